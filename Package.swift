@@ -1,0 +1,80 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "WVJBConformance",
+    platforms: [.macOS(.v13)],
+    products: [
+        .library(name: "ConformanceKit", targets: ["ConformanceKit"]),
+        .library(name: "ReferenceBridgeCore", targets: ["ReferenceBridgeCore"]),
+        .library(name: "ReferenceBridge", targets: ["ReferenceBridge"]),
+        .library(name: "BridgeMutants", targets: ["BridgeMutants"]),
+        .executable(name: "conformance", targets: ["conformance"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+    ],
+    targets: [
+        // The JavaScriptCore C API (WebKitGTK on Linux).
+        .systemLibrary(
+            name: "CJavaScriptCore",
+            pkgConfig: "javascriptcoregtk-4.1",
+            providers: [.apt(["libjavascriptcoregtk-4.1-dev"])]
+        ),
+        // The files the kit loads at run time (reference JS side, ...), shipped as a resource bundle
+        // so that `swift test`, `swift run` and dependent packages all find them.
+        .target(
+            name: "ConformanceFixtures",
+            path: "Fixtures",
+            resources: [.copy("js")]
+        ),
+        // The harness: engine, simulated web view, adapter protocol, transcripts, cases, runner.
+        .target(
+            name: "ConformanceKit",
+            dependencies: ["CJavaScriptCore", "ConformanceFixtures"],
+            resources: [.copy("WebView/Resources/page-shim.js")]
+        ),
+        // The platform-free native side of the protocol: no web view, no JavaScriptCore.
+        .target(
+            name: "ReferenceBridgeCore",
+            path: "Sources/ReferenceBridge/Core"
+        ),
+        // The reference native side attached to the simulated web view, and its adapter.
+        .target(
+            name: "ReferenceBridge",
+            dependencies: ["ReferenceBridgeCore", "ConformanceKit"],
+            path: "Sources/ReferenceBridge",
+            exclude: ["Core"]
+        ),
+        // Deliberately broken variants of the reference bridge, one defect each.
+        .target(
+            name: "BridgeMutants",
+            dependencies: ["ReferenceBridge", "ReferenceBridgeCore", "ConformanceKit"]
+        ),
+        .executableTarget(
+            name: "conformance",
+            dependencies: [
+                "ConformanceKit", "ReferenceBridge", "BridgeMutants",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .testTarget(
+            name: "ReferenceBridgeCoreTests",
+            dependencies: ["ReferenceBridgeCore"]
+        ),
+        .testTarget(
+            name: "ConformanceKitTests",
+            dependencies: ["ConformanceKit", "ReferenceBridge", "BridgeMutants"]
+        ),
+        // An adapter for a typical Swift 5 port, compiled in Swift 5 language mode.
+        .testTarget(
+            name: "Swift5AdapterTests",
+            dependencies: ["ConformanceKit"],
+            swiftSettings: [.swiftLanguageMode(.v5)]
+        ),
+        .testTarget(
+            name: "CLITests",
+            dependencies: ["conformance"]
+        ),
+    ]
+)

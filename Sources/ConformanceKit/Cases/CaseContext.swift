@@ -1,0 +1,257 @@
+import Foundation
+
+/// What a case's script drives: the implementation (through its adapter), the simulated web view, and
+/// the expectations it records.
+///
+/// Every adapter call is recorded in the transcript; an adapter that throws stops the case with an
+/// adapter error naming the call. Native handlers and callbacks are wrapped so that each invocation is
+/// recorded and a callback invoked twice is caught.
+@MainActor
+public final class CaseContext {
+    /// How a native handler registered by the case answers.
+    public enum NativeAnswer: Sendable {
+        /// Never answers.
+        case none
+        /// Answers with the data it got.
+        case echo
+        /// Answers with a fixed value (nil answers nil).
+        case value(JSONValue?)
+        /// Answers twice with the data it got.
+        case echoTwice
+    }
+
+    /// The case being run.
+    public let conformanceCase: ConformanceCase
+    /// The web view the implementation is attached to.
+    public let webView: SimulatedWebView
+    private let adapter: any BridgeAdapter
+    private(set) var failures: [CheckFailure] = []
+    private var expectedCallbacks: [(label: String, call: String)] = []
+    private var callbackInvocationCounts: [String: Int] = [:]
+
+    init(conformanceCase: ConformanceCase, webView: SimulatedWebView, adapter: any BridgeAdapter) {
+        self.conformanceCase = conformanceCase
+        self.webView = webView
+        self.adapter = adapter
+    }
+
+    /// Everything observed so far.
+    public var transcript: Transcript { webView.transcript }
+
+    // MARK: Driving the implementation
+
+    /// Attaches the implementation to the web view (`BridgeAdapter.attach(to:)`). The runner does this
+    /// before the case's script, as an app creates its bridge before using it.
+    /// - Throws: `CaseStop.adapter` when the adapter throws.
+    func attach() throws {
+        try perform("attach(to: webView)") { try adapter.attach(to: webView) }
+    }
+
+    /// Registers a native handler that records each invocation and answers as told.
+    /// - Parameters:
+    ///   - name: The handler name.
+    ///   - answer: How it answers.
+    /// - Throws: `CaseStop.adapter` when the adapter throws.
+    public func registerHandler(_ name: String, answer: NativeAnswer = .echo) throws {
+        try perform("registerHandler(\(CanonicalJSON.quote(name)))") {
+            try adapter.registerHandler(name) { [weak self] data, respond in
+                guard let self else { return }
+                let received = self.jsonValue(fromNative: data, what: "data handed to native handler \(name)")
+                self.webView.record(.nativeHandlerInvoked(name: name, data: received))
+                switch answer {
+                case .none: break
+                case .echo: respond(data)
+                case .value(let value): respond(value?.foundationValue)
+                case .echoTwice: respond(data); respond(data)
+                }
+            }
+        }
+    }
+
+    /// Removes a native handler.
+    /// - Throws: `CaseStop.adapter` when the adapter throws.
+    public func removeHandler(_ name: String) throws {
+        try perform("removeHandler(\(CanonicalJSON.quote(name)))") { try adapter.removeHandler(name) }
+    }
+
+    /// Calls a JS handler through the implementation.
+    /// - Parameters:
+    ///   - name: The JS handler name.
+    ///   - data: The data to send; nil sends none.
+    ///   - callback: A label for the response callback, or nil to send no callback.
+    ///   - expectsResponse: Whether the case requires the callback to be invoked (exactly once) by the end.
+    /// - Throws: `CaseStop.adapter` when the adapter throws.
+    public func callHandler(_ name: String, data: JSONValue? = nil, callback: String? = nil, expectsResponse: Bool = false) throws {
+        let dataText = data.map { ", data: " + $0.canonicalText } ?? ""
+        let callbackText = callback.map { ", callback: \($0)" } ?? ""
+        let description = "callHandler(\(CanonicalJSON.quote(name))\(dataText)\(callbackText))"
+        if let callback, expectsResponse { expectedCallbacks.append((callback, description)) }
+        try perform(description) {
+            let responseCallback: AdapterResponseCallback? = callback.map { label in
+                { [weak self] answer in self?.nativeCallbackInvoked(label, answer: answer, call: description) }
+            }
+            try adapter.callHandler(name, data: data?.foundationValue, responseCallback: responseCallback)
+        }
+    }
+
+    /// Resets the implementation's bridge.
+    /// - Throws: `CaseStop.adapter` when the adapter throws.
+    public func reset() throws {
+        try perform("reset()") { try adapter.reset() }
+    }
+
+    /// Asks the implementation to disable the JS side's alert safety timeout.
+    /// - Throws: `CaseStop.adapter` when the adapter throws.
+    public func disableSafetyTimeout() throws {
+        try perform("disableJavscriptAlertBoxSafetyTimeout()") { try adapter.disableJavscriptAlertBoxSafetyTimeout() }
+    }
+
+    private func perform(_ description: String, _ body: () throws -> Void) throws {
+        webView.record(.adapterAction(description))
+        do {
+            try body()
+        } catch {
+            throw CaseStop.adapter(stage: description, error: "\(error)")
+        }
+    }
+
+    private func nativeCallbackInvoked(_ label: String, answer: Any?, call: String) {
+        let count = callbackInvocationCounts[label, default: 0] + 1
+        callbackInvocationCounts[label] = count
+        webView.record(.nativeCallbackInvoked(label: label, data: jsonValue(fromNative: answer, what: "answer to \(call)")))
+        if count == 2 {
+            fail(clause: "CB-2", "native callback \(label) of \(call) invoked twice", expected: "at most one invocation")
+        }
+    }
+
+    private func jsonValue(fromNative value: Any?, what: String) -> JSONValue? {
+        guard let value else { return nil }
+        do {
+            return try JSONValue(foundation: value)
+        } catch {
+            fail(clause: "MSG-3", "\(what) is not a Foundation JSON value: \(error)")
+            return .string("<not JSON: \(type(of: value))>")
+        }
+    }
+
+    // MARK: Driving the page
+
+    /// Loads a page that runs `script` after the WVJB setup snippet.
+    /// - Parameters:
+    ///   - script: The page's JavaScript. `__conformance` and the `conformance` helpers are available.
+    ///   - url: The page's URL.
+    public func loadPage(_ script: String, url: String = "https://app.example/index.html") {
+        webView.load(PageDefinition(url: url, script: CasePagePrelude.source + script))
+    }
+
+    /// Reloads the current page.
+    public func reload() {
+        webView.reload()
+    }
+
+    /// Runs a script in the page as the harness (never blamed on the implementation).
+    /// - Parameter script: JavaScript; `__conformance` and the `conformance` helpers are available.
+    public func runInPage(_ script: String) {
+        webView.runHarnessScript(script)
+    }
+
+    /// Turns the page's event loop until nothing is left to do.
+    /// - Throws: `CaseStop` when a script timed out, the page never went idle, or the harness failed.
+    public func runUntilIdle() async throws {
+        do {
+            try await webView.runUntilIdle()
+        } catch {
+            throw CaseStop(error)
+        }
+    }
+
+    // MARK: Expectations
+
+    /// Records a failure of `clause`.
+    /// - Parameters:
+    ///   - clause: The clause broken.
+    ///   - message: What was checked.
+    ///   - expected: What the clause requires.
+    ///   - actual: What happened.
+    public func fail(clause: String, _ message: String, expected: String? = nil, actual: String? = nil) {
+        failures.append(CheckFailure(clause: clause, message: message, expected: expected, actual: actual))
+    }
+
+    /// Records a failure of `clause` unless `condition` holds.
+    /// - Parameters:
+    ///   - condition: What must hold.
+    ///   - clause: The clause checked.
+    ///   - message: What was checked.
+    public func expect(_ condition: Bool, clause: String, _ message: @autoclosure () -> String) {
+        if !condition { fail(clause: clause, message()) }
+    }
+
+    /// Records a failure of `clause` unless `actual == expected`, showing both.
+    /// - Parameters:
+    ///   - actual: What happened.
+    ///   - expected: What the clause requires.
+    ///   - clause: The clause checked.
+    ///   - message: What was compared.
+    public func expectEqual<Value: Equatable>(_ actual: Value, _ expected: Value, clause: String, _ message: @autoclosure () -> String) {
+        guard actual != expected else { return }
+        fail(clause: clause, message(), expected: Self.show(expected), actual: Self.show(actual))
+    }
+
+    /// A printable form of a checked value: JSON values canonically, everything else described.
+    static func show<Value>(_ value: Value) -> String {
+        switch value {
+        case let json as JSONValue: return json.canonicalText
+        case let json as JSONValue?: return json.map(\.canonicalText) ?? "absent"
+        case let list as [JSONValue?]: return "[" + list.map { $0.map(\.canonicalText) ?? "absent" }.joined(separator: ", ") + "]"
+        case let list as [JSONValue]: return "[" + list.map(\.canonicalText).joined(separator: ", ") + "]"
+        case let text as String: return TranscriptRenderer.printable(text)
+        default: return TranscriptRenderer.printable(String(describing: value))
+        }
+    }
+
+    /// Checks what the case declared about callbacks and collects web-view violations. Called once by
+    /// the runner after the case's script.
+    func finishChecks() {
+        for (label, call) in expectedCallbacks where callbackInvocationCounts[label, default: 0] == 0 {
+            fail(clause: "CB-2", "native callback \(label) of \(call) never invoked", expected: "one invocation with the answer")
+        }
+        for case let .violation(clause, message) in transcript.events {
+            fail(clause: clause, message)
+        }
+        for (index, evaluation) in transcript.nativeEvaluations.enumerated() {
+            for problem in WireInspector.problems(inCommand: evaluation.script) {
+                fail(clause: problem.clause, "native evaluation #\(index + 1) (eval#\(evaluation.id)): \(problem.message)",
+                     actual: TranscriptRenderer.abbreviate(evaluation.script, limit: 200))
+            }
+        }
+    }
+}
+
+/// Why a case stopped before its end.
+public enum CaseStop: Error, CustomStringConvertible {
+    /// The adapter threw during `stage`.
+    case adapter(stage: String, error: String)
+    /// A script ran past the time limit during `stage`.
+    case timeout(stage: String)
+    /// The page never went idle.
+    case neverIdle(turns: Int)
+    /// The harness failed.
+    case harness(String)
+
+    init(_ interruption: SimulatedWebView.Interruption) {
+        switch interruption {
+        case .timeout(let stage): self = .timeout(stage: stage)
+        case .neverIdle(let turns): self = .neverIdle(turns: turns)
+        case .harness(let message): self = .harness(message)
+        }
+    }
+
+    public var description: String {
+        switch self {
+        case let .adapter(stage, error): return "adapter error during \(stage): \(error)"
+        case .timeout(let stage): return "timeout: a script ran past the execution time limit during \(stage)"
+        case .neverIdle(let turns): return "timeout: the page never went idle (\(turns) turns); a timer or a message loop keeps it busy"
+        case .harness(let message): return "harness error: \(message)"
+        }
+    }
+}

@@ -1,0 +1,54 @@
+/// One conformance check: a stable id, the spec clauses it checks, and a script that drives the
+/// implementation through a `CaseContext` and records expectations.
+public struct ConformanceCase: Sendable, Identifiable {
+    /// A stable, hierarchical id such as `escaping.line-separators.native-to-js`; never positional.
+    public let id: String
+    /// The spec clauses (`spec/protocol.md`) the case checks, e.g. `ESC-2`.
+    public let clauses: [String]
+    /// How binding the checked rule is.
+    public let level: RequirementLevel
+    /// The optional capabilities the implementation must declare for the case to apply.
+    public let requires: BridgeCapabilities
+    /// One line saying what the case checks.
+    public let summary: String
+    let body: @MainActor @Sendable (CaseContext) async throws -> Void
+
+    /// Creates a case.
+    /// - Parameters:
+    ///   - id: The stable hierarchical id.
+    ///   - clauses: The spec clauses checked; the first is the main one.
+    ///   - level: MUST, SHOULD, MAY or informational.
+    ///   - requires: Capabilities the implementation needs.
+    ///   - summary: One line saying what is checked.
+    ///   - body: Drives the case; throw only what `CaseContext` throws.
+    public init(
+        id: String, clauses: [String], level: RequirementLevel = .must, requires: BridgeCapabilities = [],
+        summary: String, body: @escaping @MainActor @Sendable (CaseContext) async throws -> Void
+    ) {
+        self.id = id
+        self.clauses = clauses
+        self.level = level
+        self.requires = requires
+        self.summary = summary
+        self.body = body
+    }
+
+    /// The area the case belongs to: the first segment of its id.
+    public var area: String { String(id.prefix { $0 != "." }) }
+}
+
+/// How binding a rule is, in RFC 2119 terms.
+public enum RequirementLevel: String, Sendable, CaseIterable, Comparable {
+    /// Breaking it is a conformance failure.
+    case must = "MUST"
+    /// Breaking it is reported as non-strict, not as a failure.
+    case should = "SHOULD"
+    /// Optional behaviour; reported for information.
+    case may = "MAY"
+    /// Observed and reported, never judged.
+    case informational = "INFO"
+
+    public static func < (lhs: Self, rhs: Self) -> Bool {
+        allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
+    }
+}

@@ -1,0 +1,30 @@
+import CJavaScriptCore
+
+/// Engine strings, created from UTF-16 so that NUL and every other code unit survive.
+///
+/// The C-string constructor stops at the first NUL byte, which is one of the hostile payloads. Strings
+/// are scoped: created, used by `body`, released, so no reference outlives its owner.
+enum JSStrings {
+    /// Calls `body` with an engine string holding exactly the UTF-16 code units of `string`.
+    static func with<Result>(_ string: String, _ body: (JSStringRef) throws -> Result) rethrows -> Result {
+        let units = Array(string.utf16)
+        let ref = units.withUnsafeBufferPointer { JSStringCreateWithCharacters($0.baseAddress, $0.count) }!
+        defer { JSStringRelease(ref) }
+        return try body(ref)
+    }
+
+    /// Calls `body` with an engine string for `string`, or with nil.
+    static func with<Result>(optional string: String?, _ body: (JSStringRef?) throws -> Result) rethrows -> Result {
+        guard let string else { return try body(nil) }
+        return try with(string) { try body($0) }
+    }
+
+    /// Reads and releases a string the engine returned with a +1 reference.
+    /// - Returns: Swift text (lone surrogates become U+FFFD, as Swift strings require).
+    static func take(_ ref: JSStringRef) -> String {
+        defer { JSStringRelease(ref) }
+        let count = JSStringGetLength(ref)
+        guard count > 0, let characters = JSStringGetCharactersPtr(ref) else { return "" }
+        return String(decoding: UnsafeBufferPointer(start: characters, count: count), as: UTF16.self)
+    }
+}

@@ -1,0 +1,34 @@
+/// A problem of the harness or its configuration, never blamed on the implementation under test.
+///
+/// A struct with a code rather than a growing enum, so new codes never break clients that switch on it.
+public struct HarnessError: Error, CustomStringConvertible, Sendable, Equatable {
+    /// What kind of problem this is.
+    public struct Code: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
+        public var rawValue: String
+        public init(rawValue: String) { self.rawValue = rawValue }
+        public var description: String { rawValue }
+
+        /// A file the kit ships (a fixture, the page shim) could not be read.
+        public static let missingResource = Code(rawValue: "missing-resource")
+        /// The JavaScript engine or the simulated browser failed.
+        public static let engineFailure = Code(rawValue: "engine-failure")
+        /// A user-supplied input (a JS side file, an adapter name) is unusable.
+        public static let invalidInput = Code(rawValue: "invalid-input")
+    }
+
+    /// The kind of problem.
+    public var code: Code
+    /// What happened and what to do about it.
+    public var message: String
+
+    /// Creates a harness error.
+    /// - Parameters:
+    ///   - code: The kind of problem.
+    ///   - message: What happened and what to do about it.
+    public init(code: Code, message: String) {
+        self.code = code
+        self.message = message
+    }
+
+    public var description: String { "harness error (\(code)): \(message)" }
+}

@@ -1,0 +1,89 @@
+import Foundation
+
+/// A JSON value, as messages and handler data are compared: parsed, never as raw text.
+public enum JSONValue: Hashable, Sendable {
+    case null
+    case bool(Bool)
+    case number(Double)
+    case string(String)
+    case array([JSONValue])
+    case object([String: JSONValue])
+}
+
+extension JSONValue {
+    /// Converts a Foundation JSON value (what ports hand their handlers) into a `JSONValue`.
+    ///
+    /// Accepts `NSNull`, `NSNumber`/`Bool`/integers/floating point, `String`, arrays and string-keyed
+    /// dictionaries, nested. `nil` is not a JSON value: callers decide what absent means.
+    /// - Parameter foundationValue: The value to convert.
+    /// - Throws: `JSONValue.ConversionError` naming the first value that is not JSON.
+    public init(foundation foundationValue: Any) throws {
+        switch foundationValue {
+        case is NSNull:
+            self = .null
+        case let flag as Bool where type(of: foundationValue) == Bool.self:
+            self = .bool(flag)
+        case let number as NSNumber:
+            // Foundation's booleans are NSNumbers whose ObjC type is "c" (char).
+            let isBoolean = String(cString: number.objCType) == "c"
+            self = isBoolean ? .bool(number.boolValue) : .number(number.doubleValue)
+        case let string as String:
+            self = .string(string)
+        case let array as [Any]:
+            self = .array(try array.map { try JSONValue(foundation: $0) })
+        case let dictionary as [String: Any]:
+            self = .object(try dictionary.mapValues { try JSONValue(foundation: $0) })
+        case let optional as Optional<Any>:
+            guard let wrapped = optional else { self = .null; return }
+            self = try JSONValue(foundation: wrapped)
+        default:
+            throw ConversionError(valueDescription: "\(type(of: foundationValue))")
+        }
+    }
+
+    /// The Foundation form of this value: `NSNull`, `Bool`, `Double` or `Int`, `String`, `[Any]`,
+    /// `[String: Any]`, which is what handlers of real ports receive.
+    public var foundationValue: Any {
+        switch self {
+        case .null: return NSNull()
+        case .bool(let flag): return flag
+        case .number(let number):
+            if number.rounded() == number, abs(number) < 9.007_199_254_740_992e15 { return Int(number) }
+            return number
+        case .string(let string): return string
+        case .array(let array): return array.map(\.foundationValue)
+        case .object(let object): return object.mapValues(\.foundationValue)
+        }
+    }
+
+    /// The value's canonical JSON text (see `CanonicalJSON`).
+    public var canonicalText: String { CanonicalJSON.encode(self) }
+
+    /// A Foundation value that has no JSON form.
+    public struct ConversionError: Error, CustomStringConvertible, Sendable {
+        /// The type of the offending value.
+        public var valueDescription: String
+        public var description: String {
+            "a value of type \(valueDescription) is not a JSON value (use NSNull, NSNumber, String, arrays and [String: Any])"
+        }
+    }
+}
+
+extension JSONValue: CustomStringConvertible {
+    /// The canonical JSON text.
+    public var description: String { canonicalText }
+}
+
+extension JSONValue: ExpressibleByStringLiteral, ExpressibleByIntegerLiteral, ExpressibleByBooleanLiteral,
+    ExpressibleByArrayLiteral, ExpressibleByDictionaryLiteral, ExpressibleByNilLiteral, ExpressibleByFloatLiteral
+{
+    public init(stringLiteral value: String) { self = .string(value) }
+    public init(integerLiteral value: Int) { self = .number(Double(value)) }
+    public init(floatLiteral value: Double) { self = .number(value) }
+    public init(booleanLiteral value: Bool) { self = .bool(value) }
+    public init(arrayLiteral elements: JSONValue...) { self = .array(elements) }
+    public init(dictionaryLiteral elements: (String, JSONValue)...) {
+        self = .object(Dictionary(elements, uniquingKeysWith: { $1 }))
+    }
+    public init(nilLiteral: ()) { self = .null }
+}

@@ -1,0 +1,119 @@
+/// Makes a fresh adapter (and so a fresh implementation) for one case.
+public typealias AdapterFactory = @MainActor () throws -> any BridgeAdapter
+
+/// Runs cases against an implementation, each in a fresh simulated web view, and gives one verdict per
+/// case. A case that breaks (adapter error, timeout, harness failure) never stops the run.
+@MainActor
+public final class ConformanceRunner {
+    /// How the harness is set up for a run.
+    public struct Configuration: Sendable {
+        /// The JS side to inject; nil uses the kit's reference JS side (`Fixtures/js`).
+        public var bridgeJavaScriptSource: String?
+        /// Seconds one script may run before it is stopped and its case ends as a timeout.
+        public var executionTimeLimit: Double
+
+        /// Creates a configuration.
+        /// - Parameters:
+        ///   - bridgeJavaScriptSource: A JS side to inject instead of the reference one.
+        ///   - executionTimeLimit: The per-script time limit in seconds.
+        public init(bridgeJavaScriptSource: String? = nil, executionTimeLimit: Double = 5) {
+            self.bridgeJavaScriptSource = bridgeJavaScriptSource
+            self.executionTimeLimit = executionTimeLimit
+        }
+    }
+
+    private let environment: HarnessEnvironment
+
+    /// Prepares the engine and loads the kit's fixtures.
+    /// - Parameter configuration: The harness set-up.
+    /// - Throws: `HarnessError` when a fixture or resource cannot be read.
+    public init(configuration: Configuration = Configuration()) throws(HarnessError) {
+        environment = try HarnessEnvironment(
+            bridgeJavaScriptSource: configuration.bridgeJavaScriptSource,
+            executionTimeLimit: configuration.executionTimeLimit)
+    }
+
+    /// The JS side this runner injects.
+    public var bridgeJavaScriptSource: String { environment.bridgeJavaScriptSource }
+
+    /// Runs cases in order, each against a fresh adapter.
+    /// - Parameters:
+    ///   - cases: The cases to run.
+    ///   - makeAdapter: Makes a fresh adapter for each case.
+    /// - Returns: One result per case, in order.
+    public func run(_ cases: [ConformanceCase], adapter makeAdapter: AdapterFactory) async -> [CaseResult] {
+        var results: [CaseResult] = []
+        for conformanceCase in cases {
+            results.append(await run(conformanceCase, adapter: makeAdapter))
+        }
+        return results
+    }
+
+    /// Runs one case against a fresh adapter.
+    /// - Parameters:
+    ///   - conformanceCase: The case.
+    ///   - makeAdapter: Makes the adapter.
+    /// - Returns: The case's result; never throws, every problem becomes a verdict.
+    public func run(_ conformanceCase: ConformanceCase, adapter makeAdapter: AdapterFactory) async -> CaseResult {
+        var result = CaseResult(
+            caseID: conformanceCase.id, level: conformanceCase.level, verdict: .pass, failures: [],
+            interruption: nil, leftovers: [], transcript: Transcript(),
+            bridgeJavaScriptSource: environment.bridgeJavaScriptSource)
+
+        let webView: SimulatedWebView
+        do {
+            webView = try SimulatedWebView(environment: environment)
+        } catch {
+            result.verdict = .harnessError
+            result.interruption = "harness error: the simulated browser failed to start: \(error)"
+            return result
+        }
+        defer { webView.close() }
+
+        let adapter: any BridgeAdapter
+        do {
+            adapter = try makeAdapter()
+        } catch {
+            result.verdict = .adapterError
+            result.interruption = "adapter error: the adapter could not be created: \(error)"
+            return result
+        }
+        let missing = conformanceCase.requires.subtracting(adapter.capabilities)
+        guard missing.isEmpty else {
+            result.verdict = .notApplicable
+            result.interruption = "not applicable: needs \(missing), the adapter declares \(adapter.capabilities)"
+            return result
+        }
+
+        let context = CaseContext(conformanceCase: conformanceCase, webView: webView, adapter: adapter)
+        var stop: CaseStop?
+        do {
+            try context.attach()
+            try await conformanceCase.body(context)
+            try await context.runUntilIdle()
+        } catch let caseStop as CaseStop {
+            stop = caseStop
+        } catch {
+            stop = .harness("the case's script threw \(error)")
+        }
+        result.leftovers = webView.finish()
+        context.finishChecks()
+        result.failures = context.failures
+        result.transcript = webView.transcript
+        if let stop {
+            result.interruption = stop.description
+            switch stop {
+            case .adapter: result.verdict = .adapterError
+            case .timeout, .neverIdle: result.verdict = .timeout
+            case .harness: result.verdict = .harnessError
+            }
+        } else if !result.failures.isEmpty {
+            switch conformanceCase.level {
+            case .must: result.verdict = .fail
+            case .should: result.verdict = .nonStrict
+            case .may, .informational: result.verdict = .pass
+            }
+        }
+        return result
+    }
+}

@@ -1,0 +1,54 @@
+/// One observable thing that happened during a case.
+///
+/// Data crossing the bridge is kept as parsed JSON (`JSONValue`); `nil` means absent or `undefined`.
+public enum TranscriptEvent: Equatable, Sendable {
+    /// The harness asked the web view to load a page.
+    case pageRequested(url: String)
+    /// A page was committed: a fresh JavaScript context now runs it.
+    case pageLoaded(url: String)
+    /// The page asked to navigate (a main-frame load or an iframe `src`).
+    case navigationRequested(id: Int, url: String, isMainFrame: Bool)
+    /// The navigation delegate decided a request (`defaulted` when there was no delegate).
+    case navigationDecided(id: Int, url: String, policy: NavigationActionPolicy, defaulted: Bool)
+    /// The native side (or the harness) started evaluating a script in the page.
+    case evaluationStarted(id: Int, style: EvaluationStyle, script: String)
+    /// An evaluation finished with a value (JSON of the result, or its string form) or an error.
+    case evaluationFinished(id: Int, result: String?, error: String?)
+    /// The case asked the implementation, through the adapter, to do something.
+    case adapterAction(String)
+    /// A native handler registered by the case was invoked by the implementation.
+    case nativeHandlerInvoked(name: String, data: JSONValue?)
+    /// A native response callback was invoked by the implementation.
+    case nativeCallbackInvoked(label: String, data: JSONValue?)
+    /// A JS handler registered by the page was invoked by the JS side.
+    case jsHandlerInvoked(name: String, data: JSONValue?, hasResponder: Bool, duringNativeEvaluation: Bool)
+    /// A JS response callback was invoked by the JS side.
+    case jsCallbackInvoked(label: String, data: JSONValue?)
+    /// A page script recorded a labelled value.
+    case pageNote(label: String, data: JSONValue?)
+    /// The implementation logged a line (through `SimulatedWebView.recordNativeLog(_:)`).
+    case nativeLog(String)
+    /// The page wrote to the console.
+    case console(level: String, message: String)
+    /// The page opened a modal dialog; `blocking` when a synchronous native evaluation was on the stack.
+    case dialog(kind: String, message: String, blocking: Bool)
+    /// The page set a timer.
+    case timerScheduled(id: Int, delay: Int64, repeats: Bool)
+    /// A timer fired.
+    case timerFired(id: Int)
+    /// An exception escaped to the page's top level (routed to `window.onerror`).
+    case uncaughtError(message: String, line: Int?)
+    /// The implementation broke a rule the web view itself enforces (a navigation decided twice, a
+    /// dialog that would freeze the app, ...), with the spec clause it breaks.
+    case violation(clause: String, message: String)
+}
+
+/// How the native side evaluated a script: like WKWebView or like UIWebView.
+public enum EvaluationStyle: String, Sendable {
+    /// `evaluateJavaScript(_:completionHandler:)`: runs on a later turn, completion after that.
+    case asynchronous = "async"
+    /// `stringByEvaluatingJavaScript(from:)`: runs at once, on the caller's stack.
+    case synchronous = "sync"
+    /// The harness itself evaluated (to drive or inspect the page); never blamed on the implementation.
+    case harness = "harness"
+}

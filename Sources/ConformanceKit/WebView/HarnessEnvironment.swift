@@ -1,0 +1,47 @@
+import ConformanceFixtures
+import Foundation
+
+/// What every page of a run shares: the engine, the browser shim, the page setup snippet and the JS side
+/// under test. Created once per run.
+@MainActor
+final class HarnessEnvironment {
+    let runtime: ScriptRuntime
+    let pageShimSource: String
+    let pageSetupSource: String
+    let bridgeJavaScriptSource: String
+
+    /// Loads the shim and the setup snippet from the kit's resources.
+    /// - Parameters:
+    ///   - bridgeJavaScriptSource: The JS side to inject, or nil for the kit's reference JS side.
+    ///   - executionTimeLimit: Seconds one script may run before it is stopped.
+    /// - Throws: `HarnessError` when a resource is missing or unreadable.
+    init(bridgeJavaScriptSource: String?, executionTimeLimit: Double) throws(HarnessError) {
+        runtime = ScriptRuntime(executionTimeLimit: executionTimeLimit)
+        guard let shimURL = Bundle.module.url(forResource: "page-shim", withExtension: "js") else {
+            throw HarnessError(code: .missingResource, message: "page-shim.js is missing from ConformanceKit's resource bundle; rebuild the package")
+        }
+        pageShimSource = try Self.read(shimURL)
+        pageSetupSource = try Self.read(ConformanceFixtures.url("js/page-setup.js"))
+        if let bridgeJavaScriptSource {
+            self.bridgeJavaScriptSource = bridgeJavaScriptSource
+        } else {
+            self.bridgeJavaScriptSource = try Self.read(ConformanceFixtures.url("js/WebViewJavascriptBridge.js"))
+        }
+    }
+
+    /// The kit's reference JS side, as shipped in `Fixtures/js/WebViewJavascriptBridge.js`.
+    /// - Throws: `HarnessError` when the fixture cannot be read.
+    static func referenceJavaScriptSide() throws(HarnessError) -> String {
+        try read(ConformanceFixtures.url("js/WebViewJavascriptBridge.js"))
+    }
+
+    static func read(_ url: URL) throws(HarnessError) -> String {
+        do {
+            return try String(contentsOf: url, encoding: .utf8)
+        } catch {
+            throw HarnessError(
+                code: .missingResource,
+                message: "cannot read \(url.path): \(error.localizedDescription). The kit's fixtures ship in its resource bundle; rebuild the package, or pass the file explicitly")
+        }
+    }
+}

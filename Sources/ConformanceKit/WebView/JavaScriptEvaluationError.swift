@@ -1,0 +1,9 @@
+/// The error `SimulatedWebView.evaluateJavaScript(_:completionHandler:)` reports when the script throws,
+/// like WKWebView's `WKError.javaScriptExceptionOccurred`.
+public struct JavaScriptEvaluationError: Error, CustomStringConvertible, Sendable {
+    /// The exception's message.
+    public var message: String
+    /// The line it was thrown at, when known.
+    public var line: Int?
+    public var description: String { line.map { "\(message) (line \($0))" } ?? message }
+}

@@ -1,0 +1,168 @@
+import CJavaScriptCore
+
+/// One loaded page: a fresh JavaScript context running the simulated browser, the setup snippet and the
+/// page's script. Timers it sets live on the web view's virtual event loop until the page goes away.
+@MainActor
+final class SimulatedPage {
+    let url: String
+    let context: ScriptContext
+    /// Label prefix of this page's loop tasks, so that they can be dropped when the page goes away.
+    let taskPrefix: String
+    private unowned let webView: SimulatedWebView
+    private var fireTimer: JSValueRef?
+    private var reportUncaught: JSValueRef?
+    private var timerTasks: [Int: VirtualEventLoop.TaskID] = [:]
+    private var nextTimerID = 1
+
+    /// Creates the page's context and installs the simulated browser in it.
+    /// - Throws: `ScriptError` when the browser shim itself fails (a harness error).
+    init(url: String, number: Int, webView: SimulatedWebView, environment: HarnessEnvironment) throws(ScriptError) {
+        self.url = url
+        self.webView = webView
+        self.taskPrefix = "page\(number) "
+        context = ScriptContext(runtime: environment.runtime)
+        let install = try context.evaluate(environment.pageShimSource, sourceURL: "conformance://page-shim.js")
+        let entryPoints = try context.call(install, arguments: [makeBrowserHost()])
+        guard let object = JSValueToObject(context.ref, entryPoints, nil) else {
+            throw ScriptError(message: "page shim returned no entry points")
+        }
+        fireTimer = context.protect(context.property("fireTimer", of: object))
+        reportUncaught = context.protect(context.property("reportUncaught", of: object))
+        context.setProperty("__conformance", of: context.globalObject, to: makeCaseHost())
+    }
+
+    /// Drops the page's timers and releases its context.
+    func close() {
+        for task in timerTasks.values { webView.loop.cancel(task) }
+        timerTasks = [:]
+        fireTimer = nil
+        reportUncaught = nil
+        context.close()
+    }
+
+    /// Runs a script the way the page's HTML would: an exception goes to `window.onerror`.
+    /// - Throws: `ScriptError` only when the time limit stopped the script.
+    func runPageScript(_ source: String, sourceURL: String) throws(ScriptError) {
+        do {
+            try context.evaluate(source, sourceURL: sourceURL)
+        } catch where !error.isTimeout {
+            try routeUncaught(error)
+        }
+    }
+
+    private func routeUncaught(_ error: ScriptError) throws(ScriptError) {
+        guard let reportUncaught else { return }
+        try context.call(reportUncaught, arguments: [
+            context.makeString(error.message),
+            error.sourceURL.map(context.makeString) ?? context.undefined,
+            error.line.map { context.makeNumber(Double($0)) } ?? context.undefined,
+        ])
+    }
+
+    // MARK: Hosts
+
+    /// The functions the browser shim calls.
+    private func makeBrowserHost() -> JSObjectRef {
+        let host = context.makeObject()
+        let context = self.context
+        define("now", on: host) { [unowned self] _ in context.makeNumber(Double(webView.loop.now)) }
+        define("pageURL", on: host) { [unowned self] _ in context.makeString(url) }
+        define("scheduleTimer", on: host) { [unowned self] arguments in
+            let delay = Int64(context.number(arguments[0]) ?? 0)
+            let repeats = context.boolean(arguments[1])
+            return context.makeNumber(Double(scheduleTimer(delay: delay, repeats: repeats)))
+        }
+        define("cancelTimer", on: host) { [unowned self] arguments in
+            let id = Int(context.number(arguments[0]) ?? 0)
+            if let task = timerTasks.removeValue(forKey: id) { webView.loop.cancel(task) }
+            return nil
+        }
+        define("navigate", on: host) { [unowned self] arguments in
+            webView.requestNavigation(to: context.string(arguments[0]), isMainFrame: false)
+            return nil
+        }
+        define("console", on: host) { [unowned self] arguments in
+            webView.record(.console(level: context.string(arguments[0]), message: context.string(arguments[1])))
+            return nil
+        }
+        define("dialog", on: host) { [unowned self] arguments in
+            webView.openDialog(kind: context.string(arguments[0]), message: context.string(arguments[1]))
+            return nil
+        }
+        define("uncaughtError", on: host) { [unowned self] arguments in
+            let line = context.number(arguments[2]).map(Int.init)
+            webView.record(.uncaughtError(message: context.string(arguments[0]), line: line == 0 ? nil : line))
+            return nil
+        }
+        return host
+    }
+
+    /// `__conformance`: what case pages call to record what their handlers and callbacks saw.
+    private func makeCaseHost() -> JSObjectRef {
+        let host = context.makeObject()
+        let context = self.context
+        define("handlerInvoked", on: host) { [unowned self] arguments in
+            webView.record(.jsHandlerInvoked(
+                name: context.string(arguments[0]), data: jsonValue(arguments[1]),
+                hasResponder: context.boolean(arguments[2]),
+                duringNativeEvaluation: webView.isInsideNativeEvaluation))
+            return nil
+        }
+        define("callbackInvoked", on: host) { [unowned self] arguments in
+            webView.record(.jsCallbackInvoked(label: context.string(arguments[0]), data: jsonValue(arguments[1])))
+            return nil
+        }
+        define("note", on: host) { [unowned self] arguments in
+            webView.record(.pageNote(label: context.string(arguments[0]), data: jsonValue(arguments[1])))
+            return nil
+        }
+        define("inNativeEvaluation", on: host) { [unowned self] _ in
+            context.makeBoolean(webView.isInsideNativeEvaluation)
+        }
+        return host
+    }
+
+    private func define(_ name: String, on object: JSObjectRef, _ body: @escaping ([JSValueRef]) throws -> JSValueRef?) {
+        let function = context.makeHostFunction { arguments in
+            // Missing arguments read as undefined, as in JavaScript.
+            let padded = arguments + Array(repeating: self.context.undefined, count: max(0, 4 - arguments.count))
+            return try body(padded)
+        }
+        context.setProperty(name, of: object, to: function)
+    }
+
+    /// A page value as JSON (through the engine's `JSON.stringify`); nil for `undefined` and functions.
+    func jsonValue(_ value: JSValueRef) -> JSONValue? {
+        guard !context.isUndefined(value) else { return nil }
+        do {
+            guard let text = try context.stringifyJSON(value) else { return nil }
+            return try JSONParser.parse(text)
+        } catch {
+            return .string("<not serializable: \(error)>")
+        }
+    }
+
+    // MARK: Timers
+
+    private func scheduleTimer(delay: Int64, repeats: Bool) -> Int {
+        let id = nextTimerID
+        nextTimerID += 1
+        webView.record(.timerScheduled(id: id, delay: delay, repeats: repeats))
+        armTimer(id, delay: delay, repeats: repeats)
+        return id
+    }
+
+    private func armTimer(_ id: Int, delay: Int64, repeats: Bool) {
+        timerTasks[id] = webView.loop.schedule(after: delay, label: "\(taskPrefix)timer \(id)") { [unowned self] in
+            timerTasks[id] = nil
+            if repeats { armTimer(id, delay: max(delay, 1), repeats: true) }
+            webView.record(.timerFired(id: id))
+            guard let fireTimer else { return }
+            do throws(ScriptError) {
+                try context.call(fireTimer, arguments: [context.makeNumber(Double(id))])
+            } catch {
+                webView.interrupt(with: error, stage: "timer \(id)")
+            }
+        }
+    }
+}

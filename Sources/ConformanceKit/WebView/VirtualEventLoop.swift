@@ -1,0 +1,68 @@
+/// The page's task queue on a virtual clock, in the manner of SwiftNIO's `EmbeddedEventLoop`.
+///
+/// The clock starts at 0 and only moves when a task runs: `now` becomes the task's deadline. Tasks run in
+/// order of (deadline, insertion order), so ties are broken deterministically. Nothing here sleeps.
+@MainActor
+final class VirtualEventLoop {
+    /// A scheduled task's identity, for cancellation.
+    typealias TaskID = Int
+
+    private struct ScheduledTask {
+        var deadline: Int64
+        var sequence: Int
+        var label: String
+        var action: () -> Void
+    }
+
+    /// The virtual time in milliseconds.
+    private(set) var now: Int64 = 0
+    private var tasks: [ScheduledTask] = []
+    private var nextSequence = 1
+
+    /// Schedules `action` to run `delay` virtual milliseconds from now.
+    /// - Parameters:
+    ///   - delay: Milliseconds from now; 0 runs on a later turn, after tasks already due.
+    ///   - label: What the task is, for the leftovers report.
+    ///   - action: The work.
+    /// - Returns: The task's id, for `cancel(_:)`.
+    @discardableResult
+    func schedule(after delay: Int64 = 0, label: String, _ action: @escaping () -> Void) -> TaskID {
+        let task = ScheduledTask(deadline: now + max(0, delay), sequence: nextSequence, label: label, action: action)
+        nextSequence += 1
+        // Keep tasks sorted; insertion after every task with an earlier-or-equal deadline keeps FIFO ties.
+        let index = tasks.firstIndex { $0.deadline > task.deadline } ?? tasks.endIndex
+        tasks.insert(task, at: index)
+        return task.sequence
+    }
+
+    /// Removes a task that has not run yet; unknown ids are ignored.
+    func cancel(_ id: TaskID) {
+        tasks.removeAll { $0.sequence == id }
+    }
+
+    /// Removes every task whose label starts with `prefix` (the timers of a page that went away).
+    func cancelAll(labelPrefix prefix: String) {
+        tasks.removeAll { $0.label.hasPrefix(prefix) }
+    }
+
+    /// Runs the earliest task due no later than `horizon`, advancing the clock to its deadline.
+    /// - Parameter horizon: The latest virtual time a task may be due at to run now.
+    /// - Returns: False when no task is due by `horizon`.
+    func runNextTask(notAfter horizon: Int64) -> Bool {
+        guard let task = tasks.first, task.deadline <= horizon else { return false }
+        tasks.removeFirst()
+        now = max(now, task.deadline)
+        task.action()
+        return true
+    }
+
+    /// The tasks still waiting, as "label @ deadline" lines, for reports of leftovers.
+    var pendingTaskDescriptions: [String] {
+        tasks.map { "\($0.label) due at \($0.deadline) ms" }
+    }
+
+    /// Whether a task is due no later than `horizon`.
+    func hasPendingTasks(dueBy horizon: Int64) -> Bool {
+        tasks.first.map { $0.deadline <= horizon } ?? false
+    }
+}

@@ -1,0 +1,167 @@
+/// Lints what the native side evaluated, at the wire level: the exact command form and the string
+/// literal under ES5 lexing rules.
+///
+/// Modern JavaScriptCore accepts raw U+2028/U+2029 and `\u{...}` inside string literals, so a round trip
+/// on today's engine proves nothing about older WebKit; this inspector reads the literal the way an ES5
+/// engine does and reports what it would reject.
+public enum WireInspector {
+    /// The exact start of a native -> JS message command.
+    public static let commandPrefix = "WebViewJavascriptBridge._handleMessageFromObjC('"
+    /// The exact end of a native -> JS message command.
+    public static let commandSuffix = "');"
+
+    /// A problem found in one evaluated command.
+    public struct Problem: Equatable, Sendable {
+        /// The spec clause it breaks.
+        public var clause: String
+        /// What is wrong, printable.
+        public var message: String
+    }
+
+    /// Problems in `script` if it is a message command (scripts that are not are ignored).
+    /// - Parameter script: A script the native side evaluated.
+    /// - Returns: The problems; empty when the command is well-formed or not a message command.
+    public static func problems(inCommand script: String) -> [Problem] {
+        switch decodeCommand(script) {
+        case .notACommand, .message: return []
+        case .malformed(let problems): return problems
+        }
+    }
+
+    /// The outcome of decoding one evaluated script.
+    public enum Decoded: Equatable, Sendable {
+        /// The script is not a `_handleMessageFromObjC` command.
+        case notACommand
+        /// A well-formed command carrying this message.
+        case message(JSONValue)
+        /// A command that breaks the rules.
+        case malformed([Problem])
+    }
+
+    /// Decodes a native -> JS command: checks its form, lexes the literal as ES5, parses the JSON.
+    /// - Parameter script: A script the native side evaluated.
+    /// - Returns: The message, or the problems, or `.notACommand`.
+    public static func decodeCommand(_ script: String) -> Decoded {
+        // Only scripts that set out to call the entry point are commands (the JS side mentions it too).
+        let trimmed = script.drop { $0 == " " || $0 == "\n" || $0 == "\t" }
+        guard trimmed.hasPrefix("WebViewJavascriptBridge._handleMessageFromObjC")
+                || trimmed.hasPrefix("window.WebViewJavascriptBridge._handleMessageFromObjC")
+        else { return .notACommand }
+        guard script.hasPrefix(commandPrefix), script.hasSuffix(commandSuffix),
+              script.utf16.count >= commandPrefix.utf16.count + commandSuffix.utf16.count
+        else {
+            return .malformed([Problem(clause: "ESC-1", message: "the command is not exactly \(commandPrefix)<literal>\(commandSuffix)")])
+        }
+        let units = Array(script.utf16)
+        let body = units[commandPrefix.utf16.count..<(units.count - commandSuffix.utf16.count)]
+        var problems: [Problem] = []
+        let decoded = lexSingleQuotedBody(body, problems: &problems)
+        guard problems.isEmpty else { return .malformed(problems) }
+        let text = String(decoding: decoded, as: UTF16.self)
+        do {
+            let message = try JSONParser.parse(text)
+            guard case .object = message else {
+                return .malformed([Problem(clause: "ESC-2", message: "the literal's value is JSON but not an object: \(TranscriptRenderer.abbreviate(text, limit: 80))")])
+            }
+            return .message(message)
+        } catch {
+            return .malformed([Problem(clause: "ESC-2", message: "the literal's value is not JSON (\(error)): \(TranscriptRenderer.abbreviate(text, limit: 80))")])
+        }
+    }
+
+    /// Lexes the inside of a single-quoted literal (without its quotes) as ES5 does, returning the
+    /// string value's code units and appending every rule broken to `problems`.
+    static func lexSingleQuotedBody(_ body: ArraySlice<UInt16>, problems: inout [Problem]) -> [UInt16] {
+        var value: [UInt16] = []
+        var index = body.startIndex
+        func report(_ message: String) {
+            problems.append(Problem(clause: "ESC-2", message: message + " at literal offset \(index - body.startIndex)"))
+        }
+        while index < body.endIndex {
+            let unit = body[index]
+            switch unit {
+            case 0x27:
+                report("an unescaped ' ends the string literal early: the rest of the payload runs as code (script injection)")
+                return value
+            case 0x0A, 0x0D:
+                report("a raw line terminator (U+\(hex(unit))) inside the literal is a SyntaxError")
+            case 0x2028, 0x2029:
+                report("a raw U+\(hex(unit)) inside the literal is a SyntaxError on ES5 engines (escape it as \\u\(hex(unit).lowercased()))")
+            case 0x5C:
+                index += 1
+                guard index < body.endIndex else {
+                    report("the literal ends in a lone backslash, which escapes the closing quote")
+                    return value
+                }
+                index = lexEscape(body, at: index, into: &value, report: report)
+                continue
+            default:
+                value.append(unit)
+            }
+            index += 1
+        }
+        return value
+    }
+
+    /// Lexes the escape whose character is at `index` (just past the backslash); returns the next index.
+    private static func lexEscape(_ body: ArraySlice<UInt16>, at index: Int, into value: inout [UInt16], report: (String) -> Void) -> Int {
+        let unit = body[index]
+        switch unit {
+        case 0x62: value.append(0x08)  // \b
+        case 0x66: value.append(0x0C)  // \f
+        case 0x6E: value.append(0x0A)  // \n
+        case 0x72: value.append(0x0D)  // \r
+        case 0x74: value.append(0x09)  // \t
+        case 0x76: value.append(0x0B)  // \v
+        case 0x0A, 0x2028, 0x2029: break  // line continuation
+        case 0x0D:
+            if index + 1 < body.endIndex, body[index + 1] == 0x0A { return index + 2 }
+        case 0x30 where index + 1 >= body.endIndex || !(0x30...0x39).contains(body[index + 1]):
+            value.append(0)  // \0 not followed by a digit
+        case 0x30...0x39:
+            report("a legacy octal escape (\\\(Character(Unicode.Scalar(UInt8(unit)))) is not allowed")
+        case 0x78:  // \xHH
+            guard let code = hexValue(body, from: index + 1, count: 2) else {
+                report("\\x must be followed by two hex digits")
+                return index + 1
+            }
+            value.append(code)
+            return index + 3
+        case 0x75:  // \uHHHH
+            if index + 1 < body.endIndex, body[index + 1] == 0x7B {
+                report("an ES2015 code point escape \\u{...} is a SyntaxError on ES5 engines (use \\uXXXX)")
+                return index + 1
+            }
+            guard let code = hexValue(body, from: index + 1, count: 4) else {
+                report("\\u must be followed by four hex digits")
+                return index + 1
+            }
+            value.append(code)
+            return index + 5
+        default:
+            value.append(unit)  // \' \" \\ and non-escape characters stand for themselves
+        }
+        return index + 1
+    }
+
+    private static func hexValue(_ body: ArraySlice<UInt16>, from start: Int, count: Int) -> UInt16? {
+        guard start + count <= body.endIndex else { return nil }
+        var code: UInt16 = 0
+        for unit in body[start..<start + count] {
+            let digit: UInt16
+            switch unit {
+            case 0x30...0x39: digit = unit - 0x30
+            case 0x41...0x46: digit = unit - 0x41 + 10
+            case 0x61...0x66: digit = unit - 0x61 + 10
+            default: return nil
+            }
+            code = code * 16 + digit
+        }
+        return code
+    }
+
+    private static func hex(_ unit: UInt16) -> String {
+        let digits = String(unit, radix: 16, uppercase: true)
+        return String(repeating: "0", count: max(0, 4 - digits.count)) + digits
+    }
+}

@@ -1,0 +1,266 @@
+import Foundation
+
+/// The callback that receives the answer to a call: the decoded JSON value, or nil.
+public typealias BridgeResponseCallback = (Any?) -> Void
+
+/// A native handler: gets the call's data and a responder it may call any number of times.
+public typealias BridgeHandler = (Any?, @escaping BridgeResponseCallback) -> Void
+
+/// The platform-free native side of the WebViewJavascriptBridge protocol.
+///
+/// It knows nothing about web views: it evaluates JS through the `evaluate` closure and is told about
+/// bridge URLs through `injectJavascript(_:)` and `flushMessageQueue(_:)`. Where the canonical bridge
+/// crashes or loses data, it logs and carries on. Not thread-safe: use it from one thread.
+public final class BridgeCore {
+    /// One protocol message as Foundation JSON.
+    private typealias Message = [String: Any]
+
+    /// The JS to evaluate when the page signals queued messages; its result goes to `flushMessageQueue(_:)`.
+    public static let fetchQueueCommand = "WebViewJavascriptBridge._fetchQueue();"
+
+    /// Messages logged as traffic are cut after this many UTF-16 code units.
+    private static let maxLoggedLength = 500
+
+    /// Defects to model; empty (the default) means correct behaviour.
+    package var faults: Set<BridgeFault> = []
+
+    /// Whether sent and received messages are logged as `WVJB SEND: ...` / `WVJB RCVD: ...`.
+    public var logsTraffic = false
+
+    private let evaluate: (String) -> Void
+    private let log: (String) -> Void
+    private var handlers: [String: BridgeHandler] = [:]
+    private var responseCallbacks: [String: BridgeResponseCallback] = [:]
+    private var nextCallbackNumber = 1
+    /// Messages held until the bridge JS is injected; nil once queueing is off.
+    private var startupQueue: [Message]? = []
+
+    /// Whether outgoing messages are held until the next `injectJavascript(_:)`.
+    ///
+    /// True for a new core and again after `reset()`.
+    public var isQueueingStartupMessages: Bool { startupQueue != nil }
+
+    /// Creates a core.
+    /// - Parameters:
+    ///   - evaluate: Evaluates a JS string in the page; its result is not needed.
+    ///   - log: Receives warnings (and traffic, if `logsTraffic` is on).
+    public init(evaluate: @escaping (String) -> Void, log: @escaping (String) -> Void = { _ in }) {
+        self.evaluate = evaluate
+        self.log = log
+    }
+
+    // MARK: - Handlers
+
+    /// Registers the handler for calls from JS named `name`, replacing any earlier one.
+    /// - Parameters:
+    ///   - name: The handler name JS calls.
+    ///   - handler: Gets the call's data and a responder.
+    public func registerHandler(_ name: String, handler: @escaping BridgeHandler) {
+        handlers[name] = handler
+    }
+
+    /// Removes the handler named `name`; later calls to it are treated as calls to a missing handler.
+    /// - Parameter name: The handler name.
+    public func removeHandler(_ name: String) {
+        if faults.contains(.removeHandlerIgnored) { return }
+        handlers[name] = nil
+    }
+
+    // MARK: - Sending
+
+    /// Calls a JS handler.
+    /// - Parameters:
+    ///   - name: The JS handler name; nil sends a message without `handlerName`.
+    ///   - data: JSON-serializable data; nil sends no `data` key.
+    ///   - responseCallback: Called with the JS handler's answer; nil sends no `callbackId`.
+    public func callHandler(_ name: String?, data: Any? = nil, responseCallback: BridgeResponseCallback? = nil) {
+        var message: Message = [:]
+        if let name { message["handlerName"] = name }
+        if let data { message["data"] = data }
+        guard isSerializable(message, describedAs: "call to handler \(name.map { "'\($0)'" } ?? "(no name)")") else {
+            return
+        }
+        if let responseCallback {
+            let callbackId = "objc_cb_\(nextCallbackNumber)"
+            if !faults.contains(.callbackIdNotIncremented) { nextCallbackNumber += 1 }
+            responseCallbacks[callbackId] = responseCallback
+            message["callbackId"] = callbackId
+        }
+        send(message)
+    }
+
+    /// Asks the JS side to dispatch messages synchronously instead of through `setTimeout`.
+    ///
+    /// Sends the ordinary call `{"handlerName":"_disableJavascriptAlertBoxSafetyTimeout"}`, through the
+    /// startup queue if the bridge JS is not injected yet. (The method name's typo is the upstream API.)
+    public func disableJavscriptAlertBoxSafetyTimeout() {
+        if faults.contains(.disableSafetyTimeoutIgnored) { return }
+        callHandler("_disableJavascriptAlertBoxSafetyTimeout", data: nil, responseCallback: nil)
+    }
+
+    /// Prepares for a new page: re-arms the startup queue, drops pending callbacks uncalled, and restarts
+    /// callback ids at `objc_cb_1`. Handlers are kept; messages still in the startup queue are dropped.
+    public func reset() {
+        if faults.contains(.resetDoesNothing) { return }
+        startupQueue = []
+        responseCallbacks = [:]
+        nextCallbackNumber = 1
+    }
+
+    /// Injects the bridge JS, then sends the startup queue in order and stops queueing.
+    ///
+    /// Call it when the page loads `https://__bridge_loaded__`.
+    /// - Parameter source: The bridge JS.
+    public func injectJavascript(_ source: String) {
+        if !faults.contains(.startupQueueFlushedBeforeJavascript) { evaluate(source) }
+        var queued = startupQueue ?? []
+        if faults.contains(.startupQueueReversed) { queued.reverse() }
+        startupQueue = faults.contains(.startupQueueNeverSwitchedOff) ? [] : nil
+        for message in queued { dispatch(message) }
+        if faults.contains(.startupQueueFlushedBeforeJavascript) { evaluate(source) }
+    }
+
+    // MARK: - Receiving
+
+    /// Handles the string result of evaluating `fetchQueueCommand`: a JSON array of messages from JS.
+    ///
+    /// Messages run synchronously in array order. Nil, empty, invalid or non-array input and non-object
+    /// elements are logged and skipped; nothing here crashes.
+    /// - Parameter messageQueueJSON: What `WebViewJavascriptBridge._fetchQueue()` returned.
+    public func flushMessageQueue(_ messageQueueJSON: String?) {
+        guard let messageQueueJSON, !messageQueueJSON.isEmpty else {
+            log("WebViewJavascriptBridge: WARNING: ObjC got nil while fetching the message queue JSON from webview. "
+                + "This can happen if the WebViewJavascriptBridge JS is not currently present in the webview, "
+                + "e.g if the webview just loaded a new page.")
+            return
+        }
+        let parsed: Any
+        do {
+            parsed = try FoundationJSON.parse(messageQueueJSON)
+        } catch {
+            log("WebViewJavascriptBridge: WARNING: message queue is not valid JSON, batch dropped (\(error)): "
+                + truncated(messageQueueJSON))
+            return
+        }
+        guard var batch = parsed as? [Any] else {
+            log("WebViewJavascriptBridge: WARNING: message queue is not a JSON array, ignored: " + truncated(messageQueueJSON))
+            return
+        }
+        if faults.contains(.batchProcessedInReverse) { batch.reverse() }
+        for element in batch {
+            guard let message = element as? Message else {
+                log("WebViewJavascriptBridge: WARNING: Invalid \(Self.jsonTypeName(element)) received: \(element)")
+                continue
+            }
+            if logsTraffic { log("WVJB RCVD: " + truncated(Self.describe(message))) }
+            let keepGoing = message["responseId"] != nil ? handleResponse(message) : handleCall(message)
+            if !keepGoing { break }
+        }
+    }
+
+    /// Runs the callback a response is for. Returns false if the rest of the batch must be skipped.
+    private func handleResponse(_ message: Message) -> Bool {
+        guard let responseId = message["responseId"] as? String, let callback = responseCallbacks[responseId] else {
+            log("WebViewJavascriptBridge: WARNING: no callback for responseId \(message["responseId"] ?? "nil"), ignored: "
+                + Self.describe(message))
+            return !faults.contains(.unknownResponseIdAbortsBatch)
+        }
+        if !faults.contains(.callbacksNotRemoved) { responseCallbacks[responseId] = nil }
+        callback(message["responseData"])
+        return true
+    }
+
+    /// Runs the handler a call is for. Returns false if the rest of the batch must be skipped.
+    private func handleCall(_ message: Message) -> Bool {
+        if message["data"] == nil && faults.contains(.messagesWithoutDataDropped) { return true }
+        guard let name = message["handlerName"] as? String, let handler = handlers[name] else {
+            log("WVJBNoHandlerException, No handler for message from JS: \(Self.describe(message))")
+            return !faults.contains(.missingHandlerAbortsBatch)
+        }
+        var data = message["data"]
+        if faults.contains(.nonObjectDataDeliveredAsNil) && !(data is [String: Any]) { data = nil }
+        handler(data, responder(for: message["callbackId"]))
+        return true
+    }
+
+    /// A responder for a JS call: sends `{responseId, responseData}` each time, or does nothing without an id.
+    private func responder(for callbackId: Any?) -> BridgeResponseCallback {
+        guard let callbackId else { return { _ in } }
+        return { [weak self] answer in
+            guard let self else { return }
+            var response: Message = ["responseId": callbackId]
+            if answer != nil || !faults.contains(.nullResponseOmitted) {
+                response["responseData"] = answer ?? NSNull()
+            }
+            guard isSerializable(response, describedAs: "response to JS callback \(callbackId)") else { return }
+            send(response)
+        }
+    }
+
+    // MARK: - Plumbing
+
+    /// Holds the message in the startup queue, or evaluates it now.
+    private func send(_ message: Message) {
+        if startupQueue != nil && !faults.contains(.startupQueueDisabled) {
+            startupQueue?.append(message)
+        } else {
+            dispatch(message)
+        }
+    }
+
+    /// Serializes, escapes and evaluates one message.
+    private func dispatch(_ message: Message) {
+        var json: String
+        do {
+            json = String(decoding: try JSONSerialization.data(withJSONObject: message), as: UTF8.self)
+        } catch {
+            log("WebViewJavascriptBridge: WARNING: could not serialize message, not sent (\(error)): \(message)")
+            return
+        }
+        if faults.contains(.controlCharactersLeftRaw) { json = Self.unescapingControlCharacters(json) }
+        if logsTraffic { log("WVJB SEND: " + truncated(json)) }
+        evaluate(MessageEscaper.handleMessageCommand(forMessageJSON: json, faults: faults))
+    }
+
+    /// Checks up front that a message can be serialized, logging if not, because Foundation may trap otherwise.
+    private func isSerializable(_ message: Message, describedAs what: String) -> Bool {
+        if JSONSerialization.isValidJSONObject(message) { return true }
+        log("WebViewJavascriptBridge: WARNING: \(what) has data that is not valid JSON, not sent: \(message)")
+        return false
+    }
+
+    /// Turns `\u0000`...`\u001f` escapes back into raw characters, as a hand-built JSON writer would
+    /// leave them (the `controlCharactersLeftRaw` fault).
+    private static func unescapingControlCharacters(_ json: String) -> String {
+        var output = json
+        for code in 0..<0x20 {
+            let escape = String(format: "\\u%04x", code)
+            output = output.replacingOccurrences(of: escape, with: String(UnicodeScalar(UInt8(code))), options: [.literal, .caseInsensitive])
+        }
+        return output
+    }
+
+    private func truncated(_ text: String) -> String {
+        guard text.utf16.count > Self.maxLoggedLength else { return text }
+        let prefix = text.utf16.prefix(Self.maxLoggedLength)
+        return String(decoding: Array(prefix), as: UTF16.self) + " [...]"
+    }
+
+    /// Compact JSON of a message for logs, falling back to its description.
+    private static func describe(_ message: Message) -> String {
+        guard JSONSerialization.isValidJSONObject(message),
+              let data = try? JSONSerialization.data(withJSONObject: message) else { return "\(message)" }
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    /// The JSON type of a parsed value, for warnings.
+    private static func jsonTypeName(_ value: Any) -> String {
+        switch value {
+        case is String: "string"
+        case is NSNull: "null"
+        case is [Any]: "array"
+        case is [String: Any]: "object"
+        default: "number"
+        }
+    }
+}

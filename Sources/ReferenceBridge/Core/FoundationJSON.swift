@@ -1,0 +1,62 @@
+import Foundation
+
+/// Parses JSON text into Foundation values (`NSNull`, `Bool`, `Int`/`Double`, `String`, `[Any]`,
+/// `[String: Any]`), what handlers of ports receive.
+///
+/// Goes through `JSONDecoder` rather than `JSONSerialization`, because swift-corelibs-foundation's
+/// `JSONSerialization` silently drops U+FEFF inside strings, which is data loss.
+enum FoundationJSON: Decodable {
+    case null
+    case bool(Bool)
+    case integer(Int)
+    case double(Double)
+    case string(String)
+    case array([FoundationJSON])
+    case object([String: FoundationJSON])
+
+    /// Parses `text`.
+    /// - Throws: The decoder's error when `text` is not JSON.
+    static func parse(_ text: String) throws -> Any {
+        try JSONDecoder().decode(FoundationJSON.self, from: Data(text.utf8)).foundationValue
+    }
+
+    init(from decoder: any Decoder) throws {
+        if var elements = try? decoder.unkeyedContainer() {
+            var array: [FoundationJSON] = []
+            while !elements.isAtEnd { array.append(try elements.decode(FoundationJSON.self)) }
+            self = .array(array)
+            return
+        }
+        if let members = try? decoder.container(keyedBy: AnyKey.self) {
+            var object: [String: FoundationJSON] = [:]
+            for key in members.allKeys { object[key.stringValue] = try members.decode(FoundationJSON.self, forKey: key) }
+            self = .object(object)
+            return
+        }
+        let value = try decoder.singleValueContainer()
+        if value.decodeNil() { self = .null }
+        else if let flag = try? value.decode(Bool.self) { self = .bool(flag) }
+        else if let integer = try? value.decode(Int.self) { self = .integer(integer) }
+        else if let number = try? value.decode(Double.self) { self = .double(number) }
+        else { self = .string(try value.decode(String.self)) }
+    }
+
+    var foundationValue: Any {
+        switch self {
+        case .null: NSNull()
+        case .bool(let flag): flag
+        case .integer(let integer): integer
+        case .double(let number): number
+        case .string(let string): string
+        case .array(let array): array.map(\.foundationValue)
+        case .object(let object): object.mapValues(\.foundationValue)
+        }
+    }
+
+    private struct AnyKey: CodingKey {
+        var stringValue: String
+        var intValue: Int? { nil }
+        init(stringValue: String) { self.stringValue = stringValue }
+        init?(intValue: Int) { nil }
+    }
+}

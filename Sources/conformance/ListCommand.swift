@@ -1,0 +1,27 @@
+import ArgumentParser
+import ConformanceKit
+
+/// `conformance list`: the case catalogue (or the built-in adapters) with clauses and requirements.
+struct ListCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "list",
+        abstract: "List the cases with their clauses, level and required capabilities.")
+
+    @Option(name: .customLong("case"), help: "List only cases whose id matches this glob (repeatable).")
+    var cases: [String] = []
+
+    @Flag(name: .long, help: "List the built-in adapters (reference and mutants) instead.")
+    var adapters = false
+
+    func run() throws {
+        if adapters {
+            for (name, summary) in BuiltInAdapters.descriptions { print("\(name)\n    \(summary)") }
+            return
+        }
+        for conformanceCase in CaseSelector(include: cases).select(Catalogue.all) {
+            let requires = conformanceCase.requires.isEmpty ? "" : "  requires: \(conformanceCase.requires)"
+            print("\(conformanceCase.id)  [\(conformanceCase.level.rawValue)] \(conformanceCase.clauses.joined(separator: ", "))\(requires)")
+            print("    \(conformanceCase.summary)")
+        }
+    }
+}

@@ -1,0 +1,185 @@
+import Foundation
+import Testing
+@testable import ReferenceBridgeCore
+
+/// For every fault: one scenario, the transcript of the correct core, and the transcript with the fault on.
+@Suite("Faults")
+struct BridgeFaultTests {
+    struct Expectation {
+        let scenario: (BridgeCore, Recorder) -> Void
+        let correct: [String]
+        let faulted: [String]
+    }
+
+    @Test("each fault changes exactly the behaviour it names", arguments: BridgeFault.allCases)
+    func faultChangesBehaviour(fault: BridgeFault) {
+        let expectation = Self.expectation(for: fault)
+        #expect(run(expectation.scenario, faults: []) == expectation.correct, "correct core")
+        #expect(run(expectation.scenario, faults: [fault]) == expectation.faulted, "core with \(fault)")
+    }
+
+    private func run(_ scenario: (BridgeCore, Recorder) -> Void, faults: Set<BridgeFault>) -> [String] {
+        let (core, recorder) = makeCore(faults: faults)
+        scenario(core, recorder)
+        return recorder.events
+    }
+
+    static func expectation(for fault: BridgeFault) -> Expectation {
+        let sendA = #"SEND {"handlerName":"a"}"#
+        let sendB = #"SEND {"handlerName":"b"}"#
+        switch fault {
+        case .startupQueueDisabled:
+            return Expectation(
+                scenario: { core, rec in core.callHandler("a"); rec.note("inject"); core.injectJavascript("B") },
+                correct: ["inject", "JS B", sendA],
+                faulted: [sendA, "inject", "JS B"])
+        case .startupQueueFlushedBeforeJavascript:
+            return Expectation(
+                scenario: { core, rec in core.callHandler("a"); rec.note("inject"); core.injectJavascript("B") },
+                correct: ["inject", "JS B", sendA],
+                faulted: ["inject", sendA, "JS B"])
+        case .startupQueueNeverSwitchedOff:
+            return Expectation(
+                scenario: { core, rec in
+                    core.injectJavascript("B"); core.callHandler("a"); rec.note("again"); core.injectJavascript("B")
+                },
+                correct: ["JS B", sendA, "again", "JS B"],
+                faulted: ["JS B", "again", "JS B", sendA])
+        case .startupQueueReversed:
+            return Expectation(
+                scenario: { core, _ in core.callHandler("a"); core.callHandler("b"); core.injectJavascript("B") },
+                correct: ["JS B", sendA, sendB],
+                faulted: ["JS B", sendB, sendA])
+        case .batchProcessedInReverse:
+            return Expectation(
+                scenario: { core, rec in
+                    core.registerHandler("h", handler: rec.handler("h"))
+                    core.flushMessageQueue(batch([["handlerName": "h", "data": 1], ["handlerName": "h", "data": 2]]))
+                },
+                correct: ["h(1)", "h(2)"],
+                faulted: ["h(2)", "h(1)"])
+        case .callbacksNotRemoved:
+            return Expectation(
+                scenario: { core, rec in
+                    core.injectJavascript("B")
+                    core.callHandler(nil, responseCallback: rec.callback("cb"))
+                    core.flushMessageQueue(batch([
+                        ["responseId": "objc_cb_1", "responseData": 1], ["responseId": "objc_cb_1", "responseData": 2],
+                    ]))
+                },
+                correct: ["JS B", #"SEND {"callbackId":"objc_cb_1"}"#, "cb(1)"],
+                faulted: ["JS B", #"SEND {"callbackId":"objc_cb_1"}"#, "cb(1)", "cb(2)"])
+        case .callbackIdNotIncremented:
+            return Expectation(
+                scenario: { core, rec in
+                    core.injectJavascript("B")
+                    core.callHandler(nil, responseCallback: rec.callback("first"))
+                    core.callHandler(nil, responseCallback: rec.callback("second"))
+                    core.flushMessageQueue(batch([
+                        ["responseId": "objc_cb_1", "responseData": 1], ["responseId": "objc_cb_2", "responseData": 2],
+                    ]))
+                },
+                correct: ["JS B", #"SEND {"callbackId":"objc_cb_1"}"#, #"SEND {"callbackId":"objc_cb_2"}"#,
+                          "first(1)", "second(2)"],
+                faulted: ["JS B", #"SEND {"callbackId":"objc_cb_1"}"#, #"SEND {"callbackId":"objc_cb_1"}"#,
+                          "second(1)"])
+        case .singleQuoteNotEscaped:
+            return sendData("it's", raw: #"{\"data\":\"it's\"}"#)
+        case .lineSeparatorsNotEscaped:
+            return sendData("\u{2028}\u{2029}", raw: "{\\\"data\\\":\\\"\u{2028}\u{2029}\\\"}")
+        case .es2015LineSeparatorEscape:
+            return sendData("\u{2028}\u{2029}", raw: #"{\"data\":\"\u{2028}\u{2029}\"}"#)
+        case .nonBMPEscapedAsScalar:
+            // `\u1f600` reads as U+1F60 followed by the digit 0.
+            return Expectation(
+                scenario: { core, _ in core.injectJavascript("B"); core.callHandler(nil, data: "\u{1F600}") },
+                correct: ["JS B", "SEND " + canonical(["data": "\u{1F600}"])],
+                faulted: ["JS B", "SEND " + canonical(["data": "\u{1F60}0"])])
+        case .controlCharactersLeftRaw:
+            // A raw NUL is not valid JSON, so the faulted command does not decode: compare it raw.
+            return Expectation(
+                scenario: { core, _ in core.injectJavascript("B"); core.callHandler(nil, data: "a\u{0}b") },
+                correct: ["JS B", #"SEND {"data":"a\u0000b"}"#],
+                faulted: ["JS B", "RAW " + commandPrefix + #"{\"data\":\"a"# + "\u{0}" + #"b\"}"# + commandSuffix])
+        case .missingHandlerAbortsBatch:
+            return Expectation(
+                scenario: { core, rec in
+                    core.registerHandler("h", handler: rec.handler("h"))
+                    core.flushMessageQueue(batch([["handlerName": "nobody"], ["handlerName": "h", "data": 1]]))
+                },
+                correct: ["h(1)"],
+                faulted: [])
+        case .unknownResponseIdAbortsBatch:
+            return Expectation(
+                scenario: { core, rec in
+                    core.registerHandler("h", handler: rec.handler("h"))
+                    core.flushMessageQueue(batch([["responseId": "objc_cb_9"], ["handlerName": "h", "data": 1]]))
+                },
+                correct: ["h(1)"],
+                faulted: [])
+        case .removeHandlerIgnored:
+            return Expectation(
+                scenario: { core, rec in
+                    core.registerHandler("h", handler: rec.handler("h"))
+                    core.removeHandler("h")
+                    core.flushMessageQueue(batch([["handlerName": "h", "data": 1]]))
+                },
+                correct: [],
+                faulted: ["h(1)"])
+        case .disableSafetyTimeoutIgnored:
+            return Expectation(
+                scenario: { core, _ in core.injectJavascript("B"); core.disableJavscriptAlertBoxSafetyTimeout() },
+                correct: ["JS B", #"SEND {"handlerName":"_disableJavascriptAlertBoxSafetyTimeout"}"#],
+                faulted: ["JS B"])
+        case .messagesWithoutDataDropped:
+            return Expectation(
+                scenario: { core, rec in
+                    core.registerHandler("h", handler: rec.handler("h"))
+                    core.flushMessageQueue(batch([["handlerName": "h"], ["handlerName": "h", "data": 1]]))
+                },
+                correct: ["h(nil)", "h(1)"],
+                faulted: ["h(1)"])
+        case .nonObjectDataDeliveredAsNil:
+            return Expectation(
+                scenario: { core, rec in
+                    core.registerHandler("h", handler: rec.handler("h"))
+                    core.flushMessageQueue(#"[{"handlerName":"h","data":"s"},{"handlerName":"h","data":1},{"handlerName":"h","data":[1]},{"handlerName":"h","data":null},{"handlerName":"h","data":{"k":1}}]"#)
+                },
+                correct: [#"h("s")"#, "h(1)", "h([1])", "h(null)", #"h({"k":1})"#],
+                faulted: ["h(nil)", "h(nil)", "h(nil)", "h(nil)", #"h({"k":1})"#])
+        case .resetDoesNothing:
+            return Expectation(
+                scenario: { core, rec in
+                    core.injectJavascript("B")
+                    core.callHandler("a", responseCallback: rec.callback("old"))
+                    rec.note("reset")
+                    core.reset()
+                    core.callHandler("b", responseCallback: { _ in })
+                    rec.note("inject")
+                    core.injectJavascript("B")
+                    core.flushMessageQueue(batch([["responseId": "objc_cb_1", "responseData": 1]]))
+                },
+                correct: ["JS B", #"SEND {"callbackId":"objc_cb_1","handlerName":"a"}"#, "reset", "inject", "JS B",
+                          #"SEND {"callbackId":"objc_cb_1","handlerName":"b"}"#],
+                faulted: ["JS B", #"SEND {"callbackId":"objc_cb_1","handlerName":"a"}"#, "reset",
+                          #"SEND {"callbackId":"objc_cb_2","handlerName":"b"}"#, "inject", "JS B", "old(1)"])
+        case .nullResponseOmitted:
+            return Expectation(
+                scenario: { core, rec in
+                    core.injectJavascript("B")
+                    core.registerHandler("h", handler: rec.handler("h", answer: nil))
+                    core.flushMessageQueue(batch([["handlerName": "h", "callbackId": "cb_1"]]))
+                },
+                correct: ["JS B", "h(nil)", #"SEND {"responseData":null,"responseId":"cb_1"}"#],
+                faulted: ["JS B", "h(nil)", #"SEND {"responseId":"cb_1"}"#])
+        }
+    }
+
+    /// A scenario sending `{"data": data}`: the correct core's command decodes, the faulted one is `RAW`.
+    private static func sendData(_ data: String, raw escapedJSON: String) -> Expectation {
+        Expectation(
+            scenario: { core, _ in core.injectJavascript("B"); core.callHandler(nil, data: data) },
+            correct: ["JS B", "SEND " + canonical(["data": data])],
+            faulted: ["JS B", "RAW " + commandPrefix + escapedJSON + commandSuffix])
+    }
+}
