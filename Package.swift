@@ -58,6 +58,11 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // Release-build measurements against the budgets: `swift run -c release conformance-benchmarks`.
+        .executableTarget(
+            name: "conformance-benchmarks",
+            dependencies: ["ConformanceKit", "ReferenceBridge", "ReferenceBridgeCore"]
+        ),
         .testTarget(
             name: "ReferenceBridgeCoreTests",
             dependencies: ["ReferenceBridgeCore"]

@@ -7,8 +7,8 @@ public struct Mutant: Sendable, Identifiable {
     public let id: String
     /// The defect, in one sentence.
     public let defect: String
-    /// The case that must catch it (it may be caught by others too).
-    public let caughtBy: String
+    /// The cases that must catch it (others may catch it too).
+    public let caughtBy: [String]
     let make: @MainActor @Sendable () -> any BridgeAdapter
 
     /// A fresh adapter running this mutant.

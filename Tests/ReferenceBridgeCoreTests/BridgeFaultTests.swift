@@ -89,6 +89,17 @@ struct BridgeFaultTests {
             return sendData("\u{2028}\u{2029}", raw: "{\\\"data\\\":\\\"\u{2028}\u{2029}\\\"}")
         case .es2015LineSeparatorEscape:
             return sendData("\u{2028}\u{2029}", raw: #"{\"data\":\"\u{2028}\u{2029}\"}"#)
+        case .responsesMatchedInCallOrder:
+            // Two calls outstanding; JS answers the second: the faulted core hands the answer to the first.
+            return Expectation(
+                scenario: { core, rec in
+                    core.injectJavascript("B")
+                    core.callHandler("a", data: nil) { rec.note("first(\($0 ?? "nil"))") }
+                    core.callHandler("b", data: nil) { rec.note("second(\($0 ?? "nil"))") }
+                    core.flushMessageQueue(#"[{"responseId":"objc_cb_2","responseData":2}]"#)
+                },
+                correct: ["JS B", #"SEND {"callbackId":"objc_cb_1","handlerName":"a"}"#, #"SEND {"callbackId":"objc_cb_2","handlerName":"b"}"#, "second(2)"],
+                faulted: ["JS B", #"SEND {"callbackId":"objc_cb_1","handlerName":"a"}"#, #"SEND {"callbackId":"objc_cb_2","handlerName":"b"}"#, "first(2)"])
         case .nonBMPEscapedAsScalar:
             // `\u1f600` reads as U+1F60 followed by the digit 0.
             return Expectation(

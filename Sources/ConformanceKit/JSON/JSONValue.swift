@@ -33,11 +33,14 @@ extension JSONValue {
             self = .array(try array.map { try JSONValue(foundation: $0) })
         case let dictionary as [String: Any]:
             self = .object(try dictionary.mapValues { try JSONValue(foundation: $0) })
-        case let optional as Optional<Any>:
-            guard let wrapped = optional else { self = .null; return }
-            self = try JSONValue(foundation: wrapped)
         default:
-            throw ConversionError(valueDescription: "\(type(of: foundationValue))")
+            // An Optional boxed in `Any` (say `[String: Any?]` cast to `[String: Any]`): unwrap it.
+            let mirror = Mirror(reflecting: foundationValue)
+            guard mirror.displayStyle == .optional else {
+                throw ConversionError(valueDescription: "\(type(of: foundationValue))")
+            }
+            guard let wrapped = mirror.children.first?.value else { self = .null; return }
+            self = try JSONValue(foundation: wrapped)
         }
     }
 

@@ -1,4 +1,7 @@
 /// The ordered record of everything observable in one case.
+///
+/// Raw evaluated scripts are kept as the implementation wrote them; compare transcripts through
+/// `TranscriptRenderer`, whose rendering is canonical (messages as parsed JSON with sorted keys).
 public struct Transcript: Equatable, Sendable {
     /// One event with the virtual time it happened at.
     public struct Entry: Equatable, Sendable {

@@ -29,8 +29,7 @@ public enum TranscriptRenderer {
         case let .navigationDecided(id, url, policy, defaulted):
             return "nav#\(id) \(policy.rawValue) \(printable(url))\(defaulted ? " (no delegate)" : "")"
         case let .evaluationStarted(id, style, script):
-            let shown = script == bridgeJavaScriptSource ? "<JS side, \(script.utf16.count) UTF-16 units>" : abbreviate(script, limit: 160)
-            return "eval#\(id) \(style.rawValue) \(shown)"
+            return "eval#\(id) \(style.rawValue) \(describeScript(script, bridgeJavaScriptSource: bridgeJavaScriptSource))"
         case let .evaluationFinished(id, result, error):
             if let error { return "eval#\(id) threw \(abbreviate(error, limit: 160))" }
             return "eval#\(id) -> \(result.map { abbreviate($0, limit: 160) } ?? "undefined")"
@@ -51,6 +50,17 @@ public enum TranscriptRenderer {
             return "uncaught \(abbreviate(message, limit: 160))\(line.map { " (line \($0))" } ?? "")"
         case let .violation(clause, message): return "VIOLATION [\(clause)] \(printable(message))"
         }
+    }
+
+    /// A script as the wire log shows it: the JS side by name, a well-formed message command as its
+    /// decoded message in canonical JSON (native key order is unspecified, so raw text would differ
+    /// between runs), anything else as written.
+    private static func describeScript(_ script: String, bridgeJavaScriptSource: String?) -> String {
+        if script == bridgeJavaScriptSource { return "<JS side, \(script.utf16.count) UTF-16 units>" }
+        if case .message(let message) = WireInspector.decodeCommand(script) {
+            return "deliver " + abbreviate(message.canonicalText, limit: 160)
+        }
+        return abbreviate(script, limit: 160)
     }
 
     private static func json(_ value: JSONValue?) -> String {

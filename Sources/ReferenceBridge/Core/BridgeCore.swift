@@ -160,7 +160,11 @@ public final class BridgeCore {
 
     /// Runs the callback a response is for. Returns false if the rest of the batch must be skipped.
     private func handleResponse(_ message: Message) -> Bool {
-        guard let responseId = message["responseId"] as? String, let callback = responseCallbacks[responseId] else {
+        var responseId = message["responseId"] as? String
+        if faults.contains(.responsesMatchedInCallOrder) {
+            responseId = responseCallbacks.keys.min { Self.callbackNumber($0) < Self.callbackNumber($1) }
+        }
+        guard let responseId, let callback = responseCallbacks[responseId] else {
             log("WebViewJavascriptBridge: WARNING: no callback for responseId \(message["responseId"] ?? "nil"), ignored: "
                 + Self.describe(message))
             return !faults.contains(.unknownResponseIdAbortsBatch)
@@ -212,7 +216,7 @@ public final class BridgeCore {
     private func dispatch(_ message: Message) {
         var json: String
         do {
-            json = String(decoding: try JSONSerialization.data(withJSONObject: message), as: UTF8.self)
+            json = String(decoding: try JSONSerialization.data(withJSONObject: message, options: [.sortedKeys]), as: UTF8.self)
         } catch {
             log("WebViewJavascriptBridge: WARNING: could not serialize message, not sent (\(error)): \(message)")
             return
@@ -249,8 +253,13 @@ public final class BridgeCore {
     /// Compact JSON of a message for logs, falling back to its description.
     private static func describe(_ message: Message) -> String {
         guard JSONSerialization.isValidJSONObject(message),
-              let data = try? JSONSerialization.data(withJSONObject: message) else { return "\(message)" }
+              let data = try? JSONSerialization.data(withJSONObject: message, options: [.sortedKeys]) else { return "\(message)" }
         return String(decoding: data, as: UTF8.self)
+    }
+
+    /// The number in an id `objc_cb_<n>`, for ordering pending callbacks.
+    private static func callbackNumber(_ id: String) -> Int {
+        Int(id.split(separator: "_").last ?? "") ?? .max
     }
 
     /// The JSON type of a parsed value, for warnings.

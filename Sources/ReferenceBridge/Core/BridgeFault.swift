@@ -15,6 +15,9 @@ package enum BridgeFault: String, CaseIterable, Sendable {
     case batchProcessedInReverse
     /// Response callbacks are not removed after use, so a second response calls them again.
     case callbacksNotRemoved
+    /// Responses are matched to the oldest pending callback instead of by `responseId` (a callback queue
+    /// instead of a map), so an unanswered call steals the next call's answer.
+    case responsesMatchedInCallOrder
     /// Every callback gets the same id `objc_cb_1`, so later callbacks overwrite earlier ones.
     case callbackIdNotIncremented
     /// `'` is left raw in the string literal, which ends the literal early (script injection).

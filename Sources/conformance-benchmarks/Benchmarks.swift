@@ -1,0 +1,73 @@
+import ConformanceKit
+import Foundation
+import ReferenceBridge
+import ReferenceBridgeCore
+
+/// Measures the kit against the budgets in the design notes. Run it in release:
+///
+///     swift run -c release conformance-benchmarks
+///
+/// Prints wall times; it asserts nothing (budgets are checked by reading, never by a timed test).
+@main
+enum Benchmarks {
+    static func main() {
+        MainThreadDriver.run { await runAll() }
+    }
+
+    @MainActor
+    static func runAll() async {
+        print("conformance benchmarks (\(isOptimized ? "release" : "DEBUG: numbers are not meaningful"))")
+        do {
+            let runner = try ConformanceRunner()
+            _ = await runner.run(Catalogue.all) { ReferenceBridgeAdapter() }  // warm up
+            let rounds = 5
+            var best = Double.infinity
+            for _ in 0..<rounds {
+                let start = DispatchTime.now()
+                let results = await runner.run(Catalogue.all) { ReferenceBridgeAdapter() }
+                best = min(best, seconds(since: start))
+                precondition(results.allSatisfy { $0.verdict == .pass }, "the reference must pass")
+            }
+            report("full catalogue (\(Catalogue.all.count) cases, fresh page each), best of \(rounds)", best, budget: 2.0)
+        } catch {
+            print("cannot start the harness: \(error)")
+        }
+        benchmarkEscaper()
+    }
+
+    static func benchmarkEscaper() {
+        let unit = "abc'\"\\\n\u{2028}😀 payload text "
+        let payload = String(repeating: unit, count: (16 << 20) / unit.utf16.count)
+        var start = DispatchTime.now()
+        let onePass = MessageEscaper.escapeForSingleQuotedLiteral(payload)
+        let onePassTime = seconds(since: start)
+        start = DispatchTime.now()
+        let chain = MessageEscaper.escapeByReplacementChain(payload)
+        let chainTime = seconds(since: start)
+        precondition(onePass == chain, "the one-pass escaper and the replacement chain disagree")
+        report("escaper, one pass over \(payload.utf16.count >> 20) Mi UTF-16 units", onePassTime, budget: nil)
+        report("escaper, chain of eight replace-all passes", chainTime, budget: nil)
+        let half = String(payload.prefix(payload.count / 2))
+        start = DispatchTime.now()
+        _ = MessageEscaper.escapeForSingleQuotedLiteral(half)
+        let halfTime = seconds(since: start)
+        print(String(format: "  escaper scaling: half the input took %.0f%% of the time (linear: ~50%%)", 100 * halfTime / onePassTime))
+    }
+
+    static func seconds(since start: DispatchTime) -> Double {
+        Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
+    }
+
+    static func report(_ label: String, _ seconds: Double, budget: Double?) {
+        let verdict = budget.map { seconds <= $0 ? "  (budget \($0) s: ok)" : "  (budget \($0) s: OVER)" } ?? ""
+        print(String(format: "  %@: %.3f s", label, seconds) + verdict)
+    }
+
+    static var isOptimized: Bool {
+        #if DEBUG
+        return false
+        #else
+        return true
+        #endif
+    }
+}

@@ -1,0 +1,41 @@
+import ConformanceKit
+import Foundation
+import Testing
+
+@Suite("JSON values, parser and canonical encoding")
+struct JSONTests {
+    @Test("the canonical encoding sorts keys and escapes everything outside printable ASCII")
+    func canonicalEncoding() {
+        let value: JSONValue = ["b": [1, 2.5, true, nil], "a": "é\u{2028}\u{0}\u{1F600}/\"\\"]
+        #expect(value.canonicalText == #"{"a":"\u00e9\u2028\u0000\ud83d\ude00/\"\\","b":[1,2.5,true,null]}"#)
+        #expect(JSONValue.number(-0.0).canonicalText == "0")
+        #expect(JSONValue.number(.infinity).canonicalText == "null")
+    }
+
+    @Test("parse and encode round-trip", arguments: [
+        #"{"a":[1,-2.5e-3,true,false,null,"x\ny\u2028"],"b":{}}"#, #"[]"#, #""\ud83d\ude00""#, "0",
+    ])
+    func roundTrip(text: String) throws {
+        let value = try JSONParser.parse(text)
+        #expect(try JSONParser.parse(value.canonicalText) == value)
+    }
+
+    @Test("the parser rejects what RFC 8259 rejects", arguments: [
+        "", "[1,]", "{\"a\":1,}", "01", "[1 2]", "\"raw\ncontrol\"", "'single'", "{a:1}", "[1]x", "nul", "\"\\x41\"", "1.", "-",
+    ])
+    func strictParser(text: String) {
+        #expect(throws: JSONParser.ParseError.self) { try JSONParser.parse(text) }
+    }
+
+    @Test("Foundation values convert, booleans and numbers kept apart")
+    func foundationConversion() throws {
+        let foundation: Any = ["flag": true, "count": 3, "ratio": 0.5, "none": NSNull(), "list": [NSNumber(value: false), "s"]] as [String: Any]
+        let value = try JSONValue(foundation: foundation)
+        #expect(value == ["flag": true, "count": 3, "ratio": 0.5, "none": nil, "list": [false, "s"]])
+        #expect(try JSONValue(foundation: value.foundationValue) == value)
+        #expect(throws: JSONValue.ConversionError.self) { try JSONValue(foundation: Date()) }
+        #expect(throws: JSONValue.ConversionError.self) { try JSONValue(foundation: ["nested": [Date()]]) }
+        let optionals: [String: Any?] = ["some": 1, "none": nil]
+        #expect(try JSONValue(foundation: optionals as [String: Any]) == ["some": 1, "none": nil])
+    }
+}

@@ -1,0 +1,38 @@
+import BridgeMutants
+import ConformanceKit
+import ReferenceBridge
+import Testing
+
+extension ConformanceCase: CustomTestStringConvertible {
+    /// Cases are named by id in test output (payloads never appear in names).
+    public var testDescription: String { id }
+}
+
+extension Mutant: CustomTestStringConvertible {
+    public var testDescription: String { "mutant:\(id)" }
+}
+
+/// Shared helpers for running the kit in tests.
+@MainActor
+enum Kit {
+    /// Runs `cases` against fresh adapters from `makeAdapter`.
+    static func run(
+        _ cases: [ConformanceCase], configuration: ConformanceRunner.Configuration = .init(),
+        adapter makeAdapter: AdapterFactory = { ReferenceBridgeAdapter() }
+    ) async throws -> [CaseResult] {
+        let runner = try ConformanceRunner(configuration: configuration)
+        return await runner.run(cases, adapter: makeAdapter)
+    }
+
+    /// Runs one case.
+    static func run(_ conformanceCase: ConformanceCase, adapter makeAdapter: AdapterFactory = { ReferenceBridgeAdapter() }) async throws -> CaseResult {
+        try await run([conformanceCase], adapter: makeAdapter)[0]
+    }
+
+    /// A case made for a test, with a script of its own.
+    static func adHocCase(
+        _ id: String = "test.ad-hoc", body: @escaping @MainActor @Sendable (CaseContext) async throws -> Void
+    ) -> ConformanceCase {
+        ConformanceCase(id: id, clauses: ["TEST-1"], summary: "a case made by a test", body: body)
+    }
+}
