@@ -8,7 +8,12 @@ struct Conformance: ParsableCommand {
         abstract: "Check a WebViewJavascriptBridge implementation against the WVJB protocol spec.",
         discussion: """
             Runs the conformance cases in real JavaScriptCore against an implementation behind an adapter.
-            Exit status: 0 conformant, 1 conformance failures, 64 usage error, 78 adapter or configuration problem.
+
+            Exit status:
+              0   conformant
+              1   conformance failures
+              64  usage error
+              78  adapter or configuration problem
             """,
         subcommands: [RunCommand.self, ListCommand.self],
         defaultSubcommand: RunCommand.self)
