@@ -33,6 +33,7 @@ public final class ReferenceBridgeAdapter: BridgeAdapter {
         self.capabilities = capabilities
     }
 
+    /// Creates the reference bridge for `webView` and makes it the navigation delegate.
     public func attach(to webView: SimulatedWebView) throws {
         let bridge = ReferenceBridge(
             webView: webView, evaluationStyle: evaluationStyle, javascriptSource: nil, faults: faults, glueFaults: glueFaults)
@@ -40,22 +41,27 @@ public final class ReferenceBridgeAdapter: BridgeAdapter {
         afterAttach?(bridge)
     }
 
+    /// Registers a native handler on the bridge.
     public func registerHandler(_ name: String, handler: @escaping AdapterHandler) throws {
         try attached().core.registerHandler(name, handler: handler)
     }
 
+    /// Calls a JS handler through the bridge.
     public func callHandler(_ name: String, data: Any?, responseCallback: AdapterResponseCallback?) throws {
         try attached().core.callHandler(name, data: data, responseCallback: responseCallback)
     }
 
+    /// Removes a native handler from the bridge.
     public func removeHandler(_ name: String) throws {
         try attached().core.removeHandler(name)
     }
 
+    /// Resets the bridge (startup queue re-armed, callbacks dropped, handlers kept).
     public func reset() throws {
         try attached().core.reset()
     }
 
+    /// Sends the message that switches the JS side to synchronous dispatch.
     public func disableJavscriptAlertBoxSafetyTimeout() throws {
         try attached().core.disableJavscriptAlertBoxSafetyTimeout()
     }

@@ -13,5 +13,6 @@ public struct AdapterError: Error, CustomStringConvertible, Sendable, Equatable 
         AdapterError("\(operation) is not supported by this adapter (leave it out of `capabilities` so cases that need it are reported as not applicable)")
     }
 
+    /// A readable, one-line description.
     public var description: String { message }
 }

@@ -1,7 +1,9 @@
 /// The optional operations and behaviours an implementation declares, so that cases needing others
 /// report *not applicable* instead of failing.
 public struct BridgeCapabilities: OptionSet, Hashable, Sendable, CustomStringConvertible {
+    /// The bit set.
     public let rawValue: Int
+    /// Creates a value from its raw value.
     public init(rawValue: Int) { self.rawValue = rawValue }
 
     /// `removeHandler(_:)` is implemented.

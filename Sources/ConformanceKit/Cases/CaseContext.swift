@@ -228,7 +228,7 @@ public final class CaseContext {
 }
 
 /// Why a case stopped before its end.
-public enum CaseStop: Error, CustomStringConvertible {
+enum CaseStop: Error, CustomStringConvertible {
     /// The adapter threw during `stage`.
     case adapter(stage: String, error: String)
     /// A script ran past the time limit during `stage`.
@@ -246,6 +246,7 @@ public enum CaseStop: Error, CustomStringConvertible {
         }
     }
 
+    /// A readable, one-line description.
     public var description: String {
         switch self {
         case let .adapter(stage, error): return "adapter error during \(stage): \(error)"

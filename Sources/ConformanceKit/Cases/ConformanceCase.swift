@@ -48,6 +48,7 @@ public enum RequirementLevel: String, Sendable, CaseIterable, Comparable {
     /// Observed and reported, never judged.
     case informational = "INFO"
 
+    /// Stricter levels sort first: MUST < SHOULD < MAY < INFO.
     public static func < (lhs: Self, rhs: Self) -> Bool {
         allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
     }

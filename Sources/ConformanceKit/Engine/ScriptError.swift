@@ -25,6 +25,7 @@ public struct ScriptError: Error, CustomStringConvertible, Sendable, Equatable {
         self.isTimeout = isTimeout
     }
 
+    /// A readable, one-line description.
     public var description: String {
         if isTimeout { return "script ran past the execution time limit and was stopped" }
         var location = ""

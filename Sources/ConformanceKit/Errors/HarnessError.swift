@@ -4,8 +4,11 @@
 public struct HarnessError: Error, CustomStringConvertible, Sendable, Equatable {
     /// What kind of problem this is.
     public struct Code: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
+        /// The stable name.
         public var rawValue: String
+        /// Creates a value from its raw value.
         public init(rawValue: String) { self.rawValue = rawValue }
+        /// A readable, one-line description.
         public var description: String { rawValue }
 
         /// A file the kit ships (a fixture, the page shim) could not be read.
@@ -30,5 +33,6 @@ public struct HarnessError: Error, CustomStringConvertible, Sendable, Equatable 
         self.message = message
     }
 
+    /// A readable, one-line description.
     public var description: String { "harness error (\(code)): \(message)" }
 }

@@ -8,6 +8,7 @@ public struct JSONParser {
         public var reason: String
         /// The byte offset of the problem.
         public var offset: Int
+        /// A readable, one-line description.
         public var description: String { "invalid JSON at byte \(offset): \(reason)" }
     }
 

@@ -66,6 +66,7 @@ extension JSONValue {
     public struct ConversionError: Error, CustomStringConvertible, Sendable {
         /// The type of the offending value.
         public var valueDescription: String
+        /// A readable, one-line description.
         public var description: String {
             "a value of type \(valueDescription) is not a JSON value (use NSNull, NSNumber, String, arrays and [String: Any])"
         }
@@ -80,13 +81,20 @@ extension JSONValue: CustomStringConvertible {
 extension JSONValue: ExpressibleByStringLiteral, ExpressibleByIntegerLiteral, ExpressibleByBooleanLiteral,
     ExpressibleByArrayLiteral, ExpressibleByDictionaryLiteral, ExpressibleByNilLiteral, ExpressibleByFloatLiteral
 {
+    /// A string value.
     public init(stringLiteral value: String) { self = .string(value) }
+    /// A number value.
     public init(integerLiteral value: Int) { self = .number(Double(value)) }
+    /// A number value.
     public init(floatLiteral value: Double) { self = .number(value) }
+    /// A boolean value.
     public init(booleanLiteral value: Bool) { self = .bool(value) }
+    /// An array value.
     public init(arrayLiteral elements: JSONValue...) { self = .array(elements) }
+    /// An object value; a repeated key keeps its last value.
     public init(dictionaryLiteral elements: (String, JSONValue)...) {
         self = .object(Dictionary(elements, uniquingKeysWith: { $1 }))
     }
+    /// `null`.
     public init(nilLiteral: ()) { self = .null }
 }

@@ -22,6 +22,7 @@ public struct CheckFailure: Sendable, Equatable, CustomStringConvertible {
         self.actual = actual
     }
 
+    /// A readable, one-line description.
     public var description: String {
         var text = "[\(clause)] \(message)"
         if let expected { text += "\n    expected: \(expected)" }

@@ -2,8 +2,11 @@
 ///
 /// A struct with static members rather than an enum, so that new kinds never break clients.
 public struct Verdict: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
+    /// The stable name.
     public var rawValue: String
+    /// Creates a value from its raw value.
     public init(rawValue: String) { self.rawValue = rawValue }
+    /// A readable, one-line description.
     public var description: String { rawValue }
 
     /// Every check held.

@@ -5,5 +5,6 @@ public struct JavaScriptEvaluationError: Error, CustomStringConvertible, Sendabl
     public var message: String
     /// The line it was thrown at, when known.
     public var line: Int?
+    /// A readable, one-line description.
     public var description: String { line.map { "\(message) (line \($0))" } ?? message }
 }
