@@ -26,12 +26,18 @@ let package = Package(
         .target(
             name: "ConformanceFixtures",
             path: "Fixtures",
-            resources: [.copy("js")]
+            resources: [.copy("js"), .copy("payloads"), .copy("schemas"), .copy("golden")]
+        ),
+        // The written spec, shipped so tools can quote and count its clauses.
+        .target(
+            name: "ConformanceSpec",
+            path: "spec",
+            resources: [.copy("protocol.md")]
         ),
         // The harness: engine, simulated web view, adapter protocol, transcripts, cases, runner.
         .target(
             name: "ConformanceKit",
-            dependencies: ["CJavaScriptCore", "ConformanceFixtures"],
+            dependencies: ["CJavaScriptCore", "ConformanceFixtures", "ConformanceSpec"],
             resources: [.copy("WebView/Resources/page-shim.js")]
         ),
         // The platform-free native side of the protocol: no web view, no JavaScriptCore.

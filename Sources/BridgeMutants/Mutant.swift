@@ -10,8 +10,35 @@ public struct Mutant: Sendable, Identifiable {
     /// The cases that must catch it (others may catch it too).
     public let caughtBy: [String]
     let make: @MainActor @Sendable () -> any BridgeAdapter
+    /// For JS-side mutants: how the reference JS side is broken (nil for native mutants).
+    let breakJavaScriptSide: (@Sendable (String) -> String)?
+
+    /// Creates a mutant.
+    /// - Parameters:
+    ///   - id: The stable name.
+    ///   - defect: The defect in one sentence.
+    ///   - caughtBy: The cases that must catch it.
+    ///   - breakJavaScriptSide: For a JS-side mutant, turns the reference JS side into the broken one.
+    ///   - make: Makes the adapter (the reference bridge, broken or not).
+    init(
+        id: String, defect: String, caughtBy: [String], breakJavaScriptSide: (@Sendable (String) -> String)? = nil,
+        make: @escaping @MainActor @Sendable () -> any BridgeAdapter
+    ) {
+        self.id = id
+        self.defect = defect
+        self.caughtBy = caughtBy
+        self.breakJavaScriptSide = breakJavaScriptSide
+        self.make = make
+    }
 
     /// A fresh adapter running this mutant.
     @MainActor
     public func makeAdapter() -> any BridgeAdapter { make() }
+
+    /// The JS side this mutant runs with: nil for the reference one, or the broken JS side.
+    /// - Parameter referenceJavaScriptSide: The kit's reference JS side.
+    /// - Returns: The JS side to inject, or nil to keep the reference.
+    public func javaScriptSide(from referenceJavaScriptSide: String) -> String? {
+        breakJavaScriptSide.map { $0(referenceJavaScriptSide) }
+    }
 }

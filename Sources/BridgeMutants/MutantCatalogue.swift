@@ -4,14 +4,17 @@ import ReferenceBridgeCore
 
 /// Every mutant the kit ships.
 public enum MutantCatalogue {
-    /// All mutants, in a stable order.
-    public static let all: [Mutant] = [
+    /// All mutants, in a stable order: native, flush, JS-side, threading.
+    public static let all: [Mutant] = nativeMutants + flushMutants + javaScriptSideMutants + threadingMutants
+
+    /// Mutants of the reference native side.
+    static let nativeMutants: [Mutant] = [
         core("no-startup-queue", .startupQueueDisabled, "sends before injection are evaluated into a page without the bridge and lost",
              caughtBy: ["startup.calls-before-load.delivered-in-order", "alert-safety.disable-before-load-queued"]),
         core("startup-queue-before-js", .startupQueueFlushedBeforeJavascript, "the startup queue is sent before the JS side is evaluated",
              caughtBy: ["startup.js-side-before-queued-messages"]),
         core("startup-queue-never-off", .startupQueueNeverSwitchedOff, "sends keep being queued after injection",
-             caughtBy: ["startup.queue-off-after-injection"]),
+             caughtBy: ["startup.queue-off-after-injection", "lifecycle.sends-during-navigation"]),
         core("startup-queue-reversed", .startupQueueReversed, "the startup queue is sent last-first",
              caughtBy: ["startup.calls-before-load.delivered-in-order"]),
         core("reset-does-nothing", .resetDoesNothing, "reset() neither re-arms the startup queue nor drops callbacks",
@@ -29,15 +32,23 @@ public enum MutantCatalogue {
         core("unknown-response-id-aborts-batch", .unknownResponseIdAbortsBatch, "an unknown responseId stops the rest of the batch",
              caughtBy: ["callbacks.native.unknown-response-id-ignored"]),
         core("single-quote-raw", .singleQuoteNotEscaped, "' is not escaped, so payloads end the literal early",
-             caughtBy: ["escaping.quotes-and-backslashes.native-to-js"]),
+             caughtBy: ["escaping.quotes-and-backslashes.native-to-js", "escaping.corpus.round-trip.native-to-js"]),
         core("line-separators-raw", .lineSeparatorsNotEscaped, "U+2028/U+2029 are left raw in the literal",
              caughtBy: ["escaping.line-terminators.native-to-js"]),
         core("line-separators-es2015", .es2015LineSeparatorEscape, "U+2028/U+2029 are escaped as \\u{2028}/\\u{2029}",
              caughtBy: ["escaping.line-terminators.native-to-js"]),
         core("control-characters-raw", .controlCharactersLeftRaw, "hand-built JSON leaves NUL and other controls raw, so JSON.parse fails",
-             caughtBy: ["escaping.nul-and-controls.native-to-js"]),
+             caughtBy: ["escaping.nul-and-controls.native-to-js", "escaping.corpus.round-trip.native-to-js"]),
         core("non-bmp-escaped-as-scalar", .nonBMPEscapedAsScalar, "characters beyond U+FFFF are escaped as \\u plus their scalar value",
-             caughtBy: ["escaping.non-ascii.native-to-js"]),
+             caughtBy: ["escaping.non-ascii.native-to-js", "escaping.corpus.round-trip.native-to-js"]),
+        core("received-strings-cut-at-nul", .receivedStringsTruncatedAtNUL, "strings handed to native handlers are cut at the first NUL (C-string bridging)",
+             caughtBy: ["escaping.corpus.round-trip.js-to-native"]),
+        core("received-nulls-stripped", .receivedNullValuesStripped, "null members are stripped from received dictionaries",
+             caughtBy: ["escaping.corpus.rejected.js-to-native"]),
+        core("unserializable-message-blocks-sends", .unserializableMessageBlocksSends, "after one message cannot be serialized, every later send is dropped",
+             caughtBy: ["escaping.corpus.rejected.native-to-js", "escaping.corpus.implementation-defined.native-to-js"]),
+        core("failed-batch-stops-flushing", .failedBatchStopsFlushing, "after one batch fails to parse, later batches are never processed",
+             caughtBy: ["escaping.corpus.implementation-defined.js-to-native"]),
         core("non-object-data-as-nil", .nonObjectDataDeliveredAsNil, "handlers get nil when data is not a JSON object",
              caughtBy: ["messages.js-to-native.data-forms", "escaping.hostile.js-to-native"]),
         core("messages-without-data-dropped", .messagesWithoutDataDropped, "JS calls without data are dropped",
@@ -72,13 +83,13 @@ public enum MutantCatalogue {
         all.first { $0.id == name }
     }
 
-    private static func core(_ id: String, _ fault: BridgeFault, _ defect: String, caughtBy: [String]) -> Mutant {
+    static func core(_ id: String, _ fault: BridgeFault, _ defect: String, caughtBy: [String]) -> Mutant {
         Mutant(id: id, defect: defect, caughtBy: caughtBy) {
             ReferenceBridgeAdapter(evaluationStyle: .asynchronous, faults: [fault], glueFaults: [], afterAttach: nil)
         }
     }
 
-    private static func glue(_ id: String, _ fault: GlueFault, _ defect: String, caughtBy: [String]) -> Mutant {
+    static func glue(_ id: String, _ fault: GlueFault, _ defect: String, caughtBy: [String]) -> Mutant {
         Mutant(id: id, defect: defect, caughtBy: caughtBy) {
             ReferenceBridgeAdapter(evaluationStyle: .asynchronous, faults: [], glueFaults: [fault], afterAttach: nil)
         }

@@ -11,14 +11,19 @@ enum BuiltInAdapters {
             + MutantCatalogue.all.map { ("mutant:\($0.id)", "broken on purpose: \($0.defect)") }
     }
 
+    /// The mutant named by `name` (`mutant:<id>`), if any.
+    static func mutant(named name: String) -> Mutant? {
+        guard name.hasPrefix("mutant:") else { return nil }
+        return MutantCatalogue.mutant(named: String(name.dropFirst("mutant:".count)))
+    }
+
     /// The factory for the adapter named `name`, or nil.
     static func factory(named name: String) -> AdapterFactory? {
         switch name {
         case "reference": return { ReferenceBridgeAdapter(evaluationStyle: .asynchronous) }
         case "reference-sync": return { ReferenceBridgeAdapter(evaluationStyle: .synchronous) }
         default:
-            guard name.hasPrefix("mutant:"), let mutant = MutantCatalogue.mutant(named: String(name.dropFirst("mutant:".count)))
-            else { return nil }
+            guard let mutant = mutant(named: name) else { return nil }
             return { mutant.makeAdapter() }
         }
     }

@@ -13,7 +13,19 @@ struct ListCommand: ParsableCommand {
     @Flag(name: .long, help: "List the built-in adapters (reference and mutants) instead.")
     var adapters = false
 
+    @Flag(name: .long, help: "Print the spec coverage table: each clause, its level, and the cases citing it.")
+    var coverage = false
+
     func run() throws {
+        if coverage {
+            do {
+                print(try ProtocolSpec.bundled().coverageTable(for: Catalogue.all))
+            } catch {
+                printError(error.description)
+                throw ExitCodes.configuration
+            }
+            return
+        }
         if adapters {
             for (name, summary) in BuiltInAdapters.descriptions { print("\(name)\n    \(summary)") }
             return

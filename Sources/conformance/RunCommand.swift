@@ -1,4 +1,5 @@
 import ArgumentParser
+import BridgeMutants
 import ConformanceKit
 import Foundation
 
@@ -62,8 +63,9 @@ struct RunCommand: ParsableCommand {
             }
         }
 
-        let outcome = MainThreadDriver.run { [selected] in
-            await Self.runCases(selected, factory: factory, javaScriptSide: javaScriptSide)
+        let mutant = BuiltInAdapters.mutant(named: adapter)
+        let outcome = MainThreadDriver.run { [selected, javaScriptSide] in
+            await Self.runCases(selected, factory: factory, javaScriptSide: javaScriptSide, mutant: mutant)
         }
         guard case .success(let results) = outcome else {
             if case .failure(let error) = outcome { printError(error.description) }
@@ -75,8 +77,15 @@ struct RunCommand: ParsableCommand {
     }
 
     @MainActor
-    private static func runCases(_ cases: [ConformanceCase], factory: AdapterFactory, javaScriptSide: String?) async -> Result<[CaseResult], HarnessError> {
+    private static func runCases(
+        _ cases: [ConformanceCase], factory: AdapterFactory, javaScriptSide: String?, mutant: Mutant?
+    ) async -> Result<[CaseResult], HarnessError> {
         do throws(HarnessError) {
+            var javaScriptSide = javaScriptSide
+            if javaScriptSide == nil, let mutant {
+                // A JS-side mutant runs with its broken copy of the reference JS side.
+                javaScriptSide = mutant.javaScriptSide(from: try ConformanceRunner.referenceJavaScriptSide())
+            }
             let runner = try ConformanceRunner(configuration: .init(bridgeJavaScriptSource: javaScriptSide))
             return .success(await runner.run(cases, adapter: factory))
         } catch {

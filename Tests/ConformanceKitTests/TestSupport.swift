@@ -29,6 +29,13 @@ enum Kit {
         try await run([conformanceCase], adapter: makeAdapter)[0]
     }
 
+    /// Runs `cases` against `mutant` (with its broken JS side, for JS-side mutants).
+    static func run(_ cases: [ConformanceCase], against mutant: Mutant) async throws -> [CaseResult] {
+        let reference = try ConformanceRunner.referenceJavaScriptSide()
+        let configuration = ConformanceRunner.Configuration(bridgeJavaScriptSource: mutant.javaScriptSide(from: reference))
+        return try await run(cases, configuration: configuration) { mutant.makeAdapter() }
+    }
+
     /// A case made for a test, with a script of its own.
     static func adHocCase(
         _ id: String = "test.ad-hoc", body: @escaping @MainActor @Sendable (CaseContext) async throws -> Void

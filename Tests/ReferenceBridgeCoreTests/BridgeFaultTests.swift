@@ -100,6 +100,32 @@ struct BridgeFaultTests {
                 },
                 correct: ["JS B", #"SEND {"callbackId":"objc_cb_1","handlerName":"a"}"#, #"SEND {"callbackId":"objc_cb_2","handlerName":"b"}"#, "second(2)"],
                 faulted: ["JS B", #"SEND {"callbackId":"objc_cb_1","handlerName":"a"}"#, #"SEND {"callbackId":"objc_cb_2","handlerName":"b"}"#, "first(2)"])
+        case .receivedStringsTruncatedAtNUL:
+            return Expectation(
+                scenario: { core, rec in
+                    core.registerHandler("h") { data, _ in rec.note("got(\(data ?? "nil"))") }
+                    core.flushMessageQueue(#"[{"handlerName":"h","data":"a\u0000b"}]"#)
+                },
+                correct: ["got(a\u{0}b)"], faulted: ["got(a)"])
+        case .receivedNullValuesStripped:
+            return Expectation(
+                scenario: { core, rec in
+                    core.registerHandler("h") { data, _ in rec.note("keys(\((data as? [String: Any])?.keys.sorted() ?? []))") }
+                    core.flushMessageQueue(#"[{"handlerName":"h","data":{"a":null,"b":1}}]"#)
+                },
+                correct: [#"keys(["a", "b"])"#], faulted: [#"keys(["b"])"#])
+        case .unserializableMessageBlocksSends:
+            return Expectation(
+                scenario: { core, _ in core.injectJavascript("B"); core.callHandler("a", data: Double.nan); core.callHandler("b") },
+                correct: ["JS B", sendB], faulted: ["JS B"])
+        case .failedBatchStopsFlushing:
+            return Expectation(
+                scenario: { core, rec in
+                    core.registerHandler("h") { data, _ in rec.note("got(\(data ?? "nil"))") }
+                    core.flushMessageQueue("not json")
+                    core.flushMessageQueue(#"[{"handlerName":"h","data":1}]"#)
+                },
+                correct: ["got(1)"], faulted: [])
         case .nonBMPEscapedAsScalar:
             // `\u1f600` reads as U+1F60 followed by the digit 0.
             return Expectation(
@@ -183,6 +209,149 @@ struct BridgeFaultTests {
                 },
                 correct: ["JS B", "h(nil)", #"SEND {"responseData":null,"responseId":"cb_1"}"#],
                 faulted: ["JS B", "h(nil)", #"SEND {"responseId":"cb_1"}"#])
+        case .nilFetchResultResets:
+            return Expectation(
+                scenario: { core, _ in core.injectJavascript("B"); core.flushMessageQueue(nil); core.callHandler("a") },
+                correct: ["JS B", sendA],
+                faulted: ["JS B"])
+        case .lenientJSONParsing:
+            return Expectation(
+                scenario: { core, rec in
+                    core.registerHandler("h", handler: rec.handler("h"))
+                    core.flushMessageQueue(#"[{"handlerName":"h","data":1},]"#)
+                },
+                correct: [],
+                faulted: ["h(1)"])
+        case .topLevelObjectRunAsMessage:
+            return Expectation(
+                scenario: { core, rec in
+                    core.registerHandler("h", handler: rec.handler("h"))
+                    core.flushMessageQueue(#"{"handlerName":"h","data":1}"#)
+                },
+                correct: [],
+                faulted: ["h(1)"])
+        case .nonObjectElementDropsBatch:
+            return Expectation(
+                scenario: { core, rec in
+                    core.registerHandler("h", handler: rec.handler("h"))
+                    core.flushMessageQueue(#"[1,{"handlerName":"h","data":1}]"#)
+                },
+                correct: ["h(1)"],
+                faulted: [])
+        case .batchRecognizedByRawPrefix:
+            return Expectation(
+                scenario: { core, rec in
+                    core.registerHandler("h", handler: rec.handler("h"))
+                    core.flushMessageQueue(#"[ {"handlerName":"h","data":1} ]"#)
+                },
+                correct: ["h(1)"],
+                faulted: [])
+        case .nonStringResponseIdTreatedAsCall:
+            return Expectation(
+                scenario: { core, rec in
+                    core.registerHandler("h", handler: rec.handler("h"))
+                    core.flushMessageQueue(#"[{"responseId":null,"handlerName":"h","data":1}]"#)
+                },
+                correct: [],
+                faulted: ["h(1)"])
+        case .nullResponseDataDeliveredAsNil:
+            return Expectation(
+                scenario: { core, rec in
+                    core.injectJavascript("B")
+                    core.callHandler(nil, responseCallback: rec.callback("cb"))
+                    core.flushMessageQueue(#"[{"responseId":"objc_cb_1","responseData":null}]"#)
+                },
+                correct: ["JS B", #"SEND {"callbackId":"objc_cb_1"}"#, "cb(null)"],
+                faulted: ["JS B", #"SEND {"callbackId":"objc_cb_1"}"#, "cb(nil)"])
+        case .responderAnswersOnce:
+            return Expectation(
+                scenario: { core, _ in
+                    core.injectJavascript("B")
+                    core.registerHandler("h") { _, respond in respond(1); respond(2) }
+                    core.flushMessageQueue(batch([["handlerName": "h", "callbackId": "cb_1"]]))
+                },
+                correct: ["JS B", #"SEND {"responseData":1,"responseId":"cb_1"}"#, #"SEND {"responseData":2,"responseId":"cb_1"}"#],
+                faulted: ["JS B", #"SEND {"responseData":1,"responseId":"cb_1"}"#])
+        case .responderWithoutCallbackIdSends:
+            return Expectation(
+                scenario: { core, rec in
+                    core.injectJavascript("B")
+                    core.registerHandler("h", handler: rec.handler("h", answer: 1))
+                    core.flushMessageQueue(batch([["handlerName": "h"]]))
+                },
+                correct: ["JS B", "h(nil)"],
+                faulted: ["JS B", "h(nil)", #"SEND {"responseData":1,"responseId":null}"#])
+        case .numericCallbackIdSentAsNumber:
+            return Expectation(
+                scenario: { core, rec in
+                    core.injectJavascript("B")
+                    core.registerHandler("h", handler: rec.handler("h", answer: 1))
+                    core.flushMessageQueue(batch([["handlerName": "h", "callbackId": "42"]]))
+                },
+                correct: ["JS B", "h(nil)", #"SEND {"responseData":1,"responseId":"42"}"#],
+                faulted: ["JS B", "h(nil)", #"SEND {"responseData":1,"responseId":42}"#])
+        case .nilDataSentAsNull:
+            return Expectation(
+                scenario: { core, _ in core.injectJavascript("B"); core.callHandler("a") },
+                correct: ["JS B", sendA],
+                faulted: ["JS B", #"SEND {"data":null,"handlerName":"a"}"#])
+        case .responseCarriesErrorKey:
+            return Expectation(
+                scenario: { core, rec in
+                    core.injectJavascript("B")
+                    core.registerHandler("h", handler: rec.handler("h", answer: 1))
+                    core.flushMessageQueue(batch([["handlerName": "h", "callbackId": "cb_1"]]))
+                },
+                correct: ["JS B", "h(nil)", #"SEND {"responseData":1,"responseId":"cb_1"}"#],
+                faulted: ["JS B", "h(nil)", #"SEND {"error":null,"responseData":1,"responseId":"cb_1"}"#])
+        case .unserializableMessageSentEmpty:
+            return Expectation(
+                scenario: { core, _ in core.injectJavascript("B"); core.callHandler("a", data: Double.nan) },
+                correct: ["JS B"],
+                faulted: ["JS B", "RAW " + commandPrefix + commandSuffix])
+        case .callbackIdCountsEveryCall:
+            return Expectation(
+                scenario: { core, _ in
+                    core.injectJavascript("B")
+                    core.callHandler("a")
+                    core.callHandler("b", responseCallback: { _ in })
+                },
+                correct: ["JS B", sendA, #"SEND {"callbackId":"objc_cb_1","handlerName":"b"}"#],
+                faulted: ["JS B", sendA, #"SEND {"callbackId":"objc_cb_2","handlerName":"b"}"#])
+        case .javascriptInjectedOnlyOnce:
+            return Expectation(
+                scenario: { core, _ in core.injectJavascript("B"); core.injectJavascript("B") },
+                correct: ["JS B", "JS B"],
+                faulted: ["JS B"])
+        case .handlersClearedOnNewPage:
+            return Expectation(
+                scenario: { core, rec in
+                    core.registerHandler("h", handler: rec.handler("h"))
+                    core.injectJavascript("B")
+                    core.injectJavascript("B")
+                    core.flushMessageQueue(batch([["handlerName": "h", "data": 1]]))
+                },
+                correct: ["JS B", "JS B", "h(1)"],
+                faulted: ["JS B", "JS B"])
+        case .pendingCallbacksCalledOnNewPage:
+            return Expectation(
+                scenario: { core, rec in
+                    core.injectJavascript("B")
+                    core.callHandler("a", responseCallback: rec.callback("old"))
+                    core.injectJavascript("B")
+                },
+                correct: ["JS B", #"SEND {"callbackId":"objc_cb_1","handlerName":"a"}"#, "JS B"],
+                faulted: ["JS B", #"SEND {"callbackId":"objc_cb_1","handlerName":"a"}"#, "old(nil)", "JS B"])
+        case .nothingLogged:
+            return Expectation(
+                scenario: { core, rec in core.flushMessageQueue(nil); rec.note("logged \(rec.logs.count)") },
+                correct: ["logged 1"],
+                faulted: ["logged 0"])
+        case .trafficLoggedByDefault:
+            return Expectation(
+                scenario: { core, rec in core.injectJavascript("B"); core.callHandler("a"); rec.note("logged \(rec.logs.count)") },
+                correct: ["JS B", sendA, "logged 0"],
+                faulted: ["JS B", sendA, "logged 1"])
         }
     }
 

@@ -66,6 +66,15 @@ public protocol BridgeAdapter: AnyObject {
     /// `.disableSafetyTimeout`.
     /// - Throws: `AdapterError.unsupported` by default.
     func disableJavscriptAlertBoxSafetyTimeout() throws
+
+    /// Calls the JS handler `name` from the calling thread, which the harness makes a background
+    /// thread (THR-2). Must return without waiting for the main thread. Needed by cases that require
+    /// `.sendsFromAnyThread`.
+    /// - Parameters:
+    ///   - name: The JS handler name.
+    ///   - data: The data to send; nil sends none.
+    /// - Throws: `AdapterError.unsupported` by default.
+    nonisolated func callHandlerFromAnyThread(_ name: String, data: Any?) throws
 }
 
 extension BridgeAdapter {
@@ -82,5 +91,10 @@ extension BridgeAdapter {
     /// Unsupported unless the adapter implements it.
     public func disableJavscriptAlertBoxSafetyTimeout() throws {
         throw AdapterError.unsupported("disableJavscriptAlertBoxSafetyTimeout")
+    }
+
+    /// Unsupported unless the adapter implements it.
+    public nonisolated func callHandlerFromAnyThread(_ name: String, data: Any?) throws {
+        throw AdapterError.unsupported("callHandlerFromAnyThread")
     }
 }

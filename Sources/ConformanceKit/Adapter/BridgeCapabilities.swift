@@ -15,13 +15,17 @@ public struct BridgeCapabilities: OptionSet, Hashable, Sendable, CustomStringCon
     /// The implementation evaluates JavaScript synchronously (`stringByEvaluatingJavaScript(from:)`).
     public static let synchronousEvaluation = BridgeCapabilities(rawValue: 1 << 3)
 
+    /// `callHandlerFromAnyThread(_:data:)` is implemented.
+    public static let sendsFromAnyThread = BridgeCapabilities(rawValue: 1 << 4)
+
     /// Every operation of the adapter protocol (evaluation style excluded).
-    public static let allOperations: BridgeCapabilities = [.removeHandler, .reset, .disableSafetyTimeout]
+    public static let allOperations: BridgeCapabilities = [.removeHandler, .reset, .disableSafetyTimeout, .sendsFromAnyThread]
 
     /// Names, in declaration order, as cases and reports print them.
     public static let names: [(BridgeCapabilities, String)] = [
         (.removeHandler, "removeHandler"), (.reset, "reset"),
         (.disableSafetyTimeout, "disable-safety-timeout"), (.synchronousEvaluation, "sync-evaluation"),
+        (.sendsFromAnyThread, "sends-from-any-thread"),
     ]
 
     /// The capability names, comma-separated (`none` when empty).

@@ -1,3 +1,4 @@
+import Dispatch
 import Foundation
 
 /// What a case's script drives: the implementation (through its adapter), the simulated web view, and
@@ -105,6 +106,40 @@ public final class CaseContext {
     public func disableSafetyTimeout() throws {
         try perform("disableJavscriptAlertBoxSafetyTimeout()") { try adapter.disableJavscriptAlertBoxSafetyTimeout() }
     }
+
+    /// Sends calls to a JS handler from a background thread while this (main) thread is busy, as an app
+    /// does when it sends from a worker while the main thread waits for that worker.
+    ///
+    /// Returns whether the background thread finished its sends while the main thread was busy; an
+    /// implementation that waits for the main thread cannot, and would deadlock a real app. The wait is
+    /// bounded by `patience` seconds of wall time, spent only when the implementation blocks.
+    /// - Parameters:
+    ///   - name: The JS handler name.
+    ///   - data: One call per element, sent in order from the same thread.
+    ///   - patience: How long the main thread stays busy waiting for the sends.
+    /// - Returns: True when every send returned without needing the main thread.
+    /// - Throws: `CaseStop.adapter` when the adapter throws on the background thread.
+    public func callHandlerFromBackgroundThread(_ name: String, data: [JSONValue], patience: Double = 1) throws -> Bool {
+        let description = "callHandlerFromAnyThread(\(CanonicalJSON.quote(name))) x\(data.count) on a background thread"
+        webView.record(.adapterAction(description))
+        // Only the adapter's nonisolated requirement is called on the background thread.
+        let adapter = UncheckedSendable(self.adapter)
+        let finished = DispatchSemaphore(value: 0)
+        let failure = UncheckedSendable(ErrorBox())
+        DispatchQueue.global().async {
+            do {
+                for value in data { try adapter.value.callHandlerFromAnyThread(name, data: value.foundationValue) }
+            } catch {
+                failure.value.error = error
+            }
+            finished.signal()
+        }
+        let returned = finished.wait(timeout: .now() + patience) == .success
+        if let error = failure.value.error { throw CaseStop.adapter(stage: description, error: "\(error)") }
+        return returned
+    }
+
+    private final class ErrorBox: @unchecked Sendable { var error: (any Error)? }
 
     private func perform(_ description: String, _ body: () throws -> Void) throws {
         webView.record(.adapterAction(description))
@@ -217,6 +252,9 @@ public final class CaseContext {
         }
         for case let .violation(clause, message) in transcript.events {
             fail(clause: clause, message)
+        }
+        for case let .tripwire(label) in transcript.events {
+            fail(clause: "ESC-2", "a payload broke out of its string literal and ran code in the page: __wvjbTripwire('\(label)') was called")
         }
         for (index, evaluation) in transcript.nativeEvaluations.enumerated() {
             for problem in WireInspector.problems(inCommand: evaluation.script) {

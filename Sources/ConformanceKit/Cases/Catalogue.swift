@@ -3,7 +3,8 @@ public enum Catalogue {
     /// All cases.
     public static let all: [ConformanceCase] =
         BootstrapCases.all + MessageCases.all + OrderingCases.all + StartupQueueCases.all + CallbackCases.all
-        + EscapingCases.all + MissingHandlerCases.all + AlertSafetyCases.all
+        + EscapingCases.all + CorpusCases.all + MissingHandlerCases.all + AlertSafetyCases.all
+        + JavaScriptSideCases.all + FlushCases.all + LifecycleCases.all + LoggingCases.all + ThreadingCases.all
 
     /// The case with `id`, if any.
     /// - Parameter id: A case id.

@@ -4,8 +4,8 @@ enum MissingHandlerCases {
 
     static let nativeBatchContinues = ConformanceCase(
         id: "missing-handler.native.batch-continues",
-        clauses: ["MISS-1"],
-        summary: "a JS call to a missing native handler gets no answer and the rest of its batch still runs"
+        clauses: ["MISS-1", "MISS-5", "MISS-4"],
+        summary: "a JS call to a missing native handler gets no answer by default (error answers are an opt-in extension) and the rest of its batch still runs"
     ) { context in
         try context.registerHandler("sink", answer: .none)
         try await CasePages.start(context, page: """

@@ -33,6 +33,12 @@ public final class ConformanceRunner {
             executionTimeLimit: configuration.executionTimeLimit)
     }
 
+    /// The kit's reference JS side (`Fixtures/js/WebViewJavascriptBridge.js`).
+    /// - Throws: `HarnessError` when the fixture cannot be read.
+    public nonisolated static func referenceJavaScriptSide() throws(HarnessError) -> String {
+        try HarnessEnvironment.referenceJavaScriptSide()
+    }
+
     /// The JS side this runner injects.
     public var bridgeJavaScriptSource: String { environment.bridgeJavaScriptSource }
 
@@ -107,6 +113,8 @@ public final class ConformanceRunner {
             case .timeout, .neverIdle: result.verdict = .timeout
             case .harness: result.verdict = .harnessError
             }
+        } else if result.transcript.events.contains(where: { if case .tripwire = $0 { return true }; return false }) {
+            result.verdict = .insecure
         } else if !result.failures.isEmpty {
             switch conformanceCase.level {
             case .must: result.verdict = .fail

@@ -15,6 +15,8 @@ public struct Verdict: RawRepresentable, Hashable, Sendable, CustomStringConvert
     public static let fail = Verdict(rawValue: "fail")
     /// A SHOULD rule was broken.
     public static let nonStrict = Verdict(rawValue: "non-strict")
+    /// A payload broke out of its string literal and ran code in the page (the tripwire fired).
+    public static let insecure = Verdict(rawValue: "insecure")
     /// The implementation lacks a capability the case needs.
     public static let notApplicable = Verdict(rawValue: "not-applicable")
     /// A script ran past the time limit, or the page never went idle.

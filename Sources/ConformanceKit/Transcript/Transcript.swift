@@ -17,6 +17,14 @@ public struct Transcript: Equatable, Sendable {
     /// Creates an empty transcript.
     public init() {}
 
+    /// Appends an event at virtual time `time` (for tools and tests that build transcripts).
+    /// - Parameters:
+    ///   - event: What happened.
+    ///   - time: Virtual milliseconds.
+    public mutating func append(_ event: TranscriptEvent, at time: Int64 = 0) {
+        entries.append(Entry(time: time, event: event))
+    }
+
     /// The events without their times.
     public var events: [TranscriptEvent] { entries.map(\.event) }
 

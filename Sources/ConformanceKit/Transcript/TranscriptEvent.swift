@@ -38,6 +38,8 @@ public enum TranscriptEvent: Equatable, Sendable {
     case timerFired(id: Int)
     /// An exception escaped to the page's top level (routed to `window.onerror`).
     case uncaughtError(message: String, line: Int?)
+    /// Code smuggled in a payload ran in the page: it called the harness's tripwire `__wvjbTripwire`.
+    case tripwire(label: String)
     /// The implementation broke a rule the web view itself enforces (a navigation decided twice, a
     /// dialog that would freeze the app, ...), with the spec clause it breaks.
     case violation(clause: String, message: String)

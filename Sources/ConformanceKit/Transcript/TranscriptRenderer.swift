@@ -48,6 +48,7 @@ public enum TranscriptRenderer {
         case .timerFired(let id): return includeTimers ? "timer#\(id) fired" : nil
         case let .uncaughtError(message, line):
             return "uncaught \(abbreviate(message, limit: 160))\(line.map { " (line \($0))" } ?? "")"
+        case .tripwire(let label): return "TRIPWIRE \(printable(label)): payload code ran in the page"
         case let .violation(clause, message): return "VIOLATION [\(clause)] \(printable(message))"
         }
     }

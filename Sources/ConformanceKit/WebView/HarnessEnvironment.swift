@@ -31,11 +31,11 @@ final class HarnessEnvironment {
 
     /// The kit's reference JS side, as shipped in `Fixtures/js/WebViewJavascriptBridge.js`.
     /// - Throws: `HarnessError` when the fixture cannot be read.
-    static func referenceJavaScriptSide() throws(HarnessError) -> String {
+    nonisolated static func referenceJavaScriptSide() throws(HarnessError) -> String {
         try read(ConformanceFixtures.url("js/WebViewJavascriptBridge.js"))
     }
 
-    static func read(_ url: URL) throws(HarnessError) -> String {
+    nonisolated static func read(_ url: URL) throws(HarnessError) -> String {
         do {
             return try String(contentsOf: url, encoding: .utf8)
         } catch {

@@ -89,6 +89,10 @@ final class SimulatedPage {
             webView.openDialog(kind: context.string(arguments[0]), message: context.string(arguments[1]))
             return nil
         }
+        define("tripwire", on: host) { [unowned self] arguments in
+            webView.record(.tripwire(label: context.string(arguments[0])))
+            return nil
+        }
         define("uncaughtError", on: host) { [unowned self] arguments in
             let line = context.number(arguments[2]).map(Int.init)
             webView.record(.uncaughtError(message: context.string(arguments[0]), line: line == 0 ? nil : line))

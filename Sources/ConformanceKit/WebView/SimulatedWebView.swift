@@ -49,6 +49,7 @@ public final class SimulatedWebView {
     }
 
     init(environment: HarnessEnvironment) throws(ScriptError) {
+        _ = Self.mainQueueKey
         self.environment = environment
         bridgeJavaScriptSource = environment.bridgeJavaScriptSource
         page = try makePage(url: "about:blank")
@@ -74,10 +75,20 @@ public final class SimulatedWebView {
     ///
     /// The result is converted as WebKit does: a string to `String`, a number to `NSNumber`, a boolean
     /// to `Bool`, `null` to `NSNull`, `undefined` to nil, arrays and objects to Foundation collections.
+    /// Callable from any thread, as Swift 5 code can; a call off the main thread is recorded as a
+    /// violation of THR-1 and then performed on the main thread.
     /// - Parameters:
     ///   - script: The JavaScript source.
-    ///   - completionHandler: Called once with the result, or with a `JavaScriptEvaluationError`.
-    public func evaluateJavaScript(_ script: String, completionHandler: ((Any?, (any Error)?) -> Void)? = nil) {
+    ///   - completionHandler: Called once, on the main thread, with the result or a
+    ///     `JavaScriptEvaluationError`.
+    public nonisolated func evaluateJavaScript(_ script: String, completionHandler: ((Any?, (any Error)?) -> Void)? = nil) {
+        let handler = UncheckedSendable(completionHandler)
+        onMainThread(what: "evaluateJavaScript(_:completionHandler:)") { webView in
+            webView.scheduleEvaluation(script, completionHandler: handler.value)
+        }
+    }
+
+    private func scheduleEvaluation(_ script: String, completionHandler: ((Any?, (any Error)?) -> Void)?) {
         let id = nextEvaluationID
         nextEvaluationID += 1
         loop.schedule(label: "evaluation \(id)") { [self] in
@@ -96,11 +107,20 @@ public final class SimulatedWebView {
     /// `UIWebView.stringByEvaluatingJavaScript(from:)`.
     ///
     /// A modal dialog the page opens during this call is recorded as blocking: in a real app it would
-    /// freeze the main thread.
+    /// freeze the main thread. Called off the main thread it evaluates nothing, returns nil, and records
+    /// a violation of THR-1.
     /// - Parameter script: The JavaScript source.
     /// - Returns: The result converted to a string (`""` for `undefined` and `null`), or nil when the
     ///   script threw.
-    public func stringByEvaluatingJavaScript(from script: String) -> String? {
+    public nonisolated func stringByEvaluatingJavaScript(from script: String) -> String? {
+        guard Self.isOnMainThread else {
+            onMainThread(what: "stringByEvaluatingJavaScript(from:)") { _ in }
+            return nil
+        }
+        return MainActor.assumeIsolated { evaluateSynchronously(script) }
+    }
+
+    private func evaluateSynchronously(_ script: String) -> String? {
         let id = nextEvaluationID
         nextEvaluationID += 1
         synchronousEvaluationDepth += 1
@@ -118,6 +138,36 @@ public final class SimulatedWebView {
             }
         case .failure:
             return nil
+        }
+    }
+
+    // MARK: Threads
+
+    /// Marks the main queue, so that work the main queue runs on a pool thread counts as main.
+    private nonisolated(unsafe) static let mainQueueKey: DispatchSpecificKey<Bool> = {
+        let key = DispatchSpecificKey<Bool>()
+        DispatchQueue.main.setSpecific(key: key, value: true)
+        return key
+    }()
+
+    /// Whether the caller runs on the main thread or the main queue.
+    nonisolated static var isOnMainThread: Bool {
+        Thread.isMainThread || DispatchQueue.getSpecific(key: mainQueueKey) == true
+    }
+
+    /// Runs `body` on the main actor: at once when already there; otherwise on the main queue, after
+    /// recording that `what` was called off the main thread (THR-1).
+    nonisolated func onMainThread(what: String, _ body: @escaping @MainActor (SimulatedWebView) -> Void) {
+        let work = UncheckedSendable(body)
+        if Self.isOnMainThread {
+            MainActor.assumeIsolated { work.value(self) }
+            return
+        }
+        DispatchQueue.main.async {
+            MainActor.assumeIsolated {
+                self.record(.violation(clause: "THR-1", message: "\(what) was called off the main thread; the web view must only be used on the main thread"))
+                work.value(self)
+            }
         }
     }
 
@@ -193,6 +243,10 @@ public final class SimulatedWebView {
             var decided = false
             navigationDelegate.webView(self, decidePolicyFor: action) { [weak self] policy in
                 guard let self else { return }
+                if !Self.isOnMainThread {
+                    let decide = UncheckedSendable { self.record(.violation(clause: "THR-1", message: "the navigation decision for \(urlString) was made off the main thread")) }
+                    DispatchQueue.main.async { MainActor.assumeIsolated { decide.value() } }
+                }
                 if decided {
                     record(.violation(clause: "BOOT-1", message: "navigation decision for \(urlString) made twice (second: \(policy.rawValue))"))
                     return

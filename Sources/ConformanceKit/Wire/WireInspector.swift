@@ -56,7 +56,7 @@ public enum WireInspector {
         let body = units[commandPrefix.utf16.count..<(units.count - commandSuffix.utf16.count)]
         var problems: [Problem] = []
         let decoded = lexSingleQuotedBody(body, problems: &problems)
-        guard problems.isEmpty else { return .malformed(problems) }
+        guard problems.isEmpty else { return .malformed(summarized(problems)) }
         let text = String(decoding: decoded, as: UTF16.self)
         do {
             let message = try JSONParser.parse(text)
@@ -66,6 +66,24 @@ public enum WireInspector {
             return .message(message)
         } catch {
             return .malformed([Problem(clause: "ESC-2", message: "the literal's value is not JSON (\(error)): \(TranscriptRenderer.abbreviate(text, limit: 80))")])
+        }
+    }
+
+    /// One problem per kind, the first occurrence's offset kept and the others counted, so that a
+    /// megabyte payload full of raw U+2028 gives one readable line, not thousands.
+    private static func summarized(_ problems: [Problem]) -> [Problem] {
+        var order: [String] = []
+        var firsts: [String: Problem] = [:]
+        var counts: [String: Int] = [:]
+        for problem in problems {
+            let kind = problem.message.components(separatedBy: " at literal offset ").first ?? problem.message
+            if firsts[kind] == nil { order.append(kind); firsts[kind] = problem }
+            counts[kind, default: 0] += 1
+        }
+        return order.map { kind in
+            var problem = firsts[kind]!
+            if counts[kind]! > 1 { problem.message += " (and \(counts[kind]! - 1) more like it)" }
+            return problem
         }
     }
 

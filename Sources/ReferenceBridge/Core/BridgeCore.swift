@@ -28,12 +28,18 @@ public final class BridgeCore {
     public var logsTraffic = false
 
     private let evaluate: (String) -> Void
-    private let log: (String) -> Void
+    private let logSink: (String) -> Void
     private var handlers: [String: BridgeHandler] = [:]
     private var responseCallbacks: [String: BridgeResponseCallback] = [:]
     private var nextCallbackNumber = 1
     /// Messages held until the bridge JS is injected; nil once queueing is off.
     private var startupQueue: [Message]? = []
+    /// Set by the `unserializableMessageBlocksSends` fault.
+    private var sendingBlocked = false
+    /// Set by the `failedBatchStopsFlushing` fault.
+    private var flushingStopped = false
+    /// How many times the bridge JS has been injected (pages that loaded the bridge).
+    private var injectionCount = 0
 
     /// Whether outgoing messages are held until the next `injectJavascript(_:)`.
     ///
@@ -46,7 +52,7 @@ public final class BridgeCore {
     ///   - log: Receives warnings (and traffic, if `logsTraffic` is on).
     public init(evaluate: @escaping (String) -> Void, log: @escaping (String) -> Void = { _ in }) {
         self.evaluate = evaluate
-        self.log = log
+        self.logSink = log
     }
 
     // MARK: - Handlers
@@ -77,9 +83,13 @@ public final class BridgeCore {
         var message: Message = [:]
         if let name { message["handlerName"] = name }
         if let data { message["data"] = data }
+        if data == nil && faults.contains(.nilDataSentAsNull) { message["data"] = NSNull() }
         guard isSerializable(message, describedAs: "call to handler \(name.map { "'\($0)'" } ?? "(no name)")") else {
+            if faults.contains(.unserializableMessageBlocksSends) { sendingBlocked = true }
+            if faults.contains(.unserializableMessageSentEmpty) { evaluate(MessageEscaper.handleMessageCommand(forMessageJSON: "", faults: faults)) }
             return
         }
+        if responseCallback == nil && faults.contains(.callbackIdCountsEveryCall) { nextCallbackNumber += 1 }
         if let responseCallback {
             let callbackId = "objc_cb_\(nextCallbackNumber)"
             if !faults.contains(.callbackIdNotIncremented) { nextCallbackNumber += 1 }
@@ -112,7 +122,16 @@ public final class BridgeCore {
     /// Call it when the page loads `https://__bridge_loaded__`.
     /// - Parameter source: The bridge JS.
     public func injectJavascript(_ source: String) {
-        if !faults.contains(.startupQueueFlushedBeforeJavascript) { evaluate(source) }
+        let isLaterPage = injectionCount > 0
+        injectionCount += 1
+        if isLaterPage && faults.contains(.handlersClearedOnNewPage) { handlers = [:] }
+        if isLaterPage && faults.contains(.pendingCallbacksCalledOnNewPage) {
+            let pending = responseCallbacks.sorted { Self.callbackNumber($0.key) < Self.callbackNumber($1.key) }
+            responseCallbacks = [:]
+            for (_, callback) in pending { callback(nil) }
+        }
+        let skipsJavascript = isLaterPage && faults.contains(.javascriptInjectedOnlyOnce)
+        if !skipsJavascript && !faults.contains(.startupQueueFlushedBeforeJavascript) { evaluate(source) }
         var queued = startupQueue ?? []
         if faults.contains(.startupQueueReversed) { queued.reverse() }
         startupQueue = faults.contains(.startupQueueNeverSwitchedOff) ? [] : nil
@@ -129,31 +148,42 @@ public final class BridgeCore {
     /// - Parameter messageQueueJSON: What `WebViewJavascriptBridge._fetchQueue()` returned.
     public func flushMessageQueue(_ messageQueueJSON: String?) {
         guard let messageQueueJSON, !messageQueueJSON.isEmpty else {
+            if faults.contains(.nilFetchResultResets) { reset() }
             log("WebViewJavascriptBridge: WARNING: ObjC got nil while fetching the message queue JSON from webview. "
                 + "This can happen if the WebViewJavascriptBridge JS is not currently present in the webview, "
                 + "e.g if the webview just loaded a new page.")
             return
         }
+        if faults.contains(.batchRecognizedByRawPrefix) && !messageQueueJSON.hasPrefix("[{") { return }
+        if flushingStopped { return }
         let parsed: Any
         do {
-            parsed = try FoundationJSON.parse(messageQueueJSON)
+            parsed = try FoundationJSON.parse(messageQueueJSON, allowingJSON5: faults.contains(.lenientJSONParsing))
         } catch {
             log("WebViewJavascriptBridge: WARNING: message queue is not valid JSON, batch dropped (\(error)): "
                 + truncated(messageQueueJSON))
+            if faults.contains(.failedBatchStopsFlushing) { flushingStopped = true }
             return
         }
         guard var batch = parsed as? [Any] else {
+            if faults.contains(.topLevelObjectRunAsMessage), let message = parsed as? Message {
+                _ = message["responseId"] != nil ? handleResponse(message) : handleCall(message)
+                return
+            }
             log("WebViewJavascriptBridge: WARNING: message queue is not a JSON array, ignored: " + truncated(messageQueueJSON))
             return
         }
+        if faults.contains(.nonObjectElementDropsBatch) && !batch.allSatisfy({ $0 is Message }) { return }
         if faults.contains(.batchProcessedInReverse) { batch.reverse() }
         for element in batch {
             guard let message = element as? Message else {
                 log("WebViewJavascriptBridge: WARNING: Invalid \(Self.jsonTypeName(element)) received: \(element)")
                 continue
             }
-            if logsTraffic { log("WVJB RCVD: " + truncated(Self.describe(message))) }
-            let keepGoing = message["responseId"] != nil ? handleResponse(message) : handleCall(message)
+            if logsTrafficNow { log("WVJB RCVD: " + truncated(Self.describe(message))) }
+            var isResponse = message["responseId"] != nil
+            if faults.contains(.nonStringResponseIdTreatedAsCall) { isResponse = message["responseId"] is String }
+            let keepGoing = isResponse ? handleResponse(message) : handleCall(message)
             if !keepGoing { break }
         }
     }
@@ -170,7 +200,9 @@ public final class BridgeCore {
             return !faults.contains(.unknownResponseIdAbortsBatch)
         }
         if !faults.contains(.callbacksNotRemoved) { responseCallbacks[responseId] = nil }
-        callback(message["responseData"])
+        var answer = message["responseData"]
+        if faults.contains(.nullResponseDataDeliveredAsNil) && answer is NSNull { answer = nil }
+        callback(answer)
         return true
     }
 
@@ -183,19 +215,30 @@ public final class BridgeCore {
         }
         var data = message["data"]
         if faults.contains(.nonObjectDataDeliveredAsNil) && !(data is [String: Any]) { data = nil }
+        if faults.contains(.receivedStringsTruncatedAtNUL) { data = data.map(Self.truncatingStringsAtNUL) }
+        if faults.contains(.receivedNullValuesStripped) { data = data.map(Self.strippingNullValues) }
         handler(data, responder(for: message["callbackId"]))
         return true
     }
 
     /// A responder for a JS call: sends `{responseId, responseData}` each time, or does nothing without an id.
     private func responder(for callbackId: Any?) -> BridgeResponseCallback {
+        var callbackId = callbackId
+        if callbackId == nil && faults.contains(.responderWithoutCallbackIdSends) { callbackId = NSNull() }
         guard let callbackId else { return { _ in } }
+        var answered = false
         return { [weak self] answer in
             guard let self else { return }
+            if answered && faults.contains(.responderAnswersOnce) { return }
+            answered = true
             var response: Message = ["responseId": callbackId]
+            if faults.contains(.numericCallbackIdSentAsNumber), let text = callbackId as? String, let number = Int(text) {
+                response["responseId"] = number
+            }
             if answer != nil || !faults.contains(.nullResponseOmitted) {
                 response["responseData"] = answer ?? NSNull()
             }
+            if faults.contains(.responseCarriesErrorKey) { response["error"] = NSNull() }
             guard isSerializable(response, describedAs: "response to JS callback \(callbackId)") else { return }
             send(response)
         }
@@ -205,6 +248,7 @@ public final class BridgeCore {
 
     /// Holds the message in the startup queue, or evaluates it now.
     private func send(_ message: Message) {
+        if sendingBlocked { return }
         if startupQueue != nil && !faults.contains(.startupQueueDisabled) {
             startupQueue?.append(message)
         } else {
@@ -222,14 +266,24 @@ public final class BridgeCore {
             return
         }
         if faults.contains(.controlCharactersLeftRaw) { json = Self.unescapingControlCharacters(json) }
-        if logsTraffic { log("WVJB SEND: " + truncated(json)) }
+        if logsTrafficNow { log("WVJB SEND: " + truncated(json)) }
         evaluate(MessageEscaper.handleMessageCommand(forMessageJSON: json, faults: faults))
+    }
+
+    /// Whether traffic is logged: `logsTraffic`, or always with the `trafficLoggedByDefault` fault.
+    private var logsTrafficNow: Bool { logsTraffic || faults.contains(.trafficLoggedByDefault) }
+
+    /// Hands a warning or traffic line to the log hook.
+    private func log(_ line: String) {
+        if faults.contains(.nothingLogged) { return }
+        logSink(line)
     }
 
     /// Checks up front that a message can be serialized, logging if not, because Foundation may trap otherwise.
     private func isSerializable(_ message: Message, describedAs what: String) -> Bool {
         if JSONSerialization.isValidJSONObject(message) { return true }
-        log("WebViewJavascriptBridge: WARNING: \(what) has data that is not valid JSON, not sent: \(message)")
+        // Keys only: the message cannot be serialized, and a dictionary's description has no stable order.
+        log("WebViewJavascriptBridge: WARNING: \(what) has data that is not valid JSON, not sent (keys: \(message.keys.sorted().joined(separator: ", ")))")
         return false
     }
 
@@ -260,6 +314,25 @@ public final class BridgeCore {
     /// The number in an id `objc_cb_<n>`, for ordering pending callbacks.
     private static func callbackNumber(_ id: String) -> Int {
         Int(id.split(separator: "_").last ?? "") ?? .max
+    }
+
+    /// `value` with every string cut at its first NUL (the `receivedStringsTruncatedAtNUL` fault).
+    private static func truncatingStringsAtNUL(_ value: Any) -> Any {
+        switch value {
+        case let string as String: return String(string.prefix { $0 != "\u{0}" })
+        case let array as [Any]: return array.map(truncatingStringsAtNUL)
+        case let object as [String: Any]: return object.mapValues(truncatingStringsAtNUL)
+        default: return value
+        }
+    }
+
+    /// `value` without `NSNull` members in dictionaries (the `receivedNullValuesStripped` fault).
+    private static func strippingNullValues(_ value: Any) -> Any {
+        switch value {
+        case let array as [Any]: return array.map(strippingNullValues)
+        case let object as [String: Any]: return object.filter { !($0.value is NSNull) }.mapValues(strippingNullValues)
+        default: return value
+        }
     }
 
     /// The JSON type of a parsed value, for warnings.

@@ -50,4 +50,61 @@ package enum BridgeFault: String, CaseIterable, Sendable {
     case resetDoesNothing
     /// A nil answer to a JS call is sent without the `responseData` key instead of `"responseData":null`.
     case nullResponseOmitted
+    /// A nil or empty `_fetchQueue` result is taken to mean that a new page loaded and resets the bridge
+    /// (startup queue re-armed, callbacks dropped), so the page gets no further answers.
+    case nilFetchResultResets
+    /// The batch is parsed as JSON5 (a lenient decoder), so text that is not valid JSON (trailing commas,
+    /// single quotes, unquoted keys) is run instead of dropped.
+    case lenientJSONParsing
+    /// A top-level JSON object is run as a one-message batch (a port accepting a message or an array).
+    case topLevelObjectRunAsMessage
+    /// The batch is cast to an array of objects as a whole (`as? [[String: Any]]`), so one element that
+    /// is not an object drops the whole batch.
+    case nonObjectElementDropsBatch
+    /// The queue text counts as a batch only if it starts exactly with `[{` (a fast path written against
+    /// `JSON.stringify` output), so equivalent JSON with whitespace is ignored.
+    case batchRecognizedByRawPrefix
+    /// Only a string `responseId` marks a response (`as? String`), so a message whose `responseId` is
+    /// null or a number is run as a call.
+    case nonStringResponseIdTreatedAsCall
+    /// A `responseData` of JSON null reaches the callback as nil (`NSNull` mapped to nil), so null and
+    /// absent answers look the same.
+    case nullResponseDataDeliveredAsNil
+    /// A responder sends only its first answer (a once-only completion); later calls are dropped.
+    case responderAnswersOnce
+    /// A responder for a call without `callbackId` still sends a response, with `responseId` null.
+    case responderWithoutCallbackIdSends
+    /// A JS callback id that looks like an integer is sent back as a JSON number (ids parsed to index a
+    /// table), not as the string JS sent.
+    case numericCallbackIdSentAsNumber
+    /// A native call without data is sent with `"data":null` instead of without the `data` key.
+    case nilDataSentAsNull
+    /// Responses to JS calls carry an extra key `"error":null` besides `responseId` and `responseData`.
+    case responseCarriesErrorKey
+    /// A message that cannot be serialized is still evaluated with the empty text a `try?` left behind,
+    /// so the page runs `_handleMessageFromObjC('')` and throws.
+    case unserializableMessageSentEmpty
+    /// The callback counter advances on every call, with a callback or not, so ids skip numbers.
+    case callbackIdCountsEveryCall
+    /// The JS side is injected only on the first `__bridge_loaded__` (a flag never cleared), so later
+    /// pages in the same web view get no bridge.
+    case javascriptInjectedOnlyOnce
+    /// Native handlers are cleared when a later page loads the bridge (state rebuilt on every
+    /// `__bridge_loaded__`).
+    case handlersClearedOnNewPage
+    /// On a later `__bridge_loaded__` the callbacks of calls sent to the earlier page are called with nil
+    /// (a "cancel pending" sweep), though no response named them.
+    case pendingCallbacksCalledOnNewPage
+    /// Nothing is logged: the core's log hook is never connected.
+    case nothingLogged
+    /// Traffic logging (`WVJB SEND: ...` / `WVJB RCVD: ...`) is on by default.
+    case trafficLoggedByDefault
+    /// Strings handed to native handlers are cut at the first NUL, as when they pass through C strings.
+    case receivedStringsTruncatedAtNUL
+    /// `NSNull` values are stripped from received dictionaries ("sanitized"), so `{"value":null}` loses its key.
+    case receivedNullValuesStripped
+    /// After one message cannot be serialized, every later send is dropped (a send queue stuck on it).
+    case unserializableMessageBlocksSends
+    /// After one batch fails to parse, later batches are never processed (the flush gives up for good).
+    case failedBatchStopsFlushing
 }

@@ -15,9 +15,16 @@ enum FoundationJSON: Decodable {
     case object([String: FoundationJSON])
 
     /// Parses `text`.
-    /// - Throws: The decoder's error when `text` is not JSON.
-    static func parse(_ text: String) throws -> Any {
-        try JSONDecoder().decode(FoundationJSON.self, from: Data(text.utf8)).foundationValue
+    /// - Parameters:
+    ///   - text: The JSON text.
+    ///   - allowingJSON5: Whether JSON5 is accepted too (only the `lenientJSONParsing` fault does this).
+    /// - Throws: `NotJSON` or the decoder's error when `text` is not JSON.
+    static func parse(_ text: String, allowingJSON5: Bool = false) throws -> Any {
+        // The decoder alone is lenient (trailing commas, leading zeros, unknown escapes): check strictly first.
+        guard allowingJSON5 || StrictJSONSyntax.isValid(text) else { throw NotJSON() }
+        let decoder = JSONDecoder()
+        decoder.allowsJSON5 = allowingJSON5
+        return try decoder.decode(FoundationJSON.self, from: Data(text.utf8)).foundationValue
     }
 
     init(from decoder: any Decoder) throws {
@@ -51,6 +58,11 @@ enum FoundationJSON: Decodable {
         case .array(let array): array.map(\.foundationValue)
         case .object(let object): object.mapValues(\.foundationValue)
         }
+    }
+
+    /// The text breaks the JSON grammar of RFC 8259.
+    struct NotJSON: Error, CustomStringConvertible {
+        var description: String { "not JSON by the grammar of RFC 8259" }
     }
 
     private struct AnyKey: CodingKey {

@@ -81,11 +81,13 @@ public final class ReferenceBridge: SimulatedNavigationDelegate {
 
     private func fetchQueue() {
         guard let webView else { return }
+        var command = BridgeCore.fetchQueueCommand
+        if glueFaults.contains(.fetchCommandNotExact) { command = "window.WebViewJavascriptBridge._fetchQueue()" }
         switch evaluationStyle {
         case .synchronous:
-            core.flushMessageQueue(webView.stringByEvaluatingJavaScript(from: BridgeCore.fetchQueueCommand))
+            core.flushMessageQueue(webView.stringByEvaluatingJavaScript(from: command))
         case .asynchronous:
-            webView.evaluateJavaScript(BridgeCore.fetchQueueCommand) { [weak self] result, error in
+            webView.evaluateJavaScript(command) { [weak self] result, error in
                 if let error { webView.recordNativeLog("WebViewJavascriptBridge: WARNING: fetching the queue failed: \(error)") }
                 self?.core.flushMessageQueue(result as? String)
             }
@@ -126,4 +128,7 @@ package enum GlueFault: String, CaseIterable, Sendable {
     case cancelsBridgeHostsOnAnyScheme
     /// Collects the commands sent in one turn and evaluates them last-first on the next main-queue turn.
     case sendsReversedWithinTurn
+    /// Fetches the queue with `window.WebViewJavascriptBridge._fetchQueue()` instead of the exact
+    /// `WebViewJavascriptBridge._fetchQueue();` (works in a browser, but is not the protocol's command).
+    case fetchCommandNotExact
 }

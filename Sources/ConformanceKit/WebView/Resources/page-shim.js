@@ -115,6 +115,9 @@
         error: consoleMethod("error"), debug: consoleMethod("debug")
     };
 
+    /* The tripwire: hostile payloads call it if they escape their string literal (verdict: insecure). */
+    global.__wvjbTripwire = function (label) { host.tripwire(String(label)); };
+
     /* Modal dialogs: recorded; the harness flags one opened inside a synchronous native evaluation. */
     global.alert = function (message) { host.dialog("alert", message === undefined ? "" : String(message)); };
     global.confirm = function (message) { host.dialog("confirm", message === undefined ? "" : String(message)); return true; };

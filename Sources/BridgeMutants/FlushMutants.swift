@@ -1,0 +1,50 @@
+import ConformanceKit
+import ReferenceBridge
+import ReferenceBridgeCore
+
+extension MutantCatalogue {
+    /// Mutants of the native flush, message shapes and lifecycle.
+    static let flushMutants: [Mutant] = [
+        glue("fetch-command-not-exact", .fetchCommandNotExact, "the queue is fetched with window.WebViewJavascriptBridge._fetchQueue() instead of the exact command",
+             caughtBy: ["flush.fetch-command.exact-per-queue-url"]),
+        core("nil-fetch-result-resets", .nilFetchResultResets, "a nil or empty _fetchQueue result resets the bridge, so the page gets no more answers",
+             caughtBy: ["flush.nil-empty-or-error-result"]),
+        core("lenient-json-batch", .lenientJSONParsing, "batches are parsed as JSON5, so invalid JSON is run instead of dropped",
+             caughtBy: ["flush.invalid-json-dropped"]),
+        core("top-level-object-run", .topLevelObjectRunAsMessage, "a top-level JSON object is run as a one-message batch",
+             caughtBy: ["flush.non-array-ignored"]),
+        core("non-object-element-drops-batch", .nonObjectElementDropsBatch, "one non-object element drops the whole batch",
+             caughtBy: ["flush.non-object-elements-skipped"]),
+        core("responder-answers-once", .responderAnswersOnce, "a responder sends only its first answer",
+             caughtBy: ["flush.handlers-and-responders"]),
+        core("responder-without-callback-id-sends", .responderWithoutCallbackIdSends, "a responder of a call without callbackId sends a response with responseId null",
+             caughtBy: ["flush.handlers-and-responders"]),
+        core("null-response-data-as-nil", .nullResponseDataDeliveredAsNil, "a null responseData reaches the native callback as nil",
+             caughtBy: ["callbacks.native.response-data-forms"]),
+        core("non-string-response-id-is-call", .nonStringResponseIdTreatedAsCall, "a message whose responseId is null or a number is run as a call",
+             caughtBy: ["messages.js-to-native.response-id-any-value"]),
+        core("nil-data-sent-as-null", .nilDataSentAsNull, "a native call without data is sent with \"data\":null",
+             caughtBy: ["messages.native-to-js.keys"]),
+        core("response-error-key", .responseCarriesErrorKey, "responses to JS calls carry an extra key \"error\"",
+             caughtBy: ["messages.native-to-js.keys"]),
+        core("numeric-callback-id-as-number", .numericCallbackIdSentAsNumber, "a JS callback id that looks like an integer comes back as a JSON number",
+             caughtBy: ["messages.js-to-native.opaque-ids-and-json-forms"]),
+        core("batch-recognized-by-raw-prefix", .batchRecognizedByRawPrefix, "a batch runs only if its text starts exactly with [{, so whitespace hides it",
+             caughtBy: ["messages.js-to-native.opaque-ids-and-json-forms"]),
+        core("unserializable-sent-empty", .unserializableMessageSentEmpty, "a message that cannot be serialized is evaluated as _handleMessageFromObjC('')",
+             caughtBy: ["escaping.unserializable-data.native-to-js"]),
+        core("callback-id-counts-every-call", .callbackIdCountsEveryCall, "the callback counter advances on calls without a callback too",
+             caughtBy: ["callbacks.native.id-format"]),
+        core("js-injected-only-once", .javascriptInjectedOnlyOnce, "the JS side is injected only for the first page",
+             caughtBy: ["lifecycle.reinjected-on-every-load"]),
+        core("handlers-cleared-on-new-page", .handlersClearedOnNewPage, "native handlers are cleared when a later page loads the bridge",
+             caughtBy: ["lifecycle.handlers-persist"]),
+        core("old-callbacks-called-on-new-page", .pendingCallbacksCalledOnNewPage, "callbacks of calls to the old page are called with nil when a new page loads the bridge",
+             caughtBy: ["lifecycle.old-page-callbacks-silent"]),
+        core("logs-nothing", .nothingLogged, "the native side logs no warnings at all",
+             caughtBy: ["logging.native.missing-handler", "logging.native.nil-fetch-result", "logging.native.non-object-element",
+                        "logging.native.invalid-batch-and-unknown-response"]),
+        core("traffic-logged-by-default", .trafficLoggedByDefault, "WVJB SEND / WVJB RCVD traffic is logged by default",
+             caughtBy: ["logging.native.traffic-off-by-default"]),
+    ]
+}

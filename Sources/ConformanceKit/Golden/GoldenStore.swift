@@ -1,0 +1,73 @@
+import Foundation
+
+/// Reads and writes golden transcripts: one file per case, `<case id>.json`, in a folder.
+public struct GoldenStore: Sendable {
+    /// When goldens are written. Recording is always explicit, and refused on CI.
+    public enum RecordMode: String, Sendable, CaseIterable {
+        /// Never write; a missing or stale golden fails.
+        case never
+        /// Write goldens that do not exist yet.
+        case missing
+        /// Rewrite goldens that differ from this run.
+        case failed
+        /// Rewrite every golden.
+        case all
+    }
+
+    /// What comparing one case with its golden gave.
+    public enum Outcome: Equatable, Sendable {
+        /// The run matches its golden.
+        case matches
+        /// No golden exists for the case.
+        case missing(path: String)
+        /// The golden differs from the run; the text says where.
+        case stale(path: String, difference: String)
+        /// A golden was written; the run must still fail so that the new file gets reviewed.
+        case recorded(path: String)
+        /// The golden file is unreadable or not JSON.
+        case malformed(path: String, problem: String)
+    }
+
+    /// The folder holding the goldens.
+    public let directory: URL
+
+    /// Creates a store.
+    /// - Parameter directory: The goldens folder (in this package: `Fixtures/golden`).
+    public init(directory: URL) { self.directory = directory }
+
+    /// The file of a case's golden.
+    public func url(for caseID: String) -> URL { directory.appendingPathComponent(caseID + ".json") }
+
+    /// Compares a run's golden document with the stored one, writing it when `mode` says so.
+    /// - Parameters:
+    ///   - document: The run's golden document (`GoldenTranscript.document`).
+    ///   - caseID: The case's id.
+    ///   - mode: The record mode.
+    /// - Returns: The outcome; only `.matches` is a pass.
+    public func check(_ document: JSONValue, caseID: String, mode: RecordMode) -> Outcome {
+        let url = url(for: caseID)
+        let path = url.path
+        guard FileManager.default.fileExists(atPath: path) else {
+            return mode == .never ? .missing(path: path) : write(document, to: url)
+        }
+        if mode == .all { return write(document, to: url) }
+        let stored: JSONValue
+        do {
+            stored = try JSONParser.parse(try String(contentsOf: url, encoding: .utf8))
+        } catch {
+            return mode == .never ? .malformed(path: path, problem: "\(error)") : write(document, to: url)
+        }
+        guard let difference = GoldenTranscript.firstDifference(expected: stored, actual: document) else { return .matches }
+        return mode == .failed ? write(document, to: url) : .stale(path: path, difference: difference)
+    }
+
+    private func write(_ document: JSONValue, to url: URL) -> Outcome {
+        do {
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+            try GoldenTranscript.fileText(of: document).write(to: url, atomically: true, encoding: .utf8)
+            return .recorded(path: url.path)
+        } catch {
+            return .malformed(path: url.path, problem: "could not write: \(error)")
+        }
+    }
+}

@@ -1,0 +1,69 @@
+import ConformanceSpec
+
+/// The normative clauses of `spec/protocol.md`: id, level and text.
+public struct ProtocolSpec: Sendable {
+    /// One normative clause.
+    public struct Clause: Sendable, Equatable, Identifiable {
+        /// The stable id, e.g. `ESC-2`.
+        public var id: String
+        /// The strongest RFC 2119 keyword in the clause.
+        public var level: RequirementLevel
+        /// The clause's sentence(s), as written.
+        public var text: String
+    }
+
+    /// The clauses in the order the spec defines them.
+    public let clauses: [Clause]
+
+    /// The spec the kit ships.
+    /// - Throws: `HarnessError` when the spec is missing from the resource bundle.
+    public static func bundled() throws(HarnessError) -> ProtocolSpec {
+        guard let text = ConformanceSpec.protocolText else {
+            throw HarnessError(code: .missingResource, message: "spec/protocol.md is missing from the ConformanceSpec resource bundle; rebuild the package")
+        }
+        return ProtocolSpec(markdown: text)
+    }
+
+    /// Parses clauses written as `**[AREA-N]** sentence...` (a clause runs to the next blank line).
+    /// - Parameter markdown: The spec text.
+    public init(markdown: String) {
+        var clauses: [Clause] = []
+        for paragraph in markdown.components(separatedBy: "\n\n") {
+            let text = paragraph.trimmingCharacters(in: .whitespacesAndNewlines)
+            guard let match = text.firstMatch(of: /^(?:[-*] )?\*\*\[([A-Z]+-[0-9]+)\]\*\*\s*/) else { continue }
+            let body = String(text[match.range.upperBound...])
+            let level: RequirementLevel
+            if body.contains("MUST") { level = .must } else if body.contains("SHOULD") { level = .should } else if body.contains("MAY") { level = .may } else { level = .informational }
+            clauses.append(Clause(id: String(match.output.1), level: level, text: body))
+        }
+        self.clauses = clauses
+    }
+
+    /// The clause with `id`, if any.
+    public func clause(_ id: String) -> Clause? { clauses.first { $0.id == id } }
+
+    /// For each clause, the cases citing it, in catalogue order.
+    /// - Parameter cases: The catalogue.
+    public func coverage(by cases: [ConformanceCase]) -> [(clause: Clause, cases: [String])] {
+        clauses.map { clause in (clause, cases.filter { $0.clauses.contains(clause.id) }.map(\.id)) }
+    }
+
+    /// The coverage table as text: one row per clause with its level and citing cases, then totals.
+    public func coverageTable(for cases: [ConformanceCase]) -> String {
+        let rows = coverage(by: cases)
+        let width = (rows.map(\.clause.id.count).max() ?? 6) + 2
+        var lines = ["clause" + String(repeating: " ", count: width - 6) + "level   cases"]
+        for (clause, citing) in rows {
+            let pad = String(repeating: " ", count: width - clause.id.count)
+            let level = clause.level.rawValue + String(repeating: " ", count: 8 - clause.level.rawValue.count)
+            lines.append(clause.id + pad + level + (citing.isEmpty ? "-- NOT COVERED --" : "\(citing.count): " + citing.joined(separator: ", ")))
+        }
+        let covered = rows.filter { !$0.cases.isEmpty }.count
+        for level in [RequirementLevel.must, .should, .may] {
+            let ofLevel = rows.filter { $0.clause.level == level }
+            lines.append("\(level.rawValue): \(ofLevel.filter { !$0.cases.isEmpty }.count)/\(ofLevel.count) covered")
+        }
+        lines.append("total: \(covered)/\(rows.count) clauses covered by \(cases.count) cases")
+        return lines.joined(separator: "\n")
+    }
+}

@@ -1,0 +1,89 @@
+import ConformanceKit
+import Foundation
+import ReferenceBridge
+import Testing
+
+/// Compares every case's transcript on the reference bridge with its golden in `Fixtures/golden`.
+///
+/// Recording is explicit: `CONFORMANCE_RECORD=missing|failed|all swift test --filter GoldenTests`.
+/// A run that records still fails, so that the new goldens get reviewed before they are committed;
+/// recording is refused when `CI` is set.
+@Suite("Golden transcripts")
+@MainActor
+struct GoldenTests {
+    nonisolated static let store = GoldenStore(directory: URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Fixtures/golden"))
+
+    static var mode: GoldenStore.RecordMode {
+        ProcessInfo.processInfo.environment["CONFORMANCE_RECORD"].flatMap(GoldenStore.RecordMode.init(rawValue:)) ?? .never
+    }
+
+    @Test("the reference bridge's transcript matches the case's golden", arguments: Catalogue.all)
+    func matchesGolden(_ conformanceCase: ConformanceCase) async throws {
+        let mode = Self.mode
+        if mode != .never, ProcessInfo.processInfo.environment["CI"] != nil {
+            Issue.record("CONFORMANCE_RECORD=\(mode.rawValue) is refused on CI: record goldens locally, review them, and commit them")
+            return
+        }
+        let result = try await Kit.run(conformanceCase)
+        let document = GoldenTranscript.document(for: result.transcript, bridgeJavaScriptSource: result.bridgeJavaScriptSource)
+        switch Self.store.check(document, caseID: conformanceCase.id, mode: mode) {
+        case .matches:
+            break
+        case .missing(let path):
+            Issue.record("no golden for \(conformanceCase.id) at \(path). Record it with `CONFORMANCE_RECORD=missing swift test --filter GoldenTests`, review the file, and commit it.")
+        case let .stale(path, difference):
+            Issue.record("""
+                the golden of \(conformanceCase.id) is stale (\(path)).
+                \(difference)
+                If the change is intended, rerecord with `CONFORMANCE_RECORD=failed swift test --filter GoldenTests`, review the diff, and commit it.
+                """)
+        case .recorded(let path):
+            Issue.record("recorded \(path). Review it (git diff), commit it, and run the tests again without CONFORMANCE_RECORD.")
+        case let .malformed(path, problem):
+            Issue.record("the golden \(path) is unreadable: \(problem). Rerecord it with `CONFORMANCE_RECORD=failed swift test --filter GoldenTests`.")
+        }
+    }
+
+    @Test("there is no golden without a case (renamed or removed cases leave none behind)")
+    func noOrphanGoldens() throws {
+        let files = try FileManager.default.contentsOfDirectory(atPath: Self.store.directory.path).filter { $0.hasSuffix(".json") }
+        let ids = Set(Catalogue.all.map { $0.id + ".json" })
+        #expect(files.filter { !ids.contains($0) }.sorted() == [], "goldens without a case")
+    }
+
+    @Test("comparison is semantic: key order and callback-id spelling do not matter, data does")
+    func semanticComparison() throws {
+        var transcript = Transcript()
+        transcript.append(.evaluationStarted(id: 1, style: .asynchronous,
+            script: #"WebViewJavascriptBridge._handleMessageFromObjC('{\"handlerName\":\"h\",\"callbackId\":\"objc_cb_7\"}');"#))
+        var reordered = Transcript()
+        reordered.append(.evaluationStarted(id: 1, style: .asynchronous,
+            script: #"WebViewJavascriptBridge._handleMessageFromObjC('{\"callbackId\":\"objc_cb_1\",\"handlerName\":\"h\"}');"#))
+        var changed = Transcript()
+        changed.append(.evaluationStarted(id: 1, style: .asynchronous,
+            script: #"WebViewJavascriptBridge._handleMessageFromObjC('{\"callbackId\":\"objc_cb_1\",\"handlerName\":\"g\"}');"#))
+        let a = GoldenTranscript.document(for: transcript, bridgeJavaScriptSource: "")
+        let b = GoldenTranscript.document(for: reordered, bridgeJavaScriptSource: "")
+        let c = GoldenTranscript.document(for: changed, bridgeJavaScriptSource: "")
+        #expect(GoldenTranscript.firstDifference(expected: a, actual: b) == nil)
+        #expect(GoldenTranscript.firstDifference(expected: a, actual: c)?.contains("first difference at event 1") == true)
+        #expect(try JSONParser.parse(GoldenTranscript.fileText(of: a)) == a)
+    }
+
+    @Test("record modes: missing writes, never reports, failed rewrites a stale golden")
+    func recordModes() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("goldens-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let store = GoldenStore(directory: folder)
+        let one: JSONValue = [["event": "x", "t": 0]]
+        let two: JSONValue = [["event": "y", "t": 0]]
+        #expect(store.check(one, caseID: "a.b", mode: .never) == .missing(path: store.url(for: "a.b").path))
+        #expect(store.check(one, caseID: "a.b", mode: .missing) == .recorded(path: store.url(for: "a.b").path))
+        #expect(store.check(one, caseID: "a.b", mode: .never) == .matches)
+        guard case .stale = store.check(two, caseID: "a.b", mode: .never) else { Issue.record("not stale"); return }
+        #expect(store.check(two, caseID: "a.b", mode: .failed) == .recorded(path: store.url(for: "a.b").path))
+        #expect(store.check(two, caseID: "a.b", mode: .never) == .matches)
+    }
+}
