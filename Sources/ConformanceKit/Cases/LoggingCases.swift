@@ -30,7 +30,7 @@ enum LoggingCases {
         let results = [("undefined", "undefined"), ("\"\"", "\"\""), ("an evaluation error", #"(function () { throw new Error("crafted"); })()"#)]
         for (what, expression) in results {
             try await LogLines.expectLogged(context, clause: "LOG-2", after: "a _fetchQueue result of \(what)") {
-                LogLines.serveFetch(expression, in: context)
+                CraftedFetch.serve([expression], in: context)
             }
         }
     }
@@ -44,7 +44,7 @@ enum LoggingCases {
         try context.registerHandler("sink", answer: .none)
         try await CasePages.start(context)
         try await LogLines.expectLogged(context, clause: "LOG-3", after: "a batch holding the number 1 before a good call") {
-            LogLines.serveFetch(CanonicalJSON.quote(#"[1,{"handlerName":"sink","data":"ok"}]"#), in: context)
+            CraftedFetch.serve([CanonicalJSON.quote(#"[1,{"handlerName":"sink","data":"ok"}]"#)], in: context)
         }
     }
 
@@ -61,7 +61,7 @@ enum LoggingCases {
         ]
         for (what, text) in results {
             try await LogLines.expectLogged(context, clause: "LOG-4", after: what) {
-                LogLines.serveFetch(CanonicalJSON.quote(text), in: context)
+                CraftedFetch.serve([CanonicalJSON.quote(text)], in: context)
             }
         }
     }
@@ -101,23 +101,5 @@ private enum LogLines {
         trigger()
         try await context.runUntilIdle()
         context.expect(!since(before, in: context).isEmpty, clause: clause, "the native side logged nothing after \(what)")
-    }
-
-    /// Makes the page's next fetch return the JS expression `result` and signals it.
-    @MainActor
-    static func serveFetch(_ result: String, in context: CaseContext) {
-        context.runInPage("""
-            (function () {
-                var bridge = window.WebViewJavascriptBridge, real = bridge._fetchQueue, used = false;
-                bridge._fetchQueue = function () {
-                    if (used) { return real.call(bridge); }
-                    used = true;
-                    return \(result);
-                };
-                var frame = document.createElement("iframe");
-                document.documentElement.appendChild(frame);
-                frame.src = "https://__wvjb_queue_message__";
-            })();
-            """)
     }
 }

@@ -1,0 +1,38 @@
+/// Feeds the native side crafted `_fetchQueue` results: the page's `_fetchQueue` is wrapped so that its
+/// next calls return them, and one queue URL is signalled per result.
+enum CraftedFetch {
+    /// A result that is the string `text`.
+    static func text(_ text: String) -> String { CanonicalJSON.quote(text) }
+    /// A result of `undefined`.
+    static let undefined = "undefined"
+    /// A fetch that throws (an evaluation error).
+    static let throwing = #"(function () { throw new Error("crafted _fetchQueue failure"); })()"#
+
+    /// Makes the next fetches return `results` (JS expressions) in order, then the real queue again, and
+    /// signals one fetch per result through an iframe of its own.
+    @MainActor
+    static func serve(_ results: [String], in context: CaseContext) {
+        let functions = results.map { "function () { return \($0); }" }.joined(separator: ", ")
+        context.runInPage("""
+            (function () {
+                var bridge = window.WebViewJavascriptBridge, real = bridge._fetchQueue;
+                var crafted = [\(functions)];
+                bridge._fetchQueue = function () { return crafted.length ? crafted.shift()() : real.call(bridge); };
+                var frame = document.createElement("iframe");
+                document.documentElement.appendChild(frame);
+                for (var i = 0; i < \(results.count); i++) { frame.src = "https://__wvjb_queue_message__"; }
+            })();
+            """)
+    }
+
+    /// Checks that a normal JS call to the native handler `echo` still round-trips.
+    @MainActor
+    static func expectBridgeStillWorks(_ context: CaseContext, clause: String) async throws {
+        context.runInPage(#"WebViewJavascriptBridge.callHandler("echo", "still works", conformance.callback("still works"));"#)
+        try await context.runUntilIdle()
+        context.expectEqual(context.transcript.nativeHandlerInvocations("echo").last ?? nil, "still works", clause: clause,
+                            "data of the last call to the native handler echo, made after the crafted results")
+        context.expectEqual(context.transcript.jsCallbackInvocations("still works"), ["still works"], clause: clause,
+                            "answers the page got to a normal call made after the crafted results")
+    }
+}
