@@ -25,6 +25,6 @@ enum JSStrings {
         defer { JSStringRelease(ref) }
         let count = JSStringGetLength(ref)
         guard count > 0, let characters = JSStringGetCharactersPtr(ref) else { return "" }
-        return String(decoding: UnsafeBufferPointer(start: characters, count: count), as: UTF16.self)
+        return UTF16Text.string(UnsafeBufferPointer(start: characters, count: count))
     }
 }

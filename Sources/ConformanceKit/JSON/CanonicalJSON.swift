@@ -10,41 +10,41 @@ public enum CanonicalJSON {
     /// - Parameter value: The value to encode.
     /// - Returns: Printable ASCII JSON text.
     public static func encode(_ value: JSONValue) -> String {
-        var output = ""
+        var output: [UInt8] = []
         write(value, to: &output)
-        return output
+        return String(decoding: output, as: UTF8.self)
     }
 
     /// Quotes and escapes `string` as a canonical JSON string literal.
     public static func quote(_ string: String) -> String {
-        var output = ""
+        var output: [UInt8] = []
         writeString(string, to: &output)
-        return output
+        return String(decoding: output, as: UTF8.self)
     }
 
-    private static func write(_ value: JSONValue, to output: inout String) {
+    private static func write(_ value: JSONValue, to output: inout [UInt8]) {
         switch value {
-        case .null: output += "null"
-        case .bool(let flag): output += flag ? "true" : "false"
-        case .number(let number): output += format(number)
+        case .null: output += Array("null".utf8)
+        case .bool(let flag): output += Array((flag ? "true" : "false").utf8)
+        case .number(let number): output += Array(format(number).utf8)
         case .string(let string): writeString(string, to: &output)
         case .array(let elements):
-            output += "["
+            output.append(UInt8(ascii: "["))
             for (index, element) in elements.enumerated() {
-                if index > 0 { output += "," }
+                if index > 0 { output.append(UInt8(ascii: ",")) }
                 write(element, to: &output)
             }
-            output += "]"
+            output.append(UInt8(ascii: "]"))
         case .object(let members):
-            output += "{"
+            output.append(UInt8(ascii: "{"))
             let keys = members.keys.sorted { $0.utf16.lexicographicallyPrecedes($1.utf16) }
             for (index, key) in keys.enumerated() {
-                if index > 0 { output += "," }
+                if index > 0 { output.append(UInt8(ascii: ",")) }
                 writeString(key, to: &output)
-                output += ":"
+                output.append(UInt8(ascii: ":"))
                 write(members[key]!, to: &output)
             }
-            output += "}"
+            output.append(UInt8(ascii: "}"))
         }
     }
 
@@ -55,25 +55,24 @@ public enum CanonicalJSON {
         return "\(number)"
     }
 
-    private static let hexDigits = Array("0123456789abcdef")
+    private static let hexDigits = Array("0123456789abcdef".utf8)
 
-    private static func writeString(_ string: String, to output: inout String) {
-        output += "\""
+    private static func writeString(_ string: String, to output: inout [UInt8]) {
+        output.reserveCapacity(output.count + string.utf8.count + 2)
+        output.append(UInt8(ascii: "\""))
         for unit in string.utf16 {
             switch unit {
-            case 0x22: output += "\\\""
-            case 0x5C: output += "\\\\"
-            case 0x0A: output += "\\n"
-            case 0x0D: output += "\\r"
-            case 0x09: output += "\\t"
-            case 0x20..<0x7F: output.unicodeScalars.append(Unicode.Scalar(UInt8(unit)))
+            case 0x22: output.append(UInt8(ascii: "\\")); output.append(UInt8(ascii: "\""))
+            case 0x5C: output.append(UInt8(ascii: "\\")); output.append(UInt8(ascii: "\\"))
+            case 0x0A: output.append(UInt8(ascii: "\\")); output.append(UInt8(ascii: "n"))
+            case 0x0D: output.append(UInt8(ascii: "\\")); output.append(UInt8(ascii: "r"))
+            case 0x09: output.append(UInt8(ascii: "\\")); output.append(UInt8(ascii: "t"))
+            case 0x20..<0x7F: output.append(UInt8(unit))
             default:
-                output += "\\u"
-                for shift in stride(from: 12, through: 0, by: -4) {
-                    output.append(hexDigits[Int((unit >> UInt16(shift)) & 0xF)])
-                }
+                output.append(UInt8(ascii: "\\")); output.append(UInt8(ascii: "u"))
+                for shift in stride(from: 12, through: 0, by: -4) { output.append(hexDigits[Int((unit >> UInt16(shift)) & 0xF)]) }
             }
         }
-        output += "\""
+        output.append(UInt8(ascii: "\""))
     }
 }

@@ -98,37 +98,61 @@ public struct JSONParser {
 
     private mutating func parseString() throws(ParseError) -> String {
         index += 1
-        var units: [UInt16] = []
+        // Runs of plain bytes are copied as they are; escapes are decoded, pairing surrogate escapes.
+        var utf8: [UInt8] = []
+        var pendingHigh: UInt16?
+        func appendUnit(_ unit: UInt16) {
+            var scalarValue = UInt32(unit)
+            if let high = pendingHigh {
+                pendingHigh = nil
+                if (0xDC00...0xDFFF).contains(unit) {
+                    scalarValue = 0x10000 + (UInt32(high - 0xD800) << 10) + UInt32(unit - 0xDC00)
+                } else {
+                    appendScalar(0xFFFD)
+                }
+            } else if (0xD800...0xDBFF).contains(unit) {
+                pendingHigh = unit
+                return
+            }
+            appendScalar(scalarValue)
+        }
+        func appendScalar(_ value: UInt32) {
+            let scalar = Unicode.Scalar(value) ?? "\u{FFFD}"
+            utf8.append(contentsOf: UTF8.encode(scalar)!)
+        }
+        func flushPending() {
+            if pendingHigh != nil { pendingHigh = nil; appendScalar(0xFFFD) }
+        }
         var runStart = index
-        func flushRun(_ end: Int) { units.append(contentsOf: String(decoding: bytes[runStart..<end], as: UTF8.self).utf16) }
         while true {
             guard index < bytes.count else { throw error("unterminated string") }
             let byte = bytes[index]
             if byte == UInt8(ascii: "\"") {
-                flushRun(index)
+                if index > runStart { flushPending(); utf8.append(contentsOf: bytes[runStart..<index]) }
+                flushPending()
                 index += 1
-                return String(decoding: units, as: UTF16.self)
+                return String(decoding: utf8, as: UTF8.self)
             }
             if byte < 0x20 { throw error("raw control character in a string") }
             if byte != UInt8(ascii: "\\") { index += 1; continue }
-            flushRun(index)
+            if index > runStart { flushPending(); utf8.append(contentsOf: bytes[runStart..<index]) }
             index += 1
             guard index < bytes.count else { throw error("unterminated escape") }
             let escape = bytes[index]
             index += 1
             switch escape {
-            case UInt8(ascii: "\""): units.append(0x22)
-            case UInt8(ascii: "\\"): units.append(0x5C)
-            case UInt8(ascii: "/"): units.append(0x2F)
-            case UInt8(ascii: "b"): units.append(0x08)
-            case UInt8(ascii: "f"): units.append(0x0C)
-            case UInt8(ascii: "n"): units.append(0x0A)
-            case UInt8(ascii: "r"): units.append(0x0D)
-            case UInt8(ascii: "t"): units.append(0x09)
+            case UInt8(ascii: "\""): appendUnit(0x22)
+            case UInt8(ascii: "\\"): appendUnit(0x5C)
+            case UInt8(ascii: "/"): appendUnit(0x2F)
+            case UInt8(ascii: "b"): appendUnit(0x08)
+            case UInt8(ascii: "f"): appendUnit(0x0C)
+            case UInt8(ascii: "n"): appendUnit(0x0A)
+            case UInt8(ascii: "r"): appendUnit(0x0D)
+            case UInt8(ascii: "t"): appendUnit(0x09)
             case UInt8(ascii: "u"):
                 guard index + 4 <= bytes.count, let unit = UInt16(String(decoding: bytes[index..<index + 4], as: UTF8.self), radix: 16)
                 else { throw error("bad \\u escape") }
-                units.append(unit)
+                appendUnit(unit)
                 index += 4
             default: throw error("unknown escape")
             }

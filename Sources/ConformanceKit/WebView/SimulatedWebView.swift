@@ -327,8 +327,9 @@ public final class SimulatedWebView {
                 if turns >= maxTurns { throw Interruption.neverIdle(turns: turns) }
                 continue
             }
-            // Idle unless the main queue still had work that scheduled more.
+            // Idle unless the main queue still had work (perhaps nested hops) that recorded or scheduled more.
             let before = transcript.entries.count
+            await drainMainQueue()
             await drainMainQueue()
             if let interruption { throw interruption }
             if transcript.entries.count == before, !loop.hasPendingTasks(dueBy: deadline) { return }
@@ -350,12 +351,11 @@ public final class SimulatedWebView {
         page.close()
     }
 
+    /// Lets everything already enqueued on the main queue run: the hop resumes after it. Work those
+    /// blocks enqueue in turn runs on the next hop; `runUntilIdle` hops again before it calls the page idle.
     private func drainMainQueue() async {
-        // Each hop lets everything enqueued on the main queue before it run first.
-        for _ in 0..<2 {
-            await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-                DispatchQueue.main.async { continuation.resume() }
-            }
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            DispatchQueue.main.async { continuation.resume() }
         }
     }
 }

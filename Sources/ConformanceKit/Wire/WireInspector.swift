@@ -57,7 +57,7 @@ public enum WireInspector {
         var problems: [Problem] = []
         let decoded = lexSingleQuotedBody(body, problems: &problems)
         guard problems.isEmpty else { return .malformed(summarized(problems)) }
-        let text = String(decoding: decoded, as: UTF16.self)
+        let text = UTF16Text.string(decoded)
         do {
             let message = try JSONParser.parse(text)
             guard case .object = message else {
