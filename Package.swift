@@ -60,7 +60,7 @@ let package = Package(
         .executableTarget(
             name: "conformance",
             dependencies: [
-                "ConformanceKit", "ReferenceBridge", "BridgeMutants",
+                "ConformanceKit", "ConformanceFixtures", "ReferenceBridge", "BridgeMutants",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -85,7 +85,7 @@ let package = Package(
         ),
         .testTarget(
             name: "CLITests",
-            dependencies: ["conformance"]
+            dependencies: ["conformance", "ConformanceKit", "ConformanceFixtures"]
         ),
     ]
 )

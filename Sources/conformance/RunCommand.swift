@@ -28,6 +28,10 @@ struct RunCommand: ParsableCommand {
     @Option(name: .customLong("js-side"), help: "Inject this JS side instead of the kit's reference one.")
     var jsSide: String?
 
+    @Option(name: .long, help: ArgumentHelp(
+        "Also write a report: json:PATH, junit:PATH or markdown:PATH (repeatable).", valueName: "kind:path"))
+    var report: [ReportRequest] = []
+
     @Flag(name: .long, help: "Print every case's result, not only unexpected ones.")
     var verbose = false
 
@@ -71,9 +75,18 @@ struct RunCommand: ParsableCommand {
             if case .failure(let error) = outcome { printError(error.description) }
             throw ExitCodes.configuration
         }
-        let report = RunReport(results: results, adapter: adapter, rerunPrefix: rerunPrefix)
-        print(report.render(verbose: verbose))
-        throw report.exitCode
+        let summary = RunReport(results: results, adapter: adapter, rerunPrefix: rerunPrefix)
+        print(summary.render(verbose: verbose))
+        let context = RunContext(adapter: adapter, rerunPrefix: rerunPrefix)
+        for request in report {
+            do {
+                try request.write(results, context: context)
+            } catch {
+                printError("cannot write the \(request.kind.rawValue) report to \(request.path): \(error.localizedDescription)")
+                throw ExitCodes.configuration
+            }
+        }
+        throw summary.exitCode
     }
 
     @MainActor

@@ -1,4 +1,9 @@
+import ConformanceFixtures
+import ConformanceKit
 import Foundation
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
 import Testing
 
 /// Runs the built `conformance` executable and checks what a shell user sees.
@@ -89,6 +94,42 @@ struct CLITests {
         for option in ["--adapter", "--case", "--skip", "--level", "--js-side"] {
             #expect(run.standardOutput.contains(option), "run --help lacks \(option)")
         }
+    }
+
+    @Test("--report writes JSON that matches its schema and JUnit XML that parses; a mutant's reports carry its failures")
+    func reports() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("reports-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let json = folder.appendingPathComponent("out.json").path, xml = folder.appendingPathComponent("out.xml").path
+        let markdown = folder.appendingPathComponent("out.md").path
+        let passing = try conformance("run", "--adapter", "reference", "--report", "junit:" + xml, "--report", "json:" + json)
+        #expect(passing.status == 0)
+        let schema = try JSONParser.parse(try String(contentsOf: ConformanceFixtures.url("schemas/report.schema.json"), encoding: .utf8))
+        let document = try JSONParser.parse(try String(contentsOfFile: json, encoding: .utf8))
+        #expect(JSONSchemaValidator(schema: schema).violations(of: document).isEmpty)
+        #expect(XMLParser(data: try Data(contentsOf: URL(fileURLWithPath: xml))).parse())
+
+        let failing = try conformance("run", "--adapter", "mutant:single-quote-raw", "--case", "escaping.**",
+                                      "--report", "junit:" + xml, "--report", "markdown:" + markdown)
+        #expect(failing.status == 1)
+        let junit = try String(contentsOfFile: xml, encoding: .utf8)
+        #expect(XMLParser(data: Data(junit.utf8)).parse())
+        #expect(junit.contains(#"type="insecure""#) && junit.contains(#"name="escaping.corpus.round-trip.native-to-js""#))
+        #expect(try String(contentsOfFile: markdown, encoding: .utf8).contains("## insecure: `escaping.corpus.round-trip.native-to-js`"))
+        let badKind = try conformance("run", "--report", "pdf:/tmp/x")
+        #expect(badKind.status == 64)
+    }
+
+    @Test("explain quotes the case's clauses from the spec and shows its golden; an unknown id is a usage error")
+    func explain() throws {
+        let output = try conformance("explain", "escaping.line-terminators.native-to-js")
+        #expect(output.status == 0)
+        #expect(output.standardOutput.contains("[ESC-2] The literal MUST be a valid single-quoted string literal under ES5 lexing"))
+        #expect(output.standardOutput.contains(#""event":"native-action""#))
+        let unknown = try conformance("explain", "escaping.nope")
+        #expect(unknown.status == 64)
+        #expect(unknown.standardError.contains("no case has the id escaping.nope"))
     }
 
     private func caseCount() throws -> Int {

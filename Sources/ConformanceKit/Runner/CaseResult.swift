@@ -4,6 +4,8 @@ public struct CaseResult: Sendable {
     public var caseID: String
     /// The case's level.
     public var level: RequirementLevel
+    /// The spec clauses the case cites.
+    public var clauses: [String] = []
     /// The outcome.
     public var verdict: Verdict
     /// The broken expectations (empty on pass).

@@ -65,6 +65,7 @@ public final class ConformanceRunner {
             caseID: conformanceCase.id, level: conformanceCase.level, verdict: .pass, failures: [],
             interruption: nil, leftovers: [], transcript: Transcript(),
             bridgeJavaScriptSource: environment.bridgeJavaScriptSource)
+        result.clauses = conformanceCase.clauses
 
         let webView: SimulatedWebView
         do {

@@ -1,0 +1,63 @@
+/// The JUnit XML report (`--report junit:PATH`) that CI systems read.
+///
+/// One `testcase` per case, named by its unique id; `failure` for fail, insecure and non-strict,
+/// `error` for timeouts, adapter and harness errors, `skipped` for not applicable. All text goes through
+/// `TranscriptRenderer.printable`, so the XML holds printable ASCII only: NUL, lone surrogates and other
+/// characters XML 1.0 forbids never reach it, and `]]>` is escaped like any `>`.
+public enum JUnitRunReport {
+    /// The report file's text.
+    /// - Parameters:
+    ///   - results: The run's results.
+    ///   - context: The adapter and the rerun command.
+    public static func render(_ results: [CaseResult], context: RunContext) -> String {
+        let failures = results.filter { [.fail, .insecure, .nonStrict].contains($0.verdict) }.count
+        let errors = results.filter { [.timeout, .adapterError, .harnessError].contains($0.verdict) }.count
+        let skipped = results.filter { $0.verdict == .notApplicable }.count
+        var lines = [
+            #"<?xml version="1.0" encoding="UTF-8"?>"#,
+            "<testsuites name=\"wvjb-conformance\" tests=\"\(results.count)\" failures=\"\(failures)\" errors=\"\(errors)\" skipped=\"\(skipped)\">",
+            "  <testsuite name=\"\(escape("wvjb-conformance \(context.adapter)"))\" tests=\"\(results.count)\" failures=\"\(failures)\" errors=\"\(errors)\" skipped=\"\(skipped)\">",
+        ]
+        for result in results {
+            let area = String(result.caseID.prefix { $0 != "." })
+            let open = "    <testcase classname=\"\(escape(area))\" name=\"\(escape(result.caseID))\""
+            switch result.verdict {
+            case .pass:
+                lines.append(open + "/>")
+            case .notApplicable:
+                lines.append(open + ">")
+                lines.append("      <skipped message=\"\(escape(result.interruption ?? "not applicable"))\"/>")
+                lines.append("    </testcase>")
+            default:
+                let element = [.timeout, .adapterError, .harnessError].contains(result.verdict) ? "error" : "failure"
+                let headline = result.failures.first.map { "[\($0.clause)] \($0.message)" } ?? result.interruption ?? result.verdict.rawValue
+                lines.append(open + ">")
+                lines.append("      <\(element) type=\"\(result.verdict.rawValue)\" message=\"\(escape(headline))\">\(escape(result.report + "\nrerun: " + context.rerunCommand(for: result.caseID), inAttribute: false))</\(element)>")
+                lines.append("    </testcase>")
+            }
+        }
+        lines.append("  </testsuite>")
+        lines.append("</testsuites>")
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// XML text (or, with `inAttribute`, an attribute value): printable ASCII, the five XML specials as
+    /// entities, line breaks kept in text and written as `&#10;` in attributes, every other character as
+    /// `<U+XXXX>` (escaped), so nothing XML 1.0 forbids can appear.
+    static func escape(_ text: String, inAttribute: Bool = true) -> String {
+        var output = ""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "&": output += "&amp;"
+            case "<": output += "&lt;"
+            case ">": output += "&gt;"
+            case "\"": output += "&quot;"
+            case "'": output += "&apos;"
+            case "\n": output += inAttribute ? "&#10;" : "\n"
+            case " "..."~": output.unicodeScalars.append(scalar)
+            default: output += "&lt;" + TranscriptRenderer.printable(String(scalar)).dropFirst().dropLast() + "&gt;"
+            }
+        }
+        return output
+    }
+}

@@ -1,0 +1,42 @@
+import ArgumentParser
+import ConformanceFixtures
+import ConformanceKit
+import Foundation
+
+/// `conformance explain <case-id>`: the case, the clauses it checks quoted from the spec, and its golden.
+struct ExplainCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "explain",
+        abstract: "Explain a case: what it checks, the spec clauses it cites, and its golden transcript.")
+
+    @Argument(help: "A case id, as `conformance list` prints it.")
+    var caseID: String
+
+    func run() throws {
+        guard let conformanceCase = Catalogue.case(withID: caseID) else {
+            let near = Catalogue.all.map(\.id).filter { $0.hasPrefix(String(caseID.prefix { $0 != "." })) }
+            printError("no case has the id \(caseID)" + (near.isEmpty ? "" : "; cases in that area: " + near.joined(separator: ", ")))
+            throw ExitCodes.usage
+        }
+        let spec: ProtocolSpec
+        do { spec = try ProtocolSpec.bundled() } catch {
+            printError(error.description)
+            throw ExitCodes.configuration
+        }
+        print("\(conformanceCase.id)  [\(conformanceCase.level.rawValue)]")
+        print("  \(conformanceCase.summary)")
+        if !conformanceCase.requires.isEmpty { print("  requires: \(conformanceCase.requires)") }
+        print("\nclauses (spec/protocol.md):")
+        for id in conformanceCase.clauses {
+            let text = spec.clause(id).map { $0.text.replacingOccurrences(of: "\n", with: " ") } ?? "(not in the spec)"
+            print("  [\(id)] \(text)")
+        }
+        let golden = ConformanceFixtures.url("golden/\(conformanceCase.id).json")
+        print("\ngolden transcript of the reference bridge (Fixtures/golden/\(conformanceCase.id).json):")
+        if let text = try? String(contentsOf: golden, encoding: .utf8) {
+            print(text.split(separator: "\n").map { "  " + TranscriptRenderer.abbreviate(String($0), limit: 240) }.joined(separator: "\n"))
+        } else {
+            print("  (none recorded: see spec/protocol.md, appendix A)")
+        }
+    }
+}
