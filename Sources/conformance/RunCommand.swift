@@ -32,10 +32,19 @@ struct RunCommand: ParsableCommand {
         "Also write a report: json:PATH, junit:PATH or markdown:PATH (repeatable).", valueName: "kind:path"))
     var report: [ReportRequest] = []
 
+    @Option(name: .long, help: "Gate the run with a baseline of expected failures (JSON; see the README).")
+    var baseline: String?
+
+    @Flag(name: .customLong("update-baseline"), help: "Rewrite the --baseline file to match this run, printing the diff first.")
+    var updateBaseline = false
+
     @Flag(name: .long, help: "Print every case's result, not only unexpected ones.")
     var verbose = false
 
     func validate() throws {
+        if updateBaseline && baseline == nil {
+            throw ValidationError("--update-baseline needs --baseline FILE")
+        }
         if let level, RequirementLevel(rawValue: level.uppercased()) == nil {
             throw ValidationError("--level must be one of MUST, SHOULD, MAY, INFO (got \(level))")
         }
@@ -86,6 +95,9 @@ struct RunCommand: ParsableCommand {
                 throw ExitCodes.configuration
             }
         }
+        if let baseline {
+            throw try gate(results, baselinePath: baseline)
+        }
         throw summary.exitCode
     }
 
@@ -104,6 +116,35 @@ struct RunCommand: ParsableCommand {
         } catch {
             return .failure(error)
         }
+    }
+
+    /// Applies the baseline (or rewrites it); returns the exit code.
+    private func gate(_ results: [CaseResult], baselinePath: String) throws -> ExitCode {
+        let url = URL(fileURLWithPath: baselinePath)
+        var current = Baseline(entries: [])
+        if FileManager.default.fileExists(atPath: baselinePath) || !updateBaseline {
+            do { current = try Baseline.load(from: url) } catch {
+                printError(error.description)
+                throw ExitCodes.configuration
+            }
+        }
+        if updateBaseline {
+            let updated = Baseline.updated(from: results, keeping: current)
+            let old = Set(current.fileText.split(separator: "\n")), new = Set(updated.fileText.split(separator: "\n"))
+            let removed = current.fileText.split(separator: "\n").filter { !new.contains($0) }.map { "- " + $0 }
+            let added = updated.fileText.split(separator: "\n").filter { !old.contains($0) }.map { "+ " + $0 }
+            print((["baseline \(baselinePath): \(removed.count) lines removed, \(added.count) added"] + removed + added).joined(separator: "\n"))
+            do { try updated.fileText.write(to: url, atomically: true, encoding: .utf8) } catch {
+                printError("cannot write \(baselinePath): \(error.localizedDescription)")
+                throw ExitCodes.configuration
+            }
+            return ExitCodes.conformant
+        }
+        let gate = current.gate(results, catalogueIDs: Catalogue.all.map(\.id))
+        let updateCommand = (rerunPrefix.split(separator: " ").map(String.init) + ["--baseline", baselinePath, "--update-baseline"])
+            .map(shellQuoted).joined(separator: " ")
+        print(gate.render(updateCommand: updateCommand))
+        return gate.isSatisfied ? ExitCodes.conformant : ExitCodes.conformanceFailures
     }
 
     /// The command that reruns one case with the same adapter and JS side.

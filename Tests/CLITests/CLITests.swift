@@ -132,6 +132,49 @@ struct CLITests {
         #expect(unknown.standardError.contains("no case has the id escaping.nope"))
     }
 
+    @Test("the baseline gate passes when the run matches it and fails on a new failure, an unexpected pass, a changed verdict or a stale entry")
+    func baselineGate() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("baseline-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        func baseline(_ entries: [(String, String)]) throws -> String {
+            let path = folder.appendingPathComponent("b\(UUID().uuidString).json").path
+            let items = entries.map { #"{"case":"\#($0.0)","verdict":"\#($0.1)","reason":"test"}"# }.joined(separator: ",")
+            try #"{"format":"wvjb-conformance-baseline","version":1,"entries":[\#(items)]}"#.write(toFile: path, atomically: true, encoding: .utf8)
+            return path
+        }
+        let mutant = ["run", "--adapter", "mutant:remove-handler-ignored", "--case", "missing-handler.**"]
+        let matching = try conformance(mutant + ["--baseline", try baseline([("missing-handler.native.removed-handler", "fail")])])
+        #expect(matching.status == 0, "\(matching.standardOutput)")
+        #expect(matching.standardOutput.contains("baseline: 1 expected failures, 0 new failures"))
+
+        let newFailure = try conformance(mutant + ["--baseline", try baseline([])])
+        #expect(newFailure.status == 1)
+        #expect(newFailure.standardOutput.contains("NEW FAILURE missing-handler.native.removed-handler"))
+        #expect(newFailure.standardOutput.contains("--update-baseline"))
+
+        let unexpectedPass = try conformance("run", "--adapter", "reference", "--case", "missing-handler.**", "--baseline", try baseline([("missing-handler.native.removed-handler", "fail")]))
+        #expect(unexpectedPass.status == 1)
+        #expect(unexpectedPass.standardOutput.contains("UNEXPECTED PASS missing-handler.native.removed-handler"))
+
+        let changed = try conformance(mutant + ["--baseline", try baseline([("missing-handler.native.removed-handler", "insecure")])])
+        #expect(changed.status == 1)
+        #expect(changed.standardOutput.contains("CHANGED missing-handler.native.removed-handler: expected insecure, got fail"))
+
+        let stale = try conformance(mutant + ["--baseline", try baseline([("missing-handler.native.removed-handler", "fail"), ("no.such.case", "fail")])])
+        #expect(stale.status == 1)
+        #expect(stale.standardOutput.contains("STALE ENTRY no.such.case"))
+
+        let path = try baseline([])
+        let update = try conformance(mutant + ["--baseline", path, "--update-baseline"])
+        #expect(update.status == 0)
+        #expect(update.standardOutput.contains(#"+   {"case":"missing-handler.native.removed-handler""#))
+        #expect(try conformance(mutant + ["--baseline", path]).status == 0)
+
+        let malformed = try conformance(mutant + ["--baseline", try baseline([("Bad Glob!", "fail")])])
+        #expect(malformed.status == 78)
+    }
+
     private func caseCount() throws -> Int {
         try conformance("list").standardOutput.split(separator: "\n").filter { !$0.hasPrefix(" ") }.count
     }
