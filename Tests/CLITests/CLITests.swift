@@ -175,6 +175,16 @@ struct CLITests {
         #expect(malformed.status == 78)
     }
 
+    @Test("smoke passes for a wired adapter and names the broken step, with a hint, for a broken one")
+    func smoke() throws {
+        let wired = try conformance("smoke", "--adapter", "reference")
+        #expect(wired.status == 0)
+        #expect(wired.standardOutput.contains("the adapter is wired up"))
+        let broken = try conformance("smoke", "--adapter", "mutant:decides-navigation-twice")
+        #expect(broken.status == 78)
+        #expect(broken.standardOutput.contains("FAILED") && broken.standardOutput.contains("hint:"))
+    }
+
     private func caseCount() throws -> Int {
         try conformance("list").standardOutput.split(separator: "\n").filter { !$0.hasPrefix(" ") }.count
     }

@@ -1,0 +1,44 @@
+import ArgumentParser
+import ConformanceKit
+
+/// `conformance smoke`: checks that an adapter is wired up before the full run.
+struct SmokeCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "smoke",
+        abstract: "Check that an adapter is wired up: attach, injection, one call each way. Exit 0 when it is, 78 when not.")
+
+    @Option(name: .long, help: "The adapter to check: reference, reference-sync, or mutant:<name>.")
+    var adapter = "reference"
+
+    func run() throws {
+        guard let factory = BuiltInAdapters.factory(named: adapter) else {
+            printError("unknown adapter '\(adapter)'. Known adapters: \(BuiltInAdapters.descriptions.map(\.name).joined(separator: ", "))")
+            throw ExitCodes.configuration
+        }
+        let outcome = MainThreadDriver.run { () async -> Result<[CaseResult], HarnessError> in
+            do throws(HarnessError) {
+                let runner = try ConformanceRunner()
+                return .success(await runner.run(SmokeCases.steps.map(\.check), adapter: factory))
+            } catch {
+                return .failure(error)
+            }
+        }
+        guard case .success(let results) = outcome else {
+            if case .failure(let error) = outcome { printError(error.description) }
+            throw ExitCodes.configuration
+        }
+        var broken = false
+        for (step, result) in zip(SmokeCases.steps, results) {
+            if result.verdict == .pass {
+                print("ok      \(step.check.summary)")
+            } else {
+                broken = true
+                print("FAILED  \(step.check.summary)")
+                print("        \(result.failures.first.map { "[\($0.clause)] \($0.message)" } ?? result.interruption ?? result.verdict.rawValue)")
+                print("        hint: \(step.hint)")
+            }
+        }
+        print(broken ? "the adapter is not wired up: fix the steps above before a full run" : "the adapter is wired up; run `conformance run --adapter \(adapter)`")
+        if broken { throw ExitCodes.configuration }
+    }
+}
