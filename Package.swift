@@ -9,6 +9,7 @@ let package = Package(
         .library(name: "ReferenceBridgeCore", targets: ["ReferenceBridgeCore"]),
         .library(name: "ReferenceBridge", targets: ["ReferenceBridge"]),
         .library(name: "BridgeMutants", targets: ["BridgeMutants"]),
+        .library(name: "ConformanceTesting", targets: ["ConformanceTesting"]),
         .executable(name: "conformance", targets: ["conformance"]),
     ],
     dependencies: [
@@ -52,6 +53,11 @@ let package = Package(
             path: "Sources/ReferenceBridge",
             exclude: ["Core"]
         ),
+        // Glue for implementers' own `swift test` (swift-testing and XCTest); the core stays free of both.
+        .target(
+            name: "ConformanceTesting",
+            dependencies: ["ConformanceKit"]
+        ),
         // Deliberately broken variants of the reference bridge, one defect each.
         .target(
             name: "BridgeMutants",
@@ -75,13 +81,17 @@ let package = Package(
         ),
         .testTarget(
             name: "ConformanceKitTests",
-            dependencies: ["ConformanceKit", "ReferenceBridge", "BridgeMutants"]
+            dependencies: ["ConformanceKit", "ConformanceTesting", "ReferenceBridge", "BridgeMutants"]
         ),
         // An adapter for a typical Swift 5 port, compiled in Swift 5 language mode.
         .testTarget(
             name: "Swift5AdapterTests",
             dependencies: ["ConformanceKit"],
             swiftSettings: [.swiftLanguageMode(.v5)]
+        ),
+        .testTarget(
+            name: "ConformanceTestingTests",
+            dependencies: ["ConformanceTesting", "ConformanceKit", "ReferenceBridge", "BridgeMutants"]
         ),
         .testTarget(
             name: "CLITests",

@@ -1,12 +1,8 @@
 import BridgeMutants
 import ConformanceKit
+import ConformanceTesting
 import ReferenceBridge
 import Testing
-
-extension ConformanceCase: CustomTestStringConvertible {
-    /// Cases are named by id in test output (payloads never appear in names).
-    public var testDescription: String { id }
-}
 
 extension Mutant: CustomTestStringConvertible {
     public var testDescription: String { "mutant:\(id)" }
