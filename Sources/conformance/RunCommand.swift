@@ -1,5 +1,4 @@
 import ArgumentParser
-import BridgeMutants
 import ConformanceKit
 import Foundation
 
@@ -51,10 +50,7 @@ struct RunCommand: ParsableCommand {
     }
 
     func run() throws {
-        guard let factory = BuiltInAdapters.factory(named: adapter) else {
-            printError("unknown adapter '\(adapter)'. Known adapters: \(BuiltInAdapters.descriptions.map(\.name).joined(separator: ", "))")
-            throw ExitCodes.configuration
-        }
+        _ = try BuiltInAdapters.resolve(adapter)
         let selector = CaseSelector(include: cases, exclude: skip)
         var selected = selector.select(Catalogue.all)
         if let level, let maximum = RequirementLevel(rawValue: level.uppercased()) {
@@ -76,14 +72,7 @@ struct RunCommand: ParsableCommand {
             }
         }
 
-        let mutant = BuiltInAdapters.mutant(named: adapter)
-        let outcome = MainThreadDriver.run { [selected, javaScriptSide] in
-            await Self.runCases(selected, factory: factory, javaScriptSide: javaScriptSide, mutant: mutant)
-        }
-        guard case .success(let results) = outcome else {
-            if case .failure(let error) = outcome { printError(error.description) }
-            throw ExitCodes.configuration
-        }
+        let results = try BuiltInAdapters.run(selected, adapter: adapter, javaScriptSide: javaScriptSide)
         let summary = RunReport(results: results, adapter: adapter, rerunPrefix: rerunPrefix)
         print(summary.render(verbose: verbose))
         let context = RunContext(adapter: adapter, rerunPrefix: rerunPrefix)
@@ -99,23 +88,6 @@ struct RunCommand: ParsableCommand {
             throw try gate(results, baselinePath: baseline)
         }
         throw summary.exitCode
-    }
-
-    @MainActor
-    private static func runCases(
-        _ cases: [ConformanceCase], factory: AdapterFactory, javaScriptSide: String?, mutant: Mutant?
-    ) async -> Result<[CaseResult], HarnessError> {
-        do throws(HarnessError) {
-            var javaScriptSide = javaScriptSide
-            if javaScriptSide == nil, let mutant {
-                // A JS-side mutant runs with its broken copy of the reference JS side.
-                javaScriptSide = mutant.javaScriptSide(from: try ConformanceRunner.referenceJavaScriptSide())
-            }
-            let runner = try ConformanceRunner(configuration: .init(bridgeJavaScriptSource: javaScriptSide))
-            return .success(await runner.run(cases, adapter: factory))
-        } catch {
-            return .failure(error)
-        }
     }
 
     /// Applies the baseline (or rewrites it); returns the exit code.

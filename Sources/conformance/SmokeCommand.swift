@@ -11,22 +11,7 @@ struct SmokeCommand: ParsableCommand {
     var adapter = "reference"
 
     func run() throws {
-        guard let factory = BuiltInAdapters.factory(named: adapter) else {
-            printError("unknown adapter '\(adapter)'. Known adapters: \(BuiltInAdapters.descriptions.map(\.name).joined(separator: ", "))")
-            throw ExitCodes.configuration
-        }
-        let outcome = MainThreadDriver.run { () async -> Result<[CaseResult], HarnessError> in
-            do throws(HarnessError) {
-                let runner = try ConformanceRunner()
-                return .success(await runner.run(SmokeCases.steps.map(\.check), adapter: factory))
-            } catch {
-                return .failure(error)
-            }
-        }
-        guard case .success(let results) = outcome else {
-            if case .failure(let error) = outcome { printError(error.description) }
-            throw ExitCodes.configuration
-        }
+        let results = try BuiltInAdapters.run(SmokeCases.steps.map(\.check), adapter: adapter, javaScriptSide: nil)
         var broken = false
         for (step, result) in zip(SmokeCases.steps, results) {
             if result.verdict == .pass {
