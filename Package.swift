@@ -33,6 +33,7 @@ let package = Package(
         .target(
             name: "ConformanceSpec",
             path: "spec",
+            exclude: ["adapter-protocol.md"],
             resources: [.copy("protocol.md")]
         ),
         // The harness: engine, simulated web view, adapter protocol, transcripts, cases, runner.
@@ -70,6 +71,12 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // Out-of-process testees (a passing one, and ones that crash, hang or break the protocol) for the
+        // kit's tests and for trying `--adapter '<command>'`.
+        .executableTarget(
+            name: "conformance-testees",
+            dependencies: ["ConformanceKit", "ReferenceBridge", "BridgeMutants"]
+        ),
         // Release-build measurements against the budgets: `swift run -c release conformance-benchmarks`.
         .executableTarget(
             name: "conformance-benchmarks",
@@ -95,7 +102,7 @@ let package = Package(
         ),
         .testTarget(
             name: "CLITests",
-            dependencies: ["conformance", "ConformanceKit", "ConformanceFixtures"]
+            dependencies: ["conformance", "conformance-testees", "ConformanceKit", "ConformanceFixtures", "ReferenceBridge"]
         ),
     ]
 )

@@ -27,7 +27,7 @@ struct ListCommand: ParsableCommand {
             return
         }
         if adapters {
-            for (name, summary) in BuiltInAdapters.descriptions { print("\(name)\n    \(summary)") }
+            for (name, summary) in AdapterOptions.builtInDescriptions { print("\(name)\n    \(summary)") }
             return
         }
         for conformanceCase in CaseSelector(include: cases).select(Catalogue.all) {

@@ -8,12 +8,12 @@ struct RunCommand: ParsableCommand {
         commandName: "run",
         abstract: "Run conformance cases against an adapter.",
         discussion: """
-            Adapters: \(BuiltInAdapters.descriptions.map(\.name).prefix(2).joined(separator: ", ")), or mutant:<name> \
-            (see `conformance list --adapters`). Case globs: `*` matches within one id segment, `**` across segments.
+            Adapters: reference, reference-sync, mutant:<name> (see `conformance list --adapters`), or a command \
+            that starts an out-of-process adapter (spec/adapter-protocol.md), e.g. `--adapter .build/debug/my-adapter`; \
+            each case then gets a fresh process. Case globs: `*` matches within one id segment, `**` across segments.
             """)
 
-    @Option(name: .long, help: "The adapter to test: reference, reference-sync, or mutant:<name>.")
-    var adapter = "reference"
+    @OptionGroup var adapter: AdapterOptions
 
     @Option(name: .customLong("case"), help: "Run only cases whose id matches this glob (repeatable).")
     var cases: [String] = []
@@ -50,7 +50,6 @@ struct RunCommand: ParsableCommand {
     }
 
     func run() throws {
-        _ = try BuiltInAdapters.resolve(adapter)
         let selector = CaseSelector(include: cases, exclude: skip)
         var selected = selector.select(Catalogue.all)
         if let level, let maximum = RequirementLevel(rawValue: level.uppercased()) {
@@ -72,10 +71,10 @@ struct RunCommand: ParsableCommand {
             }
         }
 
-        let results = try BuiltInAdapters.run(selected, adapter: adapter, javaScriptSide: javaScriptSide)
-        let summary = RunReport(results: results, adapter: adapter, rerunPrefix: rerunPrefix)
+        let results = try adapter.run(selected, javaScriptSide: javaScriptSide)
+        let summary = RunReport(results: results, adapter: adapter.adapter, rerunPrefix: rerunPrefix)
         print(summary.render(verbose: verbose))
-        let context = RunContext(adapter: adapter, rerunPrefix: rerunPrefix)
+        let context = RunContext(adapter: adapter.adapter, rerunPrefix: rerunPrefix)
         for request in report {
             do {
                 try request.write(results, context: context)
@@ -113,17 +112,18 @@ struct RunCommand: ParsableCommand {
             return ExitCodes.conformant
         }
         let gate = current.gate(results, catalogueIDs: Catalogue.all.map(\.id))
-        let updateCommand = (rerunPrefix.split(separator: " ").map(String.init) + ["--baseline", baselinePath, "--update-baseline"])
-            .map(shellQuoted).joined(separator: " ")
+        let updateCommand = (rerunWords + ["--baseline", baselinePath, "--update-baseline"]).map(shellQuoted).joined(separator: " ")
         print(gate.render(updateCommand: updateCommand))
         return gate.isSatisfied ? ExitCodes.conformant : ExitCodes.conformanceFailures
     }
 
     /// The command that reruns one case with the same adapter and JS side.
     private var rerunPrefix: String {
-        var words = ["conformance", "run", "--adapter", adapter]
-        if let jsSide { words += ["--js-side", jsSide] }
-        return words.map(shellQuoted).joined(separator: " ")
+        rerunWords.map(shellQuoted).joined(separator: " ")
+    }
+
+    private var rerunWords: [String] {
+        ["conformance", "run"] + adapter.rerunWords + (jsSide.map { ["--js-side", $0] } ?? [])
     }
 }
 

@@ -18,7 +18,7 @@ struct RunReport {
     func render(verbose: Bool) -> String {
         var counts: [Verdict: Int] = [:]
         for result in results { counts[result.verdict, default: 0] += 1 }
-        let order: [Verdict] = [.pass, .fail, .insecure, .nonStrict, .notApplicable, .timeout, .adapterError, .harnessError]
+        let order = Verdict.all
         let tally = order.compactMap { verdict in counts[verdict].map { "\($0) \(verdict)" } }.joined(separator: ", ")
         var lines = ["\(results.count) cases against \(adapter): \(tally)"]
         let unexpected = results.filter { !$0.verdict.isSuccess }

@@ -7,11 +7,10 @@ struct SmokeCommand: ParsableCommand {
         commandName: "smoke",
         abstract: "Check that an adapter is wired up: attach, injection, one call each way. Exit 0 when it is, 78 when not.")
 
-    @Option(name: .long, help: "The adapter to check: reference, reference-sync, or mutant:<name>.")
-    var adapter = "reference"
+    @OptionGroup var adapter: AdapterOptions
 
     func run() throws {
-        let results = try BuiltInAdapters.run(SmokeCases.steps.map(\.check), adapter: adapter, javaScriptSide: nil)
+        let results = try adapter.run(SmokeCases.steps.map(\.check), javaScriptSide: nil)
         var broken = false
         for (step, result) in zip(SmokeCases.steps, results) {
             if result.verdict == .pass {
@@ -23,7 +22,7 @@ struct SmokeCommand: ParsableCommand {
                 print("        hint: \(step.hint)")
             }
         }
-        print(broken ? "the adapter is not wired up: fix the steps above before a full run" : "the adapter is wired up; run `conformance run --adapter \(adapter)`")
+        print(broken ? "the adapter is not wired up: fix the steps above before a full run" : "the adapter is wired up; run `\((["conformance", "run"] + adapter.rerunWords).map(shellQuoted).joined(separator: " "))`")
         if broken { throw ExitCodes.configuration }
     }
 }

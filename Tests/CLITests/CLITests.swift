@@ -22,6 +22,15 @@ struct CLITests {
     }
 
     func conformance(_ arguments: String...) throws -> Output {
+        try Self.run(arguments)
+    }
+
+    func conformance(_ arguments: [String]) throws -> Output {
+        try Self.run(arguments)
+    }
+
+    /// Runs `conformance` with `arguments` and collects what it printed.
+    static func run(_ arguments: [String]) throws -> Output {
         let process = Process()
         process.executableURL = Self.executable
         process.arguments = arguments
@@ -187,18 +196,5 @@ struct CLITests {
 
     private func caseCount() throws -> Int {
         try conformance("list").standardOutput.split(separator: "\n").filter { !$0.hasPrefix(" ") }.count
-    }
-
-    private func conformance(_ arguments: [String]) throws -> Output {
-        let process = Process()
-        process.executableURL = Self.executable
-        process.arguments = arguments
-        let out = Pipe()
-        process.standardOutput = out
-        process.standardError = Pipe()
-        try process.run()
-        let data = out.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return Output(status: process.terminationStatus, standardOutput: String(decoding: data, as: UTF8.self), standardError: "")
     }
 }

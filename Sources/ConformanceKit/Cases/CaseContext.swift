@@ -145,6 +145,8 @@ public final class CaseContext {
         webView.record(.adapterAction(description))
         do {
             try body()
+        } catch let error as AdapterProcessError {
+            throw CaseStop.adapterProcess(error, stage: description)
         } catch {
             throw CaseStop.adapter(stage: description, error: "\(error)")
         }
@@ -275,12 +277,31 @@ enum CaseStop: Error, CustomStringConvertible {
     case neverIdle(turns: Int)
     /// The harness failed.
     case harness(String)
+    /// An out-of-process testee crashed, stopped answering or broke the protocol, during `stage` when
+    /// known.
+    case adapterProcess(AdapterProcessError, stage: String?)
 
     init(_ interruption: SimulatedWebView.Interruption) {
         switch interruption {
         case .timeout(let stage): self = .timeout(stage: stage)
         case .neverIdle(let turns): self = .neverIdle(turns: turns)
         case .harness(let message): self = .harness(message)
+        case .adapterProcess(let error): self = .adapterProcess(error, stage: nil)
+        }
+    }
+
+    /// The verdict a case stopped this way gets.
+    var verdict: Verdict {
+        switch self {
+        case .adapter: return .adapterError
+        case .timeout, .neverIdle: return .timeout
+        case .harness: return .harnessError
+        case .adapterProcess(let error, _):
+            switch error.kind {
+            case .crashed: return .crash
+            case .unresponsive: return .timeout
+            default: return .adapterError
+            }
         }
     }
 
@@ -291,6 +312,13 @@ enum CaseStop: Error, CustomStringConvertible {
         case .timeout(let stage): return "timeout: a script ran past the execution time limit during \(stage)"
         case .neverIdle(let turns): return "timeout: the page never went idle (\(turns) turns); a timer or a message loop keeps it busy"
         case .harness(let message): return "harness error: \(message)"
+        case let .adapterProcess(error, stage):
+            let during = stage.map { " during \($0)" } ?? ""
+            switch error.kind {
+            case .crashed: return "crash\(during): \(error.message)"
+            case .unresponsive: return "timeout\(during): \(error.message)"
+            default: return "adapter error\(during): \(error.message)"
+            }
         }
     }
 }

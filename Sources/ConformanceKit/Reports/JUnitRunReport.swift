@@ -11,7 +11,7 @@ public enum JUnitRunReport {
     ///   - context: The adapter and the rerun command.
     public static func render(_ results: [CaseResult], context: RunContext) -> String {
         let failures = results.filter { [.fail, .insecure, .nonStrict].contains($0.verdict) }.count
-        let errors = results.filter { [.timeout, .adapterError, .harnessError].contains($0.verdict) }.count
+        let errors = results.filter(\.verdict.isError).count
         let skipped = results.filter { $0.verdict == .notApplicable }.count
         var lines = [
             #"<?xml version="1.0" encoding="UTF-8"?>"#,
@@ -29,7 +29,7 @@ public enum JUnitRunReport {
                 lines.append("      <skipped message=\"\(escape(result.interruption ?? "not applicable"))\"/>")
                 lines.append("    </testcase>")
             default:
-                let element = [.timeout, .adapterError, .harnessError].contains(result.verdict) ? "error" : "failure"
+                let element = result.verdict.isError ? "error" : "failure"
                 let headline = result.failures.first.map { "[\($0.clause)] \($0.message)" } ?? result.interruption ?? result.verdict.rawValue
                 lines.append(open + ">")
                 lines.append("      <\(element) type=\"\(result.verdict.rawValue)\" message=\"\(escape(headline))\">\(escape(result.report + "\nrerun: " + context.rerunCommand(for: result.caseID), inAttribute: false))</\(element)>")

@@ -8,7 +8,7 @@ public enum MarkdownRunReport {
         var counts: [Verdict: Int] = [:]
         for result in results { counts[result.verdict, default: 0] += 1 }
         var lines = ["# WVJB conformance: `\(cell(context.adapter))`", "", "| verdict | cases |", "|---|---|"]
-        for verdict in [Verdict.pass, .fail, .insecure, .nonStrict, .notApplicable, .timeout, .adapterError, .harnessError] {
+        for verdict in Verdict.all {
             if let count = counts[verdict] { lines.append("| \(verdict.rawValue) | \(count) |") }
         }
         let unexpected = results.filter { !$0.verdict.isSuccess || $0.verdict == .nonStrict }

@@ -80,6 +80,11 @@ public final class ConformanceRunner {
         let adapter: any BridgeAdapter
         do {
             adapter = try makeAdapter()
+        } catch let error as AdapterProcessError {
+            let stop = CaseStop.adapterProcess(error, stage: "the start of the testee")
+            result.verdict = stop.verdict
+            result.interruption = stop.description
+            return result
         } catch {
             result.verdict = .adapterError
             result.interruption = "adapter error: the adapter could not be created: \(error)"
@@ -92,6 +97,7 @@ public final class ConformanceRunner {
             return result
         }
 
+        defer { (adapter as? any CaseScoped)?.caseDidEnd() }
         let context = CaseContext(conformanceCase: conformanceCase, webView: webView, adapter: adapter)
         var stop: CaseStop?
         do {
@@ -109,11 +115,7 @@ public final class ConformanceRunner {
         result.transcript = webView.transcript
         if let stop {
             result.interruption = stop.description
-            switch stop {
-            case .adapter: result.verdict = .adapterError
-            case .timeout, .neverIdle: result.verdict = .timeout
-            case .harness: result.verdict = .harnessError
-            }
+            result.verdict = stop.verdict
         } else if result.transcript.events.contains(where: { if case .tripwire = $0 { return true }; return false }) {
             result.verdict = .insecure
         } else if !result.failures.isEmpty {

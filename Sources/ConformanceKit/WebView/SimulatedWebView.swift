@@ -19,14 +19,19 @@ public final class SimulatedWebView {
     public let bridgeJavaScriptSource: String
 
     /// The URL of the page currently loaded.
-    public var url: URL? { URL(string: page.url) }
+    public var url: URL? {
+        if let remote { return remote.pageURL.flatMap(URL.init(string:)) }
+        return URL(string: page.url)
+    }
 
     /// Everything observed so far.
     public private(set) var transcript = Transcript()
 
     let loop = VirtualEventLoop()
-    private let environment: HarnessEnvironment
+    private let environment: HarnessEnvironment!
     private var page: SimulatedPage!
+    /// Set in a testee process (`AdapterHost`): the page lives in the harness, across the link.
+    private let remote: RemoteWebViewLink?
     private var pageCount = 0
     private var currentDefinition: PageDefinition?
     private var nextNavigationID = 1
@@ -46,13 +51,25 @@ public final class SimulatedWebView {
         case harness(String)
         /// The loop ran `turns` turns without going idle.
         case neverIdle(turns: Int)
+        /// An out-of-process testee crashed, stopped answering or broke the adapter protocol.
+        case adapterProcess(AdapterProcessError)
     }
 
     init(environment: HarnessEnvironment) throws(ScriptError) {
         _ = Self.mainQueueKey
         self.environment = environment
         bridgeJavaScriptSource = environment.bridgeJavaScriptSource
+        remote = nil
         page = try makePage(url: "about:blank")
+    }
+
+    /// The stand-in a testee process attaches its bridge to: evaluations, decisions, logs and
+    /// violations go across `remote` to the harness, which owns the real page.
+    init(remote: RemoteWebViewLink, bridgeJavaScriptSource: String) {
+        _ = Self.mainQueueKey
+        self.environment = nil
+        self.bridgeJavaScriptSource = bridgeJavaScriptSource
+        self.remote = remote
     }
 
     /// Whether a script the native side asked for is running now (sync or async style).
@@ -65,6 +82,10 @@ public final class SimulatedWebView {
     }
 
     func record(_ event: TranscriptEvent) {
+        if let remote {
+            remote.forward(event)
+            return
+        }
         transcript.entries.append(.init(time: loop.now, event: event))
     }
 
@@ -84,7 +105,11 @@ public final class SimulatedWebView {
     public nonisolated func evaluateJavaScript(_ script: String, completionHandler: ((Any?, (any Error)?) -> Void)? = nil) {
         let handler = UncheckedSendable(completionHandler)
         onMainThread(what: "evaluateJavaScript(_:completionHandler:)") { webView in
-            webView.scheduleEvaluation(script, completionHandler: handler.value)
+            if let remote = webView.remote {
+                remote.evaluate(script, completionHandler: handler.value)
+            } else {
+                webView.scheduleEvaluation(script, completionHandler: handler.value)
+            }
         }
     }
 
@@ -117,7 +142,10 @@ public final class SimulatedWebView {
             onMainThread(what: "stringByEvaluatingJavaScript(from:)") { _ in }
             return nil
         }
-        return MainActor.assumeIsolated { evaluateSynchronously(script) }
+        return MainActor.assumeIsolated {
+            if let remote { return remote.evaluateSynchronously(script) }
+            return evaluateSynchronously(script)
+        }
     }
 
     private func evaluateSynchronously(_ script: String) -> String? {
@@ -144,7 +172,7 @@ public final class SimulatedWebView {
     // MARK: Threads
 
     /// Marks the main queue, so that work the main queue runs on a pool thread counts as main.
-    private nonisolated(unsafe) static let mainQueueKey: DispatchSpecificKey<Bool> = {
+    private nonisolated static let mainQueueKey: DispatchSpecificKey<Bool> = {
         let key = DispatchSpecificKey<Bool>()
         DispatchQueue.main.setSpecific(key: key, value: true)
         return key
@@ -348,7 +376,31 @@ public final class SimulatedWebView {
 
     /// Tears the page down; the web view is unusable afterwards.
     func close() {
-        page.close()
+        page?.close()
+    }
+
+    /// Stops the case because an out-of-process testee failed; the first failure wins.
+    func interrupt(adapterFailure: AdapterProcessError) {
+        guard interruption == nil else { return }
+        interruption = .adapterProcess(adapterFailure)
+    }
+
+    /// In a testee process: asks the bridge to decide a navigation the harness's page requested, and
+    /// sends the decision (every one, so the harness can judge BOOT-1).
+    func decideRemoteNavigation(number: Int, urlString: String, isMainFrame: Bool) {
+        guard let remote else { return }
+        if isMainFrame { remote.pageURL = urlString }
+        let action = NavigationAction(url: URL(string: urlString), urlString: urlString, isMainFrame: isMainFrame)
+        guard let navigationDelegate else {
+            remote.decide(navigation: number, policy: .allow)
+            return
+        }
+        navigationDelegate.webView(self, decidePolicyFor: action) { policy in
+            if !Self.isOnMainThread {
+                remote.forward(.violation(clause: "THR-1", message: "the navigation decision for \(urlString) was made off the main thread"))
+            }
+            remote.decide(navigation: number, policy: policy)
+        }
     }
 
     /// Lets everything already enqueued on the main queue run: the hop resumes after it. Work those

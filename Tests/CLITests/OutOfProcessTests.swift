@@ -1,0 +1,110 @@
+import ConformanceFixtures
+import ConformanceKit
+import Foundation
+import ReferenceBridge
+import Testing
+
+/// Out-of-process adapters (`spec/adapter-protocol.md`), with the testees of `conformance-testees`: one
+/// that passes, and ones that crash, hang or break the protocol.
+@Suite("Out-of-process adapters")
+struct OutOfProcessTests {
+    /// The command that starts `conformance-testees` in `mode`.
+    static func testee(_ mode: String) -> String {
+        let buildFolder = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        return "'\(buildFolder.appendingPathComponent("conformance-testees").path)' \(mode)"
+    }
+
+    @Test("the reference served by AdapterHost gives, case for case, the transcript it gives in process")
+    @MainActor
+    func referenceMatchesInProcess() async throws {
+        let runner = try ConformanceRunner()
+        let inProcess = await runner.run(Catalogue.all) { ReferenceBridgeAdapter() }
+        let configuration = ProcessBridgeAdapter.Configuration(command: Self.testee("reference"))
+        let outOfProcess = await runner.run(Catalogue.all) { try ProcessBridgeAdapter(configuration: configuration) }
+        for (local, remote) in zip(inProcess, outOfProcess) {
+            if remote.verdict == .notApplicable {
+                // Sends from any thread need the harness and the implementation in one process.
+                #expect(local.caseID.hasPrefix("threading."))
+                continue
+            }
+            #expect(remote.verdict == local.verdict, "\(remote.caseID): \(remote.interruption ?? "")")
+            #expect(TranscriptRenderer.render(remote.transcript) == TranscriptRenderer.render(local.transcript), "\(remote.caseID)")
+        }
+    }
+
+    @Test("a mutant out of process fails the cases that catch it in process")
+    func mutantFailsOutOfProcess() throws {
+        let output = try CLITests.run(["run", "--adapter", Self.testee("mutant:no-startup-queue"), "--case", "startup.**"])
+        #expect(output.status == 1)
+        #expect(output.standardOutput.contains("FAIL startup.calls-before-load.delivered-in-order [MUST]"), "\(output.standardOutput)")
+        #expect(output.standardOutput.contains("[START-1]"))
+    }
+
+    @Test("a testee that crashes gets `crash` for that case, and the next case gets a fresh process")
+    func crashingTestee() throws {
+        let report = FileManager.default.temporaryDirectory.appendingPathComponent("crash-report-\(UUID().uuidString).json")
+        defer { try? FileManager.default.removeItem(at: report) }
+        let output = try CLITests.run([
+            "run", "--adapter", Self.testee("crash-in-native-handler"),
+            "--case", "messages.js-to-native.data-forms", "--case", "startup.calls-before-load.delivered-in-order",
+            "--report", "json:" + report.path,
+        ])
+        #expect(output.status == 1)
+        #expect(output.standardOutput.contains("1 pass, 1 crash"), "\(output.standardOutput)")
+        #expect(output.standardOutput.contains("CRASH messages.js-to-native.data-forms [MUST]"))
+        #expect(output.standardOutput.contains("was killed by signal"))
+        #expect(output.standardOutput.contains("Fatal error: conformance-testees: deliberate crash in native handler"), "the cause is quoted from standard error")
+        let document = try String(contentsOf: report, encoding: .utf8)
+        #expect(document.contains(#""verdict":"crash""#), "the JSON report carries the verdict")
+        let schema = try JSONParser.parse(try String(contentsOf: ConformanceFixtures.url("schemas/report.schema.json"), encoding: .utf8))
+        #expect(JSONSchemaValidator(schema: schema).violations(of: try JSONParser.parse(document)).isEmpty)
+    }
+
+    @Test("a testee that stops answering is killed by the watchdog and gets `timeout`; the run goes on")
+    func hangingTestee() throws {
+        let output = try CLITests.run([
+            "run", "--adapter", Self.testee("hang-in-call-handler"), "--adapter-timeout", "0.5",
+            "--case", "startup.calls-before-load.delivered-in-order", "--case", "messages.js-to-native.data-forms",
+        ])
+        #expect(output.status == 1)
+        #expect(output.standardOutput.contains("1 pass, 1 timeout"), "\(output.standardOutput)")
+        #expect(output.standardOutput.contains("the testee sent nothing for 0.5 s"))
+        #expect(output.standardOutput.contains("--adapter-timeout 0.5"), "the rerun command keeps the watchdog")
+    }
+
+    @Test("a protocol violation is an adapter error, never a conformance failure", arguments: [
+        ("wrong-done", "`done` for seq 999 while seq 1 was pending"),
+        ("garbage-after-attach", "a line that is not JSON"),
+    ])
+    func protocolViolation(mode: String, message: String) throws {
+        let output = try CLITests.run(["run", "--adapter", Self.testee(mode), "--case", "messages.**"])
+        #expect(output.status == 78)
+        #expect(output.standardOutput.contains("ADAPTER-ERROR messages."), "\(output.standardOutput)")
+        #expect(output.standardOutput.contains(message))
+        #expect(!output.standardOutput.contains("FAIL "))
+    }
+
+    @Test("a testee that cannot greet stops the run before any case, saying why", arguments: [
+        ("wrong-version", "protocol version 2; this harness speaks version 1"),
+        ("silent", "sent nothing for 0.5 s while the harness waited for its hello"),
+    ])
+    func unusableTestee(mode: String, message: String) throws {
+        let output = try CLITests.run(["run", "--adapter", Self.testee(mode), "--adapter-timeout", "0.5"])
+        #expect(output.status == 78)
+        #expect(output.standardError.contains("did not start as an adapter"))
+        #expect(output.standardError.contains(message), "\(output.standardError)")
+    }
+
+    @Test("a command that does not exist is a configuration error")
+    func missingCommand() throws {
+        let output = try CLITests.run(["run", "--adapter", "/nonexistent/adapter --flag"])
+        #expect(output.status == 78)
+        #expect(output.standardError.contains("did not start as an adapter"), "\(output.standardError)")
+    }
+
+    @Test("smoke accepts an out-of-process adapter")
+    func smokeOutOfProcess() throws {
+        let output = try CLITests.run(["smoke", "--adapter", Self.testee("reference-sync")])
+        #expect(output.status == 0, "\(output.standardOutput)")
+    }
+}
