@@ -15,6 +15,6 @@ struct Conformance: ParsableCommand {
               64  usage error
               78  adapter or configuration problem
             """,
-        subcommands: [RunCommand.self, ListCommand.self, ExplainCommand.self, SmokeCommand.self],
+        subcommands: [RunCommand.self, ListCommand.self, ExplainCommand.self, RecordCommand.self, SmokeCommand.self],
         defaultSubcommand: RunCommand.self)
 }

@@ -30,10 +30,16 @@ struct CLITests {
     }
 
     /// Runs `conformance` with `arguments` and collects what it printed.
-    static func run(_ arguments: [String]) throws -> Output {
+    /// - Parameters:
+    ///   - arguments: The command line after `conformance`.
+    ///   - environment: Changes to the environment (nil removes a variable).
+    static func run(_ arguments: [String], environment changes: [String: String?] = [:]) throws -> Output {
         let process = Process()
         process.executableURL = Self.executable
         process.arguments = arguments
+        var environment = ProcessInfo.processInfo.environment
+        for (name, value) in changes { environment[name] = value }
+        process.environment = environment
         let out = Pipe(), err = Pipe()
         process.standardOutput = out
         process.standardError = err

@@ -1,0 +1,52 @@
+import ConformanceKit
+import MiniBridge
+
+// The kit's web view already has the WKWebView-style method MiniBridge evaluates with.
+extension SimulatedWebView: MiniBridgeWebView {}
+
+/// Runs MiniBridge under the WVJB conformance kit: attaches it to the kit's simulated web view (as its
+/// navigation delegate, injecting the kit's JS side) and forwards the protocol's operations to it.
+public final class MiniBridgeAdapter: BridgeAdapter, SimulatedNavigationDelegate {
+    /// Written once by `attach(to:)` before any send; read by `callHandlerFromAnyThread` off the main thread.
+    private nonisolated(unsafe) var bridge: MiniBridge!
+
+    /// Every operation: MiniBridge has removeHandler, reset, the safety-timeout switch and sends from any thread.
+    public var capabilities: BridgeCapabilities { .allOperations }
+
+    /// Creates an adapter; the harness attaches it to a web view before using it.
+    public init() {}
+
+    /// Creates the bridge for `webView`, with the kit's JS side and the web view's native log.
+    public func attach(to webView: SimulatedWebView) throws {
+        bridge = MiniBridge(webView: webView, javaScriptSource: webView.bridgeJavaScriptSource,
+                            log: { [weak webView] in webView?.recordNativeLog($0) })
+        webView.navigationDelegate = self
+    }
+
+    /// Asks MiniBridge, which cancels and acts on bridge URLs and allows the rest.
+    public func webView(_ webView: SimulatedWebView, decidePolicyFor action: NavigationAction,
+                        decisionHandler: @escaping (NavigationActionPolicy) -> Void) {
+        let decision = action.url.map { bridge.decidePolicy(for: $0) } ?? .allow
+        decisionHandler(decision == .cancel ? .cancel : .allow)
+    }
+
+    /// Registers a native handler.
+    public func registerHandler(_ name: String, handler: @escaping AdapterHandler) throws { bridge.registerHandler(name, handler: handler) }
+
+    /// Calls a JS handler.
+    public func callHandler(_ name: String, data: Any?, responseCallback: AdapterResponseCallback?) throws {
+        bridge.callHandler(name, data: data, responseCallback: responseCallback)
+    }
+
+    /// Removes a native handler.
+    public func removeHandler(_ name: String) throws { bridge.removeHandler(name) }
+
+    /// Resets the bridge.
+    public func reset() throws { bridge.reset() }
+
+    /// Sends the message that switches the page to synchronous dispatch.
+    public func disableJavscriptAlertBoxSafetyTimeout() throws { bridge.disableJavscriptAlertBoxSafetyTimeout() }
+
+    /// Calls a JS handler from the calling (background) thread.
+    public nonisolated func callHandlerFromAnyThread(_ name: String, data: Any?) throws { bridge.callHandlerFromAnyThread(name, data: data) }
+}

@@ -1,0 +1,84 @@
+import ArgumentParser
+import ConformanceKit
+import Foundation
+
+/// `conformance record`: writes golden transcripts explicitly, never as a side effect of a run.
+struct RecordCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "record",
+        abstract: "Record golden transcripts (Fixtures/golden/<case id>.json) from the reference bridge.",
+        discussion: """
+            Writes goldens for the selected cases, compared semantically with what is there (spec/protocol.md, \
+            appendix A). Review the written files with `git diff`, then commit them. Refused when CI is set: \
+            goldens are recorded locally and reviewed, never on CI. Exit status 0 when every selected golden \
+            is now up to date, 1 when some are missing or stale (with --mode never), 78 when the folder is \
+            unusable.
+            """)
+
+    @OptionGroup var adapter: AdapterOptions
+
+    @Option(name: .customLong("case"), help: "Record only cases whose id matches this glob (repeatable).")
+    var cases: [String] = []
+
+    @Option(name: .long, help: ArgumentHelp(
+        "missing: write goldens that do not exist; failed: also rewrite those that differ; all: rewrite every one; never: only check.",
+        valueName: "mode"))
+    var mode: String = "missing"
+
+    @Option(name: .customLong("golden-dir"), help: "The goldens folder (default: Fixtures/golden under the current directory, the kit's checkout).")
+    var goldenDirectory: String?
+
+    func validate() throws {
+        guard GoldenStore.RecordMode(rawValue: mode) != nil else {
+            throw ValidationError("--mode must be one of \(GoldenStore.RecordMode.allCases.map(\.rawValue).joined(separator: ", ")) (got \(mode))")
+        }
+    }
+
+    func run() throws {
+        let mode = GoldenStore.RecordMode(rawValue: mode)!
+        if mode != .never, ProcessInfo.processInfo.environment["CI"] != nil {
+            printError("recording is refused when CI is set: record goldens locally, review them with `git diff`, and commit them")
+            throw ExitCodes.configuration
+        }
+        let directory = URL(fileURLWithPath: goldenDirectory ?? "Fixtures/golden")
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: directory.path, isDirectory: &isFolder), isFolder.boolValue else {
+            printError("no goldens folder at \(directory.path): run `conformance record` from the kit's checkout, or pass --golden-dir FOLDER (it must exist)")
+            throw ExitCodes.configuration
+        }
+        let selector = CaseSelector(include: cases)
+        let unmatched = selector.unmatchedPatterns(in: Catalogue.all)
+        guard unmatched.isEmpty else {
+            printError("no case matches \(unmatched.joined(separator: ", ")); see `conformance list`")
+            throw ExitCodes.usage
+        }
+
+        let store = GoldenStore(directory: directory)
+        let results = try adapter.run(selector.select(Catalogue.all), javaScriptSide: nil)
+        var recorded = 0, unchanged = 0, problems = 0
+        for result in results {
+            let document = GoldenTranscript.document(for: result.transcript, bridgeJavaScriptSource: result.bridgeJavaScriptSource)
+            switch store.check(document, caseID: result.caseID, mode: mode) {
+            case .matches:
+                unchanged += 1
+            case .recorded(let path):
+                recorded += 1
+                print("recorded \(path)")
+            case .missing(let path):
+                problems += 1
+                print("missing  \(path)")
+            case let .stale(path, difference):
+                problems += 1
+                print("stale    \(path)\n\(difference.split(separator: "\n").map { "    " + $0 }.joined(separator: "\n"))")
+            case let .malformed(path, problem):
+                problems += 1
+                print("broken   \(path): \(problem)")
+            }
+            if result.verdict != .pass && result.verdict != .notApplicable {
+                print("warning: \(result.caseID) is \(result.verdict) on \(adapter.adapter); its golden records a non-conformant run")
+            }
+        }
+        print("\(recorded) recorded, \(unchanged) unchanged, \(problems) missing or stale" + (recorded > 0 ? "; review with `git diff \(directory.path)` and commit" : ""))
+        if problems > 0 { throw ExitCodes.conformanceFailures }
+    }
+}

@@ -1,0 +1,58 @@
+import Foundation
+import Testing
+
+/// `conformance record`: explicit golden recording into a folder, refused on CI.
+@Suite("conformance record")
+struct RecordCommandTests {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("goldens-\(UUID().uuidString)")
+    let selection = ["--case", "messages.**"]
+
+    func record(_ arguments: [String], ci: String? = nil) throws -> CLITests.Output {
+        try CLITests.run(["record", "--golden-dir", folder.path] + selection + arguments, environment: ["CI": ci])
+    }
+
+    @Test("records missing goldens, leaves matching ones alone, and reports a stale one until it is rerecorded")
+    func recordLifecycle() throws {
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+
+        let first = try record([])
+        #expect(first.status == 0, "\(first.standardOutput)\(first.standardError)")
+        let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
+        #expect(!files.isEmpty && files.allSatisfy { $0.hasPrefix("messages.") && $0.hasSuffix(".json") })
+        #expect(first.standardOutput.contains("\(files.count) recorded, 0 unchanged"))
+
+        let again = try record([])
+        #expect(again.status == 0)
+        #expect(again.standardOutput.contains("0 recorded, \(files.count) unchanged"), "\(again.standardOutput)")
+
+        // Drop the last event of one golden: `--mode never` finds it stale, `--mode failed` rewrites it.
+        let edited = folder.appendingPathComponent(files[0])
+        var lines = try String(contentsOf: edited, encoding: .utf8).split(separator: "\n").map(String.init)
+        lines.remove(at: lines.count - 2)
+        if lines[lines.count - 2].hasSuffix(",") { lines[lines.count - 2].removeLast() }
+        try (lines.joined(separator: "\n") + "\n").write(to: edited, atomically: true, encoding: .utf8)
+
+        let check = try record(["--mode", "never"])
+        #expect(check.status == 1)
+        #expect(check.standardOutput.contains("stale    \(edited.path)"), "\(check.standardOutput)")
+        let rewrite = try record(["--mode", "failed"])
+        #expect(rewrite.status == 0)
+        #expect(rewrite.standardOutput.contains("recorded \(edited.path)"))
+        #expect(try record(["--mode", "never"]).status == 0)
+    }
+
+    @Test("refused when CI is set, and a missing folder is a configuration error")
+    func refusals() throws {
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let onCI = try record([], ci: "true")
+        #expect(onCI.status == 78)
+        #expect(onCI.standardError.contains("refused when CI is set"))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty)
+
+        let nowhere = try CLITests.run(["record", "--golden-dir", folder.path + "/absent"], environment: ["CI": nil])
+        #expect(nowhere.status == 78)
+        #expect(nowhere.standardError.contains("no goldens folder"))
+    }
+}
