@@ -29,10 +29,29 @@ enum Benchmarks {
                 precondition(results.allSatisfy { $0.verdict == .pass }, "the reference must pass")
             }
             report("full catalogue (\(Catalogue.all.count) cases, fresh page each), best of \(rounds)", best, budget: 2.0)
+            await benchmarkOutOfProcess(runner)
         } catch {
             print("cannot start the harness: \(error)")
         }
         benchmarkEscaper()
+    }
+
+    /// The catalogue against the reference served by `conformance-testees` (built next to this
+    /// executable): one process per case, so this is mostly process start-up.
+    @MainActor
+    static func benchmarkOutOfProcess(_ runner: ConformanceRunner) async {
+        let testees = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("conformance-testees")
+        guard FileManager.default.isExecutableFile(atPath: testees.path) else {
+            print("  out of process: skipped, build conformance-testees first (swift build -c release)")
+            return
+        }
+        let configuration = ProcessBridgeAdapter.Configuration(command: "'\(testees.path)' reference")
+        let start = DispatchTime.now()
+        let results = await runner.run(Catalogue.all) { try ProcessBridgeAdapter(configuration: configuration) }
+        let elapsed = seconds(since: start)
+        precondition(results.allSatisfy { $0.verdict == .pass || $0.verdict == .notApplicable }, "the reference must pass out of process")
+        report("full catalogue out of process (a fresh process per case)", elapsed, budget: nil)
+        print(String(format: "  out of process: %.1f ms per case", 1000 * elapsed / Double(results.count)))
     }
 
     static func benchmarkEscaper() {
