@@ -15,7 +15,7 @@ final class AdapterProcess: @unchecked Sendable {
     private let errors: LineInbox
     private let stderrTail = StandardErrorTail()
     private let exited = DispatchSemaphore(value: 0)
-    private let writeLock = NSLock()
+    private let requests: LineWriter
 
     /// Starts `command`.
     /// - Parameter command: A shell command line; `exec` is prefixed so the testee replaces the shell.
@@ -27,6 +27,7 @@ final class AdapterProcess: @unchecked Sendable {
         process.executableURL = URL(fileURLWithPath: "/bin/sh")
         process.arguments = ["-c", "exec " + command]
         process.standardInput = input
+        requests = LineWriter(fileDescriptor: input.fileHandleForWriting.fileDescriptor)
         process.standardOutput = output
         process.standardError = errorOutput
         // A crashing Swift testee then prints its one "Fatal error" line instead of a long backtrace.
@@ -57,18 +58,7 @@ final class AdapterProcess: @unchecked Sendable {
     /// Writes one message.
     /// - Throws: `AdapterProcessError` (crashed) when the testee no longer reads its input.
     func send(_ message: AdapterWireMessage) throws(AdapterProcessError) {
-        var bytes = Array(message.line.utf8)
-        bytes.append(0x0A)
-        let fileDescriptor = input.fileHandleForWriting.fileDescriptor
-        writeLock.lock()
-        defer { writeLock.unlock() }
-        var offset = 0
-        while offset < bytes.count {
-            let written = bytes[offset...].withUnsafeBytes { write(fileDescriptor, $0.baseAddress, $0.count) }
-            if written < 0 && errno == EINTR { continue }
-            guard written > 0 else { throw crashed(while: "the harness wrote to it") }
-            offset += written
-        }
+        guard requests.write(message.line) else { throw crashed(while: "the harness wrote to it") }
     }
 
     /// Reads the next message, waiting at most `timeout` seconds of wall time.

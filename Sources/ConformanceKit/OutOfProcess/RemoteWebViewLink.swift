@@ -7,15 +7,14 @@ final class RemoteWebViewLink: @unchecked Sendable {
     /// The URL of the last main-frame navigation the harness asked about.
     var pageURL: String?
 
-    private let output: Int32
+    private let output: LineWriter
     private let input: LineInbox
-    private let writeLock = NSLock()
     private var nextEvaluationNumber = 1
     private var completionHandlers: [Int: (Any?, (any Error)?) -> Void] = [:]
 
     /// A link writing messages to `output` and reading answers from `input`.
     init(output: Int32, input: LineInbox) {
-        self.output = output
+        self.output = LineWriter(fileDescriptor: output)
         self.input = input
     }
 
@@ -23,16 +22,8 @@ final class RemoteWebViewLink: @unchecked Sendable {
 
     /// Writes one message and its line feed (ADP-2); exits quietly when the harness has gone away.
     func send(_ message: AdapterWireMessage) {
-        let bytes = Array((message.line + "\n").utf8)
-        writeLock.lock()
-        defer { writeLock.unlock() }
-        var offset = 0
-        while offset < bytes.count {
-            let written = bytes[offset...].withUnsafeBytes { write(output, $0.baseAddress, $0.count) }
-            if written < 0 && errno == EINTR { continue }
-            guard written > 0 else { exit(0) }  // the harness closed the pipe: the case is over
-            offset += written
-        }
+        // The harness closed the pipe: the case is over.
+        if !output.write(message.line) { exit(0) }
     }
 
     /// Forwards what the harness must see of a transcript event: native logs and violations.
