@@ -52,3 +52,29 @@ enum ConformanceFixturesLocator {
             .appendingPathComponent("Fixtures/schemas/\(name).schema.json")
     }
 }
+
+@Suite("Failure text")
+struct FailureTextTests {
+    @Test("expected and actual are aligned, with a caret under the first difference")
+    func caretUnderFirstDifference() {
+        let failure = CheckFailure(clause: "ORD-1", message: "order", expected: "[1, 2, 3]", actual: "[1, 3, 2]")
+        #expect(failure.description == """
+            [ORD-1] order
+                expected: [1, 2, 3]
+                actual:   [1, 3, 2]
+                              ^ first difference (character 5)
+            """)
+    }
+
+    @Test("long values are cut to a window around the difference, both at the same offset")
+    func longValuesWindowed() {
+        let common = String(repeating: "a", count: 500)
+        let failure = CheckFailure(clause: "MSG-3", message: "data", expected: common + "XYZ", actual: common + "XQZ")
+        let lines = failure.description.split(separator: "\n").map(String.init)
+        #expect(lines[1].count <= 120 && lines[1].hasPrefix("    expected: ...") && lines[1].hasSuffix("XYZ"))
+        let caretColumn = lines[3].firstIndex(of: "^").map { lines[3].distance(from: lines[3].startIndex, to: $0) }
+        let differenceColumn = lines[2].firstIndex(of: "Q").map { lines[2].distance(from: lines[2].startIndex, to: $0) }
+        #expect(caretColumn == differenceColumn)
+        #expect(lines[3].hasSuffix("(character 502)"))
+    }
+}

@@ -22,11 +22,34 @@ public struct CheckFailure: Sendable, Equatable, CustomStringConvertible {
         self.actual = actual
     }
 
-    /// A readable, one-line description.
+    /// A readable description: the clause and message, then expected and actual on aligned lines with
+    /// a caret under their first difference (long values are cut to a window around it).
     public var description: String {
         var text = "[\(clause)] \(message)"
-        if let expected { text += "\n    expected: \(expected)" }
-        if let actual { text += "\n    actual:   \(actual)" }
+        guard let expected, let actual else {
+            if let expected { text += "\n    expected: \(expected)" }
+            if let actual { text += "\n    actual:   \(actual)" }
+            return text
+        }
+        let difference = Self.alignedDifference(expected: expected, actual: actual)
+        text += "\n    expected: \(difference.expected)\n    actual:   \(difference.actual)"
+        if let caret = difference.caret { text += "\n              \(caret)" }
         return text
+    }
+
+    /// `expected` and `actual` cut to the same window of at most `width` characters around their first
+    /// difference, and a line with `^` under it (nil when they are equal).
+    static func alignedDifference(expected: String, actual: String, width: Int = 100) -> (expected: String, actual: String, caret: String?) {
+        let want = Array(expected), got = Array(actual)
+        guard want != got else { return (expected, actual, nil) }
+        let first = zip(want, got).prefix { $0 == $1 }.count
+        let start = max(0, first - width / 3)
+        func window(_ characters: [Character]) -> String {
+            let end = min(characters.count, start + width)
+            let lead = start > 0 ? "..." : "", tail = end < characters.count ? "..." : ""
+            return lead + String(characters[min(start, characters.count)..<end]) + tail
+        }
+        let column = first - start + (start > 0 ? 3 : 0)
+        return (window(want), window(got), String(repeating: " ", count: column) + "^ first difference (character \(first + 1))")
     }
 }
