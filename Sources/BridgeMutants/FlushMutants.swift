@@ -9,6 +9,8 @@ extension MutantCatalogue {
              caughtBy: ["flush.fetch-command.exact-per-queue-url"]),
         core("nil-fetch-result-resets", .nilFetchResultResets, "a nil or empty _fetchQueue result resets the bridge, so the page gets no more answers",
              caughtBy: ["flush.nil-empty-or-error-result"]),
+        core("trailing-commas-accepted", .trailingCommasAccepted, "trailing commas in a batch are accepted (as Linux Foundation's parsers do), so invalid JSON is run",
+             caughtBy: ["flush.lenient-parser-json-dropped"]),
         core("lenient-json-batch", .lenientJSONParsing, "batches are parsed as JSON5, so invalid JSON is run instead of dropped",
              caughtBy: ["flush.invalid-json-dropped"]),
         core("top-level-object-run", .topLevelObjectRunAsMessage, "a top-level JSON object is run as a one-message batch",

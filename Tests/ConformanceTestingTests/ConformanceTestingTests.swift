@@ -46,4 +46,12 @@ final class ConformanceXCTestTests: XCTestCase {
     func testReferenceConformsThroughXCTest() async {
         await ConformanceXCTest.assertConformance(adapter: { ReferenceBridgeAdapter() }, cases: Array(Catalogue.all.prefix(10)))
     }
+
+    @MainActor
+    func testBaselineEntriesAreKnownFailuresThroughXCTest() async {
+        let mutant = MutantCatalogue.mutant(named: "remove-handler-ignored")!
+        let baseline = Baseline(entries: [.init(caseGlob: "missing-handler.native.removed-handler", verdict: .fail, reason: "known in this fork")])
+        await ConformanceXCTest.assertConformance(
+            adapter: { mutant.makeAdapter() }, cases: [Catalogue.case(withID: "missing-handler.native.removed-handler")!], baseline: baseline)
+    }
 }

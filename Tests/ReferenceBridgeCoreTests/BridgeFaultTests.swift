@@ -222,6 +222,14 @@ struct BridgeFaultTests {
                 },
                 correct: [],
                 faulted: ["h(1)"])
+        case .trailingCommasAccepted:
+            return Expectation(
+                scenario: { core, rec in
+                    core.registerHandler("h", handler: rec.handler("h"))
+                    core.flushMessageQueue(#"[{"handlerName":"h","data":"a,]",},]"#)
+                },
+                correct: [],
+                faulted: [#"h("a,]")"#])
         case .topLevelObjectRunAsMessage:
             return Expectation(
                 scenario: { core, rec in

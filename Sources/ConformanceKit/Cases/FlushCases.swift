@@ -4,7 +4,7 @@
 /// what had to run ran, that nothing else did, and that the bridge still works afterwards.
 enum FlushCases {
     static let all = [
-        fetchCommandExact, nilResultProcessesNothing, invalidJSONDropped, nonArrayIgnored, nonObjectElementsSkipped,
+        fetchCommandExact, nilResultProcessesNothing, invalidJSONDropped, lenientParserJSONDropped, nonArrayIgnored, nonObjectElementsSkipped,
         handlersAndResponders, responseDataForms, responseIdAnyValue, nativeMessageKeys, opaqueIdsAndJSONForms,
         unserializableData, nativeIdFormat,
     ]
@@ -61,6 +61,25 @@ enum FlushCases {
         CraftedFetch.serve(results.map(CraftedFetch.text), in: context)
         try await context.runUntilIdle()
         context.expectEqual(context.transcript.nativeHandlerInvocations("sink"), [], clause: "FLUSH-3", "data the native handler got from invalid batches")
+        try await CraftedFetch.expectBridgeStillWorks(context, clause: "FLUSH-3")
+    }
+
+    static let lenientParserJSONDropped = ConformanceCase(
+        id: "flush.lenient-parser-json-dropped",
+        clauses: ["FLUSH-3"],
+        summary: "a _fetchQueue result that only a lenient parser accepts (trailing commas, a leading zero, an unknown escape) runs none of its calls"
+    ) { context in
+        try context.registerHandler("sink", answer: .none)
+        try context.registerHandler("echo", answer: .echo)
+        try await CasePages.start(context)
+        // swift-corelibs-foundation's JSONSerialization and JSONDecoder accept some of these on Linux.
+        let results = [
+            #"[{"handlerName":"sink","data":"trailing comma in array"},]"#, #"[{"handlerName":"sink","data":"trailing comma in object",}]"#,
+            #"[{"handlerName":"sink","data":01}]"#, #"[{"handlerName":"sink","data":"unknown escape \q"}]"#,
+        ]
+        CraftedFetch.serve(results.map(CraftedFetch.text), in: context)
+        try await context.runUntilIdle()
+        context.expectEqual(context.transcript.nativeHandlerInvocations("sink"), [], clause: "FLUSH-3", "data the native handler got from batches that are not JSON")
         try await CraftedFetch.expectBridgeStillWorks(context, clause: "FLUSH-3")
     }
 

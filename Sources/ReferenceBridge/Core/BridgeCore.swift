@@ -158,7 +158,8 @@ public final class BridgeCore {
         if flushingStopped { return }
         let parsed: Any
         do {
-            parsed = try FoundationJSON.parse(messageQueueJSON, allowingJSON5: faults.contains(.lenientJSONParsing))
+            let text = faults.contains(.trailingCommasAccepted) ? FoundationJSON.removingTrailingCommas(messageQueueJSON) : messageQueueJSON
+            parsed = try FoundationJSON.parse(text, allowingJSON5: faults.contains(.lenientJSONParsing))
         } catch {
             log("WebViewJavascriptBridge: WARNING: message queue is not valid JSON, batch dropped (\(error)): "
                 + truncated(messageQueueJSON))

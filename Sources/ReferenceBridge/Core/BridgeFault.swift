@@ -56,6 +56,9 @@ package enum BridgeFault: String, CaseIterable, Sendable {
     /// The batch is parsed as JSON5 (a lenient decoder), so text that is not valid JSON (trailing commas,
     /// single quotes, unquoted keys) is run instead of dropped.
     case lenientJSONParsing
+    /// Trailing commas in the batch are accepted (`[{...},]`), as swift-corelibs-foundation's
+    /// `JSONSerialization` and `JSONDecoder` accept them on Linux, so invalid JSON is run.
+    case trailingCommasAccepted
     /// A top-level JSON object is run as a one-message batch (a port accepting a message or an array).
     case topLevelObjectRunAsMessage
     /// The batch is cast to an array of objects as a whole (`as? [[String: Any]]`), so one element that

@@ -27,6 +27,27 @@ enum FoundationJSON: Decodable {
         return try decoder.decode(FoundationJSON.self, from: Data(text.utf8)).foundationValue
     }
 
+    /// `text` without the commas that stand right before a `]` or `}` (outside strings): what a lenient
+    /// parser makes of trailing commas. Only the `trailingCommasAccepted` fault uses it.
+    static func removingTrailingCommas(_ text: String) -> String {
+        let units = Array(text.utf8)
+        var kept: [UInt8] = []
+        var inString = false, escaped = false
+        for (index, unit) in units.enumerated() {
+            if inString {
+                if escaped { escaped = false } else if unit == UInt8(ascii: "\\") { escaped = true } else if unit == UInt8(ascii: "\"") { inString = false }
+            } else if unit == UInt8(ascii: "\"") {
+                inString = true
+            } else if unit == UInt8(ascii: ","),
+                      let next = units[(index + 1)...].first(where: { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }),
+                      next == UInt8(ascii: "]") || next == UInt8(ascii: "}") {
+                continue
+            }
+            kept.append(unit)
+        }
+        return String(decoding: kept, as: UTF8.self)
+    }
+
     init(from decoder: any Decoder) throws {
         if var elements = try? decoder.unkeyedContainer() {
             var array: [FoundationJSON] = []

@@ -1,15 +1,18 @@
 import ConformanceKit
 import ConformanceTesting
+import Foundation
 import MiniBridgeConformanceAdapter
 import Testing
 import XCTest
 
-/// The cases MiniBridge is known to fail, each with its verdict and why. Empty: it passes them all.
-/// A fork that knowingly differs lists entries here (or loads them with `Baseline.load(from:)`); an entry
-/// whose case passes is reported, so the list cannot go stale.
-let miniBridgeBaseline = Baseline(entries: [
-    // .init(caseGlob: "missing-handler.native.removed-handler", verdict: .fail, reason: "why it is accepted"),
-])
+/// The cases MiniBridge is known to fail, each with its verdict and why: `conformance-baseline.json`, the
+/// file `conformance run --baseline` gates the adapter executable with in CI, so both stay in step. An
+/// entry whose case passes is reported, so the list cannot go stale.
+let miniBridgeBaseline: Baseline = {
+    let file = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("conformance-baseline.json")
+    do { return try Baseline.load(from: file) } catch { fatalError("\(error)") }
+}()
 
 /// The whole catalogue, one test per case, named by case id.
 @MainActor
@@ -22,6 +25,6 @@ func wvjbConformance(_ conformanceCase: ConformanceCase) async {
 final class MiniBridgeXCTestConformance: XCTestCase {
     @MainActor
     func testConformance() async {
-        await ConformanceXCTest.assertConformance(adapter: { MiniBridgeAdapter() })
+        await ConformanceXCTest.assertConformance(adapter: { MiniBridgeAdapter() }, baseline: miniBridgeBaseline)
     }
 }
