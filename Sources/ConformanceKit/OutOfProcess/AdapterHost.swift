@@ -33,7 +33,8 @@ public enum AdapterHost {
         let link = RemoteWebViewLink(output: protocolOutput, input: input)
 
         let adapter: Result<any BridgeAdapter, any Error> = Result { try makeAdapter() }
-        let capabilities = (try? adapter.get().capabilities) ?? []
+        // Sends from any thread need the harness in the same process; version 1 does not carry them (ADP-6).
+        let capabilities = ((try? adapter.get().capabilities) ?? []).subtracting(.sendsFromAnyThread)
         link.send(AdapterWireMessage("hello", [
             "protocol": .number(Double(AdapterWireMessage.protocolVersion)),
             "name": .string(name ?? CommandLine.arguments.first.map { URL(fileURLWithPath: $0).lastPathComponent } ?? "testee"),
