@@ -51,17 +51,10 @@ enum FlushCases {
         clauses: ["FLUSH-3"],
         summary: "a _fetchQueue result that is not valid JSON (truncated, single quotes, bare keys, missing comma, text) runs none of its calls"
     ) { context in
-        try context.registerHandler("sink", answer: .none)
-        try context.registerHandler("echo", answer: .echo)
-        try await CasePages.start(context)
-        let results = [
+        try await expectBatchesIgnored([
             #"[{"handlerName":"sink","data":"truncated"}"#, #"[{'handlerName':'sink','data':'single quotes'}]"#,
             #"[{handlerName:"sink",data:"bare keys"}]"#, #"[{"handlerName":"sink","data":"two"}{"handlerName":"sink"}]"#, "not json",
-        ]
-        CraftedFetch.serve(results.map(CraftedFetch.text), in: context)
-        try await context.runUntilIdle()
-        context.expectEqual(context.transcript.nativeHandlerInvocations("sink"), [], clause: "FLUSH-3", "data the native handler got from invalid batches")
-        try await CraftedFetch.expectBridgeStillWorks(context, clause: "FLUSH-3")
+        ], clause: "FLUSH-3", what: "invalid batches", in: context)
     }
 
     static let lenientParserJSONDropped = ConformanceCase(
@@ -69,18 +62,11 @@ enum FlushCases {
         clauses: ["FLUSH-3"],
         summary: "a _fetchQueue result that only a lenient parser accepts (trailing commas, a leading zero, an unknown escape) runs none of its calls"
     ) { context in
-        try context.registerHandler("sink", answer: .none)
-        try context.registerHandler("echo", answer: .echo)
-        try await CasePages.start(context)
         // swift-corelibs-foundation's JSONSerialization and JSONDecoder accept some of these on Linux.
-        let results = [
+        try await expectBatchesIgnored([
             #"[{"handlerName":"sink","data":"trailing comma in array"},]"#, #"[{"handlerName":"sink","data":"trailing comma in object",}]"#,
             #"[{"handlerName":"sink","data":01}]"#, #"[{"handlerName":"sink","data":"unknown escape \q"}]"#,
-        ]
-        CraftedFetch.serve(results.map(CraftedFetch.text), in: context)
-        try await context.runUntilIdle()
-        context.expectEqual(context.transcript.nativeHandlerInvocations("sink"), [], clause: "FLUSH-3", "data the native handler got from batches that are not JSON")
-        try await CraftedFetch.expectBridgeStillWorks(context, clause: "FLUSH-3")
+        ], clause: "FLUSH-3", what: "batches that are not JSON", in: context)
     }
 
     static let nonArrayIgnored = ConformanceCase(
@@ -88,14 +74,22 @@ enum FlushCases {
         clauses: ["FLUSH-4"],
         summary: "a _fetchQueue result that is JSON but not an array ({...}, null, 1, \"text\", true) is ignored, a lone message object included"
     ) { context in
+        try await expectBatchesIgnored([
+            #"{"handlerName":"sink","data":"lone object"}"#, "{}", "null", "1", #""text""#, "true",
+        ], clause: "FLUSH-4", what: "non-array batches", in: context)
+    }
+
+    /// Serves `results` as the page's next `_fetchQueue` results, then checks that the native handler
+    /// `sink` ran for none of them and that the bridge still answers afterwards.
+    @MainActor
+    private static func expectBatchesIgnored(_ results: [String], clause: String, what: String, in context: CaseContext) async throws {
         try context.registerHandler("sink", answer: .none)
         try context.registerHandler("echo", answer: .echo)
         try await CasePages.start(context)
-        let results = [#"{"handlerName":"sink","data":"lone object"}"#, "{}", "null", "1", #""text""#, "true"]
         CraftedFetch.serve(results.map(CraftedFetch.text), in: context)
         try await context.runUntilIdle()
-        context.expectEqual(context.transcript.nativeHandlerInvocations("sink"), [], clause: "FLUSH-4", "data the native handler got from non-array batches")
-        try await CraftedFetch.expectBridgeStillWorks(context, clause: "FLUSH-4")
+        context.expectEqual(context.transcript.nativeHandlerInvocations("sink"), [], clause: clause, "data the native handler got from \(what)")
+        try await CraftedFetch.expectBridgeStillWorks(context, clause: clause)
     }
 
     static let nonObjectElementsSkipped = ConformanceCase(
