@@ -28,11 +28,15 @@ struct AdapterOptions: ParsableArguments {
         return words
     }
 
+    /// The reference bridge in each evaluation style, by name.
+    private static let references: [(name: String, style: ReferenceBridge.EvaluationStyle, summary: String)] = [
+        ("reference", .asynchronous, "the reference bridge, evaluating asynchronously like WKWebView"),
+        ("reference-sync", .synchronous, "the reference bridge, evaluating synchronously like UIWebView"),
+    ]
+
     /// Names and one-line descriptions of the built-in adapters, for help and errors.
     static var builtInDescriptions: [(name: String, summary: String)] {
-        [("reference", "the reference bridge, evaluating asynchronously like WKWebView"),
-         ("reference-sync", "the reference bridge, evaluating synchronously like UIWebView")]
-            + MutantCatalogue.all.map { ("mutant:\($0.id)", "broken on purpose: \($0.defect)") }
+        references.map { ($0.name, $0.summary) } + MutantCatalogue.all.map { ("mutant:\($0.id)", "broken on purpose: \($0.defect)") }
     }
 
     /// The mutant `--adapter` names (`mutant:<id>`), if any.
@@ -45,7 +49,7 @@ struct AdapterOptions: ParsableArguments {
     /// an executable on `PATH`.
     var isCommand: Bool {
         if adapter.contains("/") || adapter.contains(" ") { return true }
-        guard !adapter.hasPrefix("mutant:"), !["reference", "reference-sync"].contains(adapter) else { return false }
+        guard !adapter.hasPrefix("mutant:"), !Self.references.contains(where: { $0.name == adapter }) else { return false }
         let path = ProcessInfo.processInfo.environment["PATH"] ?? ""
         return path.split(separator: ":").contains { FileManager.default.isExecutableFile(atPath: "\($0)/\(adapter)") }
     }
@@ -64,16 +68,14 @@ struct AdapterOptions: ParsableArguments {
             }
             return { try ProcessBridgeAdapter(configuration: configuration) }
         }
-        switch adapter {
-        case "reference": return { ReferenceBridgeAdapter(evaluationStyle: .asynchronous) }
-        case "reference-sync": return { ReferenceBridgeAdapter(evaluationStyle: .synchronous) }
-        default:
-            guard let mutant else {
-                printError("unknown adapter '\(adapter)'. Give a built-in name (\(Self.builtInDescriptions.map(\.name).prefix(3).joined(separator: ", ")), ...; see `conformance list --adapters`) or a command that starts an out-of-process adapter (a path, or a program on PATH)")
-                throw ExitCodes.configuration
-            }
-            return { mutant.makeAdapter() }
+        if let style = Self.references.first(where: { $0.name == adapter })?.style {
+            return { ReferenceBridgeAdapter(evaluationStyle: style) }
         }
+        guard let mutant else {
+            printError("unknown adapter '\(adapter)'. Give a built-in name (\(Self.builtInDescriptions.map(\.name).prefix(3).joined(separator: ", ")), ...; see `conformance list --adapters`) or a command that starts an out-of-process adapter (a path, or a program on PATH)")
+            throw ExitCodes.configuration
+        }
+        return { mutant.makeAdapter() }
     }
 
     /// Runs `cases` on the main thread, with `javaScriptSide` injected (or, for a JS-side mutant, its

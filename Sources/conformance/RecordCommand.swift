@@ -46,15 +46,10 @@ struct RecordCommand: ParsableCommand {
             printError("no goldens folder at \(directory.path): run `conformance record` from the kit's checkout, or pass --golden-dir FOLDER (it must exist)")
             throw ExitCodes.configuration
         }
-        let selector = CaseSelector(include: cases)
-        let unmatched = selector.unmatchedPatterns(in: Catalogue.all)
-        guard unmatched.isEmpty else {
-            printError("no case matches \(unmatched.joined(separator: ", ")); see `conformance list`")
-            throw ExitCodes.usage
-        }
+        let selected = try selectCases(include: cases)
 
         let store = GoldenStore(directory: directory)
-        let results = try adapter.run(selector.select(Catalogue.all), javaScriptSide: nil)
+        let results = try adapter.run(selected, javaScriptSide: nil)
         var recorded = 0, unchanged = 0, problems = 0
         for result in results {
             let document = GoldenTranscript.document(for: result.transcript, bridgeJavaScriptSource: result.bridgeJavaScriptSource)

@@ -50,15 +50,9 @@ struct RunCommand: ParsableCommand {
     }
 
     func run() throws {
-        let selector = CaseSelector(include: cases, exclude: skip)
-        var selected = selector.select(Catalogue.all)
+        var selected = try selectCases(include: cases, exclude: skip)
         if let level, let maximum = RequirementLevel(rawValue: level.uppercased()) {
             selected = selected.filter { $0.level <= maximum }
-        }
-        let unmatched = selector.unmatchedPatterns(in: Catalogue.all)
-        guard unmatched.isEmpty else {
-            printError("no case matches \(unmatched.joined(separator: ", ")); see `conformance list`")
-            throw ExitCodes.usage
         }
 
         var javaScriptSide: String?

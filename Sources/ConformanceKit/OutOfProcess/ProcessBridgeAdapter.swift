@@ -149,47 +149,53 @@ public final class ProcessBridgeAdapter: BridgeAdapter, SimulatedNavigationDeleg
 
     /// Sends a request the case made and performs its effects until `done`; requests that effects cause
     /// are sent afterwards, in order (ADP-9).
+    /// - Throws: `AdapterProcessError`, or `AdapterError` when the testee's operation threw.
     private func perform(_ request: AdapterWireMessage) throws {
+        let operationError: String?
         do {
-            try exchange(request)
-        } catch let error as AdapterProcessError {
+            operationError = try exchange(request)
+        } catch {
             record(error)
             throw error
         }
+        if let operationError { throw AdapterError(operationError) }
     }
 
     /// Like `perform`, for requests caused by page events (navigations, evaluation results, handler
     /// answers), where nobody can catch: a failure interrupts the case instead.
     private func performForEvent(_ request: AdapterWireMessage) {
         do {
-            try exchange(request)
-        } catch let error as AdapterProcessError {
-            record(error)
+            if let operationError = try exchange(request) { record(Self.cannotFail(request, operationError)) }
         } catch {
-            record(.protocolViolation("`done` with an error for a `\(request.type)` request, which cannot fail: \(error)"))
+            record(error)
         }
     }
 
-    private func exchange(_ request: AdapterWireMessage) throws {
+    /// Sends `request` (or queues it while another exchange runs) and then the requests its effects
+    /// caused; returns the error the testee's operation reported for `request`, if any.
+    private func exchange(_ request: AdapterWireMessage) throws(AdapterProcessError) -> String? {
         if let failure { throw failure }
         if isExchanging {
             deferredRequests.append(request)
-            return
+            return nil
         }
         isExchanging = true
         defer { isExchanging = false }
-        try send(request)
+        let operationError = try send(request)
         while !deferredRequests.isEmpty {
             let next = deferredRequests.removeFirst()
-            do {
-                try send(next)
-            } catch let error as AdapterError {
-                throw AdapterProcessError.protocolViolation("`done` with an error for a `\(next.type)` request, which cannot fail: \(error)")
-            }
+            if let error = try send(next) { throw Self.cannotFail(next, error) }
         }
+        return operationError
     }
 
-    private func send(_ request: AdapterWireMessage) throws {
+    /// The violation of a testee whose `done` reports an error for a request that cannot fail.
+    private static func cannotFail(_ request: AdapterWireMessage, _ error: String) -> AdapterProcessError {
+        .protocolViolation("`done` with an error for a `\(request.type)` request, which cannot fail: \(error)")
+    }
+
+    /// Sends one request and performs its effects until its `done`; returns the `done`'s error, if any.
+    private func send(_ request: AdapterWireMessage) throws(AdapterProcessError) -> String? {
         var request = request
         let sequenceNumber = nextSequenceNumber
         nextSequenceNumber += 1
@@ -202,8 +208,7 @@ public final class ProcessBridgeAdapter: BridgeAdapter, SimulatedNavigationDeleg
                 guard answered == sequenceNumber else {
                     throw AdapterProcessError.protocolViolation("`done` for seq \(answered) while seq \(sequenceNumber) was pending (ADP-8)")
                 }
-                if let error = try message.optionalString("error") { throw AdapterError(error) }
-                return
+                return try message.optionalString("error")
             }
             try performEffect(message)
         }
