@@ -8,7 +8,6 @@ let package = Package(
         .library(name: "ConformanceKit", targets: ["ConformanceKit"]),
         .library(name: "ReferenceBridgeCore", targets: ["ReferenceBridgeCore"]),
         .library(name: "ReferenceBridge", targets: ["ReferenceBridge"]),
-        .library(name: "BridgeMutants", targets: ["BridgeMutants"]),
         .library(name: "ConformanceTesting", targets: ["ConformanceTesting"]),
         .executable(name: "conformance", targets: ["conformance"]),
     ],
@@ -16,12 +15,16 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
     ],
     targets: [
-        // The JavaScriptCore C API (WebKitGTK on Linux).
+        // The JavaScriptCore C API: WebKitGTK's library on Linux (found and linked through pkg-config), the
+        // system framework on Apple platforms (the shim header includes it; ConformanceKit links it).
         .systemLibrary(
             name: "CJavaScriptCore",
             pkgConfig: "javascriptcoregtk-4.1",
             providers: [.apt(["libjavascriptcoregtk-4.1-dev"])]
         ),
+        // The protocol's JSON, shared by the harness and the reference core: one strict RFC 8259 parser,
+        // JSON values, and the canonical encoder transcripts use.
+        .target(name: "StrictJSON"),
         // The files the kit loads at run time (reference JS side, ...), shipped as a resource bundle
         // so that `swift test`, `swift run` and dependent packages all find them.
         .target(
@@ -39,12 +42,14 @@ let package = Package(
         // The harness: engine, simulated web view, adapter protocol, transcripts, cases, runner.
         .target(
             name: "ConformanceKit",
-            dependencies: ["CJavaScriptCore", "ConformanceFixtures", "ConformanceSpec"],
-            resources: [.copy("WebView/Resources/page-shim.js")]
+            dependencies: ["CJavaScriptCore", "ConformanceFixtures", "ConformanceSpec", "StrictJSON"],
+            resources: [.copy("WebView/Resources/page-shim.js")],
+            linkerSettings: [.linkedFramework("JavaScriptCore", .when(platforms: [.macOS, .iOS, .tvOS, .visionOS]))]
         ),
         // The platform-free native side of the protocol: no web view, no JavaScriptCore.
         .target(
             name: "ReferenceBridgeCore",
+            dependencies: ["StrictJSON"],
             path: "Sources/ReferenceBridge/Core"
         ),
         // The reference native side attached to the simulated web view, and its adapter.
@@ -88,7 +93,9 @@ let package = Package(
         ),
         .testTarget(
             name: "ConformanceKitTests",
-            dependencies: ["ConformanceKit", "ConformanceTesting", "ReferenceBridge", "BridgeMutants"]
+            dependencies: ["ConformanceKit", "ConformanceTesting", "ReferenceBridge", "BridgeMutants", "StrictJSON"],
+            // Digests of the public API, read from the source tree by PublicAPITests.
+            exclude: ["PublicAPI"]
         ),
         // An adapter for a typical Swift 5 port, compiled in Swift 5 language mode.
         .testTarget(
@@ -102,7 +109,7 @@ let package = Package(
         ),
         .testTarget(
             name: "CLITests",
-            dependencies: ["conformance", "conformance-testees", "ConformanceKit", "ConformanceFixtures", "ReferenceBridge"]
+            dependencies: ["conformance", "conformance-testees", "ConformanceKit", "ConformanceFixtures", "ReferenceBridge", "StrictJSON"]
         ),
     ]
 )

@@ -2,13 +2,13 @@ import ConformanceKit
 
 /// A deliberately broken variant of the reference bridge with one realistic defect, and the case that
 /// must catch it. The suite's strength is measured by running every mutant.
-public struct Mutant: Sendable, Identifiable {
+package struct Mutant: Sendable, Identifiable {
     /// A stable kebab-case name, used as `--adapter mutant:<name>`.
-    public let id: String
+    package let id: String
     /// The defect, in one sentence.
-    public let defect: String
+    package let defect: String
     /// The cases that must catch it (others may catch it too).
-    public let caughtBy: [String]
+    package let caughtBy: [String]
     let make: @MainActor @Sendable () -> any BridgeAdapter
     /// For JS-side mutants: how the reference JS side is broken (nil for native mutants).
     let breakJavaScriptSide: (@Sendable (String) -> String)?
@@ -33,12 +33,12 @@ public struct Mutant: Sendable, Identifiable {
 
     /// A fresh adapter running this mutant.
     @MainActor
-    public func makeAdapter() -> any BridgeAdapter { make() }
+    package func makeAdapter() -> any BridgeAdapter { make() }
 
     /// The JS side this mutant runs with: nil for the reference one, or the broken JS side.
     /// - Parameter referenceJavaScriptSide: The kit's reference JS side.
     /// - Returns: The JS side to inject, or nil to keep the reference.
-    public func javaScriptSide(from referenceJavaScriptSide: String) -> String? {
+    package func javaScriptSide(from referenceJavaScriptSide: String) -> String? {
         breakJavaScriptSide.map { $0(referenceJavaScriptSide) }
     }
 }

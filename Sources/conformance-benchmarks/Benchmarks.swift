@@ -11,7 +11,7 @@ import ReferenceBridgeCore
 @main
 enum Benchmarks {
     static func main() {
-        MainThreadDriver.run { await runAll() }
+        MainQueuePump.run { await runAll() }
     }
 
     @MainActor

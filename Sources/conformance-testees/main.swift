@@ -20,15 +20,13 @@ let usage = """
 
 /// The reference adapter with one deliberate process-level failure.
 @MainActor
-final class MisbehavingAdapter: BridgeAdapter {
+final class MisbehavingAdapter: BridgeAdapter, SupportsRemoveHandler, SupportsReset, SupportsDisablingSafetyTimeout {
     enum Failure { case crashInNativeHandler, hangInCallHandler }
 
     private let reference = ReferenceBridgeAdapter()
     private let failure: Failure
 
     init(_ failure: Failure) { self.failure = failure }
-
-    var capabilities: BridgeCapabilities { reference.capabilities }
 
     func attach(to webView: SimulatedWebView) throws { try reference.attach(to: webView) }
 

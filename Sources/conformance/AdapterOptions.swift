@@ -1,81 +1,61 @@
 import ArgumentParser
-import BridgeMutants
 import ConformanceKit
 import Foundation
 import ReferenceBridge
 
-/// `--adapter` and `--adapter-timeout`, shared by `run` and `smoke`: a built-in adapter by name, or a
+/// `--adapter` and `--adapter-timeout`, shared by `run`, `smoke` and `record`: a built-in adapter by name, or a
 /// command that starts an out-of-process testee (`spec/adapter-protocol.md`).
 struct AdapterOptions: ParsableArguments {
-    @Option(name: .long, help: ArgumentHelp(
-        "The implementation to test: reference, reference-sync, mutant:<name>, or a command that starts an out-of-process adapter (quote it when it has arguments).",
-        valueName: "name-or-command"))
-    var adapter = "reference"
+    /// The longest `--adapter-timeout` accepted, in seconds: an hour of silence is a hang, not a slow testee.
+    static let maximumAdapterTimeout: Double = 3600
+
+    @Option(name: .customLong("adapter"), help: ArgumentHelp(
+        "The implementation to test: reference, reference-sync, mutant:<id>, or a command that starts an out-of-process adapter (quote it when it has arguments). (default: \(AdapterChoice.reference.argument))",
+        valueName: "name-or-command"), transform: { try AdapterChoice(argument: $0) })
+    var choice: AdapterChoice = .reference
 
     @Option(name: .customLong("adapter-timeout"), help: ArgumentHelp(
-        "Seconds an out-of-process adapter may stay silent before it is killed and its case ends as a timeout.",
+        "Seconds an out-of-process adapter may stay silent before it is killed and its case ends as a timeout (more than 0, at most \(Int(AdapterOptions.maximumAdapterTimeout))).",
         valueName: "seconds"))
-    var adapterTimeout: Double = 10
+    var adapterTimeout: Double = ProcessBridgeAdapter.Configuration.defaultResponseTimeout
 
     func validate() throws {
-        guard adapterTimeout > 0 else { throw ValidationError("--adapter-timeout must be more than 0 seconds (got \(adapterTimeout))") }
+        // `isFinite` also rejects `nan`; an infinite or huge watchdog traps when converted to whole seconds.
+        guard adapterTimeout.isFinite, adapterTimeout > 0, adapterTimeout <= Self.maximumAdapterTimeout else {
+            throw ValidationError("--adapter-timeout must be more than 0 and at most \(Int(Self.maximumAdapterTimeout)) seconds (got \(adapterTimeout))")
+        }
     }
 
     /// The words that select the same adapter in a rerun command.
     var rerunWords: [String] {
-        var words = ["--adapter", adapter]
-        if adapterTimeout != 10 { words += ["--adapter-timeout", "\(adapterTimeout)"] }
+        var words = ["--adapter", choice.argument]
+        if adapterTimeout != ProcessBridgeAdapter.Configuration.defaultResponseTimeout {
+            words += ["--adapter-timeout", "\(adapterTimeout)"]
+        }
         return words
-    }
-
-    /// The reference bridge in each evaluation style, by name.
-    private static let references: [(name: String, style: ReferenceBridge.EvaluationStyle, summary: String)] = [
-        ("reference", .asynchronous, "the reference bridge, evaluating asynchronously like WKWebView"),
-        ("reference-sync", .synchronous, "the reference bridge, evaluating synchronously like UIWebView"),
-    ]
-
-    /// Names and one-line descriptions of the built-in adapters, for help and errors.
-    static var builtInDescriptions: [(name: String, summary: String)] {
-        references.map { ($0.name, $0.summary) } + MutantCatalogue.all.map { ("mutant:\($0.id)", "broken on purpose: \($0.defect)") }
-    }
-
-    /// The mutant `--adapter` names (`mutant:<id>`), if any.
-    var mutant: Mutant? {
-        guard adapter.hasPrefix("mutant:") else { return nil }
-        return MutantCatalogue.mutant(named: String(adapter.dropFirst("mutant:".count)))
-    }
-
-    /// Whether `--adapter` is a command rather than a built-in name: it has a path or arguments, or names
-    /// an executable on `PATH`.
-    var isCommand: Bool {
-        if adapter.contains("/") || adapter.contains(" ") { return true }
-        guard !adapter.hasPrefix("mutant:"), !Self.references.contains(where: { $0.name == adapter }) else { return false }
-        let path = ProcessInfo.processInfo.environment["PATH"] ?? ""
-        return path.split(separator: ":").contains { FileManager.default.isExecutableFile(atPath: "\($0)/\(adapter)") }
     }
 
     /// The factory for the chosen adapter; for a command, after checking that it starts and greets.
     /// - Throws: `ExitCodes.configuration` after printing what is wrong.
     func resolve() throws -> AdapterFactory {
-        if isCommand {
-            let configuration = ProcessBridgeAdapter.Configuration(command: adapter, responseTimeout: adapterTimeout)
-            let greeting = MainThreadDriver.run { () -> String? in
-                do throws(AdapterProcessError) { _ = try ProcessBridgeAdapter(configuration: configuration); return nil } catch { return error.message }
+        switch choice {
+        case .reference:
+            return { ReferenceBridgeAdapter(evaluationStyle: .asynchronous) }
+        case .referenceSync:
+            return { ReferenceBridgeAdapter(evaluationStyle: .synchronous) }
+        case .mutant(let mutant):
+            return { mutant.makeAdapter() }
+        case .command(let command):
+            let configuration = ProcessBridgeAdapter.Configuration(command: command, responseTimeout: adapterTimeout)
+            let greeting = MainQueuePump.run { () -> String? in
+                do throws(AdapterFailure) { _ = try ProcessBridgeAdapter(configuration: configuration); return nil } catch { return error.message }
             }
             if let greeting {
-                printError("the adapter command `\(adapter)` did not start as an adapter: \(greeting)")
+                printError("the adapter command `\(command)` did not start as an adapter: \(greeting)")
                 throw ExitCodes.configuration
             }
             return { try ProcessBridgeAdapter(configuration: configuration) }
         }
-        if let style = Self.references.first(where: { $0.name == adapter })?.style {
-            return { ReferenceBridgeAdapter(evaluationStyle: style) }
-        }
-        guard let mutant else {
-            printError("unknown adapter '\(adapter)'. Give a built-in name (\(Self.builtInDescriptions.map(\.name).prefix(3).joined(separator: ", ")), ...; see `conformance list --adapters`) or a command that starts an out-of-process adapter (a path, or a program on PATH)")
-            throw ExitCodes.configuration
-        }
-        return { mutant.makeAdapter() }
     }
 
     /// Runs `cases` on the main thread, with `javaScriptSide` injected (or, for a JS-side mutant, its
@@ -83,8 +63,8 @@ struct AdapterOptions: ParsableArguments {
     /// - Throws: `ExitCodes.configuration` after printing the harness or adapter error.
     func run(_ cases: [ConformanceCase], javaScriptSide: String?) throws -> [CaseResult] {
         let factory = try resolve()
-        let mutant = self.mutant
-        let outcome = MainThreadDriver.run { () async -> Result<[CaseResult], HarnessError> in
+        let mutant = choice.mutant
+        let outcome = MainQueuePump.run { () async -> Result<[CaseResult], HarnessError> in
             do throws(HarnessError) {
                 var javaScriptSide = javaScriptSide
                 if javaScriptSide == nil, let mutant {

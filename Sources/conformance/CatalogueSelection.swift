@@ -1,14 +1,48 @@
 import ConformanceKit
 
-/// The cases of the catalogue whose id matches one of `include` (all when empty) and none of `exclude`.
+/// The cases of the catalogue whose id matches one of `include` (all when empty) and none of `exclude`,
+/// at `level` or stricter.
+/// - Parameters:
+///   - include: `--case` globs; empty selects every case.
+///   - exclude: `--skip` globs.
+///   - level: `--level`, the least strict level to keep; nil keeps every level.
+/// - Returns: The selected cases, never empty.
 /// - Throws: `ExitCodes.usage` after naming the globs that match no case (a typo would otherwise select
-///   nothing and pass).
-func selectCases(include: [String], exclude: [String] = []) throws -> [ConformanceCase] {
-    let selector = CaseSelector(include: include, exclude: exclude)
-    let unmatched = selector.unmatchedPatterns(in: Catalogue.all)
+///   nothing, or skip nothing, and pass), or saying why nothing is left to run.
+func selectCases(include: [String], exclude: [String] = [], level: RequirementLevel? = nil) throws -> [ConformanceCase] {
+    let unmatched = CaseSelector(include: include).unmatchedPatterns(in: Catalogue.all)
     guard unmatched.isEmpty else {
         printError("no case matches \(unmatched.joined(separator: ", ")); see `conformance list`")
         throw ExitCodes.usage
     }
-    return selector.select(Catalogue.all)
+    let unmatchedSkips = CaseSelector(include: exclude).unmatchedPatterns(in: Catalogue.all)
+    guard unmatchedSkips.isEmpty else {
+        printError("no case matches \(words("--skip", unmatchedSkips)); see `conformance list`")
+        throw ExitCodes.usage
+    }
+
+    let included = CaseSelector(include: include).select(Catalogue.all)
+    let kept = CaseSelector(include: include, exclude: exclude).select(Catalogue.all)
+    guard !kept.isEmpty else {
+        printError("no case selected: \(words("--skip", exclude)) skips all \(describe(included.count, selectedBy: words("--case", include)))")
+        throw ExitCodes.usage
+    }
+    guard let level else { return kept }
+    let atLevel = kept.filter { $0.level <= level }
+    guard !atLevel.isEmpty else {
+        let selection = [words("--case", include), words("--skip", exclude)].filter { !$0.isEmpty }.joined(separator: " ")
+        printError("no case selected: none of \(describe(kept.count, selectedBy: selection)) is at level \(level.rawValue) or stricter; `conformance list` shows each case's level")
+        throw ExitCodes.usage
+    }
+    return atLevel
+}
+
+/// "the N cases selected by <selection>", or "the N cases of the catalogue" when no option narrowed them.
+private func describe(_ count: Int, selectedBy selection: String) -> String {
+    selection.isEmpty ? "the \(count) cases of the catalogue" : "the \(count) cases selected by \(selection)"
+}
+
+/// `option` before each of `values`, quoted as a user would type the globs in a shell.
+private func words(_ option: String, _ values: [String]) -> String {
+    values.map { "\(option) '\($0)'" }.joined(separator: " ")
 }

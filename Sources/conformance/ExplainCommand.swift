@@ -34,7 +34,7 @@ struct ExplainCommand: ParsableCommand {
         let golden = ConformanceFixtures.url("golden/\(conformanceCase.id).json")
         print("\ngolden transcript of the reference bridge (Fixtures/golden/\(conformanceCase.id).json):")
         if let text = try? String(contentsOf: golden, encoding: .utf8) {
-            print(text.split(separator: "\n").map { "  " + TranscriptRenderer.abbreviate(String($0), limit: 240) }.joined(separator: "\n"))
+            print(text.split(separator: "\n").map { "  " + PrintableText.abbreviate(String($0), limit: 240) }.joined(separator: "\n"))
         } else {
             print("  (none recorded: see spec/protocol.md, appendix A)")
         }

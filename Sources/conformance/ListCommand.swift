@@ -27,10 +27,10 @@ struct ListCommand: ParsableCommand {
             return
         }
         if adapters {
-            for (name, summary) in AdapterOptions.builtInDescriptions { print("\(name)\n    \(summary)") }
+            for choice in AdapterChoice.builtIns { print("\(choice.argument)\n    \(choice.summary)") }
             return
         }
-        for conformanceCase in CaseSelector(include: cases).select(Catalogue.all) {
+        for conformanceCase in try selectCases(include: cases) {
             let requires = conformanceCase.requires.isEmpty ? "" : "  requires: \(conformanceCase.requires)"
             print("\(conformanceCase.id)  [\(conformanceCase.level.rawValue)] \(conformanceCase.clauses.joined(separator: ", "))\(requires)")
             print("    \(conformanceCase.summary)")

@@ -10,7 +10,8 @@ struct RecordCommand: ParsableCommand {
         discussion: """
             Writes goldens for the selected cases, compared semantically with what is there (spec/protocol.md, \
             appendix A). Review the written files with `git diff`, then commit them. Refused when CI is set: \
-            goldens are recorded locally and reviewed, never on CI. Exit status 0 when every selected golden \
+            goldens are recorded locally and reviewed, never on CI. Goldens record the reference bridge: a \
+            mutant adapter is refused unless --allow-mutant is given. Exit status 0 when every selected golden \
             is now up to date, 1 when some are missing or stale (with --mode never), 78 when the folder is \
             unusable.
             """)
@@ -23,19 +24,24 @@ struct RecordCommand: ParsableCommand {
     @Option(name: .long, help: ArgumentHelp(
         "missing: write goldens that do not exist; failed: also rewrite those that differ; all: rewrite every one; never: only check.",
         valueName: "mode"))
-    var mode: String = "missing"
+    var mode: GoldenStore.RecordMode = .missing
+
+    @Flag(name: .customLong("allow-mutant"), help: "Record with a mutant adapter anyway (goldens normally record the reference bridge).")
+    var allowMutant = false
 
     @Option(name: .customLong("golden-dir"), help: "The goldens folder (default: Fixtures/golden under the current directory, the kit's checkout).")
     var goldenDirectory: String?
 
     func validate() throws {
-        guard GoldenStore.RecordMode(rawValue: mode) != nil else {
-            throw ValidationError("--mode must be one of \(GoldenStore.RecordMode.allCases.map(\.rawValue).joined(separator: ", ")) (got \(mode))")
+        if let mutant = adapter.choice.mutant, !allowMutant {
+            throw ValidationError("""
+                refusing to record with mutant:\(mutant.id): goldens record the reference bridge, and a mutant is broken \
+                on purpose. Pass --allow-mutant to record it anyway (into a scratch --golden-dir)
+                """)
         }
     }
 
     func run() throws {
-        let mode = GoldenStore.RecordMode(rawValue: mode)!
         if mode != .never, ProcessInfo.processInfo.environment["CI"] != nil {
             printError("recording is refused when CI is set: record goldens locally, review them with `git diff`, and commit them")
             throw ExitCodes.configuration
@@ -70,7 +76,7 @@ struct RecordCommand: ParsableCommand {
                 print("broken   \(path): \(problem)")
             }
             if result.verdict != .pass && result.verdict != .notApplicable {
-                print("warning: \(result.caseID) is \(result.verdict) on \(adapter.adapter); its golden records a non-conformant run")
+                print("warning: \(result.caseID) is \(result.verdict) on \(adapter.choice.argument); its golden records a non-conformant run")
             }
         }
         print("\(recorded) recorded, \(unchanged) unchanged, \(problems) missing or stale" + (recorded > 0 ? "; review with `git diff \(directory.path)` and commit" : ""))

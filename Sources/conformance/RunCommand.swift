@@ -8,7 +8,7 @@ struct RunCommand: ParsableCommand {
         commandName: "run",
         abstract: "Run conformance cases against an adapter.",
         discussion: """
-            Adapters: reference, reference-sync, mutant:<name> (see `conformance list --adapters`), or a command \
+            Adapters: reference, reference-sync, mutant:<id> (see `conformance list --adapters`), or a command \
             that starts an out-of-process adapter (spec/adapter-protocol.md), e.g. `--adapter .build/debug/my-adapter`; \
             each case then gets a fresh process. Case globs: `*` matches within one id segment, `**` across segments.
             """)
@@ -21,8 +21,8 @@ struct RunCommand: ParsableCommand {
     @Option(name: .long, help: "Skip cases whose id matches this glob (repeatable).")
     var skip: [String] = []
 
-    @Option(name: .long, help: "Run only cases at this level or stricter: MUST, SHOULD, MAY, INFO.")
-    var level: String?
+    @Option(name: .long, help: "Run only cases at this level or stricter (any case: must is MUST).")
+    var level: RequirementLevel?
 
     @Option(name: .customLong("js-side"), help: "Inject this JS side instead of the kit's reference one.")
     var jsSide: String?
@@ -44,16 +44,10 @@ struct RunCommand: ParsableCommand {
         if updateBaseline && baseline == nil {
             throw ValidationError("--update-baseline needs --baseline FILE")
         }
-        if let level, RequirementLevel(rawValue: level.uppercased()) == nil {
-            throw ValidationError("--level must be one of MUST, SHOULD, MAY, INFO (got \(level))")
-        }
     }
 
     func run() throws {
-        var selected = try selectCases(include: cases, exclude: skip)
-        if let level, let maximum = RequirementLevel(rawValue: level.uppercased()) {
-            selected = selected.filter { $0.level <= maximum }
-        }
+        let selected = try selectCases(include: cases, exclude: skip, level: level)
 
         var javaScriptSide: String?
         if let jsSide {
@@ -66,9 +60,9 @@ struct RunCommand: ParsableCommand {
         }
 
         let results = try adapter.run(selected, javaScriptSide: javaScriptSide)
-        let summary = RunReport(results: results, adapter: adapter.adapter, rerunPrefix: rerunPrefix)
+        let summary = RunReport(results: results, adapter: adapter.choice.argument, rerunPrefix: rerunPrefix)
         print(summary.render(verbose: verbose))
-        let context = RunContext(adapter: adapter.adapter, rerunPrefix: rerunPrefix)
+        let context = RunContext(adapter: adapter.choice.argument, rerunPrefix: rerunPrefix)
         for request in report {
             do {
                 try request.write(results, context: context)

@@ -5,6 +5,7 @@ import Foundation
 import FoundationXML
 #endif
 import Testing
+import StrictJSON
 
 /// Runs the built `conformance` executable and checks what a shell user sees.
 @Suite("The conformance command")
@@ -75,10 +76,10 @@ struct CLITests {
         #expect(rerun.standardOutput.hasPrefix("1 cases against mutant:line-separators-raw: 1 fail"), "\(rerun.standardOutput)")
     }
 
-    @Test("configuration problems exit 78 and usage errors 64, each with a message")
+    @Test("configuration problems exit 78 and usage errors (an unknown adapter among them) 64, each with a message")
     func exitCodes() throws {
         let unknown = try conformance("run", "--adapter", "no-such-bridge")
-        #expect(unknown.status == 78)
+        #expect(unknown.status == 64)
         #expect(unknown.standardError.contains("unknown adapter 'no-such-bridge'") && unknown.standardError.contains("reference"))
         let missingJS = try conformance("run", "--js-side", "/nonexistent/bridge.js")
         #expect(missingJS.status == 78)

@@ -3,6 +3,7 @@ import ConformanceKit
 import Foundation
 import ReferenceBridge
 import Testing
+import StrictJSON
 
 /// Out-of-process adapters (`spec/adapter-protocol.md`), with the testees of `conformance-testees`: one
 /// that passes, and ones that crash, hang or break the protocol.

@@ -55,4 +55,37 @@ struct RecordCommandTests {
         #expect(nowhere.status == 78)
         #expect(nowhere.standardError.contains("no goldens folder"))
     }
+
+    @Test("refuses a mutant adapter unless --allow-mutant is given, and still refuses on CI with it")
+    func refusesMutant() throws {
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let mutant = ["--adapter", "mutant:line-separators-raw", "--case", "messages.js-to-native.data-forms"]
+        let refused = try CLITests.run(["record", "--golden-dir", folder.path] + mutant, environment: ["CI": nil])
+        #expect(refused.status == 64)
+        #expect(refused.standardError.contains("refusing to record with mutant:line-separators-raw: goldens record the reference bridge"),
+                "\(refused.standardError)")
+        #expect(refused.standardError.contains("Pass --allow-mutant to record it anyway"))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty)
+
+        let onCI = try CLITests.run(["record", "--golden-dir", folder.path, "--allow-mutant"] + mutant, environment: ["CI": "true"])
+        #expect(onCI.status == 78)
+        #expect(onCI.standardError.contains("refused when CI is set"))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty)
+
+        let allowed = try CLITests.run(["record", "--golden-dir", folder.path, "--allow-mutant"] + mutant, environment: ["CI": nil])
+        #expect(allowed.status == 0, "\(allowed.standardOutput)\(allowed.standardError)")
+        #expect(allowed.standardOutput.contains("1 recorded"))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["messages.js-to-native.data-forms.json"])
+    }
+
+    @Test("--mode parses into a record mode; an unknown one is a usage error that writes nothing")
+    func badMode() throws {
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let output = try record(["--mode", "always"])
+        #expect(output.status == 64)
+        #expect(output.standardError.contains("Please provide one of 'never', 'missing', 'failed' or 'all'"), "\(output.standardError)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty)
+    }
 }

@@ -37,6 +37,7 @@ struct BadInputTests {
         let failure = try #require(result.failures.first { $0.message.hasPrefix("navigation decision never made") })
         #expect(failure.clause == "BOOT-1")
         #expect(failure.message.contains("https://__wvjb_queue_message__"))
+        #expect(result.leftovers.page.undecidedNavigations.contains { $0.url == "https://__wvjb_queue_message__" }, "and it is a typed leftover")
     }
 
     @Test("a runaway script ends its case as a timeout; the next case still runs")
@@ -104,7 +105,6 @@ final class ThrowingAdapter: BridgeAdapter {
     let inner = ReferenceBridgeAdapter()
     let failing: String
     init(failing: String) { self.failing = failing }
-    var capabilities: BridgeCapabilities { inner.capabilities }
     func check(_ stage: String) throws { if stage == failing { throw AdapterError("\(stage) refused on purpose") } }
     func attach(to webView: SimulatedWebView) throws { try check("attach"); try inner.attach(to: webView) }
     func registerHandler(_ name: String, handler: @escaping AdapterHandler) throws {
@@ -128,7 +128,6 @@ final class SilentDelegateAdapter: BridgeAdapter {
     }
     let inner = ReferenceBridgeAdapter()
     var proxy: Proxy?
-    var capabilities: BridgeCapabilities { inner.capabilities }
     func attach(to webView: SimulatedWebView) throws {
         try inner.attach(to: webView)
         proxy = Proxy(target: webView.navigationDelegate)

@@ -2,6 +2,7 @@ import ConformanceFixtures
 @testable import ConformanceKit
 import Foundation
 import Testing
+import StrictJSON
 
 @Suite("Fixtures: the payload corpus, the goldens and their schemas")
 struct FixtureTests {
@@ -25,7 +26,7 @@ struct FixtureTests {
         #expect(text.utf8.count >= 1 << 20)
     }
 
-    @Test("a malformed corpus is refused with the file, the place and the rule")
+    @Test("a malformed corpus is refused with the file, the payload and the field")
     func malformedCorpus() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("corpus-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -33,18 +34,25 @@ struct FixtureTests {
         let bad = folder.appendingPathComponent("bad.json")
         try #"{"format":"wvjb-conformance-payload-corpus","version":1,"description":"x","payloads":[{"id":"a","class":"sometimes","description":"d","value":1}]}"#
             .write(to: bad, atomically: true, encoding: .utf8)
-        let schema = ConformanceFixtures.url("schemas/payload-corpus.schema.json")
         #expect {
-            try PayloadCorpus.load(from: bad, schema: schema)
+            try PayloadCorpus.load(from: bad)
         } throws: { error in
             let message = (error as? HarnessError)?.message ?? ""
-            return message.contains(bad.path) && message.contains("/payloads/0/class") && message.contains("round-trip")
+            return message.contains(bad.path) && message.contains(#"payloads[0] (id "a").class"#) && message.contains("round-trip")
         }
         let notJSON = folder.appendingPathComponent("broken.json")
         try "{".write(to: notJSON, atomically: true, encoding: .utf8)
-        #expect { try PayloadCorpus.load(from: notJSON, schema: schema) } throws: {
-            ($0 as? HarnessError)?.message.contains("is not valid JSON") == true
+        #expect { try PayloadCorpus.load(from: notJSON) } throws: {
+            ($0 as? HarnessError)?.message.contains("not valid JSON at byte 1") == true
         }
+    }
+
+    @Test("the bundled corpus matches its schema, which the loader enforces")
+    func corpusMatchesSchema() throws {
+        let schema = try JSONParser.parse(try String(contentsOf: ConformanceFixtures.url("schemas/payload-corpus.schema.json"), encoding: .utf8))
+        let corpus = try JSONParser.parse(try String(contentsOf: ConformanceFixtures.url("payloads/hostile-payloads.json"), encoding: .utf8))
+        let violations = JSONSchemaValidator(schema: schema).violations(of: corpus)
+        #expect(violations.isEmpty, "\(violations.prefix(5))")
     }
 
     @Test("every golden transcript matches the golden schema")

@@ -2,6 +2,7 @@ import ConformanceKit
 import Foundation
 import ReferenceBridge
 import Testing
+import StrictJSON
 
 /// Compares every case's transcript on the reference bridge with its golden in `Fixtures/golden`.
 ///

@@ -1,6 +1,7 @@
 import ConformanceKit
 import Foundation
 import Testing
+import StrictJSON
 
 @Suite("JSON values, parser and canonical encoding")
 struct JSONTests {

@@ -4,6 +4,7 @@ import Foundation
 import FoundationXML
 #endif
 import Testing
+import StrictJSON
 
 @Suite("Reports stay valid and readable with hostile content")
 struct ReportTests {
@@ -12,7 +13,7 @@ struct ReportTests {
     static func hostileResult(_ verdict: Verdict) -> CaseResult {
         CaseResult(caseID: "escaping.hostile.case", level: .must, verdict: verdict,
                    failures: [CheckFailure(clause: "ESC-2", message: hostile, expected: hostile, actual: hostile)],
-                   interruption: nil, leftovers: [], transcript: Transcript(), bridgeJavaScriptSource: "")
+                   interruption: nil, leftovers: CaseLeftovers(), transcript: Transcript(), bridgeJavaScriptSource: "")
     }
 
     static let context = RunContext(adapter: "mutant:x", rerunPrefix: "conformance run --adapter mutant:x")

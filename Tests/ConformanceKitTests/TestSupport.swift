@@ -34,8 +34,9 @@ enum Kit {
 
     /// A case made for a test, with a script of its own.
     static func adHocCase(
-        _ id: String = "test.ad-hoc", body: @escaping @MainActor @Sendable (CaseContext) async throws -> Void
+        _ id: String = "test.ad-hoc", accepts: CaseLeftovers.Kinds = [],
+        body: @escaping @MainActor @Sendable (CaseContext) async throws -> Void
     ) -> ConformanceCase {
-        ConformanceCase(id: id, clauses: ["TEST-1"], summary: "a case made by a test", body: body)
+        ConformanceCase(id: id, clauses: ["TEST-1"], accepts: accepts, summary: "a case made by a test", body: body)
     }
 }

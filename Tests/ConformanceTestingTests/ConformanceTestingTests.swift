@@ -1,6 +1,7 @@
 import BridgeMutants
 import ConformanceKit
 import ConformanceTesting
+import Foundation
 import ReferenceBridge
 import Testing
 import XCTest
@@ -38,6 +39,61 @@ struct ConformanceExpectationsTests {
             await ConformanceExpectations.expectConformance(brokenCase, adapter: { ReferenceBridgeAdapter() }, baseline: baseline)
         }
     }
+
+    @Test("a case failing with another verdict than its entry says is an error naming both")
+    func changedVerdictIsRecorded() async {
+        let baseline = Baseline(entries: [.init(caseGlob: brokenCase.id, verdict: .insecure, reason: "was insecure")])
+        let log = IssueLog()
+        await withKnownIssue("the mutant fails, the baseline expects insecure") {
+            await ConformanceExpectations.expectConformance(brokenCase, adapter: { mutant.makeAdapter() }, baseline: baseline)
+        } matching: { log.record($0) }
+        #expect(log.comments.count == 1)
+        #expect(log.comments.first?.contains("is fail, but the baseline expects insecure (was insecure)") == true, "\(log.comments)")
+    }
+
+    @Test("an entry for this platform applies; an entry for another platform does not, so the failure is an error")
+    func platformEntries() async {
+        let here = Baseline(entries: [.init(caseGlob: brokenCase.id, verdict: .fail, reason: "here", platforms: [.current])])
+        await ConformanceExpectations.expectConformance(brokenCase, adapter: { mutant.makeAdapter() }, baseline: here)
+
+        let elsewhere: Baseline.Platform = Baseline.Platform.current == .linux ? .macOS : .linux
+        let there = Baseline(entries: [.init(caseGlob: brokenCase.id, verdict: .fail, reason: "there", platforms: [elsewhere])])
+        let log = IssueLog()
+        await withKnownIssue("the entry is for another platform") {
+            await ConformanceExpectations.expectConformance(brokenCase, adapter: { mutant.makeAdapter() }, baseline: there)
+        } matching: { log.record($0) }
+        #expect(log.comments.count == 1)
+        #expect(log.comments.first?.hasPrefix("FAIL \(brokenCase.id)") == true, "\(log.comments)")
+    }
+
+    @Test("a stale baseline entry is one error for the whole process, in the first case test that sees it")
+    func staleEntryIsRecordedOnce() async {
+        let staleGlob = "no-such-group.stale-entry-of-this-test"
+        let baseline = Baseline(entries: [.init(caseGlob: staleGlob, verdict: .fail, reason: "renamed long ago")])
+        let log = IssueLog()
+        await withKnownIssue("the baseline has a stale entry") {
+            for conformanceCase in Catalogue.all.prefix(3) {
+                await ConformanceExpectations.expectConformance(conformanceCase, adapter: { ReferenceBridgeAdapter() }, baseline: baseline)
+            }
+        } matching: { log.record($0) }
+        #expect(log.comments.count == 1)
+        #expect(log.comments.first?.contains(staleGlob) == true, "\(log.comments)")
+    }
+}
+
+/// The comments of the issues a known-issue block matched (matchers run on any thread).
+final class IssueLog: @unchecked Sendable {
+    private let lock = NSLock()
+    private var recorded: [String] = []
+
+    /// Keeps the issue's comments; always matches.
+    func record(_ issue: Issue) -> Bool {
+        lock.withLock { recorded.append(issue.comments.map(\.rawValue).joined(separator: "\n")) }
+        return true
+    }
+
+    /// The comments kept so far, one string per issue.
+    var comments: [String] { lock.withLock { recorded } }
 }
 
 /// The XCTest entry point.

@@ -22,7 +22,7 @@ struct FlushTests {
         core.registerHandler("h", handler: recorder.handler("h"))
         core.flushMessageQueue(#"[{"handlerName":"h"},"#)
         #expect(recorder.events.isEmpty)
-        #expect(recorder.logs.count == 1 && recorder.logs[0].contains("not valid JSON"))
+        #expect(recorder.logs.count == 1 && recorder.logs[0].contains("could not be parsed as JSON"))
     }
 
     @Test("a top-level value that is not an array is logged and ignored", arguments: ["{}", "null", "1", #""x""#, #"{"handlerName":"h"}"#])

@@ -41,16 +41,15 @@ final class Recorder {
 }
 
 /// A core wired to a fresh recorder.
-func makeCore(faults: Set<BridgeFault> = []) -> (BridgeCore, Recorder) {
+func makeCore() -> (BridgeCore, Recorder) {
     let recorder = Recorder()
     let core = BridgeCore(evaluate: { recorder.evaluated($0) }, log: { recorder.logs.append($0) })
-    core.faults = faults
     return (core, recorder)
 }
 
 /// A core whose bridge JS is already injected, with the recorder's transcript cleared.
-func makeInjectedCore(faults: Set<BridgeFault> = []) -> (BridgeCore, Recorder) {
-    let (core, recorder) = makeCore(faults: faults)
+func makeInjectedCore() -> (BridgeCore, Recorder) {
+    let (core, recorder) = makeCore()
     core.injectJavascript("JS")
     recorder.events = []
     recorder.commands = []

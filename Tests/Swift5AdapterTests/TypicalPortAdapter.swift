@@ -1,10 +1,8 @@
 // This file is the whole adapter for a typical Swift 5 port of WebViewJavascriptBridge.
 import ConformanceKit
 
-final class TypicalPortAdapter: BridgeAdapter {
+final class TypicalPortAdapter: BridgeAdapter, SupportsRemoveHandler, SupportsReset, SupportsDisablingSafetyTimeout {
     private var bridge: TypicalBridge!
-
-    var capabilities: BridgeCapabilities { [.removeHandler, .reset, .disableSafetyTimeout] }
 
     func attach(to webView: SimulatedWebView) throws {
         bridge = TypicalBridge(webView: webView)

@@ -13,18 +13,15 @@ public typealias AdapterHandler = (Any?, @escaping AdapterResponseCallback) -> V
 /// delegate and evaluating JavaScript through it); the other requirements forward to the bridge's own
 /// API. The harness makes a new adapter for every case.
 ///
+/// Optional operations come from adopting more protocols: `SupportsRemoveHandler`, `SupportsReset`,
+/// `SupportsDisablingSafetyTimeout` and `SupportsSendsFromAnyThread`. Cases that need an operation the
+/// adapter does not adopt are reported as *not applicable*, so what an adapter can do never drifts
+/// from what it declares.
+///
 /// Data crosses this protocol as Foundation JSON values (`Any?`), because that is what real ports take.
 /// The protocol works from modules compiled in Swift 5 language mode as well as Swift 6.
-///
-/// Requirements that an implementation lacks can be left out: their default implementations throw
-/// `AdapterError.unsupported`, and cases that need them report *not applicable* when `capabilities`
-/// does not list them.
 @MainActor
 public protocol BridgeAdapter: AnyObject {
-    /// The optional operations this implementation supports; cases that need others are skipped as not
-    /// applicable.
-    var capabilities: BridgeCapabilities { get }
-
     /// Creates the implementation's bridge and attaches it to `webView`.
     ///
     /// Set the bridge (or the object that forwards to it) as `webView.navigationDelegate`, make it
@@ -50,51 +47,12 @@ public protocol BridgeAdapter: AnyObject {
     /// - Throws: Anything; the case reports an adapter error.
     func callHandler(_ name: String, data: Any?, responseCallback: AdapterResponseCallback?) throws
 
-    /// Removes the native handler `name`; later calls to it behave as calls to a missing handler.
-    /// Needed by cases that require `.removeHandler`.
-    /// - Parameter name: The handler name.
-    /// - Throws: `AdapterError.unsupported` by default.
-    func removeHandler(_ name: String) throws
-
-    /// Resets the bridge: pending native callbacks dropped, startup queue re-armed, handlers kept.
-    /// Needed by cases that require `.reset`.
-    /// - Throws: `AdapterError.unsupported` by default.
-    func reset() throws
-
-    /// Switches the page's JS side to synchronous dispatch (upstream's
-    /// `disableJavscriptAlertBoxSafetyTimeout`, typo included). Needed by cases that require
-    /// `.disableSafetyTimeout`.
-    /// - Throws: `AdapterError.unsupported` by default.
-    func disableJavscriptAlertBoxSafetyTimeout() throws
-
-    /// Calls the JS handler `name` from the calling thread, which the harness makes a background
-    /// thread (THR-2). Must return without waiting for the main thread. Needed by cases that require
-    /// `.sendsFromAnyThread`.
-    /// - Parameters:
-    ///   - name: The JS handler name.
-    ///   - data: The data to send; nil sends none.
-    /// - Throws: `AdapterError.unsupported` by default.
-    nonisolated func callHandlerFromAnyThread(_ name: String, data: Any?) throws
+    /// Called once when the case is over, after its last check: release what the case held (a bridge
+    /// that would otherwise outlive its web view, a process, a file). Does nothing by default.
+    func caseDidEnd()
 }
 
 extension BridgeAdapter {
-    /// Unsupported unless the adapter implements it.
-    public func removeHandler(_ name: String) throws {
-        throw AdapterError.unsupported("removeHandler")
-    }
-
-    /// Unsupported unless the adapter implements it.
-    public func reset() throws {
-        throw AdapterError.unsupported("reset")
-    }
-
-    /// Unsupported unless the adapter implements it.
-    public func disableJavscriptAlertBoxSafetyTimeout() throws {
-        throw AdapterError.unsupported("disableJavscriptAlertBoxSafetyTimeout")
-    }
-
-    /// Unsupported unless the adapter implements it.
-    public nonisolated func callHandlerFromAnyThread(_ name: String, data: Any?) throws {
-        throw AdapterError.unsupported("callHandlerFromAnyThread")
-    }
+    /// Does nothing.
+    public func caseDidEnd() {}
 }

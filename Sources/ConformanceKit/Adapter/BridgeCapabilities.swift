@@ -1,36 +1,55 @@
-/// The optional operations and behaviours an implementation declares, so that cases needing others
-/// report *not applicable* instead of failing.
-public struct BridgeCapabilities: OptionSet, Hashable, Sendable, CustomStringConvertible {
+/// The optional operations an adapter offers, derived from the capability protocols it adopts, so that
+/// cases needing others report *not applicable* instead of failing.
+package struct BridgeCapabilities: OptionSet, Hashable, Sendable, CustomStringConvertible {
     /// The bit set.
-    public let rawValue: Int
+    package let rawValue: Int
     /// Creates a value from its raw value.
-    public init(rawValue: Int) { self.rawValue = rawValue }
+    package init(rawValue: Int) { self.rawValue = rawValue }
 
-    /// `removeHandler(_:)` is implemented.
-    public static let removeHandler = BridgeCapabilities(rawValue: 1 << 0)
-    /// `reset()` is implemented.
-    public static let reset = BridgeCapabilities(rawValue: 1 << 1)
-    /// `disableJavscriptAlertBoxSafetyTimeout()` is implemented.
-    public static let disableSafetyTimeout = BridgeCapabilities(rawValue: 1 << 2)
-    /// The implementation evaluates JavaScript synchronously (`stringByEvaluatingJavaScript(from:)`).
-    public static let synchronousEvaluation = BridgeCapabilities(rawValue: 1 << 3)
+    /// `SupportsRemoveHandler`.
+    package static let removeHandler = BridgeCapabilities(rawValue: 1 << 0)
+    /// `SupportsReset`.
+    package static let reset = BridgeCapabilities(rawValue: 1 << 1)
+    /// `SupportsDisablingSafetyTimeout`.
+    package static let disableSafetyTimeout = BridgeCapabilities(rawValue: 1 << 2)
+    /// `SupportsSendsFromAnyThread`.
+    package static let sendsFromAnyThread = BridgeCapabilities(rawValue: 1 << 4)
 
-    /// `callHandlerFromAnyThread(_:data:)` is implemented.
-    public static let sendsFromAnyThread = BridgeCapabilities(rawValue: 1 << 4)
+    /// Every optional operation.
+    package static let allOperations: BridgeCapabilities = [.removeHandler, .reset, .disableSafetyTimeout, .sendsFromAnyThread]
 
-    /// Every operation of the adapter protocol (evaluation style excluded).
-    public static let allOperations: BridgeCapabilities = [.removeHandler, .reset, .disableSafetyTimeout, .sendsFromAnyThread]
-
-    /// Names, in declaration order, as cases and reports print them.
-    public static let names: [(BridgeCapabilities, String)] = [
+    /// Names, in declaration order, as cases, reports and the out-of-process `hello` (ADP-6) write them.
+    package static let names: [(BridgeCapabilities, String)] = [
         (.removeHandler, "removeHandler"), (.reset, "reset"),
-        (.disableSafetyTimeout, "disable-safety-timeout"), (.synchronousEvaluation, "sync-evaluation"),
-        (.sendsFromAnyThread, "sends-from-any-thread"),
+        (.disableSafetyTimeout, "disable-safety-timeout"), (.sendsFromAnyThread, "sends-from-any-thread"),
     ]
 
+    /// What `adapter` offers: the capability protocols it adopts, or what it declares when it only
+    /// forwards to an implementation decided at run time (`DeclaresCapabilities`).
+    @MainActor
+    package init(of adapter: any BridgeAdapter) {
+        if let declaring = adapter as? any DeclaresCapabilities {
+            self = declaring.declaredCapabilities
+            return
+        }
+        self = []
+        if adapter is any SupportsRemoveHandler { insert(.removeHandler) }
+        if adapter is any SupportsReset { insert(.reset) }
+        if adapter is any SupportsDisablingSafetyTimeout { insert(.disableSafetyTimeout) }
+        if adapter is any SupportsSendsFromAnyThread { insert(.sendsFromAnyThread) }
+    }
+
     /// The capability names, comma-separated (`none` when empty).
-    public var description: String {
+    package var description: String {
         let listed = Self.names.filter { contains($0.0) }.map(\.1)
         return listed.isEmpty ? "none" : listed.joined(separator: ", ")
     }
+}
+
+/// An adapter that adopts every capability protocol but offers only some, decided at run time: the
+/// out-of-process adapter, whose testee says in its `hello` what it can do.
+@MainActor
+package protocol DeclaresCapabilities: BridgeAdapter {
+    /// The operations the implementation behind the adapter offers.
+    var declaredCapabilities: BridgeCapabilities { get }
 }

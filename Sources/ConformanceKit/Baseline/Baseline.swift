@@ -1,83 +1,158 @@
-import ConformanceFixtures
 import Foundation
+import StrictJSON
 
 /// A fork's exact set of expected failures: each entry names cases (an id or a glob), the verdict they
-/// are expected to get, and why. Format: `Fixtures/schemas/baseline.schema.json`.
+/// are expected to get, why, and optionally the platforms it holds on. Format:
+/// `Fixtures/schemas/baseline.schema.json`.
 public struct Baseline: Sendable, Equatable {
     /// One expected failure.
-    public struct Entry: Sendable, Equatable {
+    package struct Entry: Sendable, Hashable {
         /// A case id or glob (`*` within a segment, `**` across).
-        public var caseGlob: String
+        package var caseGlob: String
         /// The verdict the matching cases are expected to get.
-        public var verdict: Verdict
+        package var verdict: Verdict
         /// Why the failure is accepted, for the humans reading the file.
-        public var reason: String
+        package var reason: String
+        /// The platforms the entry holds on, or nil for every platform. Foundation differs between
+        /// them (`JSONSerialization` accepts trailing commas on Linux only), so a port can fail a case
+        /// on one platform and pass it on another.
+        package var platforms: [Platform]?
 
         /// Creates an entry.
-        public init(caseGlob: String, verdict: Verdict, reason: String) {
+        package init(caseGlob: String, verdict: Verdict, reason: String, platforms: [Platform]? = nil) {
             self.caseGlob = caseGlob
             self.verdict = verdict
             self.reason = reason
+            self.platforms = platforms
+        }
+
+        /// Whether the entry holds on `platform`; an entry for other platforms is neither matched nor
+        /// reported stale there.
+        package func applies(on platform: Platform) -> Bool {
+            platforms?.contains(platform) ?? true
         }
     }
 
+    /// An operating system a baseline entry can be limited to, by its name in the file.
+    ///
+    /// A struct with static members rather than an enum, like `Verdict`.
+    package struct Platform: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
+        /// The name in the file.
+        package var rawValue: String
+        /// Creates a value from its name.
+        package init(rawValue: String) { self.rawValue = rawValue }
+        /// The name.
+        package var description: String { rawValue }
+
+        /// Linux (swift-corelibs-foundation).
+        package static let linux = Platform(rawValue: "linux")
+        /// macOS.
+        package static let macOS = Platform(rawValue: "macos")
+        /// iOS and iPadOS.
+        package static let iOS = Platform(rawValue: "ios")
+        /// tvOS.
+        package static let tvOS = Platform(rawValue: "tvos")
+        /// watchOS.
+        package static let watchOS = Platform(rawValue: "watchos")
+        /// visionOS.
+        package static let visionOS = Platform(rawValue: "visionos")
+        /// Windows.
+        package static let windows = Platform(rawValue: "windows")
+        /// Android.
+        package static let android = Platform(rawValue: "android")
+
+        /// Every platform a file may name, in the order errors list them.
+        package static let all: [Platform] = [.linux, .macOS, .iOS, .tvOS, .watchOS, .visionOS, .windows, .android]
+
+        /// The platform this process runs on (`other` on one no entry can name).
+        package static var current: Platform {
+            #if os(Linux)
+            .linux
+            #elseif os(macOS)
+            .macOS
+            #elseif os(iOS)
+            .iOS
+            #elseif os(tvOS)
+            .tvOS
+            #elseif os(watchOS)
+            .watchOS
+            #elseif os(visionOS)
+            .visionOS
+            #elseif os(Windows)
+            .windows
+            #elseif os(Android)
+            .android
+            #else
+            Platform(rawValue: "other")
+            #endif
+        }
+    }
+
+    /// The verdicts an entry may expect: every verdict but the two that let a case succeed quietly.
+    package static let expectableVerdicts: [Verdict] = Verdict.all.filter { $0 != .pass && $0 != .notApplicable }
+
     /// The entries, in file order.
-    public var entries: [Entry]
+    package var entries: [Entry]
 
     /// Creates a baseline.
-    public init(entries: [Entry]) { self.entries = entries }
+    package init(entries: [Entry]) { self.entries = entries }
 
-    /// Reads and validates a baseline file.
-    /// - Throws: `HarnessError` (`invalidInput`) naming the file, the place and the broken rule.
+    /// Reads a baseline file, checking every entry: a missing or unreadable file, text that is not JSON,
+    /// an unknown field, a wrong type, an unknown verdict or platform, an empty reason and a malformed
+    /// case glob are all refused, never skipped.
+    /// - Parameter url: The file (`conformance-baseline.json`).
+    /// - Throws: `HarnessError` (`invalidInput`) naming the file, the entry and the field, for example
+    ///   `baseline.json: entries[3] (case "flush.x").verdict: "flaky" is not a verdict a baseline can expect (fail, ...)`.
     public static func load(from url: URL) throws(HarnessError) -> Baseline {
-        let text = try HarnessEnvironment.read(url)
-        let document: JSONValue
-        do { document = try JSONParser.parse(text) } catch {
-            throw HarnessError(code: .invalidInput, message: "the baseline \(url.path) is not valid JSON: \(error)")
+        let file = FixtureFile(
+            userFile: url,
+            remedy: "Check the path, or write the file with `conformance run --baseline FILE --update-baseline`.")
+        do throws(FixtureFile.Failure) {
+            return Baseline(entries: try file.decode(Document.self, labelKey: "case").entries)
+        } catch {
+            throw error.harnessError
         }
-        let schemaText = try HarnessEnvironment.read(ConformanceFixtures.url("schemas/baseline.schema.json"))
-        let violations = JSONSchemaValidator(schema: (try? JSONParser.parse(schemaText)) ?? .null).violations(of: document)
-        guard violations.isEmpty, case .object(let members) = document, case .array(let items)? = members["entries"] else {
-            throw HarnessError(code: .invalidInput, message: "the baseline \(url.path) breaks its schema: "
-                + violations.prefix(5).map(\.description).joined(separator: "; "))
-        }
-        return Baseline(entries: items.compactMap { item in
-            guard case .object(let fields) = item, case .string(let glob)? = fields["case"],
-                  case .string(let verdict)? = fields["verdict"], case .string(let reason)? = fields["reason"] else { return nil }
-            return Entry(caseGlob: glob, verdict: Verdict(rawValue: verdict), reason: reason)
-        })
     }
 
     /// The file text: canonical JSON, one entry per line, so diffs stay readable.
-    public var fileText: String {
+    package var fileText: String {
         let lines = entries.map { entry -> String in
-            let object: JSONValue = ["case": .string(entry.caseGlob), "verdict": .string(entry.verdict.rawValue), "reason": .string(entry.reason)]
-            return "  " + object.canonicalText
+            var object: [String: JSONValue] = ["case": .string(entry.caseGlob), "verdict": .string(entry.verdict.rawValue), "reason": .string(entry.reason)]
+            if let platforms = entry.platforms { object["platforms"] = .array(platforms.map { .string($0.rawValue) }) }
+            return "  " + JSONValue.object(object).canonicalText
         }
         return "{\"format\":\"wvjb-conformance-baseline\",\"version\":1,\"entries\":[\n" + lines.joined(separator: ",\n") + "\n]}\n"
     }
 
-    /// The baseline that makes `results` pass exactly: one entry per failing case, by exact id, keeping
-    /// the reason of an existing entry that matched it.
+    /// The baseline that makes `results` pass exactly on `platform`: one entry per failing case, by exact
+    /// id, keeping the reason and platforms of an existing entry that matched it; entries for other
+    /// platforms are kept as they are, since this run says nothing about them.
     /// - Parameters:
     ///   - results: A run's results.
     ///   - old: The baseline being replaced.
-    public static func updated(from results: [CaseResult], keeping old: Baseline) -> Baseline {
-        Baseline(entries: results.filter { $0.verdict != .pass && $0.verdict != .notApplicable }.map { result in
-            let reason = old.entries.first { CaseSelector.matches($0.caseGlob, result.caseID) }?.reason
-                ?? "recorded by --update-baseline: say why this failure is accepted"
-            return Entry(caseGlob: result.caseID, verdict: result.verdict, reason: reason)
-        })
+    ///   - platform: The platform the run was made on.
+    package static func updated(from results: [CaseResult], keeping old: Baseline, on platform: Platform = .current) -> Baseline {
+        let applicable = old.entries.filter { $0.applies(on: platform) }
+        let recorded = results.filter { $0.verdict != .pass && $0.verdict != .notApplicable }.map { result in
+            let kept = applicable.first { CaseSelector.matches($0.caseGlob, result.caseID) }
+            return Entry(
+                caseGlob: result.caseID, verdict: result.verdict,
+                reason: kept?.reason ?? "recorded by --update-baseline: say why this failure is accepted",
+                platforms: kept?.platforms)
+        }
+        return Baseline(entries: recorded + old.entries.filter { !$0.applies(on: platform) })
     }
 
-    /// Compares a run with this baseline.
+    /// Compares a run with the entries that hold on `platform`.
     /// - Parameters:
     ///   - results: The run's results.
     ///   - catalogueIDs: Every case id the kit has (an entry matching none of them is stale).
-    public func gate(_ results: [CaseResult], catalogueIDs: [String]) -> BaselineGate {
+    ///   - platform: The platform the run was made on.
+    package func gate(_ results: [CaseResult], catalogueIDs: [String], on platform: Platform = .current) -> BaselineGate {
+        let applicable = entries.filter { $0.applies(on: platform) }
         var gate = BaselineGate()
         for result in results {
-            let matching = entries.filter { CaseSelector.matches($0.caseGlob, result.caseID) }
+            let matching = applicable.filter { CaseSelector.matches($0.caseGlob, result.caseID) }
             let succeeded = result.verdict == .pass || result.verdict == .notApplicable
             if let entry = matching.first(where: { $0.verdict == result.verdict }) {
                 gate.expected.append((result.caseID, entry))
@@ -87,36 +162,69 @@ public struct Baseline: Sendable, Equatable {
                 gate.newFailures.append(result)
             }
         }
-        gate.stale = entries.filter { entry in !catalogueIDs.contains { CaseSelector.matches(entry.caseGlob, $0) } }
+        gate.stale = applicable.filter { entry in !catalogueIDs.contains { CaseSelector.matches(entry.caseGlob, $0) } }
         return gate
     }
 }
 
-/// The outcome of comparing a run with a baseline.
-public struct BaselineGate {
-    /// Failures the baseline expects, with the entry that covers each.
-    public var expected: [(caseID: String, entry: Baseline.Entry)] = []
-    /// Failures no entry covers.
-    public var newFailures: [CaseResult] = []
-    /// Cases an entry expects to fail that now pass.
-    public var unexpectedPasses: [(caseID: String, entry: Baseline.Entry)] = []
-    /// Cases that fail with another verdict than their entry says.
-    public var changed: [(result: CaseResult, entry: Baseline.Entry)] = []
-    /// Entries that match no case of the catalogue (renamed or removed cases, typos).
-    public var stale: [Baseline.Entry] = []
+extension Baseline.Entry: Decodable {
+    private enum CodingKeys: String, CodingKey, CaseIterable {
+        case caseGlob = "case", verdict, reason, platforms
+    }
 
-    /// Whether the run matches the baseline exactly.
-    public var isSatisfied: Bool { newFailures.isEmpty && unexpectedPasses.isEmpty && changed.isEmpty && stale.isEmpty }
+    /// Decodes one entry, checking each field as the schema does.
+    package init(from decoder: any Decoder) throws {
+        let fields = try decoder.container(keyedBy: CodingKeys.self)
+        caseGlob = try fields.decodeDottedID(allowing: "-*", kind: "a case id or glob", forKey: .caseGlob)
+        let verdictName = try fields.decode(String.self, forKey: .verdict)
+        guard let verdict = Baseline.expectableVerdicts.first(where: { $0.rawValue == verdictName }) else {
+            let names = Baseline.expectableVerdicts.map(\.rawValue).joined(separator: ", ")
+            let problem = Verdict.all.contains(Verdict(rawValue: verdictName))
+                ? "is a passing verdict; a baseline lists the failures it expects" : "is not a verdict a baseline can expect"
+            throw DecodingError.dataCorruptedError(
+                forKey: .verdict, in: fields, debugDescription: "\(JSONValueDecoder.quoted(verdictName)) \(problem) (\(names))")
+        }
+        self.verdict = verdict
+        reason = try fields.decodeNonBlankString(forKey: .reason)
+        if fields.contains(.platforms) {
+            let platforms = try fields.decode([Baseline.Platform].self, forKey: .platforms)
+            guard !platforms.isEmpty else {
+                throw DecodingError.dataCorruptedError(
+                    forKey: .platforms, in: fields, debugDescription: "lists no platform; leave the field out for an entry that holds everywhere")
+            }
+            self.platforms = platforms
+        } else {
+            platforms = nil
+        }
+    }
+}
 
-    /// The gate's report, ending with the command that updates the baseline when it is not satisfied.
-    public func render(updateCommand: String) -> String {
-        var lines = ["baseline: \(expected.count) expected failures, \(newFailures.count) new failures, "
-            + "\(unexpectedPasses.count) unexpected passes, \(changed.count) changed, \(stale.count) stale entries"]
-        for result in newFailures { lines.append("  NEW FAILURE \(result.caseID): \(result.verdict.rawValue)") }
-        for (caseID, entry) in unexpectedPasses { lines.append("  UNEXPECTED PASS \(caseID): the baseline expects \(entry.verdict.rawValue) (\(entry.reason))") }
-        for (result, entry) in changed { lines.append("  CHANGED \(result.caseID): expected \(entry.verdict.rawValue), got \(result.verdict.rawValue)") }
-        for entry in stale { lines.append("  STALE ENTRY \(entry.caseGlob): matches no case") }
-        if !isSatisfied { lines.append("  to accept this run as the new baseline: \(updateCommand)") }
-        return lines.joined(separator: "\n")
+extension Baseline.Platform: Decodable {
+    /// Decodes a platform name, refusing names not in `all`.
+    package init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        let name = try container.decode(String.self)
+        guard Self.all.contains(Self(rawValue: name)) else {
+            throw DecodingError.dataCorruptedError(
+                in: container,
+                debugDescription: "\(JSONValueDecoder.quoted(name)) is not a platform (\(Self.all.map(\.rawValue).joined(separator: ", ")))")
+        }
+        self.init(rawValue: name)
+    }
+}
+
+extension Baseline {
+    /// The whole file: its format marker, version and entries.
+    private struct Document: Decodable {
+        private enum CodingKeys: String, CodingKey, CaseIterable { case format, version, entries }
+
+        var entries: [Entry]
+
+        init(from decoder: any Decoder) throws {
+            let fields = try decoder.container(keyedBy: CodingKeys.self)
+            try fields.expectConstant("wvjb-conformance-baseline", forKey: .format)
+            try fields.expectConstant(1, forKey: .version)
+            entries = try fields.decode([Entry].self, forKey: .entries)
+        }
     }
 }

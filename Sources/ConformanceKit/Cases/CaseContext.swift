@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import StrictJSON
 
 /// What a case's script drives: the implementation (through its adapter), the simulated web view, and
 /// the expectations it records.
@@ -8,9 +9,9 @@ import Foundation
 /// adapter error naming the call. Native handlers and callbacks are wrapped so that each invocation is
 /// recorded and a callback invoked twice is caught.
 @MainActor
-public final class CaseContext {
+package final class CaseContext {
     /// How a native handler registered by the case answers.
-    public enum NativeAnswer: Sendable {
+    package enum NativeAnswer: Sendable {
         /// Never answers.
         case none
         /// Answers with the data it got.
@@ -22,22 +23,25 @@ public final class CaseContext {
     }
 
     /// The case being run.
-    public let conformanceCase: ConformanceCase
-    /// The web view the implementation is attached to.
-    public let webView: SimulatedWebView
+    package let conformanceCase: ConformanceCase
+    /// The browser whose web view the implementation is attached to.
+    package let browser: SimulatedBrowser
     private let adapter: any BridgeAdapter
     private(set) var failures: [CheckFailure] = []
-    private var expectedCallbacks: [(label: String, call: String)] = []
+    private var issuedCallbacks: [(label: String, call: String, expectsResponse: Bool)] = []
     private var callbackInvocationCounts: [String: Int] = [:]
 
-    init(conformanceCase: ConformanceCase, webView: SimulatedWebView, adapter: any BridgeAdapter) {
+    init(conformanceCase: ConformanceCase, browser: SimulatedBrowser, adapter: any BridgeAdapter) {
         self.conformanceCase = conformanceCase
-        self.webView = webView
+        self.browser = browser
         self.adapter = adapter
     }
 
+    /// The web view the implementation is attached to.
+    package var webView: SimulatedWebView { browser.webView }
+
     /// Everything observed so far.
-    public var transcript: Transcript { webView.transcript }
+    package var transcript: Transcript { browser.transcript }
 
     // MARK: Driving the implementation
 
@@ -53,12 +57,12 @@ public final class CaseContext {
     ///   - name: The handler name.
     ///   - answer: How it answers.
     /// - Throws: `CaseStop.adapter` when the adapter throws.
-    public func registerHandler(_ name: String, answer: NativeAnswer = .echo) throws {
+    package func registerHandler(_ name: String, answer: NativeAnswer = .echo) throws {
         try perform("registerHandler(\(CanonicalJSON.quote(name)))") {
             try adapter.registerHandler(name) { [weak self] data, respond in
                 guard let self else { return }
                 let received = self.jsonValue(fromNative: data, what: "data handed to native handler \(name)")
-                self.webView.record(.nativeHandlerInvoked(name: name, data: received))
+                self.browser.record(.nativeHandlerInvoked(name: name, data: received))
                 switch answer {
                 case .none: break
                 case .echo: respond(data)
@@ -71,8 +75,8 @@ public final class CaseContext {
 
     /// Removes a native handler.
     /// - Throws: `CaseStop.adapter` when the adapter throws.
-    public func removeHandler(_ name: String) throws {
-        try perform("removeHandler(\(CanonicalJSON.quote(name)))") { try adapter.removeHandler(name) }
+    package func removeHandler(_ name: String) throws {
+        try perform("removeHandler(\(CanonicalJSON.quote(name)))") { try adapter(as: (any SupportsRemoveHandler).self).removeHandler(name) }
     }
 
     /// Calls a JS handler through the implementation.
@@ -80,13 +84,14 @@ public final class CaseContext {
     ///   - name: The JS handler name.
     ///   - data: The data to send; nil sends none.
     ///   - callback: A label for the response callback, or nil to send no callback.
-    ///   - expectsResponse: Whether the case requires the callback to be invoked (exactly once) by the end.
+    ///   - expectsResponse: Whether the callback must run by the end even in a case that accepts unanswered
+    ///     callbacks (in other cases every callback must run).
     /// - Throws: `CaseStop.adapter` when the adapter throws.
-    public func callHandler(_ name: String, data: JSONValue? = nil, callback: String? = nil, expectsResponse: Bool = false) throws {
+    package func callHandler(_ name: String, data: JSONValue? = nil, callback: String? = nil, expectsResponse: Bool = false) throws {
         let dataText = data.map { ", data: " + $0.canonicalText } ?? ""
         let callbackText = callback.map { ", callback: \($0)" } ?? ""
         let description = "callHandler(\(CanonicalJSON.quote(name))\(dataText)\(callbackText))"
-        if let callback, expectsResponse { expectedCallbacks.append((callback, description)) }
+        if let callback { issuedCallbacks.append((callback, description, expectsResponse)) }
         try perform(description) {
             let responseCallback: AdapterResponseCallback? = callback.map { label in
                 { [weak self] answer in self?.nativeCallbackInvoked(label, answer: answer, call: description) }
@@ -97,14 +102,25 @@ public final class CaseContext {
 
     /// Resets the implementation's bridge.
     /// - Throws: `CaseStop.adapter` when the adapter throws.
-    public func reset() throws {
-        try perform("reset()") { try adapter.reset() }
+    package func reset() throws {
+        try perform("reset()") { try adapter(as: (any SupportsReset).self).reset() }
     }
 
     /// Asks the implementation to disable the JS side's alert safety timeout.
     /// - Throws: `CaseStop.adapter` when the adapter throws.
-    public func disableSafetyTimeout() throws {
-        try perform("disableJavscriptAlertBoxSafetyTimeout()") { try adapter.disableJavscriptAlertBoxSafetyTimeout() }
+    package func disableSafetyTimeout() throws {
+        try perform("disableJavscriptAlertBoxSafetyTimeout()") {
+            try adapter(as: (any SupportsDisablingSafetyTimeout).self).disableJavscriptAlertBoxSafetyTimeout()
+        }
+    }
+
+    /// The adapter as the capability protocol an operation needs. The runner only runs a case whose
+    /// requirements the adapter adopts, so this fails only for a case that forgot to declare one.
+    private func adapter<Capability>(as capability: Capability.Type) throws -> Capability {
+        guard let adapter = adapter as? Capability else {
+            throw AdapterError("the case uses an operation of \(capability), which this adapter does not adopt; the case must list it in `requires`")
+        }
+        return adapter
     }
 
     /// Sends calls to a JS handler from a background thread while this (main) thread is busy, as an app
@@ -119,16 +135,22 @@ public final class CaseContext {
     ///   - patience: How long the main thread stays busy waiting for the sends.
     /// - Returns: True when every send returned without needing the main thread.
     /// - Throws: `CaseStop.adapter` when the adapter throws on the background thread.
-    public func callHandlerFromBackgroundThread(_ name: String, data: [JSONValue], patience: Double = 1) throws -> Bool {
+    package func callHandlerFromBackgroundThread(_ name: String, data: [JSONValue], patience: Double = 1) throws -> Bool {
         let description = "callHandlerFromAnyThread(\(CanonicalJSON.quote(name))) x\(data.count) on a background thread"
-        webView.record(.adapterAction(description))
-        // Only the adapter's nonisolated requirement is called on the background thread.
-        let adapter = UncheckedSendable(self.adapter)
+        browser.record(.adapterAction(description))
+        let send: BackgroundSend
+        do {
+            send = try adapter(as: (any SupportsSendsFromAnyThread).self).backgroundSend()
+        } catch {
+            throw CaseStop.adapter(stage: description, error: "\(error)")
+        }
+        // The adapter's send is made for a background thread; that is where it is called.
+        let backgroundSend = UncheckedSendable(send)
         let finished = DispatchSemaphore(value: 0)
         let failure = UncheckedSendable(ErrorBox())
         DispatchQueue.global().async {
             do {
-                for value in data { try adapter.value.callHandlerFromAnyThread(name, data: value.foundationValue) }
+                for value in data { try backgroundSend.value(name, value.foundationValue) }
             } catch {
                 failure.value.error = error
             }
@@ -142,11 +164,11 @@ public final class CaseContext {
     private final class ErrorBox: @unchecked Sendable { var error: (any Error)? }
 
     private func perform(_ description: String, _ body: () throws -> Void) throws {
-        webView.record(.adapterAction(description))
+        browser.record(.adapterAction(description))
         do {
             try body()
-        } catch let error as AdapterProcessError {
-            throw CaseStop.adapterProcess(error, stage: description)
+        } catch let error as AdapterFailure {
+            throw CaseStop.adapterFailure(error, stage: description)
         } catch {
             throw CaseStop.adapter(stage: description, error: "\(error)")
         }
@@ -155,7 +177,7 @@ public final class CaseContext {
     private func nativeCallbackInvoked(_ label: String, answer: Any?, call: String) {
         let count = callbackInvocationCounts[label, default: 0] + 1
         callbackInvocationCounts[label] = count
-        webView.record(.nativeCallbackInvoked(label: label, data: jsonValue(fromNative: answer, what: "answer to \(call)")))
+        browser.record(.nativeCallbackInvoked(label: label, data: jsonValue(fromNative: answer, what: "answer to \(call)")))
         if count == 2 {
             fail(clause: "CB-2", "native callback \(label) of \(call) invoked twice", expected: "at most one invocation")
         }
@@ -177,26 +199,26 @@ public final class CaseContext {
     /// - Parameters:
     ///   - script: The page's JavaScript. `__conformance` and the `conformance` helpers are available.
     ///   - url: The page's URL.
-    public func loadPage(_ script: String, url: String = "https://app.example/index.html") {
-        webView.load(PageDefinition(url: url, script: CasePagePrelude.source + script))
+    package func loadPage(_ script: String, url: String = "https://app.example/index.html") {
+        browser.load(PageDefinition(url: url, script: CasePagePrelude.source + script))
     }
 
     /// Reloads the current page.
-    public func reload() {
-        webView.reload()
+    package func reload() {
+        browser.reload()
     }
 
     /// Runs a script in the page as the harness (never blamed on the implementation).
     /// - Parameter script: JavaScript; `__conformance` and the `conformance` helpers are available.
-    public func runInPage(_ script: String) {
-        webView.runHarnessScript(script)
+    package func runInPage(_ script: String) {
+        browser.runHarnessScript(script)
     }
 
     /// Turns the page's event loop until nothing is left to do.
     /// - Throws: `CaseStop` when a script timed out, the page never went idle, or the harness failed.
-    public func runUntilIdle() async throws {
+    package func runUntilIdle() async throws {
         do {
-            try await webView.runUntilIdle()
+            try await browser.runUntilIdle()
         } catch {
             throw CaseStop(error)
         }
@@ -210,7 +232,7 @@ public final class CaseContext {
     ///   - message: What was checked.
     ///   - expected: What the clause requires.
     ///   - actual: What happened.
-    public func fail(clause: String, _ message: String, expected: String? = nil, actual: String? = nil) {
+    package func fail(clause: String, _ message: String, expected: String? = nil, actual: String? = nil) {
         failures.append(CheckFailure(clause: clause, message: message, expected: expected, actual: actual))
     }
 
@@ -219,7 +241,7 @@ public final class CaseContext {
     ///   - condition: What must hold.
     ///   - clause: The clause checked.
     ///   - message: What was checked.
-    public func expect(_ condition: Bool, clause: String, _ message: @autoclosure () -> String) {
+    package func expect(_ condition: Bool, clause: String, _ message: @autoclosure () -> String) {
         if !condition { fail(clause: clause, message()) }
     }
 
@@ -229,7 +251,7 @@ public final class CaseContext {
     ///   - expected: What the clause requires.
     ///   - clause: The clause checked.
     ///   - message: What was compared.
-    public func expectEqual<Value: Equatable>(_ actual: Value, _ expected: Value, clause: String, _ message: @autoclosure () -> String) {
+    package func expectEqual<Value: Equatable>(_ actual: Value, _ expected: Value, clause: String, _ message: @autoclosure () -> String) {
         guard actual != expected else { return }
         fail(clause: clause, message(), expected: Self.show(expected), actual: Self.show(actual))
     }
@@ -241,16 +263,32 @@ public final class CaseContext {
         case let json as JSONValue?: return json.map(\.canonicalText) ?? "absent"
         case let list as [JSONValue?]: return "[" + list.map { $0.map(\.canonicalText) ?? "absent" }.joined(separator: ", ") + "]"
         case let list as [JSONValue]: return "[" + list.map(\.canonicalText).joined(separator: ", ") + "]"
-        case let text as String: return TranscriptRenderer.printable(text)
-        default: return TranscriptRenderer.printable(String(describing: value))
+        case let text as String: return PrintableText.printable(text)
+        default: return PrintableText.printable(String(describing: value))
         }
     }
 
-    /// Checks what the case declared about callbacks and collects web-view violations. Called once by
-    /// the runner after the case's script.
-    func finishChecks() {
-        for (label, call) in expectedCallbacks where callbackInvocationCounts[label, default: 0] == 0 {
-            fail(clause: "CB-2", "native callback \(label) of \(call) never invoked", expected: "one invocation with the answer")
+    /// Ends the case: judges what was left over against what the case accepts, and collects web-view
+    /// violations, tripwires and wire problems. Called once by the runner after the case's script.
+    /// - Parameter page: What the page left over.
+    /// - Returns: Every leftover, accepted or not, for the report.
+    func finish(page: PageLeftovers) -> CaseLeftovers {
+        let accepted = conformanceCase.accepts
+        var leftovers = CaseLeftovers(page: page)
+        for (label, call, expectsResponse) in issuedCallbacks where callbackInvocationCounts[label, default: 0] == 0 {
+            leftovers.unansweredNativeCallbacks.append(.init(label: label, call: call))
+            if expectsResponse || !accepted.contains(.unansweredNativeCallbacks) {
+                fail(clause: "CB-2", "native callback \(label) of \(call) never invoked", expected: "one invocation with the answer")
+            }
+        }
+        for navigation in page.undecidedNavigations {
+            fail(clause: "BOOT-1", "navigation decision never made for \(PrintableText.printable(navigation.url)) (request \(navigation.id))")
+        }
+        if !accepted.contains(.pendingTimers) {
+            for timer in page.timers {
+                fail(clause: "DISP-12", "timer \(timer.id) of the page was still pending at the end, due at \(timer.dueAt) ms",
+                     expected: "only setTimeout(fn) and setTimeout(fn, 0), which run before the page goes idle")
+            }
         }
         for case let .violation(clause, message) in transcript.events {
             fail(clause: clause, message)
@@ -261,64 +299,9 @@ public final class CaseContext {
         for (index, evaluation) in transcript.nativeEvaluations.enumerated() {
             for problem in WireInspector.problems(inCommand: evaluation.script) {
                 fail(clause: problem.clause, "native evaluation #\(index + 1) (eval#\(evaluation.id)): \(problem.message)",
-                     actual: TranscriptRenderer.abbreviate(evaluation.script, limit: 200))
+                     actual: PrintableText.abbreviate(evaluation.script, limit: 200))
             }
         }
-    }
-}
-
-/// Why a case stopped before its end.
-enum CaseStop: Error, CustomStringConvertible {
-    /// The adapter threw during `stage`.
-    case adapter(stage: String, error: String)
-    /// A script ran past the time limit during `stage`.
-    case timeout(stage: String)
-    /// The page never went idle.
-    case neverIdle(turns: Int)
-    /// The harness failed.
-    case harness(String)
-    /// An out-of-process testee crashed, stopped answering or broke the protocol, during `stage` when
-    /// known.
-    case adapterProcess(AdapterProcessError, stage: String?)
-
-    init(_ interruption: SimulatedWebView.Interruption) {
-        switch interruption {
-        case .timeout(let stage): self = .timeout(stage: stage)
-        case .neverIdle(let turns): self = .neverIdle(turns: turns)
-        case .harness(let message): self = .harness(message)
-        case .adapterProcess(let error): self = .adapterProcess(error, stage: nil)
-        }
-    }
-
-    /// The verdict a case stopped this way gets.
-    var verdict: Verdict {
-        switch self {
-        case .adapter: return .adapterError
-        case .timeout, .neverIdle: return .timeout
-        case .harness: return .harnessError
-        case .adapterProcess(let error, _):
-            switch error.kind {
-            case .crashed: return .crash
-            case .unresponsive: return .timeout
-            default: return .adapterError
-            }
-        }
-    }
-
-    /// A readable, one-line description.
-    public var description: String {
-        switch self {
-        case let .adapter(stage, error): return "adapter error during \(stage): \(error)"
-        case .timeout(let stage): return "timeout: a script ran past the execution time limit during \(stage)"
-        case .neverIdle(let turns): return "timeout: the page never went idle (\(turns) turns); a timer or a message loop keeps it busy"
-        case .harness(let message): return "harness error: \(message)"
-        case let .adapterProcess(error, stage):
-            let during = stage.map { " during \($0)" } ?? ""
-            switch error.kind {
-            case .crashed: return "crash\(during): \(error.message)"
-            case .unresponsive: return "timeout\(during): \(error.message)"
-            default: return "adapter error\(during): \(error.message)"
-            }
-        }
+        return leftovers
     }
 }

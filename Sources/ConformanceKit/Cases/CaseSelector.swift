@@ -1,21 +1,21 @@
 /// Selects cases by id glob: `*` matches within one dot-separated segment, `**` matches across segments.
-public struct CaseSelector: Sendable {
+package struct CaseSelector: Sendable {
     /// Globs a case must match one of (empty: every case).
-    public var include: [String]
+    package var include: [String]
     /// Globs that exclude a case.
-    public var exclude: [String]
+    package var exclude: [String]
 
     /// Creates a selector.
     /// - Parameters:
     ///   - include: Globs to run; empty runs every case.
     ///   - exclude: Globs to skip.
-    public init(include: [String] = [], exclude: [String] = []) {
+    package init(include: [String] = [], exclude: [String] = []) {
         self.include = include
         self.exclude = exclude
     }
 
     /// The cases of `cases` this selector keeps, in their order.
-    public func select(_ cases: [ConformanceCase]) -> [ConformanceCase] {
+    package func select(_ cases: [ConformanceCase]) -> [ConformanceCase] {
         cases.filter { conformanceCase in
             (include.isEmpty || include.contains { Self.matches($0, conformanceCase.id) })
                 && !exclude.contains { Self.matches($0, conformanceCase.id) }
@@ -23,7 +23,7 @@ public struct CaseSelector: Sendable {
     }
 
     /// Globs among `include` that match no case of `cases` (usually a typo).
-    public func unmatchedPatterns(in cases: [ConformanceCase]) -> [String] {
+    package func unmatchedPatterns(in cases: [ConformanceCase]) -> [String] {
         include.filter { pattern in !cases.contains { Self.matches(pattern, $0.id) } }
     }
 
@@ -31,7 +31,7 @@ public struct CaseSelector: Sendable {
     /// - Parameters:
     ///   - pattern: A glob with `*` (within a segment) and `**` (across segments).
     ///   - id: A case id.
-    public static func matches(_ pattern: String, _ id: String) -> Bool {
+    package static func matches(_ pattern: String, _ id: String) -> Bool {
         matches(Array(pattern.utf8)[...], Array(id.utf8)[...])
     }
 

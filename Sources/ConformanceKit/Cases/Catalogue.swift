@@ -1,31 +1,16 @@
-/// Every case the kit ships, in a stable order (by area, then as written).
+/// Every case the kit ships, in a stable order: by area, the areas in the order of the spec's sections
+/// (bootstrap, messages, ordering, callbacks, escaping, JS side, alert safety, flush, missing handlers,
+/// startup queue, lifecycle, threading, logging), then as each area's file lists them.
 public enum Catalogue {
     /// All cases.
     public static let all: [ConformanceCase] =
-        BootstrapCases.all + MessageCases.all + OrderingCases.all + StartupQueueCases.all + CallbackCases.all
-        + EscapingCases.all + CorpusCases.all + MissingHandlerCases.all + AlertSafetyCases.all
-        + JavaScriptSideCases.all + FlushCases.all + LifecycleCases.all + LoggingCases.all + ThreadingCases.all
+        BootstrapCases.all + MessageCases.all + OrderingCases.all + CallbackCases.all + EscapingCases.all
+        + EscapingCorpusCases.all + JavaScriptSideCases.all + AlertSafetyCases.all + FlushCases.all + MissingHandlerCases.all
+        + StartupQueueCases.all + LifecycleCases.all + ThreadingCases.all + LoggingCases.all
 
     /// The case with `id`, if any.
     /// - Parameter id: A case id.
     public static func `case`(withID id: String) -> ConformanceCase? {
         all.first { $0.id == id }
-    }
-}
-
-/// Page scripts shared by several cases.
-enum CasePages {
-    /// A page whose setup callback registers the recording JS handler `sink`.
-    static let sink = """
-        setupWebViewJavascriptBridge(function (bridge) {
-            bridge.registerHandler("sink", conformance.recordingHandler("sink"));
-        });
-        """
-
-    /// Loads `script`, attaching first, and runs until idle.
-    @MainActor
-    static func start(_ context: CaseContext, page script: String = sink) async throws {
-        context.loadPage(script)
-        try await context.runUntilIdle()
     }
 }

@@ -6,9 +6,11 @@ public struct ConformanceCase: Sendable, Identifiable {
     /// The spec clauses (`spec/protocol.md`) the case checks, e.g. `ESC-2`.
     public let clauses: [String]
     /// How binding the checked rule is.
-    public let level: RequirementLevel
+    package let level: RequirementLevel
     /// The optional capabilities the implementation must declare for the case to apply.
-    public let requires: BridgeCapabilities
+    package let requires: BridgeCapabilities
+    /// The leftovers the case accepts when it ends; any other leftover fails it.
+    package let accepts: CaseLeftovers.Kinds
     /// One line saying what the case checks.
     public let summary: String
     let body: @MainActor @Sendable (CaseContext) async throws -> Void
@@ -19,26 +21,28 @@ public struct ConformanceCase: Sendable, Identifiable {
     ///   - clauses: The spec clauses checked; the first is the main one.
     ///   - level: MUST, SHOULD, MAY or informational.
     ///   - requires: Capabilities the implementation needs.
+    ///   - accepts: Leftovers the case accepts at its end (none by default).
     ///   - summary: One line saying what is checked.
     ///   - body: Drives the case; throw only what `CaseContext` throws.
-    public init(
+    package init(
         id: String, clauses: [String], level: RequirementLevel = .must, requires: BridgeCapabilities = [],
-        summary: String, body: @escaping @MainActor @Sendable (CaseContext) async throws -> Void
+        accepts: CaseLeftovers.Kinds = [], summary: String, body: @escaping @MainActor @Sendable (CaseContext) async throws -> Void
     ) {
         self.id = id
         self.clauses = clauses
         self.level = level
         self.requires = requires
+        self.accepts = accepts
         self.summary = summary
         self.body = body
     }
 
     /// The area the case belongs to: the first segment of its id.
-    public var area: String { String(id.prefix { $0 != "." }) }
+    package var area: String { String(id.prefix { $0 != "." }) }
 }
 
 /// How binding a rule is, in RFC 2119 terms.
-public enum RequirementLevel: String, Sendable, CaseIterable, Comparable {
+package enum RequirementLevel: String, Sendable, CaseIterable, Comparable {
     /// Breaking it is a conformance failure.
     case must = "MUST"
     /// Breaking it is reported as non-strict, not as a failure.
@@ -49,7 +53,7 @@ public enum RequirementLevel: String, Sendable, CaseIterable, Comparable {
     case informational = "INFO"
 
     /// Stricter levels sort first: MUST < SHOULD < MAY < INFO.
-    public static func < (lhs: Self, rhs: Self) -> Bool {
+    package static func < (lhs: Self, rhs: Self) -> Bool {
         allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
     }
 }

@@ -1,3 +1,5 @@
+import StrictJSON
+
 /// Feeds the native side crafted `_fetchQueue` results: the page's `_fetchQueue` is wrapped so that its
 /// next calls return them, and one queue URL is signalled per result.
 enum CraftedFetch {

@@ -1,4 +1,5 @@
 import CJavaScriptCore
+import StrictJSON
 
 /// Engine strings, created from UTF-16 so that NUL and every other code unit survive.
 ///

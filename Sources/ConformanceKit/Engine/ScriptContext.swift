@@ -1,15 +1,17 @@
 import CJavaScriptCore
 
-/// One JavaScript global context: a page's world. The only place besides `ScriptRuntime` that calls the
-/// JavaScriptCore C API.
+/// One JavaScript global context: a page's world. With `ScriptRuntime`, `ScriptValue` and `JSStrings`,
+/// the only code that calls the JavaScriptCore C API: everything else works with `ScriptValue`s.
 ///
 /// Every exception becomes a thrown `ScriptError`; values kept across calls are protected and released
 /// when the context closes, deterministically, not at the mercy of deinitialisation order.
 @MainActor
 final class ScriptContext {
     private let runtime: ScriptRuntime
-    private var globalContext: JSGlobalContextRef?
-    private var protectedValues: [JSValueRef] = []
+    // Nonisolated so that `deinit` can release them without isolated deinit, which older Apple systems
+    // lack; the context is only ever used on the main actor.
+    private nonisolated(unsafe) var globalContext: JSGlobalContextRef?
+    private nonisolated(unsafe) var protectedValues: [JSValueRef] = []
 
     /// Creates a fresh global context in the runtime's group.
     init(runtime: ScriptRuntime) {
@@ -18,16 +20,16 @@ final class ScriptContext {
     }
 
     /// The context ref; using a closed context is a harness bug.
-    var ref: JSGlobalContextRef {
+    private var ref: JSGlobalContextRef {
         guard let globalContext else { preconditionFailure("ScriptContext used after close()") }
         return globalContext
     }
 
     /// The global object (`window` in a page).
-    var globalObject: JSObjectRef { JSContextGetGlobalObject(ref) }
+    var globalObject: ScriptValue { ScriptValue(ref: JSContextGetGlobalObject(ref)) }
 
     /// Releases protected values and the context. Idempotent.
-    func close() {
+    nonisolated func close() {
         guard let globalContext else { return }
         for value in protectedValues { JSValueUnprotect(globalContext, value) }
         protectedValues = []
@@ -35,7 +37,7 @@ final class ScriptContext {
         self.globalContext = nil
     }
 
-    isolated deinit { close() }
+    deinit { close() }
 
     // MARK: Running code
 
@@ -46,13 +48,13 @@ final class ScriptContext {
     /// - Returns: The completion value of the program.
     /// - Throws: `ScriptError` when the script throws, fails to parse, or runs past the time limit.
     @discardableResult
-    func evaluate(_ script: String, sourceURL: String? = nil) throws(ScriptError) -> JSValueRef {
+    func evaluate(_ script: String, sourceURL: String? = nil) throws(ScriptError) -> ScriptValue {
         var exception: JSValueRef?
         let result = JSStrings.with(script) { source in
             JSStrings.with(optional: sourceURL) { url in JSEvaluateScript(ref, source, nil, url, 1, &exception) }
         }
         try check(exception)
-        return result ?? JSValueMakeUndefined(ref)
+        return ScriptValue(ref: result ?? JSValueMakeUndefined(ref))
     }
 
     /// Calls a function value.
@@ -62,17 +64,17 @@ final class ScriptContext {
     /// - Returns: The function's return value.
     /// - Throws: `ScriptError` when `function` is not callable, throws, or runs past the time limit.
     @discardableResult
-    func call(_ function: JSValueRef, arguments: [JSValueRef] = []) throws(ScriptError) -> JSValueRef {
+    func call(_ function: ScriptValue, arguments: [ScriptValue] = []) throws(ScriptError) -> ScriptValue {
         var exception: JSValueRef?
-        guard let object = JSValueToObject(ref, function, &exception), JSObjectIsFunction(ref, object) else {
+        guard let object = JSValueToObject(ref, function.ref, &exception), JSObjectIsFunction(ref, object) else {
             throw ScriptError(message: "TypeError: value is not a function")
         }
-        var argumentRefs: [JSValueRef?] = arguments
+        var argumentRefs: [JSValueRef?] = arguments.map(\.ref)
         let result = argumentRefs.withUnsafeMutableBufferPointer {
             JSObjectCallAsFunction(ref, object, nil, arguments.count, $0.baseAddress, &exception)
         }
         try check(exception)
-        return result ?? JSValueMakeUndefined(ref)
+        return ScriptValue(ref: result ?? JSValueMakeUndefined(ref))
     }
 
     private func check(_ exception: JSValueRef?) throws(ScriptError) {
@@ -83,100 +85,105 @@ final class ScriptContext {
     }
 
     /// Describes a thrown value: its string form, and the `line` and `sourceURL` properties JSC sets.
-    func scriptError(from exception: JSValueRef) -> ScriptError {
+    private func scriptError(from exception: JSValueRef) -> ScriptError {
         var line: Int?
         var sourceURL: String?
-        if JSValueIsObject(ref, exception), let object = JSValueToObject(ref, exception, nil) {
-            let lineValue = property("line", of: object)
-            if JSValueIsNumber(ref, lineValue) { line = Int(JSValueToNumber(ref, lineValue, nil)) }
-            let urlValue = property("sourceURL", of: object)
-            if JSValueIsString(ref, urlValue) { sourceURL = string(urlValue) }
+        if JSValueIsObject(ref, exception) {
+            let lineValue = property("line", of: ScriptValue(ref: exception))
+            if JSValueIsNumber(ref, lineValue.ref) { line = Int(JSValueToNumber(ref, lineValue.ref, nil)) }
+            let urlValue = property("sourceURL", of: ScriptValue(ref: exception))
+            if isString(urlValue) { sourceURL = string(urlValue) }
         }
-        return ScriptError(message: string(exception), line: line, sourceURL: sourceURL)
+        return ScriptError(message: string(ScriptValue(ref: exception)), line: line, sourceURL: sourceURL)
     }
 
     // MARK: Values
 
     /// `String(value)` as JavaScript computes it; a value whose conversion throws gives a placeholder.
-    func string(_ value: JSValueRef) -> String {
-        guard let jsString = JSValueToStringCopy(ref, value, nil) else { return "<unprintable value>" }
+    func string(_ value: ScriptValue) -> String {
+        guard let jsString = JSValueToStringCopy(ref, value.ref, nil) else { return "<unprintable value>" }
         return JSStrings.take(jsString)
     }
 
     /// A JavaScript string with exactly the UTF-16 code units of `string`.
-    func makeString(_ string: String) -> JSValueRef {
-        JSStrings.with(string) { JSValueMakeString(ref, $0) }
+    func makeString(_ string: String) -> ScriptValue {
+        ScriptValue(ref: JSStrings.with(string) { JSValueMakeString(ref, $0) })
     }
 
     /// A JavaScript number.
-    func makeNumber(_ number: Double) -> JSValueRef { JSValueMakeNumber(ref, number) }
+    func makeNumber(_ number: Double) -> ScriptValue { ScriptValue(ref: JSValueMakeNumber(ref, number)) }
 
     /// A JavaScript boolean.
-    func makeBoolean(_ flag: Bool) -> JSValueRef { JSValueMakeBoolean(ref, flag) }
+    func makeBoolean(_ flag: Bool) -> ScriptValue { ScriptValue(ref: JSValueMakeBoolean(ref, flag)) }
 
     /// `undefined`.
-    var undefined: JSValueRef { JSValueMakeUndefined(ref) }
+    var undefined: ScriptValue { ScriptValue(ref: JSValueMakeUndefined(ref)) }
 
     /// `null`.
-    var null: JSValueRef { JSValueMakeNull(ref) }
+    var null: ScriptValue { ScriptValue(ref: JSValueMakeNull(ref)) }
 
     /// Whether `value` is `undefined`.
-    func isUndefined(_ value: JSValueRef) -> Bool { JSValueIsUndefined(ref, value) }
+    func isUndefined(_ value: ScriptValue) -> Bool { JSValueIsUndefined(ref, value.ref) }
 
     /// Whether `value` is a string.
-    func isString(_ value: JSValueRef) -> Bool { JSValueIsString(ref, value) }
+    func isString(_ value: ScriptValue) -> Bool { JSValueIsString(ref, value.ref) }
 
     /// `Number(value)`, or nil when the conversion throws.
-    func number(_ value: JSValueRef) -> Double? {
+    func number(_ value: ScriptValue) -> Double? {
         var exception: JSValueRef?
-        let number = JSValueToNumber(ref, value, &exception)
+        let number = JSValueToNumber(ref, value.ref, &exception)
         return exception == nil ? number : nil
     }
 
     /// `Boolean(value)`.
-    func boolean(_ value: JSValueRef) -> Bool { JSValueToBoolean(ref, value) }
+    func boolean(_ value: ScriptValue) -> Bool { JSValueToBoolean(ref, value.ref) }
 
     /// Parses JSON text with the engine's own `JSON.parse`; nil when the text is not JSON.
-    func parseJSON(_ text: String) -> JSValueRef? {
-        JSStrings.with(text) { JSValueMakeFromJSONString(ref, $0) }
+    func parseJSON(_ text: String) -> ScriptValue? {
+        JSStrings.with(text) { JSValueMakeFromJSONString(ref, $0) }.map(ScriptValue.init(ref:))
     }
 
     /// `JSON.stringify(value)` with the engine's own serializer.
     /// - Returns: The JSON text, or nil when the value has no JSON form (`undefined`, a function).
     /// - Throws: `ScriptError` when serialization throws (a cycle, a throwing `toJSON`).
-    func stringifyJSON(_ value: JSValueRef) throws(ScriptError) -> String? {
+    func stringifyJSON(_ value: ScriptValue) throws(ScriptError) -> String? {
         var exception: JSValueRef?
-        let json = JSValueCreateJSONString(ref, value, 0, &exception)
+        let json = JSValueCreateJSONString(ref, value.ref, 0, &exception)
         try check(exception)
         return json.map(JSStrings.take)
     }
 
-    /// Reads `object[name]`; a throwing getter reads as `undefined`.
-    func property(_ name: String, of object: JSObjectRef) -> JSValueRef {
-        JSStrings.with(name) { JSObjectGetProperty(ref, object, $0, nil) } ?? undefined
+    /// Reads `object[name]`; a throwing getter, or a value that is not an object, reads as `undefined`.
+    func property(_ name: String, of object: ScriptValue) -> ScriptValue {
+        guard let object = JSValueToObject(ref, object.ref, nil) else { return undefined }
+        return JSStrings.with(name) { JSObjectGetProperty(ref, object, $0, nil) }.map(ScriptValue.init(ref:)) ?? undefined
     }
 
-    /// Sets `object[name] = value`.
-    func setProperty(_ name: String, of object: JSObjectRef, to value: JSValueRef) {
-        JSStrings.with(name) { JSObjectSetProperty(ref, object, $0, value, JSPropertyAttributes(kJSPropertyAttributeNone), nil) }
+    /// Sets `object[name] = value`; does nothing when `object` is not an object.
+    func setProperty(_ name: String, of object: ScriptValue, to value: ScriptValue) {
+        guard let object = JSValueToObject(ref, object.ref, nil) else { return }
+        JSStrings.with(name) { JSObjectSetProperty(ref, object, $0, value.ref, JSPropertyAttributes(kJSPropertyAttributeNone), nil) }
     }
+
+    /// Whether `value` is an object (functions included).
+    func isObject(_ value: ScriptValue) -> Bool { JSValueIsObject(ref, value.ref) }
 
     /// A plain new object (`{}`).
-    func makeObject() -> JSObjectRef { JSObjectMake(ref, nil, nil) }
+    func makeObject() -> ScriptValue { ScriptValue(ref: JSObjectMake(ref, nil, nil)) }
 
     /// A function object that runs `body` when JavaScript calls it. Errors `body` throws become
     /// JavaScript `Error`s thrown at the call site.
-    func makeHostFunction(_ body: @escaping ([JSValueRef]) throws -> JSValueRef?) -> JSObjectRef {
+    func makeHostFunction(_ body: @escaping ([ScriptValue]) throws -> ScriptValue?) -> ScriptValue {
         let host = Unmanaged.passRetained(HostFunction(body)).toOpaque()
-        return JSObjectMake(ref, runtime.hostFunctionClass, host)
+        return ScriptValue(ref: JSObjectMake(ref, runtime.hostFunctionClass, host))
     }
 
     /// Keeps `value` alive until `close()`.
     /// - Returns: `value`, for chaining.
     @discardableResult
-    func protect(_ value: JSValueRef) -> JSValueRef {
-        JSValueProtect(ref, value)
-        protectedValues.append(value)
+    func protect(_ value: ScriptValue) -> ScriptValue {
+        JSValueProtect(ref, value.ref)
+        protectedValues.append(value.ref)
         return value
     }
 }

@@ -2,15 +2,15 @@
 ///
 /// Exceptions thrown by scripts carry the engine's message and, when the engine knows it, the line and
 /// source URL. A script stopped by the execution time limit is reported with `isTimeout` set.
-public struct ScriptError: Error, CustomStringConvertible, Sendable, Equatable {
+package struct ScriptError: Error, CustomStringConvertible, Sendable, Equatable {
     /// The exception's message (`String(exception)` in JavaScript).
-    public var message: String
+    package var message: String
     /// The line the exception was thrown at, when known.
-    public var line: Int?
+    package var line: Int?
     /// The source URL of the script that threw, when known.
-    public var sourceURL: String?
+    package var sourceURL: String?
     /// True when the script was stopped because it ran past the execution time limit.
-    public var isTimeout: Bool
+    package var isTimeout: Bool
 
     /// Creates a script error.
     /// - Parameters:
@@ -18,7 +18,7 @@ public struct ScriptError: Error, CustomStringConvertible, Sendable, Equatable {
     ///   - line: The line of the throw, when known.
     ///   - sourceURL: The script's source URL, when known.
     ///   - isTimeout: Whether the execution time limit stopped the script.
-    public init(message: String, line: Int? = nil, sourceURL: String? = nil, isTimeout: Bool = false) {
+    package init(message: String, line: Int? = nil, sourceURL: String? = nil, isTimeout: Bool = false) {
         self.message = message
         self.line = line
         self.sourceURL = sourceURL
@@ -26,7 +26,7 @@ public struct ScriptError: Error, CustomStringConvertible, Sendable, Equatable {
     }
 
     /// A readable, one-line description.
-    public var description: String {
+    package var description: String {
         if isTimeout { return "script ran past the execution time limit and was stopped" }
         var location = ""
         if let sourceURL { location += " in \(sourceURL)" }

@@ -6,9 +6,9 @@ import CJavaScriptCore
 /// isolation domain, the main actor, like the web views it serves.
 @MainActor
 final class ScriptRuntime {
-    let group: JSContextGroupRef
+    nonisolated(unsafe) let group: JSContextGroupRef
     /// The class of host functions: callable objects whose private data is a retained `HostFunction`.
-    let hostFunctionClass: JSClassRef
+    nonisolated(unsafe) let hostFunctionClass: JSClassRef
     private let watchdog: Watchdog
 
     /// Creates a context group whose scripts are stopped after `executionTimeLimit` seconds.
@@ -34,11 +34,11 @@ final class ScriptRuntime {
                 return JSValueMakeUndefined(context)
             }
             let host = Unmanaged<HostFunction>.fromOpaque(pointer).takeUnretainedValue()
-            let values = (0..<argumentCount).map { arguments![$0]! }
+            let values = (0..<argumentCount).map { ScriptValue(ref: arguments![$0]!) }
             // Scripts only run on the main actor, so host functions are always called there.
             let result = MainActor.assumeIsolated { () -> EngineValue in
                 do {
-                    return EngineValue(try host.body(values) ?? JSValueMakeUndefined(context))
+                    return EngineValue(try host.body(values)?.ref ?? JSValueMakeUndefined(context))
                 } catch {
                     let message = JSStrings.with(String(describing: error)) { JSValueMakeString(context, $0) }
                     var messageArgument: [JSValueRef?] = [message]
@@ -57,7 +57,7 @@ final class ScriptRuntime {
         return watchdog.fired
     }
 
-    isolated deinit {
+    deinit {
         JSClassRelease(hostFunctionClass)
         JSContextGroupClearExecutionTimeLimit(group)
         JSContextGroupRelease(group)
@@ -78,6 +78,6 @@ private struct EngineValue: @unchecked Sendable {
 
 /// A Swift closure callable from JavaScript.
 final class HostFunction {
-    let body: ([JSValueRef]) throws -> JSValueRef?
-    init(_ body: @escaping ([JSValueRef]) throws -> JSValueRef?) { self.body = body }
+    let body: ([ScriptValue]) throws -> ScriptValue?
+    init(_ body: @escaping ([ScriptValue]) throws -> ScriptValue?) { self.body = body }
 }

@@ -1,28 +1,32 @@
+import StrictJSON
+
 /// Validates JSON values against the subset of JSON Schema (draft 7) the kit's fixture schemas use:
 /// `type`, `const`, `enum`, `required`, `properties`, `additionalProperties` (boolean), `items`,
 /// `minItems`, `minLength`, `minimum`, `pattern`, `oneOf` and local `$ref`s (`#/definitions/name`).
 ///
-/// Small on purpose: the schemas ship with the fixtures so that a malformed fixture is reported with
-/// the exact place and rule it breaks, instead of a crash later.
-public struct JSONSchemaValidator: Sendable {
+/// Small on purpose, and used by tests only: the kit loads its files with `FixtureFile`'s typed decoding,
+/// and the schemas ship for users' editors; the tests check that the shipped files, goldens and reports
+/// match them. `package` rather than in a test target because two test targets (ConformanceKitTests
+/// and CLITests) use it.
+package struct JSONSchemaValidator: Sendable {
     /// One broken rule: where (a JSON pointer) and what.
-    public struct Violation: Equatable, Sendable, CustomStringConvertible {
+    package struct Violation: Equatable, Sendable, CustomStringConvertible {
         /// The JSON pointer of the offending value (`/payloads/3/class`).
-        public var path: String
+        package var path: String
         /// The rule it breaks.
-        public var message: String
+        package var message: String
         /// `path: message`.
-        public var description: String { "\(path.isEmpty ? "/" : path): \(message)" }
+        package var description: String { "\(path.isEmpty ? "/" : path): \(message)" }
     }
 
     private let root: JSONValue
 
     /// Creates a validator for `schema`.
     /// - Parameter schema: A parsed JSON Schema document.
-    public init(schema: JSONValue) { root = schema }
+    package init(schema: JSONValue) { root = schema }
 
     /// Every violation of the schema by `value`; empty when it is valid.
-    public func violations(of value: JSONValue) -> [Violation] {
+    package func violations(of value: JSONValue) -> [Violation] {
         var found: [Violation] = []
         check(value, against: root, path: "", into: &found)
         return found

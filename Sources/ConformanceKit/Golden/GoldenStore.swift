@@ -1,9 +1,10 @@
 import Foundation
+import StrictJSON
 
 /// Reads and writes golden transcripts: one file per case, `<case id>.json`, in a folder.
-public struct GoldenStore: Sendable {
+package struct GoldenStore: Sendable {
     /// When goldens are written. Recording is always explicit, and refused on CI.
-    public enum RecordMode: String, Sendable, CaseIterable {
+    package enum RecordMode: String, Sendable, CaseIterable {
         /// Never write; a missing or stale golden fails.
         case never
         /// Write goldens that do not exist yet.
@@ -15,7 +16,7 @@ public struct GoldenStore: Sendable {
     }
 
     /// What comparing one case with its golden gave.
-    public enum Outcome: Equatable, Sendable {
+    package enum Outcome: Equatable, Sendable {
         /// The run matches its golden.
         case matches
         /// No golden exists for the case.
@@ -24,19 +25,20 @@ public struct GoldenStore: Sendable {
         case stale(path: String, difference: String)
         /// A golden was written; the run must still fail so that the new file gets reviewed.
         case recorded(path: String)
-        /// The golden file is unreadable or not JSON.
+        /// The golden file is unreadable or not JSON; the problem says why (for text that is not JSON,
+        /// at which byte, line and column).
         case malformed(path: String, problem: String)
     }
 
     /// The folder holding the goldens.
-    public let directory: URL
+    package let directory: URL
 
     /// Creates a store.
     /// - Parameter directory: The goldens folder (in this package: `Fixtures/golden`).
-    public init(directory: URL) { self.directory = directory }
+    package init(directory: URL) { self.directory = directory }
 
     /// The file of a case's golden.
-    public func url(for caseID: String) -> URL { directory.appendingPathComponent(caseID + ".json") }
+    package func url(for caseID: String) -> URL { directory.appendingPathComponent(caseID + ".json") }
 
     /// Compares a run's golden document with the stored one, writing it when `mode` says so.
     /// - Parameters:
@@ -44,7 +46,7 @@ public struct GoldenStore: Sendable {
     ///   - caseID: The case's id.
     ///   - mode: The record mode.
     /// - Returns: The outcome; only `.matches` is a pass.
-    public func check(_ document: JSONValue, caseID: String, mode: RecordMode) -> Outcome {
+    package func check(_ document: JSONValue, caseID: String, mode: RecordMode) -> Outcome {
         let url = url(for: caseID)
         let path = url.path
         guard FileManager.default.fileExists(atPath: path) else {
@@ -52,10 +54,10 @@ public struct GoldenStore: Sendable {
         }
         if mode == .all { return write(document, to: url) }
         let stored: JSONValue
-        do {
-            stored = try JSONParser.parse(try String(contentsOf: url, encoding: .utf8))
+        do throws(FixtureFile.Failure) {
+            stored = try FixtureFile(userFile: url, remedy: "").json()
         } catch {
-            return mode == .never ? .malformed(path: path, problem: "\(error)") : write(document, to: url)
+            return mode == .never ? .malformed(path: path, problem: error.problem) : write(document, to: url)
         }
         guard let difference = GoldenTranscript.firstDifference(expected: stored, actual: document) else { return .matches }
         return mode == .failed ? write(document, to: url) : .stale(path: path, difference: difference)

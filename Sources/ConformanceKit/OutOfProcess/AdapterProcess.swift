@@ -19,8 +19,8 @@ final class AdapterProcess: @unchecked Sendable {
 
     /// Starts `command`.
     /// - Parameter command: A shell command line; `exec` is prefixed so the testee replaces the shell.
-    /// - Throws: `AdapterProcessError` (launch failed) when the shell cannot be started.
-    init(command: String) throws(AdapterProcessError) {
+    /// - Throws: `AdapterFailure` (launch failed) when the shell cannot be started.
+    init(command: String) throws(AdapterFailure) {
         // A testee that dies while the harness writes to it must give EPIPE, not kill the harness.
         signal(SIGPIPE, SIG_IGN)
         self.command = command
@@ -42,7 +42,7 @@ final class AdapterProcess: @unchecked Sendable {
         do {
             try process.run()
         } catch {
-            throw AdapterProcessError(kind: .launchFailed, message: "cannot start the adapter command `\(command)`: \(error.localizedDescription)")
+            throw AdapterFailure(kind: .launchFailed, message: "cannot start the adapter command `\(command)`: \(error.localizedDescription)")
         }
         // The child has its own copies; closing ours lets end of file arrive when the child exits.
         try? output.fileHandleForWriting.close()
@@ -56,27 +56,27 @@ final class AdapterProcess: @unchecked Sendable {
     }
 
     /// Writes one message.
-    /// - Throws: `AdapterProcessError` (crashed) when the testee no longer reads its input.
-    func send(_ message: AdapterWireMessage) throws(AdapterProcessError) {
-        guard requests.write(message.line) else { throw crashed(while: "the harness wrote to it") }
+    /// - Throws: `AdapterFailure` (crashed) when the testee no longer reads its input.
+    func send(_ message: HarnessMessage) throws(AdapterFailure) {
+        guard requests.write(AdapterWire.line(of: message)) else { throw crashed(while: "the harness wrote to it") }
     }
 
     /// Reads the next message, waiting at most `timeout` seconds of wall time.
     /// - Parameters:
     ///   - timeout: The watchdog, in seconds.
     ///   - waitingFor: What the harness waits for, for the error message.
-    /// - Throws: `AdapterProcessError`: crashed at end of output, unresponsive after the watchdog (the
+    /// - Throws: `AdapterFailure`: crashed at end of output, unresponsive after the watchdog (the
     ///   process is killed), protocol violation for a line that is not a message.
-    func receive(timeout: Double, waitingFor: String) throws(AdapterProcessError) -> AdapterWireMessage {
+    func receive(timeout: Double, waitingFor: String) throws(AdapterFailure) -> TesteeMessage {
         switch messages.next(deadline: Date(timeIntervalSinceNow: timeout)) {
         case .line(let line):
-            return try AdapterWireMessage(line: line)
+            return try AdapterWire.decode(TesteeMessage.self, from: line, sentBy: "the testee")
         case .end:
             throw crashed(while: "the harness waited for \(waitingFor)")
         case .timedOut:
             kill(process.processIdentifier, SIGKILL)
             _ = exited.wait(timeout: .now() + 2)
-            throw AdapterProcessError(
+            throw AdapterFailure(
                 kind: .unresponsive,
                 message: "the testee sent nothing for \(Self.seconds(timeout)) while the harness waited for \(waitingFor); it was killed (raise the watchdog with --adapter-timeout if it is only slow)\(stderrTail.rendered)")
         }
@@ -89,7 +89,7 @@ final class AdapterProcess: @unchecked Sendable {
         if process.isRunning { kill(process.processIdentifier, SIGKILL) }
     }
 
-    private func crashed(while what: String) -> AdapterProcessError {
+    private func crashed(while what: String) -> AdapterFailure {
         // Output ends a moment before the exit is reaped; a testee that only closed its output is killed.
         if exited.wait(timeout: .now() + 2) == .timedOut {
             kill(process.processIdentifier, SIGKILL)
@@ -104,7 +104,7 @@ final class AdapterProcess: @unchecked Sendable {
         case (false, .uncaughtSignal): how = "was killed by signal \(process.terminationStatus)\(Self.signalName(process.terminationStatus))"
         case (false, _): how = "exited with status \(process.terminationStatus)"
         }
-        return AdapterProcessError(kind: .crashed, message: "the testee \(how) while \(what)\(stderrTail.rendered)")
+        return AdapterFailure(kind: .crashed, message: "the testee \(how) while \(what)\(stderrTail.rendered)")
     }
 
     private static func signalName(_ number: Int32) -> String {
@@ -143,6 +143,6 @@ private final class StandardErrorTail: @unchecked Sendable {
         guard !lines.isEmpty else { return "" }
         var shown = lines
         if let cause, !shown.contains(cause) { shown = [cause, "..."] + shown }
-        return "; its standard error said:\n" + shown.map { "    | " + TranscriptRenderer.abbreviate($0, limit: 200) }.joined(separator: "\n")
+        return "; its standard error said:\n" + shown.map { "    | " + PrintableText.abbreviate($0, limit: 200) }.joined(separator: "\n")
     }
 }

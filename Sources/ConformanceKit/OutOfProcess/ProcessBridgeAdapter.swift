@@ -1,4 +1,5 @@
 import Foundation
+import StrictJSON
 
 /// The adapter for an implementation in another process: spawns the command, speaks the JSON-lines
 /// protocol of `spec/adapter-protocol.md` with it, and stands in for it towards the simulated web view.
@@ -6,35 +7,34 @@ import Foundation
 /// The harness makes one per case, so every case gets a fresh process (ADP-1). A testee that crashes,
 /// stops answering or breaks the protocol ends its case with `crash`, `timeout` or `adapter-error`;
 /// the run goes on with the next case.
-///
-/// ```swift
-/// let results = await runner.run(Catalogue.all) {
-///     try ProcessBridgeAdapter(configuration: .init(command: ".build/debug/my-bridge-adapter"))
-/// }
-/// ```
 @MainActor
-public final class ProcessBridgeAdapter: BridgeAdapter, SimulatedNavigationDelegate, CaseScoped {
+package final class ProcessBridgeAdapter: BridgeAdapter, SupportsRemoveHandler, SupportsReset, SupportsDisablingSafetyTimeout,
+    DeclaresCapabilities, SimulatedNavigationDelegate
+{
     /// How to start and watch the testee.
-    public struct Configuration: Sendable {
+    package struct Configuration: Sendable {
+        /// Seconds of wall time a testee may stay silent by default (ADP-14).
+        package static let defaultResponseTimeout: Double = 10
+
         /// The shell command that starts the testee.
-        public var command: String
+        package var command: String
         /// Seconds of wall time the testee may stay silent while the harness waits for it (ADP-14).
-        public var responseTimeout: Double
+        package var responseTimeout: Double
 
         /// Creates a configuration.
         /// - Parameters:
         ///   - command: The shell command that starts the testee (run as `/bin/sh -c 'exec <command>'`).
         ///   - responseTimeout: The watchdog in seconds.
-        public init(command: String, responseTimeout: Double = 10) {
+        package init(command: String, responseTimeout: Double = defaultResponseTimeout) {
             self.command = command
             self.responseTimeout = responseTimeout
         }
     }
 
-    /// What the testee declared in its `hello` (ADP-6).
-    public let capabilities: BridgeCapabilities
+    /// What the testee offered in its `hello` (ADP-6).
+    package let declaredCapabilities: BridgeCapabilities
     /// The name the testee gave in its `hello`.
-    public let testeeName: String
+    package let testeeName: String
 
     private let configuration: Configuration
     private let process: AdapterProcess
@@ -46,111 +46,102 @@ public final class ProcessBridgeAdapter: BridgeAdapter, SimulatedNavigationDeleg
     private var decisionHandlers: [Int: (NavigationActionPolicy) -> Void] = [:]
     private var nextNavigationNumber = 1
     private var isExchanging = false
-    private var deferredRequests: [AdapterWireMessage] = []
-    private var failure: AdapterProcessError?
+    private var deferredRequests: [HarnessMessage] = []
+    private var failure: AdapterFailure?
 
     /// Starts the testee and reads its `hello`.
     /// - Parameter configuration: The command and the watchdog.
-    /// - Throws: `AdapterProcessError` when the command cannot start, crashes, stays silent, or greets
+    /// - Throws: `AdapterFailure` when the command cannot start, crashes, stays silent, or greets
     ///   with something other than a version-1 `hello`.
-    public init(configuration: Configuration) throws(AdapterProcessError) {
+    package init(configuration: Configuration) throws(AdapterFailure) {
         self.configuration = configuration
         process = try AdapterProcess(command: configuration.command)
         let hello = try process.receive(timeout: configuration.responseTimeout, waitingFor: "its hello (ADP-6)")
-        guard hello.type == "hello" else {
+        guard case let .hello(version, name, names) = hello else {
             throw .protocolViolation("`\(hello.type)` as its first message; the first message must be {\"type\":\"hello\",\"protocol\":1,...} (ADP-6)")
         }
-        let version = try hello.integer("protocol")
-        guard version == AdapterWireMessage.protocolVersion else {
-            throw .protocolViolation("a hello for protocol version \(version); this harness speaks version \(AdapterWireMessage.protocolVersion) (ADP-7). Update the kit or the adapter host so they match")
+        guard version == AdapterWire.protocolVersion else {
+            throw .protocolViolation("a hello for protocol version \(version); this harness speaks version \(AdapterWire.protocolVersion) (ADP-7). Update the kit or the adapter host so they match")
         }
-        testeeName = try hello.optionalString("name") ?? configuration.command
-        guard case .array(let names)? = hello["capabilities"] else {
-            throw .protocolViolation("a hello without a \"capabilities\" array (ADP-6)")
-        }
+        testeeName = name ?? configuration.command
         var capabilities: BridgeCapabilities = []
-        for case .string(let name) in names {
+        for name in names {
             if let capability = BridgeCapabilities.names.first(where: { $0.1 == name })?.0, capability != .sendsFromAnyThread {
                 capabilities.insert(capability)
             }
         }
-        self.capabilities = capabilities
+        declaredCapabilities = capabilities
     }
 
     // MARK: BridgeAdapter
 
     /// Becomes the web view's navigation delegate and asks the testee to attach its bridge.
-    /// - Throws: `AdapterProcessError`, or `AdapterError` when the testee's attach threw.
-    public func attach(to webView: SimulatedWebView) throws {
+    /// - Throws: `AdapterFailure`, or `AdapterError` when the testee's attach threw.
+    package func attach(to webView: SimulatedWebView) throws {
         self.webView = webView
         webView.navigationDelegate = self
-        try perform(AdapterWireMessage("attach", ["bridgeJavaScriptSource": .string(webView.bridgeJavaScriptSource)]))
+        try perform(.attach(seq: 0, bridgeJavaScriptSource: webView.bridgeJavaScriptSource))
     }
 
     /// Registers `name` in the testee; its invocations come back as `handlerInvoked`.
-    /// - Throws: `AdapterProcessError`, or `AdapterError` when the testee threw.
-    public func registerHandler(_ name: String, handler: @escaping AdapterHandler) throws {
+    /// - Throws: `AdapterFailure`, or `AdapterError` when the testee threw.
+    package func registerHandler(_ name: String, handler: @escaping AdapterHandler) throws {
         handlers[name] = handler
-        try perform(AdapterWireMessage("registerHandler", ["name": .string(name)]))
+        try perform(.registerHandler(seq: 0, name: name))
     }
 
     /// Asks the testee to call the JS handler `name`.
-    /// - Throws: `AdapterProcessError`, or `AdapterError` when the testee threw.
-    public func callHandler(_ name: String, data: Any?, responseCallback: AdapterResponseCallback?) throws {
-        var message = AdapterWireMessage("callHandler", ["name": .string(name)])
-        message["data"] = try JSONValue(wireData: data)
+    /// - Throws: `AdapterFailure`, or `AdapterError` when the testee threw.
+    package func callHandler(_ name: String, data: Any?, responseCallback: AdapterResponseCallback?) throws {
+        var callback: Int?
         if let responseCallback {
-            let number = nextCallbackNumber
+            callback = nextCallbackNumber
+            responseCallbacks[nextCallbackNumber] = responseCallback
             nextCallbackNumber += 1
-            responseCallbacks[number] = responseCallback
-            message["callback"] = .number(Double(number))
         }
-        try perform(message)
+        try perform(.callHandler(seq: 0, name: name, data: try WireData(foundation: data), callback: callback))
     }
 
     /// Asks the testee to remove the native handler `name`.
-    /// - Throws: `AdapterProcessError`, or `AdapterError` when the testee threw.
-    public func removeHandler(_ name: String) throws {
-        try perform(AdapterWireMessage("removeHandler", ["name": .string(name)]))
+    /// - Throws: `AdapterFailure`, or `AdapterError` when the testee threw.
+    package func removeHandler(_ name: String) throws {
+        try perform(.removeHandler(seq: 0, name: name))
     }
 
     /// Asks the testee to reset its bridge.
-    /// - Throws: `AdapterProcessError`, or `AdapterError` when the testee threw.
-    public func reset() throws {
-        try perform(AdapterWireMessage("reset"))
+    /// - Throws: `AdapterFailure`, or `AdapterError` when the testee threw.
+    package func reset() throws {
+        try perform(.reset(seq: 0))
     }
 
     /// Asks the testee to disable the JS side's alert safety timeout.
-    /// - Throws: `AdapterProcessError`, or `AdapterError` when the testee threw.
-    public func disableJavscriptAlertBoxSafetyTimeout() throws {
-        try perform(AdapterWireMessage("disableSafetyTimeout"))
+    /// - Throws: `AdapterFailure`, or `AdapterError` when the testee threw.
+    package func disableJavscriptAlertBoxSafetyTimeout() throws {
+        try perform(.disableSafetyTimeout(seq: 0))
+    }
+
+    /// Ends the testee: every case gets a fresh process (ADP-1).
+    package func caseDidEnd() {
+        process.terminate()
     }
 
     // MARK: SimulatedNavigationDelegate
 
     /// Forwards the navigation to the testee; its `decide` answers it.
-    public func webView(_ webView: SimulatedWebView, decidePolicyFor action: NavigationAction,
-                        decisionHandler: @escaping (NavigationActionPolicy) -> Void) {
+    package func webView(_ webView: SimulatedWebView, decidePolicyFor action: NavigationAction,
+                         decisionHandler: @escaping (NavigationActionPolicy) -> Void) {
         let number = nextNavigationNumber
         nextNavigationNumber += 1
         decisionHandlers[number] = decisionHandler
-        performForEvent(AdapterWireMessage("navigation", [
-            "navigation": .number(Double(number)), "url": .string(action.urlString), "mainFrame": .bool(action.isMainFrame),
-        ]))
-    }
-
-    // MARK: Case end
-
-    func caseDidEnd() {
-        process.terminate()
+        performForEvent(.navigation(seq: 0, navigation: number, url: action.urlString, mainFrame: action.isMainFrame))
     }
 
     // MARK: Exchanges
 
     /// Sends a request the case made and performs its effects until `done`; requests that effects cause
     /// are sent afterwards, in order (ADP-9).
-    /// - Throws: `AdapterProcessError`, or `AdapterError` when the testee's operation threw.
-    private func perform(_ request: AdapterWireMessage) throws {
+    /// - Throws: `AdapterFailure`, or `AdapterError` when the testee's operation threw.
+    private func perform(_ request: HarnessMessage) throws {
         let operationError: String?
         do {
             operationError = try exchange(request)
@@ -162,8 +153,8 @@ public final class ProcessBridgeAdapter: BridgeAdapter, SimulatedNavigationDeleg
     }
 
     /// Like `perform`, for requests caused by page events (navigations, evaluation results, handler
-    /// answers), where nobody can catch: a failure interrupts the case instead.
-    private func performForEvent(_ request: AdapterWireMessage) {
+    /// answers), where nobody can catch: a failure aborts the case instead.
+    private func performForEvent(_ request: HarnessMessage) {
         do {
             if let operationError = try exchange(request) { record(Self.cannotFail(request, operationError)) }
         } catch {
@@ -173,7 +164,7 @@ public final class ProcessBridgeAdapter: BridgeAdapter, SimulatedNavigationDeleg
 
     /// Sends `request` (or queues it while another exchange runs) and then the requests its effects
     /// caused; returns the error the testee's operation reported for `request`, if any.
-    private func exchange(_ request: AdapterWireMessage) throws(AdapterProcessError) -> String? {
+    private func exchange(_ request: HarnessMessage) throws(AdapterFailure) -> String? {
         if let failure { throw failure }
         if isExchanging {
             deferredRequests.append(request)
@@ -190,50 +181,43 @@ public final class ProcessBridgeAdapter: BridgeAdapter, SimulatedNavigationDeleg
     }
 
     /// The violation of a testee whose `done` reports an error for a request that cannot fail.
-    private static func cannotFail(_ request: AdapterWireMessage, _ error: String) -> AdapterProcessError {
+    private static func cannotFail(_ request: HarnessMessage, _ error: String) -> AdapterFailure {
         .protocolViolation("`done` with an error for a `\(request.type)` request, which cannot fail: \(error)")
     }
 
-    /// Sends one request and performs its effects until its `done`; returns the `done`'s error, if any.
-    private func send(_ request: AdapterWireMessage) throws(AdapterProcessError) -> String? {
-        var request = request
+    /// Numbers and sends one request and performs its effects until its `done`; returns the `done`'s
+    /// error, if any.
+    private func send(_ request: HarnessMessage) throws(AdapterFailure) -> String? {
         let sequenceNumber = nextSequenceNumber
         nextSequenceNumber += 1
-        request["seq"] = .number(Double(sequenceNumber))
-        try process.send(request)
+        try process.send(request.numbered(sequenceNumber))
         while true {
             let message = try process.receive(timeout: configuration.responseTimeout, waitingFor: "`done` for its `\(request.type)` request (seq \(sequenceNumber))")
-            if message.type == "done" {
-                let answered = try message.integer("seq")
+            if case let .done(answered, error) = message {
                 guard answered == sequenceNumber else {
-                    throw AdapterProcessError.protocolViolation("`done` for seq \(answered) while seq \(sequenceNumber) was pending (ADP-8)")
+                    throw .protocolViolation("`done` for seq \(answered) while seq \(sequenceNumber) was pending (ADP-8)")
                 }
-                return try message.optionalString("error")
+                return error
             }
             try performEffect(message)
         }
     }
 
     /// Performs one effect the testee reported (ADP-9 to ADP-12).
-    private func performEffect(_ message: AdapterWireMessage) throws(AdapterProcessError) {
+    private func performEffect(_ message: TesteeMessage) throws(AdapterFailure) {
         guard let webView else { throw .protocolViolation("`\(message.type)` before the bridge was attached") }
-        switch message.type {
-        case "evaluate":
-            let number = try message.integer("evaluation"), script = try message.string("script")
-            if try message.bool("synchronous") {
-                let result = webView.stringByEvaluatingJavaScript(from: script)
-                try process.send(AdapterWireMessage("syncEvaluated", [
-                    "evaluation": .number(Double(number)), "result": result.map(JSONValue.string) ?? .null,
-                ]))
-            } else if try message.bool("completion") {
+        switch message {
+        case let .evaluate(number, script, synchronous, completion):
+            if synchronous {
+                try process.send(.syncEvaluated(evaluation: number, result: webView.stringByEvaluatingJavaScript(from: script)))
+            } else if completion {
                 webView.evaluateJavaScript(script) { [weak self] value, error in
                     self?.deliverEvaluation(number, value: value, error: error)
                 }
             } else {
                 webView.evaluateJavaScript(script)
             }
-        case "decide":
-            let number = try message.integer("navigation"), policyName = try message.string("policy")
+        case let .decide(number, policyName):
             guard let policy = NavigationActionPolicy(rawValue: policyName) else {
                 throw .protocolViolation("a navigation policy `\(policyName)`; it must be `allow` or `cancel`")
             }
@@ -241,55 +225,48 @@ public final class ProcessBridgeAdapter: BridgeAdapter, SimulatedNavigationDeleg
                 throw .protocolViolation("a decision for navigation \(number), which the harness never asked for (ADP-12)")
             }
             decisionHandler(policy)
-        case "handlerInvoked":
-            let name = try message.string("handler"), invocation = try message.integer("invocation")
+        case let .handlerInvoked(name, invocation, data):
             guard let handler = handlers[name] else {
                 throw .protocolViolation("an invocation of native handler `\(name)`, which the harness never registered (ADP-12)")
             }
-            handler(message.foundationData("data")) { [weak self] answer in
+            handler(data?.foundationValue) { [weak self] answer in
                 self?.respond(to: invocation, with: answer)
             }
-        case "callbackInvoked":
-            let number = try message.integer("callback")
+        case let .callbackInvoked(number, data):
             guard let callback = responseCallbacks[number] else {
                 throw .protocolViolation("an invocation of response callback \(number), which the harness never issued (ADP-12)")
             }
-            callback(message.foundationData("data"))
-        case "log":
-            webView.recordNativeLog(try message.string("message"))
-        case "violation":
-            webView.record(.violation(clause: try message.string("clause"), message: try message.string("message")))
-        default:
-            throw .protocolViolation("a message of unknown type `\(message.type)` (section 5 lists the effects)")
+            callback(data?.foundationValue)
+        case .log(let line):
+            webView.recordNativeLog(line)
+        case let .violation(clause, violation):
+            webView.backend.reportViolation(clause: clause, message: violation)
+        case .hello, .done:
+            throw .protocolViolation("`\(message.type)` between a request and its `done`")
         }
     }
 
     private func deliverEvaluation(_ number: Int, value: Any?, error: (any Error)?) {
-        var message = AdapterWireMessage("evaluated", ["evaluation": .number(Double(number))])
-        if let error {
-            message["error"] = .string("\(error)")
-        } else {
-            // WebKit's conversion only produces JSON values, so this cannot fail.
-            message["result"] = (try? JSONValue(wireData: value)) ?? nil
-        }
-        performForEvent(message)
+        // WebKit's conversion only produces JSON values, so the result always converts.
+        let result = error == nil ? (try? WireData(foundation: value)) ?? nil : nil
+        performForEvent(.evaluated(seq: 0, evaluation: number, result: result, error: error.map { "\($0)" }))
     }
 
     private func respond(to invocation: Int, with answer: Any?) {
-        var message = AdapterWireMessage("respond", ["invocation": .number(Double(invocation))])
+        let data: WireData?
         do {
-            message["data"] = try JSONValue(wireData: answer)
+            data = try WireData(foundation: answer)
         } catch {
-            record(AdapterProcessError(kind: .protocolViolation, message: "the harness's answer is not JSON: \(error)"))
+            record(AdapterFailure(kind: .protocolViolation, message: "the harness's answer is not JSON: \(error)"))
             return
         }
-        performForEvent(message)
+        performForEvent(.respond(seq: 0, invocation: invocation, data: data))
     }
 
-    /// Remembers the first failure and stops the case through the web view.
-    private func record(_ error: AdapterProcessError) {
+    /// Remembers the first failure, ends the testee and aborts the case.
+    private func record(_ error: AdapterFailure) {
         if failure == nil { failure = error }
         process.terminate()
-        webView?.interrupt(adapterFailure: error)
+        webView?.backend.abortCase(because: error)
     }
 }

@@ -2,14 +2,14 @@
 ///
 /// One `testcase` per case, named by its unique id; `failure` for fail, insecure and non-strict,
 /// `error` for timeouts, adapter and harness errors, `skipped` for not applicable. All text goes through
-/// `TranscriptRenderer.printable`, so the XML holds printable ASCII only: NUL, lone surrogates and other
+/// `PrintableText.printable`, so the XML holds printable ASCII only: NUL, lone surrogates and other
 /// characters XML 1.0 forbids never reach it, and `]]>` is escaped like any `>`.
-public enum JUnitRunReport {
+package enum JUnitRunReport {
     /// The report file's text.
     /// - Parameters:
     ///   - results: The run's results.
     ///   - context: The adapter and the rerun command.
-    public static func render(_ results: [CaseResult], context: RunContext) -> String {
+    package static func render(_ results: [CaseResult], context: RunContext) -> String {
         let failures = results.filter { [.fail, .insecure, .nonStrict].contains($0.verdict) }.count
         let errors = results.filter(\.verdict.isError).count
         let skipped = results.filter { $0.verdict == .notApplicable }.count
@@ -55,7 +55,7 @@ public enum JUnitRunReport {
             case "'": output += "&apos;"
             case "\n": output += inAttribute ? "&#10;" : "\n"
             case " "..."~": output.unicodeScalars.append(scalar)
-            default: output += "&lt;" + TranscriptRenderer.printable(String(scalar)).dropFirst().dropLast() + "&gt;"
+            default: output += "&lt;" + PrintableText.printable(String(scalar)).dropFirst().dropLast() + "&gt;"
             }
         }
         return output

@@ -1,10 +1,10 @@
 /// The Markdown report (`--report markdown:PATH`) for a CI summary page.
-public enum MarkdownRunReport {
+package enum MarkdownRunReport {
     /// The report file's text: a verdict table, then one section per unexpected result.
     /// - Parameters:
     ///   - results: The run's results.
     ///   - context: The adapter and the rerun command.
-    public static func render(_ results: [CaseResult], context: RunContext) -> String {
+    package static func render(_ results: [CaseResult], context: RunContext) -> String {
         var counts: [Verdict: Int] = [:]
         for result in results { counts[result.verdict, default: 0] += 1 }
         var lines = ["# WVJB conformance: `\(cell(context.adapter))`", "", "| verdict | cases |", "|---|---|"]
@@ -31,7 +31,7 @@ public enum MarkdownRunReport {
 
     /// Printable, one line, with Markdown's table and code delimiters neutralized.
     private static func cell(_ text: String) -> String {
-        TranscriptRenderer.abbreviate(text.replacingOccurrences(of: "\n", with: " "), limit: 400)
+        PrintableText.abbreviate(text.replacingOccurrences(of: "\n", with: " "), limit: 400)
             .replacingOccurrences(of: "|", with: "\\|").replacingOccurrences(of: "`", with: "'")
     }
 }

@@ -1,31 +1,33 @@
+import StrictJSON
+
 /// What the report writers need to know about a run besides its results.
-public struct RunContext: Sendable {
+package struct RunContext: Sendable {
     /// The adapter's name as the user gave it (`reference`, `mutant:x`, ...).
-    public var adapter: String
+    package var adapter: String
     /// The command that reruns one case, without the trailing `--case <id>`.
-    public var rerunPrefix: String
+    package var rerunPrefix: String
 
     /// Creates a run context.
     /// - Parameters:
     ///   - adapter: The adapter's name.
     ///   - rerunPrefix: The rerun command before `--case <id>`.
-    public init(adapter: String, rerunPrefix: String) {
+    package init(adapter: String, rerunPrefix: String) {
         self.adapter = adapter
         self.rerunPrefix = rerunPrefix
     }
 
     /// The command that reruns the case `caseID`.
-    public func rerunCommand(for caseID: String) -> String { "\(rerunPrefix) --case \(caseID)" }
+    package func rerunCommand(for caseID: String) -> String { "\(rerunPrefix) --case \(caseID)" }
 }
 
 /// The machine-readable report (`--report json:PATH`), documented by
 /// `Fixtures/schemas/report.schema.json`. Canonical JSON, so it is printable ASCII whatever the payloads.
-public enum JSONRunReport {
+package enum JSONRunReport {
     /// The report document.
     /// - Parameters:
     ///   - results: The run's results.
     ///   - context: The adapter and the rerun command.
-    public static func document(_ results: [CaseResult], context: RunContext) -> JSONValue {
+    package static func document(_ results: [CaseResult], context: RunContext) -> JSONValue {
         var counts: [String: JSONValue] = [:]
         for result in results { counts[result.verdict.rawValue] = .number((counts[result.verdict.rawValue].flatMap { if case .number(let n) = $0 { n } else { nil } } ?? 0) + 1) }
         let cases: [JSONValue] = results.map { result in
@@ -52,7 +54,7 @@ public enum JSONRunReport {
     }
 
     /// The report file's text.
-    public static func render(_ results: [CaseResult], context: RunContext) -> String {
+    package static func render(_ results: [CaseResult], context: RunContext) -> String {
         document(results, context: context).canonicalText + "\n"
     }
 }

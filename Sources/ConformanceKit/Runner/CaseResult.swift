@@ -1,32 +1,32 @@
 /// What running one case against one implementation gave.
-public struct CaseResult: Sendable {
+package struct CaseResult: Sendable {
     /// The case's id.
-    public var caseID: String
+    package var caseID: String
     /// The case's level.
-    public var level: RequirementLevel
+    package var level: RequirementLevel
     /// The spec clauses the case cites.
-    public var clauses: [String] = []
+    package var clauses: [String] = []
     /// The outcome.
-    public var verdict: Verdict
+    package var verdict: Verdict
     /// The broken expectations (empty on pass).
-    public var failures: [CheckFailure]
+    package var failures: [CheckFailure]
     /// Why the case did not run to its end, for timeouts, adapter and harness errors, not applicable.
-    public var interruption: String?
-    /// Tasks still pending when the case ended (timers beyond the horizon, ...).
-    public var leftovers: [String]
+    package var interruption: String?
+    /// What was left over when the case ended, accepted or not.
+    package var leftovers: CaseLeftovers
     /// Everything observed.
-    public var transcript: Transcript
+    package var transcript: Transcript
     /// The JS side that was injected, so renderings can name it instead of printing it.
-    public var bridgeJavaScriptSource: String
+    package var bridgeJavaScriptSource: String
 
     /// A multi-line report: verdict, failures, and the case's wire log.
-    public var report: String {
+    package var report: String {
         var lines = ["\(verdict.rawValue.uppercased()) \(caseID) [\(level.rawValue)]"]
         if let interruption { lines.append("  \(interruption)") }
         for failure in failures {
             lines.append(contentsOf: failure.description.split(separator: "\n", omittingEmptySubsequences: false).map { "  " + $0 })
         }
-        if !leftovers.isEmpty { lines.append("  leftovers: " + leftovers.joined(separator: "; ")) }
+        if !leftovers.isEmpty { lines.append("  leftovers: " + leftovers.lines.joined(separator: "; ")) }
         if verdict != .pass && verdict != .notApplicable {
             lines.append("  transcript:")
             let rendered = TranscriptRenderer.render(transcript, bridgeJavaScriptSource: bridgeJavaScriptSource)

@@ -4,19 +4,19 @@ public typealias AdapterFactory = @MainActor () throws -> any BridgeAdapter
 /// Runs cases against an implementation, each in a fresh simulated web view, and gives one verdict per
 /// case. A case that breaks (adapter error, timeout, harness failure) never stops the run.
 @MainActor
-public final class ConformanceRunner {
+package final class ConformanceRunner {
     /// How the harness is set up for a run.
-    public struct Configuration: Sendable {
+    package struct Configuration: Sendable {
         /// The JS side to inject; nil uses the kit's reference JS side (`Fixtures/js`).
-        public var bridgeJavaScriptSource: String?
+        package var bridgeJavaScriptSource: String?
         /// Seconds one script may run before it is stopped and its case ends as a timeout.
-        public var executionTimeLimit: Double
+        package var executionTimeLimit: Double
 
         /// Creates a configuration.
         /// - Parameters:
         ///   - bridgeJavaScriptSource: A JS side to inject instead of the reference one.
         ///   - executionTimeLimit: The per-script time limit in seconds.
-        public init(bridgeJavaScriptSource: String? = nil, executionTimeLimit: Double = 5) {
+        package init(bridgeJavaScriptSource: String? = nil, executionTimeLimit: Double = 5) {
             self.bridgeJavaScriptSource = bridgeJavaScriptSource
             self.executionTimeLimit = executionTimeLimit
         }
@@ -27,7 +27,7 @@ public final class ConformanceRunner {
     /// Prepares the engine and loads the kit's fixtures.
     /// - Parameter configuration: The harness set-up.
     /// - Throws: `HarnessError` when a fixture or resource cannot be read.
-    public init(configuration: Configuration = Configuration()) throws(HarnessError) {
+    package init(configuration: Configuration = Configuration()) throws(HarnessError) {
         environment = try HarnessEnvironment(
             bridgeJavaScriptSource: configuration.bridgeJavaScriptSource,
             executionTimeLimit: configuration.executionTimeLimit)
@@ -35,19 +35,19 @@ public final class ConformanceRunner {
 
     /// The kit's reference JS side (`Fixtures/js/WebViewJavascriptBridge.js`).
     /// - Throws: `HarnessError` when the fixture cannot be read.
-    public nonisolated static func referenceJavaScriptSide() throws(HarnessError) -> String {
+    package nonisolated static func referenceJavaScriptSide() throws(HarnessError) -> String {
         try HarnessEnvironment.referenceJavaScriptSide()
     }
 
     /// The JS side this runner injects.
-    public var bridgeJavaScriptSource: String { environment.bridgeJavaScriptSource }
+    package var bridgeJavaScriptSource: String { environment.bridgeJavaScriptSource }
 
     /// Runs cases in order, each against a fresh adapter.
     /// - Parameters:
     ///   - cases: The cases to run.
     ///   - makeAdapter: Makes a fresh adapter for each case.
     /// - Returns: One result per case, in order.
-    public func run(_ cases: [ConformanceCase], adapter makeAdapter: AdapterFactory) async -> [CaseResult] {
+    package func run(_ cases: [ConformanceCase], adapter makeAdapter: AdapterFactory) async -> [CaseResult] {
         var results: [CaseResult] = []
         for conformanceCase in cases {
             results.append(await run(conformanceCase, adapter: makeAdapter))
@@ -60,28 +60,28 @@ public final class ConformanceRunner {
     ///   - conformanceCase: The case.
     ///   - makeAdapter: Makes the adapter.
     /// - Returns: The case's result; never throws, every problem becomes a verdict.
-    public func run(_ conformanceCase: ConformanceCase, adapter makeAdapter: AdapterFactory) async -> CaseResult {
+    package func run(_ conformanceCase: ConformanceCase, adapter makeAdapter: AdapterFactory) async -> CaseResult {
         var result = CaseResult(
             caseID: conformanceCase.id, level: conformanceCase.level, verdict: .pass, failures: [],
-            interruption: nil, leftovers: [], transcript: Transcript(),
+            interruption: nil, leftovers: CaseLeftovers(), transcript: Transcript(),
             bridgeJavaScriptSource: environment.bridgeJavaScriptSource)
         result.clauses = conformanceCase.clauses
 
-        let webView: SimulatedWebView
+        let browser: SimulatedBrowser
         do {
-            webView = try SimulatedWebView(environment: environment)
+            browser = try SimulatedBrowser(environment: environment)
         } catch {
             result.verdict = .harnessError
             result.interruption = "harness error: the simulated browser failed to start: \(error)"
             return result
         }
-        defer { webView.close() }
+        defer { browser.close() }
 
         let adapter: any BridgeAdapter
         do {
             adapter = try makeAdapter()
-        } catch let error as AdapterProcessError {
-            let stop = CaseStop.adapterProcess(error, stage: "the start of the testee")
+        } catch let error as AdapterFailure {
+            let stop = CaseStop.adapterFailure(error, stage: "the start of the testee")
             result.verdict = stop.verdict
             result.interruption = stop.description
             return result
@@ -90,15 +90,16 @@ public final class ConformanceRunner {
             result.interruption = "adapter error: the adapter could not be created: \(error)"
             return result
         }
-        let missing = conformanceCase.requires.subtracting(adapter.capabilities)
+        let capabilities = BridgeCapabilities(of: adapter)
+        let missing = conformanceCase.requires.subtracting(capabilities)
         guard missing.isEmpty else {
             result.verdict = .notApplicable
-            result.interruption = "not applicable: needs \(missing), the adapter declares \(adapter.capabilities)"
+            result.interruption = "not applicable: needs \(missing), the adapter offers \(capabilities)"
             return result
         }
 
-        defer { (adapter as? any CaseScoped)?.caseDidEnd() }
-        let context = CaseContext(conformanceCase: conformanceCase, webView: webView, adapter: adapter)
+        defer { adapter.caseDidEnd() }
+        let context = CaseContext(conformanceCase: conformanceCase, browser: browser, adapter: adapter)
         var stop: CaseStop?
         do {
             try context.attach()
@@ -109,10 +110,9 @@ public final class ConformanceRunner {
         } catch {
             stop = .harness("the case's script threw \(error)")
         }
-        result.leftovers = webView.finish()
-        context.finishChecks()
+        result.leftovers = context.finish(page: browser.finish())
         result.failures = context.failures
-        result.transcript = webView.transcript
+        result.transcript = browser.transcript
         if let stop {
             result.interruption = stop.description
             result.verdict = stop.verdict

@@ -1,23 +1,23 @@
 import ConformanceSpec
 
 /// The normative clauses of `spec/protocol.md`: id, level and text.
-public struct ProtocolSpec: Sendable {
+package struct ProtocolSpec: Sendable {
     /// One normative clause.
-    public struct Clause: Sendable, Equatable, Identifiable {
+    package struct Clause: Sendable, Equatable, Identifiable {
         /// The stable id, e.g. `ESC-2`.
-        public var id: String
+        package var id: String
         /// The strongest RFC 2119 keyword in the clause.
-        public var level: RequirementLevel
+        package var level: RequirementLevel
         /// The clause's sentence(s), as written.
-        public var text: String
+        package var text: String
     }
 
     /// The clauses in the order the spec defines them.
-    public let clauses: [Clause]
+    package let clauses: [Clause]
 
     /// The spec the kit ships.
     /// - Throws: `HarnessError` when the spec is missing from the resource bundle.
-    public static func bundled() throws(HarnessError) -> ProtocolSpec {
+    package static func bundled() throws(HarnessError) -> ProtocolSpec {
         guard let text = ConformanceSpec.protocolText else {
             throw HarnessError(code: .missingResource, message: "spec/protocol.md is missing from the ConformanceSpec resource bundle; rebuild the package")
         }
@@ -26,7 +26,7 @@ public struct ProtocolSpec: Sendable {
 
     /// Parses clauses written as `**[AREA-N]** sentence...` (a clause runs to the next blank line).
     /// - Parameter markdown: The spec text.
-    public init(markdown: String) {
+    package init(markdown: String) {
         var clauses: [Clause] = []
         for paragraph in markdown.components(separatedBy: "\n\n") {
             let text = paragraph.trimmingCharacters(in: .whitespacesAndNewlines)
@@ -40,16 +40,16 @@ public struct ProtocolSpec: Sendable {
     }
 
     /// The clause with `id`, if any.
-    public func clause(_ id: String) -> Clause? { clauses.first { $0.id == id } }
+    package func clause(_ id: String) -> Clause? { clauses.first { $0.id == id } }
 
     /// For each clause, the cases citing it, in catalogue order.
     /// - Parameter cases: The catalogue.
-    public func coverage(by cases: [ConformanceCase]) -> [(clause: Clause, cases: [String])] {
+    package func coverage(by cases: [ConformanceCase]) -> [(clause: Clause, cases: [String])] {
         clauses.map { clause in (clause, cases.filter { $0.clauses.contains(clause.id) }.map(\.id)) }
     }
 
     /// The coverage table as text: one row per clause with its level and citing cases, then totals.
-    public func coverageTable(for cases: [ConformanceCase]) -> String {
+    package func coverageTable(for cases: [ConformanceCase]) -> String {
         let rows = coverage(by: cases)
         let width = (rows.map(\.clause.id.count).max() ?? 6) + 2
         var lines = ["clause" + String(repeating: " ", count: width - 6) + "level   cases"]

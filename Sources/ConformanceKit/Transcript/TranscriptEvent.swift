@@ -1,7 +1,9 @@
+import StrictJSON
+
 /// One observable thing that happened during a case.
 ///
 /// Data crossing the bridge is kept as parsed JSON (`JSONValue`); `nil` means absent or `undefined`.
-public enum TranscriptEvent: Equatable, Sendable {
+package enum TranscriptEvent: Equatable, Sendable {
     /// The harness asked the web view to load a page.
     case pageRequested(url: String)
     /// A page was committed: a fresh JavaScript context now runs it.
@@ -46,7 +48,7 @@ public enum TranscriptEvent: Equatable, Sendable {
 }
 
 /// How the native side evaluated a script: like WKWebView or like UIWebView.
-public enum EvaluationStyle: String, Sendable {
+package enum EvaluationStyle: String, Sendable {
     /// `evaluateJavaScript(_:completionHandler:)`: runs on a later turn, completion after that.
     case asynchronous = "async"
     /// `stringByEvaluatingJavaScript(from:)`: runs at once, on the caller's stack.

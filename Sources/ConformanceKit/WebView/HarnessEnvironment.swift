@@ -4,7 +4,7 @@ import Foundation
 /// What every page of a run shares: the engine, the browser shim, the page setup snippet and the JS side
 /// under test. Created once per run.
 @MainActor
-final class HarnessEnvironment {
+package final class HarnessEnvironment {
     let runtime: ScriptRuntime
     let pageShimSource: String
     let pageSetupSource: String
@@ -35,13 +35,13 @@ final class HarnessEnvironment {
         try read(ConformanceFixtures.url("js/WebViewJavascriptBridge.js"))
     }
 
+    /// The text of one of the kit's files.
+    /// - Throws: `HarnessError` (`missingResource`) naming the file and what to do.
     nonisolated static func read(_ url: URL) throws(HarnessError) -> String {
-        do {
-            return try String(contentsOf: url, encoding: .utf8)
+        do throws(FixtureFile.Failure) {
+            return try FixtureFile(kitFile: url).text()
         } catch {
-            throw HarnessError(
-                code: .missingResource,
-                message: "cannot read \(url.path): \(error.localizedDescription). The kit's fixtures ship in its resource bundle; rebuild the package, or pass the file explicitly")
+            throw error.harnessError
         }
     }
 }

@@ -2,17 +2,17 @@
 ///
 /// Every page first gets the simulated browser (DOM, timers, console) and the WVJB page setup snippet
 /// (`setupWebViewJavascriptBridge`), then `script`.
-public struct PageDefinition: Sendable, Equatable {
+package struct PageDefinition: Sendable, Equatable {
     /// The page's URL (a main-frame navigation the bridge must allow).
-    public var url: String
+    package var url: String
     /// The page's own script, run after the setup snippet.
-    public var script: String
+    package var script: String
 
     /// Creates a page.
     /// - Parameters:
     ///   - url: The page's URL.
     ///   - script: JavaScript the page runs on load.
-    public init(url: String = "https://app.example/index.html", script: String) {
+    package init(url: String = "https://app.example/index.html", script: String) {
         self.url = url
         self.script = script
     }

@@ -1,39 +1,40 @@
-import CJavaScriptCore
+import StrictJSON
 
 /// One loaded page: a fresh JavaScript context running the simulated browser, the setup snippet and the
-/// page's script. Timers it sets live on the web view's virtual event loop until the page goes away.
+/// page's script. Timers it sets live on the browser's virtual event loop until the page goes away;
+/// what happens in it is recorded in the browser's transcript.
 @MainActor
 final class SimulatedPage {
     let url: String
     let context: ScriptContext
     /// Label prefix of this page's loop tasks, so that they can be dropped when the page goes away.
     let taskPrefix: String
-    private unowned let webView: SimulatedWebView
-    private var fireTimer: JSValueRef?
-    private var reportUncaught: JSValueRef?
+    /// The browser showing this page; set right after the page is made.
+    weak var browser: SimulatedBrowser?
+    private let loop: VirtualEventLoop
+    private var fireTimer: ScriptValue?
+    private var reportUncaught: ScriptValue?
     private var timerTasks: [Int: VirtualEventLoop.TaskID] = [:]
     private var nextTimerID = 1
 
     /// Creates the page's context and installs the simulated browser in it.
     /// - Throws: `ScriptError` when the browser shim itself fails (a harness error).
-    init(url: String, number: Int, webView: SimulatedWebView, environment: HarnessEnvironment) throws(ScriptError) {
+    init(url: String, number: Int, loop: VirtualEventLoop, environment: HarnessEnvironment) throws(ScriptError) {
         self.url = url
-        self.webView = webView
+        self.loop = loop
         self.taskPrefix = "page\(number) "
         context = ScriptContext(runtime: environment.runtime)
         let install = try context.evaluate(environment.pageShimSource, sourceURL: "conformance://page-shim.js")
         let entryPoints = try context.call(install, arguments: [makeBrowserHost()])
-        guard let object = JSValueToObject(context.ref, entryPoints, nil) else {
-            throw ScriptError(message: "page shim returned no entry points")
-        }
-        fireTimer = context.protect(context.property("fireTimer", of: object))
-        reportUncaught = context.protect(context.property("reportUncaught", of: object))
+        guard context.isObject(entryPoints) else { throw ScriptError(message: "page shim returned no entry points") }
+        fireTimer = context.protect(context.property("fireTimer", of: entryPoints))
+        reportUncaught = context.protect(context.property("reportUncaught", of: entryPoints))
         context.setProperty("__conformance", of: context.globalObject, to: makeCaseHost())
     }
 
     /// Drops the page's timers and releases its context.
     func close() {
-        for task in timerTasks.values { webView.loop.cancel(task) }
+        for task in timerTasks.values { loop.cancel(task) }
         timerTasks = [:]
         fireTimer = nil
         reportUncaught = nil
@@ -62,10 +63,10 @@ final class SimulatedPage {
     // MARK: Hosts
 
     /// The functions the browser shim calls.
-    private func makeBrowserHost() -> JSObjectRef {
+    private func makeBrowserHost() -> ScriptValue {
         let host = context.makeObject()
         let context = self.context
-        define("now", on: host) { [unowned self] _ in context.makeNumber(Double(webView.loop.now)) }
+        define("now", on: host) { [unowned self] _ in context.makeNumber(Double(loop.now)) }
         define("pageURL", on: host) { [unowned self] _ in context.makeString(url) }
         define("scheduleTimer", on: host) { [unowned self] arguments in
             let delay = Int64(context.number(arguments[0]) ?? 0)
@@ -74,59 +75,59 @@ final class SimulatedPage {
         }
         define("cancelTimer", on: host) { [unowned self] arguments in
             let id = Int(context.number(arguments[0]) ?? 0)
-            if let task = timerTasks.removeValue(forKey: id) { webView.loop.cancel(task) }
+            if let task = timerTasks.removeValue(forKey: id) { loop.cancel(task) }
             return nil
         }
         define("navigate", on: host) { [unowned self] arguments in
-            webView.requestNavigation(to: context.string(arguments[0]), isMainFrame: false)
+            browser?.requestNavigation(to: context.string(arguments[0]), isMainFrame: false)
             return nil
         }
         define("console", on: host) { [unowned self] arguments in
-            webView.record(.console(level: context.string(arguments[0]), message: context.string(arguments[1])))
+            browser?.record(.console(level: context.string(arguments[0]), message: context.string(arguments[1])))
             return nil
         }
         define("dialog", on: host) { [unowned self] arguments in
-            webView.openDialog(kind: context.string(arguments[0]), message: context.string(arguments[1]))
+            browser?.openDialog(kind: context.string(arguments[0]), message: context.string(arguments[1]))
             return nil
         }
         define("tripwire", on: host) { [unowned self] arguments in
-            webView.record(.tripwire(label: context.string(arguments[0])))
+            browser?.record(.tripwire(label: context.string(arguments[0])))
             return nil
         }
         define("uncaughtError", on: host) { [unowned self] arguments in
             let line = context.number(arguments[2]).map(Int.init)
-            webView.record(.uncaughtError(message: context.string(arguments[0]), line: line == 0 ? nil : line))
+            browser?.record(.uncaughtError(message: context.string(arguments[0]), line: line == 0 ? nil : line))
             return nil
         }
         return host
     }
 
     /// `__conformance`: what case pages call to record what their handlers and callbacks saw.
-    private func makeCaseHost() -> JSObjectRef {
+    private func makeCaseHost() -> ScriptValue {
         let host = context.makeObject()
         let context = self.context
         define("handlerInvoked", on: host) { [unowned self] arguments in
-            webView.record(.jsHandlerInvoked(
+            browser?.record(.jsHandlerInvoked(
                 name: context.string(arguments[0]), data: jsonValue(arguments[1]),
                 hasResponder: context.boolean(arguments[2]),
-                duringNativeEvaluation: webView.isInsideNativeEvaluation))
+                duringNativeEvaluation: browser?.isInsideNativeEvaluation ?? false))
             return nil
         }
         define("callbackInvoked", on: host) { [unowned self] arguments in
-            webView.record(.jsCallbackInvoked(label: context.string(arguments[0]), data: jsonValue(arguments[1])))
+            browser?.record(.jsCallbackInvoked(label: context.string(arguments[0]), data: jsonValue(arguments[1])))
             return nil
         }
         define("note", on: host) { [unowned self] arguments in
-            webView.record(.pageNote(label: context.string(arguments[0]), data: jsonValue(arguments[1])))
+            browser?.record(.pageNote(label: context.string(arguments[0]), data: jsonValue(arguments[1])))
             return nil
         }
         define("inNativeEvaluation", on: host) { [unowned self] _ in
-            context.makeBoolean(webView.isInsideNativeEvaluation)
+            context.makeBoolean(browser?.isInsideNativeEvaluation ?? false)
         }
         return host
     }
 
-    private func define(_ name: String, on object: JSObjectRef, _ body: @escaping ([JSValueRef]) throws -> JSValueRef?) {
+    private func define(_ name: String, on object: ScriptValue, _ body: @escaping ([ScriptValue]) throws -> ScriptValue?) {
         let function = context.makeHostFunction { arguments in
             // Missing arguments read as undefined, as in JavaScript.
             let padded = arguments + Array(repeating: self.context.undefined, count: max(0, 4 - arguments.count))
@@ -136,7 +137,7 @@ final class SimulatedPage {
     }
 
     /// A page value as JSON (through the engine's `JSON.stringify`); nil for `undefined` and functions.
-    func jsonValue(_ value: JSValueRef) -> JSONValue? {
+    func jsonValue(_ value: ScriptValue) -> JSONValue? {
         guard !context.isUndefined(value) else { return nil }
         do {
             guard let text = try context.stringifyJSON(value) else { return nil }
@@ -151,21 +152,21 @@ final class SimulatedPage {
     private func scheduleTimer(delay: Int64, repeats: Bool) -> Int {
         let id = nextTimerID
         nextTimerID += 1
-        webView.record(.timerScheduled(id: id, delay: delay, repeats: repeats))
+        browser?.record(.timerScheduled(id: id, delay: delay, repeats: repeats))
         armTimer(id, delay: delay, repeats: repeats)
         return id
     }
 
     private func armTimer(_ id: Int, delay: Int64, repeats: Bool) {
-        timerTasks[id] = webView.loop.schedule(after: delay, label: "\(taskPrefix)timer \(id)") { [unowned self] in
+        timerTasks[id] = loop.schedule(after: delay, label: "\(taskPrefix)timer \(id)", timerID: id) { [unowned self] in
             timerTasks[id] = nil
             if repeats { armTimer(id, delay: max(delay, 1), repeats: true) }
-            webView.record(.timerFired(id: id))
+            browser?.record(.timerFired(id: id))
             guard let fireTimer else { return }
             do throws(ScriptError) {
                 try context.call(fireTimer, arguments: [context.makeNumber(Double(id))])
             } catch {
-                webView.interrupt(with: error, stage: "timer \(id)")
+                browser?.interrupt(with: error, stage: "timer \(id)")
             }
         }
     }

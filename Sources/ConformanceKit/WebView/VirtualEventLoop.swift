@@ -11,6 +11,7 @@ final class VirtualEventLoop {
         var deadline: Int64
         var sequence: Int
         var label: String
+        var timerID: Int?
         var action: () -> Void
     }
 
@@ -23,11 +24,12 @@ final class VirtualEventLoop {
     /// - Parameters:
     ///   - delay: Milliseconds from now; 0 runs on a later turn, after tasks already due.
     ///   - label: What the task is, for the leftovers report.
+    ///   - timerID: The page's id of the timer this task is, if it is one.
     ///   - action: The work.
     /// - Returns: The task's id, for `cancel(_:)`.
     @discardableResult
-    func schedule(after delay: Int64 = 0, label: String, _ action: @escaping () -> Void) -> TaskID {
-        let task = ScheduledTask(deadline: now + max(0, delay), sequence: nextSequence, label: label, action: action)
+    func schedule(after delay: Int64 = 0, label: String, timerID: Int? = nil, _ action: @escaping () -> Void) -> TaskID {
+        let task = ScheduledTask(deadline: now + max(0, delay), sequence: nextSequence, label: label, timerID: timerID, action: action)
         nextSequence += 1
         // Keep tasks sorted; insertion after every task with an earlier-or-equal deadline keeps FIFO ties.
         let index = tasks.firstIndex { $0.deadline > task.deadline } ?? tasks.endIndex
@@ -56,9 +58,17 @@ final class VirtualEventLoop {
         return true
     }
 
-    /// The tasks still waiting, as "label @ deadline" lines, for reports of leftovers.
-    var pendingTaskDescriptions: [String] {
-        tasks.map { "\($0.label) due at \($0.deadline) ms" }
+    /// The tasks still waiting, timers apart from the rest.
+    var leftovers: PageLeftovers {
+        var leftovers = PageLeftovers()
+        for task in tasks {
+            if let id = task.timerID {
+                leftovers.timers.append(PageLeftovers.Timer(id: id, dueAt: task.deadline))
+            } else {
+                leftovers.tasks.append("\(task.label) due at \(task.deadline) ms")
+            }
+        }
+        return leftovers
     }
 
     /// Whether a task is due no later than `horizon`.

@@ -1,27 +1,29 @@
+import StrictJSON
+
 /// Lints what the native side evaluated, at the wire level: the exact command form and the string
 /// literal under ES5 lexing rules.
 ///
 /// Modern JavaScriptCore accepts raw U+2028/U+2029 and `\u{...}` inside string literals, so a round trip
 /// on today's engine proves nothing about older WebKit; this inspector reads the literal the way an ES5
 /// engine does and reports what it would reject.
-public enum WireInspector {
+package enum WireInspector {
     /// The exact start of a native -> JS message command.
-    public static let commandPrefix = "WebViewJavascriptBridge._handleMessageFromObjC('"
+    package static let commandPrefix = "WebViewJavascriptBridge._handleMessageFromObjC('"
     /// The exact end of a native -> JS message command.
-    public static let commandSuffix = "');"
+    package static let commandSuffix = "');"
 
     /// A problem found in one evaluated command.
-    public struct Problem: Equatable, Sendable {
+    package struct Problem: Equatable, Sendable {
         /// The spec clause it breaks.
-        public var clause: String
+        package var clause: String
         /// What is wrong, printable.
-        public var message: String
+        package var message: String
     }
 
     /// Problems in `script` if it is a message command (scripts that are not are ignored).
     /// - Parameter script: A script the native side evaluated.
     /// - Returns: The problems; empty when the command is well-formed or not a message command.
-    public static func problems(inCommand script: String) -> [Problem] {
+    package static func problems(inCommand script: String) -> [Problem] {
         switch decodeCommand(script) {
         case .notACommand, .message: return []
         case .malformed(let problems): return problems
@@ -29,7 +31,7 @@ public enum WireInspector {
     }
 
     /// The outcome of decoding one evaluated script.
-    public enum Decoded: Equatable, Sendable {
+    package enum Decoded: Equatable, Sendable {
         /// The script is not a `_handleMessageFromObjC` command.
         case notACommand
         /// A well-formed command carrying this message.
@@ -41,7 +43,7 @@ public enum WireInspector {
     /// Decodes a native -> JS command: checks its form, lexes the literal as ES5, parses the JSON.
     /// - Parameter script: A script the native side evaluated.
     /// - Returns: The message, or the problems, or `.notACommand`.
-    public static func decodeCommand(_ script: String) -> Decoded {
+    package static func decodeCommand(_ script: String) -> Decoded {
         // Only scripts that set out to call the entry point are commands (the JS side mentions it too).
         let trimmed = script.drop { $0 == " " || $0 == "\n" || $0 == "\t" }
         guard trimmed.hasPrefix("WebViewJavascriptBridge._handleMessageFromObjC")
@@ -61,12 +63,24 @@ public enum WireInspector {
         do {
             let message = try JSONParser.parse(text)
             guard case .object = message else {
-                return .malformed([Problem(clause: "ESC-2", message: "the literal's value is JSON but not an object: \(TranscriptRenderer.abbreviate(text, limit: 80))")])
+                return .malformed([Problem(clause: "ESC-2", message: "the literal's value is JSON but not an object: \(PrintableText.abbreviate(text, limit: 80))")])
             }
             return .message(message)
         } catch {
-            return .malformed([Problem(clause: "ESC-2", message: "the literal's value is not JSON (\(error)): \(TranscriptRenderer.abbreviate(text, limit: 80))")])
+            return .malformed([Problem(clause: "ESC-2", message: "the literal's value is not JSON (\(error)): \(PrintableText.abbreviate(text, limit: 80))")])
         }
+    }
+
+    /// The string value of the literal of an exact, well-lexed command (the message's JSON text), or
+    /// nil for any other script.
+    /// - Parameter script: A script the native side evaluated.
+    package static func literalText(ofCommand script: String) -> String? {
+        guard script.hasPrefix(commandPrefix), script.hasSuffix(commandSuffix),
+              script.utf16.count >= commandPrefix.utf16.count + commandSuffix.utf16.count else { return nil }
+        let units = Array(script.utf16)
+        var problems: [Problem] = []
+        let decoded = lexSingleQuotedBody(units[commandPrefix.utf16.count..<(units.count - commandSuffix.utf16.count)], problems: &problems)
+        return problems.isEmpty ? UTF16Text.string(decoded) : nil
     }
 
     /// One problem per kind, the first occurrence's offset kept and the others counted, so that a

@@ -1,4 +1,5 @@
 import Foundation
+import StrictJSON
 
 /// The callback that receives the answer to a call: the decoded JSON value, or nil.
 public typealias BridgeResponseCallback = (Any?) -> Void
@@ -6,7 +7,7 @@ public typealias BridgeResponseCallback = (Any?) -> Void
 /// A native handler: gets the call's data and a responder it may call any number of times.
 public typealias BridgeHandler = (Any?, @escaping BridgeResponseCallback) -> Void
 
-/// The platform-free native side of the WebViewJavascriptBridge protocol.
+/// The platform-free native side of the WebViewJavascriptBridge protocol (`spec/protocol.md`).
 ///
 /// It knows nothing about web views: it evaluates JS through the `evaluate` closure and is told about
 /// bridge URLs through `injectJavascript(_:)` and `flushMessageQueue(_:)`. Where the canonical bridge
@@ -15,31 +16,24 @@ public final class BridgeCore {
     /// One protocol message as Foundation JSON.
     private typealias Message = [String: Any]
 
-    /// The JS to evaluate when the page signals queued messages; its result goes to `flushMessageQueue(_:)`.
+    /// The JS to evaluate when the page signals queued messages; its result goes to `flushMessageQueue(_:)`
+    /// (FLUSH-1).
     public static let fetchQueueCommand = "WebViewJavascriptBridge._fetchQueue();"
 
-    /// Messages logged as traffic are cut after this many UTF-16 code units.
+    /// Messages logged as traffic are cut after this many UTF-16 code units (LOG-7).
     private static let maxLoggedLength = 500
 
-    /// Defects to model; empty (the default) means correct behaviour.
-    package var faults: Set<BridgeFault> = []
-
-    /// Whether sent and received messages are logged as `WVJB SEND: ...` / `WVJB RCVD: ...`.
+    /// Whether sent and received messages are logged as `WVJB SEND: ...` / `WVJB RCVD: ...` (LOG-7; off
+    /// by default).
     public var logsTraffic = false
 
     private let evaluate: (String) -> Void
-    private let logSink: (String) -> Void
+    private let log: (String) -> Void
     private var handlers: [String: BridgeHandler] = [:]
     private var responseCallbacks: [String: BridgeResponseCallback] = [:]
     private var nextCallbackNumber = 1
-    /// Messages held until the bridge JS is injected; nil once queueing is off.
+    /// Messages held until the bridge JS is injected (START-1); nil once queueing is off (START-2).
     private var startupQueue: [Message]? = []
-    /// Set by the `unserializableMessageBlocksSends` fault.
-    private var sendingBlocked = false
-    /// Set by the `failedBatchStopsFlushing` fault.
-    private var flushingStopped = false
-    /// How many times the bridge JS has been injected (pages that loaded the bridge).
-    private var injectionCount = 0
 
     /// Whether outgoing messages are held until the next `injectJavascript(_:)`.
     ///
@@ -52,7 +46,7 @@ public final class BridgeCore {
     ///   - log: Receives warnings (and traffic, if `logsTraffic` is on).
     public init(evaluate: @escaping (String) -> Void, log: @escaping (String) -> Void = { _ in }) {
         self.evaluate = evaluate
-        self.logSink = log
+        self.log = log
     }
 
     // MARK: - Handlers
@@ -65,16 +59,16 @@ public final class BridgeCore {
         handlers[name] = handler
     }
 
-    /// Removes the handler named `name`; later calls to it are treated as calls to a missing handler.
+    /// Removes the handler named `name`; later calls to it are treated as calls to a missing handler
+    /// (MISS-2).
     /// - Parameter name: The handler name.
     public func removeHandler(_ name: String) {
-        if faults.contains(.removeHandlerIgnored) { return }
         handlers[name] = nil
     }
 
     // MARK: - Sending
 
-    /// Calls a JS handler.
+    /// Calls a JS handler (MSG-7).
     /// - Parameters:
     ///   - name: The JS handler name; nil sends a message without `handlerName`.
     ///   - data: JSON-serializable data; nil sends no `data` key.
@@ -83,16 +77,12 @@ public final class BridgeCore {
         var message: Message = [:]
         if let name { message["handlerName"] = name }
         if let data { message["data"] = data }
-        if data == nil && faults.contains(.nilDataSentAsNull) { message["data"] = NSNull() }
-        guard isSerializable(message, describedAs: "call to handler \(name.map { "'\($0)'" } ?? "(no name)")") else {
-            if faults.contains(.unserializableMessageBlocksSends) { sendingBlocked = true }
-            if faults.contains(.unserializableMessageSentEmpty) { evaluate(MessageEscaper.handleMessageCommand(forMessageJSON: "", faults: faults)) }
-            return
-        }
-        if responseCallback == nil && faults.contains(.callbackIdCountsEveryCall) { nextCallbackNumber += 1 }
+        // ESC-4: data that cannot be serialized is logged and not sent.
+        guard isSerializable(message, describedAs: "call to handler \(name.map { "'\($0)'" } ?? "(no name)")") else { return }
         if let responseCallback {
+            // ID-2, CB-1: ids count only calls that carry a callback, and are unique among outstanding ones.
             let callbackId = "objc_cb_\(nextCallbackNumber)"
-            if !faults.contains(.callbackIdNotIncremented) { nextCallbackNumber += 1 }
+            nextCallbackNumber += 1
             responseCallbacks[callbackId] = responseCallback
             message["callbackId"] = callbackId
         }
@@ -102,144 +92,102 @@ public final class BridgeCore {
     /// Asks the JS side to dispatch messages synchronously instead of through `setTimeout`.
     ///
     /// Sends the ordinary call `{"handlerName":"_disableJavascriptAlertBoxSafetyTimeout"}`, through the
-    /// startup queue if the bridge JS is not injected yet. (The method name's typo is the upstream API.)
+    /// startup queue if the bridge JS is not injected yet (SAFE-2). (The method name's typo is the
+    /// upstream API.)
     public func disableJavscriptAlertBoxSafetyTimeout() {
-        if faults.contains(.disableSafetyTimeoutIgnored) { return }
         callHandler("_disableJavascriptAlertBoxSafetyTimeout", data: nil, responseCallback: nil)
     }
 
-    /// Prepares for a new page: re-arms the startup queue, drops pending callbacks uncalled, and restarts
-    /// callback ids at `objc_cb_1`. Handlers are kept; messages still in the startup queue are dropped.
+    /// Prepares for a new page (START-3): re-arms the startup queue, drops pending callbacks uncalled, and
+    /// restarts callback ids at `objc_cb_1`. Handlers are kept; messages still in the startup queue are
+    /// dropped.
     public func reset() {
-        if faults.contains(.resetDoesNothing) { return }
         startupQueue = []
         responseCallbacks = [:]
         nextCallbackNumber = 1
     }
 
-    /// Injects the bridge JS, then sends the startup queue in order and stops queueing.
+    /// Injects the bridge JS, then sends the startup queue in order and stops queueing (BOOT-3, BOOT-4,
+    /// START-1, START-2).
     ///
-    /// Call it when the page loads `https://__bridge_loaded__`.
+    /// Call it for every `https://__bridge_loaded__` the page loads.
     /// - Parameter source: The bridge JS.
     public func injectJavascript(_ source: String) {
-        let isLaterPage = injectionCount > 0
-        injectionCount += 1
-        if isLaterPage && faults.contains(.handlersClearedOnNewPage) { handlers = [:] }
-        if isLaterPage && faults.contains(.pendingCallbacksCalledOnNewPage) {
-            let pending = responseCallbacks.sorted { Self.callbackNumber($0.key) < Self.callbackNumber($1.key) }
-            responseCallbacks = [:]
-            for (_, callback) in pending { callback(nil) }
-        }
-        let skipsJavascript = isLaterPage && faults.contains(.javascriptInjectedOnlyOnce)
-        if !skipsJavascript && !faults.contains(.startupQueueFlushedBeforeJavascript) { evaluate(source) }
-        var queued = startupQueue ?? []
-        if faults.contains(.startupQueueReversed) { queued.reverse() }
-        startupQueue = faults.contains(.startupQueueNeverSwitchedOff) ? [] : nil
+        evaluate(source)
+        let queued = startupQueue ?? []
+        startupQueue = nil
         for message in queued { dispatch(message) }
-        if faults.contains(.startupQueueFlushedBeforeJavascript) { evaluate(source) }
     }
 
     // MARK: - Receiving
 
     /// Handles the string result of evaluating `fetchQueueCommand`: a JSON array of messages from JS.
     ///
-    /// Messages run synchronously in array order. Nil, empty, invalid or non-array input and non-object
-    /// elements are logged and skipped; nothing here crashes.
+    /// Messages run synchronously in array order (ORD-2). Nil, empty, invalid or non-array input and
+    /// non-object elements are logged and skipped; nothing here crashes (FLUSH-2 to FLUSH-5).
     /// - Parameter messageQueueJSON: What `WebViewJavascriptBridge._fetchQueue()` returned.
     public func flushMessageQueue(_ messageQueueJSON: String?) {
         guard let messageQueueJSON, !messageQueueJSON.isEmpty else {
-            if faults.contains(.nilFetchResultResets) { reset() }
             log("WebViewJavascriptBridge: WARNING: ObjC got nil while fetching the message queue JSON from webview. "
                 + "This can happen if the WebViewJavascriptBridge JS is not currently present in the webview, "
                 + "e.g if the webview just loaded a new page.")
             return
         }
-        if faults.contains(.batchRecognizedByRawPrefix) && !messageQueueJSON.hasPrefix("[{") { return }
-        if flushingStopped { return }
         let parsed: Any
         do {
-            let text = faults.contains(.trailingCommasAccepted) ? FoundationJSON.removingTrailingCommas(messageQueueJSON) : messageQueueJSON
-            parsed = try FoundationJSON.parse(text, allowingJSON5: faults.contains(.lenientJSONParsing))
+            // Strictly RFC 8259: Foundation's readers on Linux run text that is not JSON (FLUSH-3).
+            parsed = try JSONParser.parse(messageQueueJSON, loneSurrogates: .reject).foundationValue
         } catch {
-            log("WebViewJavascriptBridge: WARNING: message queue is not valid JSON, batch dropped (\(error)): "
+            log("WebViewJavascriptBridge: WARNING: message queue could not be parsed as JSON, batch dropped (\(error)): "
                 + truncated(messageQueueJSON))
-            if faults.contains(.failedBatchStopsFlushing) { flushingStopped = true }
             return
         }
-        guard var batch = parsed as? [Any] else {
-            if faults.contains(.topLevelObjectRunAsMessage), let message = parsed as? Message {
-                _ = message["responseId"] != nil ? handleResponse(message) : handleCall(message)
-                return
-            }
+        guard let batch = parsed as? [Any] else {
             log("WebViewJavascriptBridge: WARNING: message queue is not a JSON array, ignored: " + truncated(messageQueueJSON))
             return
         }
-        if faults.contains(.nonObjectElementDropsBatch) && !batch.allSatisfy({ $0 is Message }) { return }
-        if faults.contains(.batchProcessedInReverse) { batch.reverse() }
         for element in batch {
             guard let message = element as? Message else {
                 log("WebViewJavascriptBridge: WARNING: Invalid \(Self.jsonTypeName(element)) received: \(element)")
                 continue
             }
-            if logsTrafficNow { log("WVJB RCVD: " + truncated(Self.describe(message))) }
-            var isResponse = message["responseId"] != nil
-            if faults.contains(.nonStringResponseIdTreatedAsCall) { isResponse = message["responseId"] is String }
-            let keepGoing = isResponse ? handleResponse(message) : handleCall(message)
-            if !keepGoing { break }
+            if logsTraffic { log("WVJB RCVD: " + truncated(Self.describe(message))) }
+            // MSG-4: any `responseId`, whatever its value, makes a message a response.
+            if message["responseId"] != nil {
+                handleResponse(message)
+            } else {
+                handleCall(message)
+            }
         }
     }
 
-    /// Runs the callback a response is for. Returns false if the rest of the batch must be skipped.
-    private func handleResponse(_ message: Message) -> Bool {
-        var responseId = message["responseId"] as? String
-        if faults.contains(.responsesMatchedInCallOrder) {
-            responseId = responseCallbacks.keys.min { Self.callbackNumber($0) < Self.callbackNumber($1) }
-        }
-        guard let responseId, let callback = responseCallbacks[responseId] else {
+    /// Runs the callback a response names, once (CB-1 to CB-4).
+    private func handleResponse(_ message: Message) {
+        guard let responseId = message["responseId"] as? String, let callback = responseCallbacks.removeValue(forKey: responseId) else {
             log("WebViewJavascriptBridge: WARNING: no callback for responseId \(message["responseId"] ?? "nil"), ignored: "
                 + Self.describe(message))
-            return !faults.contains(.unknownResponseIdAbortsBatch)
+            return
         }
-        if !faults.contains(.callbacksNotRemoved) { responseCallbacks[responseId] = nil }
-        var answer = message["responseData"]
-        if faults.contains(.nullResponseDataDeliveredAsNil) && answer is NSNull { answer = nil }
-        callback(answer)
-        return true
+        callback(message["responseData"])
     }
 
-    /// Runs the handler a call is for. Returns false if the rest of the batch must be skipped.
-    private func handleCall(_ message: Message) -> Bool {
-        if message["data"] == nil && faults.contains(.messagesWithoutDataDropped) { return true }
+    /// Runs the handler a call names with its data and a responder (FLUSH-7), or logs a missing handler
+    /// (MISS-1, LOG-1).
+    private func handleCall(_ message: Message) {
         guard let name = message["handlerName"] as? String, let handler = handlers[name] else {
             log("WVJBNoHandlerException, No handler for message from JS: \(Self.describe(message))")
-            return !faults.contains(.missingHandlerAbortsBatch)
+            return
         }
-        var data = message["data"]
-        if faults.contains(.nonObjectDataDeliveredAsNil) && !(data is [String: Any]) { data = nil }
-        if faults.contains(.receivedStringsTruncatedAtNUL) { data = data.map(Self.truncatingStringsAtNUL) }
-        if faults.contains(.receivedNullValuesStripped) { data = data.map(Self.strippingNullValues) }
-        handler(data, responder(for: message["callbackId"]))
-        return true
+        handler(message["data"], responder(for: message["callbackId"]))
     }
 
-    /// A responder for a JS call: sends `{responseId, responseData}` each time, or does nothing without an id.
+    /// A responder for a JS call: sends `{responseId, responseData}` each time it is called (MSG-2), or
+    /// does nothing without a callback id.
     private func responder(for callbackId: Any?) -> BridgeResponseCallback {
-        var callbackId = callbackId
-        if callbackId == nil && faults.contains(.responderWithoutCallbackIdSends) { callbackId = NSNull() }
         guard let callbackId else { return { _ in } }
-        var answered = false
         return { [weak self] answer in
             guard let self else { return }
-            if answered && faults.contains(.responderAnswersOnce) { return }
-            answered = true
-            var response: Message = ["responseId": callbackId]
-            if faults.contains(.numericCallbackIdSentAsNumber), let text = callbackId as? String, let number = Int(text) {
-                response["responseId"] = number
-            }
-            if answer != nil || !faults.contains(.nullResponseOmitted) {
-                response["responseData"] = answer ?? NSNull()
-            }
-            if faults.contains(.responseCarriesErrorKey) { response["error"] = NSNull() }
+            let response: Message = ["responseId": callbackId, "responseData": answer ?? NSNull()]
             guard isSerializable(response, describedAs: "response to JS callback \(callbackId)") else { return }
             send(response)
         }
@@ -249,35 +197,24 @@ public final class BridgeCore {
 
     /// Holds the message in the startup queue, or evaluates it now.
     private func send(_ message: Message) {
-        if sendingBlocked { return }
-        if startupQueue != nil && !faults.contains(.startupQueueDisabled) {
+        if startupQueue != nil {
             startupQueue?.append(message)
         } else {
             dispatch(message)
         }
     }
 
-    /// Serializes, escapes and evaluates one message.
+    /// Serializes, escapes and evaluates one message, in its own evaluation (ESC-1).
     private func dispatch(_ message: Message) {
-        var json: String
+        let json: String
         do {
             json = String(decoding: try JSONSerialization.data(withJSONObject: message, options: [.sortedKeys]), as: UTF8.self)
         } catch {
             log("WebViewJavascriptBridge: WARNING: could not serialize message, not sent (\(error)): \(message)")
             return
         }
-        if faults.contains(.controlCharactersLeftRaw) { json = Self.unescapingControlCharacters(json) }
-        if logsTrafficNow { log("WVJB SEND: " + truncated(json)) }
-        evaluate(MessageEscaper.handleMessageCommand(forMessageJSON: json, faults: faults))
-    }
-
-    /// Whether traffic is logged: `logsTraffic`, or always with the `trafficLoggedByDefault` fault.
-    private var logsTrafficNow: Bool { logsTraffic || faults.contains(.trafficLoggedByDefault) }
-
-    /// Hands a warning or traffic line to the log hook.
-    private func log(_ line: String) {
-        if faults.contains(.nothingLogged) { return }
-        logSink(line)
+        if logsTraffic { log("WVJB SEND: " + truncated(json)) }
+        evaluate(MessageEscaper.handleMessageCommand(forMessageJSON: json))
     }
 
     /// Checks up front that a message can be serialized, logging if not, because Foundation may trap otherwise.
@@ -286,17 +223,6 @@ public final class BridgeCore {
         // Keys only: the message cannot be serialized, and a dictionary's description has no stable order.
         log("WebViewJavascriptBridge: WARNING: \(what) has data that is not valid JSON, not sent (keys: \(message.keys.sorted().joined(separator: ", ")))")
         return false
-    }
-
-    /// Turns `\u0000`...`\u001f` escapes back into raw characters, as a hand-built JSON writer would
-    /// leave them (the `controlCharactersLeftRaw` fault).
-    private static func unescapingControlCharacters(_ json: String) -> String {
-        var output = json
-        for code in 0..<0x20 {
-            let escape = String(format: "\\u%04x", code)
-            output = output.replacingOccurrences(of: escape, with: String(UnicodeScalar(UInt8(code))), options: [.literal, .caseInsensitive])
-        }
-        return output
     }
 
     private func truncated(_ text: String) -> String {
@@ -310,30 +236,6 @@ public final class BridgeCore {
         guard JSONSerialization.isValidJSONObject(message),
               let data = try? JSONSerialization.data(withJSONObject: message, options: [.sortedKeys]) else { return "\(message)" }
         return String(decoding: data, as: UTF8.self)
-    }
-
-    /// The number in an id `objc_cb_<n>`, for ordering pending callbacks.
-    private static func callbackNumber(_ id: String) -> Int {
-        Int(id.split(separator: "_").last ?? "") ?? .max
-    }
-
-    /// `value` with every string cut at its first NUL (the `receivedStringsTruncatedAtNUL` fault).
-    private static func truncatingStringsAtNUL(_ value: Any) -> Any {
-        switch value {
-        case let string as String: return String(string.prefix { $0 != "\u{0}" })
-        case let array as [Any]: return array.map(truncatingStringsAtNUL)
-        case let object as [String: Any]: return object.mapValues(truncatingStringsAtNUL)
-        default: return value
-        }
-    }
-
-    /// `value` without `NSNull` members in dictionaries (the `receivedNullValuesStripped` fault).
-    private static func strippingNullValues(_ value: Any) -> Any {
-        switch value {
-        case let array as [Any]: return array.map(strippingNullValues)
-        case let object as [String: Any]: return object.filter { !($0.value is NSNull) }.mapValues(strippingNullValues)
-        default: return value
-        }
     }
 
     /// The JSON type of a parsed value, for warnings.

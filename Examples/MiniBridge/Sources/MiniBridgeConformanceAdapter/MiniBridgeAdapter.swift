@@ -6,12 +6,10 @@ extension SimulatedWebView: MiniBridgeWebView {}
 
 /// Runs MiniBridge under the WVJB conformance kit: attaches it to the kit's simulated web view (as its
 /// navigation delegate, injecting the kit's JS side) and forwards the protocol's operations to it.
-public final class MiniBridgeAdapter: BridgeAdapter, SimulatedNavigationDelegate {
-    /// Written once by `attach(to:)` before any send; read by `callHandlerFromAnyThread` off the main thread.
-    private nonisolated(unsafe) var bridge: MiniBridge!
-
-    /// Every operation: MiniBridge has removeHandler, reset, the safety-timeout switch and sends from any thread.
-    public var capabilities: BridgeCapabilities { .allOperations }
+public final class MiniBridgeAdapter: BridgeAdapter, SupportsRemoveHandler, SupportsReset, SupportsDisablingSafetyTimeout,
+    SupportsSendsFromAnyThread, SimulatedNavigationDelegate
+{
+    private var bridge: MiniBridge!
 
     /// Creates an adapter; the harness attaches it to a web view before using it.
     public init() {}
@@ -47,6 +45,9 @@ public final class MiniBridgeAdapter: BridgeAdapter, SimulatedNavigationDelegate
     /// Sends the message that switches the page to synchronous dispatch.
     public func disableJavscriptAlertBoxSafetyTimeout() throws { bridge.disableJavscriptAlertBoxSafetyTimeout() }
 
-    /// Calls a JS handler from the calling (background) thread.
-    public nonisolated func callHandlerFromAnyThread(_ name: String, data: Any?) throws { bridge.callHandlerFromAnyThread(name, data: data) }
+    /// MiniBridge's thread-safe send, which the harness calls from a background thread.
+    public func backgroundSend() -> BackgroundSend {
+        let bridge = self.bridge
+        return { name, data in bridge?.callHandlerFromAnyThread(name, data: data) }
+    }
 }

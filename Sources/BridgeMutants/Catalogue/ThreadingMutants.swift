@@ -1,0 +1,40 @@
+import ConformanceKit
+import Dispatch
+import Foundation
+import ReferenceBridgeCore
+
+extension MutantCatalogue {
+    /// Mutants of sends from other threads.
+    static let threadingMutants: [Mutant] = [
+        native("background-sends-wait-for-main",
+               "a send from a background thread blocks on DispatchQueue.main.sync, which deadlocks when the main thread waits for it",
+               caughtBy: ["threading.background-sends.no-deadlock"]) {
+            Defect(backgroundSend: { adapter in
+                let core = try? adapter.core
+                let send = UncheckedCore(core: core)
+                return { name, data in
+                    // The canonical synchronous hop (upstream issue 377).
+                    let message = UncheckedSend(name: name, data: data)
+                    DispatchQueue.main.sync {
+                        MainActor.assumeIsolated { send.core?.callHandler(message.name, data: message.data, responseCallback: nil) }
+                    }
+                }
+            })
+        },
+        native("background-sends-evaluate-off-main", "a send from a background thread evaluates JavaScript on that thread",
+               caughtBy: ["threading.background-sends.no-deadlock"]) {
+            Defect(backgroundSend: { adapter in
+                let webView = adapter.page?.inner
+                return { name, data in
+                    guard let command = WireRewriting.command(forCall: name, data: data) else { return }
+                    webView?.evaluateJavaScript(command)
+                }
+            })
+        },
+    ]
+}
+
+/// The reference core, taken to the main thread by a send that blocks for it.
+private struct UncheckedCore: @unchecked Sendable {
+    let core: BridgeCore?
+}

@@ -1,0 +1,72 @@
+import ConformanceKit
+import ReferenceBridge
+
+/// One defect of a mutant, as the code it changes at the boundaries of the reference bridge.
+///
+/// The reference (`ReferenceBridge`, `BridgeCore`) has no defect switches: a mutant runs it unchanged
+/// behind two seams and breaks what crosses them. At the adapter boundary it changes the operations a
+/// case asks for and the handlers and callbacks the bridge is given (`DefectiveBridgeAdapter`); at
+/// the web-view boundary it changes the scripts the bridge evaluates, the `_fetchQueue` results it
+/// reads, the navigation decisions it makes and the lines it logs (`DefectivePage`). Every hook is
+/// optional; a defect with none behaves exactly like the reference.
+struct Defect {
+    /// An operation a defect can leave undone.
+    enum Operation: Hashable {
+        case removeHandler, reset, disableSafetyTimeout
+    }
+
+    /// How the reference evaluates JavaScript.
+    var evaluationStyle: ReferenceBridge.EvaluationStyle = .asynchronous
+
+    /// Runs once the reference is attached (a bridge that changes a setting when it attaches).
+    var afterAttach: (@MainActor (DefectiveBridgeAdapter) -> Void)?
+
+    /// Operations that do nothing.
+    var ignoredOperations: Set<Operation> = []
+
+    /// Replaces the call of a JS handler; return false to hand it to the reference as usual.
+    var interceptCall: (@MainActor (_ name: String, _ data: Any?, DefectiveBridgeAdapter) -> Bool)?
+
+    /// Wraps each native handler the bridge is given.
+    var wrapHandler: (@MainActor (@escaping AdapterHandler) -> AdapterHandler)?
+
+    /// Wraps each response callback the bridge is given.
+    var wrapCallback: (@MainActor (@escaping AdapterResponseCallback) -> AdapterResponseCallback)?
+
+    /// Rewrites each script the reference evaluates (the JS side and delivery commands; the fetch
+    /// command too). The scripts returned are evaluated in its place, in order; none holds it back.
+    var rewriteScript: (@MainActor (_ script: EvaluatedScript, DefectivePage) -> [String])?
+
+    /// Rewrites each `_fetchQueue` result before the reference reads it.
+    var rewriteFetchResult: (@MainActor (_ result: String?, DefectivePage) -> String?)?
+
+    /// Rewrites a navigation before the reference decides it.
+    var rewriteNavigation: (@MainActor (NavigationAction) -> NavigationAction)?
+
+    /// Calls the decision handler of a cancelled (bridge) navigation a second time.
+    var decidesCancelledNavigationsTwice = false
+
+    /// Rewrites each line the reference logs; nil drops it.
+    var rewriteLog: (@MainActor (String) -> String?)?
+
+    /// Replaces the send the harness calls from a background thread.
+    var backgroundSend: (@MainActor (DefectiveBridgeAdapter) -> BackgroundSend)?
+}
+
+/// A script the reference asked to evaluate, with what it is.
+struct EvaluatedScript {
+    /// What the script is.
+    enum Kind {
+        /// The JS side (injection).
+        case javaScriptSide
+        /// A `_handleMessageFromObjC` delivery command.
+        case delivery
+        /// The `_fetchQueue` command.
+        case fetch
+    }
+
+    /// What the script is.
+    let kind: Kind
+    /// The script.
+    let text: String
+}

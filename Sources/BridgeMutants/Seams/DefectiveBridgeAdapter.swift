@@ -1,0 +1,113 @@
+import ConformanceKit
+import Foundation
+import ReferenceBridge
+import ReferenceBridgeCore
+
+/// The adapter seam of a mutant: runs the unchanged reference bridge, attached to a `DefectivePage`,
+/// and applies the defect's adapter hooks to the operations a case asks for.
+///
+/// It keeps a `CallbackLedger` of the native callbacks it hands the reference, numbered the way the
+/// spec numbers them (ID-2), so that defects of callback bookkeeping can be modelled from outside.
+@MainActor
+final class DefectiveBridgeAdapter: BridgeAdapter, SupportsRemoveHandler, SupportsReset, SupportsDisablingSafetyTimeout,
+    SupportsSendsFromAnyThread
+{
+    private let defect: Defect
+    /// The reference bridge, once attached.
+    private(set) var bridge: ReferenceBridge?
+    /// The page the reference is attached to, once attached.
+    private(set) var page: DefectivePage?
+    /// The native callbacks handed to the reference, by the id it gives them.
+    let ledger = CallbackLedger()
+    /// The native handlers registered and not removed, by name.
+    private(set) var handlerNames: Set<String> = []
+
+    /// An adapter running the reference with `defect`.
+    init(_ defect: Defect) {
+        self.defect = defect
+    }
+
+    /// The reference's protocol logic (after attach).
+    var core: BridgeCore {
+        get throws {
+            guard let bridge else { throw AdapterError("the mutant is not attached yet: call attach(to:) first") }
+            return bridge.core
+        }
+    }
+
+    // MARK: BridgeAdapter
+
+    func attach(to webView: SimulatedWebView) throws {
+        let page = DefectivePage(wrapping: webView, defect: defect)
+        page.owner = self
+        self.page = page
+        bridge = ReferenceBridge(webView: page.webView, evaluationStyle: defect.evaluationStyle)
+        defect.afterAttach?(self)
+    }
+
+    func registerHandler(_ name: String, handler: @escaping AdapterHandler) throws {
+        handlerNames.insert(name)
+        try core.registerHandler(name, handler: defect.wrapHandler.map { $0(handler) } ?? handler)
+    }
+
+    func callHandler(_ name: String, data: Any?, responseCallback: AdapterResponseCallback?) throws {
+        let core = try self.core
+        if defect.interceptCall?(name, data, self) == true { return }
+        let callback = responseCallback.map { callback in defect.wrapCallback.map { $0(callback) } ?? callback }
+        // The reference sends (and numbers) only calls it can serialize (ESC-4).
+        let message = WireRewriting.call(name, data: data)
+        guard JSONSerialization.isValidJSONObject(message) else {
+            core.callHandler(name, data: data, responseCallback: callback)
+            return
+        }
+        ledger.noteCall()
+        core.callHandler(name, data: data, responseCallback: callback.map(ledger.issue))
+    }
+
+    func removeHandler(_ name: String) throws {
+        let core = try self.core
+        guard !defect.ignoredOperations.contains(.removeHandler) else { return }
+        handlerNames.remove(name)
+        core.removeHandler(name)
+    }
+
+    func reset() throws {
+        let core = try self.core
+        guard !defect.ignoredOperations.contains(.reset) else { return }
+        ledger.reset()
+        core.reset()
+    }
+
+    func disableJavscriptAlertBoxSafetyTimeout() throws {
+        let core = try self.core
+        guard !defect.ignoredOperations.contains(.disableSafetyTimeout) else { return }
+        if defect.interceptCall?("_disableJavascriptAlertBoxSafetyTimeout", nil, self) == true { return }
+        ledger.noteCall()
+        core.disableJavscriptAlertBoxSafetyTimeout()
+    }
+
+    func backgroundSend() -> BackgroundSend {
+        if let backgroundSend = defect.backgroundSend { return backgroundSend(self) }
+        let bridge = self.bridge
+        return { name, data in
+            let message = UncheckedSend(name: name, data: data)
+            DispatchQueue.main.async {
+                MainActor.assumeIsolated { bridge?.core.callHandler(message.name, data: message.data, responseCallback: nil) }
+            }
+        }
+    }
+
+    // MARK: For defects
+
+    /// Removes every registered native handler from the reference.
+    func removeAllHandlers() {
+        for name in handlerNames.sorted() { bridge?.core.removeHandler(name) }
+        handlerNames = []
+    }
+}
+
+/// A send on its way to the main thread, where alone its data is used.
+struct UncheckedSend: @unchecked Sendable {
+    let name: String
+    let data: Any?
+}

@@ -1,0 +1,47 @@
+/// Why an adapter could not go on for reasons outside the bridge protocol: the transport to an
+/// implementation in another process broke (`spec/adapter-protocol.md`, section 6).
+///
+/// Each kind ends the case with its own verdict: `crashed` with `crash`, `unresponsive` with
+/// `timeout`, the others with `adapter-error`, which is never blamed on the implementation.
+package struct AdapterFailure: Error, CustomStringConvertible, Sendable, Equatable {
+    /// What went wrong.
+    package struct Kind: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
+        /// The stable name.
+        package var rawValue: String
+        /// Creates a value from its raw value.
+        package init(rawValue: String) { self.rawValue = rawValue }
+        /// A readable, one-line description.
+        package var description: String { rawValue }
+
+        /// The testee's output ended: it exited or was killed (ADP-13).
+        package static let crashed = Kind(rawValue: "crashed")
+        /// The testee wrote nothing for longer than the watchdog allows (ADP-14).
+        package static let unresponsive = Kind(rawValue: "unresponsive")
+        /// The testee broke the adapter protocol (ADP-15).
+        package static let protocolViolation = Kind(rawValue: "protocol-violation")
+        /// The command could not be started.
+        package static let launchFailed = Kind(rawValue: "launch-failed")
+    }
+
+    /// What went wrong.
+    package var kind: Kind
+    /// What happened and what to do about it.
+    package var message: String
+
+    /// Creates an error.
+    /// - Parameters:
+    ///   - kind: What went wrong.
+    ///   - message: What happened and what to do about it.
+    package init(kind: Kind, message: String) {
+        self.kind = kind
+        self.message = message
+    }
+
+    /// A protocol violation: `sender` sent `what`.
+    static func protocolViolation(_ what: String, by sender: String = "the testee") -> AdapterFailure {
+        AdapterFailure(kind: .protocolViolation, message: "protocol violation: \(sender) sent \(what) (see spec/adapter-protocol.md)")
+    }
+
+    /// A readable description.
+    package var description: String { message }
+}

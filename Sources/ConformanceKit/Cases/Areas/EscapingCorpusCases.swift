@@ -1,0 +1,124 @@
+import StrictJSON
+
+/// Cases that send every payload of the hostile corpus (`Fixtures/payloads`) in both directions.
+///
+/// Payloads travel wrapped as `{"id": ..., "value": ...}` so that reports name them by id; raw
+/// payloads never reach a report. Where a payload may be dropped, a sentinel message follows it and
+/// must arrive, which shows the queue did not desynchronize.
+enum EscapingCorpusCases {
+    static let all = [
+        nativeToJS(.roundTrip, clauses: ["ESC-1", "ESC-2", "ESC-3"],
+                   summary: "every round-trip payload of the corpus reaches the JS handler unchanged, through an ES5-valid literal"),
+        jsToNative(.roundTrip, clauses: ["MSG-3"],
+                   summary: "every round-trip payload of the corpus sent by JS reaches the native handler unchanged"),
+        nativeToJS(.rejected, clauses: ["ESC-4"],
+                   summary: "non-JSON payloads (NaN, infinities) are refused or sent as null, with no malformed command and the queue in sync"),
+        jsToNative(.rejected, clauses: ["MSG-3"],
+                   summary: "non-JSON payloads sent by JS arrive as JSON.stringify makes them (null), and later messages still arrive"),
+        nativeToJS(.implementationDefined, clauses: ["ESC-4", "ESC-2"],
+                   summary: "implementation-defined payloads (lone surrogates, unsafe integers, deep nesting) never inject code or stall the queue"),
+        jsToNative(.implementationDefined, clauses: ["FLUSH-3", "MSG-3"],
+                   summary: "implementation-defined payloads sent by JS never crash the native side or stall later batches"),
+    ]
+
+    private static func caseID(_ payloadClass: HostilePayload.Class, _ direction: String) -> String {
+        "escaping.corpus.\(payloadClass.rawValue).\(direction)"
+    }
+
+    /// A message wrapping a payload: reports then name the payload by id.
+    private static func envelope(_ id: String, _ value: JSONValue) -> JSONValue { ["id": .string(id), "value": value] }
+
+    static func nativeToJS(_ payloadClass: HostilePayload.Class, clauses: [String], summary: String) -> ConformanceCase {
+        ConformanceCase(id: caseID(payloadClass, "native-to-js"), clauses: clauses, summary: summary) { context in
+            let payloads = try PayloadCorpus.bundled().payloads(of: payloadClass)
+            try await CasePages.start(context)
+            for payload in payloads {
+                try context.callHandler("sink", data: envelope(payload.id, payload.nativeValue))
+                if payloadClass != .roundTrip { try context.callHandler("sink", data: envelope("sentinel after " + payload.id, true)) }
+            }
+            try await context.runUntilIdle()
+            let received = receivedByID(context.transcript.jsHandlerInvocations("sink").map(\.data))
+            let onTheWire = receivedByID(context.transcript.decodedNativeMessages.compactMap { message -> JSONValue? in
+                guard case .object(let members) = message, members["handlerName"] == "sink" else { return nil }
+                return members["data"]
+            })
+            let clause = payloadClass == .roundTrip ? "ESC-3" : clauses[0]
+            check(payloads, payloadClass: payloadClass, received: received, clause: clause, where: "the JS handler", context: context)
+            if payloadClass == .roundTrip {
+                check(payloads, payloadClass: payloadClass, received: onTheWire, clause: "ESC-3", where: "the command literals (ES5 decoding)", context: context)
+            }
+        }
+    }
+
+    static func jsToNative(_ payloadClass: HostilePayload.Class, clauses: [String], summary: String) -> ConformanceCase {
+        ConformanceCase(id: caseID(payloadClass, "js-to-native"), clauses: clauses, summary: summary) { context in
+            let payloads = try PayloadCorpus.bundled().payloads(of: payloadClass)
+            try context.registerHandler("sink", answer: .none)
+            // Payloads that may be dropped go in batches of their own, each followed by a sentinel batch.
+            let sends = payloads.enumerated().map { index, payload in
+                let send = "bridge.callHandler(\"sink\", { id: \(CanonicalJSON.quote(payload.id)), value: \(payload.javaScriptExpression) });"
+                guard payloadClass != .roundTrip else { return send }
+                let sentinel = "bridge.callHandler(\"sink\", { id: \(CanonicalJSON.quote("sentinel after " + payload.id)), value: true });"
+                return "setTimeout(function () { \(send) }, \(index * 10)); setTimeout(function () { \(sentinel) }, \(index * 10 + 5));"
+            }
+            try await CasePages.start(context, page: """
+                setupWebViewJavascriptBridge(function (bridge) {
+                \(sends.joined(separator: "\n"))
+                });
+                """)
+            let received = receivedByID(context.transcript.nativeHandlerInvocations("sink"))
+            // JSON.stringify's coercions are deterministic, so rejected payloads must arrive exactly as coerced.
+            check(payloads, payloadClass: payloadClass, received: received, clause: clauses.last!, where: "the native handler",
+                  context: context, expected: \.expectedAtNative, exact: payloadClass == .rejected)
+        }
+    }
+
+    /// Values received, by payload id (envelopes that are not well-formed are kept under "<malformed>").
+    private static func receivedByID(_ data: [JSONValue?]) -> [String: [JSONValue?]] {
+        var byID: [String: [JSONValue?]] = [:]
+        for case .object(let members)?? in data.map(Optional.some) {
+            guard case .string(let id)? = members["id"] else { byID["<malformed>", default: []].append(.object(members)); continue }
+            byID[id, default: []].append(members["value"])
+        }
+        return byID
+    }
+
+    /// Checks what arrived against the class's rule, one failure per payload, payloads named by id.
+    @MainActor
+    private static func check(
+        _ payloads: [HostilePayload], payloadClass: HostilePayload.Class, received: [String: [JSONValue?]], clause: String,
+        where place: String, context: CaseContext, expected: KeyPath<HostilePayload, JSONValue> = \.nativeValue, exact: Bool = false
+    ) {
+        for payload in payloads {
+            let arrivals = received[payload.id] ?? []
+            if exact, arrivals.count != 1 || arrivals[0] != payload[keyPath: expected] {
+                context.fail(clause: clause, "payload \(payload.id) (\(payload.description)) as seen by \(place)",
+                             expected: abbreviated(payload[keyPath: expected]),
+                             actual: arrivals.isEmpty ? "nothing arrived" : arrivals.map { $0.map(abbreviated) ?? "absent" }.joined(separator: " then "))
+            }
+            switch payloadClass {
+            case .roundTrip:
+                let want = payload[keyPath: expected]
+                if arrivals.count != 1 || arrivals[0] != want {
+                    context.fail(clause: clause, "payload \(payload.id) (\(payload.description)) as seen by \(place)",
+                                 expected: abbreviated(want), actual: arrivals.isEmpty ? "nothing arrived" : arrivals.map { $0.map(abbreviated) ?? "absent" }.joined(separator: " then "))
+                }
+            case .rejected:
+                // Refused (nothing arrives) or coerced to null; never anything else.
+                if let arrival = arrivals.first, arrival != .null, arrival != nil {
+                    context.fail(clause: clause, "payload \(payload.id) (\(payload.description)) arrived at \(place) as a value", expected: "nothing, or null", actual: arrival.map(abbreviated) ?? "absent")
+                }
+                fallthrough
+            case .implementationDefined:
+                if received["sentinel after " + payload.id]?.count != 1 {
+                    context.fail(clause: clause, "the message sent after payload \(payload.id) did not arrive at \(place): the queue lost sync",
+                                 expected: "the sentinel, once")
+                }
+            }
+        }
+    }
+
+    private static func abbreviated(_ value: JSONValue) -> String {
+        PrintableText.abbreviate(value.canonicalText, limit: 120)
+    }
+}

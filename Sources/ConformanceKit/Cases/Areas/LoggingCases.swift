@@ -1,0 +1,107 @@
+import StrictJSON
+
+/// SHOULD-level cases on warnings both sides log.
+///
+/// Native logs reach the transcript through `SimulatedWebView.recordNativeLog(_:)`. Each anomaly is
+/// triggered on its own and must be followed by at least one native log line; the text is not judged.
+enum LoggingCases {
+    static let all = [missingHandler, nilFetchResult, nonObjectElement, invalidBatchesAndUnknownResponse, trafficOffByDefault]
+
+    static let missingHandler = ConformanceCase(
+        id: "logging.native.missing-handler",
+        clauses: ["LOG-1"],
+        level: .should,
+        summary: "a JS call to a missing native handler makes the native side log a warning naming the handler"
+    ) { context in
+        try await CasePages.start(context)
+        let before = context.transcript.entries.count
+        context.runInPage(#"WebViewJavascriptBridge.callHandler("nobodyHome", 1);"#)
+        try await context.runUntilIdle()
+        let lines = LogLines.since(before, in: context)
+        context.expect(lines.contains { $0.contains("nobodyHome") }, clause: "LOG-1",
+                       "no native log line names the missing handler nobodyHome (lines: \(lines))")
+    }
+
+    static let nilFetchResult = ConformanceCase(
+        id: "logging.native.nil-fetch-result",
+        clauses: ["LOG-2"],
+        level: .should,
+        summary: "a _fetchQueue result of undefined, \"\" or an evaluation error makes the native side log a warning each time"
+    ) { context in
+        try await CasePages.start(context)
+        let results = [("undefined", "undefined"), ("\"\"", "\"\""), ("an evaluation error", #"(function () { throw new Error("crafted"); })()"#)]
+        for (what, expression) in results {
+            try await LogLines.expectLogged(context, clause: "LOG-2", after: "a _fetchQueue result of \(what)") {
+                CraftedFetch.serve([expression], in: context)
+            }
+        }
+    }
+
+    static let nonObjectElement = ConformanceCase(
+        id: "logging.native.non-object-element",
+        clauses: ["LOG-3"],
+        level: .should,
+        summary: "a batch element that is not an object makes the native side log a warning"
+    ) { context in
+        try context.registerHandler("sink", answer: .none)
+        try await CasePages.start(context)
+        try await LogLines.expectLogged(context, clause: "LOG-3", after: "a batch holding the number 1 before a good call") {
+            CraftedFetch.serve([CanonicalJSON.quote(#"[1,{"handlerName":"sink","data":"ok"}]"#)], in: context)
+        }
+    }
+
+    static let invalidBatchesAndUnknownResponse = ConformanceCase(
+        id: "logging.native.invalid-batch-and-unknown-response",
+        clauses: ["LOG-4"],
+        level: .should,
+        summary: "invalid JSON, a non-array batch and a response with an unknown responseId each make the native side log a warning"
+    ) { context in
+        try await CasePages.start(context)
+        let results = [
+            ("invalid JSON", "[{"), ("a non-array batch", "{}"),
+            ("an unknown responseId", #"[{"responseId":"objc_cb_404","responseData":1}]"#),
+        ]
+        for (what, text) in results {
+            try await LogLines.expectLogged(context, clause: "LOG-4", after: what) {
+                CraftedFetch.serve([CanonicalJSON.quote(text)], in: context)
+            }
+        }
+    }
+
+    static let trafficOffByDefault = ConformanceCase(
+        id: "logging.native.traffic-off-by-default",
+        clauses: ["LOG-7"],
+        level: .should,
+        summary: "with default settings a round trip in each direction logs no WVJB SEND / WVJB RCVD traffic lines"
+    ) { context in
+        try context.registerHandler("echo", answer: .echo)
+        try await CasePages.start(context, page: LifecycleCases.sinkAndEcho + """
+            setupWebViewJavascriptBridge(function (bridge) { bridge.callHandler("echo", "up", conformance.callback("up")); });
+            """)
+        try context.callHandler("echo", data: "down", callback: "down", expectsResponse: true)
+        try await context.runUntilIdle()
+        let traffic = LogLines.since(0, in: context).filter { $0.hasPrefix("WVJB SEND") || $0.hasPrefix("WVJB RCVD") }
+        context.expectEqual(traffic, [], clause: "LOG-7", "traffic lines logged with default settings")
+    }
+}
+
+/// Native log lines, and crafted `_fetchQueue` results that should make the native side log.
+private enum LogLines {
+    /// The native log lines recorded from transcript entry `start` on.
+    @MainActor
+    static func since(_ start: Int, in context: CaseContext) -> [String] {
+        context.transcript.entries.dropFirst(start).compactMap {
+            if case .nativeLog(let line) = $0.event { return line }
+            return nil
+        }
+    }
+
+    /// Runs `trigger` until idle and records a failure of `clause` unless a native log line followed.
+    @MainActor
+    static func expectLogged(_ context: CaseContext, clause: String, after what: String, _ trigger: () -> Void) async throws {
+        let before = context.transcript.entries.count
+        trigger()
+        try await context.runUntilIdle()
+        context.expect(!since(before, in: context).isEmpty, clause: clause, "the native side logged nothing after \(what)")
+    }
+}

@@ -1,0 +1,41 @@
+/// Why a case stopped before its end.
+enum CaseStop: Error, CustomStringConvertible {
+    /// The adapter threw during `stage`.
+    case adapter(stage: String, error: String)
+    /// A script ran past the time limit during `stage`.
+    case timeout(stage: String)
+    /// The page never went idle.
+    case neverIdle(turns: Int)
+    /// The harness failed.
+    case harness(String)
+    /// The adapter's transport failed (an out-of-process testee crashed, stopped answering or broke
+    /// the protocol), during `stage` when known.
+    case adapterFailure(AdapterFailure, stage: String?)
+
+    init(_ interruption: SimulatedBrowser.Interruption) {
+        switch interruption {
+        case .timeout(let stage): self = .timeout(stage: stage)
+        case .neverIdle(let turns): self = .neverIdle(turns: turns)
+        case .harness(let message): self = .harness(message)
+        case .aborted(let error as AdapterFailure): self = .adapterFailure(error, stage: nil)
+        case .aborted(let error): self = .harness("the case was aborted: \(error)")
+        }
+    }
+
+    /// A readable, one-line description.
+    package var description: String {
+        switch self {
+        case let .adapter(stage, error): return "adapter error during \(stage): \(error)"
+        case .timeout(let stage): return "timeout: a script ran past the execution time limit during \(stage)"
+        case .neverIdle(let turns): return "timeout: the page never went idle (\(turns) turns); a timer or a message loop keeps it busy"
+        case .harness(let message): return "harness error: \(message)"
+        case let .adapterFailure(error, stage):
+            let during = stage.map { " during \($0)" } ?? ""
+            switch error.kind {
+            case .crashed: return "crash\(during): \(error.message)"
+            case .unresponsive: return "timeout\(during): \(error.message)"
+            default: return "adapter error\(during): \(error.message)"
+            }
+        }
+    }
+}

@@ -1,0 +1,63 @@
+import StrictJSON
+
+/// What cases read from transcripts beyond `Transcript`'s own queries.
+extension Transcript {
+    /// What the native side's `_fetchQueue();` evaluations returned, parsed: normally one JSON array per fetch.
+    var fetchedBatches: [JSONValue] {
+        var fetchIDs: Set<Int> = []
+        var batches: [JSONValue] = []
+        for event in events {
+            switch event {
+            case let .evaluationStarted(id, style, script) where style != .harness && script == "WebViewJavascriptBridge._fetchQueue();":
+                fetchIDs.insert(id)
+            case let .evaluationFinished(id, result, error) where fetchIDs.contains(id):
+                if let result, case .string(let text)? = try? JSONParser.parse(result), let batch = try? JSONParser.parse(text) {
+                    batches.append(batch)
+                } else {
+                    batches.append(.string("<fetch gave \(result ?? "nothing")\(error.map { ", error \($0)" } ?? "")>"))
+                }
+            default:
+                break
+            }
+        }
+        return batches
+    }
+
+    /// The messages the JS side sent, in the order the native side fetched them.
+    var fetchedMessages: [JSONValue] {
+        fetchedBatches.flatMap { batch -> [JSONValue] in
+            if case .array(let messages) = batch { return messages }
+            return [batch]
+        }
+    }
+
+    /// How many times the page signalled a queue URL so far.
+    var queueSignals: Int {
+        events.filter { if case let .navigationRequested(_, url, _) = $0 { url.isQueueURL } else { false } }.count
+    }
+
+    /// Errors that reached the page's top level.
+    var uncaughtErrors: [String] {
+        events.compactMap { if case let .uncaughtError(message, _) = $0 { message } else { nil } }
+    }
+}
+
+extension JSONValue {
+    /// The member `key` of an object; nil for a missing key or a non-object.
+    func member(_ key: String) -> JSONValue? {
+        if case .object(let members) = self { return members[key] }
+        return nil
+    }
+
+    /// The message with a string `callbackId` replaced by `"<id>"`, so that shapes can be compared.
+    var withOpaqueCallbackID: JSONValue {
+        guard case .object(var members) = self, case .string(let id)? = members["callbackId"], !id.isEmpty else { return self }
+        members["callbackId"] = "<id>"
+        return .object(members)
+    }
+}
+
+extension String {
+    /// Whether this is the queue URL the JS side signals (`https://__wvjb_queue_message__`, any case).
+    var isQueueURL: Bool { lowercased().hasPrefix("https://__wvjb_queue_message__") }
+}

@@ -1,0 +1,55 @@
+/// One broken expectation: the spec clause, the stage of the case, and what was expected and seen.
+package struct CheckFailure: Sendable, Equatable, CustomStringConvertible {
+    /// The spec clause broken (e.g. `ESC-2`).
+    package var clause: String
+    /// What was being checked when it broke.
+    package var message: String
+    /// What the clause requires, printable; nil when the message says it all.
+    package var expected: String?
+    /// What the implementation did, printable.
+    package var actual: String?
+
+    /// Creates a failure.
+    /// - Parameters:
+    ///   - clause: The broken clause.
+    ///   - message: What was being checked.
+    ///   - expected: The expected value or behaviour.
+    ///   - actual: The observed value or behaviour.
+    package init(clause: String, message: String, expected: String? = nil, actual: String? = nil) {
+        self.clause = clause
+        self.message = message
+        self.expected = expected
+        self.actual = actual
+    }
+
+    /// A readable description: the clause and message, then expected and actual on aligned lines with
+    /// a caret under their first difference (long values are cut to a window around it).
+    package var description: String {
+        var text = "[\(clause)] \(message)"
+        guard let expected, let actual else {
+            if let expected { text += "\n    expected: \(expected)" }
+            if let actual { text += "\n    actual:   \(actual)" }
+            return text
+        }
+        let difference = Self.alignedDifference(expected: expected, actual: actual)
+        text += "\n    expected: \(difference.expected)\n    actual:   \(difference.actual)"
+        if let caret = difference.caret { text += "\n              \(caret)" }
+        return text
+    }
+
+    /// `expected` and `actual` cut to the same window of at most `width` characters around their first
+    /// difference, and a line with `^` under it (nil when they are equal).
+    static func alignedDifference(expected: String, actual: String, width: Int = 100) -> (expected: String, actual: String, caret: String?) {
+        let want = Array(expected), got = Array(actual)
+        guard want != got else { return (expected, actual, nil) }
+        let first = zip(want, got).prefix { $0 == $1 }.count
+        let start = max(0, first - width / 3)
+        func window(_ characters: [Character]) -> String {
+            let end = min(characters.count, start + width)
+            let lead = start > 0 ? "..." : "", tail = end < characters.count ? "..." : ""
+            return lead + String(characters[min(start, characters.count)..<end]) + tail
+        }
+        let column = first - start + (start > 0 ? 3 : 0)
+        return (window(want), window(got), String(repeating: " ", count: column) + "^ first difference (character \(first + 1))")
+    }
+}

@@ -1,0 +1,94 @@
+import Foundation
+
+/// The line format of the out-of-process adapter protocol (`spec/adapter-protocol.md`), shared by both
+/// ends: one JSON object per line (ADP-2), encoded from and decoded into `HarnessMessage` and
+/// `TesteeMessage`, with errors that name the field that is missing or mistyped (ADP-15).
+package enum AdapterWire {
+    /// The protocol version this kit speaks (ADP-6).
+    package static let protocolVersion = 1
+
+    /// One message as a line, without its line feed: sorted keys, `/` unescaped, no raw line feed.
+    package static func line(of message: some Encodable) -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        do {
+            return String(decoding: try encoder.encode(message), as: UTF8.self)
+        } catch {
+            // Messages hold strings, integers, booleans and `WireData`, whose non-finite numbers are
+            // markers: there is nothing JSONEncoder refuses.
+            preconditionFailure("an adapter protocol message could not be encoded: \(error)")
+        }
+    }
+
+    /// Decodes one line.
+    /// - Parameters:
+    ///   - type: `HarnessMessage` or `TesteeMessage`.
+    ///   - line: The line, without its line feed.
+    ///   - sender: Who sent it (`the testee`, `the harness`), for the error.
+    /// - Throws: `AdapterFailure` (protocol violation) saying what is wrong with the line.
+    package static func decode<Message: Decodable>(_ type: Message.Type, from line: String, sentBy sender: String) throws(AdapterFailure) -> Message {
+        do {
+            return try JSONDecoder().decode(Message.self, from: Data(line.utf8))
+        } catch let error as DecodingError {
+            throw .protocolViolation("\(describe(error)): \(PrintableText.abbreviate(line, limit: 160))", by: sender)
+        } catch {
+            throw .protocolViolation("a line that is not a message (\(error)): \(PrintableText.abbreviate(line, limit: 160))", by: sender)
+        }
+    }
+
+    /// What a decoding error means, in the protocol's terms.
+    private static func describe(_ error: DecodingError) -> String {
+        func path(_ context: DecodingError.Context, _ key: (any CodingKey)? = nil) -> String {
+            let keys = context.codingPath.map(\.stringValue) + (key.map { [$0.stringValue] } ?? [])
+            return keys.joined(separator: ".")
+        }
+        switch error {
+        case .keyNotFound(let key, let context):
+            return key.stringValue == "type" && context.codingPath.isEmpty
+                ? "a JSON object without a string \"type\""
+                : "a message without its \"\(path(context, key))\" field"
+        case .typeMismatch(let type, let context):
+            return context.codingPath.isEmpty
+                ? "a line that is not a JSON object"
+                : "a message whose \"\(path(context))\" is not \(expectedKind(type))"
+        case .valueNotFound(let type, let context):
+            return "a message whose \"\(path(context))\" is null instead of \(expectedKind(type))"
+        case .dataCorrupted(let context):
+            return context.codingPath.isEmpty
+                ? "a line that is not JSON"
+                : "a message whose \"\(path(context))\" is wrong: \(context.debugDescription)"
+        @unknown default:
+            return "a line that is not a message (\(error))"
+        }
+    }
+
+    private static func expectedKind(_ type: Any.Type) -> String {
+        switch type {
+        case is String.Type: "a string"
+        case is Bool.Type: "a boolean"
+        case is Int.Type: "a non-negative integer"
+        default: "of the right type (\(type))"
+        }
+    }
+}
+
+extension KeyedDecodingContainer {
+    /// A number that identifies something (ADP-5): a non-negative integer.
+    func decodeIdentifier(forKey key: Key) throws -> Int {
+        let number = try decode(Int.self, forKey: key)
+        guard number >= 0 else {
+            throw DecodingError.dataCorruptedError(forKey: key, in: self, debugDescription: "\(number) is negative; numbers that identify things are non-negative integers (ADP-5)")
+        }
+        return number
+    }
+
+    /// Message data (ADP-4): nil when the field is absent, JSON null (`NSNull`) when it is `null`.
+    func decodeData(forKey key: Key) throws -> WireData? {
+        contains(key) ? try decode(WireData.self, forKey: key) : nil
+    }
+
+    /// Like `decodeIdentifier(forKey:)`, nil when the field is absent.
+    func decodeIdentifierIfPresent(forKey key: Key) throws -> Int? {
+        contains(key) ? try decodeIdentifier(forKey: key) : nil
+    }
+}

@@ -1,0 +1,107 @@
+/// A message from a testee to the harness (`spec/adapter-protocol.md`, sections 3 to 5): the greeting,
+/// the end of a request, or an effect of the request.
+package enum TesteeMessage: Equatable, Sendable {
+    /// The greeting, written before anything is read (ADP-6).
+    case hello(protocolVersion: Int, name: String?, capabilities: [String])
+    /// The request `seq` is handled; `error` when its operation threw (ADP-8).
+    case done(seq: Int, error: String?)
+    /// Evaluate `script` in the page (ADP-10, ADP-11).
+    case evaluate(evaluation: Int, script: String, synchronous: Bool, completion: Bool)
+    /// The decision for a `navigation` request.
+    case decide(navigation: Int, policy: String)
+    /// The bridge called native handler `handler`.
+    case handlerInvoked(handler: String, invocation: Int, data: WireData?)
+    /// The bridge called the response callback of a `callHandler`.
+    case callbackInvoked(callback: Int, data: WireData?)
+    /// A line the implementation logged.
+    case log(message: String)
+    /// The remote web view saw a violation (a web-view call off the main thread: THR-1).
+    case violation(clause: String, message: String)
+
+    /// The `type` field.
+    package var type: String {
+        switch self {
+        case .hello: "hello"
+        case .done: "done"
+        case .evaluate: "evaluate"
+        case .decide: "decide"
+        case .handlerInvoked: "handlerInvoked"
+        case .callbackInvoked: "callbackInvoked"
+        case .log: "log"
+        case .violation: "violation"
+        }
+    }
+}
+
+extension TesteeMessage: Codable {
+    private enum Field: String, CodingKey {
+        case type, `protocol`, name, capabilities, seq, error, evaluation, script, synchronous, completion, navigation, policy
+        case handler, invocation, data, callback, message, clause
+    }
+
+    package init(from decoder: any Decoder) throws {
+        let fields = try decoder.container(keyedBy: Field.self)
+        let type = try fields.decode(String.self, forKey: .type)
+        switch type {
+        case "hello":
+            self = .hello(protocolVersion: try fields.decode(Int.self, forKey: .protocol),
+                          name: try fields.decodeIfPresent(String.self, forKey: .name),
+                          capabilities: try fields.decode([String].self, forKey: .capabilities))
+        case "done":
+            self = .done(seq: try fields.decodeIdentifier(forKey: .seq), error: try fields.decodeIfPresent(String.self, forKey: .error))
+        case "evaluate":
+            self = .evaluate(
+                evaluation: try fields.decodeIdentifier(forKey: .evaluation), script: try fields.decode(String.self, forKey: .script),
+                synchronous: try fields.decode(Bool.self, forKey: .synchronous), completion: try fields.decode(Bool.self, forKey: .completion))
+        case "decide":
+            self = .decide(navigation: try fields.decodeIdentifier(forKey: .navigation), policy: try fields.decode(String.self, forKey: .policy))
+        case "handlerInvoked":
+            self = .handlerInvoked(
+                handler: try fields.decode(String.self, forKey: .handler), invocation: try fields.decodeIdentifier(forKey: .invocation),
+                data: try fields.decodeData(forKey: .data))
+        case "callbackInvoked":
+            self = .callbackInvoked(callback: try fields.decodeIdentifier(forKey: .callback),
+                                    data: try fields.decodeData(forKey: .data))
+        case "log":
+            self = .log(message: try fields.decode(String.self, forKey: .message))
+        case "violation":
+            self = .violation(clause: try fields.decode(String.self, forKey: .clause), message: try fields.decode(String.self, forKey: .message))
+        default:
+            throw DecodingError.dataCorruptedError(forKey: .type, in: fields, debugDescription: "unknown message type `\(type)` (section 5 lists the effects)")
+        }
+    }
+
+    package func encode(to encoder: any Encoder) throws {
+        var fields = encoder.container(keyedBy: Field.self)
+        try fields.encode(type, forKey: .type)
+        switch self {
+        case let .hello(version, name, capabilities):
+            try fields.encode(version, forKey: .protocol)
+            try fields.encodeIfPresent(name, forKey: .name)
+            try fields.encode(capabilities, forKey: .capabilities)
+        case let .done(seq, error):
+            try fields.encode(seq, forKey: .seq)
+            try fields.encodeIfPresent(error, forKey: .error)
+        case let .evaluate(evaluation, script, synchronous, completion):
+            try fields.encode(evaluation, forKey: .evaluation)
+            try fields.encode(script, forKey: .script)
+            try fields.encode(synchronous, forKey: .synchronous)
+            try fields.encode(completion, forKey: .completion)
+        case let .decide(navigation, policy):
+            try fields.encode(navigation, forKey: .navigation)
+            try fields.encode(policy, forKey: .policy)
+        case let .handlerInvoked(handler, invocation, data):
+            try fields.encode(handler, forKey: .handler)
+            try fields.encode(invocation, forKey: .invocation)
+            try fields.encodeIfPresent(data, forKey: .data)
+        case let .callbackInvoked(callback, data):
+            try fields.encode(callback, forKey: .callback)
+            try fields.encodeIfPresent(data, forKey: .data)
+        case .log(let message):
+            try fields.encode(message, forKey: .message)
+        case let .violation(clause, message):
+            try fields.encode(clause, forKey: .clause)
+            try fields.encode(message, forKey: .message)
+        }
+    }
+}

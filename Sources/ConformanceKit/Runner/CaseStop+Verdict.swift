@@ -1,0 +1,16 @@
+extension CaseStop {
+    /// The verdict a case stopped this way gets.
+    var verdict: Verdict {
+        switch self {
+        case .adapter: return .adapterError
+        case .timeout, .neverIdle: return .timeout
+        case .harness: return .harnessError
+        case .adapterFailure(let error, _):
+            switch error.kind {
+            case .crashed: return .crash
+            case .unresponsive: return .timeout
+            default: return .adapterError
+            }
+        }
+    }
+}

@@ -1,0 +1,290 @@
+import Foundation
+import StrictJSON
+
+/// The harness's browser for one case: the page behind the case's `SimulatedWebView`, and the controls
+/// the harness drives it with (load, reload, turn the event loop, run its own scripts, read the transcript).
+///
+/// A page is a fresh JavaScript context with a small browser around it (DOM, timers, console, dialogs).
+/// Time is virtual: nothing runs until the harness turns the event loop, and every turn is deterministic.
+/// The implementation only ever sees `webView`.
+@MainActor
+package final class SimulatedBrowser: WebViewBackend {
+    /// Why the event loop stopped before the page went idle.
+    package enum Interruption: Error {
+        /// A script ran past the execution time limit during `stage`.
+        case timeout(stage: String)
+        /// The harness failed (its own shim or a resource); not the implementation's fault.
+        case harness(String)
+        /// The loop ran `turns` turns without going idle.
+        case neverIdle(turns: Int)
+        /// Something outside the bridge protocol failed (`WebViewBackend.abortCase(because:)`).
+        case aborted(any Error & Sendable)
+    }
+
+    /// The web view the implementation is attached to.
+    package private(set) lazy var webView = SimulatedWebView(backend: self, bridgeJavaScriptSource: environment.bridgeJavaScriptSource)
+
+    /// Everything observed so far.
+    package private(set) var transcript = Transcript()
+
+    /// Set when a script ran past the time limit, the harness failed or the case was aborted; stops the loop.
+    package private(set) var interruption: Interruption?
+
+    let loop: VirtualEventLoop
+    private let environment: HarnessEnvironment
+    private var page: SimulatedPage
+    private var pageCount = 1
+    private var currentDefinition: PageDefinition?
+    private var nextNavigationID = 1
+    private var undecidedNavigations: [Int: String] = [:]
+    private var nextEvaluationID = 1
+    private var nativeEvaluationDepth = 0
+    private var synchronousEvaluationScripts: [String] = []
+
+    /// Opens `about:blank`.
+    /// - Throws: `ScriptError` when the simulated browser cannot start (a harness error).
+    package init(environment: HarnessEnvironment) throws(ScriptError) {
+        self.environment = environment
+        let loop = VirtualEventLoop()
+        self.loop = loop
+        page = try SimulatedPage(url: "about:blank", number: 1, loop: loop, environment: environment)
+        page.browser = self
+    }
+
+    /// Whether a script the native side asked for is running now (sync or async style).
+    var isInsideNativeEvaluation: Bool { nativeEvaluationDepth > 0 }
+
+    func record(_ event: TranscriptEvent) {
+        transcript.append(event, at: loop.now)
+    }
+
+    // MARK: WebViewBackend
+
+    /// The URL of the page currently loaded.
+    package var currentURL: String? { page.url }
+
+    /// Schedules the evaluation on a later turn and its completion on the turn after that.
+    package func evaluate(_ script: String, completionHandler: ((Any?, (any Error)?) -> Void)?) {
+        let id = nextEvaluationID
+        nextEvaluationID += 1
+        loop.schedule(label: "evaluation \(id)") { [self] in
+            let outcome = runNativeEvaluation(id: id, style: .asynchronous, script: script)
+            guard let completionHandler else { return }
+            loop.schedule(label: "completion of evaluation \(id)") {
+                switch outcome {
+                case .success(let value): completionHandler(value, nil)
+                case .failure(let error): completionHandler(nil, error)
+                }
+            }
+        }
+    }
+
+    /// Evaluates at once; a dialog opened meanwhile is recorded as blocking.
+    package func evaluateSynchronously(_ script: String) -> String? {
+        let id = nextEvaluationID
+        nextEvaluationID += 1
+        synchronousEvaluationScripts.append(script)
+        defer { synchronousEvaluationScripts.removeLast() }
+        switch runNativeEvaluation(id: id, style: .synchronous, script: script) {
+        case .success(let value):
+            switch value {
+            case nil, is NSNull: return ""
+            case let string as String: return string
+            case let value?: return (try? JSONValue(foundation: value))?.canonicalText ?? "\(value)"
+            }
+        case .failure:
+            return nil
+        }
+    }
+
+    /// Records the line in the transcript.
+    package func recordNativeLog(_ message: String) {
+        record(.nativeLog(message))
+    }
+
+    /// Records the violation in the transcript; the case reports it as a failure of `clause`.
+    package func reportViolation(clause: String, message: String) {
+        record(.violation(clause: clause, message: message))
+    }
+
+    /// Stops the loop; the first interruption wins.
+    package func abortCase(because error: any Error & Sendable) {
+        guard interruption == nil else { return }
+        interruption = .aborted(error)
+    }
+
+    private func runNativeEvaluation(id: Int, style: EvaluationStyle, script: String) -> Result<Any?, JavaScriptEvaluationError> {
+        record(.evaluationStarted(id: id, style: style, script: script))
+        nativeEvaluationDepth += 1
+        defer { nativeEvaluationDepth -= 1 }
+        do {
+            let value = try page.context.evaluate(script, sourceURL: "native-evaluation-\(id).js")
+            let (foundation, text) = convertResult(value)
+            record(.evaluationFinished(id: id, result: text, error: nil))
+            return .success(foundation)
+        } catch {
+            if error.isTimeout { interrupt(with: error, stage: "evaluation \(id)") }
+            record(.evaluationFinished(id: id, result: nil, error: error.description))
+            return .failure(JavaScriptEvaluationError(message: error.message, line: error.line))
+        }
+    }
+
+    /// A result as WebKit converts it, and its canonical text for the transcript.
+    private func convertResult(_ value: ScriptValue) -> (Any?, String?) {
+        let context = page.context
+        if context.isUndefined(value) { return (nil, nil) }
+        if context.isString(value) {
+            let string = context.string(value)
+            return (string, CanonicalJSON.quote(string))
+        }
+        guard let json = page.jsonValue(value) else { return (nil, nil) }
+        return (json.foundationValue, json.canonicalText)
+    }
+
+    // MARK: Harness controls
+
+    /// Runs a script for the harness (to drive or inspect the page). Recorded, never blamed on the
+    /// implementation; exceptions go to `window.onerror` like any page script.
+    package func runHarnessScript(_ script: String) {
+        let id = nextEvaluationID
+        nextEvaluationID += 1
+        record(.evaluationStarted(id: id, style: .harness, script: script))
+        do {
+            try page.runPageScript(script, sourceURL: "harness-\(id).js")
+        } catch {
+            interrupt(with: error, stage: "harness script \(id)")
+        }
+    }
+
+    /// Asks to load `definition` in the main frame; the navigation delegate decides on a later turn.
+    /// - Parameter definition: The page to load.
+    package func load(_ definition: PageDefinition) {
+        currentDefinition = definition
+        record(.pageRequested(url: definition.url))
+        requestNavigation(to: definition.url, isMainFrame: true)
+    }
+
+    /// Reloads the current page: a new main-frame navigation to the same URL, then a fresh context.
+    package func reload() {
+        guard let currentDefinition else { return }
+        load(currentDefinition)
+    }
+
+    /// Asks the navigation delegate about a navigation on a later turn, and enforces BOOT-1's "exactly once".
+    func requestNavigation(to urlString: String, isMainFrame: Bool) {
+        let id = nextNavigationID
+        nextNavigationID += 1
+        record(.navigationRequested(id: id, url: urlString, isMainFrame: isMainFrame))
+        let action = NavigationAction(url: URL(string: urlString), urlString: urlString, isMainFrame: isMainFrame)
+        loop.schedule(label: "navigation \(id) to \(urlString)") { [self] in
+            undecidedNavigations[id] = urlString
+            var decided = false
+            let asked = webView.askDelegate(about: action) { [weak self] policy in
+                guard let self else { return }
+                if decided {
+                    reportViolation(clause: "BOOT-1", message: "navigation decision for \(urlString) made twice (second: \(policy))")
+                    return
+                }
+                decided = true
+                undecidedNavigations[id] = nil
+                decide(id: id, action: action, policy: policy, defaulted: false)
+            }
+            if !asked {
+                undecidedNavigations[id] = nil
+                decide(id: id, action: action, policy: .allow, defaulted: true)
+            }
+        }
+    }
+
+    private func decide(id: Int, action: NavigationAction, policy: NavigationActionPolicy, defaulted: Bool) {
+        record(.navigationDecided(id: id, url: action.urlString, policy: policy, defaulted: defaulted))
+        guard action.isMainFrame, policy == .allow, let definition = currentDefinition,
+              definition.url == action.urlString else { return }
+        loop.schedule(label: "load of \(definition.url)") { [self] in commit(definition) }
+    }
+
+    private func commit(_ definition: PageDefinition) {
+        page.close()
+        pageCount += 1
+        do {
+            page = try SimulatedPage(url: definition.url, number: pageCount, loop: loop, environment: environment)
+        } catch {
+            interruption = .harness("the simulated browser failed to start: \(error)")
+            return
+        }
+        page.browser = self
+        record(.pageLoaded(url: definition.url))
+        runPageScript(environment.pageSetupSource, sourceURL: "page-setup.js")
+        runPageScript(definition.script, sourceURL: definition.url)
+    }
+
+    private func runPageScript(_ source: String, sourceURL: String) {
+        do {
+            try page.runPageScript(source, sourceURL: sourceURL)
+        } catch {
+            interrupt(with: error, stage: "page script \(sourceURL)")
+        }
+    }
+
+    // MARK: Dialogs and failures
+
+    func openDialog(kind: String, message: String) {
+        let blocking = !synchronousEvaluationScripts.isEmpty
+        record(.dialog(kind: kind, message: message, blocking: blocking))
+        if let script = synchronousEvaluationScripts.last {
+            reportViolation(
+                clause: "SAFE-3",
+                message: "hang: \(kind)() opened while the synchronous native evaluation of \(PrintableText.abbreviate(script, limit: 80)) was on the stack; a real app would freeze here")
+        }
+    }
+
+    func interrupt(with error: ScriptError, stage: String) {
+        guard interruption == nil else { return }
+        interruption = error.isTimeout ? .timeout(stage: stage) : .harness("\(stage): \(error)")
+    }
+
+    // MARK: Turning the loop
+
+    /// Runs turns until nothing is left to do: no task due within `horizon` virtual milliseconds and
+    /// nothing new on the main dispatch queue. Between turns the main queue is drained, so
+    /// implementations that hop to `DispatchQueue.main` work.
+    /// - Parameters:
+    ///   - horizon: How far ahead of now (virtual ms) timers may be run; later ones are left pending.
+    ///   - maxTurns: Turns after which the page counts as never idle.
+    /// - Throws: `Interruption` when a script timed out, the harness failed, the case was aborted, or the
+    ///   page never went idle.
+    package func runUntilIdle(horizon: Int64 = 60_000, maxTurns: Int = 20_000) async throws(Interruption) {
+        let deadline = loop.now + horizon
+        var turns = 0
+        while true {
+            await MainQueuePump.drain()
+            if let interruption { throw interruption }
+            if loop.runNextTask(notAfter: deadline) {
+                turns += 1
+                if turns >= maxTurns { throw Interruption.neverIdle(turns: turns) }
+                continue
+            }
+            // Idle unless the main queue still had work (perhaps nested hops) that recorded or scheduled more.
+            let before = transcript.entries.count
+            await MainQueuePump.drain()
+            await MainQueuePump.drain()
+            if let interruption { throw interruption }
+            if transcript.entries.count == before, !loop.hasPendingTasks(dueBy: deadline) { return }
+        }
+    }
+
+    /// Ends the case like NIO's `EmbeddedChannel.finish()`: returns what is left over (timers, other
+    /// scheduled work, navigations never decided) for the case to judge.
+    package func finish() -> PageLeftovers {
+        var leftovers = loop.leftovers
+        leftovers.undecidedNavigations = undecidedNavigations.sorted { $0.key < $1.key }
+            .map { PageLeftovers.Navigation(id: $0.key, url: $0.value) }
+        undecidedNavigations = [:]
+        return leftovers
+    }
+
+    /// Tears the page down; the browser is unusable afterwards.
+    package func close() {
+        page.close()
+    }
+}

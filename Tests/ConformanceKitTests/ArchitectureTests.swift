@@ -1,0 +1,95 @@
+import Foundation
+import Testing
+
+/// The layers of ConformanceKit point one way (README, "Architecture"): a file may use the types of its
+/// own layer and the layers below, never those above. These tests read the sources, so a change that
+/// crosses a layer fails here with the file and the type it reached for.
+@Suite("Architecture: layers point one way")
+struct ArchitectureTests {
+    /// The folders of Sources/ConformanceKit, lowest layer first.
+    static let layers: [[String]] = [
+        ["Support", "Errors", "Wire", "Fixtures"],
+        ["Engine"],
+        ["WebView", "Transcript"],
+        ["Adapter"],
+        ["OutOfProcess"],
+        ["Cases"],
+        ["Runner", "Spec"],
+        ["Baseline", "Golden", "Reports"],
+    ]
+
+    static let kitRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .appendingPathComponent("../../Sources/ConformanceKit").standardized
+
+    struct SourceFile {
+        let path: String
+        let folder: String
+        let text: String
+    }
+
+    static func sources() throws -> [SourceFile] {
+        let enumerator = FileManager.default.enumerator(at: kitRoot, includingPropertiesForKeys: nil)
+        var files: [SourceFile] = []
+        while let url = enumerator?.nextObject() as? URL {
+            guard url.pathExtension == "swift" else { continue }
+            let relative = String(url.standardized.path.dropFirst(kitRoot.path.count + 1))
+            let folder = String(relative.prefix { $0 != "/" })
+            files.append(SourceFile(path: relative, folder: folder, text: try String(contentsOf: url, encoding: .utf8)))
+        }
+        return files.sorted { $0.path < $1.path }
+    }
+
+    static func layer(of folder: String) -> Int? {
+        layers.firstIndex { $0.contains(folder) }
+    }
+
+    /// The top-level type names a file declares.
+    static func declaredTypes(in text: String) -> [String] {
+        let pattern = /(?m)^(?:@\w+\s+)*(?:package\s+|public\s+|private\s+|fileprivate\s+)?(?:final\s+)?(?:class|struct|enum|protocol|typealias|actor)\s+(\w+)/
+        return text.matches(of: pattern).map { String($0.output.1) }
+    }
+
+    /// The text of a file without comments and string literals, so that prose never counts as a use.
+    static func code(of text: String) -> String {
+        var lines: [String] = []
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            let trimmed = line.trimmingCharacters(in: .whitespaces)
+            if trimmed.hasPrefix("//") { continue }
+            lines.append(String(line).replacing(/"(?:[^"\\]|\\.)*"/, with: "\"\""))
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    @Test("every folder of ConformanceKit has a layer")
+    func everyFolderHasALayer() throws {
+        let folders = Set(try Self.sources().map(\.folder))
+        #expect(folders.filter { Self.layer(of: $0) == nil }.isEmpty, "add these folders to a layer: \(folders.filter { Self.layer(of: $0) == nil })")
+    }
+
+    @Test("no file uses a type of a higher layer")
+    func layersPointOneWay() throws {
+        let files = try Self.sources()
+        var owner: [String: (folder: String, layer: Int)] = [:]
+        for file in files {
+            guard let layer = Self.layer(of: file.folder) else { continue }
+            for name in Self.declaredTypes(in: file.text) { owner[name] = (file.folder, layer) }
+        }
+        var violations: [String] = []
+        for file in files {
+            guard let layer = Self.layer(of: file.folder) else { continue }
+            let code = Self.code(of: file.text)
+            for (name, declared) in owner where declared.layer > layer {
+                if code.firstMatch(of: try Regex("\\b\(name)\\b")) != nil {
+                    violations.append("\(file.path) (\(file.folder)) uses \(name) from \(declared.folder)")
+                }
+            }
+        }
+        #expect(violations.isEmpty, "layering broken:\n\(violations.sorted().joined(separator: "\n"))")
+    }
+
+    @Test("only Engine/ imports the JavaScriptCore C API")
+    func onlyEngineTouchesTheCAPI() throws {
+        let importers = try Self.sources().filter { $0.text.contains("import CJavaScriptCore") }.map(\.path)
+        #expect(importers.allSatisfy { $0.hasPrefix("Engine/") }, "\(importers)")
+    }
+}

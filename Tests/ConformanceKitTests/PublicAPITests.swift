@@ -1,0 +1,152 @@
+import Foundation
+import Testing
+
+/// The public API of the products implementers use, as a digest checked into the repository: a change
+/// to what implementers can see shows up as a diff of `PublicAPI/<Module>.public-api.txt` and must be
+/// made on purpose. Everything else is `package` or internal.
+///
+/// Rewrite the digests after a deliberate change with
+/// `CONFORMANCE_RECORD_API=1 swift test --filter PublicAPITests`, then review the diff.
+@Suite("Public API digests")
+struct PublicAPITests {
+    static let modules = ["ConformanceKit", "ConformanceTesting", "ReferenceBridge"]
+
+    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../..").standardized
+    static let digestFolder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("PublicAPI")
+
+    @Test("the public API of each product matches its digest", arguments: modules)
+    func digestMatches(module: String) throws {
+        let digest = try Self.digest(of: module)
+        let file = Self.digestFolder.appendingPathComponent("\(module).public-api.txt")
+        if ProcessInfo.processInfo.environment["CONFORMANCE_RECORD_API"] != nil {
+            try FileManager.default.createDirectory(at: Self.digestFolder, withIntermediateDirectories: true)
+            try digest.write(to: file, atomically: true, encoding: .utf8)
+            Issue.record("rewrote \(file.path); review it with `git diff` and run the tests again without CONFORMANCE_RECORD_API")
+            return
+        }
+        let recorded = (try? String(contentsOf: file, encoding: .utf8)) ?? ""
+        let want = Set(recorded.split(separator: "\n")), got = Set(digest.split(separator: "\n"))
+        let added = got.subtracting(want).sorted().map { "+ " + $0 }, removed = want.subtracting(got).sorted().map { "- " + $0 }
+        #expect(added.isEmpty && removed.isEmpty, """
+            the public API of \(module) changed:
+            \((removed + added).joined(separator: "\n"))
+            If the change is deliberate (every public symbol is something implementers need), rewrite the digest with \
+            `CONFORMANCE_RECORD_API=1 swift test --filter PublicAPITests` and review it.
+            """)
+    }
+
+    @Test("the digest reader sees nested declarations and multi-line signatures")
+    func readerUnderstandsNesting() {
+        let source = """
+            /// A doc comment with public in it.
+            public struct Outer {
+                public init(
+                    a: Int,
+                    b: String
+                ) {}
+                package var hidden: Int { 1 }
+                public enum Inner { case one }
+                let text = "public func notADeclaration()"
+            }
+            extension Outer {
+                public func helper() {}
+            }
+            """
+        #expect(Self.publicDeclarations(in: source) == [
+            "public struct Outer", "Outer: public init(a: Int, b: String)", "Outer: public enum Inner", "Outer: public func helper()",
+        ])
+        let protocolSource = """
+            public protocol Doer: AnyObject
+            {
+                func doIt(_ x: Int) throws
+                var name: String { get }
+            }
+            """
+        #expect(Self.publicDeclarations(in: protocolSource) == [
+            "public protocol Doer: AnyObject", "Doer: func doIt(_ x: Int) throws", "Doer: var name: String",
+        ])
+    }
+
+    // MARK: Reading sources
+
+    /// One line per public declaration of `module`, sorted: `Container: declaration`.
+    static func digest(of module: String) throws -> String {
+        let folder = module == "ReferenceBridge" ? "Sources/ReferenceBridge" : "Sources/\(module)"
+        let root = packageRoot.appendingPathComponent(folder)
+        var lines: [String] = []
+        let enumerator = FileManager.default.enumerator(at: root, includingPropertiesForKeys: nil)
+        while let url = enumerator?.nextObject() as? URL {
+            guard url.pathExtension == "swift" else { continue }
+            lines += publicDeclarations(in: try String(contentsOf: url, encoding: .utf8))
+        }
+        return lines.sorted().joined(separator: "\n") + "\n"
+    }
+
+    /// The public declarations of one file, each prefixed with the type or extension it is in. The
+    /// requirements of a public protocol count as public.
+    static func publicDeclarations(in source: String) -> [String] {
+        var declarations: [String] = []
+        var containers: [(name: String, depth: Int, isPublicProtocol: Bool)] = []
+        var opening: (name: String, isPublicProtocol: Bool)?
+        var depth = 0
+        var pending: String?
+        for rawLine in source.split(separator: "\n", omittingEmptySubsequences: false) {
+            let line = String(rawLine).replacing(/"(?:[^"\\]|\\.)*"/, with: "\"\"")
+            let trimmed = line.trimmingCharacters(in: .whitespaces)
+            if trimmed.hasPrefix("//") { continue }
+            let inPublicProtocol = containers.last.map { $0.isPublicProtocol && $0.depth == depth - 1 } ?? false
+            if var text = pending {
+                text += " " + trimmed
+                if let finished = finishedDeclaration(text) { declarations.append(finished); pending = nil } else { pending = text }
+            } else if trimmed.firstMatch(of: /^(?:@[\w()]+\s+)*(?:public|open)\s/) != nil
+                        || (inPublicProtocol && trimmed.firstMatch(of: /^(?:@[\w()]+\s+)*(?:(?:nonisolated|static|mutating)\s+)*(?:func|var|init|associatedtype|subscript)\b/) != nil) {
+                let declaration = trimmed.replacing(/^(?:@[\w()]+\s+)*/, with: "")
+                let prefix = containers.last.map { "\($0.name): " } ?? ""
+                if let finished = finishedDeclaration(declaration) { declarations.append(prefix + finished) } else { pending = prefix + declaration }
+            }
+            if let match = trimmed.firstMatch(of: /^(?:@[\w()]+\s+)*((?:(?:public|package|private|fileprivate|final|nonisolated)\s+)*)(class|struct|enum|protocol|extension|actor)\s+(\w+)/) {
+                opening = (String(match.output.3), match.output.2 == "protocol" && match.output.1.contains("public"))
+            }
+            for character in line {
+                if character == "{" {
+                    if let type = opening {
+                        containers.append((type.name, depth, type.isPublicProtocol))
+                        opening = nil
+                    }
+                    depth += 1
+                }
+                if character == "}" {
+                    depth -= 1
+                    if let last = containers.last, last.depth == depth { containers.removeLast() }
+                }
+            }
+        }
+        return declarations
+    }
+
+    /// The declaration up to its body, with whitespace collapsed, once its parentheses are balanced.
+    private static func finishedDeclaration(_ text: String) -> String? {
+        var balance = 0
+        var end = text.endIndex
+        for index in text.indices {
+            let character = text[index]
+            if "([<".contains(character) {
+                balance += 1
+            } else if ")]".contains(character) || (character == ">" && text[text.index(before: index)] != "-") {
+                balance -= 1
+            } else if character == "{" && balance == 0 {
+                end = index
+            }
+            if end != text.endIndex { break }
+        }
+        guard balance <= 0 || end != text.endIndex else { return nil }
+        var declaration = String(text[..<end])
+        // A stored property's initial value is not API: `public static let all = [...]` reads `public static let all`.
+        if declaration.firstMatch(of: /\b(?:let|var)\s/) != nil, declaration.firstMatch(of: /\b(?:func|init|typealias)\b/) == nil,
+           let initializer = declaration.firstRange(of: " =") {
+            declaration = String(declaration[..<initializer.lowerBound])
+        }
+        return declaration.replacing(/\s+/, with: " ").replacing(/\(\s/, with: "(").replacing(/\s\)/, with: ")")
+            .trimmingCharacters(in: .whitespaces)
+    }
+}
