@@ -42,6 +42,8 @@ struct RecordCommand: ParsableCommand {
     }
 
     func run() throws {
+        // A command line that selects nothing is a usage error wherever it runs, so it is checked first.
+        let selected = try selectCases(include: cases)
         if mode != .never, ProcessInfo.processInfo.environment["CI"] != nil {
             printError("recording is refused when CI is set: record goldens locally, review them with `git diff`, and commit them")
             throw ExitCodes.configuration
@@ -52,8 +54,6 @@ struct RecordCommand: ParsableCommand {
             printError("no goldens folder at \(directory.path): run `conformance record` from the kit's checkout, or pass --golden-dir FOLDER (it must exist)")
             throw ExitCodes.configuration
         }
-        let selected = try selectCases(include: cases)
-
         let store = GoldenStore(directory: directory)
         let results = try adapter.run(selected, javaScriptSide: nil)
         var recorded = 0, unchanged = 0, problems = 0

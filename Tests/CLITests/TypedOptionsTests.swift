@@ -161,8 +161,11 @@ struct TypedOptionsTests {
                 "\(belowLevel.standardError)")
         #expect(!belowLevel.standardOutput.contains("0 cases"))
 
-        let recordSkip = try conformance("record", "--case", "nope.**")
-        #expect(recordSkip.status == 64)
+        // With and without CI set: recording is refused in CI, but a selection of nothing is a usage error first.
+        for ci in ["true", nil] as [String?] {
+            let recordNothing = try CLITests.run(["record", "--case", "nope.**"], environment: ["CI": ci])
+            #expect(recordNothing.status == 64, "CI=\(ci ?? "unset"): \(recordNothing.standardError)")
+        }
     }
 
     @Test("Sources/conformance has no force unwraps")
