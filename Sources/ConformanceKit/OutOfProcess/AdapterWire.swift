@@ -1,4 +1,5 @@
 import Foundation
+import StrictJSON
 
 /// The line format of the out-of-process adapter protocol (`spec/adapter-protocol.md`), shared by both
 /// ends: one JSON object per line (ADP-2), encoded from and decoded into `HarnessMessage` and
@@ -7,28 +8,33 @@ package enum AdapterWire {
     /// The protocol version this kit speaks (ADP-6).
     package static let protocolVersion = 1
 
-    /// One message as a line, without its line feed: sorted keys, `/` unescaped, no raw line feed.
+    /// One message as a line, without its line feed: canonical JSON (sorted keys, printable ASCII, so no
+    /// raw line feed), however deep its data.
     package static func line(of message: some Encodable) -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         do {
-            return String(decoding: try encoder.encode(message), as: UTF8.self)
+            return CanonicalJSON.encode(try JSONValueEncoder.encode(message))
         } catch {
-            // Messages hold strings, integers, booleans and `WireData`, whose non-finite numbers are
-            // markers: there is nothing JSONEncoder refuses.
+            // Messages hold strings, integers, booleans and `WireData`, whose encoders never throw.
             preconditionFailure("an adapter protocol message could not be encoded: \(error)")
         }
     }
 
-    /// Decodes one line.
+    /// Decodes one line: the strict parser (the protocol's JSON, ADP-2), then the typed message; fields a
+    /// later version may add are ignored.
     /// - Parameters:
     ///   - type: `HarnessMessage` or `TesteeMessage`.
     ///   - line: The line, without its line feed.
     ///   - sender: Who sent it (`the testee`, `the harness`), for the error.
     /// - Throws: `AdapterFailure` (protocol violation) saying what is wrong with the line.
     package static func decode<Message: Decodable>(_ type: Message.Type, from line: String, sentBy sender: String) throws(AdapterFailure) -> Message {
+        let value: JSONValue
         do {
-            return try JSONDecoder().decode(Message.self, from: Data(line.utf8))
+            value = try JSONParser.parse(line)
+        } catch {
+            throw .protocolViolation("a line that is not JSON (\(error)): \(PrintableText.abbreviate(line, limit: 160))", by: sender)
+        }
+        do {
+            return try JSONValueDecoder.decode(Message.self, from: value, unknownFields: .ignored)
         } catch let error as DecodingError {
             throw .protocolViolation("\(describe(error)): \(PrintableText.abbreviate(line, limit: 160))", by: sender)
         } catch {
@@ -55,7 +61,7 @@ package enum AdapterWire {
             return "a message whose \"\(path(context))\" is null instead of \(expectedKind(type))"
         case .dataCorrupted(let context):
             return context.codingPath.isEmpty
-                ? "a line that is not JSON"
+                ? "a line that is not a message (\(context.debugDescription))"
                 : "a message whose \"\(path(context))\" is wrong: \(context.debugDescription)"
         @unknown default:
             return "a line that is not a message (\(error))"

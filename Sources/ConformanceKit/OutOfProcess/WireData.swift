@@ -25,11 +25,13 @@ package struct WireData: Codable, Equatable, Sendable {
     package var foundationValue: Any { value.foundationValue }
 
     package init(from decoder: any Decoder) throws {
-        value = Self.decodingMarkers(try JSONValue(from: decoder))
+        // `JSONValueDecoder` hands a `JSONValue` over in one step, whatever its depth.
+        value = Self.decodingMarkers(try decoder.singleValueContainer().decode(JSONValue.self))
     }
 
     package func encode(to encoder: any Encoder) throws {
-        try Self.encodingMarkers(value).encode(to: encoder)
+        var container = encoder.singleValueContainer()
+        try container.encode(Self.encodingMarkers(value))
     }
 
     private static func encodingMarkers(_ value: JSONValue) -> JSONValue {

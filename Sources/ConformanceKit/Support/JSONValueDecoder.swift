@@ -1,22 +1,32 @@
 import StrictJSON
 
 /// Decodes `Decodable` types from a value `JSONParser` already parsed, strictly: no coercion between
-/// JSON types, integers must be whole and in range, and an object with a field its type's coding keys do
-/// not name is refused (so a misspelt field never passes silently). `JSONValue` fields take the value
-/// as it is, `null` included.
+/// JSON types, integers must be whole and in range, and (for fixtures) an object with a field its type's
+/// coding keys do not name is refused, so a misspelt field never passes silently. `JSONValue` fields
+/// take the value as it is, `null` included, in one step however deep it is.
 ///
 /// Errors are `DecodingError`s whose coding path locates the value and whose debug description is a
 /// finished sentence (`FixtureFile` turns them into `entries[3].verdict: ...`). Foundation's
-/// `JSONDecoder` is not used: it would parse the text a second time, with rules that differ by platform.
+/// `JSONDecoder` is not used: it would parse the text a second time, with rules that differ by platform,
+/// and it decodes a `JSONValue` by trial and error, which costs time quadratic in its depth.
 package enum JSONValueDecoder {
+    /// What an object's fields that its type's coding keys do not name do.
+    package enum UnknownFields: Sendable {
+        /// They are an error (fixtures and baselines, written by hand).
+        case refused
+        /// They are skipped (adapter protocol messages, which a later version may extend).
+        case ignored
+    }
+
     /// Decodes `type` from `value`.
     /// - Parameters:
     ///   - type: The type to decode.
     ///   - value: A parsed JSON value.
+    ///   - unknownFields: Whether fields no coding key names are refused (the default) or ignored.
     /// - Throws: `DecodingError` locating the first value that does not fit, or whatever the type's
     ///   `init(from:)` throws.
-    package static func decode<Value: Decodable>(_ type: Value.Type, from value: JSONValue) throws -> Value {
-        try Node(value: value, codingPath: []).decodeValue(Value.self)
+    package static func decode<Value: Decodable>(_ type: Value.Type, from value: JSONValue, unknownFields: UnknownFields = .refused) throws -> Value {
+        try Node(value: value, codingPath: [], unknownFields: unknownFields).decodeValue(Value.self)
     }
 
     /// `text` as a JSON string literal, shortened and printable, for error messages.
@@ -52,6 +62,7 @@ private struct PathKey: CodingKey {
 private struct Node: Decoder, SingleValueDecodingContainer {
     let value: JSONValue
     let codingPath: [any CodingKey]
+    let unknownFields: JSONValueDecoder.UnknownFields
     var userInfo: [CodingUserInfoKey: Any] { [:] }
 
     func decodeValue<T: Decodable>(_ type: T.Type) throws -> T {
@@ -68,13 +79,13 @@ private struct Node: Decoder, SingleValueDecodingContainer {
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
         guard case .object(let members) = value else { throw mismatch([String: JSONValue].self, expected: "an object") }
-        if let unknown = members.keys.sorted().first(where: { Key(stringValue: $0) == nil }) {
+        if unknownFields == .refused, let unknown = members.keys.sorted().first(where: { Key(stringValue: $0) == nil }) {
             let known = (Key.self as? any (CodingKey & CaseIterable).Type).map { Self.names(of: $0) }
             throw DecodingError.dataCorrupted(.init(
                 codingPath: codingPath + [PathKey(stringValue: unknown)],
                 debugDescription: "unknown field" + (known.map { " (the fields are " + $0.joined(separator: ", ") + ")" } ?? "")))
         }
-        return KeyedDecodingContainer(KeyedContainer<Key>(members: members, codingPath: codingPath))
+        return KeyedDecodingContainer(KeyedContainer<Key>(members: members, codingPath: codingPath, unknownFields: unknownFields))
     }
 
     private static func names<Key: CodingKey & CaseIterable>(of type: Key.Type) -> [String] {
@@ -83,7 +94,7 @@ private struct Node: Decoder, SingleValueDecodingContainer {
 
     func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
         guard case .array(let elements) = value else { throw mismatch([JSONValue].self, expected: "an array") }
-        return UnkeyedContainer(elements: elements, codingPath: codingPath)
+        return UnkeyedContainer(elements: elements, codingPath: codingPath, unknownFields: unknownFields)
     }
 
     func singleValueContainer() throws -> any SingleValueDecodingContainer { self }
@@ -128,10 +139,11 @@ private struct Node: Decoder, SingleValueDecodingContainer {
     func decode<T: Decodable>(_ type: T.Type) throws -> T { try decodeValue(type) }
 }
 
-/// The fields of an object (unknown fields were refused when it was made).
+/// The fields of an object (unknown fields were refused or are ignored).
 private struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     let members: [String: JSONValue]
     let codingPath: [any CodingKey]
+    let unknownFields: JSONValueDecoder.UnknownFields
 
     var allKeys: [Key] { members.keys.sorted().compactMap(Key.init(stringValue:)) }
 
@@ -141,7 +153,7 @@ private struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
         guard let value = members[key.stringValue] else {
             throw DecodingError.keyNotFound(key, .init(codingPath: codingPath, debugDescription: "required field missing"))
         }
-        return Node(value: value, codingPath: codingPath + [key])
+        return Node(value: value, codingPath: codingPath + [key], unknownFields: unknownFields)
     }
 
     func decodeNil(forKey key: Key) throws -> Bool { try child(key).decodeNil() }
@@ -168,7 +180,7 @@ private struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer { try child(key).unkeyedContainer() }
 
     func superDecoder() throws -> any Decoder {
-        Node(value: members["super"] ?? .null, codingPath: codingPath + [PathKey(stringValue: "super")])
+        Node(value: members["super"] ?? .null, codingPath: codingPath + [PathKey(stringValue: "super")], unknownFields: unknownFields)
     }
 
     func superDecoder(forKey key: Key) throws -> any Decoder { try child(key) }
@@ -178,11 +190,13 @@ private struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
 private struct UnkeyedContainer: UnkeyedDecodingContainer {
     let elements: [JSONValue]
     let codingPath: [any CodingKey]
+    let unknownFields: JSONValueDecoder.UnknownFields
     var currentIndex = 0
 
-    init(elements: [JSONValue], codingPath: [any CodingKey]) {
+    init(elements: [JSONValue], codingPath: [any CodingKey], unknownFields: JSONValueDecoder.UnknownFields) {
         self.elements = elements
         self.codingPath = codingPath
+        self.unknownFields = unknownFields
     }
 
     var count: Int? { elements.count }
@@ -194,7 +208,7 @@ private struct UnkeyedContainer: UnkeyedDecodingContainer {
             throw DecodingError.valueNotFound(Any.self, .init(codingPath: path, debugDescription: "the array has only \(elements.count) elements"))
         }
         defer { currentIndex += 1 }
-        return Node(value: elements[currentIndex], codingPath: path)
+        return Node(value: elements[currentIndex], codingPath: path, unknownFields: unknownFields)
     }
 
     mutating func decodeNil() throws -> Bool {
