@@ -12,15 +12,19 @@ import Testing
     #if os(Linux)
     // swift-corelibs-foundation's JSONSerialization drops U+FEFF inside strings when parsing, so a port
     // that parses `_fetchQueue` results with it loses the BOM payloads; the kit must say so (MSG-3).
-    // It also accepts trailing commas, so the port runs batches that are not JSON (FLUSH-3).
-    // Each known failure names the clause it must break and a word its failure text must mention.
-    let knownFailures: [String: (clause: String, mentions: String)] = [
-        "escaping.hostile.js-to-native": ("MSG-3", "feff"),
-        "escaping.corpus.round-trip.js-to-native": ("MSG-3", "feff"),
-        "flush.lenient-parser-json-dropped": ("FLUSH-3", "trailing comma"),
+    // It also accepts trailing commas, so the port runs batches that are not JSON (FLUSH-3). And its
+    // `replacingOccurrences` compares grapheme clusters, so the escaping chain misses a ' or U+2028
+    // followed by a combining mark (ESC-2, and the value JS gets, ESC-3). (NSString's default search on
+    // Apple platforms is not literal either; unverified here, so pinned on Linux only.)
+    // Each known failure names the clauses it may break and a word each failure text must mention.
+    let knownFailures: [String: (clauses: Set<String>, mentions: String)] = [
+        "escaping.hostile.js-to-native": (["MSG-3"], "feff"),
+        "escaping.corpus.round-trip.js-to-native": (["MSG-3"], "feff"),
+        "escaping.corpus.round-trip.native-to-js": (["ESC-2", "ESC-3"], "0301"),
+        "flush.lenient-parser-json-dropped": (["FLUSH-3"], "trailing comma"),
     ]
     #else
-    let knownFailures: [String: (clause: String, mentions: String)] = [:]
+    let knownFailures: [String: (clauses: Set<String>, mentions: String)] = [:]
     #endif
     // The port does not offer sends from other threads, so that case does not apply to it.
     let notApplicable: Set<String> = Set(Catalogue.all.filter { $0.requires.contains(.sendsFromAnyThread) }.map(\.id))
@@ -30,7 +34,7 @@ import Testing
         if let known = knownFailures[result.caseID] {
             // Every failure must be the known defect: its clause, and its word in the failure text.
             let onlyKnown = result.failures.allSatisfy { failure in
-                failure.clause == known.clause
+                known.clauses.contains(failure.clause)
                     && (failure.message + (failure.expected ?? "") + (failure.actual ?? "")).lowercased().contains(known.mentions)
             }
             if result.verdict != .fail || !onlyKnown { unexpected.append(result) }
@@ -44,7 +48,7 @@ import Testing
         #expect(results.contains { $0.caseID == knownFailure }, "the catalogue no longer has \(knownFailure)")
     }
     let expectation = knownFailures.isEmpty ? "every case passes"
-        : "every case passes except " + knownFailures.keys.sorted().map { "\($0) (\(knownFailures[$0]!.clause))" }.joined(separator: ", ")
+        : "every case passes except " + knownFailures.keys.sorted().map { "\($0) (\(knownFailures[$0]!.clauses.sorted().joined(separator: ", ")))" }.joined(separator: ", ")
     // Counted first so that the failure message shows the reports, not a dump of every CaseResult.
     let unexpectedCount = unexpected.count
     #expect(unexpectedCount == 0, """

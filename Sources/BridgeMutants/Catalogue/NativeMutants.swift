@@ -100,30 +100,14 @@ extension MutantCatalogue {
         // Native callbacks.
         native("callbacks-not-removed", "a native callback stays registered and runs again on a second answer",
                caughtBy: ["callbacks.native.one-shot"]) {
-            // A repeated response runs its callback again where it stands in the batch: it is replaced by
-            // a call to a handler of the mutant's own that does so.
-            let replay = "__mutant_replay_answer"
-            return Defect(
-                afterAttach: { adapter in
-                    try? adapter.core.registerHandler(replay) { [weak adapter] data, _ in
-                        guard let replayed = data as? [String: Any], let id = replayed["id"] as? String,
-                              let entry = adapter?.ledger.entry(id) else { return }
-                        entry.callback(replayed["responseData"])
-                    }
-                },
+            // A repeated response runs its callback again where it stands in the batch.
+            Defect(
+                afterAttach: { adapter in registerReplayHandler(on: adapter) { id, adapter in adapter.ledger.entry(id)?.callback } },
                 rewriteFetchResult: { result, page in
                     guard let adapter = page.owner else { return result }
                     // Answers earlier in the same batch count: the reference runs the batch in order.
                     var answered = Set(adapter.ledger.entries.filter(\.answered).map(\.id))
-                    return WireRewriting.rewritingBatch(result) { batch in
-                        batch = batch.map { element in
-                            guard let message = element.members, case .string(let id)? = message["responseId"],
-                                  adapter.ledger.entry(id) != nil, !answered.insert(id).inserted else { return element }
-                            var replayed: [String: JSONValue] = ["id": .string(id)]
-                            replayed["responseData"] = message["responseData"]
-                            return .object(["handlerName": .string(replay), "data": .object(replayed)])
-                        }
-                    }
+                    return replayingAnswers(in: result) { id in adapter.ledger.entry(id) != nil && !answered.insert(id).inserted }
                 })
         },
         native("responses-matched-in-call-order", "answers go to the oldest pending callback instead of the one their responseId names",

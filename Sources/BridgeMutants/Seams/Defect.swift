@@ -24,6 +24,10 @@ struct Defect {
     /// Operations that do nothing.
     var ignoredOperations: Set<Operation> = []
 
+    /// Runs after the reference has reset, with the callbacks issued before it, answered or not (a
+    /// reset that forgets part of its work).
+    var afterReset: (@MainActor (DefectiveBridgeAdapter, _ issued: [CallbackLedger.Entry]) -> Void)?
+
     /// Replaces the call of a JS handler; return false to hand it to the reference as usual.
     var interceptCall: (@MainActor (_ name: String, _ data: Any?, DefectiveBridgeAdapter) -> Bool)?
 

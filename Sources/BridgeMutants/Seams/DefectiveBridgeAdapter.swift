@@ -74,8 +74,10 @@ final class DefectiveBridgeAdapter: BridgeAdapter, SupportsRemoveHandler, Suppor
     func reset() throws {
         let core = try self.core
         guard !defect.ignoredOperations.contains(.reset) else { return }
+        let issued = ledger.entries
         ledger.reset()
         core.reset()
+        defect.afterReset?(self, issued)
     }
 
     func disableJavscriptAlertBoxSafetyTimeout() throws {

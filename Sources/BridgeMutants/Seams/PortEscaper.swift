@@ -19,31 +19,49 @@ struct PortEscaper {
     var lineSeparators = LineSeparators.escaped
     /// Whether characters beyond U+FFFF are written as `\u` and the scalar's hex digits.
     var escapesNonBMPByScalar = false
+    /// Whether the substitutions compare whole Swift `Character`s (as `String.replacing(_:with:)` and a
+    /// `for character in json` loop do), so that `'` or U+2028 followed by a combining mark, one
+    /// grapheme cluster, is left as it is.
+    var matchesCharacters = false
 
     /// The delivery command for a message's JSON text.
     func command(forMessageJSON json: String) -> String {
         var literal = ""
-        for scalar in json.unicodeScalars {
-            switch scalar {
-            case "\\": literal += "\\\\"
-            case "\"": literal += "\\\""
-            case "'": literal += escapesSingleQuote ? "\\'" : "'"
-            case "\n": literal += "\\n"
-            case "\r": literal += "\\r"
-            case "\u{0C}": literal += "\\f"
-            case "\u{2028}", "\u{2029}":
-                let digits = String(scalar.value, radix: 16)
-                switch lineSeparators {
-                case .escaped: literal += "\\u" + digits
-                case .raw: literal.unicodeScalars.append(scalar)
-                case .es2015: literal += "\\u{" + digits + "}"
+        if matchesCharacters {
+            for character in json {
+                // A cluster of several scalars matches none of the single-scalar patterns: copied raw.
+                if character.unicodeScalars.count == 1, let scalar = character.unicodeScalars.first {
+                    literal += escaped(scalar)
+                } else {
+                    literal.unicodeScalars.append(contentsOf: character.unicodeScalars)
                 }
-            case _ where escapesNonBMPByScalar && scalar.value > 0xFFFF:
-                literal += "\\u" + String(scalar.value, radix: 16)
-            default:
-                literal.unicodeScalars.append(scalar)
             }
+        } else {
+            for scalar in json.unicodeScalars { literal += escaped(scalar) }
         }
         return "WebViewJavascriptBridge._handleMessageFromObjC('" + literal + "');"
+    }
+
+    /// One scalar of the JSON text as the port writes it in the literal.
+    private func escaped(_ scalar: Unicode.Scalar) -> String {
+        switch scalar {
+        case "\\": return "\\\\"
+        case "\"": return "\\\""
+        case "'": return escapesSingleQuote ? "\\'" : "'"
+        case "\n": return "\\n"
+        case "\r": return "\\r"
+        case "\u{0C}": return "\\f"
+        case "\u{2028}", "\u{2029}":
+            let digits = String(scalar.value, radix: 16)
+            switch lineSeparators {
+            case .escaped: return "\\u" + digits
+            case .raw: return String(scalar)
+            case .es2015: return "\\u{" + digits + "}"
+            }
+        case _ where escapesNonBMPByScalar && scalar.value > 0xFFFF:
+            return "\\u" + String(scalar.value, radix: 16)
+        default:
+            return String(scalar)
+        }
     }
 }

@@ -20,6 +20,8 @@ package final class CaseContext {
         case value(JSONValue?)
         /// Answers twice with the data it got.
         case echoTwice
+        /// Keeps its responder for `answerHeld(_:with:)`, after the handler has returned.
+        case later
     }
 
     /// The case being run.
@@ -30,6 +32,7 @@ package final class CaseContext {
     private(set) var failures: [CheckFailure] = []
     private var issuedCallbacks: [(label: String, call: String, expectsResponse: Bool)] = []
     private var callbackInvocationCounts: [String: Int] = [:]
+    private var heldResponders: [String: [AdapterResponseCallback]] = [:]
 
     init(conformanceCase: ConformanceCase, browser: SimulatedBrowser, adapter: any BridgeAdapter) {
         self.conformanceCase = conformanceCase
@@ -68,9 +71,27 @@ package final class CaseContext {
                 case .echo: respond(data)
                 case .value(let value): respond(value?.foundationValue)
                 case .echoTwice: respond(data); respond(data)
+                case .later: self.heldResponders[name, default: []].append(respond)
                 }
             }
         }
+    }
+
+    /// Answers the oldest invocation of the `.later` handler `name` that has not been answered yet.
+    /// - Parameters:
+    ///   - name: The handler name.
+    ///   - answer: The answer (nil answers nil).
+    /// - Returns: False, doing nothing, when no invocation waits for an answer.
+    /// - Throws: `CaseStop.adapter` when the adapter throws.
+    @discardableResult
+    package func answerHeld(_ name: String, with answer: JSONValue?) throws -> Bool {
+        guard var waiting = heldResponders[name], !waiting.isEmpty else { return false }
+        let respond = waiting.removeFirst()
+        heldResponders[name] = waiting
+        try perform("answer the held invocation of \(CanonicalJSON.quote(name)) with \(answer?.canonicalText ?? "nil")") {
+            respond(answer?.foundationValue)
+        }
+        return true
     }
 
     /// Removes a native handler.

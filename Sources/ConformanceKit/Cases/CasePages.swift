@@ -7,6 +7,13 @@ enum CasePages {
         });
         """
 
+    /// A page whose setup callback registers the answering JS handler `echo`.
+    static let echo = """
+        setupWebViewJavascriptBridge(function (bridge) {
+            bridge.registerHandler("echo", conformance.echoHandler("echo"));
+        });
+        """
+
     /// Loads `script`, attaching first, and runs until idle.
     @MainActor
     static func start(_ context: CaseContext, page script: String = sink) async throws {

@@ -1,6 +1,6 @@
 /// Cases on the alert safety timeout: deferred dispatch by default, the switch, and dialogs.
 enum AlertSafetyCases {
-    static let all = [deferredByDefault, disableFromNative, disableBeforeLoad, dialogNotBlocking]
+    static let all = [deferredByDefault, disableFromNative, disableBeforeLoad, reloadRestoresSafety, dialogNotBlocking]
 
     static let deferredByDefault = ConformanceCase(
         id: "alert-safety.default-dispatch-deferred",
@@ -45,6 +45,26 @@ enum AlertSafetyCases {
         try await context.runUntilIdle()
         context.expectEqual(context.transcript.jsHandlerInvocations("sink").map(\.duringNativeEvaluation), [true],
                             clause: "SAFE-2", "whether the handler ran inside the native evaluation")
+    }
+
+    static let reloadRestoresSafety = ConformanceCase(
+        id: "alert-safety.reload-restores-safety",
+        clauses: ["SAFE-2"],
+        requires: .disableSafetyTimeout,
+        summary: "the switch belongs to the page: after a reload JS handlers run on a later turn again, and the native side does not resend the switch"
+    ) { context in
+        try await CasePages.start(context)
+        try context.disableSafetyTimeout()
+        try await context.runUntilIdle()
+        context.reload()
+        try await context.runUntilIdle()
+        try context.callHandler("sink", data: "after the reload")
+        try await context.runUntilIdle()
+        let invocations = context.transcript.jsHandlerInvocations("sink").filter { $0.data == "after the reload" }
+        context.expectEqual(invocations.map(\.duringNativeEvaluation), [false], clause: "SAFE-2",
+                            "whether the handler of the reloaded page ran inside the native evaluation")
+        let disabling = context.transcript.decodedNativeMessages.filter { $0 == ["handlerName": "_disableJavascriptAlertBoxSafetyTimeout"] }
+        context.expectEqual(disabling.count, 1, clause: "SAFE-2", "messages {\"handlerName\":\"_disableJavascriptAlertBoxSafetyTimeout\"} sent for one request")
     }
 
     static let dialogNotBlocking = ConformanceCase(

@@ -4,7 +4,7 @@ import StrictJSON
 /// set the bridge up (the setup snippet, the messaging iframe, the setup callbacks).
 enum BootstrapCases {
     static let all = [
-        bridgeURLsCancelledOthersAllowed, wvjbschemeAccepted, setupCallbacksDeferredInOrder, messagingIframeAtInjection,
+        bridgeURLsCancelledOthersAllowed, lookAlikeURLs, wvjbschemeAccepted, setupCallbacksDeferredInOrder, messagingIframeAtInjection,
         missingWVJBCallbacksTolerated,
     ]
 
@@ -31,6 +31,34 @@ enum BootstrapCases {
             ("https://example.com/elsewhere", .allow),
             ("HTTPS://__WVJB_QUEUE_MESSAGE__:8443/path?q#f", .cancel),
         ]
+        for (url, policy) in expected {
+            let made = decisions.filter { $0.url == url }.map(\.policy)
+            let clause = policy == .cancel ? "BOOT-1" : "BOOT-2"
+            context.expectEqual(made.map(\.rawValue), [policy.rawValue], clause: clause, "navigation decision for \(url)")
+        }
+    }
+
+    static let lookAlikeURLs = ConformanceCase(
+        id: "bootstrap.url-classification.look-alikes",
+        clauses: ["BOOT-1", "BOOT-2"],
+        summary: "bridge URLs are told by scheme and host alone: look-alike hosts, user info and bridge names in paths or queries are not bridge URLs, user info before a bridge host is"
+    ) { context in
+        try await CasePages.start(context)
+        let expected: [(String, NavigationActionPolicy)] = [
+            ("https://__bridge_loaded__.example.com/", .allow),
+            ("https://__wvjb_queue_message__@example.com/", .allow),
+            ("https://example.com/__wvjb_queue_message__", .allow),
+            ("https://example.com/?next=https://__bridge_loaded__", .allow),
+            ("https://user@__wvjb_queue_message__/", .cancel),
+            ("wvjbscheme://__wvjb_queue_message__/#later", .cancel),
+        ]
+        context.runInPage("""
+            var probe = document.createElement("iframe");
+            document.body.appendChild(probe);
+            \(expected.map { "probe.src = \(CanonicalJSON.quote($0.0));" }.joined(separator: "\n"))
+            """)
+        try await context.runUntilIdle()
+        let decisions = context.transcript.navigationDecisions
         for (url, policy) in expected {
             let made = decisions.filter { $0.url == url }.map(\.policy)
             let clause = policy == .cancel ? "BOOT-1" : "BOOT-2"

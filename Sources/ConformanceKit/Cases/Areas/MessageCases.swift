@@ -62,8 +62,8 @@ enum MessageCases {
 
     static let nativeMessageKeys = ConformanceCase(
         id: "messages.native-to-js.keys",
-        clauses: ["MSG-1", "MSG-7"],
-        summary: "native calls carry handlerName, data only when non-nil and callbackId only with a callback; no native message has other keys"
+        clauses: ["MSG-1", "MSG-7", "MSG-2"],
+        summary: "native calls carry handlerName, data only when non-nil and callbackId only with a callback; native responses carry exactly responseId and responseData; no native message has other keys"
     ) { context in
         try context.registerHandler("echo", answer: .echo)
         try context.registerHandler("nothing", answer: .value(nil))
@@ -83,12 +83,20 @@ enum MessageCases {
         try await context.runUntilIdle()
         let allowed: Set<String> = ["handlerName", "data", "callbackId", "responseId", "responseData"]
         var callKeys: [[String]] = []
+        var responseKeys: [[String]] = []
         for message in context.transcript.decodedNativeMessages {
             guard case .object(let members) = message else { continue }
             let extra = Set(members.keys).subtracting(allowed)
             context.expect(extra.isEmpty, clause: "MSG-1", "native message \(message.canonicalText) has keys outside the five: \(extra.sorted())")
-            if members["responseId"] == nil { callKeys.append(members.keys.sorted()) }
+            // A response answers a JS call, so its responseId is that call's (string) callbackId.
+            if case .string? = members["responseId"] {
+                responseKeys.append(members.keys.sorted())
+            } else {
+                callKeys.append(members.keys.sorted())
+            }
         }
+        context.expectEqual(responseKeys.map { $0.joined(separator: ",") }, ["responseData,responseId", "responseData,responseId"],
+                            clause: "MSG-2", "keys of the native responses (to \"echo\" and to \"nothing\", which answers nil)")
         let expected = [["handlerName"], ["data", "handlerName"], ["data", "handlerName"], ["callbackId", "data", "handlerName"], ["callbackId", "handlerName"]]
         context.expectEqual(callKeys.map { $0.joined(separator: ",") }, expected.map { $0.joined(separator: ",") },
                             clause: "MSG-7", "keys of the native calls (no data; \"d\"; null; data and callback; callback only)")

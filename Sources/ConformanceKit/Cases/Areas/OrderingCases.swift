@@ -1,6 +1,6 @@
 /// Cases on ordering: FIFO in both directions and inside batches.
 enum OrderingCases {
-    static let all = [nativeToJSFIFO, jsToNativeBatchFIFO, responsesDuringBatch]
+    static let all = [nativeToJSFIFO, jsToNativeBatchFIFO, mixedBatchInOrder, responsesDuringBatch]
 
     static let nativeToJSFIFO = ConformanceCase(
         id: "ordering.native-to-js.fifo",
@@ -27,6 +27,35 @@ enum OrderingCases {
             """)
         context.expectEqual(context.transcript.nativeHandlerInvocations("sink"), [1, 2, 3, 4, 5],
                             clause: "ORD-2", "data the native handler got, in order")
+    }
+
+    static let mixedBatchInOrder = ConformanceCase(
+        id: "ordering.js-to-native.mixed-batch-in-order",
+        clauses: ["ORD-2"],
+        summary: "a batch that mixes calls and a response runs in array order, the response's callback between the calls"
+    ) { context in
+        try context.registerHandler("sink", answer: .none)
+        try await CasePages.start(context, page: """
+            setupWebViewJavascriptBridge(function (bridge) {
+                bridge.registerHandler("ask", function (data, respond) {
+                    bridge.callHandler("sink", "before the answer");
+                    respond("the answer");
+                    bridge.callHandler("sink", "after the answer");
+                });
+            });
+            """)
+        try context.callHandler("ask", callback: "answer", expectsResponse: true)
+        try await context.runUntilIdle()
+        let order = context.transcript.events.compactMap { event -> String? in
+            switch event {
+            case let .nativeHandlerInvoked(name, data): "handler \(name) got \(data?.canonicalText ?? "nil")"
+            case let .nativeCallbackInvoked(label, data): "callback \(label) got \(data?.canonicalText ?? "nil")"
+            default: nil
+            }
+        }
+        context.expectEqual(order, [#"handler sink got "before the answer""#, #"callback answer got "the answer""#,
+                                    #"handler sink got "after the answer""#],
+                            clause: "ORD-2", "native invocations for the batch [call, response, call], in order")
     }
 
     static let responsesDuringBatch = ConformanceCase(

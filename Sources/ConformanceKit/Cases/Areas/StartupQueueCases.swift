@@ -1,6 +1,6 @@
 /// Cases on the native startup queue: held before injection, flushed in order after the JS side, then off.
 enum StartupQueueCases {
-    static let all = [callsBeforeLoadDelivered, javascriptFirst, queueOffAfterInjection, resetRearms]
+    static let all = [callsBeforeLoadDelivered, javascriptFirst, queueOffAfterInjection, resetRearms, resetState, resetHoldsResponses]
 
     static let callsBeforeLoadDelivered = ConformanceCase(
         id: "startup.calls-before-load.delivered-in-order",
@@ -65,4 +65,71 @@ enum StartupQueueCases {
         context.expectEqual(context.transcript.jsHandlerInvocations("sink").map(\.data), ["held"],
                             clause: "START-3", "data the new page's JS handler got")
     }
+
+    static let resetState = ConformanceCase(
+        id: "startup.reset.callbacks-ids-handlers",
+        clauses: ["START-3"],
+        requires: .reset,
+        accepts: .unansweredNativeCallbacks,
+        summary: "reset() drops outstanding callbacks without calling them, restarts callback numbering and keeps native handlers"
+    ) { context in
+        try context.registerHandler("sink", answer: .none)
+        try await CasePages.start(context, page: """
+            setupWebViewJavascriptBridge(function (bridge) {
+                window.bridge = bridge;
+                bridge.registerHandler("later", function (data, respond) {
+                    __conformance.handlerInvoked("later", data, typeof respond === "function");
+                    window.heldResponder = respond;
+                });
+                bridge.registerHandler("echo", conformance.echoHandler("echo"));
+            });
+            """)
+        try context.callHandler("later", data: "answered after the reset", callback: "dropped")
+        try context.callHandler("echo", data: "before", callback: "answered", expectsResponse: true)
+        try await context.runUntilIdle()
+        let firstID = context.transcript.decodedNativeMessages.lazy.compactMap { $0.member("callbackId") }.first
+
+        try context.reset()
+        context.runInPage("""
+            if (window.heldResponder) { window.heldResponder("late"); }
+            window.bridge.callHandler("sink", "after the reset");
+            """)
+        try await context.runUntilIdle()
+        context.expectEqual(context.transcript.nativeCallbackInvocations("dropped").count, 0, clause: "START-3",
+                            "invocations of a callback outstanding at reset(), answered after it")
+        context.expectEqual(context.transcript.nativeHandlerInvocations("sink"), ["after the reset"], clause: "START-3",
+                            "data the native handler registered before reset() got after it")
+
+        try context.callHandler("echo", data: "after", callback: "after the reset", expectsResponse: true)
+        context.loadPage(CasePages.echo)
+        try await context.runUntilIdle()
+        let afterReset = context.transcript.decodedNativeMessages.last { $0.member("data") == "after" }
+        context.expectEqual(afterReset?.member("callbackId"), firstID, clause: "START-3",
+                            "callback id of the first call after reset() (numbering restarts: the first id issued)")
+    }
+
+    static let resetHoldsResponses = ConformanceCase(
+        id: "startup.reset.holds-responses",
+        clauses: ["START-1", "START-3"],
+        requires: .reset,
+        summary: "an answer a native handler gives after reset() is held with calls and evaluated after the next page's JS side"
+    ) { context in
+        try context.registerHandler("slow", answer: .later)
+        try await CasePages.start(context, page: """
+            setupWebViewJavascriptBridge(function (bridge) {
+                bridge.callHandler("slow", "question", conformance.callback("answer"));
+            });
+            """)
+        let callbackID = context.transcript.fetchedMessages.lazy.compactMap { $0.member("callbackId") }.first
+        try context.reset()
+        let answered = try context.answerHeld("slow", with: "held answer")
+        context.expect(answered, clause: "FLUSH-7", "the native handler slow was never invoked, so there was nothing to answer")
+        try await context.runUntilIdle()
+        context.loadPage(CasePages.sink)
+        try await context.runUntilIdle()
+        let delivered = context.transcript.decodedNativeMessages.filter { $0.member("responseId") == callbackID && callbackID != nil }
+        context.expectEqual(delivered.map { $0.member("responseData") }, ["held answer"], clause: "START-1",
+                            "responses to the old page's call evaluated once the next page's JS side was in")
+    }
 }
+
