@@ -147,6 +147,26 @@ extension MutantCatalogue {
         javaScriptSide("js-missing-wvjbcallbacks-throws", "a missing window.WVJBCallbacks raises a TypeError in the setup timer, as canonically",
                        replacing: "if (!callbacks) {\n            return;\n        }\n", with: "",
                        caughtBy: ["bootstrap.js-side.missing-wvjbcallbacks-tolerated"]),
+        // Written from the obligations of MSG-6, DISP-2 and DISP-12 before their checks.
+        javaScriptSide("js-response-carries-callback-id", "a JS response copies the call's callbackId along with responseId",
+                       replacing: "doSend({ handlerName: message.handlerName, responseId: callbackResponseId, responseData: responseData });",
+                       with: "doSend({ handlerName: message.handlerName, callbackId: callbackResponseId, responseId: callbackResponseId, responseData: responseData });",
+                       caughtBy: ["js-side.dispatch.handler-arguments-and-responses"]),
+        javaScriptSide("js-undefined-answer-sent-as-null", "a responder called with undefined sends \"responseData\":null",
+                       replacing: "responseData: responseData });",
+                       with: "responseData: responseData === undefined ? null : responseData });",
+                       caughtBy: ["js-side.dispatch.handler-arguments-and-responses"]),
+        javaScriptSide("js-fetch-queue-returns-array", "_fetchQueue returns the queue array itself instead of its JSON text",
+                       replacing: "var messageQueueString = JSON.stringify(sendMessageQueue);",
+                       with: "var messageQueueString = sendMessageQueue;",
+                       caughtBy: ["js-side.fetch-queue.drains-whole-queue"]),
+        javaScriptSide("js-dispatch-timer-with-delay", "the safety timer is set with a 1 ms delay",
+                       replacing: "setTimeout(doDispatch);", with: "setTimeout(doDispatch, 1);",
+                       caughtBy: ["js-side.source.browser-facilities"]),
+        javaScriptSide("js-iframe-hidden-with-set-attribute", "the messaging iframe is hidden with setAttribute(\"style\", ...)",
+                       replacing: "messagingIframe.style.display = \"none\";",
+                       with: "messagingIframe.setAttribute(\"style\", \"display:none\");",
+                       caughtBy: ["js-side.source.browser-facilities"]),
     ]
 
     /// A JS-side mutant: the reference native side with `original` replaced by `broken` in the JS side.

@@ -35,6 +35,12 @@ extension HostilePayload: Decodable {
     /// The non-finite numbers `special` names, with the values they stand for.
     private static let specials: [(name: String, value: Double)] = [("NaN", .nan), ("Infinity", .infinity), ("-Infinity", -.infinity)]
 
+    /// A JavaScript expression that makes a value from its JSON text with the page's own `JSON.parse`. Not
+    /// the text as an object literal: there `"__proto__"` would set the prototype instead of a member.
+    private static func parsing(_ json: String) -> String {
+        "JSON.parse(" + CanonicalJSON.quote(json) + ")"
+    }
+
     /// Decodes one payload, checking each field as the schema does.
     package init(from decoder: any Decoder) throws {
         let fields = try decoder.container(keyedBy: CodingKeys.self)
@@ -56,7 +62,7 @@ extension HostilePayload: Decodable {
         switch given[0] {
         case .value:
             nativeValue = try fields.decode(JSONValue.self, forKey: .value)
-            javaScriptExpression = nativeValue.canonicalText
+            javaScriptExpression = Self.parsing(nativeValue.canonicalText)
         case .valueJSON:
             let json = try fields.decode(String.self, forKey: .valueJSON)
             do {
@@ -64,7 +70,7 @@ extension HostilePayload: Decodable {
             } catch {
                 throw DecodingError.dataCorruptedError(forKey: .valueJSON, in: fields, debugDescription: "is not JSON text (\(error))")
             }
-            javaScriptExpression = "(" + json + ")"
+            javaScriptExpression = Self.parsing(json)
         case .special:
             let name = try fields.decodeName(among: Self.specials.map(\.name), kind: "a special number", forKey: .special)
             nativeValue = .number(Self.specials.first { $0.name == name }!.value)

@@ -64,8 +64,9 @@ enum JavaScriptSideCases {
             conformance.note("fetch", WebViewJavascriptBridge._fetchQueue());
             conformance.note("fetch", WebViewJavascriptBridge._fetchQueue());
             """)
+        // DISP-2 asks for JSON text: an array handed back as it is, however right its contents, is not it.
         let fetched = context.transcript.pageNotes("fetch").map { note -> JSONValue? in
-            guard case .string(let text)? = note else { return note }
+            guard case .string(let text)? = note else { return .string("<not a string: \(note?.canonicalText ?? "undefined")>") }
             return (try? JSONParser.parse(text)) ?? .string("<not JSON: \(text)>")
         }
         let expected: [JSONValue?] = [[], [["handlerName": "a", "data": 1], ["handlerName": "b", "data": [2]], ["handlerName": "c"]], []]
@@ -285,7 +286,7 @@ enum JavaScriptSideCases {
     static let browserFacilities = ConformanceCase(
         id: "js-side.source.browser-facilities",
         clauses: ["DISP-12"],
-        summary: "injection and traffic both ways use only the allowed browser facilities and add no global but the bridge and onerror"
+        summary: "injection and traffic both ways use only the allowed browser facilities (of an iframe, its style and src alone) and add no global but the bridge and onerror"
     ) { context in
         try context.registerHandler("echo", answer: .echo)
         try await CasePages.start(context, page: """
@@ -318,7 +319,11 @@ enum JavaScriptSideCases {
                 var createElement = document.createElement;
                 document.createElement = function (tagName) {
                     if (String(tagName).toLowerCase() !== "iframe") { report("document.createElement(" + tagName + ")"); }
-                    return createElement.apply(this, arguments);
+                    var element = createElement.apply(this, arguments);
+                    ["setAttribute", "getAttribute", "removeAttribute", "addEventListener", "appendChild"].forEach(function (name) {
+                        if (typeof element[name] === "function") { watchFunction(element, name, "iframe." + name); }
+                    });
+                    return element;
                 };
                 var originalSetTimeout = window.setTimeout;
                 window.setTimeout = function (callback, delay) {
