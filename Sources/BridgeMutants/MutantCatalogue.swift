@@ -2,8 +2,9 @@ import ConformanceKit
 
 /// Every mutant the kit ships.
 package enum MutantCatalogue {
-    /// All mutants, in a stable order: native, interplay, flush, JS-side, threading.
-    package static let all: [Mutant] = nativeMutants + interplayMutants + flushMutants + javaScriptSideMutants + threadingMutants
+    /// All mutants, in a stable order: native, interplay, obligation, flush, JS-side, threading.
+    package static let all: [Mutant] = nativeMutants + interplayMutants + obligationMutants + flushMutants + javaScriptSideMutants
+        + threadingMutants
 
     /// The mutant named `name`, if any.
     /// - Parameter name: A mutant's id.

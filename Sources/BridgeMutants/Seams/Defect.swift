@@ -24,6 +24,9 @@ struct Defect {
     /// Operations that do nothing.
     var ignoredOperations: Set<Operation> = []
 
+    /// Runs after the reference has removed a handler (a removal that takes more with it).
+    var afterRemoveHandler: (@MainActor (DefectiveBridgeAdapter, _ name: String) -> Void)?
+
     /// Runs after the reference has reset, with the callbacks issued before it, answered or not (a
     /// reset that forgets part of its work).
     var afterReset: (@MainActor (DefectiveBridgeAdapter, _ issued: [CallbackLedger.Entry]) -> Void)?

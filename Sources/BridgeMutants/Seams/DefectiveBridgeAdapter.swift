@@ -69,6 +69,7 @@ final class DefectiveBridgeAdapter: BridgeAdapter, SupportsRemoveHandler, Suppor
         guard !defect.ignoredOperations.contains(.removeHandler) else { return }
         handlerNames.remove(name)
         core.removeHandler(name)
+        defect.afterRemoveHandler?(self, name)
     }
 
     func reset() throws {

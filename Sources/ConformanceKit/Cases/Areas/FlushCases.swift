@@ -112,21 +112,23 @@ enum FlushCases {
     static let handlersAndResponders = ConformanceCase(
         id: "flush.handlers-and-responders",
         clauses: ["FLUSH-7", "FLUSH-8"],
-        summary: "every handler of one batch runs once; a responder sends one answer per call, none without a callbackId (FLUSH-8 only as: the batch runs on past each handler)"
+        summary: "every handler of one batch runs once; a responder sends one answer per call, none without a callbackId, also after its handler returned (FLUSH-8 only as: the batch runs on past each handler)"
     ) { context in
         try context.registerHandler("twice", answer: .echoTwice)
         try context.registerHandler("echo", answer: .echo)
         try context.registerHandler("quiet", answer: .none)
         try context.registerHandler("fixed", answer: .value("fixed"))
+        try context.registerHandler("later", answer: .later)
         try await CasePages.start(context, page: """
             setupWebViewJavascriptBridge(function (bridge) {
+                bridge.callHandler("later", "l", conformance.callback("later"));
                 bridge.callHandler("twice", "a", conformance.callback("twice"));
                 bridge.callHandler("echo", "no callback");
                 bridge.callHandler("quiet", "q", conformance.callback("quiet"));
                 bridge.callHandler("fixed", "f", conformance.callback("fixed"));
             });
             """)
-        let expected: [(String, JSONValue)] = [("twice", "a"), ("echo", "no callback"), ("quiet", "q"), ("fixed", "f")]
+        let expected: [(String, JSONValue)] = [("later", "l"), ("twice", "a"), ("echo", "no callback"), ("quiet", "q"), ("fixed", "f")]
         for (name, data) in expected {
             context.expectEqual(context.transcript.nativeHandlerInvocations(name), [data], clause: "FLUSH-7", "data native handler \(name) got")
         }
@@ -138,6 +140,13 @@ enum FlushCases {
                             "responseData of the responses sent (two from the responder called twice, none without a callbackId)")
         context.expectEqual(context.transcript.jsCallbackInvocations("twice"), ["a"], clause: "FLUSH-7", "answers JS callback 'twice' got")
         context.expectEqual(context.transcript.jsCallbackInvocations("fixed"), ["fixed"], clause: "FLUSH-7", "answers JS callback 'fixed' got")
+
+        // The responder outlives its handler: an answer given after the handler returned is sent.
+        let answered = try context.answerHeld("later", with: "late")
+        try await context.runUntilIdle()
+        context.expect(answered, clause: "FLUSH-7", "the native handler later was never invoked, so nothing could answer it")
+        context.expectEqual(context.transcript.jsCallbackInvocations("later"), answered ? ["late"] : [], clause: "FLUSH-7",
+                            "answers JS callback 'later' got from a responder called after its handler returned")
     }
 
 }
