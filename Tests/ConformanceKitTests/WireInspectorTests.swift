@@ -44,4 +44,14 @@ struct WireInspectorTests {
             #expect(WireInspector.problems(inCommand: script).map(\.clause).contains("ESC-1"), "\(script)")
         }
     }
+
+    @Test("several commands joined into one evaluation are reported under ESC-1, a quote that breaks out under ESC-2")
+    func joinedCommands() {
+        let joined = [Self.command(#"{\"data\":1}"#), Self.command(#"{\"data\":\"it\'s\"}"#)].joined(separator: "\n")
+        #expect(WireInspector.problems(inCommand: joined).map(\.clause) == ["ESC-1"], "\(joined)")
+        #expect(WireInspector.problems(inCommand: joined).first?.message.contains("2 well-formed commands") == true)
+        // A payload whose unescaped quote ends the literal is injection, even when what follows is a command.
+        let breakout = Self.command(#"{\"d\":\"x');WebViewJavascriptBridge._handleMessageFromObjC('y\"}"#)
+        #expect(WireInspector.problems(inCommand: breakout).map(\.clause) == ["ESC-2"], "\(breakout)")
+    }
 }

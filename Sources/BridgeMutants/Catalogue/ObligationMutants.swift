@@ -1,5 +1,6 @@
 import ConformanceKit
 import Foundation
+import ReferenceBridgeCore
 import StrictJSON
 
 extension MutantCatalogue {
@@ -71,6 +72,83 @@ extension MutantCatalogue {
                     page.recordNativeLog("WVJB SEND: " + json)
                 }
                 return [script.text]
+            })
+        },
+        // ID-2: ids counted only for calls that carry a callback.
+        native("callback-ids-count-every-call", "the id counter advances for every call, with a callback or not",
+               caughtBy: ["callbacks.native.id-format"]) {
+            // objc_cb_<calls so far> instead of objc_cb_<callbacks so far>; answers are mapped back.
+            let byCall = Box<[String: String]>([:])
+            return Defect(
+                rewriteScript: { script, page in
+                    guard let ledger = page.owner?.ledger else { return [script.text] }
+                    return [WireRewriting.rewritingMessage(of: script.text) { message in
+                        guard case .string(let id)? = message["callbackId"], let entry = ledger.entry(id) else { return }
+                        let renamed = "objc_cb_\(entry.callNumber)"
+                        byCall.value[renamed] = id
+                        message["callbackId"] = .string(renamed)
+                    }]
+                },
+                rewriteFetchResult: { result, _ in
+                    WireRewriting.rewritingBatch(result) { batch in
+                        batch = batch.map { element in
+                            guard var message = element.members, case .string(let id)? = message["responseId"],
+                                  let original = byCall.value[id] else { return element }
+                            message["responseId"] = .string(original)
+                            return .object(message)
+                        }
+                    }
+                })
+        },
+        // BOOT-1: every bridge URL cancelled.
+        native("load-url-allowed-after-injection", "the load URL is allowed once the JS side has been injected (`decisionHandler(.allow)` after injecting)",
+               caughtBy: ["bootstrap.url-classification.https"]) {
+            Defect(rewriteDecision: { action, policy in
+                guard let url = action.url, BridgeURLKind(url) == .bridgeLoaded else { return policy }
+                return .allow
+            })
+        },
+        // ESC-1: exactly one single-quoted literal per message, one evaluation each.
+        native("double-quoted-literal", "commands pass the JSON in a double-quoted literal, escaped for double quotes",
+               caughtBy: ["escaping.quotes-and-backslashes.native-to-js"]) {
+            Defect(rewriteScript: { script, _ in
+                guard script.kind == .delivery, let json = WireInspector.literalText(ofCommand: script.text) else { return [script.text] }
+                let literal = json.replacingOccurrences(of: "\\", with: "\\\\", options: .literal)
+                    .replacingOccurrences(of: "\"", with: "\\\"", options: .literal)
+                    .replacingOccurrences(of: "\u{2028}", with: "\\u2028", options: .literal)
+                    .replacingOccurrences(of: "\u{2029}", with: "\\u2029", options: .literal)
+                return ["WebViewJavascriptBridge._handleMessageFromObjC(\"" + literal + "\");"]
+            })
+        },
+        native("deliveries-joined-per-turn", "the commands of one turn are joined into one evaluation",
+               caughtBy: ["escaping.quotes-and-backslashes.native-to-js"]) {
+            let pending = Box<[String]>([])
+            return Defect(rewriteScript: { script, page in
+                guard script.kind == .delivery else { return [script.text] }
+                pending.value.append(script.text)
+                if pending.value.count == 1 {
+                    DispatchQueue.main.async {
+                        MainActor.assumeIsolated {
+                            let joined = pending.value.joined(separator: "\n")
+                            pending.value = []
+                            page.evaluateUnchanged(joined)
+                        }
+                    }
+                }
+                return []
+            })
+        },
+        // MSG-7 and ESC-3: data sent as itself.
+        native("object-data-sent-as-json-string", "object and array data is serialized on its own first and sent as a JSON string",
+               caughtBy: ["escaping.corpus.round-trip.native-to-js"]) {
+            Defect(rewriteScript: { script, _ in
+                [WireRewriting.rewritingMessage(of: script.text) { message in
+                    guard let data = message["data"] else { return }
+                    switch data {
+                    case .object, .array: message["data"] = .string(data.canonicalText)
+                    default: break
+                    }
+                }]
             })
         },
     ]

@@ -50,6 +50,9 @@ struct Defect {
     /// Rewrites a navigation before the reference decides it.
     var rewriteNavigation: (@MainActor (NavigationAction) -> NavigationAction)?
 
+    /// Replaces the policy the reference decided for a navigation.
+    var rewriteDecision: (@MainActor (NavigationAction, NavigationActionPolicy) -> NavigationActionPolicy)?
+
     /// Calls the decision handler of a cancelled (bridge) navigation a second time.
     var decidesCancelledNavigationsTwice = false
 

@@ -100,8 +100,10 @@ final class DefectivePage: WebViewBackend, SimulatedNavigationDelegate {
                  decisionHandler: @escaping (NavigationActionPolicy) -> Void) {
         let action = defect.rewriteNavigation.map { $0(action) } ?? action
         let decidesTwice = defect.decidesCancelledNavigationsTwice
+        let rewriteDecision = defect.rewriteDecision
         isDeciding = true
-        let asked = self.webView.askDelegate(about: action) { policy in
+        let asked = self.webView.askDelegate(about: action) { decided in
+            let policy = rewriteDecision.map { $0(action, decided) } ?? decided
             decisionHandler(policy)
             if decidesTwice && policy == .cancel { decisionHandler(.cancel) }
         }

@@ -58,7 +58,12 @@ package enum WireInspector {
         let body = units[commandPrefix.utf16.count..<(units.count - commandSuffix.utf16.count)]
         var problems: [Problem] = []
         let decoded = lexSingleQuotedBody(body, problems: &problems)
-        guard problems.isEmpty else { return .malformed(summarized(problems)) }
+        guard problems.isEmpty else {
+            if let count = joinedCommandCount(script) {
+                return .malformed([Problem(clause: "ESC-1", message: "one evaluation holds \(count) well-formed commands: each message must be its own evaluation")])
+            }
+            return .malformed(summarized(problems))
+        }
         let text = UTF16Text.string(decoded)
         do {
             let message = try JSONParser.parse(text)
@@ -69,6 +74,33 @@ package enum WireInspector {
         } catch {
             return .malformed([Problem(clause: "ESC-2", message: "the literal's value is not JSON (\(error)): \(PrintableText.abbreviate(text, limit: 80))")])
         }
+    }
+
+    /// How many commands `script` is, when it is two or more well-formed commands one after another
+    /// (separated by white space at most), as a bridge that joins the messages of a turn evaluates them;
+    /// nil otherwise.
+    private static func joinedCommandCount(_ script: String) -> Int? {
+        var pieces: [String] = []
+        var rest = Substring(script)
+        while !rest.isEmpty {
+            guard rest.hasPrefix(commandPrefix) else { return nil }
+            // The end of this command: the first `');` whose quote no backslash escapes.
+            var end: Substring.Index?
+            var search = rest.index(rest.startIndex, offsetBy: commandPrefix.count)
+            while let found = rest[search...].range(of: commandSuffix) {
+                let backslashes = rest[rest.startIndex..<found.lowerBound].reversed().prefix { $0 == "\\" }.count
+                if backslashes % 2 == 0 { end = found.upperBound; break }
+                search = found.upperBound
+            }
+            guard let end else { return nil }
+            pieces.append(String(rest[..<end]))
+            rest = rest[end...].drop { $0 == " " || $0 == "\n" || $0 == "\t" || $0 == "\r" }
+        }
+        guard pieces.count > 1 else { return nil }
+        for piece in pieces {
+            guard case .message = decodeCommand(piece) else { return nil }
+        }
+        return pieces.count
     }
 
     /// The string value of the literal of an exact, well-lexed command (the message's JSON text), or
