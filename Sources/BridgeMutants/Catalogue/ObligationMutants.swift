@@ -151,6 +151,58 @@ extension MutantCatalogue {
                 }]
             })
         },
+        // LIFE-3: callbacks of an earlier page stay silent.
+        native("old-callbacks-answered-nil-on-load", "on each new page the bridge answers every outstanding callback with nil, to free them",
+               caughtBy: ["lifecycle.old-page-callbacks-silent"]) {
+            Defect(rewriteScript: { script, page in
+                if script.kind == .javaScriptSide, page.injectionCount > 1, let ledger = page.owner?.ledger {
+                    for id in ledger.outstanding {
+                        ledger.entry(id)?.callback(nil)
+                        ledger.markAnswered(id)
+                    }
+                }
+                return [script.text]
+            })
+        },
+        // BOOT-4: injection on every load URL.
+        native("injects-first-page-only", "the JS side is injected only on the first load URL the bridge sees (an `injected` flag never reset)",
+               caughtBy: ["lifecycle.reinjected-on-every-load"]) {
+            Defect(rewriteScript: { script, page in
+                script.kind == .javaScriptSide && page.injectionCount > 1 ? [] : [script.text]
+            })
+        },
+        // MISS-1: no response for a missing handler.
+        native("missing-handler-answered-nil", "a call with a callbackId to a missing native handler is answered with nil",
+               caughtBy: ["missing-handler.native.batch-continues"]) {
+            Defect(rewriteFetchResult: { result, page in
+                guard let adapter = page.owner, let batch = WireRewriting.batch(result) else { return result }
+                for element in batch {
+                    guard let message = element.members, message["responseId"] == nil, case .string(let id)? = message["callbackId"] else { continue }
+                    if case .string(let name)? = message["handlerName"], adapter.handlerNames.contains(name) { continue }
+                    page.evaluateUnchanged(WireRewriting.command(for: ["responseId": .string(id), "responseData": .null]))
+                }
+                return result
+            })
+        },
+        // FLUSH-4 and FLUSH-5: only arrays of objects run.
+        native("object-batch-run-as-one-message", "a _fetchQueue result that is one JSON object is run as a batch of that one message",
+               caughtBy: ["flush.non-array-ignored"]) {
+            Defect(rewriteFetchResult: { result, _ in
+                guard let result, case .object? = try? JSONParser.parse(result) else { return result }
+                return "[" + result + "]"
+            })
+        },
+        native("string-elements-parsed-as-messages", "a batch element that is a string holding JSON is parsed and run as a message, as v4-era queues needed",
+               caughtBy: ["flush.non-object-elements-skipped"]) {
+            Defect(rewriteFetchResult: { result, _ in
+                WireRewriting.rewritingBatch(result) { batch in
+                    batch = batch.map { element in
+                        guard case .string(let text) = element, case .object(let message)? = try? JSONParser.parse(text) else { return element }
+                        return .object(message)
+                    }
+                }
+            })
+        },
     ]
 
     /// `value` with every boolean turned into 1 or 0.

@@ -96,12 +96,13 @@ enum FlushCases {
     static let nonObjectElementsSkipped = ConformanceCase(
         id: "flush.non-object-elements-skipped",
         clauses: ["FLUSH-5"],
-        summary: "array elements that are not objects (number, string, null, array, boolean) are skipped and the calls around them still run"
+        summary: "array elements that are not objects (number, string, a string holding a message's JSON, null, array, boolean) are skipped and the calls around them still run"
     ) { context in
         try context.registerHandler("sink", answer: .none)
         try context.registerHandler("echo", answer: .echo)
         try await CasePages.start(context)
-        let batch = #"[1,{"handlerName":"sink","data":"first"},"text",null,[],true,{"handlerName":"sink","data":"second"}]"#
+        // The string element holds a message's JSON text: it is still a string, not an object.
+        let batch = #"[1,{"handlerName":"sink","data":"first"},"text",null,[],true,"{\"handlerName\":\"sink\",\"data\":\"in a string\"}",{"handlerName":"sink","data":"second"}]"#
         CraftedFetch.serve([CraftedFetch.text(batch)], in: context)
         try await context.runUntilIdle()
         context.expectEqual(context.transcript.nativeHandlerInvocations("sink"), ["first", "second"],
