@@ -30,6 +30,8 @@ package final class CaseContext {
     package let browser: SimulatedBrowser
     private let adapter: any BridgeAdapter
     private(set) var failures: [CheckFailure] = []
+    /// Every explicit check the case made, passed or failed: the clause and what was checked.
+    private(set) var checks: [(clause: String, message: String)] = []
     private var issuedCallbacks: [(label: String, call: String, expectsResponse: Bool)] = []
     private var callbackInvocationCounts: [String: Int] = [:]
     private var heldResponders: [String: [AdapterResponseCallback]] = [:]
@@ -263,7 +265,9 @@ package final class CaseContext {
     ///   - clause: The clause checked.
     ///   - message: What was checked.
     package func expect(_ condition: Bool, clause: String, _ message: @autoclosure () -> String) {
-        if !condition { fail(clause: clause, message()) }
+        let text = message()
+        checks.append((clause, text))
+        if !condition { fail(clause: clause, text) }
     }
 
     /// Records a failure of `clause` unless `actual == expected`, showing both.
@@ -273,8 +277,10 @@ package final class CaseContext {
     ///   - clause: The clause checked.
     ///   - message: What was compared.
     package func expectEqual<Value: Equatable>(_ actual: Value, _ expected: Value, clause: String, _ message: @autoclosure () -> String) {
+        let text = message()
+        checks.append((clause, text))
         guard actual != expected else { return }
-        fail(clause: clause, message(), expected: Self.show(expected), actual: Self.show(actual))
+        fail(clause: clause, text, expected: Self.show(expected), actual: Self.show(actual))
     }
 
     /// A printable form of a checked value: JSON values canonically, everything else described.

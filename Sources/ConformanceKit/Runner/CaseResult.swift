@@ -10,6 +10,9 @@ package struct CaseResult: Sendable {
     package var verdict: Verdict
     /// The broken expectations (empty on pass).
     package var failures: [CheckFailure]
+    /// Every explicit check the case made, passed or not: its clause and what it checked (the coverage
+    /// table counts them per clause).
+    package var checks: [(clause: String, message: String)] = []
     /// Why the case did not run to its end, for timeouts, adapter and harness errors, not applicable.
     package var interruption: String?
     /// What was left over when the case ended, accepted or not.

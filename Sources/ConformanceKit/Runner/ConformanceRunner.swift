@@ -112,6 +112,7 @@ package final class ConformanceRunner {
         }
         result.leftovers = context.finish(page: browser.finish())
         result.failures = context.failures
+        result.checks = context.checks
         result.transcript = browser.transcript
         if let stop {
             result.interruption = stop.description

@@ -48,15 +48,29 @@ package struct ProtocolSpec: Sendable {
         clauses.map { clause in (clause, cases.filter { $0.clauses.contains(clause.id) }.map(\.id)) }
     }
 
-    /// The coverage table as text: one row per clause with its level and citing cases, then totals.
-    package func coverageTable(for cases: [ConformanceCase]) -> String {
+    /// The coverage table as text: one row per clause with its level, the number of distinct checks
+    /// citing it (when `checks` is given) and its citing cases, then totals.
+    /// - Parameters:
+    ///   - cases: The catalogue.
+    ///   - checks: The checks the catalogue made on a run (clause and what was checked), or nil to leave
+    ///     the checks column out.
+    package func coverageTable(for cases: [ConformanceCase], checks: [(clause: String, message: String)]? = nil) -> String {
         let rows = coverage(by: cases)
+        var checksByClause: [String: Set<String>] = [:]
+        for check in checks ?? [] { checksByClause[check.clause, default: []].insert(check.message) }
         let width = (rows.map(\.clause.id.count).max() ?? 6) + 2
-        var lines = ["clause" + String(repeating: " ", count: width - 6) + "level   cases"]
+        let checksHeader = checks == nil ? "" : "checks  "
+        var lines = ["clause" + String(repeating: " ", count: width - 6) + "level   " + checksHeader + "cases"]
         for (clause, citing) in rows {
             let pad = String(repeating: " ", count: width - clause.id.count)
             let level = clause.level.rawValue + String(repeating: " ", count: 8 - clause.level.rawValue.count)
-            lines.append(clause.id + pad + level + (citing.isEmpty ? "-- NOT COVERED --" : "\(citing.count): " + citing.joined(separator: ", ")))
+            var checkColumn = ""
+            if checks != nil {
+                let count = "\(checksByClause[clause.id]?.count ?? 0)"
+                checkColumn = count + String(repeating: " ", count: max(1, 8 - count.count))
+            }
+            lines.append(clause.id + pad + level + checkColumn
+                         + (citing.isEmpty ? "-- NOT COVERED --" : "\(citing.count): " + citing.joined(separator: ", ")))
         }
         let covered = rows.filter { !$0.cases.isEmpty }.count
         for level in [RequirementLevel.must, .should, .may] {
@@ -64,6 +78,10 @@ package struct ProtocolSpec: Sendable {
             lines.append("\(level.rawValue): \(ofLevel.filter { !$0.cases.isEmpty }.count)/\(ofLevel.count) covered")
         }
         lines.append("total: \(covered)/\(rows.count) clauses covered by \(cases.count) cases")
+        if let checks {
+            let distinct = Set(checks.map { $0.clause + "\u{0}" + $0.message }).count
+            lines.append("checks: \(distinct) distinct explicit checks on the reference run; every case also checks the web view's violations and its leftovers")
+        }
         return lines.joined(separator: "\n")
     }
 }
