@@ -167,6 +167,21 @@ extension MutantCatalogue {
                        replacing: "messagingIframe.style.display = \"none\";",
                        with: "messagingIframe.setAttribute(\"style\", \"display:none\");",
                        caughtBy: ["js-side.source.browser-facilities"]),
+        // Written from the obligations of DISP-10, DISP-4, DISP-5 and ID-1 before their checks.
+        javaScriptSide("js-disable-member-spelled-correctly", "the fork fixes the typo: the member is disableJavascriptAlertBoxSafetyTimeout",
+                       replacing: "disableJavscriptAlertBoxSafetyTimeout: disableJavscriptAlertBoxSafetyTimeout,",
+                       with: "disableJavascriptAlertBoxSafetyTimeout: disableJavscriptAlertBoxSafetyTimeout,",
+                       caughtBy: ["js-side.api.exact-members"]),
+        javaScriptSide("js-callback-gets-whole-message", "a JS response callback is called with the whole response message instead of its responseData",
+                       replacing: "responseCallback(message.responseData);", with: "responseCallback(message);",
+                       caughtBy: ["js-side.dispatch.response-callback-one-shot"]),
+        javaScriptSide("js-handler-data-defaults-to-object", "a handler gets {} when the call carries no data (`message.data || {}`)",
+                       replacing: "handler(message.data, responseCallback);", with: "handler(message.data || {}, responseCallback);",
+                       caughtBy: ["js-side.dispatch.handler-arguments-and-responses"]),
+        javaScriptSide("js-callback-id-without-time", "JS callback ids are 'cb_' + n, without the time",
+                       replacing: "var callbackId = \"cb_\" + (uniqueId++) + \"_\" + new Date().getTime();",
+                       with: "var callbackId = \"cb_\" + (uniqueId++);",
+                       caughtBy: ["js-side.callback-ids.format"]),
     ]
 
     /// A JS-side mutant: the reference native side with `original` replaced by `broken` in the JS side.

@@ -138,11 +138,15 @@ enum JavaScriptSideCases {
         context.runInPage("""
             WebViewJavascriptBridge._handleMessageFromObjC(JSON.stringify({ handlerName: "probe", data: "null id", callbackId: null }));
             WebViewJavascriptBridge._handleMessageFromObjC(JSON.stringify({ handlerName: "probe", data: "empty id", callbackId: "" }));
+            WebViewJavascriptBridge._handleMessageFromObjC(JSON.stringify({ handlerName: "probe" }));
+            WebViewJavascriptBridge._handleMessageFromObjC(JSON.stringify({ handlerName: "probe", data: null }));
             """)
         try await context.runUntilIdle()
+        // The data is the message's `data` as it is: absent stays undefined (the note has no data key), null stays null.
         context.expectEqual(context.transcript.pageNotes("arguments"), [
             ["data": "plain", "responder": "undefined"], ["data": "answer me", "responder": "function"],
             ["data": "null id", "responder": "undefined"], ["data": "empty id", "responder": "undefined"],
+            ["responder": "undefined"], ["data": nil, "responder": "undefined"],
         ], clause: "DISP-5", "data and responder type each handler invocation got")
         let callbackID = context.transcript.decodedNativeMessages.first { $0.member("data") == "answer me" }?.member("callbackId") ?? "<none>"
         let responses = context.transcript.fetchedMessages.filter { $0.member("responseId") != nil }
