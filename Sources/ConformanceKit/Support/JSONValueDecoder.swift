@@ -47,8 +47,8 @@ package enum JSONValueDecoder {
     }
 }
 
-/// A coding key for array indexes and for fields no key type names.
-private struct PathKey: CodingKey {
+/// A coding key for array indexes and for fields no key type names (decoding and encoding).
+struct PathKey: CodingKey {
     var stringValue: String
     var intValue: Int?
     init(stringValue: String) { self.stringValue = stringValue }

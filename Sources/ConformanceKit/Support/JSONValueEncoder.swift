@@ -87,17 +87,6 @@ private final class Slot {
     }
 }
 
-/// A coding key for array indexes and super encoders.
-private struct EncodingPathKey: CodingKey {
-    var stringValue: String
-    var intValue: Int?
-    init(stringValue: String) { self.stringValue = stringValue }
-    init(intValue: Int) {
-        stringValue = "\(intValue)"
-        self.intValue = intValue
-    }
-}
-
 /// The encoder handed to one value's `encode(to:)`.
 private struct SlotEncoder: Encoder, SingleValueEncodingContainer {
     let slot: Slot
@@ -167,7 +156,7 @@ private struct SlotKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtoco
     func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer { field(key).unkeyedContainer() }
 
     func superEncoder() -> any Encoder {
-        SlotEncoder(slot: slot.addField("super"), codingPath: codingPath + [EncodingPathKey(stringValue: "super")])
+        SlotEncoder(slot: slot.addField("super"), codingPath: codingPath + [PathKey(stringValue: "super")])
     }
 
     func superEncoder(forKey key: Key) -> any Encoder { field(key) }
@@ -180,7 +169,7 @@ private struct SlotUnkeyedContainer: UnkeyedEncodingContainer {
     var count: Int { slot.elementCount }
 
     func element() -> SlotEncoder {
-        let path = codingPath + [EncodingPathKey(intValue: count)]
+        let path = codingPath + [PathKey(intValue: count)]
         return SlotEncoder(slot: slot.appendElement(), codingPath: path)
     }
 

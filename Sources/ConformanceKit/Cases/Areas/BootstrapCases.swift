@@ -22,7 +22,6 @@ enum BootstrapCases {
             probe.src = "HTTPS://__WVJB_QUEUE_MESSAGE__:8443/path?q#f";
             """)
         try await context.runUntilIdle()
-        let decisions = context.transcript.navigationDecisions
         let expected: [(String, NavigationActionPolicy)] = [
             ("https://app.example/index.html", .allow),
             ("https://__bridge_loaded__", .cancel),
@@ -31,11 +30,7 @@ enum BootstrapCases {
             ("https://example.com/elsewhere", .allow),
             ("HTTPS://__WVJB_QUEUE_MESSAGE__:8443/path?q#f", .cancel),
         ]
-        for (url, policy) in expected {
-            let made = decisions.filter { $0.url == url }.map(\.policy)
-            let clause = policy == .cancel ? "BOOT-1" : "BOOT-2"
-            context.expectEqual(made.map(\.rawValue), [policy.rawValue], clause: clause, "navigation decision for \(url)")
-        }
+        expectDecisions(expected, in: context)
     }
 
     static let lookAlikeURLs = ConformanceCase(
@@ -58,12 +53,7 @@ enum BootstrapCases {
             \(expected.map { "probe.src = \(CanonicalJSON.quote($0.0));" }.joined(separator: "\n"))
             """)
         try await context.runUntilIdle()
-        let decisions = context.transcript.navigationDecisions
-        for (url, policy) in expected {
-            let made = decisions.filter { $0.url == url }.map(\.policy)
-            let clause = policy == .cancel ? "BOOT-1" : "BOOT-2"
-            context.expectEqual(made.map(\.rawValue), [policy.rawValue], clause: clause, "navigation decision for \(url)")
-        }
+        expectDecisions(expected, in: context)
     }
 
     static let wvjbschemeAccepted = ConformanceCase(
@@ -158,5 +148,16 @@ enum BootstrapCases {
         context.expectEqual(context.transcript.uncaughtErrors, [], clause: "BOOT-8", "uncaught errors after injection without window.WVJBCallbacks")
         context.expectEqual(context.transcript.pageNotes("bridge"), ["object"], clause: "BOOT-8", "typeof window.WebViewJavascriptBridge")
         context.expectEqual(context.transcript.pageNotes("WVJBCallbacks"), [false], clause: "BOOT-8", "whether window.WVJBCallbacks was created")
+    }
+
+    /// Checks that each URL was decided once, with its policy: cancel under BOOT-1, allow under BOOT-2.
+    @MainActor
+    private static func expectDecisions(_ expected: [(String, NavigationActionPolicy)], in context: CaseContext) {
+        let decisions = context.transcript.navigationDecisions
+        for (url, policy) in expected {
+            let made = decisions.filter { $0.url == url }.map(\.policy)
+            let clause = policy == .cancel ? "BOOT-1" : "BOOT-2"
+            context.expectEqual(made.map(\.rawValue), [policy.rawValue], clause: clause, "navigation decision for \(url)")
+        }
     }
 }
