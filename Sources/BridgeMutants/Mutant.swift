@@ -7,6 +7,9 @@ package struct Mutant: Sendable, Identifiable {
     package let id: String
     /// The defect, in one sentence.
     package let defect: String
+    /// The obligation the defect breaks, as `<clause>.<letter>` (spec appendix C); the cases in
+    /// `caughtBy` must fail it with a failure citing its clause.
+    package let obligation: String
     /// The cases that must catch it (others may catch it too).
     package let caughtBy: [String]
     let make: @MainActor @Sendable () -> any BridgeAdapter
@@ -17,19 +20,24 @@ package struct Mutant: Sendable, Identifiable {
     /// - Parameters:
     ///   - id: The stable name.
     ///   - defect: The defect in one sentence.
+    ///   - obligation: The obligation it breaks.
     ///   - caughtBy: The cases that must catch it.
     ///   - breakJavaScriptSide: For a JS-side mutant, turns the reference JS side into the broken one.
     ///   - make: Makes the adapter (the reference bridge, broken or not).
     init(
-        id: String, defect: String, caughtBy: [String], breakJavaScriptSide: (@Sendable (String) -> String)? = nil,
+        id: String, defect: String, obligation: String, caughtBy: [String], breakJavaScriptSide: (@Sendable (String) -> String)? = nil,
         make: @escaping @MainActor @Sendable () -> any BridgeAdapter
     ) {
         self.id = id
         self.defect = defect
+        self.obligation = obligation
         self.caughtBy = caughtBy
         self.breakJavaScriptSide = breakJavaScriptSide
         self.make = make
     }
+
+    /// The clause of `obligation` (`ESC-2` for `ESC-2.c`).
+    package var clause: String { String(obligation.prefix { $0 != "." }) }
 
     /// A fresh adapter running this mutant.
     @MainActor

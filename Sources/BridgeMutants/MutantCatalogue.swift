@@ -2,9 +2,10 @@ import ConformanceKit
 
 /// Every mutant the kit ships.
 package enum MutantCatalogue {
-    /// All mutants, in a stable order: native, interplay, obligation, flush, JS-side, threading.
+    /// All mutants, in a stable order: native, interplay, obligation, flush, JS-side, threading, then
+    /// those written from the obligations of appendix C (escaping, flow, native, batch, JS side).
     package static let all: [Mutant] = nativeMutants + interplayMutants + obligationMutants + flushMutants + javaScriptSideMutants
-        + threadingMutants
+        + threadingMutants + escapingObligationMutants + flowObligationMutants + nativeObligationMutants + batchObligationMutants + javaScriptObligationMutants
 
     /// The mutant named `name`, if any.
     /// - Parameter name: A mutant's id.
@@ -14,7 +15,9 @@ package enum MutantCatalogue {
 
     /// A native mutant: the reference bridge with the defect `make` builds (fresh for every case, so
     /// that state a defect keeps never leaks between cases).
-    static func native(_ id: String, _ defect: String, caughtBy: [String], _ make: @escaping @MainActor @Sendable () -> Defect) -> Mutant {
-        Mutant(id: id, defect: defect, caughtBy: caughtBy) { DefectiveBridgeAdapter(make()) }
+    static func native(
+        _ id: String, _ defect: String, obligation: String, caughtBy: [String], _ make: @escaping @MainActor @Sendable () -> Defect
+    ) -> Mutant {
+        Mutant(id: id, defect: defect, obligation: obligation, caughtBy: caughtBy) { DefectiveBridgeAdapter(make()) }
     }
 }

@@ -24,7 +24,7 @@ public final class ReferenceBridgeAdapter: BridgeAdapter, SupportsRemoveHandler,
 
     /// Registers a native handler on the bridge.
     public func registerHandler(_ name: String, handler: @escaping AdapterHandler) throws {
-        try attached().core.registerHandler(name, handler: handler)
+        try attached().core.registerHandler(name) { data, respond in handler(data, Self.answeringOnMainThread(respond)) }
     }
 
     /// Calls a JS handler through the bridge.
@@ -61,6 +61,18 @@ public final class ReferenceBridgeAdapter: BridgeAdapter, SupportsRemoveHandler,
         }
     }
 
+    /// `respond`, callable from any thread (THR-2): on the main thread it answers at once; on another it
+    /// hops to the main queue without waiting (THR-3), which keeps the order of one thread's answers.
+    package nonisolated static func answeringOnMainThread(_ respond: @escaping AdapterResponseCallback) -> AdapterResponseCallback {
+        let responder = UncheckedResponder(respond: respond)
+        return { answer in
+            // In an app, `Thread.isMainThread`; under swift-testing on Linux pool threads drain the main queue.
+            if MainQueuePump.isOnMainQueue { return responder.respond(answer) }
+            let answer = UncheckedMessage(name: "", data: answer)
+            DispatchQueue.main.async { responder.respond(answer.data) }
+        }
+    }
+
     private func attached() throws -> ReferenceBridge {
         guard let bridge else { throw AdapterError("the reference bridge is not attached yet: call attach(to:) first") }
         return bridge
@@ -71,4 +83,9 @@ public final class ReferenceBridgeAdapter: BridgeAdapter, SupportsRemoveHandler,
 private struct UncheckedMessage: @unchecked Sendable {
     let name: String
     let data: Any?
+}
+
+/// A responder on its way to the main thread, where alone it is called.
+private struct UncheckedResponder: @unchecked Sendable {
+    let respond: AdapterResponseCallback
 }

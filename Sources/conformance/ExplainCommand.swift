@@ -31,6 +31,15 @@ struct ExplainCommand: ParsableCommand {
             let text = spec.clause(id).map { $0.text.replacingOccurrences(of: "\n", with: " ") } ?? "(not in the spec)"
             print("  [\(id)] \(text)")
         }
+        // Which obligations the case checks is known by running it: against the reference, in process.
+        let checks = (try? AdapterOptions.parse([]).run([conformanceCase], javaScriptSide: nil))?.flatMap(\.checks) ?? []
+        let implicit = Set(CaseContext.implicitChecks.map(\.message))
+        let checked = Set(checks.filter { !implicit.contains($0.message) }.compactMap { spec.obligation(citedBy: $0.clause)?.id })
+        let obligations = conformanceCase.clauses.compactMap(spec.clause).flatMap(\.obligations).filter { checked.contains($0.id) }
+        if !obligations.isEmpty {
+            print("\nobligations it checks (spec appendix C), besides those every case checks:")
+            for obligation in obligations { print("  [\(obligation.id)] \(obligation.text)") }
+        }
         let golden = ConformanceFixtures.url("golden/\(conformanceCase.id).json")
         print("\ngolden transcript of the reference bridge (Fixtures/golden/\(conformanceCase.id).json):")
         if let text = try? String(contentsOf: golden, encoding: .utf8) {

@@ -1,4 +1,5 @@
 import ArgumentParser
+import BridgeMutants
 import ConformanceKit
 
 /// `conformance list`: the case catalogue (or the built-in adapters) with clauses and requirements.
@@ -13,7 +14,7 @@ struct ListCommand: ParsableCommand {
     @Flag(name: .long, help: "List the built-in adapters (reference and mutants) instead.")
     var adapters = false
 
-    @Flag(name: .long, help: "Print the spec coverage table: each clause, its level, the distinct checks citing it (counted on a run of the reference, about a second) and the cases citing it.")
+    @Flag(name: .long, help: "Print the spec coverage table: each clause with its level, distinct checks and citing cases, and under it each obligation (spec appendix C) with its side, its distinct checks (counted on a run of the reference, about a second) and the kit's mutants that break it.")
     var coverage = false
 
     func run() throws {
@@ -27,7 +28,8 @@ struct ListCommand: ParsableCommand {
             }
             // Counting checks means running them: the catalogue against the reference, in process.
             let results = try AdapterOptions.parse([]).run(Catalogue.all, javaScriptSide: nil)
-            print(spec.coverageTable(for: Catalogue.all, checks: results.flatMap(\.checks)))
+            let mutants = Dictionary(grouping: MutantCatalogue.all.map { ($0.obligation, $0.id) }, by: \.0).mapValues { $0.map(\.1) }
+            print(spec.coverageTable(for: Catalogue.all, checks: results.flatMap(\.checks), mutants: mutants))
             return
         }
         if adapters {

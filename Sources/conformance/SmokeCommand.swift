@@ -18,7 +18,7 @@ struct SmokeCommand: ParsableCommand {
             } else {
                 broken = true
                 print("FAILED  \(step.check.summary)")
-                print("        \(result.failures.first.map { "[\($0.clause)] \($0.message)" } ?? result.interruption ?? result.verdict.rawValue)")
+                print("        \(result.failures.first.map { "[\($0.obligation ?? $0.clause)] \($0.message)" } ?? result.interruption ?? result.verdict.rawValue)")
                 print("        hint: \(step.hint)")
             }
         }

@@ -66,7 +66,7 @@ struct CLITests {
         #expect(output.status == 1)
         let text = output.standardOutput
         #expect(text.contains("FAIL escaping.line-terminators.native-to-js [MUST]"))
-        #expect(text.contains("[ESC-2]") && text.contains("U+2028"))
+        #expect(text.contains("[ESC-2.g]") && text.contains("U+2028"), "\(text)")
         #expect(text.contains("transcript:"))
         let rerunLine = try #require(text.split(separator: "\n").first { $0.contains("rerun: ") && $0.contains("escaping.line-terminators.native-to-js") })
         let words = rerunLine.split(separator: "rerun: ", maxSplits: 1)[1].split(separator: " ").map(String.init)

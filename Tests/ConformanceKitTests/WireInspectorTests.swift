@@ -17,23 +17,23 @@ struct WireInspectorTests {
         #expect(WireInspector.decodeCommand("(function () { /* _handleMessageFromObjC */ })();") == .notACommand)
     }
 
-    @Test("each ES5 violation is reported with its clause", arguments: [
-        ("raw U+2028", "{\\\"d\\\":\\\"\u{2028}\\\"}", "ESC-2", "U+2028"),
-        ("raw U+2029", "{\\\"d\\\":\\\"\u{2029}\\\"}", "ESC-2", "U+2029"),
-        ("ES2015 escape", #"{\"d\":\"\u{2028}\"}"#, "ESC-2", "\\u{...}"),
-        ("unescaped quote", #"{\"d\":\"it's\"}"#, "ESC-2", "script injection"),
-        ("raw line feed", "{\\\"d\\\":\\\"\n\\\"}", "ESC-2", "line terminator"),
-        ("lone trailing backslash", #"{\"d\":1}\"#, "ESC-2", "lone backslash"),
-        ("legacy octal", #"{\"d\":\"\1\"}"#, "ESC-2", "octal"),
-        ("not JSON", #"{d:1}"#, "ESC-2", "not JSON"),
-        ("not an object", #"[1]"#, "ESC-2", "not an object"),
+    @Test("each ES5 violation is reported with its obligation", arguments: [
+        ("raw U+2028", "{\\\"d\\\":\\\"\u{2028}\\\"}", "ESC-2.g", "U+2028"),
+        ("raw U+2029", "{\\\"d\\\":\\\"\u{2029}\\\"}", "ESC-2.h", "U+2029"),
+        ("ES2015 escape", #"{\"d\":\"\u{2028}\"}"#, "ESC-2.i", "\\u{...}"),
+        ("unescaped quote", #"{\"d\":\"it's\"}"#, "ESC-2.c", "script injection"),
+        ("raw line feed", "{\\\"d\\\":\\\"\n\\\"}", "ESC-2.d", "line terminator"),
+        ("lone trailing backslash", #"{\"d\":1}\"#, "ESC-2.a", "lone backslash"),
+        ("legacy octal", #"{\"d\":\"\1\"}"#, "ESC-2.a", "octal"),
+        ("not JSON", #"{d:1}"#, "ESC-2.a", "not JSON"),
+        ("not an object", #"[1]"#, "ESC-3.a", "not an object"),
     ])
-    func violations(name: String, literal: String, clause: String, mention: String) {
+    func violations(name: String, literal: String, obligation: String, mention: String) {
         guard case .malformed(let problems) = WireInspector.decodeCommand(Self.command(literal)) else {
             Issue.record("\(name): not reported")
             return
         }
-        #expect(problems.contains { $0.clause == clause && $0.message.contains(mention) }, "\(name): \(problems)")
+        #expect(problems.contains { $0.obligation == obligation && $0.message.contains(mention) }, "\(name): \(problems)")
     }
 
     @Test("the wrong command form is reported under ESC-1")

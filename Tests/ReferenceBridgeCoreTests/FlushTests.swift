@@ -52,7 +52,7 @@ struct FlushTests {
         #expect(recorder.events == ["h(1)", "h(2)"])
         #expect(recorder.logs.count == 4)
         #expect(recorder.logs.allSatisfy { $0.hasPrefix("WebViewJavascriptBridge: WARNING: Invalid ") })
-        #expect(recorder.logs.first == "WebViewJavascriptBridge: WARNING: Invalid string received: s")
+        #expect(recorder.logs.first == "WebViewJavascriptBridge: WARNING: Invalid string received: \"s\"")
     }
 
     @Test("a response runs its callback once with responseData (nil if absent, NSNull if null)")

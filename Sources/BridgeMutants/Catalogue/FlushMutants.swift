@@ -7,12 +7,12 @@ extension MutantCatalogue {
     /// Mutants of the native flush, message shapes and lifecycle.
     static let flushMutants: [Mutant] = [
         native("fetch-command-not-exact", "the queue is fetched with window.WebViewJavascriptBridge._fetchQueue() instead of the exact command",
-               caughtBy: ["flush.fetch-command.exact-per-queue-url"]) {
+               obligation: "FLUSH-1.a", caughtBy: ["flush.fetch-command.exact-per-queue-url"]) {
             Defect(rewriteScript: { script, _ in
                 [script.kind == .fetch ? "window.WebViewJavascriptBridge._fetchQueue()" : script.text]
             })
         },
-        native("nil-fetch-result-resets", "a nil or empty _fetchQueue result resets the bridge, so the page gets no more answers",
+        native("nil-fetch-result-resets", "a nil or empty _fetchQueue result resets the bridge, so the page gets no more answers", obligation: "FLUSH-2.a",
                caughtBy: ["flush.nil-empty-or-error-result"]) {
             // Takes a nil result to mean that a new page loaded.
             Defect(rewriteFetchResult: { result, page in
@@ -21,10 +21,10 @@ extension MutantCatalogue {
             })
         },
         native("trailing-commas-accepted", "trailing commas in a batch are accepted (as Linux Foundation's parsers do), so invalid JSON is run",
-               caughtBy: ["flush.lenient-parser-json-dropped"]) {
+               obligation: "FLUSH-3.b", caughtBy: ["flush.lenient-parser-json-dropped"]) {
             Defect(rewriteFetchResult: { result, _ in result.map(removingTrailingCommas) })
         },
-        native("lenient-json-batch", "batches are parsed as JSON5, so invalid JSON is run instead of dropped",
+        native("lenient-json-batch", "batches are parsed as JSON5, so invalid JSON is run instead of dropped", obligation: "FLUSH-3.b",
                caughtBy: ["flush.invalid-json-dropped"]) {
             Defect(rewriteFetchResult: { result, _ in
                 guard let result, !result.isEmpty, (try? JSONParser.parse(result, loneSurrogates: .reject)) == nil else { return result }
@@ -34,14 +34,14 @@ extension MutantCatalogue {
                 return lenient.canonicalText
             })
         },
-        native("top-level-object-run", "a top-level JSON object is run as a one-message batch",
+        native("top-level-object-run", "a top-level JSON object is run as a one-message batch", obligation: "FLUSH-4.a",
                caughtBy: ["flush.non-array-ignored"]) {
             Defect(rewriteFetchResult: { result, _ in
                 guard let result, case .object? = try? JSONParser.parse(result, loneSurrogates: .reject) else { return result }
                 return "[" + result + "]"
             })
         },
-        native("non-object-element-drops-batch", "one non-object element drops the whole batch",
+        native("non-object-element-drops-batch", "one non-object element drops the whole batch", obligation: "FLUSH-5.c",
                caughtBy: ["flush.non-object-elements-skipped"]) {
             // `as? [[String: Any]]` on the whole batch: one element that is not an object fails the cast.
             Defect(rewriteFetchResult: { result, _ in
@@ -49,7 +49,7 @@ extension MutantCatalogue {
                 return "[]"
             })
         },
-        native("responder-answers-once", "a responder sends only its first answer",
+        native("responder-answers-once", "a responder sends only its first answer", obligation: "FLUSH-7.b",
                caughtBy: ["flush.handlers-and-responders"]) {
             Defect(wrapHandler: { handler in
                 { data, respond in
@@ -62,7 +62,7 @@ extension MutantCatalogue {
                 }
             })
         },
-        native("responder-without-callback-id-sends", "a responder of a call without callbackId sends a response with responseId null",
+        native("responder-without-callback-id-sends", "a responder of a call without callbackId sends a response with responseId null", obligation: "FLUSH-7.d",
                caughtBy: ["flush.handlers-and-responders"]) {
             // The responder is built from `message["callbackId"] ?? NSNull()`.
             Defect(rewriteFetchResult: { result, _ in
@@ -75,11 +75,11 @@ extension MutantCatalogue {
                 }
             })
         },
-        native("null-response-data-as-nil", "a null responseData reaches the native callback as nil",
+        native("null-response-data-as-nil", "a null responseData reaches the native callback as nil", obligation: "CB-4.c",
                caughtBy: ["callbacks.native.response-data-forms"]) {
             Defect(wrapCallback: { callback in { answer in callback(answer is NSNull ? nil : answer) } })
         },
-        native("non-string-response-id-is-call", "a message whose responseId is null or a number is run as a call",
+        native("non-string-response-id-is-call", "a message whose responseId is null or a number is run as a call", obligation: "MSG-4.a",
                caughtBy: ["messages.js-to-native.response-id-any-value"]) {
             // `if let responseId = message["responseId"] as? String` decides what is a response.
             Defect(rewriteFetchResult: { result, _ in
@@ -93,7 +93,7 @@ extension MutantCatalogue {
                 }
             })
         },
-        native("nil-data-sent-as-null", "a native call without data is sent with \"data\":null",
+        native("nil-data-sent-as-null", "a native call without data is sent with \"data\":null", obligation: "MSG-7.b",
                caughtBy: ["messages.native-to-js.keys"]) {
             Defect(rewriteScript: { script, _ in
                 [WireRewriting.rewritingMessage(of: script.text) { message in
@@ -101,7 +101,7 @@ extension MutantCatalogue {
                 }]
             })
         },
-        native("response-error-key", "responses to JS calls carry an extra key \"error\"",
+        native("response-error-key", "responses to JS calls carry an extra key \"error\"", obligation: "MSG-1.b",
                caughtBy: ["messages.native-to-js.keys"]) {
             Defect(rewriteScript: { script, _ in
                 [WireRewriting.rewritingMessage(of: script.text) { message in
@@ -109,7 +109,7 @@ extension MutantCatalogue {
                 }]
             })
         },
-        native("numeric-callback-id-as-number", "a JS callback id that looks like an integer comes back as a JSON number",
+        native("numeric-callback-id-as-number", "a JS callback id that looks like an integer comes back as a JSON number", obligation: "ID-3.a",
                caughtBy: ["messages.js-to-native.opaque-ids-and-json-forms"]) {
             Defect(rewriteScript: { script, _ in
                 [WireRewriting.rewritingMessage(of: script.text) { message in
@@ -117,14 +117,14 @@ extension MutantCatalogue {
                 }]
             })
         },
-        native("batch-recognized-by-raw-prefix", "a batch runs only if its text starts exactly with [{, so whitespace hides it",
+        native("batch-recognized-by-raw-prefix", "a batch runs only if its text starts exactly with [{, so whitespace hides it", obligation: "MSG-9.b",
                caughtBy: ["messages.js-to-native.opaque-ids-and-json-forms"]) {
             Defect(rewriteFetchResult: { result, _ in
                 guard let result, !result.isEmpty, !result.hasPrefix("[{") else { return result }
                 return "[]"
             })
         },
-        native("unserializable-sent-empty", "a message that cannot be serialized is evaluated as _handleMessageFromObjC('')",
+        native("unserializable-sent-empty", "a message that cannot be serialized is evaluated as _handleMessageFromObjC('')", obligation: "ESC-4.b",
                caughtBy: ["escaping.unserializable-data.native-to-js"]) {
             // `(try? JSONSerialization.data(...)) ?? Data()`: the empty text is sent all the same.
             Defect(interceptCall: { name, data, adapter in
@@ -135,7 +135,7 @@ extension MutantCatalogue {
                 return false
             })
         },
-        native("callback-id-counts-every-call", "the callback counter advances on calls without a callback too",
+        native("callback-id-counts-every-call", "the callback counter advances on calls without a callback too", obligation: "ID-2.c",
                caughtBy: ["callbacks.native.id-format"]) {
             // Ids are numbered by calls, not by callbacks: objc_cb_<n> for the n-th call since the reset.
             Defect(
@@ -159,14 +159,14 @@ extension MutantCatalogue {
                 })
         },
         // Lifecycle.
-        native("js-injected-only-once", "the JS side is injected only for the first page",
+        native("js-injected-only-once", "the JS side is injected only for the first page", obligation: "BOOT-4.a",
                caughtBy: ["lifecycle.reinjected-on-every-load"]) {
             // An `injected` flag set on the first `__bridge_loaded__` and never cleared.
             Defect(rewriteScript: { script, page in
                 script.kind == .javaScriptSide && page.injectionCount > 1 ? [] : [script.text]
             })
         },
-        native("handlers-cleared-on-new-page", "native handlers are cleared when a later page loads the bridge",
+        native("handlers-cleared-on-new-page", "native handlers are cleared when a later page loads the bridge", obligation: "LIFE-1.a",
                caughtBy: ["lifecycle.handlers-persist"]) {
             Defect(rewriteScript: { script, page in
                 if script.kind == .javaScriptSide && page.injectionCount > 1 { page.owner?.removeAllHandlers() }
@@ -174,7 +174,7 @@ extension MutantCatalogue {
             })
         },
         native("old-callbacks-called-on-new-page", "callbacks of calls to the old page are called with nil when a new page loads the bridge",
-               caughtBy: ["lifecycle.old-page-callbacks-silent"]) {
+               obligation: "LIFE-3.a", caughtBy: ["lifecycle.old-page-callbacks-silent"]) {
             // A "cancel pending" sweep on every later `__bridge_loaded__`.
             Defect(rewriteScript: { script, page in
                 if script.kind == .javaScriptSide && page.injectionCount > 1, let ledger = page.owner?.ledger {
@@ -187,12 +187,11 @@ extension MutantCatalogue {
             })
         },
         // Logging.
-        native("logs-nothing", "the native side logs no warnings at all",
-               caughtBy: ["logging.native.missing-handler", "logging.native.nil-fetch-result", "logging.native.non-object-element",
-                          "logging.native.invalid-batch-and-unknown-response"]) {
+        native("logs-nothing", "the native side logs no warnings at all", obligation: "LOG-1.a",
+               caughtBy: ["logging.native.missing-handler"]) {
             Defect(rewriteLog: { _ in nil })
         },
-        native("traffic-logged-by-default", "WVJB SEND / WVJB RCVD traffic is logged by default",
+        native("traffic-logged-by-default", "WVJB SEND / WVJB RCVD traffic is logged by default", obligation: "LOG-7.a",
                caughtBy: ["logging.native.traffic-off-by-default"]) {
             Defect(afterAttach: { adapter in (try? adapter.core)?.logsTraffic = true })
         },

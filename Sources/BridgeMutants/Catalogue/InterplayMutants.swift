@@ -11,7 +11,7 @@ extension MutantCatalogue {
     static let interplayMutants: [Mutant] = [
         // reset() and each piece of state (START-3).
         native("reset-keeps-callbacks", "reset() restarts numbering but leaves the callback dictionary as it was, so a late answer runs a dropped callback",
-               caughtBy: ["startup.reset.callbacks-ids-handlers"]) {
+               obligation: "START-3.b", caughtBy: ["startup.reset.callbacks-ids-handlers"]) {
             // `responseCallbacks` is not cleared: an answer naming a dropped callback whose id was not
             // issued again runs it, where it stands in the batch.
             let dropped = Box<[CallbackLedger.Entry]>([])
@@ -26,7 +26,7 @@ extension MutantCatalogue {
                     return replayingAnswers(in: result) { id in droppedCallback(id, adapter) != nil }
                 })
         },
-        native("reset-keeps-callback-numbering", "reset() drops callbacks but the id counter keeps counting",
+        native("reset-keeps-callback-numbering", "reset() drops callbacks but the id counter keeps counting", obligation: "START-3.c",
                caughtBy: ["startup.reset.callbacks-ids-handlers"]) {
             // Ids after a reset continue where they stopped: the reference's objc_cb_<n> goes out as
             // objc_cb_<n + ids issued before>, and answers are mapped back.
@@ -54,12 +54,12 @@ extension MutantCatalogue {
                     }
                 })
         },
-        native("reset-drops-handlers", "reset() also empties the handler dictionary",
+        native("reset-drops-handlers", "reset() also empties the handler dictionary", obligation: "START-3.d",
                caughtBy: ["startup.reset.callbacks-ids-handlers"]) {
             Defect(afterReset: { adapter, _ in adapter.removeAllHandlers() })
         },
         native("startup-queue-holds-calls-only", "the startup queue holds calls, but a response given while it is armed is evaluated at once and lost",
-               caughtBy: ["startup.reset.holds-responses"]) {
+               obligation: "START-1.b", caughtBy: ["startup.reset.holds-responses"]) {
             // Equivalently: responses that come out of the startup queue's flush (right after the JS side)
             // are dropped.
             let flushing = Box(false)
@@ -77,7 +77,7 @@ extension MutantCatalogue {
             })
         },
         // Batches that mix responses and calls (ORD-2).
-        native("batch-responses-first", "a batch is handled in two passes: responses first, then calls",
+        native("batch-responses-first", "a batch is handled in two passes: responses first, then calls", obligation: "ORD-2.c",
                caughtBy: ["ordering.js-to-native.mixed-batch-in-order"]) {
             Defect(rewriteFetchResult: { result, _ in
                 WireRewriting.rewritingBatch(result) { batch in
@@ -89,7 +89,7 @@ extension MutantCatalogue {
         },
         // Bridge URLs (BOOT-1, BOOT-2).
         native("bridge-url-by-prefix", "bridge URLs are recognised by absoluteString.hasPrefix(\"https://__bridge_loaded__\") and the like",
-               caughtBy: ["bootstrap.url-classification.look-alikes"]) {
+               obligation: "BOOT-2.c", caughtBy: ["bootstrap.url-classification.look-alikes"]) {
             Defect(rewriteNavigation: { action in
                 guard let url = action.url else { return action }
                 let text = url.absoluteString.lowercased()
@@ -104,7 +104,7 @@ extension MutantCatalogue {
                 return rewritten
             })
         },
-        native("bridge-url-by-substring", "a URL is a queue URL when absoluteString contains __wvjb_queue_message__",
+        native("bridge-url-by-substring", "a URL is a queue URL when absoluteString contains __wvjb_queue_message__", obligation: "BOOT-2.c",
                caughtBy: ["bootstrap.url-classification.https", "bootstrap.url-classification.look-alikes"]) {
             Defect(rewriteNavigation: { action in
                 guard let url = action.url, BridgeURLKind(url) == .notBridge else { return action }
@@ -118,8 +118,8 @@ extension MutantCatalogue {
             })
         },
         // Key sets (MSG-1, MSG-2, MSG-7).
-        native("absent-keys-as-null", "messages are encoded from a struct with optional fields, absent ones written as null",
-               caughtBy: ["messages.native-to-js.keys", "alert-safety.disable-from-native"]) {
+        native("absent-keys-as-null", "messages are encoded from a struct with optional fields, absent ones written as null", obligation: "MSG-7.b",
+               caughtBy: ["messages.native-to-js.keys"]) {
             Defect(rewriteScript: { script, _ in
                 guard script.kind == .delivery else { return [script.text] }
                 return [WireRewriting.rewritingMessage(of: script.text) { message in
@@ -131,12 +131,12 @@ extension MutantCatalogue {
         },
         // Escaping (ESC-2), defeated by a grapheme cluster.
         native("escaper-matches-characters", "the escaper compares Swift Characters, so ' or U+2028 followed by a combining mark is left raw",
-               caughtBy: ["escaping.corpus.round-trip.native-to-js"]) {
+               obligation: "ESC-2.j", caughtBy: ["escaping.corpus.round-trip.native-to-js"]) {
             escaping(PortEscaper(matchesCharacters: true))
         },
         // The safety switch across a reload (SAFE-2).
         native("safety-disable-resent-on-load", "the bridge remembers that the safety was switched off and switches it off again on every page",
-               caughtBy: ["alert-safety.reload-restores-safety"]) {
+               obligation: "SAFE-2.e", caughtBy: ["alert-safety.reload-restores-safety"]) {
             let disabled = Box(false)
             return Defect(
                 interceptCall: { name, _, _ in

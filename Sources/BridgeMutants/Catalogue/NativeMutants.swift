@@ -8,8 +8,8 @@ extension MutantCatalogue {
     /// handlers, the safety switch and navigation decisions.
     static let nativeMutants: [Mutant] = [
         // Startup queue.
-        native("no-startup-queue", "sends before injection are evaluated into a page without the bridge and lost",
-               caughtBy: ["startup.calls-before-load.delivered-in-order", "alert-safety.disable-before-load-queued"]) {
+        native("no-startup-queue", "sends before injection are evaluated into a page without the bridge and lost", obligation: "START-1.a",
+               caughtBy: ["startup.calls-before-load.delivered-in-order"]) {
             // A send path without a queue: calls made before injection are evaluated at once. (Responses
             // given while queueing after a reset still queue; the cases that catch it do not need them.)
             Defect(interceptCall: { name, data, adapter in
@@ -19,7 +19,7 @@ extension MutantCatalogue {
                 return true
             })
         },
-        native("startup-queue-before-js", "the startup queue is sent before the JS side is evaluated",
+        native("startup-queue-before-js", "the startup queue is sent before the JS side is evaluated", obligation: "BOOT-3.b",
                caughtBy: ["startup.js-side-before-queued-messages"]) {
             Defect(rewriteScript: { script, page in
                 guard script.kind == .javaScriptSide else { return [script.text] }
@@ -27,9 +27,8 @@ extension MutantCatalogue {
                 return []
             })
         },
-        native("startup-queue-never-off", "sends keep being queued after injection",
-               caughtBy: ["startup.queue-off-after-injection", "lifecycle.sends-during-navigation",
-                          "escaping.corpus.implementation-defined.native-to-js"]) {
+        native("startup-queue-never-off", "sends keep being queued after injection", obligation: "START-2.a",
+               caughtBy: ["startup.queue-off-after-injection", "lifecycle.sends-during-navigation"]) {
             // Sends after an injection wait for the next one, where they go out right after the JS side.
             let held = Box<[String]>([])
             let injecting = Box(false)
@@ -48,7 +47,7 @@ extension MutantCatalogue {
                 }
             })
         },
-        native("startup-queue-reversed", "the startup queue is sent last-first",
+        native("startup-queue-reversed", "the startup queue is sent last-first", obligation: "START-1.c",
                caughtBy: ["startup.calls-before-load.delivered-in-order"]) {
             let queued = Box<[String]?>(nil)
             return Defect(rewriteScript: { script, page in
@@ -69,16 +68,16 @@ extension MutantCatalogue {
                 }
             })
         },
-        native("reset-does-nothing", "reset() neither re-arms the startup queue nor drops callbacks",
+        native("reset-does-nothing", "reset() neither re-arms the startup queue nor drops callbacks", obligation: "START-3.a",
                caughtBy: ["startup.reset-rearms-queue"]) {
             Defect(ignoredOperations: [.reset])
         },
         // Ordering.
-        native("batch-reversed", "a fetched batch is processed last-first",
-               caughtBy: ["ordering.js-to-native.batch-fifo", "ordering.round-trip.responses-in-call-order"]) {
+        native("batch-reversed", "a fetched batch is processed last-first", obligation: "ORD-2.a",
+               caughtBy: ["ordering.js-to-native.batch-fifo"]) {
             Defect(rewriteFetchResult: { result, _ in WireRewriting.rewritingBatch(result) { $0.reverse() } })
         },
-        native("sends-reversed-within-turn", "commands sent in one turn are evaluated last-first",
+        native("sends-reversed-within-turn", "commands sent in one turn are evaluated last-first", obligation: "ORD-1.a",
                caughtBy: ["ordering.native-to-js.fifo"]) {
             // Commands are collected and evaluated on the next main-queue turn, newest first.
             let turn = Box<[String]>([])
@@ -98,7 +97,7 @@ extension MutantCatalogue {
             })
         },
         // Native callbacks.
-        native("callbacks-not-removed", "a native callback stays registered and runs again on a second answer",
+        native("callbacks-not-removed", "a native callback stays registered and runs again on a second answer", obligation: "CB-2.a",
                caughtBy: ["callbacks.native.one-shot"]) {
             // A repeated response runs its callback again where it stands in the batch.
             Defect(
@@ -110,7 +109,7 @@ extension MutantCatalogue {
                     return replayingAnswers(in: result) { id in adapter.ledger.entry(id) != nil && !answered.insert(id).inserted }
                 })
         },
-        native("responses-matched-in-call-order", "answers go to the oldest pending callback instead of the one their responseId names",
+        native("responses-matched-in-call-order", "answers go to the oldest pending callback instead of the one their responseId names", obligation: "CB-1.b",
                caughtBy: ["missing-handler.js.no-answer-next-works", "callbacks.native.ids-unique-among-outstanding"]) {
             Defect(rewriteFetchResult: { result, page in
                 guard let adapter = page.owner else { return result }
@@ -125,7 +124,7 @@ extension MutantCatalogue {
                 }
             })
         },
-        native("callback-id-reused", "every callback gets objc_cb_1, so outstanding callbacks overwrite each other",
+        native("callback-id-reused", "every callback gets objc_cb_1, so outstanding callbacks overwrite each other", obligation: "CB-1.a",
                caughtBy: ["callbacks.native.ids-unique-among-outstanding"]) {
             // Outgoing ids all read objc_cb_1; an answer to objc_cb_1 reaches the newest callback.
             Defect(
@@ -145,7 +144,7 @@ extension MutantCatalogue {
                     }
                 })
         },
-        native("unknown-response-id-aborts-batch", "an unknown responseId stops the rest of the batch",
+        native("unknown-response-id-aborts-batch", "an unknown responseId stops the rest of the batch", obligation: "CB-3.d",
                caughtBy: ["callbacks.native.unknown-response-id-ignored"]) {
             Defect(rewriteFetchResult: { result, page in
                 guard let adapter = page.owner else { return result }
@@ -162,19 +161,19 @@ extension MutantCatalogue {
             })
         },
         // Escaping.
-        native("single-quote-raw", "' is not escaped, so payloads end the literal early",
+        native("single-quote-raw", "' is not escaped, so payloads end the literal early", obligation: "ESC-2.c",
                caughtBy: ["escaping.quotes-and-backslashes.native-to-js", "escaping.corpus.round-trip.native-to-js"]) {
             escaping(PortEscaper(escapesSingleQuote: false))
         },
-        native("line-separators-raw", "U+2028/U+2029 are left raw in the literal",
+        native("line-separators-raw", "U+2028/U+2029 are left raw in the literal", obligation: "ESC-2.g",
                caughtBy: ["escaping.line-terminators.native-to-js"]) {
             escaping(PortEscaper(lineSeparators: .raw))
         },
-        native("line-separators-es2015", "U+2028/U+2029 are escaped as \\u{2028}/\\u{2029}",
+        native("line-separators-es2015", "U+2028/U+2029 are escaped as \\u{2028}/\\u{2029}", obligation: "ESC-2.i",
                caughtBy: ["escaping.line-terminators.native-to-js"]) {
             escaping(PortEscaper(lineSeparators: .es2015))
         },
-        native("control-characters-raw", "hand-built JSON leaves NUL and other controls raw, so JSON.parse fails",
+        native("control-characters-raw", "hand-built JSON leaves NUL and other controls raw, so JSON.parse fails", obligation: "ESC-3.b",
                caughtBy: ["escaping.nul-and-controls.native-to-js", "escaping.corpus.round-trip.native-to-js"]) {
             // A JSON writer that never escapes C0 controls: the escaper still catches LF, CR and FF.
             Defect(rewriteScript: { script, _ in
@@ -187,19 +186,19 @@ extension MutantCatalogue {
                 return [MessageEscaper.handleMessageCommand(forMessageJSON: raw)]
             })
         },
-        native("non-bmp-escaped-as-scalar", "characters beyond U+FFFF are escaped as \\u plus their scalar value",
+        native("non-bmp-escaped-as-scalar", "characters beyond U+FFFF are escaped as \\u plus their scalar value", obligation: "ESC-3.c",
                caughtBy: ["escaping.non-ascii.native-to-js", "escaping.corpus.round-trip.native-to-js"]) {
             escaping(PortEscaper(escapesNonBMPByScalar: true))
         },
-        native("received-strings-cut-at-nul", "strings handed to native handlers are cut at the first NUL (C-string bridging)",
+        native("received-strings-cut-at-nul", "strings handed to native handlers are cut at the first NUL (C-string bridging)", obligation: "MSG-3.c",
                caughtBy: ["escaping.corpus.round-trip.js-to-native"]) {
             Defect(wrapHandler: { handler in { data, respond in handler(data.map(truncatingStringsAtNUL), respond) } })
         },
-        native("received-nulls-stripped", "null members are stripped from received dictionaries",
+        native("received-nulls-stripped", "null members are stripped from received dictionaries", obligation: "MSG-3.f",
                caughtBy: ["escaping.corpus.rejected.js-to-native"]) {
             Defect(wrapHandler: { handler in { data, respond in handler(data.map(strippingNullMembers), respond) } })
         },
-        native("unserializable-message-blocks-sends", "after one message cannot be serialized, every later send is dropped",
+        native("unserializable-message-blocks-sends", "after one message cannot be serialized, every later send is dropped", obligation: "ESC-4.c",
                caughtBy: ["escaping.corpus.rejected.native-to-js"]) {
             let blocked = Box(false)
             return Defect(
@@ -210,7 +209,7 @@ extension MutantCatalogue {
                 },
                 rewriteScript: { script, _ in script.kind == .delivery && blocked.value ? [] : [script.text] })
         },
-        native("failed-batch-stops-flushing", "after one batch fails to parse, later batches are never processed",
+        native("failed-batch-stops-flushing", "after one batch fails to parse, later batches are never processed", obligation: "FLUSH-3.c",
                caughtBy: ["escaping.corpus.implementation-defined.js-to-native"]) {
             let stopped = Box(false)
             return Defect(rewriteFetchResult: { result, _ in
@@ -221,11 +220,11 @@ extension MutantCatalogue {
             })
         },
         // Messages.
-        native("non-object-data-as-nil", "handlers get nil when data is not a JSON object",
+        native("non-object-data-as-nil", "handlers get nil when data is not a JSON object", obligation: "MSG-3.g",
                caughtBy: ["messages.js-to-native.data-forms", "escaping.hostile.js-to-native"]) {
             Defect(wrapHandler: { handler in { data, respond in handler(data is [String: Any] ? data : nil, respond) } })
         },
-        native("messages-without-data-dropped", "JS calls without data are dropped",
+        native("messages-without-data-dropped", "JS calls without data are dropped", obligation: "MSG-3.a",
                caughtBy: ["messages.js-to-native.data-forms"]) {
             Defect(rewriteFetchResult: { result, _ in
                 WireRewriting.rewritingBatch(result) { batch in
@@ -236,7 +235,7 @@ extension MutantCatalogue {
                 }
             })
         },
-        native("nil-answer-omitted", "a nil answer is sent without responseData, so JS gets undefined",
+        native("nil-answer-omitted", "a nil answer is sent without responseData, so JS gets undefined", obligation: "MSG-2.c",
                caughtBy: ["messages.native-to-js.nil-answer-is-null"]) {
             // The responder leaves out the key for nil (a marker the reference serializes, then dropped).
             let marker = "\u{0}mutant: nil answer"
@@ -249,7 +248,7 @@ extension MutantCatalogue {
                 })
         },
         // Missing handlers and the safety switch.
-        native("missing-handler-aborts-batch", "a call to a missing handler stops the rest of the batch",
+        native("missing-handler-aborts-batch", "a call to a missing handler stops the rest of the batch", obligation: "MISS-1.d",
                caughtBy: ["missing-handler.native.batch-continues", "missing-handler.native.no-handler-name"]) {
             Defect(rewriteFetchResult: { result, page in
                 guard let handlers = page.owner?.handlerNames else { return result }
@@ -263,20 +262,20 @@ extension MutantCatalogue {
                 }
             })
         },
-        native("remove-handler-ignored", "removeHandler does nothing",
+        native("remove-handler-ignored", "removeHandler does nothing", obligation: "MISS-2.a",
                caughtBy: ["missing-handler.native.removed-handler"]) {
             Defect(ignoredOperations: [.removeHandler])
         },
-        native("disable-safety-ignored", "disableJavscriptAlertBoxSafetyTimeout sends nothing",
+        native("disable-safety-ignored", "disableJavscriptAlertBoxSafetyTimeout sends nothing", obligation: "SAFE-2.a",
                caughtBy: ["alert-safety.disable-from-native"]) {
             Defect(ignoredOperations: [.disableSafetyTimeout])
         },
         // Navigation decisions.
-        native("decides-navigation-twice", "the navigation decision handler is called twice for bridge URLs",
+        native("decides-navigation-twice", "the navigation decision handler is called twice for bridge URLs", obligation: "BOOT-1.f",
                caughtBy: ["bootstrap.url-classification.https", "bootstrap.url-classification.wvjbscheme"]) {
             Defect(decidesCancelledNavigationsTwice: true)
         },
-        native("cancels-bridge-hosts-on-any-scheme", "http://__wvjb_queue_message__ is treated as a bridge URL and cancelled",
+        native("cancels-bridge-hosts-on-any-scheme", "http://__wvjb_queue_message__ is treated as a bridge URL and cancelled", obligation: "BOOT-2.b",
                caughtBy: ["bootstrap.url-classification.https"]) {
             // Classifies by host alone, as `url.host == "__wvjb_queue_message__"` does.
             Defect(rewriteNavigation: { action in
@@ -289,12 +288,12 @@ extension MutantCatalogue {
                 return bridgeAction
             })
         },
-        native("disables-safety-on-attach", "the bridge switches the JS side to synchronous dispatch as soon as it attaches",
+        native("disables-safety-on-attach", "the bridge switches the JS side to synchronous dispatch as soon as it attaches", obligation: "SAFE-1.c",
                caughtBy: ["alert-safety.default-dispatch-deferred"]) {
             Defect(afterAttach: { adapter in try? adapter.disableJavscriptAlertBoxSafetyTimeout() })
         },
         native("sync-disables-safety-on-attach", "a synchronously evaluating bridge switches the safety off on attach, so alert() in a handler freezes the app",
-               caughtBy: ["alert-safety.dialog-in-handler-not-blocking"]) {
+               obligation: "SAFE-1.c", caughtBy: ["alert-safety.default-dispatch-deferred"]) {
             Defect(evaluationStyle: .synchronous, afterAttach: { adapter in try? adapter.disableJavscriptAlertBoxSafetyTimeout() })
         },
     ]

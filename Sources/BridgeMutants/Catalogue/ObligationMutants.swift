@@ -8,7 +8,7 @@ extension MutantCatalogue {
     /// logging clauses (one "MUST", one listed form, one "and" each), before their checks were written.
     static let obligationMutants: [Mutant] = [
         // FLUSH-7: the responder.
-        native("responder-dead-after-return", "the responder only works while the handler runs: answers given later are dropped",
+        native("responder-dead-after-return", "the responder only works while the handler runs: answers given later are dropped", obligation: "FLUSH-7.c",
                caughtBy: ["flush.handlers-and-responders"]) {
             Defect(wrapHandler: { handler in
                 { data, respond in
@@ -19,7 +19,7 @@ extension MutantCatalogue {
             })
         },
         native("responder-answers-without-callback-id", "a call without callbackId still gets a responder that sends {\"responseId\":\"\",...}",
-               caughtBy: ["flush.handlers-and-responders"]) {
+               obligation: "FLUSH-7.d", caughtBy: ["flush.handlers-and-responders"]) {
             // The port writes `message["callbackId"] ?? ""`: modelled by giving such calls an empty id.
             Defect(rewriteFetchResult: { result, _ in
                 WireRewriting.rewritingBatch(result) { batch in
@@ -32,13 +32,13 @@ extension MutantCatalogue {
             })
         },
         // MISS-2: other handlers unaffected.
-        native("remove-handler-removes-all", "removeHandler(name) empties the whole handler dictionary",
+        native("remove-handler-removes-all", "removeHandler(name) empties the whole handler dictionary", obligation: "MISS-2.b",
                caughtBy: ["missing-handler.native.removed-handler"]) {
             Defect(afterRemoveHandler: { adapter, _ in adapter.removeAllHandlers() })
         },
         // FLUSH-1: one fetch for each queue URL.
         native("fetch-skipped-while-one-is-pending", "a queue URL decided while a _fetchQueue evaluation is still pending leads to no fetch of its own",
-               caughtBy: ["flush.fetch-command.exact-per-queue-url"]) {
+               obligation: "FLUSH-1.b", caughtBy: ["flush.fetch-command.exact-per-queue-url"]) {
             // `guard !isFetching else { return }`: the pending fetch drains the whole queue anyway (DISP-2),
             // so only the number of fetches shows it.
             let pending = Box(false)
@@ -54,62 +54,21 @@ extension MutantCatalogue {
                     return result
                 })
         },
-        // CB-4: JSON null, distinct from nil.
-        native("callback-null-as-nil", "a callback gets nil for \"responseData\":null, as an optional Codable field decodes it",
-               caughtBy: ["callbacks.native.response-data-forms"]) {
-            Defect(wrapCallback: { callback in { answer in callback(answer is NSNull ? nil : answer) } })
-        },
         // MSG-3: booleans unchanged.
-        native("booleans-as-numbers", "booleans reach handlers as 1 and 0 (an NSNumber read with `as? Int` first)",
+        native("booleans-as-numbers", "booleans reach handlers as 1 and 0 (an NSNumber read with `as? Int` first)", obligation: "MSG-3.e",
                caughtBy: ["messages.js-to-native.data-forms"]) {
             Defect(wrapHandler: { handler in { data, respond in handler(data.map(numberingBooleans), respond) } })
         },
-        // LOG-7: traffic logging off by default.
-        native("traffic-logged-by-default", "every evaluated message is logged as WVJB SEND: although nobody switched logging on",
-               caughtBy: ["logging.native.traffic-off-by-default"]) {
-            Defect(rewriteScript: { script, page in
-                if script.kind == .delivery, let json = WireInspector.literalText(ofCommand: script.text) {
-                    page.recordNativeLog("WVJB SEND: " + json)
-                }
-                return [script.text]
-            })
-        },
-        // ID-2: ids counted only for calls that carry a callback.
-        native("callback-ids-count-every-call", "the id counter advances for every call, with a callback or not",
-               caughtBy: ["callbacks.native.id-format"]) {
-            // objc_cb_<calls so far> instead of objc_cb_<callbacks so far>; answers are mapped back.
-            let byCall = Box<[String: String]>([:])
-            return Defect(
-                rewriteScript: { script, page in
-                    guard let ledger = page.owner?.ledger else { return [script.text] }
-                    return [WireRewriting.rewritingMessage(of: script.text) { message in
-                        guard case .string(let id)? = message["callbackId"], let entry = ledger.entry(id) else { return }
-                        let renamed = "objc_cb_\(entry.callNumber)"
-                        byCall.value[renamed] = id
-                        message["callbackId"] = .string(renamed)
-                    }]
-                },
-                rewriteFetchResult: { result, _ in
-                    WireRewriting.rewritingBatch(result) { batch in
-                        batch = batch.map { element in
-                            guard var message = element.members, case .string(let id)? = message["responseId"],
-                                  let original = byCall.value[id] else { return element }
-                            message["responseId"] = .string(original)
-                            return .object(message)
-                        }
-                    }
-                })
-        },
         // BOOT-1: every bridge URL cancelled.
         native("load-url-allowed-after-injection", "the load URL is allowed once the JS side has been injected (`decisionHandler(.allow)` after injecting)",
-               caughtBy: ["bootstrap.url-classification.https"]) {
+               obligation: "BOOT-1.b", caughtBy: ["bootstrap.url-classification.https"]) {
             Defect(rewriteDecision: { action, policy in
                 guard let url = action.url, BridgeURLKind(url) == .bridgeLoaded else { return policy }
                 return .allow
             })
         },
         // ESC-1: exactly one single-quoted literal per message, one evaluation each.
-        native("double-quoted-literal", "commands pass the JSON in a double-quoted literal, escaped for double quotes",
+        native("double-quoted-literal", "commands pass the JSON in a double-quoted literal, escaped for double quotes", obligation: "ESC-1.b",
                caughtBy: ["escaping.quotes-and-backslashes.native-to-js"]) {
             Defect(rewriteScript: { script, _ in
                 guard script.kind == .delivery, let json = WireInspector.literalText(ofCommand: script.text) else { return [script.text] }
@@ -120,7 +79,7 @@ extension MutantCatalogue {
                 return ["WebViewJavascriptBridge._handleMessageFromObjC(\"" + literal + "\");"]
             })
         },
-        native("deliveries-joined-per-turn", "the commands of one turn are joined into one evaluation",
+        native("deliveries-joined-per-turn", "the commands of one turn are joined into one evaluation", obligation: "ESC-1.a",
                caughtBy: ["escaping.quotes-and-backslashes.native-to-js"]) {
             let pending = Box<[String]>([])
             return Defect(rewriteScript: { script, page in
@@ -139,7 +98,7 @@ extension MutantCatalogue {
             })
         },
         // MSG-7 and ESC-3: data sent as itself.
-        native("object-data-sent-as-json-string", "object and array data is serialized on its own first and sent as a JSON string",
+        native("object-data-sent-as-json-string", "object and array data is serialized on its own first and sent as a JSON string", obligation: "ESC-3.a",
                caughtBy: ["escaping.corpus.round-trip.native-to-js"]) {
             Defect(rewriteScript: { script, _ in
                 [WireRewriting.rewritingMessage(of: script.text) { message in
@@ -151,28 +110,8 @@ extension MutantCatalogue {
                 }]
             })
         },
-        // LIFE-3: callbacks of an earlier page stay silent.
-        native("old-callbacks-answered-nil-on-load", "on each new page the bridge answers every outstanding callback with nil, to free them",
-               caughtBy: ["lifecycle.old-page-callbacks-silent"]) {
-            Defect(rewriteScript: { script, page in
-                if script.kind == .javaScriptSide, page.injectionCount > 1, let ledger = page.owner?.ledger {
-                    for id in ledger.outstanding {
-                        ledger.entry(id)?.callback(nil)
-                        ledger.markAnswered(id)
-                    }
-                }
-                return [script.text]
-            })
-        },
-        // BOOT-4: injection on every load URL.
-        native("injects-first-page-only", "the JS side is injected only on the first load URL the bridge sees (an `injected` flag never reset)",
-               caughtBy: ["lifecycle.reinjected-on-every-load"]) {
-            Defect(rewriteScript: { script, page in
-                script.kind == .javaScriptSide && page.injectionCount > 1 ? [] : [script.text]
-            })
-        },
         // MISS-1: no response for a missing handler.
-        native("missing-handler-answered-nil", "a call with a callbackId to a missing native handler is answered with nil",
+        native("missing-handler-answered-nil", "a call with a callbackId to a missing native handler is answered with nil", obligation: "MISS-1.c",
                caughtBy: ["missing-handler.native.batch-continues"]) {
             Defect(rewriteFetchResult: { result, page in
                 guard let adapter = page.owner, let batch = WireRewriting.batch(result) else { return result }
@@ -184,16 +123,8 @@ extension MutantCatalogue {
                 return result
             })
         },
-        // FLUSH-4 and FLUSH-5: only arrays of objects run.
-        native("object-batch-run-as-one-message", "a _fetchQueue result that is one JSON object is run as a batch of that one message",
-               caughtBy: ["flush.non-array-ignored"]) {
-            Defect(rewriteFetchResult: { result, _ in
-                guard let result, case .object? = try? JSONParser.parse(result) else { return result }
-                return "[" + result + "]"
-            })
-        },
         native("string-elements-parsed-as-messages", "a batch element that is a string holding JSON is parsed and run as a message, as v4-era queues needed",
-               caughtBy: ["flush.non-object-elements-skipped"]) {
+               obligation: "FLUSH-5.b", caughtBy: ["flush.non-object-elements-skipped"]) {
             Defect(rewriteFetchResult: { result, _ in
                 WireRewriting.rewritingBatch(result) { batch in
                     batch = batch.map { element in

@@ -7,7 +7,7 @@ extension MutantCatalogue {
     /// Mutants of sends from other threads.
     static let threadingMutants: [Mutant] = [
         native("background-sends-wait-for-main",
-               "a send from a background thread blocks on DispatchQueue.main.sync, which deadlocks when the main thread waits for it",
+               "a send from a background thread blocks on DispatchQueue.main.sync, which deadlocks when the main thread waits for it", obligation: "THR-2.a",
                caughtBy: ["threading.background-sends.no-deadlock"]) {
             Defect(backgroundSend: { adapter in
                 let core = try? adapter.core
@@ -21,7 +21,7 @@ extension MutantCatalogue {
                 }
             })
         },
-        native("background-sends-evaluate-off-main", "a send from a background thread evaluates JavaScript on that thread",
+        native("background-sends-evaluate-off-main", "a send from a background thread evaluates JavaScript on that thread", obligation: "THR-1.a",
                caughtBy: ["threading.background-sends.no-deadlock"]) {
             Defect(backgroundSend: { adapter in
                 let webView = adapter.page?.inner

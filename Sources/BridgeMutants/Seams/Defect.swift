@@ -47,14 +47,24 @@ struct Defect {
     /// Rewrites each `_fetchQueue` result before the reference reads it.
     var rewriteFetchResult: (@MainActor (_ result: String?, DefectivePage) -> String?)?
 
+    /// Runs when a `_fetchQueue` evaluation reports an error, before the reference reads its nil result.
+    var fetchFailed: (@MainActor (_ error: any Error, DefectivePage) -> Void)?
+
     /// Rewrites a navigation before the reference decides it.
     var rewriteNavigation: (@MainActor (NavigationAction) -> NavigationAction)?
 
     /// Replaces the policy the reference decided for a navigation.
     var rewriteDecision: (@MainActor (NavigationAction, NavigationActionPolicy) -> NavigationActionPolicy)?
 
+    /// Leaves a navigation undecided without asking the reference, when it returns true (an early
+    /// `return` that forgets the decision handler).
+    var leavesUndecided: (@MainActor (NavigationAction) -> Bool)?
+
     /// Calls the decision handler of a cancelled (bridge) navigation a second time.
     var decidesCancelledNavigationsTwice = false
+
+    /// Calls the decision handler from a background queue (a bridge's own serial queue), not the main thread.
+    var decidesOffMainThread = false
 
     /// Rewrites each line the reference logs; nil drops it.
     var rewriteLog: (@MainActor (String) -> String?)?

@@ -47,7 +47,8 @@ final class DefectiveBridgeAdapter: BridgeAdapter, SupportsRemoveHandler, Suppor
 
     func registerHandler(_ name: String, handler: @escaping AdapterHandler) throws {
         handlerNames.insert(name)
-        try core.registerHandler(name, handler: defect.wrapHandler.map { $0(handler) } ?? handler)
+        let handler = defect.wrapHandler.map { $0(handler) } ?? handler
+        try core.registerHandler(name) { data, respond in handler(data, ReferenceBridgeAdapter.answeringOnMainThread(respond)) }
     }
 
     func callHandler(_ name: String, data: Any?, responseCallback: AdapterResponseCallback?) throws {

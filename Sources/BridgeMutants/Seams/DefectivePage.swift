@@ -53,6 +53,7 @@ final class DefectivePage: WebViewBackend, SimulatedNavigationDelegate {
                 continue
             }
             inner.evaluateJavaScript(text) { [weak self] result, error in
+                if let self, let error { defect.fetchFailed?(error, self) }
                 guard let self, let rewrite = defect.rewriteFetchResult else { return completionHandler(result, error) }
                 completionHandler(rewrite(result as? String, self), error)
             }
@@ -99,12 +100,25 @@ final class DefectivePage: WebViewBackend, SimulatedNavigationDelegate {
     func webView(_ webView: SimulatedWebView, decidePolicyFor action: NavigationAction,
                  decisionHandler: @escaping (NavigationActionPolicy) -> Void) {
         let action = defect.rewriteNavigation.map { $0(action) } ?? action
+        if defect.leavesUndecided?(action) == true { return }
         let decidesTwice = defect.decidesCancelledNavigationsTwice
+        let decidesOffMain = defect.decidesOffMainThread
         let rewriteDecision = defect.rewriteDecision
         isDeciding = true
         let asked = self.webView.askDelegate(about: action) { decided in
             let policy = rewriteDecision.map { $0(action, decided) } ?? decided
-            decisionHandler(policy)
+            if decidesOffMain {
+                // The handler is called on another thread; waiting for it keeps the case deterministic.
+                let decide = OffMainDecision(decide: decisionHandler, policy: policy)
+                let done = DispatchSemaphore(value: 0)
+                DispatchQueue(label: "mutant.bridge-queue").async {
+                    decide.decide(decide.policy)
+                    done.signal()
+                }
+                done.wait()
+            } else {
+                decisionHandler(policy)
+            }
             if decidesTwice && policy == .cancel { decisionHandler(.cancel) }
         }
         isDeciding = false
@@ -113,4 +127,10 @@ final class DefectivePage: WebViewBackend, SimulatedNavigationDelegate {
         afterDecision = []
         held.forEach { $0() }
     }
+}
+
+/// A navigation decision handed to another thread (the handler is nonisolated and callable anywhere).
+private struct OffMainDecision: @unchecked Sendable {
+    let decide: (NavigationActionPolicy) -> Void
+    let policy: NavigationActionPolicy
 }

@@ -66,7 +66,7 @@ package final class CaseContext {
         try perform("registerHandler(\(CanonicalJSON.quote(name)))") {
             try adapter.registerHandler(name) { [weak self] data, respond in
                 guard let self else { return }
-                let received = self.jsonValue(fromNative: data, what: "data handed to native handler \(name)")
+                let received = self.jsonValue(fromNative: data, what: "data handed to native handler \(name)", obligation: "MSG-3.f")
                 self.browser.record(.nativeHandlerInvoked(name: name, data: received))
                 switch answer {
                 case .none: break
@@ -184,6 +184,37 @@ package final class CaseContext {
         return returned
     }
 
+    /// Answers the oldest waiting invocation of each `.later` handler in `names` from one background
+    /// thread, in order, while the main thread is busy, as an app does when a worker finishes the work a
+    /// JS call asked for (THR-2).
+    ///
+    /// Returns whether the background thread finished its answers while the main thread was busy, bounded
+    /// by `patience` seconds of wall time, spent only when the implementation blocks.
+    /// - Parameters:
+    ///   - names: The `.later` handlers whose oldest waiting invocation is answered, in this order.
+    ///   - answers: The answer for each.
+    ///   - patience: How long the main thread stays busy waiting for the answers.
+    /// - Returns: True when every responder call returned without needing the main thread; false also
+    ///   when a handler had no invocation waiting (nothing is answered then).
+    package func answerHeldFromBackgroundThread(_ names: [String], with answers: [JSONValue?], patience: Double = 1) -> Bool {
+        var responders: [AdapterResponseCallback] = []
+        for name in names {
+            guard var waiting = heldResponders[name], !waiting.isEmpty else { return false }
+            responders.append(waiting.removeFirst())
+            heldResponders[name] = waiting
+        }
+        let description = "answer the held invocations of \(names.map(CanonicalJSON.quote).joined(separator: ", ")) on a background thread with "
+            + answers.map { $0?.canonicalText ?? "nil" }.joined(separator: ", ")
+        browser.record(.adapterAction(description))
+        let calls = UncheckedSendable(zip(responders, answers.map { $0?.foundationValue }).map { respond, answer in { respond(answer) } })
+        let finished = DispatchSemaphore(value: 0)
+        DispatchQueue.global().async {
+            for call in calls.value { call() }
+            finished.signal()
+        }
+        return finished.wait(timeout: .now() + patience) == .success
+    }
+
     private final class ErrorBox: @unchecked Sendable { var error: (any Error)? }
 
     private func perform(_ description: String, _ body: () throws -> Void) throws {
@@ -200,18 +231,18 @@ package final class CaseContext {
     private func nativeCallbackInvoked(_ label: String, answer: Any?, call: String) {
         let count = callbackInvocationCounts[label, default: 0] + 1
         callbackInvocationCounts[label] = count
-        browser.record(.nativeCallbackInvoked(label: label, data: jsonValue(fromNative: answer, what: "answer to \(call)")))
+        browser.record(.nativeCallbackInvoked(label: label, data: jsonValue(fromNative: answer, what: "answer to \(call)", obligation: "CB-4.a")))
         if count == 2 {
-            fail(clause: "CB-2", "native callback \(label) of \(call) invoked twice", expected: "at most one invocation")
+            fail(clause: "CB-2.a", "native callback \(label) of \(call) invoked twice", expected: "at most one invocation")
         }
     }
 
-    private func jsonValue(fromNative value: Any?, what: String) -> JSONValue? {
+    private func jsonValue(fromNative value: Any?, what: String, obligation: String) -> JSONValue? {
         guard let value else { return nil }
         do {
             return try JSONValue(foundation: value)
         } catch {
-            fail(clause: "MSG-3", "\(what) is not a Foundation JSON value: \(error)")
+            fail(clause: obligation, "\(what) is not a Foundation JSON value: \(error)")
             return .string("<not JSON: \(type(of: value))>")
         }
     }
@@ -295,25 +326,47 @@ package final class CaseContext {
         }
     }
 
+    /// The checks every case makes when it ends, whatever its script: those of `finish(page:)` and the
+    /// web view's own (decisions, threads, dialogs), so that the coverage table counts them.
+    package nonisolated static let implicitChecks: [(clause: String, message: String)] = [
+        ("BOOT-1.f", "the web view: no navigation request is decided twice"),
+        ("BOOT-1.g", "every navigation request is decided by the end of the case"),
+        ("THR-1.a", "the web view: JavaScript is evaluated on the main thread"),
+        ("THR-1.b", "the web view: navigation requests are decided on the main thread"),
+        ("SAFE-3.a", "the web view: no dialog opens under a synchronous native evaluation"),
+        ("DISP-12.c", "no page timer is still pending at the end of the case"),
+        ("ESC-2.j", "no payload calls the page's tripwire"),
+        ("CB-2.a", "no native callback is invoked twice"),
+        ("ESC-1.a", "every native command is one message in its own evaluation (wire lint)"),
+        ("ESC-1.b", "every native command has the exact form (wire lint)"),
+        ("ESC-2.c", "no unescaped ' in a command's literal (wire lint)"),
+        ("ESC-2.d", "no raw LF in a command's literal (wire lint)"),
+        ("ESC-2.e", "no raw CR in a command's literal (wire lint)"),
+        ("ESC-2.g", "no raw U+2028 in a command's literal (wire lint)"),
+        ("ESC-2.h", "no raw U+2029 in a command's literal (wire lint)"),
+        ("ESC-2.i", "no \\u{...} escape in a command's literal (wire lint)"),
+    ]
+
     /// Ends the case: judges what was left over against what the case accepts, and collects web-view
     /// violations, tripwires and wire problems. Called once by the runner after the case's script.
     /// - Parameter page: What the page left over.
     /// - Returns: Every leftover, accepted or not, for the report.
     func finish(page: PageLeftovers) -> CaseLeftovers {
+        checks += Self.implicitChecks
         let accepted = conformanceCase.accepts
         var leftovers = CaseLeftovers(page: page)
         for (label, call, expectsResponse) in issuedCallbacks where callbackInvocationCounts[label, default: 0] == 0 {
             leftovers.unansweredNativeCallbacks.append(.init(label: label, call: call))
             if expectsResponse || !accepted.contains(.unansweredNativeCallbacks) {
-                fail(clause: "CB-2", "native callback \(label) of \(call) never invoked", expected: "one invocation with the answer")
+                fail(clause: "CB-1.b", "native callback \(label) of \(call) never invoked", expected: "one invocation with the answer")
             }
         }
         for navigation in page.undecidedNavigations {
-            fail(clause: "BOOT-1", "navigation decision never made for \(PrintableText.printable(navigation.url)) (request \(navigation.id))")
+            fail(clause: "BOOT-1.g", "navigation decision never made for \(PrintableText.printable(navigation.url)) (request \(navigation.id))")
         }
         if !accepted.contains(.pendingTimers) {
             for timer in page.timers {
-                fail(clause: "DISP-12", "timer \(timer.id) of the page was still pending at the end, due at \(timer.dueAt) ms",
+                fail(clause: "DISP-12.c", "timer \(timer.id) of the page was still pending at the end, due at \(timer.dueAt) ms",
                      expected: "only setTimeout(fn) and setTimeout(fn, 0), which run before the page goes idle")
             }
         }
@@ -321,11 +374,11 @@ package final class CaseContext {
             fail(clause: clause, message)
         }
         for case let .tripwire(label) in transcript.events {
-            fail(clause: "ESC-2", "a payload broke out of its string literal and ran code in the page: __wvjbTripwire('\(label)') was called")
+            fail(clause: "ESC-2.j", "a payload broke out of its string literal and ran code in the page: __wvjbTripwire('\(label)') was called")
         }
         for (index, evaluation) in transcript.nativeEvaluations.enumerated() {
             for problem in WireInspector.problems(inCommand: evaluation.script) {
-                fail(clause: problem.clause, "native evaluation #\(index + 1) (eval#\(evaluation.id)): \(problem.message)",
+                fail(clause: problem.obligation, "native evaluation #\(index + 1) (eval#\(evaluation.id)): \(problem.message)",
                      actual: PrintableText.abbreviate(evaluation.script, limit: 200))
             }
         }

@@ -1,7 +1,9 @@
-/// One broken expectation: the spec clause, the stage of the case, and what was expected and seen.
+/// One broken expectation: the spec clause and obligation, what was checked, and what was expected and seen.
 package struct CheckFailure: Sendable, Equatable, CustomStringConvertible {
     /// The spec clause broken (e.g. `ESC-2`).
     package var clause: String
+    /// The obligation of `clause` broken (e.g. `ESC-2.c`, spec appendix C), when the check named one.
+    package var obligation: String?
     /// What was being checked when it broke.
     package var message: String
     /// What the clause requires, printable; nil when the message says it all.
@@ -11,12 +13,14 @@ package struct CheckFailure: Sendable, Equatable, CustomStringConvertible {
 
     /// Creates a failure.
     /// - Parameters:
-    ///   - clause: The broken clause.
+    ///   - clause: The broken clause (`ESC-2`) or obligation (`ESC-2.c`).
     ///   - message: What was being checked.
     ///   - expected: The expected value or behaviour.
     ///   - actual: The observed value or behaviour.
     package init(clause: String, message: String, expected: String? = nil, actual: String? = nil) {
-        self.clause = clause
+        let cited = Self.citation(clause)
+        self.clause = cited.clause
+        self.obligation = cited.obligation
         self.message = message
         self.expected = expected
         self.actual = actual
@@ -25,7 +29,7 @@ package struct CheckFailure: Sendable, Equatable, CustomStringConvertible {
     /// A readable description: the clause and message, then expected and actual on aligned lines with
     /// a caret under their first difference (long values are cut to a window around it).
     package var description: String {
-        var text = "[\(clause)] \(message)"
+        var text = "[\(obligation ?? clause)] \(message)"
         guard let expected, let actual else {
             if let expected { text += "\n    expected: \(expected)" }
             if let actual { text += "\n    actual:   \(actual)" }
@@ -35,6 +39,14 @@ package struct CheckFailure: Sendable, Equatable, CustomStringConvertible {
         text += "\n    expected: \(difference.expected)\n    actual:   \(difference.actual)"
         if let caret = difference.caret { text += "\n              \(caret)" }
         return text
+    }
+
+    /// Splits a citation into its clause and, when it names one, its obligation: `ESC-2.c` gives
+    /// (`ESC-2`, `ESC-2.c`) and `ESC-2` gives (`ESC-2`, nil).
+    /// - Parameter citation: A clause or obligation id.
+    package static func citation(_ citation: String) -> (clause: String, obligation: String?) {
+        guard let dot = citation.firstIndex(of: ".") else { return (citation, nil) }
+        return (String(citation[..<dot]), citation)
     }
 
     /// `expected` and `actual` cut to the same window of at most `width` characters around their first

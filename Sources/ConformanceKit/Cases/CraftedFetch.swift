@@ -28,13 +28,17 @@ enum CraftedFetch {
     }
 
     /// Checks that a normal JS call to the native handler `echo` still round-trips.
+    /// - Parameters:
+    ///   - context: The case.
+    ///   - obligation: The obligation the crafted results put to the test (`FLUSH-3.a`): the bridge must come
+    ///     through them unharmed.
     @MainActor
-    static func expectBridgeStillWorks(_ context: CaseContext, clause: String) async throws {
+    static func expectBridgeStillWorks(_ context: CaseContext, obligation: String) async throws {
         context.runInPage(#"WebViewJavascriptBridge.callHandler("echo", "still works", conformance.callback("still works"));"#)
         try await context.runUntilIdle()
-        context.expectEqual(context.transcript.nativeHandlerInvocations("echo").last ?? nil, "still works", clause: clause,
+        context.expectEqual(context.transcript.nativeHandlerInvocations("echo").last ?? nil, "still works", clause: obligation,
                             "data of the last call to the native handler echo, made after the crafted results")
-        context.expectEqual(context.transcript.jsCallbackInvocations("still works"), ["still works"], clause: clause,
+        context.expectEqual(context.transcript.jsCallbackInvocations("still works"), ["still works"], clause: obligation,
                             "answers the page got to a normal call made after the crafted results")
     }
 }

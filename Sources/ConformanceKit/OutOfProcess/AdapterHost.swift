@@ -141,7 +141,7 @@ private final class HostedCase {
         do {
             return try WireData(foundation: data)
         } catch {
-            connection.send(.violation(clause: "MSG-3", message: "data the implementation handed over is not a Foundation JSON value: \(error)"))
+            connection.send(.violation(clause: "MSG-3.f", message: "data the implementation handed over is not a Foundation JSON value: \(error)"))
             return WireData(.string("<not JSON: \(data.map { "\(type(of: $0))" } ?? "nil")>"))
         }
     }

@@ -38,6 +38,7 @@ package enum JSONRunReport {
                 "verdict": .string(result.verdict.rawValue),
                 "failures": .array(result.failures.map { failure in
                     var fields: [String: JSONValue] = ["clause": .string(failure.clause), "message": .string(failure.message)]
+                    if let obligation = failure.obligation { fields["obligation"] = .string(obligation) }
                     if let expected = failure.expected { fields["expected"] = .string(expected) }
                     if let actual = failure.actual { fields["actual"] = .string(actual) }
                     return .object(fields)

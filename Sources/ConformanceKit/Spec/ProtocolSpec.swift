@@ -1,6 +1,6 @@
 import ConformanceSpec
 
-/// The normative clauses of `spec/protocol.md`: id, level and text.
+/// The normative clauses of `spec/protocol.md`: id, level, text and the obligations of appendix C.
 package struct ProtocolSpec: Sendable {
     /// One normative clause.
     package struct Clause: Sendable, Equatable, Identifiable {
@@ -10,6 +10,20 @@ package struct ProtocolSpec: Sendable {
         package var level: RequirementLevel
         /// The clause's sentence(s), as written.
         package var text: String
+        /// Its obligations (appendix C), in the spec's order.
+        package var obligations: [Obligation] = []
+    }
+
+    /// One obligation of a clause: a row of appendix C.
+    package struct Obligation: Sendable, Equatable, Identifiable {
+        /// The stable id, e.g. `ESC-2.c`.
+        package var id: String
+        /// The side it binds: `N` native, `J` JS side, `P` page setup snippet.
+        package var side: String
+        /// What it obliges.
+        package var text: String
+        /// The id of its clause (`ESC-2` for `ESC-2.c`).
+        package var clause: String { String(id.prefix { $0 != "." }) }
     }
 
     /// The clauses in the order the spec defines them.
@@ -24,9 +38,16 @@ package struct ProtocolSpec: Sendable {
         return ProtocolSpec(markdown: text)
     }
 
-    /// Parses clauses written as `**[AREA-N]** sentence...` (a clause runs to the next blank line).
+    /// Parses clauses written as `**[AREA-N]** sentence...` (a clause runs to the next blank line) and
+    /// obligations written as table rows `| AREA-N.x | side | text |`.
     /// - Parameter markdown: The spec text.
     package init(markdown: String) {
+        var obligations: [String: [Obligation]] = [:]
+        for line in markdown.split(separator: "\n") {
+            guard let row = line.wholeMatch(of: /\| ([A-Z]+-[0-9]+\.[a-z]) \| ([NJP]) \| (.+) \|/) else { continue }
+            let obligation = Obligation(id: String(row.output.1), side: String(row.output.2), text: String(row.output.3))
+            obligations[obligation.clause, default: []].append(obligation)
+        }
         var clauses: [Clause] = []
         for paragraph in markdown.components(separatedBy: "\n\n") {
             let text = paragraph.trimmingCharacters(in: .whitespacesAndNewlines)
@@ -34,7 +55,8 @@ package struct ProtocolSpec: Sendable {
             let body = String(text[match.range.upperBound...])
             let level: RequirementLevel
             if body.contains("MUST") { level = .must } else if body.contains("SHOULD") { level = .should } else if body.contains("MAY") { level = .may } else { level = .informational }
-            clauses.append(Clause(id: String(match.output.1), level: level, text: body))
+            let id = String(match.output.1)
+            clauses.append(Clause(id: id, level: level, text: body, obligations: obligations[id] ?? []))
         }
         self.clauses = clauses
     }
@@ -48,40 +70,67 @@ package struct ProtocolSpec: Sendable {
         clauses.map { clause in (clause, cases.filter { $0.clauses.contains(clause.id) }.map(\.id)) }
     }
 
+    /// The obligation a check citing `citation` counts for: the obligation it names, or the only
+    /// obligation of the clause it names; nil for a clause with several obligations or an unknown id.
+    /// - Parameter citation: A check's clause or obligation id.
+    package func obligation(citedBy citation: String) -> Obligation? {
+        let clauseID = String(citation.prefix { $0 != "." })
+        guard let obligations = clause(clauseID)?.obligations else { return nil }
+        if citation == clauseID { return obligations.count == 1 ? obligations[0] : nil }
+        return obligations.first { $0.id == citation }
+    }
+
     /// The coverage table as text: one row per clause with its level, the number of distinct checks
-    /// citing it (when `checks` is given) and its citing cases, then totals.
+    /// citing it (when `checks` is given) and its citing cases; under it, with checks, one row per
+    /// obligation with its side, its number of distinct checks and its text; then totals.
     /// - Parameters:
     ///   - cases: The catalogue.
-    ///   - checks: The checks the catalogue made on a run (clause and what was checked), or nil to leave
-    ///     the checks column out.
-    package func coverageTable(for cases: [ConformanceCase], checks: [(clause: String, message: String)]? = nil) -> String {
+    ///   - checks: The checks the catalogue made on a run (clause or obligation, and what was checked),
+    ///     or nil to leave the checks out.
+    ///   - mutants: For each obligation id, the mutants breaking it, or nil to leave the mutants out.
+    package func coverageTable(
+        for cases: [ConformanceCase], checks: [(clause: String, message: String)]? = nil, mutants: [String: [String]]? = nil
+    ) -> String {
         let rows = coverage(by: cases)
-        var checksByClause: [String: Set<String>] = [:]
-        for check in checks ?? [] { checksByClause[check.clause, default: []].insert(check.message) }
-        let width = (rows.map(\.clause.id.count).max() ?? 6) + 2
-        let checksHeader = checks == nil ? "" : "checks  "
-        var lines = ["clause" + String(repeating: " ", count: width - 6) + "level   " + checksHeader + "cases"]
-        for (clause, citing) in rows {
-            let pad = String(repeating: " ", count: width - clause.id.count)
-            let level = clause.level.rawValue + String(repeating: " ", count: 8 - clause.level.rawValue.count)
-            var checkColumn = ""
-            if checks != nil {
-                let count = "\(checksByClause[clause.id]?.count ?? 0)"
-                checkColumn = count + String(repeating: " ", count: max(1, 8 - count.count))
-            }
-            lines.append(clause.id + pad + level + checkColumn
-                         + (citing.isEmpty ? "-- NOT COVERED --" : "\(citing.count): " + citing.joined(separator: ", ")))
+        var checksByClause: [String: Set<String>] = [:], checksByObligation: [String: Set<String>] = [:]
+        for check in checks ?? [] {
+            checksByClause[String(check.clause.prefix { $0 != "." }), default: []].insert(check.message)
+            if let obligation = obligation(citedBy: check.clause) { checksByObligation[obligation.id, default: []].insert(check.message) }
         }
-        let covered = rows.filter { !$0.cases.isEmpty }.count
+        let width = max((rows.map(\.clause.id.count).max() ?? 6) + 4, 12)
+        func padded(_ text: String, _ width: Int) -> String { text + String(repeating: " ", count: max(1, width - text.count)) }
+        var lines = [padded("clause", width) + padded("level", 8) + (checks == nil ? "" : padded("checks", 8)) + (mutants == nil ? "" : padded("mutants", 9)) + "cases"]
+        for (clause, citing) in rows {
+            var line = padded(clause.id, width) + padded(clause.level.rawValue, 8)
+            if checks != nil { line += padded("\(checksByClause[clause.id]?.count ?? 0)", 8) }
+            if let mutants { line += padded("\(clause.obligations.reduce(0) { $0 + (mutants[$1.id]?.count ?? 0) })", 9) }
+            lines.append(line + (citing.isEmpty ? "-- NOT COVERED --" : "\(citing.count): " + citing.joined(separator: ", ")))
+            guard checks != nil else { continue }
+            for obligation in clause.obligations {
+                let count = checksByObligation[obligation.id]?.count ?? 0
+                let mark = count == 0 && (clause.level == .must || clause.level == .should) ? "-- NO CHECK -- " : ""
+                let mutantColumn = mutants.map { padded("\($0[obligation.id]?.count ?? 0)", 9) } ?? ""
+                lines.append("  " + padded(obligation.id, width - 2) + padded(obligation.side, 8) + padded("\(count)", 8) + mutantColumn + mark + obligation.text)
+            }
+        }
         for level in [RequirementLevel.must, .should, .may] {
             let ofLevel = rows.filter { $0.clause.level == level }
             lines.append("\(level.rawValue): \(ofLevel.filter { !$0.cases.isEmpty }.count)/\(ofLevel.count) covered")
         }
-        lines.append("total: \(covered)/\(rows.count) clauses covered by \(cases.count) cases")
+        lines.append("total: \(covered(rows))/\(rows.count) clauses covered by \(cases.count) cases")
         if let checks {
+            let binding = rows.filter { $0.clause.level == .must || $0.clause.level == .should }.flatMap(\.clause.obligations)
+            let checked = binding.filter { checksByObligation[$0.id] != nil }.count
             let distinct = Set(checks.map { $0.clause + "\u{0}" + $0.message }).count
-            lines.append("checks: \(distinct) distinct explicit checks on the reference run; every case also checks the web view's violations and its leftovers")
+            lines.append("obligations: \(checked)/\(binding.count) MUST and SHOULD obligations checked")
+            if let mutants {
+                let broken = binding.filter { mutants[$0.id] != nil }.count
+                lines.append("mutants: \(mutants.values.reduce(0) { $0 + $1.count }) breaking \(broken)/\(binding.count) MUST and SHOULD obligations")
+            }
+            lines.append("checks: \(distinct) distinct explicit checks on the reference run, implicit ones (every case's web view and wire lint) included")
         }
         return lines.joined(separator: "\n")
     }
+
+    private func covered(_ rows: [(clause: Clause, cases: [String])]) -> Int { rows.filter { !$0.cases.isEmpty }.count }
 }

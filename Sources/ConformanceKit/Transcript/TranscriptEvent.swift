@@ -43,7 +43,7 @@ package enum TranscriptEvent: Equatable, Sendable {
     /// Code smuggled in a payload ran in the page: it called the harness's tripwire `__wvjbTripwire`.
     case tripwire(label: String)
     /// The implementation broke a rule the web view itself enforces (a navigation decided twice, a
-    /// dialog that would freeze the app, ...), with the spec clause it breaks.
+    /// dialog that would freeze the app, ...), with the obligation it breaks (`BOOT-1.f`, spec appendix C).
     case violation(clause: String, message: String)
 }
 

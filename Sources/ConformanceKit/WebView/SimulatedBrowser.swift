@@ -102,7 +102,8 @@ package final class SimulatedBrowser: WebViewBackend {
         record(.nativeLog(message))
     }
 
-    /// Records the violation in the transcript; the case reports it as a failure of `clause`.
+    /// Records the violation in the transcript; the case reports it as a failure of `clause`, an obligation
+    /// id (`BOOT-1.f`) whose clause the failure names.
     package func reportViolation(clause: String, message: String) {
         record(.violation(clause: clause, message: message))
     }
@@ -182,7 +183,7 @@ package final class SimulatedBrowser: WebViewBackend {
             let asked = webView.askDelegate(about: action) { [weak self] policy in
                 guard let self else { return }
                 if decided {
-                    reportViolation(clause: "BOOT-1", message: "navigation decision for \(urlString) made twice (second: \(policy))")
+                    reportViolation(clause: "BOOT-1.f", message: "navigation decision for \(urlString) made twice (second: \(policy))")
                     return
                 }
                 decided = true
@@ -233,7 +234,7 @@ package final class SimulatedBrowser: WebViewBackend {
         record(.dialog(kind: kind, message: message, blocking: blocking))
         if let script = synchronousEvaluationScripts.last {
             reportViolation(
-                clause: "SAFE-3",
+                clause: "SAFE-3.a",
                 message: "hang: \(kind)() opened while the synchronous native evaluation of \(PrintableText.abbreviate(script, limit: 80)) was on the stack; a real app would freeze here")
         }
     }

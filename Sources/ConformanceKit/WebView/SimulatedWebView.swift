@@ -57,7 +57,7 @@ public final class SimulatedWebView {
     ///     `JavaScriptEvaluationError`.
     public nonisolated func evaluateJavaScript(_ script: String, completionHandler: ((Any?, (any Error)?) -> Void)? = nil) {
         let handler = UncheckedSendable(completionHandler)
-        onMainThread(what: "evaluateJavaScript(_:completionHandler:)") { webView in
+        onMainThread(what: "evaluateJavaScript(_:completionHandler:)", obligation: "THR-1.a") { webView in
             webView.backend.evaluate(script, completionHandler: handler.value)
         }
     }
@@ -73,7 +73,7 @@ public final class SimulatedWebView {
     ///   script threw.
     public nonisolated func stringByEvaluatingJavaScript(from script: String) -> String? {
         guard MainQueuePump.isOnMainQueue else {
-            onMainThread(what: "stringByEvaluatingJavaScript(from:)") { _ in }
+            onMainThread(what: "stringByEvaluatingJavaScript(from:)", obligation: "THR-1.a") { _ in }
             return nil
         }
         return MainActor.assumeIsolated { backend.evaluateSynchronously(script) }
@@ -102,15 +102,16 @@ public final class SimulatedWebView {
     ) -> (NavigationActionPolicy) -> Void {
         let decide = UncheckedSendable(decide)
         return { policy in
-            self.onMainThread(what: "the navigation decision handler for \(action.urlString)") { _ in decide.value(policy) }
+            self.onMainThread(what: "the navigation decision handler for \(action.urlString)", obligation: "THR-1.b") { _ in decide.value(policy) }
         }
     }
 
     // MARK: Threads
 
     /// Runs `body` on the main actor: at once when already there; otherwise on the main queue, after
-    /// recording that `what` was called off the main thread (THR-1).
-    private nonisolated func onMainThread(what: String, _ body: @escaping @MainActor (SimulatedWebView) -> Void) {
+    /// recording that `what` was called off the main thread, citing `obligation` (THR-1.a for evaluating
+    /// JavaScript, THR-1.b for deciding a navigation).
+    private nonisolated func onMainThread(what: String, obligation: String, _ body: @escaping @MainActor (SimulatedWebView) -> Void) {
         let work = UncheckedSendable(body)
         if MainQueuePump.isOnMainQueue {
             MainActor.assumeIsolated { work.value(self) }
@@ -119,7 +120,7 @@ public final class SimulatedWebView {
         DispatchQueue.main.async {
             MainActor.assumeIsolated {
                 self.backend.reportViolation(
-                    clause: "THR-1", message: "\(what) was called off the main thread; the web view must only be used on the main thread")
+                    clause: obligation, message: "\(what) was called off the main thread; the web view must only be used on the main thread")
                 work.value(self)
             }
         }

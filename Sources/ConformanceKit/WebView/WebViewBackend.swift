@@ -22,7 +22,8 @@ package protocol WebViewBackend: AnyObject {
     /// Keeps a line the implementation logged.
     func recordNativeLog(_ message: String)
 
-    /// Records that the implementation broke a rule the web view enforces, citing its clause.
+    /// Records that the implementation broke a rule the web view enforces, citing the obligation it breaks
+    /// (`<clause>.<letter>`, spec appendix C).
     func reportViolation(clause: String, message: String)
 
     /// Stops the case because something outside the bridge protocol failed (an out-of-process testee

@@ -14,10 +14,12 @@ package enum WireInspector {
 
     /// A problem found in one evaluated command.
     package struct Problem: Equatable, Sendable {
-        /// The spec clause it breaks.
-        package var clause: String
+        /// The obligation it breaks (`ESC-2.c`, spec appendix C): what a failure for it cites.
+        package var obligation: String
         /// What is wrong, printable.
         package var message: String
+        /// The clause of `obligation` (`ESC-2` for `ESC-2.c`).
+        package var clause: String { String(obligation.prefix { $0 != "." }) }
     }
 
     /// Problems in `script` if it is a message command (scripts that are not are ignored).
@@ -52,7 +54,7 @@ package enum WireInspector {
         guard script.hasPrefix(commandPrefix), script.hasSuffix(commandSuffix),
               script.utf16.count >= commandPrefix.utf16.count + commandSuffix.utf16.count
         else {
-            return .malformed([Problem(clause: "ESC-1", message: "the command is not exactly \(commandPrefix)<literal>\(commandSuffix)")])
+            return .malformed([Problem(obligation: "ESC-1.b", message: "the command is not exactly \(commandPrefix)<literal>\(commandSuffix)")])
         }
         let units = Array(script.utf16)
         let body = units[commandPrefix.utf16.count..<(units.count - commandSuffix.utf16.count)]
@@ -60,7 +62,7 @@ package enum WireInspector {
         let decoded = lexSingleQuotedBody(body, problems: &problems)
         guard problems.isEmpty else {
             if let count = joinedCommandCount(script) {
-                return .malformed([Problem(clause: "ESC-1", message: "one evaluation holds \(count) well-formed commands: each message must be its own evaluation")])
+                return .malformed([Problem(obligation: "ESC-1.a", message: "one evaluation holds \(count) well-formed commands: each message must be its own evaluation")])
             }
             return .malformed(summarized(problems))
         }
@@ -68,11 +70,13 @@ package enum WireInspector {
         do {
             let message = try JSONParser.parse(text)
             guard case .object = message else {
-                return .malformed([Problem(clause: "ESC-2", message: "the literal's value is JSON but not an object: \(PrintableText.abbreviate(text, limit: 80))")])
+                return .malformed([Problem(obligation: "ESC-3.a", message: "the literal's value is JSON but not an object: \(PrintableText.abbreviate(text, limit: 80))")])
             }
             return .message(message)
         } catch {
-            return .malformed([Problem(clause: "ESC-2", message: "the literal's value is not JSON (\(error)): \(PrintableText.abbreviate(text, limit: 80))")])
+            // The literal lexes, so its quotes and line terminators are escaped: a value that is not JSON
+            // comes from backslashes escaped wrongly (not doubled, or doubled after other escapes).
+            return .malformed([Problem(obligation: "ESC-2.a", message: "the literal's value is not JSON (\(error)): \(PrintableText.abbreviate(text, limit: 80))")])
         }
     }
 
@@ -138,23 +142,23 @@ package enum WireInspector {
     static func lexSingleQuotedBody(_ body: ArraySlice<UInt16>, problems: inout [Problem]) -> [UInt16] {
         var value: [UInt16] = []
         var index = body.startIndex
-        func report(_ message: String) {
-            problems.append(Problem(clause: "ESC-2", message: message + " at literal offset \(index - body.startIndex)"))
+        func report(_ obligation: String, _ message: String) {
+            problems.append(Problem(obligation: obligation, message: message + " at literal offset \(index - body.startIndex)"))
         }
         while index < body.endIndex {
             let unit = body[index]
             switch unit {
             case 0x27:
-                report("an unescaped ' ends the string literal early: the rest of the payload runs as code (script injection)")
+                report("ESC-2.c", "an unescaped ' ends the string literal early: the rest of the payload runs as code (script injection)")
                 return value
             case 0x0A, 0x0D:
-                report("a raw line terminator (U+\(hex(unit))) inside the literal is a SyntaxError")
+                report(unit == 0x0A ? "ESC-2.d" : "ESC-2.e", "a raw line terminator (U+\(hex(unit))) inside the literal is a SyntaxError")
             case 0x2028, 0x2029:
-                report("a raw U+\(hex(unit)) inside the literal is a SyntaxError on ES5 engines (escape it as \\u\(hex(unit).lowercased()))")
+                report(unit == 0x2028 ? "ESC-2.g" : "ESC-2.h", "a raw U+\(hex(unit)) inside the literal is a SyntaxError on ES5 engines (escape it as \\u\(hex(unit).lowercased()))")
             case 0x5C:
                 index += 1
                 guard index < body.endIndex else {
-                    report("the literal ends in a lone backslash, which escapes the closing quote")
+                    report("ESC-2.a", "the literal ends in a lone backslash, which escapes the closing quote")
                     return value
                 }
                 index = lexEscape(body, at: index, into: &value, report: report)
@@ -168,7 +172,9 @@ package enum WireInspector {
     }
 
     /// Lexes the escape whose character is at `index` (just past the backslash); returns the next index.
-    private static func lexEscape(_ body: ArraySlice<UInt16>, at index: Int, into value: inout [UInt16], report: (String) -> Void) -> Int {
+    private static func lexEscape(
+        _ body: ArraySlice<UInt16>, at index: Int, into value: inout [UInt16], report: (_ obligation: String, _ message: String) -> Void
+    ) -> Int {
         let unit = body[index]
         switch unit {
         case 0x62: value.append(0x08)  // \b
@@ -183,21 +189,22 @@ package enum WireInspector {
         case 0x30 where index + 1 >= body.endIndex || !(0x30...0x39).contains(body[index + 1]):
             value.append(0)  // \0 not followed by a digit
         case 0x30...0x39:
-            report("a legacy octal escape (\\\(Character(Unicode.Scalar(UInt8(unit)))) is not allowed")
+            // The literal's escapes are the spec's substitutions; an octal one is none of them.
+            report("ESC-2.a", "a legacy octal escape (\\\(Character(Unicode.Scalar(UInt8(unit)))) is not allowed")
         case 0x78:  // \xHH
             guard let code = hexValue(body, from: index + 1, count: 2) else {
-                report("\\x must be followed by two hex digits")
+                report("ESC-2.a", "\\x must be followed by two hex digits")
                 return index + 1
             }
             value.append(code)
             return index + 3
         case 0x75:  // \uHHHH
             if index + 1 < body.endIndex, body[index + 1] == 0x7B {
-                report("an ES2015 code point escape \\u{...} is a SyntaxError on ES5 engines (use \\uXXXX)")
+                report("ESC-2.i", "an ES2015 code point escape \\u{...} is a SyntaxError on ES5 engines (use \\uXXXX)")
                 return index + 1
             }
             guard let code = hexValue(body, from: index + 1, count: 4) else {
-                report("\\u must be followed by four hex digits")
+                report("ESC-2.a", "\\u must be followed by four hex digits")
                 return index + 1
             }
             value.append(code)

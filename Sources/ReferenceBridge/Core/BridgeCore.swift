@@ -148,7 +148,7 @@ public final class BridgeCore {
         }
         for element in batch {
             guard let message = element as? Message else {
-                log("WebViewJavascriptBridge: WARNING: Invalid \(Self.jsonTypeName(element)) received: \(element)")
+                log("WebViewJavascriptBridge: WARNING: Invalid \(Self.jsonTypeName(element)) received: \(Self.describe(element))")
                 continue
             }
             if logsTraffic { log("WVJB RCVD: " + truncated(Self.describe(message))) }
@@ -232,9 +232,9 @@ public final class BridgeCore {
     }
 
     /// Compact JSON of a message for logs, falling back to its description.
-    private static func describe(_ message: Message) -> String {
-        guard JSONSerialization.isValidJSONObject(message),
-              let data = try? JSONSerialization.data(withJSONObject: message, options: [.sortedKeys]) else { return "\(message)" }
+    /// A value as JSON text with sorted keys, so that log lines are the same on every run.
+    private static func describe(_ value: Any) -> String {
+        guard let data = try? JSONSerialization.data(withJSONObject: value, options: [.sortedKeys, .fragmentsAllowed]) else { return "\(value)" }
         return String(decoding: data, as: UTF8.self)
     }
 

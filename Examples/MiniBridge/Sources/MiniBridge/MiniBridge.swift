@@ -201,9 +201,30 @@ public final class MiniBridge {
             return
         }
         let callbackId = message["callbackId"]
-        handler(message["data"]) { [weak self] answer in
+        handler(message["data"], Self.callableFromAnyThread { [weak self] answer in
             guard let callbackId else { return }
             self?.send(["responseId": callbackId, "responseData": answer ?? NSNull()])
+        })
+    }
+
+    /// Marks the main queue, which test runners may drain off the main thread.
+    nonisolated(unsafe) private static let mainQueueKey: DispatchSpecificKey<Bool> = {
+        let key = DispatchSpecificKey<Bool>()
+        DispatchQueue.main.setSpecific(key: key, value: true)
+        return key
+    }()
+
+    /// Whether the caller runs on the main queue, where MiniBridge lives.
+    private nonisolated static var isOnMainQueue: Bool { Thread.isMainThread || DispatchQueue.getSpecific(key: mainQueueKey) == true }
+
+    /// `respond`, callable from any thread: a worker may answer a JS call when its work is done. Off the
+    /// main thread the answer hops to the main queue without waiting, which keeps one thread's answers in order.
+    private nonisolated static func callableFromAnyThread(_ respond: @escaping Responder) -> Responder {
+        nonisolated(unsafe) let respond = respond  // only ever called on the main thread
+        return { answer in
+            nonisolated(unsafe) let answer = answer  // used on the main thread only, not here again
+            guard !isOnMainQueue else { return MainActor.assumeIsolated { respond(answer) } }
+            DispatchQueue.main.async { MainActor.assumeIsolated { respond(answer) } }
         }
     }
 }

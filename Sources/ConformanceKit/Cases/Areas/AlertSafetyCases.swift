@@ -4,15 +4,72 @@ enum AlertSafetyCases {
 
     static let deferredByDefault = ConformanceCase(
         id: "alert-safety.default-dispatch-deferred",
-        clauses: ["SAFE-1"],
-        summary: "by default a JS handler runs on a later turn, never inside the native evaluation that delivered it"
+        clauses: ["SAFE-1", "DISP-3"],
+        summary: "by default a JS handler or JS callback runs on a later turn, never inside the native evaluation or the _handleMessageFromObjC call that delivered it"
     ) { context in
-        try await CasePages.start(context)
+        try context.registerHandler("echo", answer: .echo)
+        try await CasePages.start(context, page: CasePages.sink + "\n" + """
+            setupWebViewJavascriptBridge(function (bridge) {
+                bridge.callHandler("echo", "from JS", function (answer) {
+                    conformance.note("JS callback ran inside a native evaluation", __conformance.inNativeEvaluation());
+                });
+            });
+            """)
         try context.callHandler("sink", data: 1)
         try await context.runUntilIdle()
+        // Page code delivers a response and a call itself: neither may run before _handleMessageFromObjC returns.
+        context.runInPage("""
+            (function () {
+                var ran = [];
+                WebViewJavascriptBridge.registerHandler("probe", function () { ran.push("handler"); });
+                WebViewJavascriptBridge.callHandler("probeCall", null, function () { ran.push("callback"); });
+                var queued = JSON.parse(WebViewJavascriptBridge._fetchQueue());
+                var id = queued.filter(function (message) { return message.handlerName === "probeCall"; }).map(function (message) { return message.callbackId; })[0];
+                WebViewJavascriptBridge._handleMessageFromObjC(JSON.stringify({ responseId: id, responseData: "answer" }));
+                WebViewJavascriptBridge._handleMessageFromObjC(JSON.stringify({ handlerName: "probe", data: "call" }));
+                conformance.note("ran before _handleMessageFromObjC returned", ran.slice());
+            })();
+            """)
+        try await context.runUntilIdle()
+        context.expectEqual(context.transcript.pageNotes("JS callback ran inside a native evaluation"), [false], clause: "SAFE-1.b",
+                            "whether the JS callback of a call to native ran inside the evaluation that delivered the response")
+        context.expectEqual(context.transcript.pageNotes("ran before _handleMessageFromObjC returned"), [[]], clause: "SAFE-1.b",
+                            "handlers and callbacks run inside _handleMessageFromObjC calls made by page code")
         let invocations = context.transcript.jsHandlerInvocations("sink")
-        context.expectEqual(invocations.map(\.data), [1], clause: "SAFE-1", "data the JS handler got")
-        context.expectEqual(invocations.map(\.duringNativeEvaluation), [false], clause: "SAFE-1", "whether the handler ran inside the native evaluation")
+        context.expectEqual(invocations.map(\.data), [1], clause: "DISP-3.a", "data the JS handler got")
+        context.expectEqual(invocations.map(\.duringNativeEvaluation), [false], clause: "SAFE-1.b", "whether the handler ran inside the native evaluation")
+        context.expectEqual(turnsOfHandler("sink", in: context), ["a timer the delivering evaluation set"], clause: "SAFE-1.a",
+                            "what started the turn in which the JS handler ran")
+        let disabling = context.transcript.decodedNativeMessages.filter { $0.member("handlerName") == "_disableJavascriptAlertBoxSafetyTimeout" }
+        context.expectEqual(disabling, [], clause: "SAFE-1.c", "messages switching the safety off, which nobody asked for")
+    }
+
+    /// For each invocation of the JS handler `name`, what started the turn it ran in: a timer set while a
+    /// native message command was evaluated, another timer, or a native evaluation.
+    @MainActor
+    static func turnsOfHandler(_ name: String, in context: CaseContext) -> [String] {
+        var started = "nothing yet"
+        var commandTimers: Set<Int> = []
+        var commandRunning = false
+        var turns: [String] = []
+        for event in context.transcript.events {
+            switch event {
+            case let .evaluationStarted(_, style, script) where style != .harness:
+                started = "a native evaluation"
+                commandRunning = script.hasPrefix(WireInspector.commandPrefix)
+            case .evaluationFinished:
+                commandRunning = false
+            case let .timerScheduled(id, _, _) where commandRunning:
+                commandTimers.insert(id)
+            case let .timerFired(id):
+                started = commandTimers.contains(id) ? "a timer the delivering evaluation set" : "another timer"
+            case let .jsHandlerInvoked(invoked, _, _, _) where invoked == name:
+                turns.append(started)
+            default:
+                break
+            }
+        }
+        return turns
     }
 
     static let disableFromNative = ConformanceCase(
@@ -27,9 +84,21 @@ enum AlertSafetyCases {
         try context.callHandler("sink", data: 1)
         try await context.runUntilIdle()
         let invocations = context.transcript.jsHandlerInvocations("sink")
-        context.expectEqual(invocations.map(\.duringNativeEvaluation), [true], clause: "SAFE-2", "whether the handler ran inside the native evaluation")
-        let disabling = context.transcript.decodedNativeMessages.filter { $0 == ["handlerName": "_disableJavascriptAlertBoxSafetyTimeout"] }
-        context.expectEqual(disabling.count, 1, clause: "SAFE-2", "messages {\"handlerName\":\"_disableJavascriptAlertBoxSafetyTimeout\"} sent")
+        context.expectEqual(invocations.map(\.duringNativeEvaluation), [true], clause: "SAFE-2.a",
+                            "whether the handler ran inside the native evaluation once the switch was sent")
+        let disabling = context.transcript.decodedNativeMessages.filter { $0.member("handlerName") == "_disableJavascriptAlertBoxSafetyTimeout" }
+        context.expectEqual(disabling.count, 1, clause: "SAFE-2.a", "calls of _disableJavascriptAlertBoxSafetyTimeout (spelled so) sent")
+        let otherKeys = disabling.map { message -> [String] in
+            guard case .object(let members) = message else { return [] }
+            return members.keys.filter { $0 != "handlerName" }.sorted()
+        }
+        context.expectEqual(otherKeys, [[]], clause: "SAFE-2.b", "keys of that call besides handlerName (no data, no callbackId)")
+        let source = context.webView.bridgeJavaScriptSource
+        let otherScripts = context.transcript.nativeEvaluations.map(\.script).filter { script in
+            script != source && script != "WebViewJavascriptBridge._fetchQueue();" && WireInspector.decodeCommand(script) == .notACommand
+        }
+        context.expectEqual(otherScripts.map { PrintableText.abbreviate($0, limit: 80) }, [], clause: "SAFE-2.d",
+                            "scripts the native side evaluated besides the JS side, _fetchQueue(); and message commands")
     }
 
     static let disableBeforeLoad = ConformanceCase(
@@ -44,7 +113,7 @@ enum AlertSafetyCases {
         try context.callHandler("sink", data: 1)
         try await context.runUntilIdle()
         context.expectEqual(context.transcript.jsHandlerInvocations("sink").map(\.duringNativeEvaluation), [true],
-                            clause: "SAFE-2", "whether the handler ran inside the native evaluation")
+                            clause: "SAFE-2.c", "whether the handler ran inside the native evaluation (the switch, sent before injection, was held)")
     }
 
     static let reloadRestoresSafety = ConformanceCase(
@@ -61,10 +130,10 @@ enum AlertSafetyCases {
         try context.callHandler("sink", data: "after the reload")
         try await context.runUntilIdle()
         let invocations = context.transcript.jsHandlerInvocations("sink").filter { $0.data == "after the reload" }
-        context.expectEqual(invocations.map(\.duringNativeEvaluation), [false], clause: "SAFE-2",
+        context.expectEqual(invocations.map(\.duringNativeEvaluation), [false], clause: "SAFE-2.e",
                             "whether the handler of the reloaded page ran inside the native evaluation")
         let disabling = context.transcript.decodedNativeMessages.filter { $0 == ["handlerName": "_disableJavascriptAlertBoxSafetyTimeout"] }
-        context.expectEqual(disabling.count, 1, clause: "SAFE-2", "messages {\"handlerName\":\"_disableJavascriptAlertBoxSafetyTimeout\"} sent for one request")
+        context.expectEqual(disabling.count, 1, clause: "SAFE-2.e", "messages {\"handlerName\":\"_disableJavascriptAlertBoxSafetyTimeout\"} sent for one request")
     }
 
     static let dialogNotBlocking = ConformanceCase(
@@ -86,6 +155,6 @@ enum AlertSafetyCases {
             if case let .dialog(_, _, blocking) = event { return blocking }
             return nil
         }
-        context.expectEqual(dialogs, [false], clause: "SAFE-3", "dialogs opened (true = blocking the main thread)")
+        context.expectEqual(dialogs, [false], clause: "SAFE-3.a", "dialogs opened (true = blocking the main thread)")
     }
 }

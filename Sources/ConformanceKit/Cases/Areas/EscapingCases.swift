@@ -16,22 +16,22 @@ enum EscapingCases {
     static let nonASCIIPayloads: [JSONValue] = ["emoji 😀", "👨‍👩‍👧‍👦", "\u{FEFF}bom", "</script><script>", "%@ %d %s", "$& $1 $$", "é漢字"]
 
     static let quotesAndBackslashes = roundTrip(
-        id: "escaping.quotes-and-backslashes.native-to-js", clauses: ["ESC-1", "ESC-2", "ESC-3"],
+        id: "escaping.quotes-and-backslashes.native-to-js", clauses: ["ESC-1", "ESC-2", "ESC-3", "ORD-1"],
         summary: "quotes, backslash runs and a trailing backslash cross the literal intact; injection attempts stay data",
         payloads: quotePayloads)
 
     static let lineTerminators = roundTrip(
-        id: "escaping.line-terminators.native-to-js", clauses: ["ESC-2", "ESC-3"],
+        id: "escaping.line-terminators.native-to-js", clauses: ["ESC-2", "ESC-3", "ORD-1"],
         summary: "LF, CR, FF, U+2028 and U+2029 are escaped (\\u2028, not raw, not \\u{2028}) and arrive intact",
         payloads: lineTerminatorPayloads)
 
     static let nulAndControls = roundTrip(
-        id: "escaping.nul-and-controls.native-to-js", clauses: ["ESC-3"],
+        id: "escaping.nul-and-controls.native-to-js", clauses: ["ESC-3", "ESC-2", "ORD-1"],
         summary: "NUL and other control characters arrive intact",
         payloads: controlPayloads)
 
     static let nonASCII = roundTrip(
-        id: "escaping.non-ascii.native-to-js", clauses: ["ESC-3"],
+        id: "escaping.non-ascii.native-to-js", clauses: ["ESC-3", "ESC-2", "ORD-1"],
         summary: "emoji (surrogate pairs, ZWJ sequences), BOM, </script>, format specifiers and replacement patterns arrive intact",
         payloads: nonASCIIPayloads)
 
@@ -48,10 +48,15 @@ enum EscapingCases {
             });
             """)
         context.expectEqual(context.transcript.nativeHandlerInvocations("sink"), payloads.map { $0 },
-                            clause: "MSG-3", "payloads the native handler got")
+                            clause: "MSG-3.c", "payloads the native handler got (strings, code unit for code unit)")
     }
 
     /// Sends each payload native -> JS and checks both the decoded wire message and what the JS handler got.
+    ///
+    /// Each payload is checked on its own: as decoded from the literal under ES5 rules, under the ESC-2
+    /// obligation for the escape it needs (the ESC-3 one when it needs none); as the JS handler got it,
+    /// under the ESC-3 obligation for what it holds. What arrived but matches no payload, and the order,
+    /// are checked apart.
     static func roundTrip(id: String, clauses: [String], summary: String, payloads: [JSONValue]) -> ConformanceCase {
         ConformanceCase(id: id, clauses: clauses, summary: summary) { context in
             try await CasePages.start(context)
@@ -61,11 +66,29 @@ enum EscapingCases {
                 guard case .object(let members) = message, members["handlerName"] == "sink" else { return nil }
                 return members["data"]
             }
-            context.expectEqual(onTheWire, payloads, clause: "ESC-3", "data decoded from the commands' literals (ES5 rules)")
-            context.expectEqual(context.transcript.jsHandlerInvocations("sink").map(\.data), payloads.map { $0 },
-                                clause: "ESC-3", "data the JS handler got after JSON.parse")
-            context.expectEqual(context.transcript.pageNotes("injected"), [], clause: "ESC-2", "code injected through a payload ran")
+            expectEachOnce(onTheWire.map(Optional.some), payloads, "decoded from the commands' literals (ES5 rules)", in: context) {
+                PayloadObligations.literal($0) ?? PayloadObligations.held($0)
+            }
+            expectEachOnce(context.transcript.jsHandlerInvocations("sink").map(\.data), payloads, "got by the JS handler after JSON.parse",
+                           in: context, obligation: PayloadObligations.held)
+            context.expectEqual(context.transcript.pageNotes("injected"), [], clause: "ESC-2.j", "code injected through a payload ran")
         }
+    }
+
+    /// Checks that each payload arrived once, under the obligation `obligation` gives for it; that nothing
+    /// arrived that equals no payload (ESC-3.a); and that the payloads arrived in send order (ORD-1.a).
+    @MainActor
+    private static func expectEachOnce(
+        _ got: [JSONValue?], _ payloads: [JSONValue], _ place: String, in context: CaseContext, obligation: (JSONValue) -> String
+    ) {
+        for (index, payload) in payloads.enumerated() {
+            context.expectEqual(got.filter { $0 == payload }.count, 1, clause: obligation(payload),
+                                "arrivals of payload #\(index + 1), \(PrintableText.printable(payload.canonicalText)), \(place)")
+        }
+        let sent = payloads.map(Optional.some)
+        context.expectEqual(got.filter { !sent.contains($0) }, [], clause: "ESC-3.a", "data \(place) that equals no payload sent")
+        context.expectEqual(CheckParts.ofSent(got, sent: sent), CheckParts.inSendOrder(got, sent: sent), clause: "ORD-1.a",
+                            "payloads \(place), in send order")
     }
 
     static let unserializableData = ConformanceCase(
@@ -79,13 +102,66 @@ enum EscapingCases {
         try context.callHandler("sink", data: .number(.infinity), callback: "infinite")
         try context.callHandler("sink", data: "after")
         try await context.runUntilIdle()
-        for evaluation in context.transcript.nativeEvaluations {
-            if case .malformed(let problems) = WireInspector.decodeCommand(evaluation.script) {
-                context.fail(clause: "ESC-4", "a command evaluated for unserializable data breaks ESC-1 to ESC-3: \(problems.map(\.message))",
-                             actual: PrintableText.abbreviate(evaluation.script, limit: 120))
+        let broken = context.transcript.nativeEvaluations.compactMap { evaluation -> String? in
+            guard case .malformed(let problems) = WireInspector.decodeCommand(evaluation.script) else { return nil }
+            return "\(problems.map(\.message)) in \(PrintableText.abbreviate(evaluation.script, limit: 120))"
+        }
+        context.expectEqual(broken, [], clause: "ESC-4.b", "commands evaluated for unserializable data that break ESC-1 to ESC-3")
+        context.expectEqual(context.transcript.jsHandlerInvocations("sink").last?.data, "after", clause: "ESC-4.c",
+                            "the last data the JS handler got (a valid call after the unserializable ones)")
+    }
+}
+
+/// The obligations a payload puts to the test, read from the characters its strings and keys hold.
+enum PayloadObligations {
+    /// The ESC-2 obligation whose escape the payload's literal depends on most, or nil when the payload
+    /// needs none of the substitutions (`"` and FF need none: ESC-2.b and ESC-2.f are withdrawn). A `'`, a
+    /// backslash or a line separator followed by a combining mark comes first (ESC-2.j), then a backslash
+    /// (ESC-2.a: escaped first, so that a quote after it is not doubled), then `'`, U+2028, U+2029, LF and CR.
+    static func literal(_ value: JSONValue) -> String? {
+        let scalars = strings(in: value).flatMap(\.unicodeScalars)
+        let marked: Set<Unicode.Scalar> = ["'", "\\", "\u{2028}", "\u{2029}"]
+        for (scalar, next) in zip(scalars, scalars.dropFirst()) where marked.contains(scalar) {
+            switch next.properties.generalCategory {
+            case .nonspacingMark, .spacingMark, .enclosingMark: return "ESC-2.j"
+            default: continue
             }
         }
-        context.expectEqual(context.transcript.jsHandlerInvocations("sink").last?.data, "after", clause: "ESC-4",
-                            "the last data the JS handler got (a valid call after the unserializable ones)")
+        let order: [(Unicode.Scalar, String)] = [
+            ("\\", "ESC-2.a"), ("'", "ESC-2.c"), ("\u{2028}", "ESC-2.g"), ("\u{2029}", "ESC-2.h"), ("\n", "ESC-2.d"), ("\r", "ESC-2.e"),
+        ]
+        let present = Set(scalars)
+        return order.first { present.contains($0.0) }?.1
+    }
+
+    /// The ESC-3 obligation about what the payload holds: U+FEFF (ESC-3.d), control characters (ESC-3.b),
+    /// other non-ASCII text and surrogate pairs (ESC-3.c), or nothing special (ESC-3.a).
+    static func held(_ value: JSONValue) -> String {
+        let scalars = strings(in: value).flatMap(\.unicodeScalars)
+        if scalars.contains("\u{FEFF}") { return "ESC-3.d" }
+        if scalars.contains(where: { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) }) { return "ESC-3.b" }
+        if scalars.contains(where: { $0.value > 0x7F }) { return "ESC-3.c" }
+        return "ESC-3.a"
+    }
+
+    /// The MSG-3 obligation for data of this kind sent by JS inside an object: strings (MSG-3.c), numbers
+    /// (MSG-3.d), booleans (MSG-3.e); arrays, objects and null members of the object (MSG-3.f).
+    static func native(_ value: JSONValue) -> String {
+        switch value {
+        case .string: "MSG-3.c"
+        case .number: "MSG-3.d"
+        case .bool: "MSG-3.e"
+        case .null, .array, .object: "MSG-3.f"
+        }
+    }
+
+    /// Every string in `value`: string values and object keys, nested ones included.
+    private static func strings(in value: JSONValue) -> [String] {
+        switch value {
+        case .string(let text): [text]
+        case .array(let elements): elements.flatMap(strings(in:))
+        case .object(let members): members.flatMap { [$0.key] + strings(in: $0.value) }
+        case .null, .bool, .number: []
+        }
     }
 }

@@ -13,7 +13,7 @@ enum EscapingCorpusCases {
                    summary: "every round-trip payload of the corpus sent by JS reaches the native handler unchanged"),
         nativeToJS(.rejected, clauses: ["ESC-4"],
                    summary: "non-JSON payloads (NaN, infinities) are refused or sent as null, with no malformed command and the queue in sync"),
-        jsToNative(.rejected, clauses: ["MSG-3"],
+        jsToNative(.rejected, clauses: ["MSG-3", "FLUSH-7"],
                    summary: "non-JSON payloads sent by JS arrive as JSON.stringify makes them (null), and later messages still arrive"),
         nativeToJS(.implementationDefined, clauses: ["ESC-4", "ESC-2"],
                    summary: "implementation-defined payloads (lone surrogates, unsafe integers, deep nesting) never inject code or stall the queue"),
@@ -42,10 +42,14 @@ enum EscapingCorpusCases {
                 guard case .object(let members) = message, members["handlerName"] == "sink" else { return nil }
                 return members["data"]
             })
-            let clause = payloadClass == .roundTrip ? "ESC-3" : clauses[0]
-            check(payloads, payloadClass: payloadClass, received: received, clause: clause, where: "the JS handler", context: context)
+            // Round trips: what the JS handler got under the ESC-3 obligation for what the payload holds; what
+            // the literal decodes to under ES5 rules under the ESC-2 obligation for the escape it needs.
+            check(payloads, payloadClass: payloadClass, received: received, where: "the JS handler", context: context,
+                  obligation: { PayloadObligations.held($0.nativeValue) }, rejected: "ESC-4.b", sentinel: "ESC-4.c")
             if payloadClass == .roundTrip {
-                check(payloads, payloadClass: payloadClass, received: onTheWire, clause: "ESC-3", where: "the command literals (ES5 decoding)", context: context)
+                check(payloads, payloadClass: payloadClass, received: onTheWire, where: "the command literals (ES5 decoding)", context: context,
+                      obligation: { PayloadObligations.literal($0.nativeValue) ?? PayloadObligations.held($0.nativeValue) },
+                      rejected: "ESC-4.b", sentinel: "ESC-4.c")
             }
         }
     }
@@ -68,8 +72,13 @@ enum EscapingCorpusCases {
                 """)
             let received = receivedByID(context.transcript.nativeHandlerInvocations("sink"))
             // JSON.stringify's coercions are deterministic, so rejected payloads must arrive exactly as coerced.
-            check(payloads, payloadClass: payloadClass, received: received, clause: clauses.last!, where: "the native handler",
-                  context: context, expected: \.expectedAtNative, exact: payloadClass == .rejected)
+            // A payload that may be dropped must not keep the sentinel batch after it from running: for one
+            // that JSON.stringify coerced, the sentinel is an ordinary call (FLUSH-7.a); for one the native
+            // side may fail to parse, a batch after an invalid one (FLUSH-3.c).
+            check(payloads, payloadClass: payloadClass, received: received, where: "the native handler",
+                  context: context, expected: \.expectedAtNative, exact: payloadClass == .rejected,
+                  obligation: { PayloadObligations.native($0.expectedAtNative) },
+                  rejected: nil, sentinel: payloadClass == .rejected ? "FLUSH-7.a" : "FLUSH-3.c")
         }
     }
 
@@ -83,38 +92,46 @@ enum EscapingCorpusCases {
         return byID
     }
 
-    /// Checks what arrived against the class's rule, one failure per payload, payloads named by id.
+    /// Checks what arrived against the class's rule, one check per payload, payloads named by id.
+    /// - Parameters:
+    ///   - obligation: The obligation of a payload's value (round trips, and exact arrivals).
+    ///   - rejected: The obligation that a rejected payload is refused or sent as null; nil for the
+    ///     payload's own obligation.
+    ///   - sentinel: The obligation that the message after a payload that may be dropped arrives.
     @MainActor
     private static func check(
-        _ payloads: [HostilePayload], payloadClass: HostilePayload.Class, received: [String: [JSONValue?]], clause: String,
-        where place: String, context: CaseContext, expected: KeyPath<HostilePayload, JSONValue> = \.nativeValue, exact: Bool = false
+        _ payloads: [HostilePayload], payloadClass: HostilePayload.Class, received: [String: [JSONValue?]],
+        where place: String, context: CaseContext, expected: KeyPath<HostilePayload, JSONValue> = \.nativeValue, exact: Bool = false,
+        obligation: (HostilePayload) -> String, rejected: String?, sentinel: String
     ) {
         for payload in payloads {
-            let arrivals = received[payload.id] ?? []
-            if exact, arrivals.count != 1 || arrivals[0] != payload[keyPath: expected] {
-                context.fail(clause: clause, "payload \(payload.id) (\(payload.description)) as seen by \(place)",
-                             expected: abbreviated(payload[keyPath: expected]),
-                             actual: arrivals.isEmpty ? "nothing arrived" : arrivals.map { $0.map(abbreviated) ?? "absent" }.joined(separator: " then "))
+            let arrivals = Arrivals(values: received[payload.id] ?? [])
+            if exact {
+                context.expectEqual(arrivals, Arrivals(values: [payload[keyPath: expected]]), clause: obligation(payload),
+                                    "payload \(payload.id) (\(payload.description)) as seen by \(place), exactly as JSON.stringify makes it")
             }
             switch payloadClass {
             case .roundTrip:
-                let want = payload[keyPath: expected]
-                if arrivals.count != 1 || arrivals[0] != want {
-                    context.fail(clause: clause, "payload \(payload.id) (\(payload.description)) as seen by \(place)",
-                                 expected: abbreviated(want), actual: arrivals.isEmpty ? "nothing arrived" : arrivals.map { $0.map(abbreviated) ?? "absent" }.joined(separator: " then "))
-                }
+                context.expectEqual(arrivals, Arrivals(values: [payload[keyPath: expected]]), clause: obligation(payload),
+                                    "payload \(payload.id) (\(payload.description)) as seen by \(place)")
             case .rejected:
                 // Refused (nothing arrives) or coerced to null; never anything else.
-                if let arrival = arrivals.first, arrival != .null, arrival != nil {
-                    context.fail(clause: clause, "payload \(payload.id) (\(payload.description)) arrived at \(place) as a value", expected: "nothing, or null", actual: arrival.map(abbreviated) ?? "absent")
-                }
+                let asValue = arrivals.values.first.flatMap { $0 == .null ? nil : $0 }
+                context.expectEqual(asValue.map(abbreviated) ?? "nothing, or null", "nothing, or null", clause: rejected ?? obligation(payload),
+                                    "payload \(payload.id) (\(payload.description)) at \(place): refused or null, never another value")
                 fallthrough
             case .implementationDefined:
-                if received["sentinel after " + payload.id]?.count != 1 {
-                    context.fail(clause: clause, "the message sent after payload \(payload.id) did not arrive at \(place): the queue lost sync",
-                                 expected: "the sentinel, once")
-                }
+                context.expectEqual(received["sentinel after " + payload.id]?.count ?? 0, 1, clause: sentinel,
+                                    "arrivals at \(place) of the message sent after payload \(payload.id) (once, or the queue lost sync)")
             }
+        }
+    }
+
+    /// What arrived for one payload, compared in full and shown abbreviated.
+    private struct Arrivals: Equatable, CustomStringConvertible {
+        var values: [JSONValue?]
+        var description: String {
+            values.isEmpty ? "nothing arrived" : values.map { $0.map(EscapingCorpusCases.abbreviated) ?? "absent" }.joined(separator: " then ")
         }
     }
 

@@ -9,7 +9,7 @@ import StrictJSON
 enum JavaScriptSideCases {
     static let all: [ConformanceCase] = [
         signalsEverySend, fetchDrainsQueue, dispatchInArrivalOrder, responsesOneShot, handlerArgumentsAndResponses,
-        missingHandlerNoResponse, registerReplaces, injectionIdempotent, pageOnErrorKept, apiMembers,
+        responsesKeepNativeIDs, missingHandlerNoResponse, registerReplaces, injectionIdempotent, pageOnErrorKept, apiMembers,
         oneLineCollapse, browserFacilities, callShapes, queueOrder, callbackIDFormat, disableSwitchesDispatch,
         missingHandlerWarning, onErrorHook,
     ]
@@ -28,7 +28,8 @@ enum JavaScriptSideCases {
             WebViewJavascriptBridge.callHandler("b", 2);
             WebViewJavascriptBridge.callHandler("c", 3);
             """)
-        context.expectEqual(context.transcript.queueSignals - before, 3, clause: "DISP-1", "queue URL signals for three sends in one turn")
+        context.expectEqual(context.transcript.queueSignals - before, 3, clause: "DISP-1.b",
+                            "queue URL signals for three sends in one turn, none fetched in between")
         try await context.runUntilIdle()
         // Peek at the queue each time the messaging iframe is signalled (the peek drains it, as native would).
         context.runInPage(CasePages.findMessagingIframe + """
@@ -47,7 +48,7 @@ enum JavaScriptSideCases {
             WebViewJavascriptBridge.callHandler("e", 5);
             """)
         context.expectEqual(context.transcript.pageNotes("queued when signalled"), [["d"], ["e"]],
-                            clause: "DISP-1", "handler names in the queue at each signal")
+                            clause: "DISP-1.a", "handler names in the queue at each signal (each message queued before its signal)")
     }
 
     static let fetchDrainsQueue = ConformanceCase(
@@ -64,13 +65,19 @@ enum JavaScriptSideCases {
             conformance.note("fetch", WebViewJavascriptBridge._fetchQueue());
             conformance.note("fetch", WebViewJavascriptBridge._fetchQueue());
             """)
-        // DISP-2 asks for JSON text: an array handed back as it is, however right its contents, is not it.
-        let fetched = context.transcript.pageNotes("fetch").map { note -> JSONValue? in
-            guard case .string(let text)? = note else { return .string("<not a string: \(note?.canonicalText ?? "undefined")>") }
+        // DISP-2 asks for JSON text: an array handed back as it is, however right its contents, is not it. Whether
+        // each result is text is checked on its own; the contents are read from the text, or the value itself.
+        let notes = context.transcript.pageNotes("fetch")
+        context.expectEqual(notes.map { if case .string? = $0 { true } else { false } }, [true, true, true], clause: "DISP-2.a",
+                            "whether each of three direct _fetchQueue() calls returned a string")
+        let fetched = notes.map { note -> JSONValue? in
+            guard case .string(let text)? = note else { return note }
             return (try? JSONParser.parse(text)) ?? .string("<not JSON: \(text)>")
         }
-        let expected: [JSONValue?] = [[], [["handlerName": "a", "data": 1], ["handlerName": "b", "data": [2]], ["handlerName": "c"]], []]
-        context.expectEqual(fetched, expected, clause: "DISP-2", "what three direct _fetchQueue() calls returned (empty, after three sends, again)")
+        context.expectEqual(CheckParts.element(fetched, 0), [[]], clause: "DISP-2.b", "what _fetchQueue() returned with the queue empty")
+        context.expectEqual(CheckParts.element(fetched, 1), [[["handlerName": "a", "data": 1], ["handlerName": "b", "data": [2]], ["handlerName": "c"]]],
+                            clause: "DISP-2.a", "what _fetchQueue() returned after three sends: JSON text of the whole queue")
+        context.expectEqual(CheckParts.element(fetched, 2), [[]], clause: "DISP-2.c", "what _fetchQueue() returned right after that fetch (the queue emptied)")
     }
 
     // MARK: Dispatch
@@ -87,8 +94,12 @@ enum JavaScriptSideCases {
             });
             """)
         try await context.runUntilIdle()
-        context.expectEqual(context.transcript.jsHandlerInvocations("sink").map(\.data), [1, 2, 3, 4],
-                            clause: "DISP-3", "data the JS handler got, in order")
+        let got = context.transcript.jsHandlerInvocations("sink").map(\.data)
+        let sent: [JSONValue?] = [1, 2, 3, 4]
+        context.expectEqual(CheckParts.sorted(got), CheckParts.sorted(sent), clause: "DISP-3.a",
+                            "data the JS handler got, whatever the order: each message dispatched once")
+        context.expectEqual(CheckParts.ofSent(got, sent: sent), CheckParts.inSendOrder(got, sent: sent), clause: "DISP-3.b",
+                            "data the JS handler got, in the order the messages arrived")
     }
 
     static let responsesOneShot = ConformanceCase(
@@ -113,15 +124,18 @@ enum JavaScriptSideCases {
                 });
             });
             """)
-        context.expectEqual(context.transcript.jsCallbackInvocations("answer"), ["first"], clause: "DISP-4", "answers the JS callback got")
-        context.expectEqual(context.transcript.uncaughtErrors, [], clause: "DISP-4", "uncaught errors after a repeated and an unknown responseId")
+        let answers = context.transcript.jsCallbackInvocations("answer")
+        context.expectEqual(Array(answers.prefix(1)), ["first"], clause: "DISP-4.a", "the first answer the JS callback got: its response's responseData")
+        context.expectEqual(Array(answers.dropFirst()), [], clause: "DISP-4.b",
+                            "answers the JS callback got after its first (a repeated responseId must find it deleted)")
+        context.expectEqual(context.transcript.uncaughtErrors, [], clause: "DISP-4.c", "uncaught errors after a repeated and an unknown responseId")
         context.expectEqual(context.transcript.jsHandlerInvocations("sink").map(\.data), ["null responseId", "zero responseId", "empty responseId"],
-                            clause: "DISP-4", "calls with a falsy responseId dispatched to the handler")
+                            clause: "DISP-4.d", "calls with a falsy responseId dispatched to the handler")
     }
 
     static let handlerArgumentsAndResponses = ConformanceCase(
         id: "js-side.dispatch.handler-arguments-and-responses",
-        clauses: ["DISP-5", "MSG-6"],
+        clauses: ["DISP-5", "MSG-6", "MSG-1"],
         summary: "a handler gets data and a responder only for a truthy callbackId; each responder call sends one well-formed response"
     ) { context in
         try await CasePages.start(context, page: """
@@ -143,23 +157,84 @@ enum JavaScriptSideCases {
             """)
         try await context.runUntilIdle()
         // The data is the message's `data` as it is: absent stays undefined (the note has no data key), null stays null.
-        context.expectEqual(context.transcript.pageNotes("arguments"), [
-            ["data": "plain", "responder": "undefined"], ["data": "answer me", "responder": "function"],
-            ["data": "null id", "responder": "undefined"], ["data": "empty id", "responder": "undefined"],
-            ["responder": "undefined"], ["data": nil, "responder": "undefined"],
-        ], clause: "DISP-5", "data and responder type each handler invocation got")
+        // Calls: "plain" without callbackId, "answer me" with one, then callbackId null, callbackId "", no data, data null.
+        let notes = context.transcript.pageNotes("arguments")
+        context.expectEqual(notes.map { $0?.member("data") }, ["plain", "answer me", "null id", "empty id", nil, .null], clause: "DISP-5.a",
+                            "data each handler invocation got (the fifth call has none: undefined, the sixth null)")
+        let responders = notes.map { $0?.member("responder") }
+        context.expectEqual(CheckParts.element(responders, 1), ["function"], clause: "DISP-5.b",
+                            "type of the second argument for the call with a callbackId")
+        context.expectEqual([0, 2, 3, 4, 5].map { CheckParts.element(responders, $0).first ?? nil }, Array(repeating: "undefined", count: 5),
+                            clause: "DISP-5.c", "type of the second argument for the five calls without a truthy callbackId (none, null, \"\", none, none)")
         let callbackID = context.transcript.decodedNativeMessages.first { $0.member("data") == "answer me" }?.member("callbackId") ?? "<none>"
         let responses = context.transcript.fetchedMessages.filter { $0.member("responseId") != nil }
-        context.expectEqual(responses.count, 2, clause: "DISP-5", "responses sent by two calls of the responder")
-        context.expectEqual(responses, [
-            ["handlerName": "probe", "responseId": callbackID, "responseData": "answer me"],
-            ["handlerName": "probe", "responseId": callbackID],
-        ], clause: "MSG-6", "responses sent for respond(data) and respond()")
+        context.expectEqual(responses.count, 2, clause: "DISP-5.b", "responses sent by two calls of the responder")
+        context.expectEqual(responses.map { $0.member("handlerName") }, ["probe", "probe"], clause: "MSG-6.a",
+                            "handlerName of the responses sent for respond(data) and respond()")
+        context.expectEqual(responses.map { $0.member("responseId") }, [callbackID, callbackID], clause: "MSG-6.b",
+                            "responseId of the responses sent for respond(data) and respond(): the native callbackId")
+        context.expectEqual(responses.map { $0.member("responseData") }, ["answer me", nil], clause: "MSG-6.c",
+                            "responseData of the responses sent for respond(data) and respond() (left out for undefined)")
+        let keys = responses.map { response -> [String] in
+            guard case .object(let members) = response else { return ["<not an object>"] }
+            return members.keys.sorted()
+        }
+        context.expectEqual(keys.flatMap { $0.filter { ["callbackId", "data"].contains($0) } }, [], clause: "MSG-6.d",
+                            "callbackId or data keys in the responses sent for respond(data) and respond()")
+        let five = ["handlerName", "data", "callbackId", "responseId", "responseData"]
+        context.expectEqual(keys.flatMap { $0.filter { !five.contains($0) } }, [], clause: "MSG-1.a",
+                            "keys outside the five in the responses sent for respond(data) and respond()")
+    }
+
+    static let responsesKeepNativeIDs = ConformanceCase(
+        id: "js-side.dispatch.responses-keep-native-ids",
+        clauses: ["MSG-6", "ID-3"],
+        summary: "each JS response, even one given late and out of order, carries its own call's callbackId as responseId, unchanged whatever its form"
+    ) { context in
+        try await CasePages.start(context, page: """
+            setupWebViewJavascriptBridge(function (bridge) {
+                var held = [];
+                bridge.registerHandler("later", function (data, respond) { held.push({ data: data, respond: respond }); });
+                bridge.registerHandler("answerHeld", function () {
+                    var answering = held.reverse();
+                    held = [];
+                    answering.forEach(function (call) { call.respond(call.data); });
+                });
+            });
+            """)
+        // Two native calls held by the JS handler, then answered last-first, after both were dispatched.
+        try context.callHandler("later", data: "first", callback: "first", expectsResponse: true)
+        try context.callHandler("later", data: "second", callback: "second", expectsResponse: true)
+        try await context.runUntilIdle()
+        try context.callHandler("answerHeld")
+        try await context.runUntilIdle()
+        @MainActor func responseIDs(answering data: JSONValue) -> [JSONValue?] {
+            context.transcript.fetchedMessages.filter { $0.member("responseId") != nil }.filter { $0.member("responseData") == data }.map { $0.member("responseId") }
+        }
+        let native: [JSONValue] = ["first", "second"]
+        let nativeIDs = native.map { data in
+            context.transcript.decodedNativeMessages.filter { $0.member("data") == data }.map { $0.member("callbackId") }
+        }
+        context.expectEqual(native.map { responseIDs(answering: $0) }, nativeIDs, clause: "MSG-6.b",
+                            "responseId of the responses to the native calls \"first\" and \"second\", answered last-first: each its call's callbackId")
+        // Calls with callback ids of other forms, as another native side may form them; the data is the id itself.
+        let foreignIDs: [JSONValue] = ["abc", "12", "objc_cb_07", "cb_1_1700000000000", "id with spaces", " padded ", "ünïcødé ☃ \u{1F600}",
+                                       "quote\"and\\backslash", "objc_cb_1_extra", "-1", "1e3"]
+        context.runInPage("""
+            \(JSONValue.array(foreignIDs).canonicalText).forEach(function (id) {
+                WebViewJavascriptBridge._handleMessageFromObjC(JSON.stringify({ handlerName: "later", data: id, callbackId: id }));
+            });
+            """)
+        try await context.runUntilIdle()
+        context.runInPage("WebViewJavascriptBridge._handleMessageFromObjC(JSON.stringify({ handlerName: \"answerHeld\" }));")
+        try await context.runUntilIdle()
+        context.expectEqual(foreignIDs.map { responseIDs(answering: $0) }, foreignIDs.map { [$0] }, clause: "ID-3.b",
+                            "responseId of the responses to calls whose callbackId (and data) is each of \(foreignIDs.map(\.canonicalText).joined(separator: ", "))")
     }
 
     static let missingHandlerNoResponse = ConformanceCase(
         id: "js-side.dispatch.missing-handler-no-response",
-        clauses: ["DISP-6"],
+        clauses: ["DISP-6", "DISP-3"],
         accepts: .unansweredNativeCallbacks,
         summary: "a native call with a callback to a JS handler that is not registered makes the JS side send no response"
     ) { context in
@@ -168,8 +243,9 @@ enum JavaScriptSideCases {
         try context.callHandler("sink", data: 2)
         try await context.runUntilIdle()
         context.expectEqual(context.transcript.fetchedMessages.filter { $0.member("responseId") != nil }, [],
-                            clause: "DISP-6", "responses the JS side sent")
-        context.expectEqual(context.transcript.jsHandlerInvocations("sink").map(\.data), [2], clause: "DISP-6", "data the next handler got")
+                            clause: "DISP-6.a", "responses the JS side sent")
+        context.expectEqual(context.transcript.jsHandlerInvocations("sink").map(\.data), [2], clause: "DISP-3.a",
+                            "data the next handler got (dispatch goes on after a call to a missing handler)")
     }
 
     static let registerReplaces = ConformanceCase(
@@ -185,8 +261,8 @@ enum JavaScriptSideCases {
             """)
         try context.callHandler("greet", data: "hello")
         try await context.runUntilIdle()
-        context.expectEqual(context.transcript.jsHandlerInvocations("old").count, 0, clause: "DISP-7", "invocations of the replaced handler")
-        context.expectEqual(context.transcript.jsHandlerInvocations("new").map(\.data), ["hello"], clause: "DISP-7", "data the replacing handler got")
+        context.expectEqual(context.transcript.jsHandlerInvocations("old").count, 0, clause: "DISP-7.a", "invocations of the replaced handler")
+        context.expectEqual(context.transcript.jsHandlerInvocations("new").map(\.data), ["hello"], clause: "DISP-7.a", "data the replacing handler got")
     }
 
     // MARK: Injection and API surface
@@ -204,15 +280,15 @@ enum JavaScriptSideCases {
             """)
         let signals = context.transcript.queueSignals
         context.runInPage(context.webView.bridgeJavaScriptSource)
-        context.expectEqual(context.transcript.queueSignals - signals, 0, clause: "DISP-8", "queue URL signals during the second evaluation")
+        context.expectEqual(context.transcript.queueSignals - signals, 0, clause: "DISP-8.a", "queue URL signals during the second evaluation")
         context.runInPage("conformance.note(\"same bridge\", WebViewJavascriptBridge === bridgeBefore);")
         try context.callHandler("sink", data: "after re-injection")
         try await context.runUntilIdle()
-        context.expectEqual(context.transcript.pageNotes("same bridge"), [true], clause: "DISP-8", "whether the bridge object is unchanged")
+        context.expectEqual(context.transcript.pageNotes("same bridge"), [true], clause: "DISP-8.a", "whether the bridge object is unchanged")
         context.expectEqual(context.transcript.nativeHandlerInvocations("native"), ["queued before re-injection"],
-                            clause: "DISP-8", "a call queued before re-injection reaches native")
+                            clause: "DISP-8.a", "a call queued before re-injection reaches native")
         context.expectEqual(context.transcript.jsHandlerInvocations("sink").map(\.data), ["after re-injection"],
-                            clause: "DISP-8", "data the handler registered before re-injection got")
+                            clause: "DISP-8.a", "data the handler registered before re-injection got")
     }
 
     static let pageOnErrorKept = ConformanceCase(
@@ -228,8 +304,8 @@ enum JavaScriptSideCases {
                 setTimeout(function () { throw new Error("from the page"); });
             });
             """)
-        context.expectEqual(context.transcript.pageNotes("onerror kept"), [true], clause: "DISP-9", "whether window.onerror is the page's after injection")
-        context.expectEqual(context.transcript.pageNotes("page onerror").count, 1, clause: "DISP-9", "errors the page's onerror got")
+        context.expectEqual(context.transcript.pageNotes("onerror kept"), [true], clause: "DISP-9.a", "whether window.onerror is the page's after injection")
+        context.expectEqual(context.transcript.pageNotes("page onerror").count, 1, clause: "DISP-9.a", "errors the page's onerror got")
     }
 
     static let apiMembers = ConformanceCase(
@@ -254,7 +330,12 @@ enum JavaScriptSideCases {
             "_fetchQueue: function", "_handleMessageFromObjC: function", "callHandler: function",
             "disableJavscriptAlertBoxSafetyTimeout: function", "registerHandler: function",
         ]
-        context.expectEqual(context.transcript.pageNotes("members"), [expected], clause: "DISP-10", "members of window.WebViewJavascriptBridge (sorted)")
+        let notes = context.transcript.pageNotes("members")
+        let members: [JSONValue] = if notes.count == 1, case .array(let names)?? = notes.first { names } else { [.string("<noted \(notes.count) times>")] }
+        guard case .array(let five) = expected else { return }
+        context.expectEqual(members.filter { five.contains($0) }, five, clause: "DISP-10.a",
+                            "the five members of window.WebViewJavascriptBridge found, as functions (sorted)")
+        context.expectEqual(members.filter { !five.contains($0) }, [], clause: "DISP-10.b", "other members of window.WebViewJavascriptBridge")
     }
 
     static let oneLineCollapse = ConformanceCase(
@@ -279,12 +360,12 @@ enum JavaScriptSideCases {
             """)
         try context.callHandler("sink", data: "to the one-line JS side")
         try await context.runUntilIdle()
-        context.expectEqual(context.transcript.pageNotes("collapsed JS side threw"), [], clause: "DISP-11", "errors evaluating the collapsed JS side")
+        context.expectEqual(context.transcript.pageNotes("collapsed JS side threw"), [], clause: "DISP-11.a", "errors evaluating the collapsed JS side")
         context.expectEqual(context.transcript.pageNotes("collapsed JS side defines the bridge"), [true],
-                            clause: "DISP-11", "whether the collapsed JS side defines window.WebViewJavascriptBridge")
-        context.expectEqual(context.transcript.jsCallbackInvocations("echoed"), ["one line"], clause: "DISP-11", "answer to a JS call through the collapsed JS side")
+                            clause: "DISP-11.a", "whether the collapsed JS side defines window.WebViewJavascriptBridge")
+        context.expectEqual(context.transcript.jsCallbackInvocations("echoed"), ["one line"], clause: "DISP-11.a", "answer to a JS call through the collapsed JS side")
         context.expectEqual(context.transcript.jsHandlerInvocations("sink").map(\.data), ["to the one-line JS side"],
-                            clause: "DISP-11", "data a handler registered on the collapsed JS side got")
+                            clause: "DISP-11.a", "data a handler registered on the collapsed JS side got")
     }
 
     static let browserFacilities = ConformanceCase(
@@ -294,7 +375,7 @@ enum JavaScriptSideCases {
     ) { context in
         try context.registerHandler("echo", answer: .echo)
         try await CasePages.start(context, page: """
-            var globalsBeforeInjection = Object.getOwnPropertyNames(window);
+            var globalsBeforeInjection;
             (function () {
                 function report(what) { conformance.note("facility used", what); }
                 function watchValue(object, name, label) {
@@ -309,12 +390,18 @@ enum JavaScriptSideCases {
                     var original = object[name];
                     object[name] = function () { report(label); return original.apply(this, arguments); };
                 }
-                watchValue(document, "body", "document.body");
-                watchValue(document, "head", "document.head");
-                watchValue(window, "location", "location");
-                watchValue(window, "navigator", "navigator");
-                ["getElementById", "querySelector", "addEventListener", "removeEventListener"].forEach(function (name) {
-                    watchFunction(document, name, "document." + name);
+                /* Of document only createElement and documentElement are allowed: any other member read is reported. */
+                var allowedDocumentMembers = ["createElement", "documentElement"];
+                function documentMember(name) {
+                    if (typeof name === "string" && allowedDocumentMembers.indexOf(name) < 0) { report("document." + name); }
+                }
+                window.document = new Proxy(document, {
+                    get: function (target, name) { documentMember(name); return target[name]; },
+                    has: function (target, name) { documentMember(name); return name in target; }
+                });
+                ["location", "navigator", "history", "screen", "performance", "localStorage", "sessionStorage", "XMLHttpRequest", "fetch",
+                 "requestAnimationFrame", "postMessage", "MutationObserver", "getComputedStyle", "open", "queueMicrotask"].forEach(function (name) {
+                    watchValue(window, name, name);
                 });
                 ["setInterval", "clearTimeout", "clearInterval", "addEventListener", "removeEventListener", "alert", "confirm", "prompt"].forEach(function (name) {
                     watchFunction(window, name, name);
@@ -337,6 +424,7 @@ enum JavaScriptSideCases {
                     return originalSetTimeout.apply(window, arguments);
                 };
             })();
+            globalsBeforeInjection = Object.getOwnPropertyNames(window);
             setupWebViewJavascriptBridge(function (bridge) {
                 bridge.registerHandler("echo", conformance.echoHandler("echo"));
                 bridge.callHandler("echo", "from JS", conformance.callback("echoed"));
@@ -350,46 +438,97 @@ enum JavaScriptSideCases {
                 return globalsBeforeInjection.indexOf(name) < 0 && ["WebViewJavascriptBridge", "onerror", "WVJBCallbacks"].indexOf(name) < 0;
             }));
             """)
-        context.expectEqual(context.transcript.pageNotes("facility used"), [], clause: "DISP-12", "browser facilities used beyond those allowed")
-        context.expectEqual(context.transcript.pageNotes("globals added"), [[]], clause: "DISP-12", "globals added besides WebViewJavascriptBridge and onerror")
-        context.expectEqual(context.transcript.jsCallbackInvocations("echoed"), ["from JS"], clause: "DISP-12", "answer to a JS call (traffic still works)")
+        // Timers (setTimeout with other arguments, setInterval and clearing), the iframe beyond style and src,
+        // and every other facility are checked apart.
+        let used = context.transcript.pageNotes("facility used")
+        func isTimer(_ note: JSONValue?) -> Bool {
+            guard case .string(let what)? = note else { return false }
+            return ["setTimeout(", "setInterval", "clearTimeout", "clearInterval"].contains { what.hasPrefix($0) }
+        }
+        func isIframe(_ note: JSONValue?) -> Bool {
+            guard case .string(let what)? = note else { return false }
+            return what.hasPrefix("iframe.")
+        }
+        context.expectEqual(used.filter { !isTimer($0) && !isIframe($0) }, [], clause: "DISP-12.a", "browser facilities used beyond those allowed (timers and iframe members aside)")
+        context.expectEqual(used.filter(isIframe), [], clause: "DISP-12.b", "iframe members used besides style and src")
+        context.expectEqual(used.filter(isTimer), [], clause: "DISP-12.c", "timers set other than setTimeout(fn) and setTimeout(fn, 0), or cleared")
+        context.expectEqual(context.transcript.pageNotes("globals added"), [[]], clause: "DISP-12.d", "globals added besides WebViewJavascriptBridge and onerror")
+        context.expectEqual(context.transcript.jsCallbackInvocations("echoed"), ["from JS"], clause: "DISP-12.a",
+                            "answer to a JS call (traffic still works with the facilities watched)")
     }
 
     // MARK: Message shapes, ordering, callback ids
 
     static let callShapes = ConformanceCase(
         id: "js-side.messages.call-shapes",
-        clauses: ["MSG-5", "MSG-8"],
+        clauses: ["MSG-5", "MSG-8", "MSG-1"],
         summary: "JS calls carry data unless undefined and callbackId only with a callback; (name, fn) sends data null with a callback"
     ) { context in
         try await CasePages.start(context, page: """
             setupWebViewJavascriptBridge(function (bridge) {
                 var callback = conformance.callback("unanswered");
-                bridge.callHandler("nameOnly");
-                bridge.callHandler("withData", { k: 1 });
-                bridge.callHandler("withNull", null);
-                bridge.callHandler("withCallback", 3, callback);
-                bridge.callHandler("undefinedData", undefined, callback);
-                bridge.callHandler("twoArguments", callback);
-                bridge.callHandler("threeArguments", callback, undefined);
+                /* Each call on its own, so that one that throws does not hide the others. */
+                function attempt(name, call) {
+                    try { call(); } catch (error) { conformance.note("threw", name + ": " + error); }
+                }
+                attempt("nameOnly", function () { bridge.callHandler("nameOnly"); });
+                attempt("withData", function () { bridge.callHandler("withData", { k: 1 }); });
+                attempt("withNull", function () { bridge.callHandler("withNull", null); });
+                attempt("withCallback", function () { bridge.callHandler("withCallback", 3, callback); });
+                attempt("undefinedData", function () { bridge.callHandler("undefinedData", undefined, callback); });
+                attempt("twoArguments", function () { bridge.callHandler("twoArguments", callback); });
+                attempt("threeArguments", function () { bridge.callHandler("threeArguments", callback, undefined); });
+                attempt("withUndefined", function () { bridge.callHandler("withUndefined", undefined); });
+                attempt("withFalse", function () { bridge.callHandler("withFalse", false); });
+                attempt("nullWithCallback", function () { bridge.callHandler("nullWithCallback", null, callback); });
+                attempt("zeroWithCallback", function () { bridge.callHandler("zeroWithCallback", 0, callback); });
+                attempt("emptyWithCallback", function () { bridge.callHandler("emptyWithCallback", "", callback); });
+                attempt("(empty name)", function () { bridge.callHandler("", "empty name"); });
             });
             """)
         let sent = Dictionary(context.transcript.fetchedMessages.compactMap { message -> (String, JSONValue)? in
             guard case .string(let name)? = message.member("handlerName") else { return nil }
             return (name, message.withOpaqueCallbackID)
         }, uniquingKeysWith: { first, _ in first })
-        let expected: [(String, JSONValue, String)] = [
-            ("nameOnly", ["handlerName": "nameOnly"], "MSG-5"),
-            ("withData", ["handlerName": "withData", "data": ["k": 1]], "MSG-5"),
-            ("withNull", ["handlerName": "withNull", "data": nil], "MSG-5"),
-            ("withCallback", ["handlerName": "withCallback", "data": 3, "callbackId": "<id>"], "MSG-5"),
-            ("undefinedData", ["handlerName": "undefinedData", "callbackId": "<id>"], "MSG-5"),
-            ("twoArguments", ["handlerName": "twoArguments", "data": nil, "callbackId": "<id>"], "MSG-8"),
-            ("threeArguments", ["handlerName": "threeArguments"], "MSG-8"),
-        ]
-        for (name, message, clause) in expected {
-            context.expectEqual(sent[name], message, clause: clause, "message sent for callHandler \(name) (callback ids shown as <id>)")
+        // Each part of each message is checked once, under the obligation it is about (callback ids shown as <id>).
+        func part(_ name: String, _ key: String) -> JSONValue? { sent[name]?.member(key) }
+        let oneOrTwoArguments = ["nameOnly", "withData", "withNull", "withUndefined", "withFalse"]
+        context.expectEqual(oneOrTwoArguments.map { sent[$0] != nil }, oneOrTwoArguments.map { _ in true }, clause: "MSG-8.a",
+                            "whether callHandler(name) and callHandler(name, data) each sent a call, for data {k: 1}, null, undefined and false")
+        let threeArguments = ["withCallback", "undefinedData", "nullWithCallback", "zeroWithCallback", "emptyWithCallback"]
+        context.expectEqual(threeArguments.map { part($0, "callbackId") }, threeArguments.map { _ in "<id>" }, clause: "MSG-8.b",
+                            "callbackId sent for callHandler(name, data, callback), for data 3, undefined, null, 0 and \"\"")
+        // A call that threw is reported under the obligation of its form.
+        let threw = context.transcript.pageNotes("threw").compactMap { note -> String? in if case .string(let text)? = note { text } else { nil } }
+        let forms: [(String, [String])] = [("MSG-8.a", oneOrTwoArguments), ("MSG-8.b", threeArguments), ("MSG-8.c", ["twoArguments"]),
+                                           ("MSG-8.d", ["threeArguments"]), ("MSG-5.a", ["(empty name)"])]
+        for (obligation, calls) in forms {
+            context.expectEqual(threw.filter { text in calls.contains { text.hasPrefix($0 + ": ") } }, [], clause: obligation,
+                                "errors thrown by the callHandler calls \(calls.joined(separator: ", "))")
         }
+        // Every call carries handlerName, the empty name included; compared whatever the order (ORD-3 is checked apart).
+        let names = context.transcript.fetchedMessages.map { $0.member("handlerName")?.canonicalText ?? "<no handlerName>" }
+        let calledNames = ["nameOnly", "withData", "withNull", "withCallback", "undefinedData", "twoArguments", "threeArguments", "withUndefined",
+                           "withFalse", "nullWithCallback", "zeroWithCallback", "emptyWithCallback", ""]
+        context.expectEqual(names.sorted(), calledNames.map { JSONValue.string($0).canonicalText }.sorted(), clause: "MSG-5.a",
+                            "handlerName of every message the calls sent, sorted (one of them the empty name)")
+        let others = ["withNull", "withCallback", "undefinedData", "twoArguments", "threeArguments"]
+        context.expectEqual(others.map { part($0, "handlerName") }, others.map { .string($0) }, clause: "MSG-5.a",
+                            "handlerName of the messages sent by the other five calls")
+        context.expectEqual(["nameOnly", "withData", "withNull", "withCallback", "undefinedData"].map { part($0, "data") },
+                            [nil, ["k": 1], .null, 3, nil], clause: "MSG-5.b",
+                            "data sent for no data, {k: 1}, null, 3 with a callback, and undefined with a callback")
+        context.expectEqual(["nameOnly", "withData", "withNull", "undefinedData"].map { part($0, "callbackId") }, [nil, nil, nil, "<id>"],
+                            clause: "MSG-5.c", "callbackId sent by three calls without a callback and one with undefined data and a callback")
+        context.expectEqual([part("twoArguments", "data"), part("twoArguments", "callbackId")], [.null, "<id>"], clause: "MSG-8.c",
+                            "data and callbackId sent for callHandler(name, fn): null, and the callback")
+        context.expectEqual([part("threeArguments", "data"), part("threeArguments", "callbackId")], [nil, nil], clause: "MSG-8.d",
+                            "data and callbackId sent for callHandler(name, fn, undefined): no swap, so no null data and no callbackId")
+        let otherKeys = (["nameOnly", "withData"] + others).flatMap { name -> [String] in
+            guard case .object(let members)? = sent[name] else { return [] }
+            return members.keys.filter { !["handlerName", "data", "callbackId"].contains($0) }.sorted().map { "\(name): \($0)" }
+        }
+        context.expectEqual(otherKeys, [], clause: "MSG-1.a", "keys besides handlerName, data and callbackId in the messages sent by the seven calls")
     }
 
     static let queueOrder = ConformanceCase(
@@ -409,8 +548,12 @@ enum JavaScriptSideCases {
             """)
         try context.callHandler("relay", data: 1, callback: "relay", expectsResponse: true)
         try await context.runUntilIdle()
-        let sent = context.transcript.fetchedMessages.map { $0.member("responseData") ?? $0.member("data") ?? "<no data>" }
-        context.expectEqual(sent, ["before the answer", "the answer", "after the answer"], clause: "ORD-3", "data of the messages JS sent, in queue order")
+        let fetched = context.transcript.fetchedMessages
+        let calls = fetched.filter { $0.member("responseId") == nil }.map { $0.member("data") ?? "<no data>" }
+        context.expectEqual(calls, ["before the answer", "after the answer"], clause: "ORD-3.a", "data of the calls JS sent, in queue order")
+        let kinds = fetched.map { message -> JSONValue in message.member("responseId") == nil ? "a call" : message.member("responseData") ?? "<no data>" }
+        context.expectEqual(kinds, ["a call", "the answer", "a call"], clause: "ORD-3.b",
+                            "the messages JS sent, in queue order: where the response (shown by its data) stands among the calls")
     }
 
     static let callbackIDFormat = ConformanceCase(
@@ -440,9 +583,17 @@ enum JavaScriptSideCases {
             return -1
         }
         let ids = context.transcript.fetchedMessages.compactMap { $0.member("callbackId") }
-        guard times.count == 2 else { return context.fail(clause: "ID-1", "the page did not note the time twice") }
-        context.expectEqual(ids, [.string("cb_1_\(times[0])"), .string("cb_2_\(times[0])"), .string("cb_3_\(times[1])")],
-                            clause: "ID-1", "callback ids of the three calls with a callback")
+        guard times.count == 2 else { return context.fail(clause: "ID-1.a", "the page did not note the time twice") }
+        // Each id split into its counter and the rest: `cb_<n>` then `_<time>`.
+        let parts = ids.map { id -> (n: String, rest: String) in
+            guard case .string(let text) = id, let match = text.prefixMatch(of: /cb_([0-9]+)/) else { return ("<no cb_<n>>", id.canonicalText) }
+            return (String(match.1), String(text[match.range.upperBound...]))
+        }
+        context.expectEqual(parts.map { "cb_<n>" + $0.rest }, ["cb_<n>_\(times[0])", "cb_<n>_\(times[0])", "cb_<n>_\(times[1])"], clause: "ID-1.a",
+                            "callback ids of the three calls with a callback, counter left out: cb_<n>_<Date.now()>")
+        context.expectEqual(Array(parts.prefix(1).map(\.n)), ["1"], clause: "ID-1.b", "counter of the page's first callback id")
+        context.expectEqual(parts.dropFirst().map(\.n), ["2", "3"], clause: "ID-1.c",
+                            "counters of the next two callback ids (after a call without a callback and a response)")
     }
 
     // MARK: Alert safety switch
@@ -470,8 +621,12 @@ enum JavaScriptSideCases {
         try context.callHandler("sink", data: "after the page's call")
         try await context.runUntilIdle()
         let invocations = context.transcript.jsHandlerInvocations("sink")
-        context.expectEqual(invocations.map(\.data), ["after the disabling message", "after the page's call"], clause: "SAFE-4", "data the JS handler got")
-        context.expectEqual(invocations.map(\.duringNativeEvaluation), [true, true], clause: "SAFE-4", "whether each call ran inside the native evaluation")
+        context.expectEqual(invocations.filter { $0.data == "after the disabling message" }.map(\.duringNativeEvaluation), [true], clause: "SAFE-4.a",
+                            "whether the call after the _disableJavascriptAlertBoxSafetyTimeout message ran inside the native evaluation")
+        context.expectEqual(invocations.filter { $0.data == "after the page's call" }.map(\.duringNativeEvaluation), [true], clause: "SAFE-4.b",
+                            "whether the call after the page's disableJavscriptAlertBoxSafetyTimeout() ran inside the native evaluation")
+        context.expectEqual(invocations.filter { $0.data != "after the disabling message" && $0.data != "after the page's call" }.map(\.data), [],
+                            clause: "SAFE-4.a", "data of other JS handler invocations")
     }
 
     // MARK: Logging (SHOULD)
@@ -491,7 +646,7 @@ enum JavaScriptSideCases {
             return message
         }
         context.expectEqual(logged, context.transcript.decodedNativeMessages.filter { $0.member("handlerName") == "nobodyHome" },
-                            clause: "LOG-5", "warnings logged: prefix, then the message object as the second argument")
+                            clause: "LOG-5.a", "warnings logged: prefix, then the message object as the second argument")
     }
 
     static let onErrorHook = ConformanceCase(
@@ -513,7 +668,7 @@ enum JavaScriptSideCases {
             guard let colon = location.lastIndex(of: ":") else { return false }
             return colon > location.startIndex && Int(location[location.index(after: colon)...]) != nil
         }
-        context.expectEqual(logged.count, 1, clause: "LOG-6", "error lines logged for one uncaught error")
-        context.expectEqual(wellFormed.count, logged.count, clause: "LOG-6", "lines of the form \(prefix)<url>:<line> among \(logged)")
+        context.expectEqual(logged.count, 1, clause: "LOG-6.a", "error lines logged for one uncaught error")
+        context.expectEqual(wellFormed.count, logged.count, clause: "LOG-6.b", "lines of the form \(prefix)<url>:<line> among \(logged)")
     }
 }

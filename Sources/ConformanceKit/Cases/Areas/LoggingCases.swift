@@ -18,7 +18,7 @@ enum LoggingCases {
         context.runInPage(#"WebViewJavascriptBridge.callHandler("nobodyHome", 1);"#)
         try await context.runUntilIdle()
         let lines = LogLines.since(before, in: context)
-        context.expect(lines.contains { $0.contains("nobodyHome") }, clause: "LOG-1",
+        context.expect(lines.contains { $0.contains("nobodyHome") }, clause: "LOG-1.a",
                        "no native log line names the missing handler nobodyHome (lines: \(lines))")
     }
 
@@ -31,7 +31,7 @@ enum LoggingCases {
         try await CasePages.start(context)
         let results = [("undefined", "undefined"), ("\"\"", "\"\""), ("an evaluation error", #"(function () { throw new Error("crafted"); })()"#)]
         for (what, expression) in results {
-            try await LogLines.expectLogged(context, clause: "LOG-2", after: "a _fetchQueue result of \(what)") {
+            try await LogLines.expectLogged(context, obligation: "LOG-2.a", after: "a _fetchQueue result of \(what)") {
                 CraftedFetch.serve([expression], in: context)
             }
         }
@@ -45,7 +45,7 @@ enum LoggingCases {
     ) { context in
         try context.registerHandler("sink", answer: .none)
         try await CasePages.start(context)
-        try await LogLines.expectLogged(context, clause: "LOG-3", after: "a batch holding the number 1 before a good call") {
+        try await LogLines.expectLogged(context, obligation: "LOG-3.a", after: "a batch holding the number 1 before a good call") {
             CraftedFetch.serve([CanonicalJSON.quote(#"[1,{"handlerName":"sink","data":"ok"}]"#)], in: context)
         }
     }
@@ -58,11 +58,11 @@ enum LoggingCases {
     ) { context in
         try await CasePages.start(context)
         let results = [
-            ("invalid JSON", "[{"), ("a non-array batch", "{}"),
-            ("an unknown responseId", #"[{"responseId":"objc_cb_404","responseData":1}]"#),
+            ("invalid JSON", "[{", "LOG-4.a"), ("a non-array batch", "{}", "LOG-4.b"),
+            ("an unknown responseId", #"[{"responseId":"objc_cb_404","responseData":1}]"#, "LOG-4.c"),
         ]
-        for (what, text) in results {
-            try await LogLines.expectLogged(context, clause: "LOG-4", after: what) {
+        for (what, text, obligation) in results {
+            try await LogLines.expectLogged(context, obligation: obligation, after: what) {
                 CraftedFetch.serve([CanonicalJSON.quote(text)], in: context)
             }
         }
@@ -81,7 +81,7 @@ enum LoggingCases {
         try context.callHandler("echo", data: "down", callback: "down", expectsResponse: true)
         try await context.runUntilIdle()
         let traffic = LogLines.since(0, in: context).filter { $0.hasPrefix("WVJB SEND") || $0.hasPrefix("WVJB RCVD") }
-        context.expectEqual(traffic, [], clause: "LOG-7", "traffic lines logged with default settings")
+        context.expectEqual(traffic, [], clause: "LOG-7.a", "traffic lines logged with default settings")
     }
 }
 
@@ -96,12 +96,12 @@ private enum LogLines {
         }
     }
 
-    /// Runs `trigger` until idle and records a failure of `clause` unless a native log line followed.
+    /// Runs `trigger` until idle and records a failure of `obligation` unless a native log line followed.
     @MainActor
-    static func expectLogged(_ context: CaseContext, clause: String, after what: String, _ trigger: () -> Void) async throws {
+    static func expectLogged(_ context: CaseContext, obligation: String, after what: String, _ trigger: () -> Void) async throws {
         let before = context.transcript.entries.count
         trigger()
         try await context.runUntilIdle()
-        context.expect(!since(before, in: context).isEmpty, clause: clause, "the native side logged nothing after \(what)")
+        context.expect(!since(before, in: context).isEmpty, clause: obligation, "the native side logged nothing after \(what)")
     }
 }

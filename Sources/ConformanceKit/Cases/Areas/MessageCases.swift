@@ -21,9 +21,23 @@ enum MessageCases {
                 bridge.callHandler("sink", { "nested": { "k": [] } });
             });
             """)
-        let expected: [JSONValue?] = [nil, .null, "text", 42.5, [1, "two"], false, ["nested": ["k": []]]]
-        context.expectEqual(context.transcript.nativeHandlerInvocations("sink"), expected,
-                            clause: "MSG-3", "data the native handler got, call by call")
+        let got = context.transcript.nativeHandlerInvocations("sink")
+        let expected: [CheckParts.Expected] = [
+            .init(obligation: "MSG-3.a", value: nil, what: "a call without data (nil)"),
+            .init(obligation: "MSG-3.b", value: .null, what: "data null (JSON null, not nil)"),
+            .init(obligation: "MSG-3.c", value: "text", what: "a string"),
+            .init(obligation: "MSG-3.d", value: 42.5, what: "a number"),
+            .init(obligation: "MSG-3.f", value: [1, "two"], what: "an array"),
+            .init(obligation: "MSG-3.e", value: false, what: "a boolean (not a number)"),
+            .init(obligation: "MSG-3.f", value: ["nested": ["k": []]], what: "a nested object"),
+        ]
+        CheckParts.expectElements(got, expected, countObligation: "MSG-3.a",
+                                  "native handler invocations for seven calls (none dropped, the one without data included)",
+                                  of: "data the native handler got from call", in: context)
+        if got.count == expected.count {
+            context.expect(!got[1...5].contains(nil), clause: "MSG-3.g",
+                           "non-object data (null, string, number, array, boolean) reached the native handler as a value, never as nil")
+        }
     }
 
     static let nilAnswerIsNull = ConformanceCase(
@@ -40,7 +54,7 @@ enum MessageCases {
             });
             """)
         let notes = context.transcript.pageNotes("answer is null")
-        context.expectEqual(notes, [true], clause: "MSG-2", "whether the JS callback got null")
+        context.expectEqual(notes, [true], clause: "MSG-2.c", "whether the JS callback of a call answered nil got null")
     }
 
     static let responseIdAnyValue = ConformanceCase(
@@ -55,14 +69,17 @@ enum MessageCases {
             + #"{"responseId":0,"handlerName":"sink","data":"zero id"},{"handlerName":"sink","data":"a call"}]"#
         CraftedFetch.serve([CraftedFetch.text(batch)], in: context)
         try await context.runUntilIdle()
-        context.expectEqual(context.transcript.nativeHandlerInvocations("sink"), ["a call"], clause: "MSG-4",
-                            "data the native handler got from a batch of three responses and one call")
-        try await CraftedFetch.expectBridgeStillWorks(context, clause: "MSG-4")
+        let got = context.transcript.nativeHandlerInvocations("sink")
+        context.expectEqual(got.filter { $0 != "a call" }, [], clause: "MSG-4.a",
+                            "data the native handler got from the three responses (responseId null, \"\" and 0) of a batch, run as calls")
+        context.expectEqual(got.filter { $0 == "a call" }, ["a call"], clause: "MSG-4.b",
+                            "data the native handler got from the one message without responseId in that batch, a call")
+        try await CraftedFetch.expectBridgeStillWorks(context, obligation: "MSG-4.b")
     }
 
     static let nativeMessageKeys = ConformanceCase(
         id: "messages.native-to-js.keys",
-        clauses: ["MSG-1", "MSG-7", "MSG-2"],
+        clauses: ["MSG-1", "MSG-7", "MSG-2", "FLUSH-7"],
         summary: "native calls carry handlerName, data only when non-nil and callbackId only with a callback; native responses carry exactly responseId and responseData; no native message has other keys"
     ) { context in
         try context.registerHandler("echo", answer: .echo)
@@ -83,23 +100,43 @@ enum MessageCases {
         try await context.runUntilIdle()
         let allowed: Set<String> = ["handlerName", "data", "callbackId", "responseId", "responseData"]
         var callKeys: [[String]] = []
-        var responseKeys: [[String]] = []
+        var responses: [JSONValue] = []
         for message in context.transcript.decodedNativeMessages {
             guard case .object(let members) = message else { continue }
             let extra = Set(members.keys).subtracting(allowed)
-            context.expect(extra.isEmpty, clause: "MSG-1", "native message \(message.canonicalText) has keys outside the five: \(extra.sorted())")
+            context.expect(extra.isEmpty, clause: "MSG-1.b", "native message \(message.canonicalText) has keys outside the five: \(extra.sorted())")
             // A response answers a JS call, so its responseId is that call's (string) callbackId.
             if case .string? = members["responseId"] {
-                responseKeys.append(members.keys.sorted())
+                responses.append(message)
             } else {
                 callKeys.append(members.keys.sorted())
             }
         }
-        context.expectEqual(responseKeys.map { $0.joined(separator: ",") }, ["responseData,responseId", "responseData,responseId"],
-                            clause: "MSG-2", "keys of the native responses (to \"echo\" and to \"nothing\", which answers nil)")
-        let expected = [["handlerName"], ["data", "handlerName"], ["data", "handlerName"], ["callbackId", "data", "handlerName"], ["callbackId", "handlerName"]]
-        context.expectEqual(callKeys.map { $0.joined(separator: ",") }, expected.map { $0.joined(separator: ",") },
-                            clause: "MSG-7", "keys of the native calls (no data; \"d\"; null; data and callback; callback only)")
+        // The responses, told apart by the JS call each answers (MSG-2.b: its callbackId comes back as responseId).
+        let jsCallbackIDs = ["echo", "nothing"].map { name in
+            context.transcript.fetchedMessages.first { $0.member("handlerName") == .string(name) && $0.member("callbackId") != nil }?.member("callbackId")
+        }
+        context.expectEqual(CheckParts.sorted(responses.map { $0.member("responseId") }), CheckParts.sorted(jsCallbackIDs), clause: "MSG-2.b",
+                            "responseIds of the native responses: the callbackIds of the JS calls to \"echo\" and \"nothing\", unchanged")
+        context.expectEqual(responses.count, 2, clause: "FLUSH-7.b", "native responses for two JS calls whose handlers answer once each")
+        let echoResponse = responses.first { $0.member("responseId") == jsCallbackIDs[0] && jsCallbackIDs[0] != nil }
+        let nothingResponse = responses.first { $0.member("responseId") == jsCallbackIDs[1] && jsCallbackIDs[1] != nil }
+        func keys(_ message: JSONValue?, besides skipped: String? = nil) -> String {
+            guard case .object(let members)? = message else { return "<no such response>" }
+            return members.keys.filter { $0 != skipped }.sorted().joined(separator: ",")
+        }
+        context.expectEqual(keys(echoResponse), "responseData,responseId", clause: "MSG-2.a", "keys of the native response to \"echo\"")
+        context.expectEqual(keys(nothingResponse, besides: "responseData"), "responseId", clause: "MSG-2.a",
+                            "keys besides responseData of the native response to \"nothing\", which answers nil")
+        context.expectEqual(nothingResponse?.member("responseData"), JSONValue.null, clause: "MSG-2.c",
+                            "responseData of the native response to \"nothing\", which answers nil (null, not left out)")
+        // The calls: no data; "d"; null; data and callback; callback only.
+        context.expectEqual(callKeys.map { $0.contains("handlerName") }, [true, true, true, true, true], clause: "MSG-7.a",
+                            "whether each of the five native calls carries handlerName")
+        context.expectEqual(callKeys.map { $0.contains("data") }, [false, true, true, true, false], clause: "MSG-7.b",
+                            "whether each native call carries data (no data; \"d\"; null; 1; no data)")
+        context.expectEqual(callKeys.map { $0.contains("callbackId") }, [false, false, false, true, true], clause: "MSG-7.c",
+                            "whether each native call carries callbackId (no callback for the first three, one for the last two)")
     }
 
     static let opaqueIdsAndJSONForms = ConformanceCase(
@@ -114,12 +151,17 @@ enum MessageCases {
             + #"  {"handlerName":"\u0065cho","callbackId":"  007  ","data":{"z":1,"a":[true,null]}} ]"#
         CraftedFetch.serve([CraftedFetch.text(batch)], in: context)
         try await context.runUntilIdle()
-        context.expectEqual(context.transcript.nativeHandlerInvocations("echo"), ["a/b", "A", ["a": [true, .null], "z": 1]],
-                            clause: "MSG-9", "data the native handler got from a batch with whitespace, reordered keys and escapes")
+        let got = context.transcript.nativeHandlerInvocations("echo")
+        context.expectEqual(got.count, 3, clause: "MSG-9.b",
+                            "native handler invocations for three calls in a batch with spaces, LF and CR LF around and inside its messages")
+        context.expectEqual(Array(got.prefix(2)), ["a/b", "A"], clause: "MSG-9.c", "data of the first two calls, written \"a\\/b\" and \"\\u0041\"")
+        context.expectEqual(CheckParts.element(got, 2), [["a": [true, .null], "z": 1]], clause: "MSG-9.a",
+                            "data of the third call, whose members and data members come in another order (it also names its handler \"\\u0065cho\")")
         let responseIds = context.transcript.decodedNativeMessages.compactMap { message -> JSONValue? in
             guard case .object(let members) = message else { return nil }
             return members["responseId"]
         }
-        context.expectEqual(responseIds, ["42", "cb_1_x' \" \\ \u{E9}", "  007  "], clause: "ID-3", "responseIds of the answers")
+        context.expectEqual(responseIds, ["42", "cb_1_x' \" \\ \u{E9}", "  007  "], clause: "ID-3.a",
+                            "responseIds of the answers: the JS callback ids, unchanged whatever their form")
     }
 }

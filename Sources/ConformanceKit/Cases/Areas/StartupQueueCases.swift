@@ -1,3 +1,5 @@
+import StrictJSON
+
 /// Cases on the native startup queue: held before injection, flushed in order after the JS side, then off.
 enum StartupQueueCases {
     static let all = [callsBeforeLoadDelivered, javascriptFirst, queueOffAfterInjection, resetRearms, resetState, resetHoldsResponses]
@@ -5,13 +7,23 @@ enum StartupQueueCases {
     static let callsBeforeLoadDelivered = ConformanceCase(
         id: "startup.calls-before-load.delivered-in-order",
         clauses: ["START-1", "ORD-1"],
-        summary: "native calls made before the page loads are held and delivered in order to a handler registered in the setup callback"
+        summary: "native calls made before the page loads are held and delivered in order to a handler registered in the setup callback, once: a reload brings none of them again"
     ) { context in
         for number in 1...3 { try context.callHandler("sink", data: .number(Double(number))) }
         context.loadPage(CasePages.sink)
         try await context.runUntilIdle()
-        context.expectEqual(context.transcript.jsHandlerInvocations("sink").map(\.data), [1, 2, 3],
-                            clause: "START-1", "data the JS handler got from calls made before the page loaded")
+        let got = context.transcript.jsHandlerInvocations("sink").map(\.data), sent: [JSONValue?] = [1, 2, 3]
+        context.expectEqual(CheckParts.sorted(got), CheckParts.sorted(sent), clause: "START-1.a",
+                            "data the JS handler got from calls made before the page loaded, whatever the order: each held and delivered")
+        context.expectEqual(CheckParts.ofSent(got, sent: sent), CheckParts.inSendOrder(got, sent: sent), clause: "START-1.c",
+                            "data the JS handler got from calls made before the page loaded, in the order they were made")
+        let commands = context.transcript.nativeEvaluations.filter { $0.script.hasPrefix(WireInspector.commandPrefix) }
+        context.expectEqual(commands.count, 3, clause: "START-1.d", "message commands evaluated for three held calls (one evaluation each)")
+        // Once delivered, held messages are gone: the next page's load URL must not bring them again.
+        context.reload()
+        try await context.runUntilIdle()
+        context.expectEqual(context.transcript.jsHandlerInvocations("sink").count, 3, clause: "START-1.d",
+                            "JS handler calls for three held calls, after the page was reloaded (delivered once each)")
     }
 
     static let javascriptFirst = ConformanceCase(
@@ -26,11 +38,11 @@ enum StartupQueueCases {
         let jsSide = context.webView.bridgeJavaScriptSource
         let injection = scripts.firstIndex(of: jsSide)
         let firstMessage = scripts.firstIndex { $0.hasPrefix(WireInspector.commandPrefix) }
-        context.expect(injection != nil, clause: "BOOT-3", "the JS side was evaluated on the load URL")
-        context.expect(firstMessage != nil, clause: "START-1", "the message queued before the page loaded was evaluated")
+        context.expect(injection != nil, clause: "BOOT-3.a", "the JS side was evaluated on the load URL")
+        context.expect(firstMessage != nil, clause: "START-1.a", "the message queued before the page loaded was evaluated")
         if let injection, let firstMessage {
             // The order is BOOT-3's own obligation: the whole JS side before any held message.
-            context.expect(firstMessage > injection, clause: "BOOT-3",
+            context.expect(firstMessage > injection, clause: "BOOT-3.b",
                            "the first queued message must be evaluated after the JS side (JS side at #\(injection + 1), first message at #\(firstMessage + 1))")
         }
     }
@@ -45,9 +57,9 @@ enum StartupQueueCases {
         try context.callHandler("sink", data: "live")
         try await context.runUntilIdle()
         let sent = context.transcript.nativeEvaluations.dropFirst(before).filter { $0.script.hasPrefix(WireInspector.commandPrefix) }
-        context.expectEqual(sent.count, 1, clause: "START-2", "message commands evaluated after a call made once the page was up")
+        context.expectEqual(sent.count, 1, clause: "START-2.a", "message commands evaluated after a call made once the page was up")
         context.expectEqual(context.transcript.jsHandlerInvocations("sink").map(\.data), ["live"],
-                            clause: "START-2", "data the JS handler got")
+                            clause: "START-2.a", "data the JS handler got")
     }
 
     static let resetRearms = ConformanceCase(
@@ -61,11 +73,11 @@ enum StartupQueueCases {
         try context.callHandler("sink", data: "held")
         try await context.runUntilIdle()
         let early = context.transcript.jsHandlerInvocations("sink").count
-        context.expectEqual(early, 0, clause: "START-3", "JS handler invocations between reset() and the reload")
+        context.expectEqual(early, 0, clause: "START-3.a", "JS handler invocations between reset() and the reload")
         context.reload()
         try await context.runUntilIdle()
         context.expectEqual(context.transcript.jsHandlerInvocations("sink").map(\.data), ["held"],
-                            clause: "START-3", "data the new page's JS handler got")
+                            clause: "START-3.a", "data the new page's JS handler got (held until its load URL)")
     }
 
     static let resetState = ConformanceCase(
@@ -97,22 +109,22 @@ enum StartupQueueCases {
             window.bridge.callHandler("sink", "after the reset");
             """)
         try await context.runUntilIdle()
-        context.expectEqual(context.transcript.nativeCallbackInvocations("dropped").count, 0, clause: "START-3",
+        context.expectEqual(context.transcript.nativeCallbackInvocations("dropped").count, 0, clause: "START-3.b",
                             "invocations of a callback outstanding at reset(), answered after it")
-        context.expectEqual(context.transcript.nativeHandlerInvocations("sink"), ["after the reset"], clause: "START-3",
+        context.expectEqual(context.transcript.nativeHandlerInvocations("sink"), ["after the reset"], clause: "START-3.d",
                             "data the native handler registered before reset() got after it")
 
         try context.callHandler("echo", data: "after", callback: "after the reset", expectsResponse: true)
         context.loadPage(CasePages.echo)
         try await context.runUntilIdle()
         let afterReset = context.transcript.decodedNativeMessages.last { $0.member("data") == "after" }
-        context.expectEqual(afterReset?.member("callbackId"), firstID, clause: "START-3",
+        context.expectEqual(afterReset?.member("callbackId"), firstID, clause: "START-3.c",
                             "callback id of the first call after reset() (numbering restarts: the first id issued)")
     }
 
     static let resetHoldsResponses = ConformanceCase(
         id: "startup.reset.holds-responses",
-        clauses: ["START-1", "START-3"],
+        clauses: ["START-1", "START-3", "FLUSH-7"],
         requires: .reset,
         summary: "an answer a native handler gives after reset() is held with calls and evaluated after the next page's JS side"
     ) { context in
@@ -125,12 +137,12 @@ enum StartupQueueCases {
         let callbackID = context.transcript.fetchedMessages.lazy.compactMap { $0.member("callbackId") }.first
         try context.reset()
         let answered = try context.answerHeld("slow", with: "held answer")
-        context.expect(answered, clause: "FLUSH-7", "the native handler slow was never invoked, so there was nothing to answer")
+        context.expect(answered, clause: "FLUSH-7.a", "the native handler slow was never invoked, so there was nothing to answer")
         try await context.runUntilIdle()
         context.loadPage(CasePages.sink)
         try await context.runUntilIdle()
         let delivered = context.transcript.decodedNativeMessages.filter { $0.member("responseId") == callbackID && callbackID != nil }
-        context.expectEqual(delivered.map { $0.member("responseData") }, ["held answer"], clause: "START-1",
+        context.expectEqual(delivered.map { $0.member("responseData") }, ["held answer"], clause: "START-1.b",
                             "responses to the old page's call evaluated once the next page's JS side was in")
     }
 }

@@ -1,6 +1,8 @@
-/// Cases on threads: evaluation on the main thread, sends from other threads without deadlock.
+import StrictJSON
+
+/// Cases on threads: evaluation on the main thread, sends and answers from other threads without deadlock.
 enum ThreadingCases {
-    static let all = [backgroundSends]
+    static let all = [backgroundSends, backgroundAnswers]
 
     static let backgroundSends = ConformanceCase(
         id: "threading.background-sends.no-deadlock",
@@ -10,10 +12,37 @@ enum ThreadingCases {
     ) { context in
         try await CasePages.start(context)
         let returned = try context.callHandlerFromBackgroundThread("sink", data: [1, 2, 3])
-        context.expect(returned, clause: "THR-2",
+        context.expect(returned, clause: "THR-2.a",
             "sends from a background thread did not return while the main thread was busy: the implementation waits for the main thread (a real app would deadlock)")
         try await context.runUntilIdle()
-        context.expectEqual(context.transcript.jsHandlerInvocations("sink").map(\.data), [1, 2, 3],
-                            clause: "THR-2", "data the JS handler got from the background sends, in order")
+        let got = context.transcript.jsHandlerInvocations("sink").map(\.data), sent: [JSONValue?] = [1, 2, 3]
+        context.expectEqual(CheckParts.sorted(got), CheckParts.sorted(sent), clause: "THR-2.a",
+                            "data the JS handler got from the background sends, whatever the order: none lost")
+        context.expectEqual(CheckParts.ofSent(got, sent: sent), CheckParts.inSendOrder(got, sent: sent),
+                            clause: "THR-2.c", "data the JS handler got from the background sends, in the order they were made")
+    }
+
+    static let backgroundAnswers = ConformanceCase(
+        id: "threading.background-answers.no-deadlock",
+        clauses: ["THR-2", "THR-1"],
+        requires: .sendsFromAnyThread,
+        summary: "responders called from a background thread return while the main thread is busy, and their answers reach the JS callbacks, in order"
+    ) { context in
+        try context.registerHandler("worker", answer: .later)
+        try await CasePages.start(context, page: """
+            setupWebViewJavascriptBridge(function (bridge) {
+                bridge.callHandler("worker", 1, conformance.callback("answer"));
+                bridge.callHandler("worker", 2, conformance.callback("answer"));
+            });
+            """)
+        let returned = context.answerHeldFromBackgroundThread(["worker", "worker"], with: ["one", "two"])
+        context.expect(returned, clause: "THR-2.b",
+            "responder calls from a background thread did not return while the main thread was busy: the implementation waits for the main thread (a real app would deadlock)")
+        try await context.runUntilIdle()
+        let got = context.transcript.jsCallbackInvocations("answer"), sent: [JSONValue?] = ["one", "two"]
+        context.expectEqual(CheckParts.sorted(got), CheckParts.sorted(sent), clause: "THR-2.b",
+                            "answers the JS callbacks got from responders called on a background thread, whatever the order: none lost")
+        context.expectEqual(CheckParts.ofSent(got, sent: sent), CheckParts.inSendOrder(got, sent: sent),
+                            clause: "THR-2.c", "answers the JS callbacks got from one background thread, in the order they were given")
     }
 }

@@ -1,0 +1,121 @@
+import ConformanceKit
+import Foundation
+import ReferenceBridgeCore
+import StrictJSON
+
+extension MutantCatalogue {
+    /// Native mutants written from single obligations of the escaping clauses (ESC-1 to ESC-3), one
+    /// substitution or one encoding step each, before their checks were written.
+    static let escapingObligationMutants: [Mutant] = [
+        native("escape-chain-backslash-last", "the replace chain escapes the backslash last, doubling the backslashes the other steps wrote",
+               obligation: "ESC-2.a", caughtBy: ["escaping.quotes-and-backslashes.native-to-js"]) {
+            escapingByChain(canonicalChain.dropFirst() + canonicalChain.prefix(1))
+        },
+        native("escape-chain-without-backslash", "the replace chain has no backslash step, so JSON's own escapes lose their backslash",
+               obligation: "ESC-2.a", caughtBy: ["escaping.quotes-and-backslashes.native-to-js"]) {
+            escapingByChain(Array(canonicalChain.dropFirst()))
+        },
+        native("pretty-printed-json-without-lf-step", "messages are serialized with .prettyPrinted and the chain has no LF step, so the literal holds raw line breaks",
+               obligation: "ESC-2.d", caughtBy: ["escaping.line-terminators.native-to-js"]) {
+            escapingByChain(canonicalChain.filter { $0.0 != "\n" }, prettyPrinted: "\n")
+        },
+        native("crlf-pretty-printed-without-cr-step", "a hand-written serializer breaks lines with CRLF and the chain has no CR step",
+               obligation: "ESC-2.e", caughtBy: ["escaping.line-terminators.native-to-js"]) {
+            escapingByChain(canonicalChain.filter { $0.0 != "\r" }, prettyPrinted: "\r\n")
+        },
+        native("line-separator-step-missing", "the chain escapes U+2029 but has no U+2028 step",
+               obligation: "ESC-2.g", caughtBy: ["escaping.line-terminators.native-to-js"]) {
+            escapingByChain(canonicalChain.filter { $0.0 != "\u{2028}" })
+        },
+        native("paragraph-separator-step-missing", "the chain escapes U+2028 but has no U+2029 step",
+               obligation: "ESC-2.h", caughtBy: ["escaping.line-terminators.native-to-js"]) {
+            escapingByChain(canonicalChain.filter { $0.0 != "\u{2029}" })
+        },
+        native("message-escaped-twice", "the message JSON goes through the escaper twice (once when queued, once when evaluated)",
+               obligation: "ESC-3.a", caughtBy: ["escaping.quotes-and-backslashes.native-to-js"]) {
+            Defect(rewriteScript: { script, _ in
+                guard script.kind == .delivery, let json = WireInspector.literalText(ofCommand: script.text) else { return [script.text] }
+                let once = MessageEscaper.handleMessageCommand(forMessageJSON: json)
+                let literal = once.dropFirst(WireInspector.commandPrefix.count).dropLast(WireInspector.commandSuffix.count)
+                return [MessageEscaper.handleMessageCommand(forMessageJSON: String(literal))]
+            })
+        },
+        native("json-decoded-as-latin1", "the serialized JSON bytes are turned into a String as ISO Latin 1, so non-ASCII text arrives garbled",
+               obligation: "ESC-3.c", caughtBy: ["escaping.non-ascii.native-to-js"]) {
+            reencoding { json in String(data: Data(json.utf8), encoding: .isoLatin1) ?? json }
+        },
+        native("byte-order-marks-stripped", "every U+FEFF is removed from the JSON text, to strip a byte order mark",
+               obligation: "ESC-3.d", caughtBy: ["escaping.non-ascii.native-to-js"]) {
+            reencoding { $0.replacingOccurrences(of: "\u{FEFF}", with: "") }
+        },
+        native("controls-escaped-as-hex", "hand-built JSON writes control characters as \\x escapes, which JSON.parse rejects",
+               obligation: "ESC-3.b", caughtBy: ["escaping.nul-and-controls.native-to-js"]) {
+            reencoding { json in
+                var text = json
+                for code in 0..<0x20 where ![0x0A, 0x0D, 0x0C, 0x09, 0x08].contains(code) {
+                    text = text.replacingOccurrences(of: String(format: "\\u%04x", code), with: String(format: "\\x%02x", code),
+                                                     options: [.literal, .caseInsensitive])
+                }
+                return text
+            }
+        },
+        native("delivery-without-trailing-semicolon", "the command is evaluated without its trailing semicolon",
+               obligation: "ESC-1.b", caughtBy: ["escaping.quotes-and-backslashes.native-to-js"]) {
+            Defect(rewriteScript: { script, _ in
+                script.kind == .delivery && script.text.hasSuffix(";") ? [String(script.text.dropLast())] : [script.text]
+            })
+        },
+        native("delivery-through-window", "the command is written window.WebViewJavascriptBridge._handleMessageFromObjC(...)",
+               obligation: "ESC-1.b", caughtBy: ["escaping.quotes-and-backslashes.native-to-js"]) {
+            Defect(rewriteScript: { script, _ in script.kind == .delivery ? ["window." + script.text] : [script.text] })
+        },
+        native("deep-message-stalls-sends", "a message nested deeper than its writer's limit (256) is dropped and leaves the send loop stuck, so later messages never go out",
+               obligation: "ESC-4.c", caughtBy: ["escaping.corpus.implementation-defined.native-to-js"]) {
+            let stalled = Box(false)
+            return Defect(
+                interceptCall: { _, data, _ in
+                    if depth(of: data) > 256 { stalled.value = true }
+                    return stalled.value
+                },
+                rewriteScript: { script, _ in script.kind == .delivery && stalled.value ? [] : [script.text] })
+        },
+    ]
+
+    /// How deeply arrays and objects nest in `value` (0 for a scalar).
+    static func depth(of value: Any?) -> Int {
+        switch value {
+        case let array as [Any]: return 1 + (array.map { depth(of: $0) }.max() ?? 0)
+        case let object as [String: Any]: return 1 + (object.values.map { depth(of: $0) }.max() ?? 0)
+        default: return 0
+        }
+    }
+
+    /// The canonical replace chain of ESC-2, backslash first: (what, replacement).
+    static let canonicalChain: [(String, String)] = [
+        ("\\", "\\\\"), ("\"", "\\\""), ("'", "\\'"), ("\n", "\\n"), ("\r", "\\r"), ("\u{0C}", "\\f"),
+        ("\u{2028}", "\\u2028"), ("\u{2029}", "\\u2029"),
+    ]
+
+    /// A defect that escapes each delivery's JSON with the replace chain `steps` (literal, code unit
+    /// comparisons), after re-serializing it with `prettyPrinted` line breaks when given.
+    static func escapingByChain<Steps: Sequence<(String, String)>>(_ steps: Steps, prettyPrinted lineBreak: String? = nil) -> Defect {
+        let steps = Array(steps)
+        return Defect(rewriteScript: { script, _ in
+            guard script.kind == .delivery, var json = WireInspector.literalText(ofCommand: script.text) else { return [script.text] }
+            if let lineBreak, let object = try? JSONSerialization.jsonObject(with: Data(json.utf8), options: [.fragmentsAllowed]),
+               let pretty = try? JSONSerialization.data(withJSONObject: object, options: [.prettyPrinted, .sortedKeys]) {
+                json = String(decoding: pretty, as: UTF8.self).replacingOccurrences(of: "\n", with: lineBreak)
+            }
+            for (target, replacement) in steps { json = json.replacingOccurrences(of: target, with: replacement, options: .literal) }
+            return [WireInspector.commandPrefix + json + WireInspector.commandSuffix]
+        })
+    }
+
+    /// A defect that changes each delivery's JSON text with `change` before the reference escapes it.
+    static func reencoding(_ change: @escaping @Sendable (String) -> String) -> Defect {
+        Defect(rewriteScript: { script, _ in
+            guard script.kind == .delivery, let json = WireInspector.literalText(ofCommand: script.text) else { return [script.text] }
+            return [MessageEscaper.handleMessageCommand(forMessageJSON: change(json))]
+        })
+    }
+}
