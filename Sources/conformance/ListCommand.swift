@@ -29,7 +29,8 @@ struct ListCommand: ParsableCommand {
             // Counting checks means running them: the catalogue against the reference, in process.
             let results = try AdapterOptions.parse([]).run(Catalogue.all, javaScriptSide: nil)
             let mutants = Dictionary(grouping: MutantCatalogue.all.map { ($0.obligation, $0.id) }, by: \.0).mapValues { $0.map(\.1) }
-            print(spec.coverageTable(for: Catalogue.all, checks: results.flatMap(\.checks), mutants: mutants))
+            print(spec.coverageTable(for: Catalogue.all, checks: results.flatMap(\.checks), mutants: mutants,
+                                    mutantGaps: MutantCatalogue.obligationsWithoutMutants))
             return
         }
         if adapters {

@@ -9,7 +9,7 @@ extension MutantCatalogue {
     static let batchObligationMutants: [Mutant] = [
         // CB-2 and CB-3: responses that name no outstanding callback.
         native("repeated-response-aborts-batch", "a second response for an answered callback is thrown as a protocol error that ends the flush, so the rest of its batch is dropped",
-               obligation: "CB-2.b", caughtBy: ["callbacks.native.one-shot"]) {
+               obligation: "CB-2.b", caughtBy: ["callbacks.native.one-shot", "callbacks.native.one-shot.crafted-repeats"]) {
             // Repeats are told apart from unknown ids by a set of answered ids; only they throw.
             Defect(rewriteFetchResult: { result, page in
                 guard let ledger = page.owner?.ledger else { return result }
@@ -26,7 +26,7 @@ extension MutantCatalogue {
             })
         },
         native("response-id-matched-by-number", "callbacks are kept by number and a responseId is read as the number after its last _, so objc_cb_01 or cb_1 reaches objc_cb_1",
-               obligation: "CB-3.a", caughtBy: ["callbacks.native.unknown-response-id-ignored"]) {
+               obligation: "CB-3.a", caughtBy: ["callbacks.native.unknown-response-id-ignored", "callbacks.native.unknown-response-id.crafted-batch"]) {
             // `callbacks[Int(responseId.split(separator: "_").last!)]`: ids never issued are matched too.
             Defect(rewriteFetchResult: { result, page in
                 guard let ledger = page.owner?.ledger else { return result }
@@ -41,7 +41,7 @@ extension MutantCatalogue {
             })
         },
         native("answered-callbacks-swept-after-batch", "answered callbacks are removed only after the whole batch ran (no mutation while iterating), so a repeated response in the same batch runs its callback again",
-               obligation: "CB-3.b", caughtBy: ["callbacks.native.unknown-response-id-ignored"]) {
+               obligation: "CB-3.b", caughtBy: ["callbacks.native.unknown-response-id-ignored", "callbacks.native.unknown-response-id.crafted-batch"]) {
             Defect(
                 afterAttach: { adapter in registerReplayHandler(on: adapter) { id, adapter in adapter.ledger.entry(id)?.callback } },
                 rewriteFetchResult: { result, page in
@@ -55,7 +55,7 @@ extension MutantCatalogue {
                 })
         },
         native("reset-clears-callbacks-on-next-load", "reset() only marks the callbacks for removal and clears them at the next load URL, so an answer arriving in between runs a dropped callback",
-               obligation: "CB-3.c", caughtBy: ["callbacks.native.response-after-reset-ignored"]) {
+               obligation: "CB-3.c", caughtBy: ["callbacks.native.response-after-reset-ignored", "callbacks.native.response-after-reset.crafted"]) {
             let dropped = Box<[CallbackLedger.Entry]>([])
             let isDropped: @MainActor (String, DefectiveBridgeAdapter) -> Bool = { id, adapter in
                 adapter.ledger.entry(id) == nil && dropped.value.contains { $0.id == id }
@@ -79,7 +79,7 @@ extension MutantCatalogue {
         },
         // CB-4: what a callback gets, and from what.
         native("json-string-answers-decoded", "a string answer that holds JSON is decoded once more before the callback gets it (for pages that answer JSON.stringify(...))",
-               obligation: "CB-4.a", caughtBy: ["callbacks.native.response-data-forms"]) {
+               obligation: "CB-4.a", caughtBy: ["callbacks.native.response-data-forms", "callbacks.native.response-data-forms.crafted-batch"]) {
             Defect(wrapCallback: { callback in
                 { answer in
                     guard let text = answer as? String, let decoded = try? JSONParser.parse(text) else { return callback(answer) }
@@ -88,19 +88,14 @@ extension MutantCatalogue {
             })
         },
         native("absent-response-data-as-null", "responseData is read as message[\"responseData\"] ?? NSNull(), so an absent key reaches the callback as JSON null",
-               obligation: "CB-4.b", caughtBy: ["callbacks.native.response-data-forms"]) {
+               obligation: "CB-4.b", caughtBy: ["callbacks.native.response-data-forms", "callbacks.native.response-data-forms.crafted-batch"]) {
             Defect(wrapCallback: { callback in { answer in callback(answer ?? NSNull()) } })
         },
         native("call-callback-id-runs-native-callback", "the callback is looked up by responseId ?? callbackId, so a JS call whose callbackId equals an outstanding native id runs that callback instead of its handler",
-               obligation: "CB-4.d", caughtBy: ["callbacks.native.calls-name-no-callback"]) {
+               obligation: "CB-4.d", caughtBy: ["callbacks.native.calls-name-no-callback", "callbacks.native.response-data-forms.crafted-batch"]) {
             let consumed = Box(Set<String>())
             return Defect(
-                afterAttach: { adapter in
-                    registerReplayHandler(on: adapter) { id, adapter in
-                        adapter.ledger.markAnswered(id)
-                        return adapter.ledger.entry(id)?.callback
-                    }
-                },
+                afterAttach: { adapter in registerAnsweringReplayHandler(on: adapter) },
                 afterReset: { _, _ in consumed.value = [] },
                 rewriteFetchResult: { result, page in
                     guard let ledger = page.owner?.ledger else { return result }
@@ -123,7 +118,7 @@ extension MutantCatalogue {
         },
         // FLUSH-2: one form of nothing each.
         native("empty-fetch-result-stops-fetching", "an empty _fetchQueue result is taken to mean the JS side is gone: queue URLs are not fetched again until the next load URL",
-               obligation: "FLUSH-2.b", caughtBy: ["flush.empty-string-result"]) {
+               obligation: "FLUSH-2.b", caughtBy: ["flush.empty-string-result", "flush.nothing-results-keep-bridge-state"]) {
             let stopped = Box(false)
             return Defect(
                 rewriteScript: { script, _ in
@@ -143,7 +138,7 @@ extension MutantCatalogue {
                 })
         },
         native("fetch-error-rearms-startup-queue", "an evaluation error of _fetchQueue is taken for a page without the JS side: sends are held in the startup queue until the next load URL",
-               obligation: "FLUSH-2.c", caughtBy: ["flush.evaluation-error-result"]) {
+               obligation: "FLUSH-2.c", caughtBy: ["flush.evaluation-error-result", "flush.nothing-results-keep-bridge-state"]) {
             let held = Box<[String]?>(nil)
             return Defect(
                 rewriteScript: { script, _ in
@@ -173,14 +168,14 @@ extension MutantCatalogue {
             })
         },
         native("string-batch-decoded-again", "a _fetchQueue result whose top level is a string is decoded once more as the batch (for JS sides that double-encode the queue)",
-               obligation: "FLUSH-4.b", caughtBy: ["flush.non-array-ignored"]) {
+               obligation: "FLUSH-4.b", caughtBy: ["flush.non-array-ignored", "flush.non-array-responses-ignored"]) {
             Defect(rewriteFetchResult: { result, _ in
                 guard let result, case .string(let inner)? = try? JSONParser.parse(result, loneSurrogates: .reject) else { return result }
                 return inner
             })
         },
         native("nested-arrays-flattened", "array elements are taken for sub-batches (a flatMap over the batch), so messages inside a nested array run",
-               obligation: "FLUSH-5.a", caughtBy: ["flush.non-object-elements-skipped"]) {
+               obligation: "FLUSH-5.a", caughtBy: ["flush.non-object-elements-skipped", "flush.non-object-elements-among-responses"]) {
             Defect(rewriteFetchResult: { result, _ in
                 WireRewriting.rewritingBatch(result) { batch in
                     batch = batch.flatMap { element -> [JSONValue] in
@@ -221,15 +216,10 @@ extension MutantCatalogue {
             })
         },
         native("skipped-callbacks-called-with-nil", "callbacks wait in a FIFO queue; a response pops callbacks until it finds its own and calls the ones it skips with nil, taken for unanswered",
-               obligation: "MISS-3.a", caughtBy: ["missing-handler.js.no-answer-next-works"]) {
+               obligation: "MISS-3.a", caughtBy: ["missing-handler.js.no-answer-next-works", "missing-handler.js.missing-among-late-answers"]) {
             let popped = Box(Set<String>())
             return Defect(
-                afterAttach: { adapter in
-                    registerReplayHandler(on: adapter) { id, adapter in
-                        adapter.ledger.markAnswered(id)
-                        return adapter.ledger.entry(id)?.callback
-                    }
-                },
+                afterAttach: { adapter in registerAnsweringReplayHandler(on: adapter) },
                 afterReset: { _, _ in popped.value = [] },
                 rewriteFetchResult: { result, page in
                     guard let ledger = page.owner?.ledger else { return result }
@@ -252,7 +242,7 @@ extension MutantCatalogue {
                 })
         },
         native("one-request-in-flight", "calls that expect an answer are sent one at a time, each waiting for the previous one's answer, so a call nobody answers blocks every later one",
-               obligation: "MISS-3.b", caughtBy: ["missing-handler.js.no-answer-next-works"]) {
+               obligation: "MISS-3.b", caughtBy: ["missing-handler.js.no-answer-next-works", "missing-handler.js.missing-among-late-answers"]) {
             let awaited = Box<String?>(nil)
             let held = Box<[(id: String, command: String)]>([])
             return Defect(
@@ -284,7 +274,7 @@ extension MutantCatalogue {
         },
         // THR-1 and THR-2: threads.
         native("decides-on-bridge-queue", "navigation decisions are made on the bridge's own serial queue, and the decision handler is called there",
-               obligation: "THR-1.b", caughtBy: ["threading.background-sends.no-deadlock"]) {
+               obligation: "THR-1.b", caughtBy: ["threading.background-sends.no-deadlock", "lifecycle.handlers-registered-later-persist"]) {
             Defect(decidesOffMainThread: true)
         },
         native("background-sends-drained-last-first", "sends from other threads go into a locked buffer that the main thread drains with popLast()",

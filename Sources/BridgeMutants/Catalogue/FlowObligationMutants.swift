@@ -85,7 +85,7 @@ extension MutantCatalogue {
         },
         // LIFE-1: handlers across page changes.
         native("handlers-cleared-on-new-url", "native handlers are cleared when the bridge is loaded by a page at another URL",
-               obligation: "LIFE-1.b", caughtBy: ["lifecycle.handlers-persist"]) {
+               obligation: "LIFE-1.b", caughtBy: ["lifecycle.handlers-persist", "lifecycle.handlers-registered-later-persist"]) {
             let firstURL = Box<String?>(nil)
             return Defect(rewriteScript: { script, page in
                 if script.kind == .javaScriptSide {
@@ -116,11 +116,11 @@ extension MutantCatalogue {
         dropping("no-invalid-element-warning", "a non-object batch element is not logged", lines: "Invalid", obligation: "LOG-3.a",
                  caughtBy: ["logging.native.non-object-element"]),
         dropping("no-invalid-json-warning", "a batch that is not JSON is dropped silently", lines: "could not be parsed", obligation: "LOG-4.a",
-                 caughtBy: ["logging.native.invalid-batch-and-unknown-response"]),
+                 caughtBy: ["logging.native.invalid-batch-and-unknown-response", "logging.native.other-invalid-batches-and-repeated-response"]),
         dropping("no-non-array-warning", "a batch that is not an array is ignored silently", lines: "not a JSON array", obligation: "LOG-4.b",
-                 caughtBy: ["logging.native.invalid-batch-and-unknown-response"]),
+                 caughtBy: ["logging.native.invalid-batch-and-unknown-response", "logging.native.other-invalid-batches-and-repeated-response"]),
         dropping("no-unknown-response-warning", "a response with an unknown responseId is ignored silently", lines: "no callback for responseId",
-                 obligation: "LOG-4.c", caughtBy: ["logging.native.invalid-batch-and-unknown-response"]),
+                 obligation: "LOG-4.c", caughtBy: ["logging.native.invalid-batch-and-unknown-response", "logging.native.other-invalid-batches-and-repeated-response"]),
     ]
 
     /// The navigation with its URL replaced by an ordinary one, as a classifier that misses it sees it.

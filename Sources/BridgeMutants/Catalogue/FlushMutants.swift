@@ -7,13 +7,13 @@ extension MutantCatalogue {
     /// Mutants of the native flush, message shapes and lifecycle.
     static let flushMutants: [Mutant] = [
         native("fetch-command-not-exact", "the queue is fetched with window.WebViewJavascriptBridge._fetchQueue() instead of the exact command",
-               obligation: "FLUSH-1.a", caughtBy: ["flush.fetch-command.exact-per-queue-url"]) {
+               obligation: "FLUSH-1.a", caughtBy: ["flush.fetch-command.exact-per-queue-url", "flush.fetch-command.per-signal-across-pages"]) {
             Defect(rewriteScript: { script, _ in
                 [script.kind == .fetch ? "window.WebViewJavascriptBridge._fetchQueue()" : script.text]
             })
         },
         native("nil-fetch-result-resets", "a nil or empty _fetchQueue result resets the bridge, so the page gets no more answers", obligation: "FLUSH-2.a",
-               caughtBy: ["flush.nil-empty-or-error-result"]) {
+               caughtBy: ["flush.nil-empty-or-error-result", "flush.nothing-results-keep-bridge-state"]) {
             // Takes a nil result to mean that a new page loaded.
             Defect(rewriteFetchResult: { result, page in
                 if result?.isEmpty ?? true { try? page.owner?.reset() }
@@ -35,14 +35,14 @@ extension MutantCatalogue {
             })
         },
         native("top-level-object-run", "a top-level JSON object is run as a one-message batch", obligation: "FLUSH-4.a",
-               caughtBy: ["flush.non-array-ignored"]) {
+               caughtBy: ["flush.non-array-ignored", "flush.non-array-responses-ignored"]) {
             Defect(rewriteFetchResult: { result, _ in
                 guard let result, case .object? = try? JSONParser.parse(result, loneSurrogates: .reject) else { return result }
                 return "[" + result + "]"
             })
         },
         native("non-object-element-drops-batch", "one non-object element drops the whole batch", obligation: "FLUSH-5.c",
-               caughtBy: ["flush.non-object-elements-skipped"]) {
+               caughtBy: ["flush.non-object-elements-skipped", "flush.non-object-elements-among-responses"]) {
             // `as? [[String: Any]]` on the whole batch: one element that is not an object fails the cast.
             Defect(rewriteFetchResult: { result, _ in
                 guard let batch = WireRewriting.batch(result), batch.contains(where: { $0.members == nil }) else { return result }
@@ -76,11 +76,11 @@ extension MutantCatalogue {
             })
         },
         native("null-response-data-as-nil", "a null responseData reaches the native callback as nil", obligation: "CB-4.c",
-               caughtBy: ["callbacks.native.response-data-forms"]) {
+               caughtBy: ["callbacks.native.response-data-forms", "callbacks.native.response-data-forms.crafted-batch"]) {
             Defect(wrapCallback: { callback in { answer in callback(answer is NSNull ? nil : answer) } })
         },
         native("non-string-response-id-is-call", "a message whose responseId is null or a number is run as a call", obligation: "MSG-4.a",
-               caughtBy: ["messages.js-to-native.response-id-any-value"]) {
+               caughtBy: ["messages.js-to-native.response-id-any-value", "messages.js-to-native.response-or-call-by-key"]) {
             // `if let responseId = message["responseId"] as? String` decides what is a response.
             Defect(rewriteFetchResult: { result, _ in
                 WireRewriting.rewritingBatch(result) { batch in
@@ -110,7 +110,7 @@ extension MutantCatalogue {
             })
         },
         native("numeric-callback-id-as-number", "a JS callback id that looks like an integer comes back as a JSON number", obligation: "ID-3.a",
-               caughtBy: ["messages.js-to-native.opaque-ids-and-json-forms"]) {
+               caughtBy: ["messages.js-to-native.opaque-ids-and-json-forms", "messages.js-to-native.response-or-call-by-key"]) {
             Defect(rewriteScript: { script, _ in
                 [WireRewriting.rewritingMessage(of: script.text) { message in
                     if case .string(let id)? = message["responseId"], let number = Int(id) { message["responseId"] = .number(Double(number)) }
@@ -118,7 +118,7 @@ extension MutantCatalogue {
             })
         },
         native("batch-recognized-by-raw-prefix", "a batch runs only if its text starts exactly with [{, so whitespace hides it", obligation: "MSG-9.b",
-               caughtBy: ["messages.js-to-native.opaque-ids-and-json-forms"]) {
+               caughtBy: ["messages.js-to-native.opaque-ids-and-json-forms", "messages.js-to-native.response-json-forms"]) {
             Defect(rewriteFetchResult: { result, _ in
                 guard let result, !result.isEmpty, !result.hasPrefix("[{") else { return result }
                 return "[]"
@@ -136,7 +136,7 @@ extension MutantCatalogue {
             })
         },
         native("callback-id-counts-every-call", "the callback counter advances on calls without a callback too", obligation: "ID-2.c",
-               caughtBy: ["callbacks.native.id-format"]) {
+               caughtBy: ["callbacks.native.id-format", "startup.held-calls.callback-ids"]) {
             // Ids are numbered by calls, not by callbacks: objc_cb_<n> for the n-th call since the reset.
             Defect(
                 rewriteScript: { script, page in
@@ -160,14 +160,14 @@ extension MutantCatalogue {
         },
         // Lifecycle.
         native("js-injected-only-once", "the JS side is injected only for the first page", obligation: "BOOT-4.a",
-               caughtBy: ["lifecycle.reinjected-on-every-load"]) {
+               caughtBy: ["lifecycle.reinjected-on-every-load", "lifecycle.reinjected-on-revisited-and-v5-pages"]) {
             // An `injected` flag set on the first `__bridge_loaded__` and never cleared.
             Defect(rewriteScript: { script, page in
                 script.kind == .javaScriptSide && page.injectionCount > 1 ? [] : [script.text]
             })
         },
         native("handlers-cleared-on-new-page", "native handlers are cleared when a later page loads the bridge", obligation: "LIFE-1.a",
-               caughtBy: ["lifecycle.handlers-persist"]) {
+               caughtBy: ["lifecycle.handlers-persist", "lifecycle.handlers-registered-later-persist"]) {
             Defect(rewriteScript: { script, page in
                 if script.kind == .javaScriptSide && page.injectionCount > 1 { page.owner?.removeAllHandlers() }
                 return [script.text]
@@ -192,7 +192,7 @@ extension MutantCatalogue {
             Defect(rewriteLog: { _ in nil })
         },
         native("traffic-logged-by-default", "WVJB SEND / WVJB RCVD traffic is logged by default", obligation: "LOG-7.a",
-               caughtBy: ["logging.native.traffic-off-by-default"]) {
+               caughtBy: ["logging.native.traffic-off-by-default", "logging.native.traffic-off-across-pages-and-anomalies"]) {
             Defect(afterAttach: { adapter in (try? adapter.core)?.logsTraffic = true })
         },
     ]

@@ -165,6 +165,15 @@ extension MutantCatalogue {
         }
     }
 
+    /// Registers the replay handler so that it runs, and marks answered, the ledger's callback of the id.
+    @MainActor
+    static func registerAnsweringReplayHandler(on adapter: DefectiveBridgeAdapter) {
+        registerReplayHandler(on: adapter) { id, adapter in
+            adapter.ledger.markAnswered(id)
+            return adapter.ledger.entry(id)?.callback
+        }
+    }
+
     /// `result` with each response whose id `replays` accepts replaced by a call of the replay handler,
     /// which runs the callback where the response stands in the batch.
     static func replayingAnswers(in result: String?, where replays: (String) -> Bool) -> String? {

@@ -11,7 +11,7 @@ extension MutantCatalogue {
         javaScriptSide("js-setup-callbacks-popped-lifo", "the setup task pops window.WVJBCallbacks, so setup callbacks run last-first", obligation: "BOOT-7.a",
                        replacing: "for (var i = 0; i < callbacks.length; i++) {\n            callbacks[i](bridge);\n        }",
                        with: "while (callbacks.length) {\n            callbacks.pop()(bridge);\n        }",
-                       caughtBy: ["bootstrap.setup-callbacks.deferred-in-order"]),
+                       caughtBy: ["bootstrap.setup-callbacks.deferred-in-order", "bootstrap.setup-callbacks.reloaded-page"]),
         // Message keys and shapes.
         javaScriptSide("js-messages-stamped-with-queue-time", "every queued message carries a debugging key queuedAt with the time it was queued", obligation: "MSG-1.a",
                        replacing: "sendMessageQueue.push(message);",
@@ -24,7 +24,7 @@ extension MutantCatalogue {
         javaScriptSide("js-every-call-gets-callback", "callHandler registers a no-op callback when none is given, so every call carries a callbackId", obligation: "MSG-5.c",
                        replacing: "doSend({ handlerName: handlerName, data: data }, responseCallback);",
                        with: "doSend({ handlerName: handlerName, data: data }, responseCallback || function () {});",
-                       caughtBy: ["js-side.messages.call-shapes"]),
+                       caughtBy: ["js-side.messages.call-shapes", "js-side.messages.sends-from-handler-after-reload"]),
         javaScriptSide("js-responder-reads-shared-callback-id", "the responder reads the callbackId of the message dispatched last, kept in a shared variable", obligation: "MSG-6.b",
                        replacing: "function dispatchMessageFromObjC(messageJSON) {",
                        with: "var lastCallbackId;\n    function dispatchMessageFromObjC(messageJSON) {",
@@ -38,19 +38,19 @@ extension MutantCatalogue {
         javaScriptSide("js-callback-attached-only-with-data", "a misplaced brace attaches the callback only to calls that carry data, so (name, undefined, fn) sends no callbackId", obligation: "MSG-8.b",
                        replacing: "if (responseCallback) {\n            var callbackId",
                        with: "if (responseCallback && message.data !== undefined) {\n            var callbackId",
-                       caughtBy: ["js-side.messages.call-shapes"]),
+                       caughtBy: ["js-side.messages.call-shapes", "js-side.messages.sends-from-handler-after-reload"]),
         // Ordering and ids.
         javaScriptSide("js-queue-built-newest-first", "messages are queued with unshift, so the queue holds the newest message first", obligation: "ORD-3.a",
                        replacing: "sendMessageQueue.push(message);", with: "sendMessageQueue.unshift(message);",
-                       caughtBy: ["js-side.ordering.queue-in-send-order"]),
+                       caughtBy: ["js-side.ordering.queue-in-send-order", "js-side.messages.sends-from-handler-after-reload"]),
         javaScriptSide("js-callback-counter-pre-incremented", "the callback id counter is pre-incremented, so the first id is cb_2_<time>", obligation: "ID-1.b",
                        replacing: "var callbackId = \"cb_\" + (uniqueId++) + \"_\" + new Date().getTime();",
                        with: "var callbackId = \"cb_\" + (++uniqueId) + \"_\" + new Date().getTime();",
-                       caughtBy: ["js-side.callback-ids.format"]),
+                       caughtBy: ["js-side.callback-ids.format", "js-side.callback-ids.restart-on-each-page"]),
         javaScriptSide("js-native-callback-id-rebuilt", "the JS side parses the native callbackId's counter and rebuilds the id as objc_cb_<n>", obligation: "ID-3.b",
                        replacing: "var callbackResponseId = message.callbackId;",
                        with: "var callbackResponseId = \"objc_cb_\" + parseInt(String(message.callbackId).split(\"_\").pop(), 10);",
-                       caughtBy: ["js-side.dispatch.responses-keep-native-ids"]),
+                       caughtBy: ["js-side.dispatch.responses-keep-native-ids", "messages.js-to-native.response-or-call-by-key"]),
         // Fetch and dispatch.
         javaScriptSide("js-empty-queue-fetches-empty-string", "_fetchQueue returns \"\" instead of \"[]\" when nothing is queued", obligation: "DISP-2.b",
                        replacing: "function fetchQueue() {\n",
@@ -84,7 +84,7 @@ extension MutantCatalogue {
         javaScriptSide("js-onerror-hook-misspelled", "the hook is assigned to window.onError, which the browser never calls", obligation: "LOG-6.a",
                        replacing: "window.onerror = function (msg, url, line) {",
                        with: "window.onError = function (msg, url, line) {",
-                       caughtBy: ["js-side.logging.onerror-hook"]),
+                       caughtBy: ["js-side.logging.onerror-hook", "js-side.logging.onerror-hook-on-navigated-page"]),
     ]
 
     /// A JS-side mutant run by the reference native side with the given evaluation style.

@@ -98,7 +98,7 @@ extension MutantCatalogue {
         },
         // Native callbacks.
         native("callbacks-not-removed", "a native callback stays registered and runs again on a second answer", obligation: "CB-2.a",
-               caughtBy: ["callbacks.native.one-shot"]) {
+               caughtBy: ["callbacks.native.one-shot", "callbacks.native.one-shot.crafted-repeats"]) {
             // A repeated response runs its callback again where it stands in the batch.
             Defect(
                 afterAttach: { adapter in registerReplayHandler(on: adapter) { id, adapter in adapter.ledger.entry(id)?.callback } },
@@ -145,7 +145,7 @@ extension MutantCatalogue {
                 })
         },
         native("unknown-response-id-aborts-batch", "an unknown responseId stops the rest of the batch", obligation: "CB-3.d",
-               caughtBy: ["callbacks.native.unknown-response-id-ignored"]) {
+               caughtBy: ["callbacks.native.unknown-response-id-ignored", "callbacks.native.unknown-response-id.crafted-batch", "callbacks.native.response-after-reset.crafted"]) {
             Defect(rewriteFetchResult: { result, page in
                 guard let adapter = page.owner else { return result }
                 var outstanding = Set(adapter.ledger.outstanding)
@@ -263,7 +263,7 @@ extension MutantCatalogue {
             })
         },
         native("remove-handler-ignored", "removeHandler does nothing", obligation: "MISS-2.a",
-               caughtBy: ["missing-handler.native.removed-handler"]) {
+               caughtBy: ["missing-handler.native.removed-handler", "missing-handler.native.removed-before-load"]) {
             Defect(ignoredOperations: [.removeHandler])
         },
         native("disable-safety-ignored", "disableJavscriptAlertBoxSafetyTimeout sends nothing", obligation: "SAFE-2.a",

@@ -37,7 +37,7 @@ extension MutantCatalogue {
         },
         // BOOT-4: injection on the load URL of a page navigated to.
         native("js-injected-only-for-first-url", "the `injected` flag is cleared only when the web view reloads the same URL, so a page navigated to never gets the JS side",
-               obligation: "BOOT-4.b", caughtBy: ["lifecycle.reinjected-on-every-load"]) {
+               obligation: "BOOT-4.b", caughtBy: ["lifecycle.reinjected-on-every-load", "lifecycle.reinjected-on-revisited-and-v5-pages"]) {
             let firstURL = Box<String??>(nil)
             return Defect(rewriteScript: { script, page in
                 guard script.kind == .javaScriptSide else { return [script.text] }
@@ -47,7 +47,7 @@ extension MutantCatalogue {
         },
         // BOOT-6: the fetch injection causes is an empty batch.
         native("empty-batch-rearms-startup-queue", "an empty batch is taken for a page without the JS side, as a nil result is, and the bridge resets to hold sends until the next load URL",
-               obligation: "BOOT-6.b", caughtBy: ["bootstrap.js-side.messaging-iframe-signals-on-injection"]) {
+               obligation: "BOOT-6.b", caughtBy: ["bootstrap.js-side.messaging-iframe-signals-on-injection", "bootstrap.js-side.messaging-iframe-without-body"]) {
             Defect(rewriteFetchResult: { result, page in
                 if let batch = WireRewriting.batch(result), batch.isEmpty { try? page.owner?.reset() }
                 return result
@@ -55,7 +55,7 @@ extension MutantCatalogue {
         },
         // MSG-4: a message without responseId is a call.
         native("calls-without-callback-id-taken-as-responses", "a message is a call only if it has a callbackId (`if let callbackId = ... { handleCall } else { handleResponse }`)",
-               obligation: "MSG-4.b", caughtBy: ["messages.js-to-native.response-id-any-value"]) {
+               obligation: "MSG-4.b", caughtBy: ["messages.js-to-native.response-id-any-value", "messages.js-to-native.response-or-call-by-key"]) {
             // Handled as a response without an id: ignored, with the unknown-responseId warning.
             Defect(rewriteFetchResult: { result, _ in
                 WireRewriting.rewritingBatch(result) { batch in
@@ -127,7 +127,7 @@ extension MutantCatalogue {
         },
         // MSG-9: reading messages whatever their form.
         native("messages-read-in-stringify-key-order", "messages are read with a regex written for JSON.stringify's key order (handlerName, responseId, data or responseData, callbackId); others are skipped",
-               obligation: "MSG-9.a", caughtBy: ["messages.js-to-native.opaque-ids-and-json-forms"]) {
+               obligation: "MSG-9.a", caughtBy: ["messages.js-to-native.opaque-ids-and-json-forms", "messages.js-to-native.response-json-forms"]) {
             Defect(rewriteFetchResult: { result, _ in
                 guard let result, let orders = keyOrders(ofBatch: result) else { return result }
                 return WireRewriting.rewritingBatch(result) { batch in
@@ -137,7 +137,7 @@ extension MutantCatalogue {
             })
         },
         native("only-stringify-escapes-decoded", "strings are decoded by hand for the escapes JSON.stringify writes only, so \\/ and \\u0041 stay as written",
-               obligation: "MSG-9.c", caughtBy: ["messages.js-to-native.opaque-ids-and-json-forms"]) {
+               obligation: "MSG-9.c", caughtBy: ["messages.js-to-native.opaque-ids-and-json-forms", "messages.js-to-native.response-json-forms"]) {
             Defect(rewriteFetchResult: { result, _ in result.map(keepingUnusualEscapes) })
         },
         // ORD-1: native sends in send order.
@@ -223,11 +223,11 @@ extension MutantCatalogue {
         },
         // ID-2: objc_cb_1, objc_cb_2, ...
         native("callback-ids-copy-js-prefix", "native callback ids are cb_<n>, the JS side's prefix copied", obligation: "ID-2.a",
-               caughtBy: ["callbacks.native.id-format"]) {
+               caughtBy: ["callbacks.native.id-format", "startup.held-calls.callback-ids"]) {
             renumberingCallbackIDs(out: { "cb_\($0)" }, back: { id in id.hasPrefix("cb_") ? Int(id.dropFirst(3)) : nil })
         },
         native("callback-ids-start-at-zero", "the callback counter starts at 0, so the first id is objc_cb_0", obligation: "ID-2.b",
-               caughtBy: ["callbacks.native.id-format"]) {
+               caughtBy: ["callbacks.native.id-format", "startup.held-calls.callback-ids"]) {
             renumberingCallbackIDs(out: { "objc_cb_\($0 - 1)" }, back: { id in callbackNumber(id).map { $0 + 1 } })
         },
     ]

@@ -33,12 +33,12 @@ extension MutantCatalogue {
         },
         // MISS-2: other handlers unaffected.
         native("remove-handler-removes-all", "removeHandler(name) empties the whole handler dictionary", obligation: "MISS-2.b",
-               caughtBy: ["missing-handler.native.removed-handler"]) {
+               caughtBy: ["missing-handler.native.removed-handler", "missing-handler.native.removed-before-load"]) {
             Defect(afterRemoveHandler: { adapter, _ in adapter.removeAllHandlers() })
         },
         // FLUSH-1: one fetch for each queue URL.
         native("fetch-skipped-while-one-is-pending", "a queue URL decided while a _fetchQueue evaluation is still pending leads to no fetch of its own",
-               obligation: "FLUSH-1.b", caughtBy: ["flush.fetch-command.exact-per-queue-url"]) {
+               obligation: "FLUSH-1.b", caughtBy: ["flush.fetch-command.exact-per-queue-url", "flush.fetch-command.per-signal-across-pages"]) {
             // `guard !isFetching else { return }`: the pending fetch drains the whole queue anyway (DISP-2),
             // so only the number of fetches shows it.
             let pending = Box(false)
@@ -124,7 +124,7 @@ extension MutantCatalogue {
             })
         },
         native("string-elements-parsed-as-messages", "a batch element that is a string holding JSON is parsed and run as a message, as v4-era queues needed",
-               obligation: "FLUSH-5.b", caughtBy: ["flush.non-object-elements-skipped"]) {
+               obligation: "FLUSH-5.b", caughtBy: ["flush.non-object-elements-skipped", "flush.non-object-elements-among-responses"]) {
             Defect(rewriteFetchResult: { result, _ in
                 WireRewriting.rewritingBatch(result) { batch in
                     batch = batch.map { element in

@@ -2,8 +2,9 @@
 /// with the data in the second (nil sends none), and returns without waiting for the main thread.
 public typealias BackgroundSend = (_ handlerName: String, _ data: Any?) throws -> Void
 
-/// An adapter whose bridge accepts calls from any thread (THR-2); the threading case is not applicable
-/// to adapters that do not adopt it.
+/// An adapter whose bridge accepts sends from any thread (THR-2): calls, and the responders its native
+/// handlers get, which the harness calls from a background thread when a case answers from there. The
+/// threading cases are not applicable to adapters that do not adopt it.
 @MainActor
 public protocol SupportsSendsFromAnyThread: BridgeAdapter {
     /// A function that sends through the bridge from whatever thread calls it, usually the bridge's own

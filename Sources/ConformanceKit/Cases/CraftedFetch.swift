@@ -27,6 +27,34 @@ enum CraftedFetch {
             """)
     }
 
+    /// Makes the next fetches return `batches`, each the JSON text of one array of `elements`, in order.
+    @MainActor
+    static func serve(batches: [[JSONValue]], in context: CaseContext) {
+        serve(batches.map { text(JSONValue.array($0).canonicalText) }, in: context)
+    }
+
+    /// Calls the JS handler `sink` (which never answers; `CasePages.sink`) once per label, the label as
+    /// data and as the callback's label, and returns the `callbackId` each call carried, so that crafted
+    /// results can answer them.
+    /// - Returns: The ids in the order of `labels`, or nil (a failure of `obligation` recorded) when a call
+    ///   carried no `callbackId` and so cannot be answered.
+    @MainActor
+    static func outstandingCallbacks(_ labels: [String], obligation: String, in context: CaseContext) async throws -> [JSONValue]? {
+        for label in labels { try context.callHandler("sink", data: .string(label), callback: label) }
+        try await context.runUntilIdle()
+        let messages = context.transcript.decodedNativeMessages
+        var ids: [JSONValue] = []
+        for label in labels {
+            guard let id = messages.first(where: { $0.member("handlerName") == "sink" && $0.member("data") == .string(label) })?.member("callbackId")
+            else {
+                context.expect(false, clause: obligation, "the call to the JS handler sink with callback '\(label)' carried no callbackId, so no response could name it")
+                return nil
+            }
+            ids.append(id)
+        }
+        return ids
+    }
+
     /// Checks that a normal JS call to the native handler `echo` still round-trips.
     /// - Parameters:
     ///   - context: The case.

@@ -26,6 +26,18 @@ package struct ProtocolSpec: Sendable {
         package var clause: String { String(id.prefix { $0 != "." }) }
     }
 
+    /// MUST and SHOULD obligations no check of the kit cites, each with the reason (the tests fail on any
+    /// other obligation without a check, and on a listed one that has checks).
+    package static let obligationsWithoutChecks: [String: String] = [
+        "FLUSH-6.a": "a pointer to CB-1 to CB-4, whose checks it delegates to",
+        "FLUSH-8.a": "no adapter operation makes a native handler fail observably yet (a gap, noted in the spec coverage)",
+        "MISS-5.a": "observed through MISS-1.c's no-response check; a per-clause verdict level would separate them",
+        "THR-3.a": "a blocked thread shows only as THR-2's deadlock check",
+        "ESC-4.a": "a crash is the `crash` verdict of an out-of-process run (or the end of an in-process one), not a check",
+        "LOG-7.b": "the adapter protocol has no switch for traffic logging, so only its default (LOG-7.a) is observable",
+        "LOG-7.c": "the adapter protocol has no switch for traffic logging, so only its default (LOG-7.a) is observable",
+    ]
+
     /// The clauses in the order the spec defines them.
     package let clauses: [Clause]
 
@@ -88,8 +100,10 @@ package struct ProtocolSpec: Sendable {
     ///   - checks: The checks the catalogue made on a run (clause or obligation, and what was checked),
     ///     or nil to leave the checks out.
     ///   - mutants: For each obligation id, the mutants breaking it, or nil to leave the mutants out.
+    ///   - mutantGaps: For obligations no mutant breaks, why.
     package func coverageTable(
-        for cases: [ConformanceCase], checks: [(clause: String, message: String)]? = nil, mutants: [String: [String]]? = nil
+        for cases: [ConformanceCase], checks: [(clause: String, message: String)]? = nil, mutants: [String: [String]]? = nil,
+        mutantGaps: [String: String] = [:]
     ) -> String {
         let rows = coverage(by: cases)
         var checksByClause: [String: Set<String>] = [:], checksByObligation: [String: Set<String>] = [:]
@@ -108,9 +122,15 @@ package struct ProtocolSpec: Sendable {
             guard checks != nil else { continue }
             for obligation in clause.obligations {
                 let count = checksByObligation[obligation.id]?.count ?? 0
-                let mark = count == 0 && (clause.level == .must || clause.level == .should) ? "-- NO CHECK -- " : ""
+                let binding = clause.level == .must || clause.level == .should
+                var gaps: [String] = []
+                if count == 0 && binding { gaps.append("NO CHECK (\(Self.obligationsWithoutChecks[obligation.id] ?? "no reason written"))") }
+                if binding, let mutants, mutants[obligation.id] == nil {
+                    gaps.append("NO MUTANT (\(mutantGaps[obligation.id] ?? "no reason written"))")
+                }
                 let mutantColumn = mutants.map { padded("\($0[obligation.id]?.count ?? 0)", 9) } ?? ""
-                lines.append("  " + padded(obligation.id, width - 2) + padded(obligation.side, 8) + padded("\(count)", 8) + mutantColumn + mark + obligation.text)
+                lines.append("  " + padded(obligation.id, width - 2) + padded(obligation.side, 8) + padded("\(count)", 8) + mutantColumn
+                             + obligation.text + (gaps.isEmpty ? "" : " -- " + gaps.joined(separator: "; ")))
             }
         }
         for level in [RequirementLevel.must, .should, .may] {

@@ -1,11 +1,13 @@
+import StrictJSON
+
 /// Cases on the alert safety timeout: deferred dispatch by default, the switch, and dialogs.
 enum AlertSafetyCases {
     static let all = [deferredByDefault, disableFromNative, disableBeforeLoad, reloadRestoresSafety, dialogNotBlocking]
 
     static let deferredByDefault = ConformanceCase(
         id: "alert-safety.default-dispatch-deferred",
-        clauses: ["SAFE-1", "DISP-3"],
-        summary: "by default a JS handler or JS callback runs on a later turn, never inside the native evaluation or the _handleMessageFromObjC call that delivered it"
+        clauses: ["SAFE-1", "DISP-3", "SAFE-4"],
+        summary: "by default a JS handler or JS callback runs on a later turn, never inside the native evaluation or the _handleMessageFromObjC call that delivered it; switched off, both run inside it"
     ) { context in
         try context.registerHandler("echo", answer: .echo)
         try await CasePages.start(context, page: CasePages.sink + "\n" + """
@@ -42,6 +44,54 @@ enum AlertSafetyCases {
                             "what started the turn in which the JS handler ran")
         let disabling = context.transcript.decodedNativeMessages.filter { $0.member("handlerName") == "_disableJavascriptAlertBoxSafetyTimeout" }
         context.expectEqual(disabling, [], clause: "SAFE-1.c", "messages switching the safety off, which nobody asked for")
+
+        // SAFE-4 where js-side.alert-safety.disable-switches-dispatch does not look (every check above is made): the
+        // switch sent by native as an ordinary call in the middle of the page's traffic, then, on the reloaded page,
+        // the page's own call made inside a handler; each time a JS callback as well as handlers run synchronously.
+        let registerAfter = "WebViewJavascriptBridge.registerHandler(\"after\", conformance.recordingHandler(\"after\"));"
+        context.runInPage(registerAfter)
+        try context.callHandler("_disableJavascriptAlertBoxSafetyTimeout")
+        try await context.runUntilIdle()
+        context.runInPage(probe("ran before _handleMessageFromObjC returned, after the switch message"))
+        try context.callHandler("after", data: "after the switch message")
+        try await context.runUntilIdle()
+        context.reload()
+        try await context.runUntilIdle()
+        context.runInPage(registerAfter + """
+
+            WebViewJavascriptBridge.registerHandler("switchOff", function () { WebViewJavascriptBridge.disableJavscriptAlertBoxSafetyTimeout(); });
+            """)
+        try context.callHandler("switchOff")
+        try await context.runUntilIdle()
+        context.runInPage(probe("ran before _handleMessageFromObjC returned, after the page's call"))
+        try context.callHandler("after", data: "after the page's call")
+        try await context.runUntilIdle()
+        let after = context.transcript.jsHandlerInvocations("after")
+        context.expectEqual(context.transcript.pageNotes("ran before _handleMessageFromObjC returned, after the switch message"), [["callback", "handler"]],
+                            clause: "SAFE-4.a", "handlers and callbacks run inside _handleMessageFromObjC calls once native's _disableJavascriptAlertBoxSafetyTimeout call was dispatched")
+        context.expectEqual(after.filter { $0.data == "after the switch message" }.map(\.duringNativeEvaluation), [true], clause: "SAFE-4.a",
+                            "whether a native call after that switch ran inside the native evaluation")
+        context.expectEqual(context.transcript.pageNotes("ran before _handleMessageFromObjC returned, after the page's call"), [["callback", "handler"]],
+                            clause: "SAFE-4.b", "handlers and callbacks run inside _handleMessageFromObjC calls once a handler of the reloaded page called disableJavscriptAlertBoxSafetyTimeout()")
+        context.expectEqual(after.filter { $0.data == "after the page's call" }.map(\.duringNativeEvaluation), [true], clause: "SAFE-4.b",
+                            "whether a native call after the page's call ran inside the native evaluation")
+    }
+
+    /// Page JavaScript that delivers a response to a JS call and a call to a JS handler itself, then notes under
+    /// `label` which of the two ran before `_handleMessageFromObjC` returned.
+    static func probe(_ label: String) -> String {
+        """
+        (function () {
+            var ran = [];
+            WebViewJavascriptBridge.registerHandler("probe", function () { ran.push("handler"); });
+            WebViewJavascriptBridge.callHandler("probeCall", null, function () { ran.push("callback"); });
+            var queued = JSON.parse(WebViewJavascriptBridge._fetchQueue());
+            var id = queued.filter(function (message) { return message.handlerName === "probeCall"; }).map(function (message) { return message.callbackId; })[0];
+            WebViewJavascriptBridge._handleMessageFromObjC(JSON.stringify({ responseId: id, responseData: "answer" }));
+            WebViewJavascriptBridge._handleMessageFromObjC(JSON.stringify({ handlerName: "probe", data: "call" }));
+            conformance.note(\(CanonicalJSON.quote(label)), ran.slice());
+        })();
+        """
     }
 
     /// For each invocation of the JS handler `name`, what started the turn it ran in: a timer set while a
@@ -138,9 +188,11 @@ enum AlertSafetyCases {
 
     static let dialogNotBlocking = ConformanceCase(
         id: "alert-safety.dialog-in-handler-not-blocking",
-        clauses: ["SAFE-3"],
-        summary: "with the safety on, a JS handler that calls alert() never runs under a synchronous native evaluation"
+        clauses: ["SAFE-3", "SAFE-1"],
+        summary: "with the safety on, a JS handler that calls alert() never runs under a synchronous native evaluation, nor inside any, for a call sent before the load as well"
     ) { context in
+        // One call waits in the startup queue, so that it is delivered right after injection (SAFE-1 checked there too).
+        try context.callHandler("greet", data: "before the load")
         try await CasePages.start(context, page: """
             setupWebViewJavascriptBridge(function (bridge) {
                 bridge.registerHandler("greet", function (data) {
@@ -152,9 +204,18 @@ enum AlertSafetyCases {
         try context.callHandler("greet", data: "world")
         try await context.runUntilIdle()
         let dialogs = context.transcript.events.compactMap { event -> Bool? in
-            if case let .dialog(_, _, blocking) = event { return blocking }
+            if case let .dialog(_, message, blocking) = event, message == "hello world" { return blocking }
             return nil
         }
-        context.expectEqual(dialogs, [false], clause: "SAFE-3.a", "dialogs opened (true = blocking the main thread)")
+        context.expectEqual(dialogs, [false], clause: "SAFE-3.a", "dialogs opened for the call after the load (true = blocking the main thread)")
+        // SAFE-1 in another page state than alert-safety.default-dispatch-deferred: a call held in the startup queue
+        // and delivered right after injection, whose handler exists only once the setup callbacks have run.
+        let deferred = "a timer the delivering evaluation set"
+        context.expectEqual(turnsOfHandler("greet", in: context), [deferred, deferred], clause: "SAFE-1.a",
+                            "what started the turns in which the handler ran, for the call sent before the load and the one after")
+        context.expectEqual(context.transcript.jsHandlerInvocations("greet").map(\.duringNativeEvaluation), [false, false], clause: "SAFE-1.b",
+                            "whether the handler ran inside the native evaluation, for the call sent before the load and the one after")
+        let disabling = context.transcript.decodedNativeMessages.filter { $0.member("handlerName") == "_disableJavascriptAlertBoxSafetyTimeout" }
+        context.expectEqual(disabling, [], clause: "SAFE-1.c", "messages switching the safety off, which nobody asked for, the startup queue included")
     }
 }

@@ -5,7 +5,7 @@ import StrictJSON
 enum BootstrapCases {
     static let all = [
         bridgeURLsCancelledOthersAllowed, lookAlikeURLs, wvjbschemeAccepted, setupCallbacksDeferredInOrder, messagingIframeAtInjection,
-        missingWVJBCallbacksTolerated,
+        missingWVJBCallbacksTolerated, setupOnReloadedPage, messagingIframeWithoutBody,
     ]
 
     static let bridgeURLsCancelledOthersAllowed = ConformanceCase(
@@ -180,6 +180,127 @@ enum BootstrapCases {
         context.expectEqual(context.transcript.pageNotes("WVJBCallbacks"), [false], clause: "BOOT-8.a", "whether window.WVJBCallbacks was created")
     }
 
+    static let setupOnReloadedPage = ConformanceCase(
+        id: "bootstrap.setup-callbacks.reloaded-page",
+        clauses: ["BOOT-5", "BOOT-7"],
+        summary: "on a reloaded page the setup snippet starts afresh (WVJBCallbacks created, then appended to, one load iframe in documentElement, removed a turn later) and the JS side injected again deletes WVJBCallbacks, then calls its callbacks in order on a later turn"
+    ) { context in
+        let page = """
+            function loadIframes() {
+                var found = [];
+                (function walk(node) {
+                    if (node.tagName === "IFRAME" && String(node.src).toLowerCase().indexOf("__bridge_loaded__") >= 0) { found.push(node); }
+                    for (var i = 0; i < (node.childNodes || []).length; i++) { walk(node.childNodes[i]); }
+                })(document.documentElement);
+                return found;
+            }
+            [1, 2].forEach(function (number) {
+                setupWebViewJavascriptBridge(function (bridge) {
+                    conformance.note("setup callback", {
+                        number: number,
+                        isBridge: bridge === window.WebViewJavascriptBridge,
+                        inNativeEvaluation: __conformance.inNativeEvaluation(),
+                        WVJBCallbacksLeft: "WVJBCallbacks" in window
+                    });
+                });
+                var frames = loadIframes();
+                conformance.note("after setup call", {
+                    callbacks: Array.isArray(window.WVJBCallbacks) ? window.WVJBCallbacks.length : null,
+                    loadIframes: frames.length,
+                    inDocumentElement: frames.length === 1 && frames[0].parentNode === document.documentElement
+                });
+            });
+            setTimeout(function () { conformance.note("load iframes a turn later", loadIframes().length); }, 0);
+            """
+        context.loadPage(page)
+        try await context.runUntilIdle()
+        context.reload()
+        try await context.runUntilIdle()
+        context.runInPage("""
+            conformance.note("WVJBCallbacks left", "WVJBCallbacks" in window);
+            var returned = false;
+            setupWebViewJavascriptBridge(function (bridge) {
+                conformance.note("late setup", { beforeReturn: !returned, isBridge: bridge === window.WebViewJavascriptBridge });
+            });
+            returned = true;
+            """)
+        // Everything below is about the reloaded page, the second page of the case.
+        let pages = context.transcript.pages
+        guard let reloaded = pages.last, pages.count == 2 else {
+            return context.fail(clause: "BOOT-5.c", "the case expected two pages (the first page and its reload), the transcript has \(pages.count)")
+        }
+        let snippet = reloaded.pageNotes("after setup call")
+        context.expectEqual(CheckParts.element(snippet, 0), [["callbacks": 1, "loadIframes": 1, "inDocumentElement": true]], clause: "BOOT-5.c",
+                            "state after the reloaded page's first setup call: WVJBCallbacks created with the callback, one load iframe, appended to documentElement")
+        context.expectEqual(CheckParts.element(snippet, 1), [["callbacks": 2, "loadIframes": 1, "inDocumentElement": true]], clause: "BOOT-5.b",
+                            "state after its second setup call: the callback appended to WVJBCallbacks, no second load iframe")
+        let loads = reloaded.events.filter { if case let .navigationRequested(_, url, _) = $0 { url == "https://__bridge_loaded__" } else { false } }
+        context.expectEqual(loads.count, 1, clause: "BOOT-5.b", "requests of https://__bridge_loaded__ made by the reloaded page's two setup calls")
+        context.expectEqual(reloaded.pageNotes("load iframes a turn later"), [0], clause: "BOOT-5.d",
+                            "load iframes left in the reloaded page's document after the turn the snippet scheduled")
+        context.expectEqual(reloaded.pageNotes("late setup"), [["beforeReturn": true, "isBridge": true]], clause: "BOOT-5.a",
+                            "a setup call on the reloaded page once the bridge is in: called before setupWebViewJavascriptBridge returned, with the bridge")
+        let callbacks = reloaded.pageNotes("setup callback")
+        context.expectEqual(callbacks.map { $0?.member("number") }, [1, 2], clause: "BOOT-7.a",
+                            "setup callbacks the JS side injected into the reloaded page called, in order")
+        context.expectEqual(callbacks.map { $0?.member("isBridge") }, [true, true], clause: "BOOT-7.a",
+                            "whether each setup callback of the reloaded page got window.WebViewJavascriptBridge")
+        context.expectEqual(callbacks.map { $0?.member("inNativeEvaluation") }, [false, false], clause: "BOOT-7.c",
+                            "whether each setup callback of the reloaded page ran inside the native evaluation of the JS side")
+        context.expectEqual(callbacks.map { $0?.member("WVJBCallbacksLeft") }, [false, false], clause: "BOOT-7.b",
+                            "whether window.WVJBCallbacks still existed while the setup callbacks of the reloaded page ran (deleted before they are called)")
+        context.expectEqual(reloaded.pageNotes("WVJBCallbacks left"), [false], clause: "BOOT-7.b",
+                            "whether window.WVJBCallbacks exists on the reloaded page once it is idle")
+    }
+
+    static let messagingIframeWithoutBody = ConformanceCase(
+        id: "bootstrap.js-side.messaging-iframe-without-body",
+        clauses: ["BOOT-6"],
+        summary: "on a reloaded page that has no body yet, injection still appends the messaging iframe to documentElement with the queue URL set; the first fetch returns [], which changes nothing"
+    ) { context in
+        try context.registerHandler("echo", answer: .echo)
+        // A page whose parser has not made a body yet: document.body is null.
+        let page = """
+            document.documentElement.removeChild(document.body);
+            document.body = null;
+
+            """ + CasePages.sink
+        context.loadPage(page)
+        try await context.runUntilIdle()
+        context.reload()
+        try await context.runUntilIdle()
+        let pages = context.transcript.pages
+        guard let reloaded = pages.last, pages.count == 2 else {
+            return context.fail(clause: "BOOT-6.b", "the case expected two pages (the first page and its reload), the transcript has \(pages.count)")
+        }
+        let events = reloaded.events
+        let source = context.webView.bridgeJavaScriptSource
+        guard let start = events.firstIndex(where: { if case let .evaluationStarted(_, style, script) = $0 { style != .harness && script == source } else { false } }),
+              case let .evaluationStarted(injectionID, _, _) = events[start],
+              let end = events[start...].firstIndex(where: { if case let .evaluationFinished(id, _, _) = $0 { id == injectionID } else { false } })
+        else { return context.fail(clause: "BOOT-6.a", "the JS side was never evaluated into the reloaded page without a body") }
+        let signals = events[start..<end].filter { if case let .navigationRequested(_, url, _) = $0 { url.isQueueURL } else { false } }
+        context.expectEqual(signals.count, 1, clause: "BOOT-6.a",
+                            "queue URL requests made while the JS side was evaluated into the reloaded page without a body")
+        context.expectEqual(reloaded.fetchedBatches.first, JSONValue.array([]), clause: "BOOT-6.b", "what the reloaded page's first fetch returned")
+        context.runInPage(CasePages.findMessagingIframe + """
+            var frame = findMessagingIframe(document.documentElement);
+            conformance.note("messaging iframe is a child of documentElement", !!frame && frame.parentNode === document.documentElement);
+            """)
+        context.expectEqual(context.transcript.pageNotes("messaging iframe is a child of documentElement"), [true], clause: "BOOT-6.c",
+                            "where the messaging iframe of the reloaded page without a body is (appended to document.documentElement)")
+        context.expectEqual(reloaded.uncaughtErrors, [], clause: "BOOT-6.c",
+                            "uncaught errors on the reloaded page without a body (appending to document.body throws there)")
+        // An empty batch runs nothing and changes nothing: sends after it go out at once, both ways.
+        try context.callHandler("sink", data: "after the empty batch")
+        context.runInPage(#"WebViewJavascriptBridge.callHandler("echo", "after the empty batch", conformance.callback("echoed"));"#)
+        try await context.runUntilIdle()
+        context.expectEqual(context.transcript.jsHandlerInvocations("sink").map(\.data), ["after the empty batch"], clause: "BOOT-6.b",
+                            "data the JS handler of the reloaded page got from a native call made after its empty first batch")
+        context.expectEqual(context.transcript.jsCallbackInvocations("echoed"), ["after the empty batch"], clause: "BOOT-6.b",
+                            "answers the reloaded page got to a call it made after its empty first batch")
+    }
+
     /// Checks that each URL was decided once, with its policy, under the obligation given with it (a BOOT-1
     /// obligation for a cancelled bridge URL, a BOOT-2 one for an allowed URL).
     @MainActor
@@ -198,5 +319,19 @@ private extension JSONValue {
         guard case .object(var members) = self else { return self }
         members["inNativeEvaluation"] = nil
         return .object(members)
+    }
+}
+
+extension Transcript {
+    /// The events of each page, in order: from one page-loaded event up to the next (events before the
+    /// first page loaded are left out), so that a case can read one page of several.
+    var pages: [Transcript] {
+        var pages: [Transcript] = []
+        for entry in entries {
+            if case .pageLoaded = entry.event { pages.append(Transcript()) }
+            guard !pages.isEmpty else { continue }
+            pages[pages.count - 1].append(entry.event, at: entry.time)
+        }
+        return pages
     }
 }

@@ -3,8 +3,8 @@ import StrictJSON
 /// Cases on callbacks: one-shot removal, unique ids, unknown response ids.
 enum CallbackCases {
     static let all = [
-        nativeOneShot, idsUniqueAmongOutstanding, unknownResponseIDIgnored, responseAfterResetIgnored, responseDataForms, callsNameNoCallback,
-        nativeIdFormat,
+        nativeOneShot, oneShotCraftedRepeats, idsUniqueAmongOutstanding, unknownResponseIDIgnored, unknownResponseIDsCraftedBatch,
+        responseAfterResetIgnored, craftedResponsesAfterReset, responseDataForms, craftedResponseDataForms, callsNameNoCallback, nativeIdFormat,
     ]
 
     static let nativeOneShot = ConformanceCase(
@@ -33,6 +33,36 @@ enum CallbackCases {
                             "answers callback 'second' got, called after the repeated response was ignored")
         context.expectEqual(context.transcript.nativeHandlerInvocations("sink"), [7, 8], clause: "CB-2.b",
                             "data the native handler got from the call right after each repeated response, in the same batch")
+    }
+
+    static let oneShotCraftedRepeats = ConformanceCase(
+        id: "callbacks.native.one-shot.crafted-repeats",
+        clauses: ["CB-2"],
+        summary: "a native callback answered by a crafted response without responseData, or with null, ignores repeats of that response in the same batch and in a later one; the calls and responses after each repeat still run"
+    ) { context in
+        try context.registerHandler("sink", answer: .none)
+        try await CasePages.start(context)
+        // The first answers carry no data or null, so that a bridge removing a callback only for a non-nil answer shows.
+        guard let ids = try await CraftedFetch.outstandingCallbacks(["absent", "null", "after the repeats"], obligation: "CB-2.a", in: context)
+        else { return }
+        let (absent, null, after) = (ids[0], ids[1], ids[2])
+        CraftedFetch.serve(batches: [
+            [["responseId": absent], ["responseId": absent, "responseData": "repeat in the same batch"], ["handlerName": "sink", "data": "after the first repeat"]],
+            [
+                ["responseId": null, "responseData": .null], ["responseId": absent, "responseData": "repeat in a later batch"],
+                ["responseId": null, "responseData": .null], ["responseId": null, "responseData": "repeat with data"],
+                ["handlerName": "sink", "data": "after the later repeats"], ["responseId": after, "responseData": "answer after the repeats"],
+            ],
+        ], in: context)
+        try await context.runUntilIdle()
+        context.expectEqual(context.transcript.nativeCallbackInvocations("absent"), [nil], clause: "CB-2.a",
+                            "answers callback 'absent' got: a response without responseData, then repeats in the same batch and in a later one")
+        context.expectEqual(context.transcript.nativeCallbackInvocations("null"), [.null], clause: "CB-2.a",
+                            "answers callback 'null' got: a response with null, then two repeats in the same batch")
+        context.expectEqual(context.transcript.nativeHandlerInvocations("sink"), ["after the first repeat", "after the later repeats"], clause: "CB-2.b",
+                            "data the native handler got from the calls after repeated responses, in their batches")
+        context.expectEqual(context.transcript.nativeCallbackInvocations("after the repeats"), ["answer after the repeats"], clause: "CB-2.b",
+                            "answers callback 'after the repeats' got from a response after the repeats in their batch")
     }
 
     static let idsUniqueAmongOutstanding = ConformanceCase(
@@ -124,6 +154,38 @@ enum CallbackCases {
                             "answers callback 'held' (id \(id)) got, responses to the never-issued ids \(lookAlikes) coming first")
     }
 
+    static let unknownResponseIDsCraftedBatch = ConformanceCase(
+        id: "callbacks.native.unknown-response-id.crafted-batch",
+        clauses: ["CB-3"],
+        summary: "in one crafted batch, responses whose responseId was never issued (other strings, null, \"\", numbers) or names a callback answered earlier in the batch run no callback, and the calls and responses after them still run"
+    ) { context in
+        try context.registerHandler("sink", answer: .none)
+        try await CasePages.start(context)
+        guard let ids = try await CraftedFetch.outstandingCallbacks(["answered", "waiting"], obligation: "CB-3.a", in: context) else { return }
+        let (answered, waiting) = (ids[0], ids[1])
+        // Ids of other types, the number in waiting's id alone or after another prefix (a lookup by that number
+        // takes them for it), and strings never issued.
+        var neverIssued: [JSONValue] = [.null, "", 0, "objc_cb_999", "objc_cb_", "undefined"]
+        if case .string(let id) = waiting, let number = Int(String(id.reversed().prefix { $0.isASCII && $0.isNumber }.reversed())) {
+            neverIssued += [.number(Double(number)), .string("\(number)"), .string("cb_\(number)"), .string("js_cb_0\(number)")]
+        }
+        CraftedFetch.serve(batches: [
+            [["responseId": answered, "responseData": "first"]]
+                + neverIssued.map { ["responseId": $0, "responseData": ["never issued": $0]] }
+                + [["responseId": answered, "responseData": "repeat"], ["handlerName": "sink", "data": "after the unknown ids"],
+                   ["responseId": waiting, "responseData": "its answer"]],
+        ], in: context)
+        try await context.runUntilIdle()
+        context.expectEqual(context.transcript.nativeCallbackInvocations("waiting"), ["its answer"], clause: "CB-3.a",
+                            "answers callback 'waiting' got, responses naming never-issued ids \(neverIssued.map(\.canonicalText)) coming first in its batch")
+        context.expectEqual(context.transcript.nativeCallbackInvocations("answered"), ["first"], clause: "CB-3.b",
+                            "answers callback 'answered' got, a repeat of its response following unknown ids in the same batch")
+        context.expectEqual(context.transcript.nativeHandlerInvocations("sink"), ["after the unknown ids"], clause: "CB-3.d",
+                            "calls the native handler got after unknown and repeated responseIds in the same batch")
+        context.expectEqual(context.transcript.nativeCallbackInvocations("waiting").count, 1, clause: "CB-3.d",
+                            "answers callback 'waiting' got from the last response of that batch")
+    }
+
     /// Ids that are not `id` but that a careless lookup takes for it: other case, spaces, a leading zero
     /// or only the number, another prefix.
     static func lookAlikeIDs(of id: String) -> [String] {
@@ -168,6 +230,77 @@ enum CallbackCases {
         }
         context.expectEqual(context.transcript.nativeHandlerInvocations("sink"), ["after the late answers"], clause: "CB-3.d",
                             "calls the native handler got after the answers to dropped callbacks, in the same batch")
+    }
+
+    static let craftedResponsesAfterReset = ConformanceCase(
+        id: "callbacks.native.response-after-reset.crafted",
+        clauses: ["CB-3"],
+        requires: .reset,
+        accepts: .unansweredNativeCallbacks,
+        summary: "crafted responses naming callbacks dropped by reset() run none of them, before the next page and on it next to a call made after the reset; the rest of each batch still runs"
+    ) { context in
+        try context.registerHandler("sink", answer: .none)
+        try await CasePages.start(context)
+        let labels = ["dropped 1", "dropped 2", "dropped 3"]
+        guard let dropped = try await CraftedFetch.outstandingCallbacks(labels, obligation: "CB-3.c", in: context) else { return }
+        try context.reset()
+        // Still the old page: the answers name dropped callbacks only.
+        CraftedFetch.serve(batches: [
+            dropped.map { ["responseId": $0, "responseData": "stale answer before the reload"] } + [["handlerName": "sink", "data": "after the stale answers"]],
+        ], in: context)
+        try await context.runUntilIdle()
+        // reset() holds sends until the next load URL: a new page, then one call, which may reuse a dropped id.
+        context.reload()
+        try await context.runUntilIdle()
+        try context.callHandler("sink", data: "fresh", callback: "fresh", expectsResponse: true)
+        try await context.runUntilIdle()
+        let freshID = context.transcript.decodedNativeMessages.last { $0.member("data") == "fresh" }?.member("callbackId") ?? "<no callbackId>"
+        let stale = dropped.filter { $0 != freshID }
+        CraftedFetch.serve(batches: [
+            stale.map { ["responseId": $0, "responseData": "stale answer on the new page"] }
+                + [["handlerName": "sink", "data": "after the stale answers on the new page"], ["responseId": freshID, "responseData": "fresh answer"]],
+        ], in: context)
+        try await context.runUntilIdle()
+        for label in labels {
+            context.expectEqual(context.transcript.nativeCallbackInvocations(label), [], clause: "CB-3.c",
+                                "answers callback '\(label)', dropped by reset(), got from crafted responses naming it (ids reissued after the reset not answered again)")
+        }
+        context.expectEqual(context.transcript.nativeHandlerInvocations("sink"), ["after the stale answers", "after the stale answers on the new page"],
+                            clause: "CB-3.d", "calls the native handler got after responses naming dropped callbacks, in the same batches")
+        context.expectEqual(context.transcript.nativeCallbackInvocations("fresh"), ["fresh answer"], clause: "CB-3.d",
+                            "answers callback 'fresh', issued after the reset, got from the last response of a batch of stale ones")
+    }
+
+    static let craftedResponseDataForms = ConformanceCase(
+        id: "callbacks.native.response-data-forms.crafted-batch",
+        clauses: ["CB-4"],
+        summary: "responses crafted into one batch (not written by the JS side), in reverse order, reach their callbacks with responseData parsed: nil when absent, JSON null, unicode and JSON-looking strings, nesting; a call carrying an outstanding id runs no callback"
+    ) { context in
+        try context.registerHandler("sink", answer: .none)
+        try await CasePages.start(context)
+        let forms: [(label: String, data: JSONValue?, obligation: String)] = [
+            ("absent", nil, "CB-4.b"), ("null", .null, "CB-4.c"), ("string of null", "null", "CB-4.a"),
+            ("string of a response", #"{"responseId":"objc_cb_1","responseData":1}"#, "CB-4.a"),
+            ("unicode", "é 😀 \u{2028}\u{2029} \u{FEFF} ' \\ \" \u{0}", "CB-4.a"), ("empty object", [:], "CB-4.a"), ("empty array", [], "CB-4.a"),
+            ("nesting", ["": [.null, ["responseData": [true, -0.5, 2_147_483_648]]], "a b": "c"], "CB-4.a"), ("zero", 0, "CB-4.a"), ("false", false, "CB-4.a"),
+        ]
+        let named = "named by a call first"
+        guard let ids = try await CraftedFetch.outstandingCallbacks(forms.map(\.label) + [named], obligation: "CB-4.a", in: context) else { return }
+        var batch: [JSONValue] = [["handlerName": "sink", "data": "a call carrying an outstanding id", "callbackId": ids[forms.count]]]
+        for (form, id) in zip(forms, ids).reversed() {
+            var response: [String: JSONValue] = ["responseId": id]
+            if let data = form.data { response["responseData"] = data }
+            batch.append(.object(response))
+        }
+        batch.append(["responseId": ids[forms.count], "responseData": "its own answer"])
+        CraftedFetch.serve(batches: [batch], in: context)
+        try await context.runUntilIdle()
+        for form in forms {
+            context.expectEqual(context.transcript.nativeCallbackInvocations(form.label), [form.data], clause: form.obligation,
+                                "answers native callback '\(form.label)' got from a crafted response")
+        }
+        context.expectEqual(context.transcript.nativeCallbackInvocations(named), ["its own answer"], clause: "CB-4.d",
+                            "answers callback '\(named)' got: a call carrying its id came first in the batch, its own response last")
     }
 
     static let responseDataForms = ConformanceCase(

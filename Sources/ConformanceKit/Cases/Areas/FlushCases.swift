@@ -6,8 +6,9 @@ import StrictJSON
 /// what had to run ran, that nothing else did, and that the bridge still works afterwards.
 enum FlushCases {
     static let all = [
-        fetchCommandExact, nilResultProcessesNothing, emptyStringResultProcessesNothing, evaluationErrorProcessesNothing, invalidJSONDropped,
-        lenientParserJSONDropped, nonArrayIgnored, nonObjectElementsSkipped, handlersAndResponders,
+        fetchCommandExact, fetchPerSignalAcrossPages, nilResultProcessesNothing, emptyStringResultProcessesNothing, evaluationErrorProcessesNothing,
+        nothingResultsKeepBridgeState, invalidJSONDropped, lenientParserJSONDropped, nonArrayIgnored, nonArrayResponsesIgnored, nonObjectElementsSkipped,
+        nonObjectElementsAmongResponses, handlersAndResponders,
     ]
 
     static let fetchCommandExact = ConformanceCase(
@@ -35,6 +36,40 @@ enum FlushCases {
                             "data the native handler got from the fetched calls")
     }
 
+    static let fetchPerSignalAcrossPages = ConformanceCase(
+        id: "flush.fetch-command.per-signal-across-pages",
+        clauses: ["FLUSH-1"],
+        summary: "queue URLs signalled by JS answers to native calls held before the page loaded, by a burst of calls from a timer, and by several signals in one turn on a reloaded page each get their own exact WebViewJavascriptBridge._fetchQueue();"
+    ) { context in
+        try context.registerHandler("sink", answer: .none)
+        // Sent before the page exists: held, delivered at injection, answered by JS in timer turns of their own.
+        for index in 1...3 { try context.callHandler("echo", data: .number(Double(index)), callback: "held \(index)", expectsResponse: true) }
+        context.loadPage(LifecycleCases.sinkAndEcho + """
+            setupWebViewJavascriptBridge(function (bridge) {
+                setTimeout(function () { for (var i = 0; i < 4; i++) { bridge.callHandler("sink", "burst " + i); } }, 0);
+            });
+            """)
+        try await context.runUntilIdle()
+        context.reload()
+        try await context.runUntilIdle()
+        try context.callHandler("echo", data: "after the reload", callback: "after the reload", expectsResponse: true)
+        try await context.runUntilIdle()
+        // Three signals in one turn from another iframe, each fetching the real queue (empty, then one call).
+        context.runInPage(#"WebViewJavascriptBridge.callHandler("sink", "before the signals");"#)
+        CraftedFetch.serve(["WebViewJavascriptBridge._fetchQueue.call(WebViewJavascriptBridge)"], in: context)
+        CraftedFetch.serve([CraftedFetch.text("[]"), CraftedFetch.text("[]")], in: context)
+        try await context.runUntilIdle()
+        let queueURLs = context.transcript.navigationDecisions.filter { $0.policy == .cancel && $0.url.isQueueURL }
+        let jsSide = context.webView.bridgeJavaScriptSource
+        let fetches = context.transcript.nativeEvaluations.map(\.script).filter { $0 != jsSide && $0.contains("_fetchQueue") }
+        let exact = "WebViewJavascriptBridge._fetchQueue();"
+        context.expectEqual(fetches.filter { $0 != exact }, [], clause: "FLUSH-1.a", "fetch evaluations that are not exactly \(exact), over two pages")
+        context.expectEqual(fetches.count, queueURLs.count, clause: "FLUSH-1.b",
+                            "fetch evaluations for \(queueURLs.count) cancelled queue URLs, signalled by answers, a burst from a timer and several in one turn, over two pages")
+        context.expectEqual(context.transcript.nativeHandlerInvocations("sink").count, 9, clause: "FLUSH-1.b",
+                            "calls the native handler got from the fetched batches: a burst of four on each page and one before the crafted signals")
+    }
+
     // FLUSH-2: one case per form of "nothing", so that a bridge harmed by one form fails that form's
     // obligation alone (the harm shows in the calls after it, which a shared case would blame on all).
     static let nilResultProcessesNothing = ConformanceCase(
@@ -59,6 +94,47 @@ enum FlushCases {
         summary: "a _fetchQueue evaluation that throws runs nothing, and the bridge keeps answering afterwards"
     ) { context in
         try await expectNothingRun(for: [CraftedFetch.throwing], what: "of an evaluation error", obligation: "FLUSH-2.c", in: context)
+    }
+
+    static let nothingResultsKeepBridgeState = ConformanceCase(
+        id: "flush.nothing-results-keep-bridge-state",
+        clauses: ["FLUSH-2"],
+        summary: "on a fresh page each, a _fetchQueue result of null, \"\" and an evaluation error, served while a native callback waits, leaves the bridge as it was: the waiting callback gets its answer and calls both ways still go through"
+    ) { context in
+        try context.registerHandler("echo", answer: .echo)
+        let page = LifecycleCases.sinkAndEcho + """
+            setupWebViewJavascriptBridge(function (bridge) {
+                bridge.registerHandler("hold", function (data, respond) { window.heldRespond = respond; });
+            });
+            """
+        context.loadPage(page)
+        try await context.runUntilIdle()
+        let forms = [("null", "null (a nil result)", "FLUSH-2.a"), (CraftedFetch.text(""), "\"\"", "FLUSH-2.b"),
+                     (CraftedFetch.throwing, "an evaluation error", "FLUSH-2.c")]
+        for (index, (form, what, obligation)) in forms.enumerated() {
+            // A page of its own for each form, so that harm done by one does not show under the next.
+            if index > 0 {
+                context.reload()
+                try await context.runUntilIdle()
+            }
+            try context.callHandler("hold", data: .string(what), callback: "waiting across \(what)", expectsResponse: true)
+            try await context.runUntilIdle()
+            CraftedFetch.serve([form, form], in: context)
+            try await context.runUntilIdle()
+            let (answer, jsCall) = (CanonicalJSON.quote("answer after \(what)"), CanonicalJSON.quote("JS call after \(what)"))
+            context.runInPage("""
+                window.heldRespond(\(answer));
+                WebViewJavascriptBridge.callHandler("echo", \(jsCall), conformance.callback(\(jsCall)));
+                """)
+            try context.callHandler("echo", data: .string("native call after \(what)"), callback: "native call after \(what)", expectsResponse: true)
+            try await context.runUntilIdle()
+            context.expectEqual(context.transcript.nativeCallbackInvocations("waiting across \(what)"), [.string("answer after \(what)")],
+                                clause: obligation, "answers a native callback waiting across two _fetchQueue results of \(what) got")
+            context.expectEqual(context.transcript.jsCallbackInvocations("JS call after \(what)"), [.string("JS call after \(what)")],
+                                clause: obligation, "answers a JS call to the native handler echo made after results of \(what) got")
+            context.expectEqual(context.transcript.nativeCallbackInvocations("native call after \(what)"), [.string("native call after \(what)")],
+                                clause: obligation, "answers a native call to the JS handler echo made after results of \(what) got")
+        }
     }
 
     /// Serves `results` (JS expressions) as the page's next `_fetchQueue` results, then checks under
@@ -121,6 +197,31 @@ enum FlushCases {
         try await CraftedFetch.expectBridgeStillWorks(context, obligation: "FLUSH-4.b")
     }
 
+    static let nonArrayResponsesIgnored = ConformanceCase(
+        id: "flush.non-array-responses-ignored",
+        clauses: ["FLUSH-4"],
+        summary: "a _fetchQueue result that is a lone response object, or a string holding a batch or a response, answers no waiting native callback; the callbacks get their real answers afterwards"
+    ) { context in
+        try context.registerHandler("sink", answer: .none)
+        try await CasePages.start(context)
+        let labels = ["answered by an object", "answered by a string holding a batch", "answered by a string holding a response"]
+        guard let ids = try await CraftedFetch.outstandingCallbacks(labels, obligation: "FLUSH-4.a", in: context) else { return }
+        func response(_ index: Int, _ data: JSONValue) -> JSONValue { ["responseId": ids[index], "responseData": data] }
+        let results: [JSONValue] = [
+            response(0, "from a top-level object"), ["0": response(0, "from an object keyed like an array")],
+            .string(JSONValue.array([response(1, "from a string holding a batch")]).canonicalText),
+            .string(response(2, "from a string holding a response").canonicalText), .number(Double(ids.count)),
+        ]
+        CraftedFetch.serve(results.map { CraftedFetch.text($0.canonicalText) }, in: context)
+        try await context.runUntilIdle()
+        CraftedFetch.serve(batches: [ids.indices.map { response($0, .string("real answer")) }], in: context)
+        try await context.runUntilIdle()
+        for (label, obligation) in zip(labels, ["FLUSH-4.a", "FLUSH-4.b", "FLUSH-4.b"]) {
+            context.expectEqual(context.transcript.nativeCallbackInvocations(label), ["real answer"], clause: obligation,
+                                "answers callback '\(label)' got: a non-array result naming it first, then its real answer in a batch")
+        }
+    }
+
     /// Serves `results` as the page's next `_fetchQueue` results, then checks that the native handler
     /// `sink` ran for none of them (under `obligation`) and that the bridge still answers afterwards (under
     /// `stillWorks`).
@@ -160,6 +261,34 @@ enum FlushCases {
         context.expectEqual(got.filter { calls.contains($0) }, calls, clause: "FLUSH-5.c",
                             "data the native handler got from the calls around non-object elements (number, string, null, arrays, boolean)")
         try await CraftedFetch.expectBridgeStillWorks(context, obligation: "FLUSH-5.a")
+    }
+
+    static let nonObjectElementsAmongResponses = ConformanceCase(
+        id: "flush.non-object-elements-among-responses",
+        clauses: ["FLUSH-5"],
+        summary: "in a batch of responses, elements that are not objects (a string holding a response's JSON, arrays holding responses, a number, null, false) answer no callback, and the responses and calls after them still run"
+    ) { context in
+        try context.registerHandler("sink", answer: .none)
+        try await CasePages.start(context)
+        let labels = ["named in a string", "named in arrays", "answered plainly"]
+        guard let ids = try await CraftedFetch.outstandingCallbacks(labels, obligation: "FLUSH-5.a", in: context) else { return }
+        func response(_ index: Int, _ data: JSONValue) -> JSONValue { ["responseId": ids[index], "responseData": data] }
+        CraftedFetch.serve(batches: [
+            [
+                .string(response(0, "from a string element").canonicalText), [response(1, "from an array element")], -1, .null,
+                [[response(1, "from a nested array element")]], false, response(2, "plain answer"), ["handlerName": "sink", "data": "after them"],
+            ],
+            [response(0, "real answer"), response(1, "real answer")],
+        ], in: context)
+        try await context.runUntilIdle()
+        context.expectEqual(context.transcript.nativeCallbackInvocations(labels[0]), ["real answer"], clause: "FLUSH-5.b",
+                            "answers callback '\(labels[0])' got: a string element holding a response naming it first, then its real answer")
+        context.expectEqual(context.transcript.nativeCallbackInvocations(labels[1]), ["real answer"], clause: "FLUSH-5.a",
+                            "answers callback '\(labels[1])' got: array elements holding responses naming it first, then its real answer")
+        context.expectEqual(context.transcript.nativeCallbackInvocations(labels[2]), ["plain answer"], clause: "FLUSH-5.c",
+                            "answers callback '\(labels[2])' got from a response after the non-object elements")
+        context.expectEqual(context.transcript.nativeHandlerInvocations("sink"), ["after them"], clause: "FLUSH-5.c",
+                            "calls the native handler got after the non-object elements among responses")
     }
 
     static let handlersAndResponders = ConformanceCase(

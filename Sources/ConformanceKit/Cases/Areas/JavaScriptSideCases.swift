@@ -53,8 +53,8 @@ enum JavaScriptSideCases {
 
     static let fetchDrainsQueue = ConformanceCase(
         id: "js-side.fetch-queue.drains-whole-queue",
-        clauses: ["DISP-2"],
-        summary: "_fetchQueue() returns the whole queue as a JSON array string (\"[]\" when empty) and then empties it"
+        clauses: ["DISP-2", "DISP-1"],
+        summary: "_fetchQueue() returns the whole queue as a JSON array string (\"[]\" when empty) and then empties it; responder calls and calls with a callback each queue, then signal"
     ) { context in
         try await CasePages.start(context)
         context.runInPage("""
@@ -78,6 +78,46 @@ enum JavaScriptSideCases {
         context.expectEqual(CheckParts.element(fetched, 1), [[["handlerName": "a", "data": 1], ["handlerName": "b", "data": [2]], ["handlerName": "c"]]],
                             clause: "DISP-2.a", "what _fetchQueue() returned after three sends: JSON text of the whole queue")
         context.expectEqual(CheckParts.element(fetched, 2), [[]], clause: "DISP-2.c", "what _fetchQueue() returned right after that fetch (the queue emptied)")
+
+        // DISP-1 for the sends js-side.send.queue-then-signal does not make: responder calls and a call with a
+        // callback, made in one dispatched handler turn. First counted as native sees them, then peeked at.
+        try context.registerHandler("nativeSink", answer: .none)
+        context.runInPage("""
+            WebViewJavascriptBridge.registerHandler("answerTwice", function (data, respond) {
+                respond("one");
+                WebViewJavascriptBridge.callHandler("nativeSink", "between the answers", function () {});
+                respond("two");
+            });
+            """)
+        let signals = context.transcript.queueSignals
+        try context.callHandler("answerTwice", data: "counted", callback: "answerTwice", expectsResponse: true)
+        try await context.runUntilIdle()
+        context.expectEqual(context.transcript.queueSignals - signals, 3, clause: "DISP-1.b",
+                            "queue URL signals for a response, a call with a callback and a second response sent in one handler turn, none fetched in between")
+        // Peek at the queue each time the messaging iframe is signalled (the peek drains it, as native would).
+        context.runInPage(CasePages.findMessagingIframe + """
+            (function () {
+                var frame = findMessagingIframe(document.documentElement);
+                var accessor = Object.getOwnPropertyDescriptor(Object.getPrototypeOf(frame), "src");
+                Object.defineProperty(frame, "src", {
+                    configurable: true,
+                    get: function () { return accessor.get.call(this); },
+                    set: function (value) {
+                        var queued = JSON.parse(WebViewJavascriptBridge._fetchQueue());
+                        conformance.note("queued at each signal", queued.map(function (message) {
+                            if (message.responseId) { return "response " + JSON.stringify(message.responseData); }
+                            return "call " + message.handlerName + (message.callbackId ? " with a callback" : "");
+                        }));
+                        accessor.set.call(this, value);
+                    }
+                });
+            })();
+            WebViewJavascriptBridge._handleMessageFromObjC(JSON.stringify({ handlerName: "answerTwice", data: "peeked", callbackId: "page_cb_1" }));
+            """)
+        try await context.runUntilIdle()
+        context.expectEqual(context.transcript.pageNotes("queued at each signal"),
+                            [["response \"one\""], ["call nativeSink with a callback"], ["response \"two\""]], clause: "DISP-1.a",
+                            "messages in the queue at each signal of a response, a call with a callback and a second response (each queued before its signal)")
     }
 
     // MARK: Dispatch
@@ -188,8 +228,8 @@ enum JavaScriptSideCases {
 
     static let responsesKeepNativeIDs = ConformanceCase(
         id: "js-side.dispatch.responses-keep-native-ids",
-        clauses: ["MSG-6", "ID-3"],
-        summary: "each JS response, even one given late and out of order, carries its own call's callbackId as responseId, unchanged whatever its form"
+        clauses: ["MSG-6", "ID-3", "DISP-2"],
+        summary: "each JS response, even one given late and out of order, carries its own call's callbackId as responseId, unchanged whatever its form; one native fetch drains a turn's responses"
     ) { context in
         try await CasePages.start(context, page: """
             setupWebViewJavascriptBridge(function (bridge) {
@@ -226,10 +266,25 @@ enum JavaScriptSideCases {
             });
             """)
         try await context.runUntilIdle()
+        let batchesBefore = context.transcript.fetchedBatches.count
         context.runInPage("WebViewJavascriptBridge._handleMessageFromObjC(JSON.stringify({ handlerName: \"answerHeld\" }));")
         try await context.runUntilIdle()
         context.expectEqual(foreignIDs.map { responseIDs(answering: $0) }, foreignIDs.map { [$0] }, clause: "ID-3.b",
                             "responseId of the responses to calls whose callbackId (and data) is each of \(foreignIDs.map(\.canonicalText).joined(separator: ", "))")
+        // DISP-2 as the native side fetches: the responses just sent, all in one turn, one signal each, are read
+        // from what each native `_fetchQueue();` returned, apart from the other sends of the case.
+        let batches = Array(context.transcript.fetchedBatches.dropFirst(batchesBefore))
+        func answers(_ batch: JSONValue) -> [JSONValue?] {
+            guard case .array(let messages) = batch else { return [] }
+            return messages.map { $0.member("responseData") }
+        }
+        let sentAnswers = CheckParts.sorted(foreignIDs.map { $0 })
+        context.expectEqual(CheckParts.element(batches, 0).map { CheckParts.sorted(answers($0)) }, [sentAnswers], clause: "DISP-2.a",
+                            "data of the responses in the first native fetch after \(foreignIDs.count) responder calls in one turn, sorted: JSON text of the whole queue")
+        context.expectEqual(batches.dropFirst().filter { $0 != [] }, [], clause: "DISP-2.b",
+                            "what the later native fetches of that turn's signals returned, other than [] (nothing was queued any more)")
+        context.expectEqual(CheckParts.sorted(batches.flatMap(answers)), sentAnswers, clause: "DISP-2.c",
+                            "data of every response those native fetches returned, sorted: each fetched once, none left behind or fetched again")
     }
 
     static let missingHandlerNoResponse = ConformanceCase(
@@ -370,61 +425,11 @@ enum JavaScriptSideCases {
 
     static let browserFacilities = ConformanceCase(
         id: "js-side.source.browser-facilities",
-        clauses: ["DISP-12"],
-        summary: "injection and traffic both ways use only the allowed browser facilities (of an iframe, its style and src alone) and add no global but the bridge and onerror"
+        clauses: ["DISP-12", "DISP-10"],
+        summary: "injection and traffic both ways use only the allowed browser facilities (of an iframe, its style and src alone) and add no global but the bridge and onerror, nor bridge members"
     ) { context in
         try context.registerHandler("echo", answer: .echo)
-        try await CasePages.start(context, page: """
-            var globalsBeforeInjection;
-            (function () {
-                function report(what) { conformance.note("facility used", what); }
-                function watchValue(object, name, label) {
-                    var value = object[name];
-                    Object.defineProperty(object, name, {
-                        configurable: true,
-                        get: function () { report(label); return value; },
-                        set: function (replacement) { value = replacement; }
-                    });
-                }
-                function watchFunction(object, name, label) {
-                    var original = object[name];
-                    object[name] = function () { report(label); return original.apply(this, arguments); };
-                }
-                /* Of document only createElement and documentElement are allowed: any other member read is reported. */
-                var allowedDocumentMembers = ["createElement", "documentElement"];
-                function documentMember(name) {
-                    if (typeof name === "string" && allowedDocumentMembers.indexOf(name) < 0) { report("document." + name); }
-                }
-                window.document = new Proxy(document, {
-                    get: function (target, name) { documentMember(name); return target[name]; },
-                    has: function (target, name) { documentMember(name); return name in target; }
-                });
-                ["location", "navigator", "history", "screen", "performance", "localStorage", "sessionStorage", "XMLHttpRequest", "fetch",
-                 "requestAnimationFrame", "postMessage", "MutationObserver", "getComputedStyle", "open", "queueMicrotask"].forEach(function (name) {
-                    watchValue(window, name, name);
-                });
-                ["setInterval", "clearTimeout", "clearInterval", "addEventListener", "removeEventListener", "alert", "confirm", "prompt"].forEach(function (name) {
-                    watchFunction(window, name, name);
-                });
-                ["info", "warn", "error", "debug"].forEach(function (name) { watchFunction(console, name, "console." + name); });
-                var createElement = document.createElement;
-                document.createElement = function (tagName) {
-                    if (String(tagName).toLowerCase() !== "iframe") { report("document.createElement(" + tagName + ")"); }
-                    var element = createElement.apply(this, arguments);
-                    ["setAttribute", "getAttribute", "removeAttribute", "addEventListener", "appendChild"].forEach(function (name) {
-                        if (typeof element[name] === "function") { watchFunction(element, name, "iframe." + name); }
-                    });
-                    return element;
-                };
-                var originalSetTimeout = window.setTimeout;
-                window.setTimeout = function (callback, delay) {
-                    if (typeof callback !== "function" || arguments.length > 2 || (delay !== undefined && delay !== 0)) {
-                        report("setTimeout(" + typeof callback + ", " + delay + ")");
-                    }
-                    return originalSetTimeout.apply(window, arguments);
-                };
-            })();
-            globalsBeforeInjection = Object.getOwnPropertyNames(window);
+        try await CasePages.start(context, page: facilityWatchers + """
             setupWebViewJavascriptBridge(function (bridge) {
                 bridge.registerHandler("echo", conformance.echoHandler("echo"));
                 bridge.callHandler("echo", "from JS", conformance.callback("echoed"));
@@ -433,28 +438,124 @@ enum JavaScriptSideCases {
         try context.callHandler("echo", data: "from native", callback: "native echo", expectsResponse: true)
         try context.callHandler("nobodyHome", data: 1)
         try await context.runUntilIdle()
-        context.runInPage("""
-            conformance.note("globals added", Object.getOwnPropertyNames(window).filter(function (name) {
-                return globalsBeforeInjection.indexOf(name) < 0 && ["WebViewJavascriptBridge", "onerror", "WVJBCallbacks"].indexOf(name) < 0;
-            }));
-            """)
+        context.runInPage(globalsAddedNote)
         // Timers (setTimeout with other arguments, setInterval and clearing), the iframe beyond style and src,
         // and every other facility are checked apart.
         let used = context.transcript.pageNotes("facility used")
-        func isTimer(_ note: JSONValue?) -> Bool {
-            guard case .string(let what)? = note else { return false }
-            return ["setTimeout(", "setInterval", "clearTimeout", "clearInterval"].contains { what.hasPrefix($0) }
-        }
-        func isIframe(_ note: JSONValue?) -> Bool {
-            guard case .string(let what)? = note else { return false }
-            return what.hasPrefix("iframe.")
-        }
-        context.expectEqual(used.filter { !isTimer($0) && !isIframe($0) }, [], clause: "DISP-12.a", "browser facilities used beyond those allowed (timers and iframe members aside)")
-        context.expectEqual(used.filter(isIframe), [], clause: "DISP-12.b", "iframe members used besides style and src")
-        context.expectEqual(used.filter(isTimer), [], clause: "DISP-12.c", "timers set other than setTimeout(fn) and setTimeout(fn, 0), or cleared")
+        context.expectEqual(used.filter { !isTimerFacility($0) && !isIframeFacility($0) }, [], clause: "DISP-12.a", "browser facilities used beyond those allowed (timers and iframe members aside)")
+        context.expectEqual(used.filter(isIframeFacility), [], clause: "DISP-12.b", "iframe members used besides style and src")
+        context.expectEqual(used.filter(isTimerFacility), [], clause: "DISP-12.c", "timers set other than setTimeout(fn) and setTimeout(fn, 0), or cleared")
         context.expectEqual(context.transcript.pageNotes("globals added"), [[]], clause: "DISP-12.d", "globals added besides WebViewJavascriptBridge and onerror")
         context.expectEqual(context.transcript.jsCallbackInvocations("echoed"), ["from JS"], clause: "DISP-12.a",
                             "answer to a JS call (traffic still works with the facilities watched)")
+        // DISP-10 once the bridge has carried traffic both ways, a JS callback, a response and a call to a missing
+        // handler among it (js-side.api.exact-members looks right after startup): no member is added on first use.
+        context.runInPage(noteMembers("members after traffic"))
+        let notes = context.transcript.pageNotes("members after traffic")
+        let members: [JSONValue] = if notes.count == 1, case .array(let names)?? = notes.first { names } else { [.string("<noted \(notes.count) times>")] }
+        context.expectEqual(members.filter { bridgeMembers.contains($0) }, bridgeMembers, clause: "DISP-10.a",
+                            "the five members of window.WebViewJavascriptBridge found after traffic both ways, as functions (sorted)")
+        context.expectEqual(members.filter { !bridgeMembers.contains($0) }, [], clause: "DISP-10.b",
+                            "other members of window.WebViewJavascriptBridge after traffic both ways")
+    }
+
+    /// Page JavaScript to run before the setup snippet: it notes under "facility used" each browser facility the
+    /// JS side uses beyond those DISP-12 allows, and keeps the page's globals in `globalsBeforeInjection`.
+    static let facilityWatchers = """
+        var globalsBeforeInjection;
+        (function () {
+            function report(what) { conformance.note("facility used", what); }
+            function watchValue(object, name, label) {
+                var value = object[name];
+                Object.defineProperty(object, name, {
+                    configurable: true,
+                    get: function () { report(label); return value; },
+                    set: function (replacement) { value = replacement; }
+                });
+            }
+            function watchFunction(object, name, label) {
+                var original = object[name];
+                object[name] = function () { report(label); return original.apply(this, arguments); };
+            }
+            /* Of document only createElement and documentElement are allowed: any other member read is reported. */
+            var allowedDocumentMembers = ["createElement", "documentElement"];
+            function documentMember(name) {
+                if (typeof name === "string" && allowedDocumentMembers.indexOf(name) < 0) { report("document." + name); }
+            }
+            window.document = new Proxy(document, {
+                get: function (target, name) { documentMember(name); return target[name]; },
+                has: function (target, name) { documentMember(name); return name in target; }
+            });
+            ["location", "navigator", "history", "screen", "performance", "localStorage", "sessionStorage", "XMLHttpRequest", "fetch",
+             "requestAnimationFrame", "postMessage", "MutationObserver", "getComputedStyle", "open", "queueMicrotask"].forEach(function (name) {
+                watchValue(window, name, name);
+            });
+            ["setInterval", "clearTimeout", "clearInterval", "addEventListener", "removeEventListener", "alert", "confirm", "prompt"].forEach(function (name) {
+                watchFunction(window, name, name);
+            });
+            ["info", "warn", "error", "debug"].forEach(function (name) { watchFunction(console, name, "console." + name); });
+            var createElement = document.createElement;
+            document.createElement = function (tagName) {
+                if (String(tagName).toLowerCase() !== "iframe") { report("document.createElement(" + tagName + ")"); }
+                var element = createElement.apply(this, arguments);
+                ["setAttribute", "getAttribute", "removeAttribute", "addEventListener", "appendChild"].forEach(function (name) {
+                    if (typeof element[name] === "function") { watchFunction(element, name, "iframe." + name); }
+                });
+                return element;
+            };
+            var originalSetTimeout = window.setTimeout;
+            window.setTimeout = function (callback, delay) {
+                if (typeof callback !== "function" || arguments.length > 2 || (delay !== undefined && delay !== 0)) {
+                    report("setTimeout(" + typeof callback + ", " + delay + ")");
+                }
+                return originalSetTimeout.apply(window, arguments);
+            };
+        })();
+        globalsBeforeInjection = Object.getOwnPropertyNames(window);
+
+        """
+
+    /// Harness JavaScript noting under "globals added" the globals defined since `facilityWatchers` ran, besides the
+    /// bridge, the onerror hook and the setup snippet's `WVJBCallbacks`.
+    static let globalsAddedNote = """
+        conformance.note("globals added", Object.getOwnPropertyNames(window).filter(function (name) {
+            return globalsBeforeInjection.indexOf(name) < 0 && ["WebViewJavascriptBridge", "onerror", "WVJBCallbacks"].indexOf(name) < 0;
+        }));
+        """
+
+    /// Whether a "facility used" note is about timers (DISP-12.c).
+    static func isTimerFacility(_ note: JSONValue?) -> Bool {
+        guard case .string(let what)? = note else { return false }
+        return ["setTimeout(", "setInterval", "clearTimeout", "clearInterval"].contains { what.hasPrefix($0) }
+    }
+
+    /// Whether a "facility used" note is about the iframe's members (DISP-12.b).
+    static func isIframeFacility(_ note: JSONValue?) -> Bool {
+        guard case .string(let what)? = note else { return false }
+        return what.hasPrefix("iframe.")
+    }
+
+    /// The members DISP-10 allows, as `noteMembers` notes them (sorted).
+    static let bridgeMembers: [JSONValue] = [
+        "_fetchQueue: function", "_handleMessageFromObjC: function", "callHandler: function",
+        "disableJavscriptAlertBoxSafetyTimeout: function", "registerHandler: function",
+    ]
+
+    /// Harness JavaScript noting under `label` every member of `window.WebViewJavascriptBridge`, own or inherited
+    /// (Object.prototype's aside), sorted, each as `name: typeof`.
+    static func noteMembers(_ label: String) -> String {
+        """
+        (function () {
+            var names = [];
+            for (var object = WebViewJavascriptBridge; object && object !== Object.prototype; object = Object.getPrototypeOf(object)) {
+                Object.getOwnPropertyNames(object).forEach(function (name) {
+                    if (name !== "constructor" && names.indexOf(name) < 0) { names.push(name); }
+                });
+            }
+            names.sort();
+            conformance.note(\(CanonicalJSON.quote(label)), names.map(function (name) { return name + ": " + typeof WebViewJavascriptBridge[name]; }));
+        })();
+        """
     }
 
     // MARK: Message shapes, ordering, callback ids
@@ -600,10 +701,12 @@ enum JavaScriptSideCases {
 
     static let disableSwitchesDispatch = ConformanceCase(
         id: "js-side.alert-safety.disable-switches-dispatch",
-        clauses: ["SAFE-4"],
-        summary: "after the _disableJavascriptAlertBoxSafetyTimeout message, or the page's own call, JS handlers run inside the delivering evaluation"
+        clauses: ["SAFE-4", "DISP-12"],
+        summary: "after the _disableJavascriptAlertBoxSafetyTimeout message, or the page's own call, JS handlers run inside the delivering evaluation, still with the allowed browser facilities only"
     ) { context in
-        try await CasePages.start(context, page: """
+        // Both pages watch the browser facilities the JS side uses (DISP-12), here on its synchronous dispatch path.
+        try context.registerHandler("echo", answer: .echo)
+        try await CasePages.start(context, page: facilityWatchers + """
             setupWebViewJavascriptBridge(function (bridge) {
                 bridge.registerHandler("sink", conformance.recordingHandler("sink"));
                 WebViewJavascriptBridge._handleMessageFromObjC(JSON.stringify({ handlerName: "_disableJavascriptAlertBoxSafetyTimeout" }));
@@ -611,7 +714,11 @@ enum JavaScriptSideCases {
             """)
         try context.callHandler("sink", data: "after the disabling message")
         try await context.runUntilIdle()
-        context.loadPage("""
+        try context.callHandler("nobodyHome", data: "on the first page")
+        context.runInPage("WebViewJavascriptBridge.callHandler(\"echo\", \"safety off on the first page\", conformance.callback(\"echoed\"));")
+        try await context.runUntilIdle()
+        context.runInPage(globalsAddedNote)
+        context.loadPage(facilityWatchers + """
             setupWebViewJavascriptBridge(function (bridge) {
                 bridge.registerHandler("sink", conformance.recordingHandler("sink"));
                 bridge.disableJavscriptAlertBoxSafetyTimeout();
@@ -620,6 +727,10 @@ enum JavaScriptSideCases {
         try await context.runUntilIdle()
         try context.callHandler("sink", data: "after the page's call")
         try await context.runUntilIdle()
+        try context.callHandler("nobodyHome", data: "on the second page")
+        context.runInPage("WebViewJavascriptBridge.callHandler(\"echo\", \"safety off on the second page\", conformance.callback(\"echoed\"));")
+        try await context.runUntilIdle()
+        context.runInPage(globalsAddedNote)
         let invocations = context.transcript.jsHandlerInvocations("sink")
         context.expectEqual(invocations.filter { $0.data == "after the disabling message" }.map(\.duringNativeEvaluation), [true], clause: "SAFE-4.a",
                             "whether the call after the _disableJavascriptAlertBoxSafetyTimeout message ran inside the native evaluation")
@@ -627,6 +738,18 @@ enum JavaScriptSideCases {
                             "whether the call after the page's disableJavscriptAlertBoxSafetyTimeout() ran inside the native evaluation")
         context.expectEqual(invocations.filter { $0.data != "after the disabling message" && $0.data != "after the page's call" }.map(\.data), [],
                             clause: "SAFE-4.a", "data of other JS handler invocations")
+        // DISP-12 where js-side.source.browser-facilities does not look: both ways of switching the safety off, then
+        // handlers, JS callbacks and missing-handler warnings dispatched synchronously, on two pages.
+        let used = context.transcript.pageNotes("facility used")
+        context.expectEqual(used.filter { !isTimerFacility($0) && !isIframeFacility($0) }, [], clause: "DISP-12.a",
+                            "browser facilities used beyond those allowed with the safety switched off, on two pages (timers and iframe members aside)")
+        context.expectEqual(used.filter(isIframeFacility), [], clause: "DISP-12.b", "iframe members used besides style and src, on two pages")
+        context.expectEqual(used.filter(isTimerFacility), [], clause: "DISP-12.c",
+                            "timers set other than setTimeout(fn) and setTimeout(fn, 0), or cleared, with the safety on and then off, on two pages")
+        context.expectEqual(context.transcript.pageNotes("globals added"), [[], []], clause: "DISP-12.d",
+                            "globals added besides WebViewJavascriptBridge and onerror, on each of the two pages")
+        context.expectEqual(context.transcript.jsCallbackInvocations("echoed"), ["safety off on the first page", "safety off on the second page"],
+                            clause: "DISP-12.a", "answers to a JS call on each page (traffic still works with the facilities watched)")
     }
 
     // MARK: Logging (SHOULD)

@@ -1,6 +1,8 @@
+import StrictJSON
+
 /// Cases on reload, navigation and re-injection.
 enum LifecycleCases {
-    static let all = [reinjectedOnEveryLoad, handlersPersist, oldPageCallbacksSilent, sendsDuringNavigation]
+    static let all = [reinjectedOnEveryLoad, handlersPersist, oldPageCallbacksSilent, sendsDuringNavigation, reinjectedOnRevisitedPages, handlersRegisteredLaterPersist]
 
     /// A page whose setup callback registers the recording JS handler `sink` and the echoing JS handler `echo`.
     static let sinkAndEcho = """
@@ -98,5 +100,81 @@ enum LifecycleCases {
         // LIFE-2 lets the call be lost or held; held, it is delivered as START-1 says: in one evaluation, once.
         context.expect(during <= 1, clause: "START-1.d", "the call made during the reload was delivered \(during) times (at most once allowed)")
         context.expectEqual(received.filter { $0 == "after the reload" }.count, 1, clause: "START-2.a", "deliveries of the call made after the new page loaded")
+    }
+
+    static let reinjectedOnRevisitedPages = ConformanceCase(
+        id: "lifecycle.reinjected-on-revisited-and-v5-pages",
+        clauses: ["BOOT-4"],
+        summary: "the JS side is injected for a page navigated to that asks with the v5 load URL, for the first URL navigated to again, and for that page reloaded, and native calls reach each of them"
+    ) { context in
+        let v5Page = """
+            window.WVJBCallbacks = [function (bridge) { bridge.registerHandler("sink", conformance.recordingHandler("sink")); }];
+            var frame = document.createElement("iframe");
+            frame.src = "wvjbscheme://__BRIDGE_LOADED__";
+            document.documentElement.appendChild(frame);
+            """
+        try await CasePages.start(context)
+        // Page 2 asks with the v5 load URL, page 3 is the first URL again, page 4 is page 3 reloaded.
+        let steps: [(label: String, load: () -> Void)] = [
+            ("page 2, navigated to, v5 load URL", { context.loadPage(v5Page, url: "https://app.example/v5.html") }),
+            ("page 3, the first URL navigated to again", { context.loadPage(CasePages.sink) }),
+            ("page 4, page 3 reloaded", { context.reload() }),
+        ]
+        for step in steps {
+            step.load()
+            try await context.runUntilIdle()
+            try context.callHandler("sink", data: .string(step.label))
+            try await context.runUntilIdle()
+        }
+        let pages = context.transcript.pages
+        guard pages.count == 4 else {
+            return context.fail(clause: "BOOT-4.b", "the case expected four pages, the transcript has \(pages.count)")
+        }
+        let source = context.webView.bridgeJavaScriptSource
+        for (step, page) in zip(steps, pages.dropFirst()) {
+            let obligation = step.label.hasSuffix("reloaded") ? "BOOT-4.a" : "BOOT-4.b"
+            let injections = page.nativeEvaluations.filter { $0.script == source }.count
+            context.expect(injections >= 1, clause: obligation, "the native side evaluated the JS side into \(step.label) (evaluations: \(injections))")
+            context.expectEqual(page.jsHandlerInvocations("sink").map(\.data), [.string(step.label)], clause: obligation,
+                                "data the JS handler of \(step.label) got from a native call made once it was idle")
+        }
+    }
+
+    static let handlersRegisteredLaterPersist = ConformanceCase(
+        id: "lifecycle.handlers-registered-later-persist",
+        clauses: ["LIFE-1", "THR-1"],
+        summary: "a native handler registered while a page is up answers calls made after a reload and after a navigation, outside the setup callback, with every evaluation and decision on the main thread"
+    ) { context in
+        try await CasePages.start(context)
+        try context.registerHandler("late", answer: .echo)
+        let call = { (data: String, label: String) in
+            context.runInPage("WebViewJavascriptBridge.callHandler(\"late\", \(CanonicalJSON.quote(data)), conformance.callback(\(CanonicalJSON.quote(label))));")
+        }
+        call("on the first page", "first page")
+        try await context.runUntilIdle()
+        let afterFirstPage = context.transcript.entries.count
+        context.reload()
+        try await context.runUntilIdle()
+        call("after the reload \u{E9}", "reloaded")
+        try await context.runUntilIdle()
+        context.loadPage(CasePages.sink, url: "https://app.example/other.html")
+        try await context.runUntilIdle()
+        call("after the navigation \u{1F600}", "navigated")
+        try await context.runUntilIdle()
+        let got = context.transcript.nativeHandlerInvocations("late")
+        context.expectEqual(got.filter { $0 == "after the reload \u{E9}" }, ["after the reload \u{E9}"], clause: "LIFE-1.a",
+                            "data the native handler registered on the first page got from the reloaded page")
+        context.expectEqual(context.transcript.jsCallbackInvocations("reloaded"), ["after the reload \u{E9}"], clause: "LIFE-1.a",
+                            "answers the reloaded page got from the native handler registered on the first page")
+        context.expectEqual(got.filter { $0 == "after the navigation \u{1F600}" }, ["after the navigation \u{1F600}"], clause: "LIFE-1.b",
+                            "data the native handler registered on the first page got from the page navigated to")
+        context.expectEqual(context.transcript.jsCallbackInvocations("navigated"), ["after the navigation \u{1F600}"], clause: "LIFE-1.b",
+                            "answers the page navigated to got from the native handler registered on the first page")
+        // The web view records any use off the main thread; these checks read the two later pages' share.
+        let later = Array(context.transcript.events.dropFirst(afterFirstPage))
+        context.expectEqual(ThreadingCases.offMainThread(later, obligation: "THR-1.a"), [], clause: "THR-1.a",
+                            "JavaScript the native side evaluated off the main thread for the reloaded page and the page navigated to")
+        context.expectEqual(ThreadingCases.offMainThread(later, obligation: "THR-1.b"), [], clause: "THR-1.b",
+                            "navigation requests of the reloaded page and the page navigated to decided off the main thread")
     }
 }

@@ -5,7 +5,10 @@ import StrictJSON
 /// Native logs reach the transcript through `SimulatedWebView.recordNativeLog(_:)`. Each anomaly is
 /// triggered on its own and must be followed by at least one native log line; the text is not judged.
 enum LoggingCases {
-    static let all = [missingHandler, nilFetchResult, nonObjectElement, invalidBatchesAndUnknownResponse, trafficOffByDefault]
+    static let all = [
+        missingHandler, nilFetchResult, nonObjectElement, invalidBatchesAndUnknownResponse, otherInvalidBatchesAndRepeatedResponse, trafficOffByDefault,
+        trafficOffAcrossPagesAndAnomalies,
+    ]
 
     static let missingHandler = ConformanceCase(
         id: "logging.native.missing-handler",
@@ -68,6 +71,40 @@ enum LoggingCases {
         }
     }
 
+    static let otherInvalidBatchesAndRepeatedResponse = ConformanceCase(
+        id: "logging.native.other-invalid-batches-and-repeated-response",
+        clauses: ["LOG-4"],
+        level: .should,
+        summary: "on a reloaded page, JSON only a lenient parser takes, top-level null, numbers and strings, and a JS handler answering a second time each make the native side log a warning"
+    ) { context in
+        try context.registerHandler("sink", answer: .none)
+        try await CasePages.start(context, page: """
+            setupWebViewJavascriptBridge(function (bridge) {
+                bridge.registerHandler("answerNowAndAgain", function (data, respond) {
+                    respond(data);
+                    window.answerAgain = function () { respond(data); };
+                });
+            });
+            """)
+        context.reload()
+        try await context.runUntilIdle()
+        let results = [
+            ("a trailing comma", #"[{"handlerName":"sink","data":1},]"#, "LOG-4.a"), ("a bare word", "batch", "LOG-4.a"),
+            ("a top-level null", "null", "LOG-4.b"), ("a top-level number", "42", "LOG-4.b"),
+            ("a top-level string holding a batch", #""[{\"handlerName\":\"sink\"}]""#, "LOG-4.b"),
+        ]
+        for (what, text, obligation) in results {
+            try await LogLines.expectLogged(context, obligation: obligation, after: what) {
+                CraftedFetch.serve([CanonicalJSON.quote(text)], in: context)
+            }
+        }
+        try context.callHandler("answerNowAndAgain", data: "once", callback: "answered")
+        try await context.runUntilIdle()
+        try await LogLines.expectLogged(context, obligation: "LOG-4.c", after: "a JS handler answering a native call a second time, in a later batch") {
+            context.runInPage("window.answerAgain();")
+        }
+    }
+
     static let trafficOffByDefault = ConformanceCase(
         id: "logging.native.traffic-off-by-default",
         clauses: ["LOG-7"],
@@ -82,6 +119,30 @@ enum LoggingCases {
         try await context.runUntilIdle()
         let traffic = LogLines.since(0, in: context).filter { $0.hasPrefix("WVJB SEND") || $0.hasPrefix("WVJB RCVD") }
         context.expectEqual(traffic, [], clause: "LOG-7.a", "traffic lines logged with default settings")
+    }
+
+    static let trafficOffAcrossPagesAndAnomalies = ConformanceCase(
+        id: "logging.native.traffic-off-across-pages-and-anomalies",
+        clauses: ["LOG-7"],
+        level: .should,
+        summary: "with default settings, calls held in the startup queue, long and unicode messages both ways, anomalies that are logged as warnings and a reload log no WVJB SEND / WVJB RCVD traffic lines"
+    ) { context in
+        try context.registerHandler("echo", answer: .echo)
+        let long = JSONValue.string(String(repeating: "é😀 ", count: 300))
+        try context.callHandler("echo", data: long, callback: "held", expectsResponse: true)
+        context.loadPage(LifecycleCases.sinkAndEcho + """
+            setupWebViewJavascriptBridge(function (bridge) { bridge.callHandler("echo", "up \\u2028 ü", conformance.callback("up")); });
+            """)
+        try await context.runUntilIdle()
+        CraftedFetch.serve([CanonicalJSON.quote("[{"), CanonicalJSON.quote(#"[1,{"responseId":"objc_cb_404"},{"handlerName":"nobodyHome"}]"#)], in: context)
+        try await context.runUntilIdle()
+        context.reload()
+        try await context.runUntilIdle()
+        try context.callHandler("echo", data: ["nested": [long, .null]], callback: "after the reload", expectsResponse: true)
+        try await context.runUntilIdle()
+        let lines = LogLines.since(0, in: context)
+        let traffic = lines.filter { $0.contains("WVJB SEND") || $0.contains("WVJB RCVD") }
+        context.expectEqual(traffic, [], clause: "LOG-7.a", "traffic lines logged with default settings, over two pages")
     }
 }
 

@@ -2,7 +2,9 @@ import StrictJSON
 
 /// Cases on message shapes: data forms in both directions and the shape of responses.
 enum MessageCases {
-    static let all = [jsToNativeDataForms, nilAnswerIsNull, responseIdAnyValue, nativeMessageKeys, opaqueIdsAndJSONForms]
+    static let all = [
+        jsToNativeDataForms, nilAnswerIsNull, responseIdAnyValue, nativeMessageKeys, opaqueIdsAndJSONForms, responseJSONForms, responseOrCallByKey,
+    ]
 
     static let jsToNativeDataForms = ConformanceCase(
         id: "messages.js-to-native.data-forms",
@@ -163,5 +165,78 @@ enum MessageCases {
         }
         context.expectEqual(responseIds, ["42", "cb_1_x' \" \\ \u{E9}", "  007  "], clause: "ID-3.a",
                             "responseIds of the answers: the JS callback ids, unchanged whatever their form")
+    }
+
+    static let responseJSONForms = ConformanceCase(
+        id: "messages.js-to-native.response-json-forms",
+        clauses: ["MSG-9"],
+        summary: "responses in a batch reach their native callbacks whatever their key order, whitespace, and escapes, those in the responseId included"
+    ) { context in
+        try await CasePages.start(context)
+        guard let ids = try await CraftedFetch.outstandingCallbacks(["reordered", "spaced", "escaped"], obligation: "MSG-9.a", in: context) else { return }
+        // The third id written with a \u escape for every character, as a hand-written or other encoder may.
+        let escapedID: String
+        if case .string(let id) = ids[2] {
+            escapedID = "\"" + id.utf16.map { "\\u" + String(repeating: "0", count: 4 - String($0, radix: 16).count) + String($0, radix: 16) }.joined() + "\""
+        } else {
+            escapedID = ids[2].canonicalText
+        }
+        let batch = "\n\t[\n  " + #"{"responseData":{"b":[1,{"y":2,"x":1}],"a":"first"},"handlerName":"sink","responseId":"# + ids[0].canonicalText + "},\r\n"
+            + "  { \"responseId\" :\t" + ids[1].canonicalText + " ,\n    \"responseData\" : [ 1 , 2 ,\r\n 3 ] } ,"
+            + #"{"responseId":"# + escapedID + #","responseData":"a\/b \u00e9 \ud83d\ude00 \"q\""}"# + "\n]\n"
+        CraftedFetch.serve([CraftedFetch.text(batch)], in: context)
+        try await context.runUntilIdle()
+        context.expectEqual(context.transcript.nativeCallbackInvocations("reordered"), [["a": "first", "b": [1, ["x": 1, "y": 2]]]], clause: "MSG-9.a",
+                            "answers the callback got from a response whose keys, and its data's keys, come in another order than JSON.stringify's")
+        context.expectEqual(context.transcript.nativeCallbackInvocations("spaced"), [[1, 2, 3]], clause: "MSG-9.b",
+                            "answers the callback got from a response with spaces, tabs, LF and CR LF around and inside it, in a batch that starts with white space")
+        context.expectEqual(context.transcript.nativeCallbackInvocations("escaped"), ["a/b \u{E9} \u{1F600} \"q\""], clause: "MSG-9.c",
+                            "answers the callback got from a response whose responseId is written all in \\u escapes and whose data uses \\/, \\u00e9 and a surrogate pair")
+    }
+
+    static let responseOrCallByKey = ConformanceCase(
+        id: "messages.js-to-native.response-or-call-by-key",
+        clauses: ["MSG-4", "ID-3"],
+        summary: "only the responseId key makes a message a response (false or {} as its value, a handlerName, data or callbackId beside it), a call carrying responseData is a call, and callback ids shaped like numbers or native ids come back unchanged both ways"
+    ) { context in
+        try context.registerHandler("sink", answer: .none)
+        try context.registerHandler("echo", answer: .echo)
+        try await CasePages.start(context, page: """
+            setupWebViewJavascriptBridge(function (bridge) {
+                bridge.registerHandler("sink", conformance.recordingHandler("sink"));
+                bridge.registerHandler("jsEcho", conformance.echoHandler("jsEcho"));
+            });
+            """)
+        guard let ids = try await CraftedFetch.outstandingCallbacks(["answered"], obligation: "MSG-4.a", in: context) else { return }
+        let batch = #"[{"responseId":false,"handlerName":"sink","data":"responseId false"},"#
+            + #"{"handlerName":"echo","callbackId":"cb_7_1","data":"responseId {}","responseId":{}},"#
+            + #"{"responseId":"# + ids[0].canonicalText + #","handlerName":"sink","data":"named response","responseData":"the answer"},"#
+            + #"{"handlerName":"sink","responseData":"a call, not a response"},"#
+            + #"{"callbackId":"0042","handlerName":"echo","data":"id like a number"},"#
+            + #"{"callbackId":"objc_cb_1","handlerName":"echo","data":"id like a native one"}]"#
+        CraftedFetch.serve([CraftedFetch.text(batch)], in: context)
+        try await context.runUntilIdle()
+        let sink = context.transcript.nativeHandlerInvocations("sink"), echo = context.transcript.nativeHandlerInvocations("echo")
+        context.expectEqual(sink.filter { $0 != nil }, [], clause: "MSG-4.a",
+                            "data the native handler sink got from responses naming it (responseId false; a live responseId with handlerName and data), run as calls")
+        context.expectEqual(echo.filter { $0 == "responseId {}" }, [], clause: "MSG-4.a",
+                            "data the native handler echo got from a response naming it with a callbackId (responseId {}), run as a call")
+        context.expectEqual(context.transcript.nativeCallbackInvocations("answered"), ["the answer"], clause: "MSG-4.a",
+                            "answers the callback got from its response, which also carries handlerName and data")
+        context.expectEqual(sink.filter { $0 == nil }.count, 1, clause: "MSG-4.b",
+                            "invocations of the native handler sink for a call without data that carries responseData but no responseId")
+        context.expectEqual(echo.filter { $0 != "responseId {}" }, ["id like a number", "id like a native one"], clause: "MSG-4.b",
+                            "data the native handler echo got from the two calls of the batch")
+        let responseIds = context.transcript.decodedNativeMessages.compactMap { $0.member("responseId") }
+        context.expectEqual(responseIds, ["0042", "objc_cb_1"], clause: "ID-3.a",
+                            "responseIds of the native answers to JS callback ids \"0042\" and \"objc_cb_1\": unchanged strings, and none for the response carrying callbackId cb_7_1")
+        // The other way: the JS side answers a native call whose id has no objc_cb_<n> shape with that id unchanged.
+        let nativeID = "objc_cb_07.5 \u{FC}"
+        let call: JSONValue = ["handlerName": "jsEcho", "callbackId": .string(nativeID), "data": "odd native id"]
+        context.runInPage("WebViewJavascriptBridge._handleMessageFromObjC(\(CanonicalJSON.quote(call.canonicalText)));")
+        try await context.runUntilIdle()
+        let jsResponses = context.transcript.fetchedMessages.filter { $0.member("handlerName") == "jsEcho" }
+        context.expectEqual(jsResponses.map { $0.member("responseId") }, [.string(nativeID)], clause: "ID-3.b",
+                            "responseId of the JS answer to a native call with callback id \"objc_cb_07.5 \\u00fc\" (unchanged, not rebuilt)")
     }
 }

@@ -1,6 +1,8 @@
 /// Cases on calls to handlers that do not exist, on either side.
 enum MissingHandlerCases {
-    static let all = [nativeBatchContinues, removedHandler, messageWithoutHandlerName, jsMissingHandler]
+    static let all = [
+        nativeBatchContinues, removedHandler, removedBeforeLoadAcrossReload, messageWithoutHandlerName, jsMissingHandler, jsMissingAmongLateAnswers,
+    ]
 
     static let nativeBatchContinues = ConformanceCase(
         id: "missing-handler.native.batch-continues",
@@ -46,6 +48,43 @@ enum MissingHandlerCases {
         context.expectEqual(context.transcript.nativeHandlerInvocations("sink"), [2], clause: "MISS-2.b", "calls the remaining handler got")
     }
 
+    static let removedBeforeLoadAcrossReload = ConformanceCase(
+        id: "missing-handler.native.removed-before-load",
+        clauses: ["MISS-2"],
+        requires: .removeHandler,
+        summary: "a handler removed before the page loads stays missing for the calls of the setup callback and after a reload, in batches with calls to handlers of similar names, which still answer"
+    ) { context in
+        for name in ["gone", "gone too", "Gone", "echo"] { try context.registerHandler(name, answer: .echo) }
+        try context.registerHandler("sink", answer: .none)
+        try context.removeHandler("gone")
+        try context.removeHandler("never registered")
+        let page = """
+            setupWebViewJavascriptBridge(function (bridge) {
+                bridge.callHandler("gone", "removed", conformance.callback("gone"));
+                bridge.callHandler("gone too", "similar name", conformance.callback("gone too"));
+                bridge.callHandler("Gone", "other case", conformance.callback("Gone"));
+                bridge.callHandler("sink", "after the removed one");
+            });
+            """
+        context.loadPage(page)
+        try await context.runUntilIdle()
+        context.reload()
+        try await context.runUntilIdle()
+        context.runInPage(#"WebViewJavascriptBridge.callHandler("gone", null, conformance.callback("gone")); WebViewJavascriptBridge.callHandler("echo", "last", conformance.callback("echo"));"#)
+        try await context.runUntilIdle()
+        context.expectEqual(context.transcript.nativeHandlerInvocations("gone"), [], clause: "MISS-2.a",
+                            "calls the handler removed before the page loaded got, from two pages (one after a reload)")
+        context.expectEqual(context.transcript.jsCallbackInvocations("gone"), [], clause: "MISS-2.a", "answers the calls to the removed handler got")
+        context.expectEqual(context.transcript.nativeHandlerInvocations("sink"), ["after the removed one", "after the removed one"], clause: "MISS-2.a",
+                            "calls the native handler sink got after a call to the removed handler, in the same batch, on each page")
+        context.expectEqual(context.transcript.jsCallbackInvocations("gone too"), ["similar name", "similar name"], clause: "MISS-2.b",
+                            "answers from the handler \"gone too\" on each page, \"gone\" and a never-registered name being removed")
+        context.expectEqual(context.transcript.jsCallbackInvocations("Gone"), ["other case", "other case"], clause: "MISS-2.b",
+                            "answers from the handler \"Gone\" on each page, \"gone\" being removed")
+        context.expectEqual(context.transcript.jsCallbackInvocations("echo"), ["last"], clause: "MISS-2.b",
+                            "answers from the handler echo, called after the removed one on the reloaded page")
+    }
+
     static let messageWithoutHandlerName = ConformanceCase(
         id: "missing-handler.native.no-handler-name",
         clauses: ["MISS-1"],
@@ -79,5 +118,48 @@ enum MissingHandlerCases {
         try await context.runUntilIdle()
         context.expectEqual(context.transcript.nativeCallbackInvocations("missing").count, 0, clause: "MISS-3.a", "answers to the call to a missing JS handler")
         context.expectEqual(context.transcript.nativeCallbackInvocations("echoed"), [2], clause: "MISS-3.b", "answers the next call's callback got")
+    }
+
+    static let jsMissingAmongLateAnswers = ConformanceCase(
+        id: "missing-handler.js.missing-among-late-answers",
+        clauses: ["MISS-3"],
+        accepts: .unansweredNativeCallbacks,
+        summary: "on a page navigated to, native calls to JS handlers it does not register (one the previous page had) get no answer, while the calls around them, answered later and in reverse order, get theirs"
+    ) { context in
+        context.loadPage("""
+            setupWebViewJavascriptBridge(function (bridge) {
+                bridge.registerHandler("firstPageOnly", conformance.echoHandler("firstPageOnly"));
+            });
+            """)
+        try await context.runUntilIdle()
+        try context.callHandler("firstPageOnly", data: "on the first page", callback: "first page", expectsResponse: true)
+        try await context.runUntilIdle()
+        context.loadPage("""
+            setupWebViewJavascriptBridge(function (bridge) {
+                var pending = [];
+                bridge.registerHandler("late", function (data, respond) {
+                    __conformance.handlerInvoked("late", data, true);
+                    pending.push(function () { respond(data); });
+                    if (pending.length === 2) { setTimeout(function () { while (pending.length) { pending.pop()(); } }, 0); }
+                });
+                bridge.registerHandler("echo", conformance.echoHandler("echo"));
+            });
+            """, url: "https://app.example/other.html")
+        try await context.runUntilIdle()
+        try context.callHandler("firstPageOnly", data: "on the second page", callback: "missing: first page only")
+        try context.callHandler("late", data: "late 1", callback: "late 1", expectsResponse: true)
+        try context.callHandler("nöbody 😀", data: .null, callback: "missing: unicode name")
+        try context.callHandler("late", data: "late 2", callback: "late 2", expectsResponse: true)
+        try context.callHandler("missing without callback", data: "nothing")
+        try context.callHandler("echo", data: "echo", callback: "echo", expectsResponse: true)
+        try await context.runUntilIdle()
+        for label in ["missing: first page only", "missing: unicode name"] {
+            context.expectEqual(context.transcript.nativeCallbackInvocations(label), [], clause: "MISS-3.a",
+                                "answers callback '\(label)' got, calls around it being answered later and in reverse order")
+        }
+        for label in ["late 1", "late 2", "echo"] {
+            context.expectEqual(context.transcript.nativeCallbackInvocations(label), [.string(label)], clause: "MISS-3.b",
+                                "answers callback '\(label)' got, its call sent among calls to missing JS handlers")
+        }
     }
 }

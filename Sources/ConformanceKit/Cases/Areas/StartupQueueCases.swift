@@ -2,7 +2,9 @@ import StrictJSON
 
 /// Cases on the native startup queue: held before injection, flushed in order after the JS side, then off.
 enum StartupQueueCases {
-    static let all = [callsBeforeLoadDelivered, javascriptFirst, queueOffAfterInjection, resetRearms, resetState, resetHoldsResponses]
+    static let all = [
+        callsBeforeLoadDelivered, javascriptFirst, queueOffAfterInjection, resetRearms, resetState, resetHoldsResponses, heldCallsCallbackIDs,
+    ]
 
     static let callsBeforeLoadDelivered = ConformanceCase(
         id: "startup.calls-before-load.delivered-in-order",
@@ -144,6 +146,42 @@ enum StartupQueueCases {
         let delivered = context.transcript.decodedNativeMessages.filter { $0.member("responseId") == callbackID && callbackID != nil }
         context.expectEqual(delivered.map { $0.member("responseData") }, ["held answer"], clause: "START-1.b",
                             "responses to the old page's call evaluated once the next page's JS side was in")
+    }
+
+    static let heldCallsCallbackIDs = ConformanceCase(
+        id: "startup.held-calls.callback-ids",
+        clauses: ["ID-2"],
+        level: .should,
+        summary: "native callback ids count objc_cb_1, objc_cb_2, ... from calls held before the page loads on through calls after it, skipping calls without a callback and reusing no answered id"
+    ) { context in
+        try context.callHandler("echo", data: "held, no callback")
+        try context.callHandler("echo", data: "held 1", callback: "held 1")
+        try context.callHandler("echo", data: "held, no callback either")
+        try context.callHandler("echo", data: "held 2", callback: "held 2")
+        context.loadPage(CasePages.echo)
+        try await context.runUntilIdle()
+        // Each later call is made once the previous one is answered, so that no callback is outstanding.
+        let live = (3...11).map { "live \($0)" }
+        for label in live {
+            try context.callHandler("echo", data: .string("\(label), no callback"))
+            try context.callHandler("echo", data: .string(label), callback: label)
+            try await context.runUntilIdle()
+        }
+        let messages = context.transcript.decodedNativeMessages.filter { $0.member("handlerName") == "echo" }
+        let ids = messages.compactMap { $0.member("callbackId") }
+        let malformed = ids.filter { id in
+            guard case .string(let text) = id else { return true }
+            return text.wholeMatch(of: /objc_cb_[1-9][0-9]*/) == nil
+        }
+        context.expectEqual(malformed, [], clause: "ID-2.a", "callback ids not of the form objc_cb_<n> among \(ids.count), held and live")
+        func callbackID(ofCallWith data: String) -> JSONValue? {
+            messages.first { $0.member("data") == .string(data) }?.member("callbackId")
+        }
+        context.expectEqual(callbackID(ofCallWith: "held 1"), "objc_cb_1", clause: "ID-2.b",
+                            "callback id of the bridge's first call with a callback, held in the startup queue after a call without one")
+        let labels = ["held 1", "held 2"] + live
+        context.expectEqual(labels.map { callbackID(ofCallWith: $0) }, (1...11).map { .string("objc_cb_\($0)") }, clause: "ID-2.c",
+                            "callback ids of eleven calls with a callback, two held and nine made one at a time after the answers, calls without a callback between them")
     }
 }
 

@@ -20,6 +20,10 @@ enum ThreadingCases {
                             "data the JS handler got from the background sends, whatever the order: none lost")
         context.expectEqual(CheckParts.ofSent(got, sent: sent), CheckParts.inSendOrder(got, sent: sent),
                             clause: "THR-2.c", "data the JS handler got from the background sends, in the order they were made")
+        context.expectEqual(offMainThread(context.transcript.events, obligation: "THR-1.a"), [], clause: "THR-1.a",
+                            "JavaScript the native side evaluated off the main thread, sends from a background thread included")
+        context.expectEqual(offMainThread(context.transcript.events, obligation: "THR-1.b"), [], clause: "THR-1.b",
+                            "navigation requests decided off the main thread, those the background sends caused included")
     }
 
     static let backgroundAnswers = ConformanceCase(
@@ -44,5 +48,17 @@ enum ThreadingCases {
                             "answers the JS callbacks got from responders called on a background thread, whatever the order: none lost")
         context.expectEqual(CheckParts.ofSent(got, sent: sent), CheckParts.inSendOrder(got, sent: sent),
                             clause: "THR-2.c", "answers the JS callbacks got from one background thread, in the order they were given")
+        context.expectEqual(offMainThread(context.transcript.events, obligation: "THR-1.a"), [], clause: "THR-1.a",
+                            "JavaScript the native side evaluated off the main thread, answers given on a background thread included")
+    }
+
+    /// What the web view recorded as used off the main thread among `events`, for `obligation` (`THR-1.a`
+    /// for evaluating JavaScript, `THR-1.b` for deciding a navigation), so that a case can check THR-1
+    /// explicitly for the part of its run it is about.
+    static func offMainThread(_ events: [TranscriptEvent], obligation: String) -> [String] {
+        events.compactMap { event in
+            if case let .violation(clause, message) = event, clause == obligation { return message }
+            return nil
+        }
     }
 }
