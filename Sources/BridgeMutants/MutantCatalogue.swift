@@ -19,8 +19,6 @@ package enum MutantCatalogue {
         "FLUSH-8.a": "no adapter operation makes a native handler fail observably yet",
         "MISS-5.a": "the adapter protocol has no switch for the MISS-4 extension, so on and off by default look the same",
         "THR-3.a": "a blocked calling thread shows only as THR-2's deadlock (background-sends-wait-for-main)",
-        "LOG-7.b": "the adapter protocol has no switch for traffic logging, so only its default (LOG-7.a) is observable",
-        "LOG-7.c": "the adapter protocol has no switch for traffic logging, so only its default (LOG-7.a) is observable",
     ]
 
     /// The mutant named `name`, if any.

@@ -5,7 +5,7 @@ import ReferenceBridgeCore
 /// The adapter that runs the reference bridge under the harness: `conformance run --adapter reference`.
 @MainActor
 public final class ReferenceBridgeAdapter: BridgeAdapter, SupportsRemoveHandler, SupportsReset, SupportsDisablingSafetyTimeout,
-    SupportsSendsFromAnyThread
+    SupportsSendsFromAnyThread, SupportsTrafficLogging
 {
     /// The bridge, once attached.
     public private(set) var bridge: ReferenceBridge?
@@ -40,6 +40,11 @@ public final class ReferenceBridgeAdapter: BridgeAdapter, SupportsRemoveHandler,
     /// Resets the bridge (startup queue re-armed, callbacks dropped, handlers kept).
     public func reset() throws {
         try attached().core.reset()
+    }
+
+    /// Switches the bridge's `WVJB SEND:` / `WVJB RCVD:` logging (LOG-7).
+    public func setTrafficLogging(_ enabled: Bool) throws {
+        try attached().core.logsTraffic = enabled
     }
 
     /// Sends the message that switches the JS side to synchronous dispatch.

@@ -21,7 +21,7 @@ struct TypedOptionsTests {
     func level() throws {
         let lower = try conformance("run", "--case", shouldArea, "--level", "should")
         #expect(lower.status == 0, "\(lower.standardOutput)\(lower.standardError)")
-        #expect(lower.standardOutput.hasPrefix("7 cases against reference: 7 pass"), "\(lower.standardOutput)")
+        #expect(lower.standardOutput.hasPrefix("8 cases against reference: 8 pass"), "\(lower.standardOutput)")
         let mixed = try conformance("run", "--case", shouldArea, "--level", "Info")
         #expect(mixed.status == 0)
 
@@ -157,7 +157,7 @@ struct TypedOptionsTests {
 
         let belowLevel = try conformance("run", "--case", shouldArea, "--level", "MUST")
         #expect(belowLevel.status == 64)
-        #expect(belowLevel.standardError.contains("no case selected: none of the 7 cases selected by --case 'logging.native.**' is at level MUST or stricter"),
+        #expect(belowLevel.standardError.contains("no case selected: none of the 8 cases selected by --case 'logging.native.**' is at level MUST or stricter"),
                 "\(belowLevel.standardError)")
         #expect(!belowLevel.standardOutput.contains("0 cases"))
 

@@ -28,8 +28,8 @@ import Testing
     #else
     let knownFailures: [String: (clauses: Set<String>, mentions: String)] = [:]
     #endif
-    // The port does not offer sends from other threads, so those cases do not apply to it.
-    let notApplicable: Set<String> = Set(Catalogue.all.filter { $0.requires.contains(.sendsFromAnyThread) }.map(\.id))
+    // The port offers neither sends from other threads nor switching traffic logging: those cases do not apply.
+    let notApplicable: Set<String> = Set(Catalogue.all.filter { !$0.requires.isDisjoint(with: [.sendsFromAnyThread, .trafficLogging]) }.map(\.id))
 
     var unexpected: [CaseResult] = []
     for result in results {

@@ -108,6 +108,13 @@ extension MutantCatalogue {
                 }
             })
         },
+        // LOG-7: traffic lines, when switched on.
+        dropping("traffic-sends-not-logged", "with traffic logging on, only received messages are logged: the send path has no WVJB SEND line",
+                 lines: "WVJB SEND", obligation: "LOG-7.b", caughtBy: ["logging.native.traffic-when-switched-on"]),
+        native("traffic-cut-without-marker", "long traffic lines are cut with String(text.prefix(500)), without the [...] marker",
+               obligation: "LOG-7.c", caughtBy: ["logging.native.traffic-when-switched-on"]) {
+            Defect(rewriteLog: { line in line.hasSuffix(" [...]") ? String(line.dropLast(" [...]".count)) : line })
+        },
         // LOG-1 to LOG-4: one warning each.
         dropping("no-missing-handler-warning", "a call to a missing native handler is not logged", lines: "No handler", obligation: "LOG-1.a",
                  caughtBy: ["logging.native.missing-handler"]),

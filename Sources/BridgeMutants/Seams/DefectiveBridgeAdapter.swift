@@ -10,7 +10,7 @@ import ReferenceBridgeCore
 /// spec numbers them (ID-2), so that defects of callback bookkeeping can be modelled from outside.
 @MainActor
 final class DefectiveBridgeAdapter: BridgeAdapter, SupportsRemoveHandler, SupportsReset, SupportsDisablingSafetyTimeout,
-    SupportsSendsFromAnyThread
+    SupportsSendsFromAnyThread, SupportsTrafficLogging
 {
     private let defect: Defect
     /// The reference bridge, once attached.
@@ -80,6 +80,10 @@ final class DefectiveBridgeAdapter: BridgeAdapter, SupportsRemoveHandler, Suppor
         ledger.reset()
         core.reset()
         defect.afterReset?(self, issued)
+    }
+
+    func setTrafficLogging(_ enabled: Bool) throws {
+        try core.logsTraffic = enabled
     }
 
     func disableJavscriptAlertBoxSafetyTimeout() throws {

@@ -129,6 +129,13 @@ package final class CaseContext {
         try perform("reset()") { try adapter(as: (any SupportsReset).self).reset() }
     }
 
+    /// Switches the implementation's traffic logging on or off (LOG-7).
+    /// - Parameter enabled: Whether to log traffic.
+    /// - Throws: `CaseStop.adapter` when the adapter throws.
+    package func setTrafficLogging(_ enabled: Bool) throws {
+        try perform("setTrafficLogging(\(enabled))") { try adapter(as: (any SupportsTrafficLogging).self).setTrafficLogging(enabled) }
+    }
+
     /// Asks the implementation to disable the JS side's alert safety timeout.
     /// - Throws: `CaseStop.adapter` when the adapter throws.
     package func disableSafetyTimeout() throws {

@@ -33,7 +33,7 @@ public enum AdapterHost {
 
         let adapter: Result<any BridgeAdapter, any Error> = Result { try makeAdapter() }
         // Sends from any thread need the harness in the same process; version 1 does not carry them (ADP-6).
-        let capabilities = ((try? adapter.get()).map(BridgeCapabilities.init(of:)) ?? []).subtracting(.sendsFromAnyThread)
+        let capabilities = ((try? adapter.get()).map(BridgeCapabilities.init(of:)) ?? []).subtracting(.inProcessOnly)
         connection.send(.hello(
             protocolVersion: AdapterWire.protocolVersion,
             name: name ?? CommandLine.arguments.first.map { URL(fileURLWithPath: $0).lastPathComponent } ?? "testee",

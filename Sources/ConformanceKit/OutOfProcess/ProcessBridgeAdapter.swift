@@ -66,7 +66,7 @@ package final class ProcessBridgeAdapter: BridgeAdapter, SupportsRemoveHandler, 
         testeeName = name ?? configuration.command
         var capabilities: BridgeCapabilities = []
         for name in names {
-            if let capability = BridgeCapabilities.names.first(where: { $0.1 == name })?.0, capability != .sendsFromAnyThread {
+            if let capability = BridgeCapabilities.names.first(where: { $0.1 == name })?.0, !BridgeCapabilities.inProcessOnly.contains(capability) {
                 capabilities.insert(capability)
             }
         }

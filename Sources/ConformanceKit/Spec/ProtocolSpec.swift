@@ -34,8 +34,6 @@ package struct ProtocolSpec: Sendable {
         "MISS-5.a": "observed through MISS-1.c's no-response check; a per-clause verdict level would separate them",
         "THR-3.a": "a blocked thread shows only as THR-2's deadlock check",
         "ESC-4.a": "a crash is the `crash` verdict of an out-of-process run (or the end of an in-process one), not a check",
-        "LOG-7.b": "the adapter protocol has no switch for traffic logging, so only its default (LOG-7.a) is observable",
-        "LOG-7.c": "the adapter protocol has no switch for traffic logging, so only its default (LOG-7.a) is observable",
     ]
 
     /// The clauses in the order the spec defines them.

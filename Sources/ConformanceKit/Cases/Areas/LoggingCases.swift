@@ -7,7 +7,7 @@ import StrictJSON
 enum LoggingCases {
     static let all = [
         missingHandler, nilFetchResult, nonObjectElement, invalidBatchesAndUnknownResponse, otherInvalidBatchesAndRepeatedResponse, trafficOffByDefault,
-        trafficOffAcrossPagesAndAnomalies,
+        trafficOffAcrossPagesAndAnomalies, trafficWhenSwitchedOn,
     ]
 
     static let missingHandler = ConformanceCase(
@@ -119,6 +119,45 @@ enum LoggingCases {
         try await context.runUntilIdle()
         let traffic = LogLines.since(0, in: context).filter { $0.hasPrefix("WVJB SEND") || $0.hasPrefix("WVJB RCVD") }
         context.expectEqual(traffic, [], clause: "LOG-7.a", "traffic lines logged with default settings")
+    }
+
+    static let trafficWhenSwitchedOn = ConformanceCase(
+        id: "logging.native.traffic-when-switched-on",
+        clauses: ["LOG-7"],
+        level: .should,
+        requires: .trafficLogging,
+        summary: "with traffic logging switched on, each evaluated message is logged as WVJB SEND: and each received one as WVJB RCVD:, and a line past 500 UTF-16 units is cut and marked [...]"
+    ) { context in
+        try context.setTrafficLogging(true)
+        try context.registerHandler("echo", answer: .none)
+        try await CasePages.start(context, page: LifecycleCases.sinkAndEcho + """
+            setupWebViewJavascriptBridge(function (bridge) { bridge.callHandler("echo", "up"); });
+            """)
+        let before = context.transcript.entries.count
+        try context.callHandler("sink", data: "down")
+        let long = String(repeating: "é", count: 600)
+        try context.callHandler("sink", data: .string(long))
+        try await context.runUntilIdle()
+        let all = LogLines.since(0, in: context), later = LogLines.since(before, in: context)
+        func messages(_ prefix: String, in lines: [String]) -> [JSONValue] {
+            lines.filter { $0.hasPrefix(prefix) }.compactMap { try? JSONParser.parse(String($0.dropFirst(prefix.count))) }
+        }
+        let sent = messages("WVJB SEND: ", in: later), received = messages("WVJB RCVD: ", in: all)
+        context.expect(sent.contains(["handlerName": "sink", "data": "down"]), clause: "LOG-7.b",
+                       "a WVJB SEND: line holding the native call {\"handlerName\":\"sink\",\"data\":\"down\"} (lines: \(later))")
+        context.expect(received.contains(["handlerName": "echo", "data": "up"]), clause: "LOG-7.b",
+                       "a WVJB RCVD: line holding the JS call {\"handlerName\":\"echo\",\"data\":\"up\"} (lines: \(all))")
+        // The long call's JSON is over 600 UTF-16 units: its line must hold the first 500 and the marker.
+        let cut = later.first { $0.hasPrefix("WVJB SEND: ") && $0.contains("éééé") }
+        context.expect(cut != nil, clause: "LOG-7.b", "a WVJB SEND: line for the native call with 600 é as data (lines: \(later.map { PrintableText.abbreviate($0, limit: 60) }))")
+        if let cut {
+            // Judged only when the line exists, so that a missing line is not reported twice.
+            let kept = String(cut.dropFirst("WVJB SEND: ".count))
+            context.expect(kept.hasSuffix(" [...]"), clause: "LOG-7.c",
+                           "the WVJB SEND: line of a message over 500 UTF-16 units ends with the marker \" [...]\" (line: \(PrintableText.abbreviate(cut, limit: 80)))")
+            context.expectEqual(kept.hasSuffix(" [...]") ? kept.utf16.count - " [...]".utf16.count : kept.utf16.count, 500, clause: "LOG-7.c",
+                                "UTF-16 units of the long message's text kept before the marker (default maximum 500)")
+        }
     }
 
     static let trafficOffAcrossPagesAndAnomalies = ConformanceCase(
