@@ -21,12 +21,12 @@ struct SpecTests {
         #expect(Set(clauses).count == clauses.count, "duplicate clause ids")
     }
 
-    @Test("every normative clause is cited by at least one case (coverage table printed)")
+    @Test("every normative clause is cited by at least one case; withdrawn clauses oblige nothing (coverage table printed)")
     func everyClauseCovered() throws {
         let spec = try ProtocolSpec.bundled()
         print(spec.coverageTable(for: Catalogue.all))
         #expect(spec.clauses.count == (try Self.definedClauses()).count, "the bundled spec differs from spec/protocol.md: rebuild")
-        for (clause, cases) in spec.coverage(by: Catalogue.all) {
+        for (clause, cases) in spec.coverage(by: Catalogue.all) where clause.level != .informational {
             #expect(!cases.isEmpty, "\(clause.id) [\(clause.level.rawValue)] is cited by no case: \(clause.text.prefix(100))")
         }
     }

@@ -305,7 +305,7 @@ enum CallbackCases {
 
     static let responseDataForms = ConformanceCase(
         id: "callbacks.native.response-data-forms",
-        clauses: ["FLUSH-6", "CB-4"],
+        clauses: ["CB-4"],
         accepts: .unansweredNativeCallbacks,
         summary: "native callbacks get responseData parsed: nil when absent, JSON null for null, other values unchanged; unanswered ones stay silent"
     ) { context in
