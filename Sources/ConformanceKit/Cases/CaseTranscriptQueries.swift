@@ -2,6 +2,18 @@ import StrictJSON
 
 /// What cases read from transcripts beyond `Transcript`'s own queries.
 extension Transcript {
+    /// Native handler and callback invocations in the order they happened, each as `handler <name> got
+    /// <data>` or `callback <label> got <data>` (canonical JSON, `nil` for no data).
+    var nativeInvocationOrder: [String] {
+        events.compactMap { event -> String? in
+            switch event {
+            case let .nativeHandlerInvoked(name, data): "handler \(name) got \(data?.canonicalText ?? "nil")"
+            case let .nativeCallbackInvoked(label, data): "callback \(label) got \(data?.canonicalText ?? "nil")"
+            default: nil
+            }
+        }
+    }
+
     /// What the native side's `_fetchQueue();` evaluations returned, parsed: normally one JSON array per fetch.
     var fetchedBatches: [JSONValue] {
         var fetchIDs: Set<Int> = []

@@ -20,18 +20,7 @@ enum AlertSafetyCases {
         try context.callHandler("sink", data: 1)
         try await context.runUntilIdle()
         // Page code delivers a response and a call itself: neither may run before _handleMessageFromObjC returns.
-        context.runInPage("""
-            (function () {
-                var ran = [];
-                WebViewJavascriptBridge.registerHandler("probe", function () { ran.push("handler"); });
-                WebViewJavascriptBridge.callHandler("probeCall", null, function () { ran.push("callback"); });
-                var queued = JSON.parse(WebViewJavascriptBridge._fetchQueue());
-                var id = queued.filter(function (message) { return message.handlerName === "probeCall"; }).map(function (message) { return message.callbackId; })[0];
-                WebViewJavascriptBridge._handleMessageFromObjC(JSON.stringify({ responseId: id, responseData: "answer" }));
-                WebViewJavascriptBridge._handleMessageFromObjC(JSON.stringify({ handlerName: "probe", data: "call" }));
-                conformance.note("ran before _handleMessageFromObjC returned", ran.slice());
-            })();
-            """)
+        context.runInPage(probe("ran before _handleMessageFromObjC returned"))
         try await context.runUntilIdle()
         context.expectEqual(context.transcript.pageNotes("JS callback ran inside a native evaluation"), [false], clause: "SAFE-1.b",
                             "whether the JS callback of a call to native ran inside the evaluation that delivered the response")

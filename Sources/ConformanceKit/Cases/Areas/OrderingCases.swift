@@ -84,13 +84,7 @@ enum OrderingCases {
             """)
         try context.callHandler("ask", callback: "answer", expectsResponse: true)
         try await context.runUntilIdle()
-        let order = context.transcript.events.compactMap { event -> String? in
-            switch event {
-            case let .nativeHandlerInvoked(name, data): "handler \(name) got \(data?.canonicalText ?? "nil")"
-            case let .nativeCallbackInvoked(label, data): "callback \(label) got \(data?.canonicalText ?? "nil")"
-            default: nil
-            }
-        }
+        let order = context.transcript.nativeInvocationOrder
         context.expectEqual(order, [#"handler sink got "before the answer""#, #"callback answer got "the answer""#,
                                     #"handler sink got "after the answer""#],
                             clause: "ORD-2.c", "native invocations for the batch [call, response, call], in order")
@@ -113,13 +107,7 @@ enum OrderingCases {
             """)
         try context.callHandler("answerTwice", callback: "answer", expectsResponse: true)
         try await context.runUntilIdle()
-        let order = context.transcript.events.compactMap { event -> String? in
-            switch event {
-            case let .nativeHandlerInvoked(name, data): "handler \(name) got \(data?.canonicalText ?? "nil")"
-            case let .nativeCallbackInvoked(label, data): "callback \(label) got \(data?.canonicalText ?? "nil")"
-            default: nil
-            }
-        }
+        let order = context.transcript.nativeInvocationOrder
         context.expectEqual(order, [#"callback answer got "first answer""#, #"handler sink got "after the answers""#], clause: "ORD-2.b",
                             "native invocations for the batch [response, same response again, call]: the first response's callback is removed before the second is examined")
     }
