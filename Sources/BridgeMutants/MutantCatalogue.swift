@@ -15,7 +15,6 @@ package enum MutantCatalogue {
         "BOOT-5.c": "binds the page setup snippet, which pages bring; no bridge defect can break it (checked on the kit's snippet)",
         "BOOT-5.d": "binds the page setup snippet, which pages bring; no bridge defect can break it (checked on the kit's snippet)",
         "ESC-4.a": "a crash cannot be simulated in process; out of process a crash is the `crash` verdict (OutOfProcessTests)",
-        "FLUSH-8.a": "no adapter operation makes a native handler fail observably yet",
         "MISS-5.a": "the adapter protocol has no switch for the MISS-4 extension, so on and off by default look the same",
         "THR-3.a": "a blocked calling thread shows only as THR-2's deadlock (background-sends-wait-for-main)",
     ]

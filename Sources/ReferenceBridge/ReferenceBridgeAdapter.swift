@@ -5,7 +5,7 @@ import ReferenceBridgeCore
 /// The adapter that runs the reference bridge under the harness: `conformance run --adapter reference`.
 @MainActor
 public final class ReferenceBridgeAdapter: BridgeAdapter, SupportsRemoveHandler, SupportsReset, SupportsDisablingSafetyTimeout,
-    SupportsSendsFromAnyThread, SupportsTrafficLogging
+    SupportsSendsFromAnyThread, SupportsTrafficLogging, SupportsThrowingHandlers
 {
     /// The bridge, once attached.
     public private(set) var bridge: ReferenceBridge?
@@ -25,6 +25,11 @@ public final class ReferenceBridgeAdapter: BridgeAdapter, SupportsRemoveHandler,
     /// Registers a native handler on the bridge.
     public func registerHandler(_ name: String, handler: @escaping AdapterHandler) throws {
         try attached().core.registerHandler(name) { data, respond in handler(data, Self.answeringOnMainThread(respond)) }
+    }
+
+    /// Registers a native handler that may throw: the bridge logs what it throws and goes on (FLUSH-8).
+    public func registerThrowingHandler(_ name: String, handler: @escaping AdapterThrowingHandler) throws {
+        try attached().core.registerHandler(name) { data, respond in try handler(data, Self.answeringOnMainThread(respond)) }
     }
 
     /// Calls a JS handler through the bridge.

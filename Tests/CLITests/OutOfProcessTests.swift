@@ -24,7 +24,7 @@ struct OutOfProcessTests {
         let outOfProcess = await runner.run(Catalogue.all) { try ProcessBridgeAdapter(configuration: configuration) }
         for (local, remote) in zip(inProcess, outOfProcess) {
             if remote.verdict == .notApplicable {
-                // Sends from any thread and switching traffic logging need the harness and the implementation in one process.
+                // Sends from any thread, switching traffic logging and throwing handlers need one process.
                 let inProcessOnly = Catalogue.all.filter { !$0.requires.isDisjoint(with: .inProcessOnly) }.map(\.id)
                 #expect(inProcessOnly.contains(local.caseID), "\(local.caseID)")
                 continue

@@ -28,8 +28,9 @@ import Testing
     #else
     let knownFailures: [String: (clauses: Set<String>, mentions: String)] = [:]
     #endif
-    // The port offers neither sends from other threads nor switching traffic logging: those cases do not apply.
-    let notApplicable: Set<String> = Set(Catalogue.all.filter { !$0.requires.isDisjoint(with: [.sendsFromAnyThread, .trafficLogging]) }.map(\.id))
+    // The port offers neither sends from other threads, nor switching traffic logging, nor throwing handlers:
+    // those cases do not apply.
+    let notApplicable: Set<String> = Set(Catalogue.all.filter { !$0.requires.isDisjoint(with: .inProcessOnly) }.map(\.id))
 
     var unexpected: [CaseResult] = []
     for result in results {

@@ -293,6 +293,20 @@ extension MutantCatalogue {
                 }
             })
         },
+        // FLUSH-8: a failing handler ends only its own call.
+        native("handler-error-aborts-batch", "the do/catch around handlers wraps the whole batch loop, so a handler that throws drops the rest of its batch",
+               obligation: "FLUSH-8.a", caughtBy: ["flush.throwing-handler-batch-continues"]) {
+            Defect(rewriteFetchResult: { result, page in
+                guard let throwing = page.owner?.throwingHandlerNames, !throwing.isEmpty else { return result }
+                return WireRewriting.rewritingBatch(result) { batch in
+                    guard let failing = batch.firstIndex(where: { element in
+                        guard let message = element.members, message["responseId"] == nil, case .string(let name)? = message["handlerName"] else { return false }
+                        return throwing.contains(name)
+                    }) else { return }
+                    batch = Array(batch[...failing])
+                }
+            })
+        },
         // THR-2: responders called from other threads.
         native("background-answers-dropped", "a responder called off the main thread drops its answer (`guard Thread.isMainThread else { return }`)",
                obligation: "THR-2.b", caughtBy: ["threading.background-answers.no-deadlock"]) {

@@ -10,7 +10,7 @@ import ReferenceBridgeCore
 /// spec numbers them (ID-2), so that defects of callback bookkeeping can be modelled from outside.
 @MainActor
 final class DefectiveBridgeAdapter: BridgeAdapter, SupportsRemoveHandler, SupportsReset, SupportsDisablingSafetyTimeout,
-    SupportsSendsFromAnyThread, SupportsTrafficLogging
+    SupportsSendsFromAnyThread, SupportsTrafficLogging, SupportsThrowingHandlers
 {
     private let defect: Defect
     /// The reference bridge, once attached.
@@ -21,6 +21,8 @@ final class DefectiveBridgeAdapter: BridgeAdapter, SupportsRemoveHandler, Suppor
     let ledger = CallbackLedger()
     /// The native handlers registered and not removed, by name.
     private(set) var handlerNames: Set<String> = []
+    /// The names of the handlers registered as able to throw.
+    private(set) var throwingHandlerNames: Set<String> = []
 
     /// An adapter running the reference with `defect`.
     init(_ defect: Defect) {
@@ -49,6 +51,12 @@ final class DefectiveBridgeAdapter: BridgeAdapter, SupportsRemoveHandler, Suppor
         handlerNames.insert(name)
         let handler = defect.wrapHandler.map { $0(handler) } ?? handler
         try core.registerHandler(name) { data, respond in handler(data, ReferenceBridgeAdapter.answeringOnMainThread(respond)) }
+    }
+
+    func registerThrowingHandler(_ name: String, handler: @escaping AdapterThrowingHandler) throws {
+        handlerNames.insert(name)
+        throwingHandlerNames.insert(name)
+        try core.registerHandler(name) { data, respond in try handler(data, ReferenceBridgeAdapter.answeringOnMainThread(respond)) }
     }
 
     func callHandler(_ name: String, data: Any?, responseCallback: AdapterResponseCallback?) throws {

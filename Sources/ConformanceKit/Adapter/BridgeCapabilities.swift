@@ -16,18 +16,20 @@ package struct BridgeCapabilities: OptionSet, Hashable, Sendable, CustomStringCo
     package static let sendsFromAnyThread = BridgeCapabilities(rawValue: 1 << 4)
     /// `SupportsTrafficLogging`.
     package static let trafficLogging = BridgeCapabilities(rawValue: 1 << 5)
+    /// `SupportsThrowingHandlers`.
+    package static let throwingHandlers = BridgeCapabilities(rawValue: 1 << 6)
     /// What only an adapter in the harness's own process can offer: the out-of-process protocol carries
-    /// neither sends from other threads nor switching traffic logging.
-    package static let inProcessOnly: BridgeCapabilities = [.sendsFromAnyThread, .trafficLogging]
+    /// neither sends from other threads, nor switching traffic logging, nor handlers that throw.
+    package static let inProcessOnly: BridgeCapabilities = [.sendsFromAnyThread, .trafficLogging, .throwingHandlers]
 
     /// Every optional operation.
-    package static let allOperations: BridgeCapabilities = [.removeHandler, .reset, .disableSafetyTimeout, .sendsFromAnyThread, .trafficLogging]
+    package static let allOperations: BridgeCapabilities = [.removeHandler, .reset, .disableSafetyTimeout, .sendsFromAnyThread, .trafficLogging, .throwingHandlers]
 
     /// Names, in declaration order, as cases, reports and the out-of-process `hello` (ADP-6) write them.
     package static let names: [(BridgeCapabilities, String)] = [
         (.removeHandler, "removeHandler"), (.reset, "reset"),
         (.disableSafetyTimeout, "disable-safety-timeout"), (.sendsFromAnyThread, "sends-from-any-thread"),
-        (.trafficLogging, "traffic-logging"),
+        (.trafficLogging, "traffic-logging"), (.throwingHandlers, "throwing-handlers"),
     ]
 
     /// What `adapter` offers: the capability protocols it adopts, or what it declares when it only
@@ -44,6 +46,7 @@ package struct BridgeCapabilities: OptionSet, Hashable, Sendable, CustomStringCo
         if adapter is any SupportsDisablingSafetyTimeout { insert(.disableSafetyTimeout) }
         if adapter is any SupportsSendsFromAnyThread { insert(.sendsFromAnyThread) }
         if adapter is any SupportsTrafficLogging { insert(.trafficLogging) }
+        if adapter is any SupportsThrowingHandlers { insert(.throwingHandlers) }
     }
 
     /// The capability names, comma-separated (`none` when empty).

@@ -79,6 +79,27 @@ package final class CaseContext {
         }
     }
 
+    /// Registers a native handler that records each invocation and then throws (FLUSH-8).
+    /// - Parameter name: The handler name.
+    /// - Throws: `CaseStop.adapter` when the adapter throws.
+    package func registerThrowingHandler(_ name: String) throws {
+        try perform("registerThrowingHandler(\(CanonicalJSON.quote(name)))") {
+            try adapter(as: (any SupportsThrowingHandlers).self).registerThrowingHandler(name) { [weak self] data, _ in
+                if let self {
+                    let received = self.jsonValue(fromNative: data, what: "data handed to native handler \(name)", obligation: "MSG-3.f")
+                    self.browser.record(.nativeHandlerInvoked(name: name, data: received))
+                }
+                throw HandlerFailure(handler: name)
+            }
+        }
+    }
+
+    /// What the handlers of `registerThrowingHandler(_:)` throw.
+    struct HandlerFailure: Error, CustomStringConvertible {
+        var handler: String
+        var description: String { "the handler \(handler) failed, as the case asked it to" }
+    }
+
     /// Answers the oldest invocation of the `.later` handler `name` that has not been answered yet.
     /// - Parameters:
     ///   - name: The handler name.

@@ -29,7 +29,6 @@ package struct ProtocolSpec: Sendable {
     /// MUST and SHOULD obligations no check of the kit cites, each with the reason (the tests fail on any
     /// other obligation without a check, and on a listed one that has checks).
     package static let obligationsWithoutChecks: [String: String] = [
-        "FLUSH-8.a": "no adapter operation makes a native handler fail observably yet (a gap, noted in the spec coverage)",
         "MISS-5.a": "observed through MISS-1.c's no-response check; a per-clause verdict level would separate them",
         "THR-3.a": "a blocked thread shows only as THR-2's deadlock check",
         "ESC-4.a": "a crash is the `crash` verdict of an out-of-process run (or the end of an in-process one), not a check",

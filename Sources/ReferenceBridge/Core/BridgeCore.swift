@@ -4,8 +4,9 @@ import StrictJSON
 /// The callback that receives the answer to a call: the decoded JSON value, or nil.
 public typealias BridgeResponseCallback = (Any?) -> Void
 
-/// A native handler: gets the call's data and a responder it may call any number of times.
-public typealias BridgeHandler = (Any?, @escaping BridgeResponseCallback) -> Void
+/// A native handler: gets the call's data and a responder it may call any number of times. An error it
+/// throws is logged and ends only that call (FLUSH-8).
+public typealias BridgeHandler = (Any?, @escaping BridgeResponseCallback) throws -> Void
 
 /// The platform-free native side of the WebViewJavascriptBridge protocol (`spec/protocol.md`).
 ///
@@ -178,7 +179,12 @@ public final class BridgeCore {
             log("WVJBNoHandlerException, No handler for message from JS: \(Self.describe(message))")
             return
         }
-        handler(message["data"], responder(for: message["callbackId"]))
+        do {
+            try handler(message["data"], responder(for: message["callbackId"]))
+        } catch {
+            // FLUSH-8: a failing handler ends only its own call; the rest of the batch still runs.
+            log("WebViewJavascriptBridge: WARNING: handler \(name) threw \(error); the rest of the batch goes on")
+        }
     }
 
     /// A responder for a JS call: sends `{responseId, responseData}` each time it is called (MSG-2), or

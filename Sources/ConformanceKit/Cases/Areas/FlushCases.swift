@@ -8,7 +8,7 @@ enum FlushCases {
     static let all = [
         fetchCommandExact, fetchPerSignalAcrossPages, nilResultProcessesNothing, emptyStringResultProcessesNothing, evaluationErrorProcessesNothing,
         nothingResultsKeepBridgeState, invalidJSONDropped, lenientParserJSONDropped, nonArrayIgnored, nonArrayResponsesIgnored, nonObjectElementsSkipped,
-        nonObjectElementsAmongResponses, handlersAndResponders,
+        nonObjectElementsAmongResponses, handlersAndResponders, throwingHandlerBatchContinues,
     ]
 
     static let fetchCommandExact = ConformanceCase(
@@ -289,6 +289,31 @@ enum FlushCases {
                             "answers callback '\(labels[2])' got from a response after the non-object elements")
         context.expectEqual(context.transcript.nativeHandlerInvocations("sink"), ["after them"], clause: "FLUSH-5.c",
                             "calls the native handler got after the non-object elements among responses")
+    }
+
+    static let throwingHandlerBatchContinues = ConformanceCase(
+        id: "flush.throwing-handler-batch-continues",
+        clauses: ["FLUSH-8"],
+        requires: .throwingHandlers,
+        summary: "a native handler that throws ends only its own call: the calls after it in the batch still run, and the bridge keeps working"
+    ) { context in
+        try context.registerThrowingHandler("fails")
+        try context.registerHandler("sink", answer: .none)
+        try context.registerHandler("echo", answer: .echo)
+        try await CasePages.start(context)
+        // One batch: a failing call, a call, the failing handler again, a call.
+        context.runInPage("""
+            WebViewJavascriptBridge.callHandler("fails", "first");
+            WebViewJavascriptBridge.callHandler("sink", "after the failure");
+            WebViewJavascriptBridge.callHandler("fails", "second");
+            WebViewJavascriptBridge.callHandler("sink", "after the second failure");
+            """)
+        try await context.runUntilIdle()
+        context.expectEqual(context.transcript.nativeHandlerInvocations("fails"), ["first", "second"], clause: "FLUSH-8.a",
+                            "data the failing handler got: each of its calls in the batch ran")
+        context.expectEqual(context.transcript.nativeHandlerInvocations("sink"), ["after the failure", "after the second failure"], clause: "FLUSH-8.a",
+                            "data the native handler got from the calls after a failing one in the same batch")
+        try await CraftedFetch.expectBridgeStillWorks(context, obligation: "FLUSH-8.a")
     }
 
     static let handlersAndResponders = ConformanceCase(
