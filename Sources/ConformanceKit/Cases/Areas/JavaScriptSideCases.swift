@@ -369,18 +369,7 @@ enum JavaScriptSideCases {
         summary: "window.WebViewJavascriptBridge has exactly the five functions of the protocol, and no removeHandler"
     ) { context in
         try await CasePages.start(context)
-        context.runInPage("""
-            (function () {
-                var names = [];
-                for (var object = WebViewJavascriptBridge; object && object !== Object.prototype; object = Object.getPrototypeOf(object)) {
-                    Object.getOwnPropertyNames(object).forEach(function (name) {
-                        if (name !== "constructor" && names.indexOf(name) < 0) { names.push(name); }
-                    });
-                }
-                names.sort();
-                conformance.note("members", names.map(function (name) { return name + ": " + typeof WebViewJavascriptBridge[name]; }));
-            })();
-            """)
+        context.runInPage(noteMembers("members"))
         let expected: JSONValue = [
             "_fetchQueue: function", "_handleMessageFromObjC: function", "callHandler: function",
             "disableJavscriptAlertBoxSafetyTimeout: function", "registerHandler: function",
