@@ -15,6 +15,8 @@ package struct Mutant: Sendable, Identifiable {
     let make: @MainActor @Sendable () -> any BridgeAdapter
     /// For JS-side mutants: how the reference JS side is broken (nil for native mutants).
     let breakJavaScriptSide: (@Sendable (String) -> String)?
+    /// For page-snippet mutants: how the kit's page setup snippet is broken (nil for bridge mutants).
+    let breakPageSetup: (@Sendable (String) -> String)?
 
     /// Creates a mutant.
     /// - Parameters:
@@ -23,16 +25,18 @@ package struct Mutant: Sendable, Identifiable {
     ///   - obligation: The obligation it breaks.
     ///   - caughtBy: The cases that must catch it.
     ///   - breakJavaScriptSide: For a JS-side mutant, turns the reference JS side into the broken one.
+    ///   - breakPageSetup: For a page-snippet mutant, turns the kit's page setup snippet into the broken one.
     ///   - make: Makes the adapter (the reference bridge, broken or not).
     init(
         id: String, defect: String, obligation: String, caughtBy: [String], breakJavaScriptSide: (@Sendable (String) -> String)? = nil,
-        make: @escaping @MainActor @Sendable () -> any BridgeAdapter
+        breakPageSetup: (@Sendable (String) -> String)? = nil, make: @escaping @MainActor @Sendable () -> any BridgeAdapter
     ) {
         self.id = id
         self.defect = defect
         self.obligation = obligation
         self.caughtBy = caughtBy
         self.breakJavaScriptSide = breakJavaScriptSide
+        self.breakPageSetup = breakPageSetup
         self.make = make
     }
 
@@ -48,5 +52,21 @@ package struct Mutant: Sendable, Identifiable {
     /// - Returns: The JS side to inject, or nil to keep the reference.
     package func javaScriptSide(from referenceJavaScriptSide: String) -> String? {
         breakJavaScriptSide.map { $0(referenceJavaScriptSide) }
+    }
+
+    /// The page setup snippet this mutant's pages run: nil for the kit's, or the broken snippet.
+    /// - Parameter referencePageSetup: The kit's page setup snippet.
+    /// - Returns: The snippet to use, or nil to keep the kit's.
+    package func pageSetup(from referencePageSetup: String) -> String? {
+        breakPageSetup.map { $0(referencePageSetup) }
+    }
+
+    /// The runner configuration this mutant runs under: its broken JS side or page snippet, if any.
+    /// - Throws: `HarnessError` when a reference fixture cannot be read.
+    package func configuration() throws(HarnessError) -> ConformanceRunner.Configuration {
+        var configuration = ConformanceRunner.Configuration()
+        if let breakJavaScriptSide { configuration.bridgeJavaScriptSource = breakJavaScriptSide(try ConformanceRunner.referenceJavaScriptSide()) }
+        if let breakPageSetup { configuration.pageSetupSource = breakPageSetup(try ConformanceRunner.referencePageSetup()) }
+        return configuration
     }
 }

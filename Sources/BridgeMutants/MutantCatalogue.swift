@@ -6,17 +6,12 @@ package enum MutantCatalogue {
     /// those written from the obligations of appendix C (escaping, flow, native, batch, JS side).
     package static let all: [Mutant] = nativeMutants + interplayMutants + obligationMutants + flushMutants + javaScriptSideMutants
         + threadingMutants + escapingObligationMutants + flowObligationMutants + nativeObligationMutants + batchObligationMutants + javaScriptObligationMutants
+        + pageSnippetMutants
 
     /// MUST and SHOULD obligations no mutant breaks, each with the reason no realistic, observable defect
     /// of a bridge can (an equivalent mutant) or why the kit cannot run one yet.
     package static let obligationsWithoutMutants: [String: String] = [
-        "BOOT-5.a": "binds the page setup snippet, which pages bring; no bridge defect can break it (checked on the kit's snippet)",
-        "BOOT-5.b": "binds the page setup snippet, which pages bring; no bridge defect can break it (checked on the kit's snippet)",
-        "BOOT-5.c": "binds the page setup snippet, which pages bring; no bridge defect can break it (checked on the kit's snippet)",
-        "BOOT-5.d": "binds the page setup snippet, which pages bring; no bridge defect can break it (checked on the kit's snippet)",
-        "ESC-4.a": "a crash cannot be simulated in process; out of process a crash is the `crash` verdict (OutOfProcessTests)",
-        "MISS-5.a": "the adapter protocol has no switch for the MISS-4 extension, so on and off by default look the same",
-        "THR-3.a": "a blocked calling thread shows only as THR-2's deadlock (background-sends-wait-for-main)",
+        "ESC-4.a": "a crash ends an in-process run; the out-of-process testee `conformance-testees crash-on-unserializable` is the defect (OutOfProcessTests)",
     ]
 
     /// The mutant named `name`, if any.

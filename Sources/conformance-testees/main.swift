@@ -11,6 +11,7 @@ let usage = """
       reference-sync            the same, evaluating synchronously like UIWebView
       mutant:<id>               a native mutant of the reference (see `conformance list --adapters`)
       crash-in-native-handler   the reference, but the process dies when JS calls a native handler
+      crash-on-unserializable   the reference, but sends serialize with `try!`, which traps on NaN
       hang-in-call-handler      the reference, but callHandler never returns
       wrong-done                greets correctly, then answers every request with `done` for another seq
       garbage-after-attach      greets correctly, then prints a line that is not JSON
@@ -21,7 +22,7 @@ let usage = """
 /// The reference adapter with one deliberate process-level failure.
 @MainActor
 final class MisbehavingAdapter: BridgeAdapter, SupportsRemoveHandler, SupportsReset, SupportsDisablingSafetyTimeout {
-    enum Failure { case crashInNativeHandler, hangInCallHandler }
+    enum Failure { case crashInNativeHandler, hangInCallHandler, crashOnUnserializableData }
 
     private let reference = ReferenceBridgeAdapter()
     private let failure: Failure
@@ -41,6 +42,10 @@ final class MisbehavingAdapter: BridgeAdapter, SupportsRemoveHandler, SupportsRe
         if failure == .hangInCallHandler {
             FileHandle.standardError.write(Data("conformance-testees: deliberately hanging in callHandler(\(name))\n".utf8))
             while true { sleep(60) }
+        }
+        if failure == .crashOnUnserializableData {
+            // The serialization many ports write; Foundation refuses NaN and infinities, and `try!` traps.
+            _ = try! JSONSerialization.data(withJSONObject: ["handlerName": name, "data": data ?? NSNull()])
         }
         try reference.callHandler(name, data: data, responseCallback: responseCallback)
     }
@@ -69,6 +74,8 @@ case "reference-sync":
     AdapterHost.serve(name: "reference-sync") { ReferenceBridgeAdapter(evaluationStyle: .synchronous) }
 case "crash-in-native-handler":
     AdapterHost.serve(name: mode) { MisbehavingAdapter(.crashInNativeHandler) }
+case "crash-on-unserializable":
+    AdapterHost.serve(name: mode) { MisbehavingAdapter(.crashOnUnserializableData) }
 case "hang-in-call-handler":
     AdapterHost.serve(name: mode) { MisbehavingAdapter(.hangInCallHandler) }
 case "wrong-done":

@@ -58,19 +58,17 @@ struct AdapterOptions: ParsableArguments {
         }
     }
 
-    /// Runs `cases` on the main thread, with `javaScriptSide` injected (or, for a JS-side mutant, its
-    /// broken copy of the reference JS side).
+    /// Runs `cases` on the main thread, with `javaScriptSide` injected (or, for a JS-side or page-snippet
+    /// mutant, its broken copy of the reference JS side or page snippet).
     /// - Throws: `ExitCodes.configuration` after printing the harness or adapter error.
     func run(_ cases: [ConformanceCase], javaScriptSide: String?) throws -> [CaseResult] {
         let factory = try resolve()
         let mutant = choice.mutant
         let outcome = MainQueuePump.run { () async -> Result<[CaseResult], HarnessError> in
             do throws(HarnessError) {
-                var javaScriptSide = javaScriptSide
-                if javaScriptSide == nil, let mutant {
-                    javaScriptSide = mutant.javaScriptSide(from: try ConformanceRunner.referenceJavaScriptSide())
-                }
-                let runner = try ConformanceRunner(configuration: .init(bridgeJavaScriptSource: javaScriptSide))
+                var configuration = try mutant?.configuration() ?? .init()
+                if let javaScriptSide { configuration.bridgeJavaScriptSource = javaScriptSide }
+                let runner = try ConformanceRunner(configuration: configuration)
                 return .success(await runner.run(cases, adapter: factory))
             } catch {
                 return .failure(error)

@@ -1,7 +1,8 @@
 import ArgumentParser
 import ConformanceKit
 
-/// The text report of a run: a summary line, then unexpected results first, each with a rerun command.
+/// The text report of a run: a summary line, unexpected results first (each with a rerun command), then
+/// the findings of non-strict cases.
 struct RunReport {
     let results: [CaseResult]
     let adapter: String
@@ -27,9 +28,16 @@ struct RunReport {
             lines.append(result.report)
             lines.append("  rerun: \(rerunPrefix) --case \(shellQuoted(result.caseID))")
         }
+        // A SHOULD broken does not fail the run, but it is a finding: name it with what it broke.
+        let nonStrict = results.filter { $0.verdict == .nonStrict }
+        if !nonStrict.isEmpty { lines.append("") }
+        for result in nonStrict {
+            lines.append("NON-STRICT \(result.caseID)")
+            lines += result.failures.map { "  [\($0.citationLabel)] \($0.message)" }
+        }
         if verbose {
             lines.append("")
-            for result in results where result.verdict.isSuccess {
+            for result in results where result.verdict.isSuccess && result.verdict != .nonStrict {
                 lines.append("\(result.verdict.rawValue.uppercased()) \(result.caseID)\(result.interruption.map { " (\($0))" } ?? "")")
             }
         }

@@ -62,6 +62,15 @@ struct OutOfProcessTests {
         #expect(JSONSchemaValidator(schema: schema).violations(of: try JSONParser.parse(document)).isEmpty)
     }
 
+    @Test("a testee that traps on data it cannot serialize gets `crash` and a failure citing ESC-4.a, naming the payload")
+    func crashOnUnserializableData() throws {
+        let output = try CLITests.run(["run", "--adapter", Self.testee("crash-on-unserializable"), "--case", "escaping.corpus.rejected.native-to-js"])
+        #expect(output.status == 1)
+        #expect(output.standardOutput.contains("CRASH escaping.corpus.rejected.native-to-js [MUST]"), "\(output.standardOutput)")
+        #expect(output.standardOutput.contains("[ESC-4.a] the native side survives being asked to send payload number.non-finite.nan"), "\(output.standardOutput)")
+        #expect(output.standardOutput.contains("'try!' expression unexpectedly raised an error"), "the cause is quoted")
+    }
+
     @Test("a testee that stops answering is killed by the watchdog and gets `timeout`; the run goes on")
     func hangingTestee() throws {
         let output = try CLITests.run([

@@ -10,10 +10,14 @@ struct MutantTests {
         let cases = mutant.caughtBy.compactMap(Catalogue.case(withID:))
         try #require(cases.count == mutant.caughtBy.count)
         let results = try await Kit.run(cases, against: mutant)
+        let level = try #require(ProtocolSpec.bundled().level(ofCitation: mutant.obligation))
         for (conformanceCase, result) in zip(cases, results) {
-            // A broken MUST fails (or is insecure); a broken SHOULD is non-strict.
-            let caught: Set<Verdict> = conformanceCase.level == .should ? [.nonStrict] : [.fail, .insecure]
+            // A broken MUST fails (or is insecure), whatever the case's level; a broken SHOULD is non-strict
+            // unless the defect also breaks a MUST.
+            let caught: Set<Verdict> = level == .should ? [.nonStrict, .fail, .insecure] : [.fail, .insecure]
             #expect(caught.contains(result.verdict), "mutant \(mutant.id) was not caught by \(conformanceCase.id):\n\(result.report)")
+            let judged = result.failures.filter { $0.clause == mutant.clause }.map(\.level)
+            #expect(judged.allSatisfy { $0 == level }, "failures citing \(mutant.clause) are judged at \(judged), not at its level \(level)")
             #expect(result.report.contains(conformanceCase.id))
             #expect(conformanceCase.clauses.contains(mutant.clause), "\(conformanceCase.id) does not cite \(mutant.clause), the clause of \(mutant.obligation)")
             let citesClause = result.failures.contains { $0.clause == mutant.clause }
@@ -53,11 +57,16 @@ struct MutantTests {
         print("mutants: \(MutantCatalogue.all.count) over \(broken.count) of \(obligations.count) MUST and SHOULD obligations; \(MutantCatalogue.obligationsWithoutMutants.count) without, each with a reason")
     }
 
-    @Test("every JS-side mutant changes the reference JS side", arguments: MutantCatalogue.all)
+    @Test("every JS-side and page-snippet mutant changes the reference it breaks", arguments: MutantCatalogue.all)
     func javaScriptSideMutantsApply(_ mutant: Mutant) throws {
         let reference = try ConformanceRunner.referenceJavaScriptSide()
-        guard let broken = mutant.javaScriptSide(from: reference) else { return }
-        #expect(broken != reference, "mutant \(mutant.id) no longer matches the reference JS side")
+        if let broken = mutant.javaScriptSide(from: reference) {
+            #expect(broken != reference, "mutant \(mutant.id) no longer matches the reference JS side")
+        }
+        let snippet = try ConformanceRunner.referencePageSetup()
+        if let broken = mutant.pageSetup(from: snippet) {
+            #expect(broken != snippet, "mutant \(mutant.id) no longer matches the kit's page setup snippet")
+        }
     }
 
     @Test("a callback invoked twice is reported as such, naming the callback and the call")

@@ -27,9 +27,7 @@ enum Kit {
 
     /// Runs `cases` against `mutant` (with its broken JS side, for JS-side mutants).
     static func run(_ cases: [ConformanceCase], against mutant: Mutant) async throws -> [CaseResult] {
-        let reference = try ConformanceRunner.referenceJavaScriptSide()
-        let configuration = ConformanceRunner.Configuration(bridgeJavaScriptSource: mutant.javaScriptSide(from: reference))
-        return try await run(cases, configuration: configuration) { mutant.makeAdapter() }
+        try await run(cases, configuration: mutant.configuration()) { mutant.makeAdapter() }
     }
 
     /// A case made for a test, with a script of its own.

@@ -315,7 +315,7 @@ extension MutantCatalogue {
             })
         },
         native("background-answers-wait-for-main", "a responder called off the main thread answers through DispatchQueue.main.sync, blocking its thread",
-               obligation: "THR-2.b", caughtBy: ["threading.background-answers.no-deadlock"]) {
+               obligation: "THR-3.a", caughtBy: ["threading.background-answers.no-deadlock"]) {
             Defect(wrapHandler: { handler in
                 { data, respond in
                     let responder = UncheckedAnswer(respond: respond)

@@ -110,18 +110,16 @@ extension MutantCatalogue {
                 }]
             })
         },
-        // MISS-1: no response for a missing handler.
-        native("missing-handler-answered-nil", "a call with a callbackId to a missing native handler is answered with nil", obligation: "MISS-1.c",
-               caughtBy: ["missing-handler.native.batch-continues"]) {
-            Defect(rewriteFetchResult: { result, page in
-                guard let adapter = page.owner, let batch = WireRewriting.batch(result) else { return result }
-                for element in batch {
-                    guard let message = element.members, message["responseId"] == nil, case .string(let id)? = message["callbackId"] else { continue }
-                    if case .string(let name)? = message["handlerName"], adapter.handlerNames.contains(name) { continue }
-                    page.evaluateUnchanged(WireRewriting.command(for: ["responseId": .string(id), "responseData": .null]))
-                }
-                return result
-            })
+        // MISS-1 and MISS-5: no response for a missing handler.
+        native("missing-handler-answered-nil", "a call with a callbackId to a missing native handler is answered with an error response: the MISS-4 extension, on by default",
+               obligation: "MISS-5.a",
+               caughtBy: ["missing-handler.native.batch-continues", "missing-handler.native.removed-handler", "missing-handler.native.removed-before-load"]) {
+            answeringMissingHandlers { callbackID in callbackID.map { .string($0) } }
+        },
+        native("missing-handler-answered-without-callback-id",
+               "every call to a missing native handler is answered with an error, `responseId: message[\"callbackId\"] ?? NSNull()`, so calls without a callbackId get a response with a null responseId",
+               obligation: "MISS-1.c", caughtBy: ["missing-handler.native.batch-continues", "missing-handler.native.no-handler-name"]) {
+            answeringMissingHandlers { callbackID in callbackID.map { .string($0) } ?? .null }
         },
         native("string-elements-parsed-as-messages", "a batch element that is a string holding JSON is parsed and run as a message, as v4-era queues needed",
                obligation: "FLUSH-5.b", caughtBy: ["flush.non-object-elements-skipped", "flush.non-object-elements-among-responses"]) {
@@ -146,3 +144,23 @@ extension MutantCatalogue {
         }
     }
 }
+
+extension MutantCatalogue {
+    /// A defect that answers the calls of each fetched batch to handlers the adapter has not registered
+    /// with an error response whose `responseId` is `responseID(callbackId)`; nil sends nothing.
+    static func answeringMissingHandlers(responseID: @escaping @Sendable (String?) -> JSONValue?) -> Defect {
+        Defect(rewriteFetchResult: { result, page in
+            guard let adapter = page.owner, let batch = WireRewriting.batch(result) else { return result }
+            for element in batch {
+                guard let message = element.members, message["responseId"] == nil else { continue }
+                if case .string(let name)? = message["handlerName"], adapter.handlerNames.contains(name) { continue }
+                var callbackID: String?
+                if case .string(let id)? = message["callbackId"], !id.isEmpty { callbackID = id }
+                guard let id = responseID(callbackID) else { continue }
+                page.evaluateUnchanged(WireRewriting.command(for: ["responseId": id, "responseData": ["error": "no handler"]]))
+            }
+            return result
+        })
+    }
+}
+

@@ -7,7 +7,7 @@ extension MutantCatalogue {
     /// Mutants of sends from other threads.
     static let threadingMutants: [Mutant] = [
         native("background-sends-wait-for-main",
-               "a send from a background thread blocks on DispatchQueue.main.sync, which deadlocks when the main thread waits for it", obligation: "THR-2.a",
+               "a send from a background thread blocks on DispatchQueue.main.sync, which deadlocks when the main thread waits for it", obligation: "THR-3.a",
                caughtBy: ["threading.background-sends.no-deadlock"]) {
             Defect(backgroundSend: { adapter in
                 let core = try? adapter.core
@@ -30,6 +30,10 @@ extension MutantCatalogue {
                     webView?.evaluateJavaScript(command)
                 }
             })
+        },
+        native("background-sends-dropped", "a send made off the main thread is dropped (`guard Thread.isMainThread else { return }` at the top of callHandler)",
+               obligation: "THR-2.a", caughtBy: ["threading.background-sends.no-deadlock"]) {
+            Defect(backgroundSend: { _ in { _, _ in } })
         },
     ]
 }

@@ -28,13 +28,13 @@ package final class CaseContext {
     package let conformanceCase: ConformanceCase
     /// The browser whose web view the implementation is attached to.
     package let browser: SimulatedBrowser
-    private let adapter: any BridgeAdapter
+    let adapter: any BridgeAdapter
     private(set) var failures: [CheckFailure] = []
     /// Every explicit check the case made, passed or failed: the clause and what was checked.
     private(set) var checks: [(clause: String, message: String)] = []
     private var issuedCallbacks: [(label: String, call: String, expectsResponse: Bool)] = []
     private var callbackInvocationCounts: [String: Int] = [:]
-    private var heldResponders: [String: [AdapterResponseCallback]] = [:]
+    var heldResponders: [String: [AdapterResponseCallback]] = [:]
 
     init(conformanceCase: ConformanceCase, browser: SimulatedBrowser, adapter: any BridgeAdapter) {
         self.conformanceCase = conformanceCase
@@ -167,85 +167,15 @@ package final class CaseContext {
 
     /// The adapter as the capability protocol an operation needs. The runner only runs a case whose
     /// requirements the adapter adopts, so this fails only for a case that forgot to declare one.
-    private func adapter<Capability>(as capability: Capability.Type) throws -> Capability {
+    func adapter<Capability>(as capability: Capability.Type) throws -> Capability {
         guard let adapter = adapter as? Capability else {
             throw AdapterError("the case uses an operation of \(capability), which this adapter does not adopt; the case must list it in `requires`")
         }
         return adapter
     }
 
-    /// Sends calls to a JS handler from a background thread while this (main) thread is busy, as an app
-    /// does when it sends from a worker while the main thread waits for that worker.
-    ///
-    /// Returns whether the background thread finished its sends while the main thread was busy; an
-    /// implementation that waits for the main thread cannot, and would deadlock a real app. The wait is
-    /// bounded by `patience` seconds of wall time, spent only when the implementation blocks.
-    /// - Parameters:
-    ///   - name: The JS handler name.
-    ///   - data: One call per element, sent in order from the same thread.
-    ///   - patience: How long the main thread stays busy waiting for the sends.
-    /// - Returns: True when every send returned without needing the main thread.
-    /// - Throws: `CaseStop.adapter` when the adapter throws on the background thread.
-    package func callHandlerFromBackgroundThread(_ name: String, data: [JSONValue], patience: Double = 1) throws -> Bool {
-        let description = "callHandlerFromAnyThread(\(CanonicalJSON.quote(name))) x\(data.count) on a background thread"
-        browser.record(.adapterAction(description))
-        let send: BackgroundSend
-        do {
-            send = try adapter(as: (any SupportsSendsFromAnyThread).self).backgroundSend()
-        } catch {
-            throw CaseStop.adapter(stage: description, error: "\(error)")
-        }
-        // The adapter's send is made for a background thread; that is where it is called.
-        let backgroundSend = UncheckedSendable(send)
-        let finished = DispatchSemaphore(value: 0)
-        let failure = UncheckedSendable(ErrorBox())
-        DispatchQueue.global().async {
-            do {
-                for value in data { try backgroundSend.value(name, value.foundationValue) }
-            } catch {
-                failure.value.error = error
-            }
-            finished.signal()
-        }
-        let returned = finished.wait(timeout: .now() + patience) == .success
-        if let error = failure.value.error { throw CaseStop.adapter(stage: description, error: "\(error)") }
-        return returned
-    }
 
-    /// Answers the oldest waiting invocation of each `.later` handler in `names` from one background
-    /// thread, in order, while the main thread is busy, as an app does when a worker finishes the work a
-    /// JS call asked for (THR-2).
-    ///
-    /// Returns whether the background thread finished its answers while the main thread was busy, bounded
-    /// by `patience` seconds of wall time, spent only when the implementation blocks.
-    /// - Parameters:
-    ///   - names: The `.later` handlers whose oldest waiting invocation is answered, in this order.
-    ///   - answers: The answer for each.
-    ///   - patience: How long the main thread stays busy waiting for the answers.
-    /// - Returns: True when every responder call returned without needing the main thread; false also
-    ///   when a handler had no invocation waiting (nothing is answered then).
-    package func answerHeldFromBackgroundThread(_ names: [String], with answers: [JSONValue?], patience: Double = 1) -> Bool {
-        var responders: [AdapterResponseCallback] = []
-        for name in names {
-            guard var waiting = heldResponders[name], !waiting.isEmpty else { return false }
-            responders.append(waiting.removeFirst())
-            heldResponders[name] = waiting
-        }
-        let description = "answer the held invocations of \(names.map(CanonicalJSON.quote).joined(separator: ", ")) on a background thread with "
-            + answers.map { $0?.canonicalText ?? "nil" }.joined(separator: ", ")
-        browser.record(.adapterAction(description))
-        let calls = UncheckedSendable(zip(responders, answers.map { $0?.foundationValue }).map { respond, answer in { respond(answer) } })
-        let finished = DispatchSemaphore(value: 0)
-        DispatchQueue.global().async {
-            for call in calls.value { call() }
-            finished.signal()
-        }
-        return finished.wait(timeout: .now() + patience) == .success
-    }
-
-    private final class ErrorBox: @unchecked Sendable { var error: (any Error)? }
-
-    private func perform(_ description: String, _ body: () throws -> Void) throws {
+    func perform(_ description: String, _ body: () throws -> Void) throws {
         browser.record(.adapterAction(description))
         do {
             try body()
@@ -340,6 +270,25 @@ package final class CaseContext {
         checks.append((clause, text))
         guard actual != expected else { return }
         fail(clause: clause, text, expected: Self.show(expected), actual: Self.show(actual))
+    }
+
+    /// Runs `operation`, checking that the implementation survives it: when an out-of-process
+    /// implementation dies during it, a failure of `clause` says so, and the case then stops as the crash
+    /// it is. (An in-process implementation that crashes takes the run with it.)
+    /// - Parameters:
+    ///   - clause: The clause that forbids the crash.
+    ///   - message: What the implementation must survive.
+    ///   - operation: The adapter calls to run.
+    /// - Throws: What `operation` throws.
+    package func expectSurvival(clause: String, _ message: @autoclosure () -> String, of operation: () throws -> Void) throws {
+        let text = message()
+        checks.append((clause, text))
+        do {
+            try operation()
+        } catch let stop as CaseStop {
+            if case .adapterFailure(let error, _) = stop, error.kind == .crashed { fail(clause: clause, text) }
+            throw stop
+        }
     }
 
     /// A printable form of a checked value: JSON values canonically, everything else described.

@@ -4,6 +4,9 @@ package struct CheckFailure: Sendable, Equatable, CustomStringConvertible {
     package var clause: String
     /// The obligation of `clause` broken (e.g. `ESC-2.c`, spec appendix C), when the check named one.
     package var obligation: String?
+    /// The level of `clause`, which the failure is judged at (spec: a check is judged at the level of the
+    /// clause it cites); set by the runner from the spec, MUST until then.
+    package var level: RequirementLevel = .must
     /// What was being checked when it broke.
     package var message: String
     /// What the clause requires, printable; nil when the message says it all.
@@ -27,9 +30,10 @@ package struct CheckFailure: Sendable, Equatable, CustomStringConvertible {
     }
 
     /// A readable description: the clause and message, then expected and actual on aligned lines with
-    /// a caret under their first difference (long values are cut to a window around it).
+    /// a caret under their first difference (long values are cut to a window around it). A failure of a
+    /// clause below MUST names its level: `[ID-2.a, SHOULD]`.
     package var description: String {
-        var text = "[\(obligation ?? clause)] \(message)"
+        var text = "[\(citationLabel)] \(message)"
         guard let expected, let actual else {
             if let expected { text += "\n    expected: \(expected)" }
             if let actual { text += "\n    actual:   \(actual)" }
@@ -39,6 +43,12 @@ package struct CheckFailure: Sendable, Equatable, CustomStringConvertible {
         text += "\n    expected: \(difference.expected)\n    actual:   \(difference.actual)"
         if let caret = difference.caret { text += "\n              \(caret)" }
         return text
+    }
+
+    /// What the failure cites, as reports print it: the obligation (or clause), and the level when it is
+    /// below MUST, e.g. `ESC-2.c` or `ID-2.a, SHOULD`.
+    package var citationLabel: String {
+        (obligation ?? clause) + (level == .must ? "" : ", " + level.rawValue)
     }
 
     /// Splits a citation into its clause and, when it names one, its obligation: `ESC-2.c` gives

@@ -30,7 +30,7 @@ package enum JUnitRunReport {
                 lines.append("    </testcase>")
             default:
                 let element = result.verdict.isError ? "error" : "failure"
-                let headline = result.failures.first.map { "[\($0.obligation ?? $0.clause)] \($0.message)" } ?? result.interruption ?? result.verdict.rawValue
+                let headline = result.failures.first.map { "[\($0.citationLabel)] \($0.message)" } ?? result.interruption ?? result.verdict.rawValue
                 lines.append(open + ">")
                 lines.append("      <\(element) type=\"\(result.verdict.rawValue)\" message=\"\(escape(headline))\">\(escape(result.report + "\nrerun: " + context.rerunCommand(for: result.caseID), inAttribute: false))</\(element)>")
                 lines.append("    </testcase>")

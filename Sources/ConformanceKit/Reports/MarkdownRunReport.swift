@@ -19,7 +19,7 @@ package enum MarkdownRunReport {
             lines += ["", "## \(result.verdict.rawValue): `\(cell(result.caseID))` (\(result.level.rawValue))", ""]
             if let interruption = result.interruption { lines.append("- \(cell(interruption))") }
             for failure in result.failures {
-                var line = "- **\(failure.obligation ?? failure.clause)** \(cell(failure.message))"
+                var line = "- **\(failure.citationLabel)** \(cell(failure.message))"
                 if let expected = failure.expected { line += "<br>expected: `\(cell(expected))`" }
                 if let actual = failure.actual { line += "<br>actual: `\(cell(actual))`" }
                 lines.append(line)

@@ -39,6 +39,7 @@ package enum JSONRunReport {
                 "failures": .array(result.failures.map { failure in
                     var fields: [String: JSONValue] = ["clause": .string(failure.clause), "message": .string(failure.message)]
                     if let obligation = failure.obligation { fields["obligation"] = .string(obligation) }
+                    fields["level"] = .string(failure.level.rawValue)
                     if let expected = failure.expected { fields["expected"] = .string(expected) }
                     if let actual = failure.actual { fields["actual"] = .string(actual) }
                     return .object(fields)

@@ -1,3 +1,5 @@
+import ConformanceFixtures
+
 /// Makes a fresh adapter (and so a fresh implementation) for one case.
 public typealias AdapterFactory = @MainActor () throws -> any BridgeAdapter
 
@@ -11,32 +13,46 @@ package final class ConformanceRunner {
         package var bridgeJavaScriptSource: String?
         /// Seconds one script may run before it is stopped and its case ends as a timeout.
         package var executionTimeLimit: Double
+        /// The page setup snippet (BOOT-5) every case's pages run; nil uses the kit's
+        /// (`Fixtures/js/page-setup.js`). Only the kit's own page-snippet mutants change it.
+        package var pageSetupSource: String?
 
         /// Creates a configuration.
         /// - Parameters:
         ///   - bridgeJavaScriptSource: A JS side to inject instead of the reference one.
         ///   - executionTimeLimit: The per-script time limit in seconds.
-        package init(bridgeJavaScriptSource: String? = nil, executionTimeLimit: Double = 5) {
+        ///   - pageSetupSource: A page setup snippet instead of the kit's.
+        package init(bridgeJavaScriptSource: String? = nil, executionTimeLimit: Double = 5, pageSetupSource: String? = nil) {
             self.bridgeJavaScriptSource = bridgeJavaScriptSource
             self.executionTimeLimit = executionTimeLimit
+            self.pageSetupSource = pageSetupSource
         }
     }
 
     private let environment: HarnessEnvironment
+    /// The spec, whose clause levels judge each failure.
+    private let spec: ProtocolSpec
 
-    /// Prepares the engine and loads the kit's fixtures.
+    /// Prepares the engine and loads the kit's fixtures and spec.
     /// - Parameter configuration: The harness set-up.
     /// - Throws: `HarnessError` when a fixture or resource cannot be read.
     package init(configuration: Configuration = Configuration()) throws(HarnessError) {
         environment = try HarnessEnvironment(
             bridgeJavaScriptSource: configuration.bridgeJavaScriptSource,
-            executionTimeLimit: configuration.executionTimeLimit)
+            executionTimeLimit: configuration.executionTimeLimit, pageSetupSource: configuration.pageSetupSource)
+        spec = try ProtocolSpec.bundled()
     }
 
     /// The kit's reference JS side (`Fixtures/js/WebViewJavascriptBridge.js`).
     /// - Throws: `HarnessError` when the fixture cannot be read.
     package nonisolated static func referenceJavaScriptSide() throws(HarnessError) -> String {
         try HarnessEnvironment.referenceJavaScriptSide()
+    }
+
+    /// The kit's page setup snippet (`Fixtures/js/page-setup.js`).
+    /// - Throws: `HarnessError` when the fixture cannot be read.
+    package nonisolated static func referencePageSetup() throws(HarnessError) -> String {
+        try HarnessEnvironment.read(ConformanceFixtures.url("js/page-setup.js"))
     }
 
     /// The JS side this runner injects.
@@ -111,7 +127,11 @@ package final class ConformanceRunner {
             stop = .harness("the case's script threw \(error)")
         }
         result.leftovers = context.finish(page: browser.finish())
-        result.failures = context.failures
+        result.failures = context.failures.map { failure in
+            var judged = failure
+            judged.level = spec.level(ofCitation: failure.clause) ?? conformanceCase.level
+            return judged
+        }
         result.checks = context.checks
         result.transcript = browser.transcript
         if let stop {
@@ -119,8 +139,9 @@ package final class ConformanceRunner {
             result.verdict = stop.verdict
         } else if result.transcript.events.contains(where: { if case .tripwire = $0 { return true }; return false }) {
             result.verdict = .insecure
-        } else if !result.failures.isEmpty {
-            switch conformanceCase.level {
+        } else if let worst = result.failures.map(\.level).min() {
+            // Each failure counts at its own clause's level, not at the case's (spec, conventions).
+            switch worst {
             case .must: result.verdict = .fail
             case .should: result.verdict = .nonStrict
             case .may, .informational: result.verdict = .pass

@@ -11,9 +11,9 @@ package struct Verdict: RawRepresentable, Hashable, Sendable, CustomStringConver
 
     /// Every check held.
     package static let pass = Verdict(rawValue: "pass")
-    /// A MUST rule was broken.
+    /// A check of a MUST clause failed.
     package static let fail = Verdict(rawValue: "fail")
-    /// A SHOULD rule was broken.
+    /// Checks failed, all of SHOULD clauses.
     package static let nonStrict = Verdict(rawValue: "non-strict")
     /// A payload broke out of its string literal and ran code in the page (the tripwire fired).
     package static let insecure = Verdict(rawValue: "insecure")

@@ -28,11 +28,7 @@ package struct ProtocolSpec: Sendable {
 
     /// MUST and SHOULD obligations no check of the kit cites, each with the reason (the tests fail on any
     /// other obligation without a check, and on a listed one that has checks).
-    package static let obligationsWithoutChecks: [String: String] = [
-        "MISS-5.a": "observed through MISS-1.c's no-response check; a per-clause verdict level would separate them",
-        "THR-3.a": "a blocked thread shows only as THR-2's deadlock check",
-        "ESC-4.a": "a crash is the `crash` verdict of an out-of-process run (or the end of an in-process one), not a check",
-    ]
+    package static let obligationsWithoutChecks: [String: String] = [:]
 
     /// The clauses in the order the spec defines them.
     package let clauses: [Clause]
@@ -40,11 +36,14 @@ package struct ProtocolSpec: Sendable {
     /// The spec the kit ships.
     /// - Throws: `HarnessError` when the spec is missing from the resource bundle.
     package static func bundled() throws(HarnessError) -> ProtocolSpec {
-        guard let text = ConformanceSpec.protocolText else {
+        guard let parsedBundle else {
             throw HarnessError(code: .missingResource, message: "spec/protocol.md is missing from the ConformanceSpec resource bundle; rebuild the package")
         }
-        return ProtocolSpec(markdown: text)
+        return parsedBundle
     }
+
+    /// The shipped spec, parsed once per process.
+    private static let parsedBundle = ConformanceSpec.protocolText.map(ProtocolSpec.init(markdown:))
 
     /// Parses clauses written as `**[AREA-N]** sentence...` (a clause runs to the next blank line) and
     /// obligations written as table rows `| AREA-N.x | side | text |`.
@@ -71,6 +70,13 @@ package struct ProtocolSpec: Sendable {
 
     /// The clause with `id`, if any.
     package func clause(_ id: String) -> Clause? { clauses.first { $0.id == id } }
+
+    /// The level a check citing `citation` (a clause or obligation id) is judged at: its clause's; nil for
+    /// an id the spec does not define.
+    /// - Parameter citation: A check's clause or obligation id.
+    package func level(ofCitation citation: String) -> RequirementLevel? {
+        clause(String(citation.prefix { $0 != "." }))?.level
+    }
 
     /// For each clause, the cases citing it, in catalogue order.
     /// - Parameter cases: The catalogue.

@@ -14,14 +14,19 @@ package final class HarnessEnvironment {
     /// - Parameters:
     ///   - bridgeJavaScriptSource: The JS side to inject, or nil for the kit's reference JS side.
     ///   - executionTimeLimit: Seconds one script may run before it is stopped.
+    ///   - pageSetupSource: The page setup snippet, or nil for the kit's.
     /// - Throws: `HarnessError` when a resource is missing or unreadable.
-    init(bridgeJavaScriptSource: String?, executionTimeLimit: Double) throws(HarnessError) {
+    init(bridgeJavaScriptSource: String?, executionTimeLimit: Double, pageSetupSource: String? = nil) throws(HarnessError) {
         runtime = ScriptRuntime(executionTimeLimit: executionTimeLimit)
         guard let shimURL = Bundle.module.url(forResource: "page-shim", withExtension: "js") else {
             throw HarnessError(code: .missingResource, message: "page-shim.js is missing from ConformanceKit's resource bundle; rebuild the package")
         }
         pageShimSource = try Self.read(shimURL)
-        pageSetupSource = try Self.read(ConformanceFixtures.url("js/page-setup.js"))
+        if let pageSetupSource {
+            self.pageSetupSource = pageSetupSource
+        } else {
+            self.pageSetupSource = try Self.read(ConformanceFixtures.url("js/page-setup.js"))
+        }
         if let bridgeJavaScriptSource {
             self.bridgeJavaScriptSource = bridgeJavaScriptSource
         } else {

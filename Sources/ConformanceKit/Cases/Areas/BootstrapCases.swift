@@ -321,17 +321,3 @@ private extension JSONValue {
         return .object(members)
     }
 }
-
-extension Transcript {
-    /// The events of each page, in order: from one page-loaded event up to the next (events before the
-    /// first page loaded are left out), so that a case can read one page of several.
-    var pages: [Transcript] {
-        var pages: [Transcript] = []
-        for entry in entries {
-            if case .pageLoaded = entry.event { pages.append(Transcript()) }
-            guard !pages.isEmpty else { continue }
-            pages[pages.count - 1].append(entry.event, at: entry.time)
-        }
-        return pages
-    }
-}

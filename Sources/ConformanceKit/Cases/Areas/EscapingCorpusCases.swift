@@ -33,8 +33,14 @@ enum EscapingCorpusCases {
             let payloads = try PayloadCorpus.bundled().payloads(of: payloadClass)
             try await CasePages.start(context)
             for payload in payloads {
-                try context.callHandler("sink", data: envelope(payload.id, payload.nativeValue))
-                if payloadClass != .roundTrip { try context.callHandler("sink", data: envelope("sentinel after " + payload.id, true)) }
+                if payloadClass == .roundTrip {
+                    try context.callHandler("sink", data: envelope(payload.id, payload.nativeValue))
+                } else {
+                    try context.expectSurvival(clause: "ESC-4.a", "the native side survives being asked to send payload \(payload.id)") {
+                        try context.callHandler("sink", data: envelope(payload.id, payload.nativeValue))
+                    }
+                    try context.callHandler("sink", data: envelope("sentinel after " + payload.id, true))
+                }
             }
             try await context.runUntilIdle()
             let received = receivedByID(context.transcript.jsHandlerInvocations("sink").map(\.data))

@@ -1,0 +1,48 @@
+import BridgeMutants
+import ConformanceKit
+import Testing
+
+@Suite("Verdicts: each failure is judged at the level of the clause it cites")
+@MainActor
+struct VerdictTests {
+    @Test("a broken MUST fails a case whose headline clause is a SHOULD")
+    func mustInsideShouldCase() async throws {
+        // Writing a callbackId into calls without a callback breaks MSG-7.c (MUST) in the SHOULD case on id format.
+        let result = try await run("callbacks.native.id-format", against: "callback-id-written-before-callback-check")
+        #expect(result.level == .should)
+        #expect(result.verdict == .fail, "\(result.report)")
+        let failure = try #require(result.failures.first { $0.clause == "MSG-7" })
+        #expect(failure.level == .must)
+        #expect(failure.description.hasPrefix("[MSG-7.c] "))
+    }
+
+    @Test("a broken SHOULD alone is non-strict in a case whose headline clause is a MUST, and says its level")
+    func shouldInsideMustCase() async throws {
+        // A send that waits for the main thread (the canonical synchronous hop) breaks THR-3.a (SHOULD) only.
+        let result = try await run("threading.background-sends.no-deadlock", against: "background-sends-wait-for-main")
+        #expect(result.level == .must)
+        #expect(result.verdict == .nonStrict, "\(result.report)")
+        #expect(result.failures.map(\.citationLabel) == ["THR-3.a, SHOULD"])
+    }
+
+    @Test("a case breaking a MUST and a SHOULD reports both, and fails")
+    func bothLevels() async throws {
+        // Answering every missing-handler call, also those without a callbackId: MISS-5.a (SHOULD) and MISS-1.c (MUST).
+        let result = try await run("missing-handler.native.batch-continues", against: "missing-handler-answered-without-callback-id")
+        #expect(result.verdict == .fail)
+        #expect(Set(result.failures.map(\.citationLabel)) == ["MISS-5.a, SHOULD", "MISS-1.c"], "\(result.failures)")
+    }
+
+    @Test("an unanswered native callback cites CB-1.b, the clause that says each callback is invoked")
+    func neverInvokedCitesCB1() async throws {
+        let result = try await run("missing-handler.js.no-answer-next-works", against: "responses-matched-in-call-order")
+        #expect(result.failures.contains { $0.obligation == "CB-1.b" && $0.message.contains("never invoked") }, "\(result.failures)")
+        #expect(!result.failures.contains { $0.clause == "CB-2" && $0.message.contains("never invoked") })
+    }
+
+    private func run(_ caseID: String, against mutantID: String) async throws -> CaseResult {
+        let conformanceCase = try #require(Catalogue.case(withID: caseID))
+        let mutant = try #require(MutantCatalogue.mutant(named: mutantID))
+        return try await Kit.run([conformanceCase], against: mutant)[0]
+    }
+}
