@@ -62,7 +62,7 @@ let package = Package(
         // Glue for implementers' own `swift test` (swift-testing and XCTest); the core stays free of both.
         .target(
             name: "ConformanceTesting",
-            dependencies: ["ConformanceKit"]
+            dependencies: ["ConformanceKit", "ReferenceBridge"]
         ),
         // Deliberately broken variants of the reference bridge, one defect each.
         .target(
@@ -81,6 +81,20 @@ let package = Package(
         .executableTarget(
             name: "conformance-testees",
             dependencies: ["ConformanceKit", "ReferenceBridge", "BridgeMutants"]
+        ),
+        // A Swift 5 testee built the way the README tells implementers to: its adapter in a target of its own,
+        // and an executable whose `main.swift` is the README's, both in Swift 5 language mode.
+        .target(
+            name: "MyBridgeConformanceAdapter",
+            dependencies: ["ConformanceKit"],
+            path: "Sources/swift5-testee/Adapter",
+            swiftSettings: [.swiftLanguageMode(.v5)]
+        ),
+        .executableTarget(
+            name: "swift5-testee",
+            dependencies: ["ConformanceKit", "MyBridgeConformanceAdapter"],
+            path: "Sources/swift5-testee/Main",
+            swiftSettings: [.swiftLanguageMode(.v5)]
         ),
         // Release-build measurements against the budgets: `swift run -c release conformance-benchmarks`.
         .executableTarget(
@@ -109,7 +123,7 @@ let package = Package(
         ),
         .testTarget(
             name: "CLITests",
-            dependencies: ["conformance", "conformance-testees", "ConformanceKit", "ConformanceFixtures", "ReferenceBridge", "StrictJSON"]
+            dependencies: ["conformance", "conformance-testees", "swift5-testee", "ConformanceKit", "ConformanceFixtures", "ReferenceBridge", "StrictJSON"]
         ),
     ]
 )

@@ -64,9 +64,10 @@ package struct Mutant: Sendable, Identifiable {
     /// The runner configuration this mutant runs under: its broken JS side or page snippet, if any.
     /// - Throws: `HarnessError` when a reference fixture cannot be read.
     package func configuration() throws(HarnessError) -> ConformanceRunner.Configuration {
-        var configuration = ConformanceRunner.Configuration()
-        if let breakJavaScriptSide { configuration.bridgeJavaScriptSource = breakJavaScriptSide(try ConformanceRunner.referenceJavaScriptSide()) }
-        if let breakPageSetup { configuration.pageSetupSource = breakPageSetup(try ConformanceRunner.referencePageSetup()) }
-        return configuration
+        // A JS-side mutant puts its JS side under test; a native one leaves the JS side the kit's own.
+        var javaScriptSide: String?, pageSetup: String?
+        if let breakJavaScriptSide { javaScriptSide = breakJavaScriptSide(try ConformanceRunner.referenceJavaScriptSide()) }
+        if let breakPageSetup { pageSetup = breakPageSetup(try ConformanceRunner.referencePageSetup()) }
+        return ConformanceRunner.Configuration(bridgeJavaScriptSource: javaScriptSide, pageSetupSource: pageSetup)
     }
 }

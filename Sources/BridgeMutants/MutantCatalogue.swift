@@ -6,7 +6,7 @@ package enum MutantCatalogue {
     /// those written from the obligations of appendix C (escaping, flow, native, batch, JS side).
     package static let all: [Mutant] = nativeMutants + interplayMutants + obligationMutants + flushMutants + javaScriptSideMutants
         + threadingMutants + escapingObligationMutants + flowObligationMutants + nativeObligationMutants + batchObligationMutants + javaScriptObligationMutants
-        + pageSnippetMutants
+        + pageSnippetMutants + wireFormMutants
 
     /// MUST and SHOULD obligations no mutant breaks, each with the reason no realistic, observable defect
     /// of a bridge can (an equivalent mutant) or why the kit cannot run one yet.

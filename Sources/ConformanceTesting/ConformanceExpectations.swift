@@ -1,4 +1,5 @@
 import ConformanceKit
+import ReferenceBridge
 import Testing
 
 extension ConformanceCase: CustomTestStringConvertible {
@@ -41,7 +42,7 @@ public enum ConformanceExpectations {
     ) async {
         let result: CaseResult
         do {
-            result = try await ConformanceRunner(configuration: .init(bridgeJavaScriptSource: javaScriptSide)).run(conformanceCase, adapter: adapter)
+            result = try await ConformanceRunner(configuration: .forImplementers(javaScriptSide: javaScriptSide)).run(conformanceCase, adapter: adapter)
         } catch {
             Issue.record(Comment(rawValue: "\(error)"), sourceLocation: sourceLocation)
             return
@@ -77,5 +78,14 @@ public enum ConformanceExpectations {
         if result.verdict != .pass && result.verdict != .notApplicable {
             Attachment.record(result.report, named: "\(result.caseID).txt", sourceLocation: sourceLocation)
         }
+    }
+}
+
+extension ConformanceRunner.Configuration {
+    /// An implementer's run: JS-side cases judge only a JS side given here, against the kit's reference
+    /// native side, so that a native defect is never cited under a JS-side clause.
+    /// - Parameter javaScriptSide: The implementer's JS side, or nil for the kit's reference one.
+    static func forImplementers(javaScriptSide: String?) -> Self {
+        .init(bridgeJavaScriptSource: javaScriptSide, javaScriptSideHost: { ReferenceBridgeAdapter() })
     }
 }

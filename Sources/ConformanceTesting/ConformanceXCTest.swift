@@ -27,7 +27,7 @@ public enum ConformanceXCTest {
         javaScriptSide: String? = nil, file: StaticString = #filePath, line: UInt = #line
     ) async {
         let runner: ConformanceRunner
-        do { runner = try ConformanceRunner(configuration: .init(bridgeJavaScriptSource: javaScriptSide)) } catch {
+        do { runner = try ConformanceRunner(configuration: .forImplementers(javaScriptSide: javaScriptSide)) } catch {
             XCTFail("\(error)", file: file, line: line)
             return
         }

@@ -18,7 +18,7 @@ enum Benchmarks {
     static func runAll() async {
         print("conformance benchmarks (\(isOptimized ? "release" : "DEBUG: numbers are not meaningful"))")
         do {
-            let runner = try ConformanceRunner()
+            let runner = try ConformanceRunner(configuration: .init(javaScriptSideUnderTest: true))
             _ = await runner.run(Catalogue.all) { ReferenceBridgeAdapter() }  // warm up
             let rounds = 5
             var best = Double.infinity

@@ -68,6 +68,17 @@ struct AdapterOptions: ParsableArguments {
             do throws(HarnessError) {
                 var configuration = try mutant?.configuration() ?? .init()
                 if let javaScriptSide { configuration.bridgeJavaScriptSource = javaScriptSide }
+                if case .command = choice {
+                    // Your native side with the kit's JS side: JS-side cases judge only a JS side you give,
+                    // and run it against the kit's native side.
+                    configuration.javaScriptSideUnderTest = javaScriptSide != nil
+                    configuration.javaScriptSideHost = { ReferenceBridgeAdapter() }
+                } else {
+                    // The kit's own native side (the reference or a mutant of it) with the JS side given, the
+                    // kit's or a mutant's: the pair is the kit's, so JS-side cases run, except for a native
+                    // mutant, whose defects they would blame on the JS side.
+                    configuration.javaScriptSideUnderTest = configuration.bridgeJavaScriptSource != nil || mutant == nil
+                }
                 let runner = try ConformanceRunner(configuration: configuration)
                 return .success(await runner.run(cases, adapter: factory))
             } catch {

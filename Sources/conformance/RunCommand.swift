@@ -111,8 +111,41 @@ struct RunCommand: ParsableCommand {
     }
 
     private var rerunWords: [String] {
-        ["conformance", "run"] + adapter.rerunWords + (jsSide.map { ["--js-side", $0] } ?? [])
+        conformanceInvocation() + ["run"] + adapter.rerunWords + (jsSide.map { ["--js-side", $0] } ?? [])
     }
+}
+
+/// The words that start this `conformance` again from the current directory, for the commands it prints
+/// (`rerun:`, the baseline update, smoke's next step): `swift run conformance` when it was started by
+/// `swift run` in a package checkout (with `--scratch-path` and `-c release` when the build it runs from is
+/// not the default one), and otherwise the executable's real path, which works from anywhere.
+/// - Parameters:
+///   - environment: The process environment; `_` is where the shell put the command it started (`swift`
+///     under `swift run`).
+///   - currentDirectory: The directory the command was started in.
+func conformanceInvocation(
+    environment: [String: String] = ProcessInfo.processInfo.environment,
+    currentDirectory: String = FileManager.default.currentDirectoryPath
+) -> [String] {
+    let executable = (Bundle.main.executableURL ?? URL(fileURLWithPath: CommandLine.arguments[0])).resolvingSymlinksInPath()
+    guard let started = environment["_"], URL(fileURLWithPath: started).lastPathComponent == "swift" else { return [executable.path] }
+    // A SwiftPM build folder: <scratch>/<triple>/<debug|release>/conformance.
+    let configuration = executable.deletingLastPathComponent()
+    let scratch = configuration.deletingLastPathComponent().deletingLastPathComponent()
+    let here = URL(fileURLWithPath: currentDirectory).resolvingSymlinksInPath()
+    // `swift run` finds the package from the current directory upwards.
+    var root: URL? = here
+    while let folder = root, !FileManager.default.fileExists(atPath: folder.appendingPathComponent("Package.swift").path) {
+        root = folder.path == "/" ? nil : folder.deletingLastPathComponent()
+    }
+    guard ["debug", "release"].contains(configuration.lastPathComponent), let root else { return [executable.path] }
+    var words = ["swift", "run"]
+    if scratch.standardizedFileURL.path != root.appendingPathComponent(".build").standardizedFileURL.path {
+        let inside = scratch.path.hasPrefix(here.path + "/")
+        words += ["--scratch-path", inside ? String(scratch.path.dropFirst(here.path.count + 1)) : scratch.path]
+    }
+    if configuration.lastPathComponent == "release" { words += ["-c", "release"] }
+    return words + ["conformance"]
 }
 
 /// Quotes `word` for a POSIX shell when it needs it.

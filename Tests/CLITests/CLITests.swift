@@ -30,15 +30,23 @@ struct CLITests {
         try Self.run(arguments)
     }
 
+    /// The words the `conformance` binary prints to start itself again when a shell started it directly:
+    /// its real path (see `RerunCommandTests` for `swift run`).
+    static var invocation: String { executable.resolvingSymlinksInPath().path }
+
     /// Runs `conformance` with `arguments` and collects what it printed.
     /// - Parameters:
     ///   - arguments: The command line after `conformance`.
     ///   - environment: Changes to the environment (nil removes a variable).
-    static func run(_ arguments: [String], environment changes: [String: String?] = [:]) throws -> Output {
+    ///   - directory: The directory to run it in; the test's own when nil.
+    static func run(_ arguments: [String], environment changes: [String: String?] = [:], in directory: URL? = nil) throws -> Output {
         let process = Process()
         process.executableURL = Self.executable
         process.arguments = arguments
+        if let directory { process.currentDirectoryURL = directory }
         var environment = ProcessInfo.processInfo.environment
+        // As a shell sets it when it starts the binary itself (`swift test` leaves `_` naming `swift`).
+        environment["_"] = Self.executable.path
         for (name, value) in changes { environment[name] = value }
         process.environment = environment
         let out = Pipe(), err = Pipe()
@@ -51,6 +59,22 @@ struct CLITests {
         return Output(status: process.terminationStatus,
                       standardOutput: String(decoding: outData, as: UTF8.self),
                       standardError: String(decoding: errData, as: UTF8.self))
+    }
+
+    /// Runs `command` as a shell user would paste it (`/bin/sh -c`), in `directory`, and returns its exit
+    /// status and standard output.
+    static func runInShell(_ command: String, in directory: URL? = nil) throws -> (status: Int32, standardOutput: String) {
+        let shell = Process()
+        shell.executableURL = URL(fileURLWithPath: "/bin/sh")
+        shell.arguments = ["-c", command]
+        if let directory { shell.currentDirectoryURL = directory }
+        let out = Pipe()
+        shell.standardOutput = out
+        shell.standardError = FileHandle.nullDevice
+        try shell.run()
+        let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        shell.waitUntilExit()
+        return (shell.terminationStatus, text)
     }
 
     @Test("run against the reference exits 0 with a one-line summary")
@@ -70,7 +94,7 @@ struct CLITests {
         #expect(text.contains("transcript:"))
         let rerunLine = try #require(text.split(separator: "\n").first { $0.contains("rerun: ") && $0.contains("escaping.line-terminators.native-to-js") })
         let words = rerunLine.split(separator: "rerun: ", maxSplits: 1)[1].split(separator: " ").map(String.init)
-        #expect(words.prefix(2) == ["conformance", "run"])
+        #expect(words.prefix(2) == [Self.invocation, "run"], "\(words)")
         let rerun = try conformance(Array(words.dropFirst()))
         #expect(rerun.status == 1)
         #expect(rerun.standardOutput.hasPrefix("1 cases against mutant:line-separators-raw: 1 fail"), "\(rerun.standardOutput)")
@@ -191,14 +215,16 @@ struct CLITests {
         #expect(malformed.status == 78)
     }
 
-    @Test("smoke passes for a wired adapter and names the broken step, with a hint, for a broken one")
+    @Test("smoke passes for a wired adapter and names the broken step, and who is at fault, for a broken one")
     func smoke() throws {
         let wired = try conformance("smoke", "--adapter", "reference")
         #expect(wired.status == 0)
         #expect(wired.standardOutput.contains("the adapter is wired up"))
         let broken = try conformance("smoke", "--adapter", "mutant:decides-navigation-twice")
         #expect(broken.status == 78)
-        #expect(broken.standardOutput.contains("FAILED") && broken.standardOutput.contains("hint:"))
+        // A navigation decided twice is the bridge's defect: the step says so instead of a wiring hint.
+        #expect(broken.standardOutput.contains("FAILED") && broken.standardOutput.contains("bridge: the step itself worked"), "\(broken.standardOutput)")
+        #expect(broken.standardOutput.contains("the adapter is wired up, but the bridge fails the steps above"))
     }
 
     private func caseCount() throws -> Int {

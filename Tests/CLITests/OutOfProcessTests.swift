@@ -1,5 +1,6 @@
 import ConformanceFixtures
-import ConformanceKit
+@testable import ConformanceKit
+@testable import conformance_testees
 import Foundation
 import ReferenceBridge
 import Testing
@@ -18,7 +19,8 @@ struct OutOfProcessTests {
     @Test("the reference served by AdapterHost gives, case for case, the transcript it gives in process")
     @MainActor
     func referenceMatchesInProcess() async throws {
-        let runner = try ConformanceRunner()
+        // The kit's pair judges itself, JS side included, in both routes.
+        let runner = try ConformanceRunner(configuration: .init(javaScriptSideUnderTest: true))
         let inProcess = await runner.run(Catalogue.all) { ReferenceBridgeAdapter() }
         let configuration = ProcessBridgeAdapter.Configuration(command: Self.testee("reference"))
         let outOfProcess = await runner.run(Catalogue.all) { try ProcessBridgeAdapter(configuration: configuration) }
@@ -117,5 +119,79 @@ struct OutOfProcessTests {
     func smokeOutOfProcess() throws {
         let output = try CLITests.run(["smoke", "--adapter", Self.testee("reference-sync")])
         #expect(output.status == 0, "\(output.standardOutput)")
+    }
+}
+
+// MARK: Crashes with their cause, logs without a hook
+
+extension OutOfProcessTests {
+    /// A line of a crash report that is a backtrace frame with nothing but an address.
+    nonisolated(unsafe) static let addressOnlyFrame = #/\|\s+\d+\s+\S+\s+0x[0-9a-fA-F]+\s+(?:<unavailable>\s*)?\+\s*\d+\s*$/#
+
+    @Test("a trap's crash report quotes the runtime's message whole and no frame that is only an address", arguments: [
+        ("crash-in-native-handler", "Fatal error: conformance-testees: deliberate crash in native handler"),
+        ("trap:force-unwrap", "Fatal error: Unexpectedly found nil while unwrapping an Optional value"),
+        ("trap:forced-cast", "Could not cast value of type 'Swift.String' ("),
+        ("trap:escaped-closure", "closure argument was escaped in withoutActuallyEscaping block"),
+        ("trap:index-out-of-range", "Fatal error: Index out of range"),
+    ])
+    func crashQuotesTheRuntime(mode: String, message: String) throws {
+        let output = try CLITests.run(["run", "--adapter", Self.testee(mode), "--case", "messages.native-to-js.keys", "--case", "messages.js-to-native.data-forms"])
+        #expect(output.status == 1)
+        #expect(output.standardOutput.contains("CRASH "), "\(output.standardOutput)")
+        let report = output.standardOutput.split(separator: "\n").map(String.init)
+        let quoted = report.filter { $0.hasPrefix("    | ") }
+        #expect(quoted.contains { $0.contains(message) }, "the runtime's message is quoted: \(quoted)")
+        #expect(!quoted.contains { $0.contains(Self.addressOnlyFrame) }, "no address-only frame: \(quoted)")
+        #expect(!quoted.contains { $0.contains("[... ") }, "the message is not cut: \(quoted)")
+    }
+
+    @Test("a crash report keeps a long runtime message whole up to 1000 units and drops the frames")
+    func longRuntimeMessage() {
+        let standardError = TesteeStandardError()
+        let message = "main.swift:9: Fatal error: " + String(repeating: "x", count: 600)
+        for line in ["a log line", message, "Current stack trace:",
+                     "0    libswiftCore.so   0x00007fa7e115f130 swift_reportError + 33",
+                     "5    conformance-testees   0x000055bdb6de2f3f <unavailable> + 2858815",
+                     "6    my-adapter   0x000055bdb6de2f3f MyBridge.send(_:) + 12"] {
+            standardError.append(line)
+        }
+        standardError.finish()
+        let rendered = standardError.rendered
+        #expect(rendered.contains("    | " + message + "\n"), "\(rendered)")
+        #expect(rendered.contains("MyBridge.send(_:)"), "frames of the testee's own functions stay")
+        #expect(!rendered.contains("<unavailable>") && !rendered.contains("swift_reportError") && !rendered.contains("Current stack trace"))
+        #expect(rendered.contains("(2 backtrace frames of bare addresses or runtime internals left out)"))
+    }
+
+    @Test("a port that logs with NSLog and print only passes the LOG cases, out of process and in process")
+    @MainActor
+    func printLoggingPort() async throws {
+        let runner = try ConformanceRunner()
+        let logging = Catalogue.all.filter { $0.id.hasPrefix("logging.native.") }
+        let configuration = ProcessBridgeAdapter.Configuration(command: Self.testee("print-logging"))
+        let outOfProcess = await runner.run(logging) { try ProcessBridgeAdapter(configuration: configuration) }
+        let inProcess = await runner.run(logging) { PrintLoggingAdapter() }
+        for (route, results) in [("out of process", outOfProcess), ("in process", inProcess)] {
+            for (conformanceCase, result) in zip(logging, results) {
+                // Switching traffic logging on needs one process (ADP-6).
+                let expected: Verdict = route == "out of process" && !conformanceCase.requires.isDisjoint(with: .inProcessOnly) ? .notApplicable : .pass
+                #expect(result.verdict == expected, "\(route) \(result.caseID): \(result.failures.map(\.description)) \(result.interruption ?? "")")
+            }
+        }
+        // The lines are the port's text: NSLog's date, process and thread prefix is not part of them.
+        let missing = try #require(outOfProcess.first { $0.caseID == "logging.native.missing-handler" })
+        let lines = missing.transcript.events.compactMap { event -> String? in
+            if case .nativeLog(let line) = event { return line }
+            return nil
+        }
+        #expect(lines.contains { $0.hasPrefix("WVJBNoHandlerException, No handler for message from JS: ") && $0.contains("nobodyHome") }, "\(lines)")
+        // Transcripts are the same from run to run, and the same in process and out of process.
+        let again = await runner.run(logging) { try ProcessBridgeAdapter(configuration: configuration) }
+        let againInProcess = await runner.run(logging) { PrintLoggingAdapter() }
+        for (index, result) in outOfProcess.enumerated() {
+            #expect(TranscriptRenderer.render(result.transcript) == TranscriptRenderer.render(again[index].transcript), "\(result.caseID)")
+            #expect(TranscriptRenderer.render(inProcess[index].transcript) == TranscriptRenderer.render(againInProcess[index].transcript), "\(result.caseID)")
+        }
     }
 }

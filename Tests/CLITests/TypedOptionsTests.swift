@@ -90,19 +90,11 @@ struct TypedOptionsTests {
             $0.contains("rerun: ") && $0.contains("startup.calls-before-load.delivered-in-order")
         })
         let rerun = String(rerunLine.split(separator: "rerun: ", maxSplits: 1)[1])
-        #expect(rerun.hasPrefix("conformance run --adapter "), "\(rerun)")
+        #expect(rerun.hasPrefix(CLITests.invocation + " run --adapter "), "\(rerun)")
         #expect(rerun.contains("--adapter-timeout 30.0"), "\(rerun)")
 
-        let shell = Process()
-        shell.executableURL = URL(fileURLWithPath: "/bin/sh")
-        shell.arguments = ["-c", "'\(CLITests.executable.path)'" + rerun.dropFirst("conformance".count)]
-        let out = Pipe()
-        shell.standardOutput = out
-        shell.standardError = FileHandle.nullDevice
-        try shell.run()
-        let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        shell.waitUntilExit()
-        #expect(shell.terminationStatus == 1)
+        let (status, text) = try CLITests.runInShell(rerun)
+        #expect(status == 1)
         #expect(text.hasPrefix("1 cases against \(OutOfProcessTests.testee("mutant:no-startup-queue")): 1 fail"), "\(text)")
     }
 
@@ -122,10 +114,10 @@ struct TypedOptionsTests {
         #expect(text.contains("(more than 0, at most 3600). (default: 10.0)"), "\(text)")
         let atDefault = try conformance("smoke", "--adapter", "reference", "--adapter-timeout", "10")
         #expect(atDefault.status == 0)
-        #expect(atDefault.standardOutput.contains("run `conformance run --adapter reference`"), "\(atDefault.standardOutput)")
+        #expect(atDefault.standardOutput.contains("run `\(CLITests.invocation) run --adapter reference`"), "\(atDefault.standardOutput)")
         let longest = try conformance("smoke", "--adapter", "reference", "--adapter-timeout", "3600")
         #expect(longest.status == 0)
-        #expect(longest.standardOutput.contains("run `conformance run --adapter reference --adapter-timeout 3600.0`"), "\(longest.standardOutput)")
+        #expect(longest.standardOutput.contains("run `\(CLITests.invocation) run --adapter reference --adapter-timeout 3600.0`"), "\(longest.standardOutput)")
     }
 
     @Test("a --skip glob that matches no case is a usage error, like an unmatched --case")

@@ -9,7 +9,7 @@ struct MutantTests {
     func mutantIsCaught(_ mutant: Mutant) async throws {
         let cases = mutant.caughtBy.compactMap(Catalogue.case(withID:))
         try #require(cases.count == mutant.caughtBy.count)
-        let results = try await Kit.run(cases, against: mutant)
+        let results = try await Self.results(of: mutant)
         let level = try #require(ProtocolSpec.bundled().level(ofCitation: mutant.obligation))
         for (conformanceCase, result) in zip(cases, results) {
             // A broken MUST fails (or is insecure), whatever the case's level; a broken SHOULD is non-strict
@@ -29,8 +29,7 @@ struct MutantTests {
     func mutationScore() async throws {
         var survivors: [String] = []
         for mutant in MutantCatalogue.all {
-            let cases = mutant.caughtBy.compactMap(Catalogue.case(withID:))
-            let results = try await Kit.run(cases, against: mutant)
+            let results = try await Self.results(of: mutant)
             if results.allSatisfy({ $0.verdict == .pass || $0.verdict == .notApplicable }) { survivors.append(mutant.id) }
         }
         let killed = MutantCatalogue.all.count - survivors.count
@@ -67,6 +66,17 @@ struct MutantTests {
         if let broken = mutant.pageSetup(from: snippet) {
             #expect(broken != snippet, "mutant \(mutant.id) no longer matches the kit's page setup snippet")
         }
+    }
+
+    /// The results of each mutant's `caughtBy` cases, run once for both tests that read them.
+    private static var resultsByMutant: [String: [CaseResult]] = [:]
+
+    /// The results of `mutant`'s `caughtBy` cases, run on first use.
+    private static func results(of mutant: Mutant) async throws -> [CaseResult] {
+        if let results = resultsByMutant[mutant.id] { return results }
+        let results = try await Kit.run(mutant.caughtBy.compactMap(Catalogue.case(withID:)), against: mutant)
+        resultsByMutant[mutant.id] = results
+        return results
     }
 
     @Test("a callback invoked twice is reported as such, naming the callback and the call")

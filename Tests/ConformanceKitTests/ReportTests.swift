@@ -46,6 +46,48 @@ struct ReportTests {
     }
 }
 
+@Suite("Reports show where long values differ")
+struct ReportExcerptTests {
+    /// A failure whose values differ only after 600 equal characters.
+    static let longResult = CaseResult(
+        caseID: "escaping.long.case", level: .must, verdict: .fail,
+        failures: [CheckFailure(clause: "MSG-3.c", message: "data",
+                                expected: String(repeating: "a", count: 600) + "XYZ" + String(repeating: "b", count: 600),
+                                actual: String(repeating: "a", count: 600) + "XQZ" + String(repeating: "b", count: 600))],
+        interruption: nil, leftovers: CaseLeftovers(), transcript: Transcript(), bridgeJavaScriptSource: "")
+
+    @Test("Markdown cuts long values around their first difference, and says where it is")
+    func markdown() {
+        let text = MarkdownRunReport.render([Self.longResult], context: ReportTests.context)
+        let line = text.split(separator: "\n").first { $0.contains("**MSG-3.c**") }.map(String.init) ?? ""
+        #expect(line.contains("<br>expected: `...aaa"), "\(line)")
+        #expect(line.contains("XYZ") && line.contains("XQZ"), "\(line)")
+        #expect(line.contains("<br>first difference at character 602"), "\(line)")
+        #expect(line.count < 1_000, "the excerpts are bounded")
+    }
+
+    @Test("JUnit shows the difference too, and JSON keeps the values whole")
+    func junitAndJSON() throws {
+        let xml = JUnitRunReport.render([Self.longResult], context: ReportTests.context)
+        #expect(xml.contains("XYZ") && xml.contains("XQZ") && xml.contains("^ first difference (character 602)"))
+        let document = try JSONParser.parse(JSONRunReport.render([Self.longResult], context: ReportTests.context))
+        guard case .object(let root) = document, case .array(let cases)? = root["cases"], case .object(let entry)? = cases.first,
+              case .array(let failures)? = entry["failures"], case .object(let failure)? = failures.first else {
+            Issue.record("unexpected report shape")
+            return
+        }
+        #expect(failure["actual"] == .string(Self.longResult.failures[0].actual!))
+    }
+
+    @Test("a lone expected or actual value is cut from its start")
+    func loneValue() {
+        let failure = CheckFailure(clause: "ORD-1", message: "m", actual: String(repeating: "x", count: 500))
+        let excerpts = failure.excerpts(width: 100)
+        #expect(excerpts.expected == nil && excerpts.firstDifference == nil)
+        #expect(excerpts.actual == String(repeating: "x", count: 100) + " [... 400 more]")
+    }
+}
+
 /// Finds fixture files from the test target without depending on the fixtures module directly.
 enum ConformanceFixturesLocator {
     static func schema(_ name: String) -> URL {

@@ -13,7 +13,7 @@ extension Mutant: CustomTestStringConvertible {
 enum Kit {
     /// Runs `cases` against fresh adapters from `makeAdapter`.
     static func run(
-        _ cases: [ConformanceCase], configuration: ConformanceRunner.Configuration = .init(),
+        _ cases: [ConformanceCase], configuration: ConformanceRunner.Configuration = .init(javaScriptSideUnderTest: true),
         adapter makeAdapter: AdapterFactory = { ReferenceBridgeAdapter() }
     ) async throws -> [CaseResult] {
         let runner = try ConformanceRunner(configuration: configuration)

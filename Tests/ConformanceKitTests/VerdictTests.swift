@@ -1,8 +1,9 @@
 import BridgeMutants
 import ConformanceKit
+import ReferenceBridge
 import Testing
 
-@Suite("Verdicts: each failure is judged at the level of the clause it cites")
+@Suite("Verdicts: each failure is judged at the level of the clause it cites, and blames the component under test")
 @MainActor
 struct VerdictTests {
     @Test("a broken MUST fails a case whose headline clause is a SHOULD")
@@ -38,6 +39,32 @@ struct VerdictTests {
         let result = try await run("missing-handler.js.no-answer-next-works", against: "responses-matched-in-call-order")
         #expect(result.failures.contains { $0.obligation == "CB-1.b" && $0.message.contains("never invoked") }, "\(result.failures)")
         #expect(!result.failures.contains { $0.clause == "CB-2" && $0.message.contains("never invoked") })
+    }
+
+    @Test("JS-side cases are not applicable when the run's JS side is the kit's own and a native side is under test")
+    func javaScriptSideCasesNeedAJavaScriptSide() async throws {
+        // A native defect (the sends of one turn evaluated last first) used to fail JS-side cases under DISP-5.
+        let mutant = try #require(MutantCatalogue.mutant(named: "sends-reversed-within-turn"))
+        let cases = Catalogue.all.filter { $0.subject == .javaScriptSide }
+        #expect(cases.count > 20)
+        let results = try await Kit.run(cases, configuration: mutant.configuration()) { mutant.makeAdapter() }
+        #expect(results.allSatisfy { $0.verdict == .notApplicable }, "\(results.filter { $0.verdict != .notApplicable }.map(\.caseID))")
+        #expect(results.allSatisfy { $0.interruption?.contains("the kit's reference JS side") == true })
+    }
+
+    @Test("with a JS side given, JS-side cases run against the kit's native side: a native defect is not blamed on the JS side, a JS-side one is")
+    func javaScriptSideCasesRunAgainstTheReferenceNativeSide() async throws {
+        let cases = Catalogue.all.filter { $0.subject == .javaScriptSide }
+        let native = try #require(MutantCatalogue.mutant(named: "sends-reversed-within-turn"))
+        var configuration = ConformanceRunner.Configuration(
+            bridgeJavaScriptSource: try ConformanceRunner.referenceJavaScriptSide(), javaScriptSideHost: { ReferenceBridgeAdapter() })
+        let results = try await Kit.run(cases, configuration: configuration) { native.makeAdapter() }
+        #expect(results.allSatisfy { $0.verdict == .pass }, "\(results.filter { $0.verdict != .pass }.map(\.report))")
+
+        let javaScriptSide = try #require(MutantCatalogue.mutant(named: "js-every-call-gets-callback"))
+        configuration.bridgeJavaScriptSource = try #require(javaScriptSide.javaScriptSide(from: ConformanceRunner.referenceJavaScriptSide()))
+        let caught = try await Kit.run(cases, configuration: configuration) { native.makeAdapter() }
+        #expect(caught.contains { $0.verdict == .fail }, "a JS-side defect is still caught when the adapter under test is another native side")
     }
 
     private func run(_ caseID: String, against mutantID: String) async throws -> CaseResult {

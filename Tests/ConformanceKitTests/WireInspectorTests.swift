@@ -39,7 +39,8 @@ struct WireInspectorTests {
     @Test("the wrong command form is reported under ESC-1")
     func wrongForm() {
         for script in [#"WebViewJavascriptBridge._handleMessageFromObjC("{}");"#,
-                       "WebViewJavascriptBridge._handleMessageFromObjC('{}')",
+                       "WebViewJavascriptBridge._handleMessageFromObjC({});",
+                       "WebViewJavascriptBridge._handleMessageFromObjC('{}'",
                        "WebViewJavascriptBridge._handleMessageFromObjC('{}'); extra();"] {
             #expect(WireInspector.problems(inCommand: script).map(\.clause).contains("ESC-1"), "\(script)")
         }
@@ -53,5 +54,73 @@ struct WireInspectorTests {
         // A payload whose unescaped quote ends the literal is injection, even when what follows is a command.
         let breakout = Self.command(#"{\"d\":\"x');WebViewJavascriptBridge._handleMessageFromObjC('y\"}"#)
         #expect(WireInspector.problems(inCommand: breakout).map(\.clause) == ["ESC-2"], "\(breakout)")
+    }
+
+    @Test("a missing `;` is its own SHOULD finding, saying what differs, and the message still decodes")
+    func missingSemicolon() {
+        let script = String(Self.command(#"{\"data\":1}"#).dropLast())
+        let problems = WireInspector.problems(inCommand: script)
+        #expect(problems.map(\.obligation) == ["ESC-5.a"], "\(problems)")
+        #expect(problems.first?.message.contains(#"ends `{\"data\":1}')` without the `;`"#) == true, "\(problems)")
+        #expect(WireInspector.decodeCommand(script) == .message(["data": 1]))
+        #expect(WireInspector.deliveredMessage(script) == ["data": 1])
+    }
+
+    @Test("a missing `;` does not keep the literal from being lexed: a raw U+2028 is reported too")
+    func missingSemicolonAndRawLineSeparator() {
+        let script = String(Self.command("{\\\"data\\\":\\\"a\u{2028}b\\\"}").dropLast())
+        let problems = WireInspector.problems(inCommand: script)
+        #expect(Set(problems.map(\.obligation)) == ["ESC-2.g", "ESC-5.a"], "\(problems)")
+        #expect(problems.contains { $0.obligation == "ESC-2.g" && $0.message.contains("raw U+2028") }, "\(problems)")
+        #expect(WireInspector.deliveredMessage(script) == nil)
+    }
+
+    @Test("a call of another entry point names the function called, and its literal is still lexed")
+    func otherEntryPoint() {
+        let ios = "WebViewJavascriptBridge._handleMessageFromIOS('{\\\"d\\\":\\\"\u{2028}\\\"}');"
+        let problems = WireInspector.problems(inCommand: ios)
+        #expect(Set(problems.map(\.obligation)) == ["ESC-1.c", "ESC-2.g"], "\(problems)")
+        #expect(problems.contains { $0.obligation == "ESC-1.c" && $0.message.contains("`WebViewJavascriptBridge._handleMessageFromIOS`") }, "\(problems)")
+        #expect(WireInspector.deliveredMessage(ios) == nil)
+
+        let ownObject = #"window.bridge._handleMessageFromObjC('{\"d\":1}');"#
+        let other = WireInspector.problems(inCommand: ownObject)
+        #expect(other.map(\.obligation) == ["ESC-1.c"] && other[0].message.contains("`window.bridge._handleMessageFromObjC`"), "\(other)")
+        guard case .malformed = WireInspector.decodeCommand(ownObject) else {
+            Issue.record("a command that reaches no entry point decodes")
+            return
+        }
+    }
+
+    @Test("`window.` and white space around the call are SHOULD findings of their own; the message still decodes")
+    func spelling() {
+        let window = "window." + Self.command(#"{\"d\":1}"#)
+        #expect(WireInspector.problems(inCommand: window).map(\.obligation) == ["ESC-5.b"])
+        #expect(WireInspector.problems(inCommand: window).first?.message.contains("`window.WebViewJavascriptBridge._handleMessageFromObjC(`") == true)
+        #expect(WireInspector.deliveredMessage(window) == ["d": 1])
+        let spaced = "\n" + Self.command(#"{\"d\":1}"#) + "\n"
+        #expect(WireInspector.problems(inCommand: spaced).map(\.obligation) == ["ESC-5.b"], "\(WireInspector.problems(inCommand: spaced))")
+        #expect(WireInspector.problems(inCommand: "window." + String(Self.command(#"{\"d\":1}"#).dropLast())).map(\.obligation) == ["ESC-5.b", "ESC-5.a"])
+    }
+
+    @Test("an evaluation that threw in its own text is its own finding, quoting the error; errors of the JS side or handlers are not")
+    func throwingEvaluation() {
+        let ios = "WebViewJavascriptBridge._handleMessageFromIOS('{}');"
+        let error = "TypeError: WebViewJavascriptBridge._handleMessageFromIOS is not a function in native-evaluation-7.js at line 1"
+        let problem = WireInspector.problem(ofThrowingCommand: ios, error: error, sourceURL: "native-evaluation-7.js")
+        #expect(problem?.obligation == "ESC-1.c")
+        #expect(problem?.message.contains("TypeError: WebViewJavascriptBridge._handleMessageFromIOS is not a function") == true, "\(String(describing: problem))")
+        let fromHandler = "Error: boom in page-3.js at line 2"
+        #expect(WireInspector.problem(ofThrowingCommand: Self.command("{}"), error: fromHandler, sourceURL: "native-evaluation-7.js") == nil)
+        #expect(WireInspector.problem(ofThrowingCommand: ios, error: error, sourceURL: "native-evaluation-71.js") == nil)
+        #expect(WireInspector.problem(ofThrowingCommand: "WebViewJavascriptBridge._fetchQueue();", error: error, sourceURL: "native-evaluation-7.js") == nil)
+    }
+
+    @Test("decoded native messages keep a message whose command only lacks its `;`")
+    func decodedWithoutSemicolon() {
+        var transcript = Transcript()
+        transcript.append(.evaluationStarted(id: 1, style: .asynchronous, script: String(Self.command(#"{\"handlerName\":\"h\"}"#).dropLast())))
+        transcript.append(.evaluationStarted(id: 2, style: .asynchronous, script: "WebViewJavascriptBridge._handleMessageFromIOS('{}');"))
+        #expect(transcript.decodedNativeMessages == [["handlerName": "h"]])
     }
 }

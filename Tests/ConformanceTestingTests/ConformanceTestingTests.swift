@@ -103,6 +103,15 @@ final class ConformanceXCTestTests: XCTestCase {
         await ConformanceXCTest.assertConformance(adapter: { ReferenceBridgeAdapter() }, cases: Array(Catalogue.all.prefix(10)))
     }
 
+    /// XCTest runs `@MainActor` tests on the main thread, so a port hopping with
+    /// `Thread.isMainThread ? work() : DispatchQueue.main.sync { work() }` works here (under swift-testing
+    /// on Linux it traps, with a note: see CLITests' InProcessThreadingTests).
+    @MainActor
+    func testMainThreadSyncPortConformsThroughXCTest() async {
+        XCTAssertTrue(Thread.isMainThread)
+        await ConformanceXCTest.assertConformance(adapter: { MainThreadSyncPortAdapter() }, cases: Array(Catalogue.all.prefix(20)))
+    }
+
     @MainActor
     func testBaselineEntriesAreKnownFailuresThroughXCTest() async {
         let mutant = MutantCatalogue.mutant(named: "remove-handler-ignored")!

@@ -20,7 +20,7 @@ typealias TypicalMessage = [String: Any]
 /// response ids are ignored, missing handlers are logged, and malformed fetch results are skipped.
 final class TypicalBridge: SimulatedNavigationDelegate {
     private weak var webView: SimulatedWebView?
-    private var messageHandlers: [String: (Any?, @escaping (Any?) -> Void) -> Void] = [:]
+    private var messageHandlers: [String: TypicalHandlerForm] = [:]
     private var responseCallbacks: [String: TypicalResponseCallback] = [:]
     /// Messages held until the JS side is injected; nil once the bridge is live.
     private var startupMessageQueue: [TypicalMessage]? = []
@@ -35,7 +35,18 @@ final class TypicalBridge: SimulatedNavigationDelegate {
     // MARK: Public API
 
     func registerHandler(_ handlerName: String, handler: @escaping TypicalHandler) {
-        messageHandlers[handlerName] = handler
+        messageHandlers[handlerName] = .escaping(handler)
+    }
+
+    /// Registers a handler whose responder is nil when JS sent no `callbackId`, as some ports declare
+    /// `((Any?) -> Void)?`.
+    func registerHandler(_ handlerName: String, optionalResponderHandler handler: @escaping (Any?, TypicalResponseCallback?) -> Void) {
+        messageHandlers[handlerName] = .optionalResponder(handler)
+    }
+
+    /// Registers a handler whose responder is non-escaping: it can answer only before it returns.
+    func registerHandler(_ handlerName: String, synchronousHandler handler: @escaping (Any?, (Any?) -> Void) -> Void) {
+        messageHandlers[handlerName] = .nonEscapingResponder(handler)
     }
 
     func removeHandler(_ handlerName: String) {
@@ -180,22 +191,34 @@ final class TypicalBridge: SimulatedNavigationDelegate {
             callback(message["responseData"])
             return
         }
-        let responder: TypicalResponseCallback
+        var responder: TypicalResponseCallback?
         if let callbackId = message["callbackId"] {
             responder = { [weak self] responseData in
                 self?.queueMessage(["responseId": callbackId, "responseData": responseData ?? NSNull()])
             }
-        } else {
-            responder = { _ in }
         }
         guard let handlerName = message["handlerName"] as? String, let handler = messageHandlers[handlerName] else {
             log("WVJBNoHandlerException, No handler for message from JS: \(message)")
             return
         }
-        handler(message["data"], responder)
+        switch handler {
+        case .escaping(let handler): handler(message["data"], responder ?? { _ in })
+        case .optionalResponder(let handler): handler(message["data"], responder)
+        case .nonEscapingResponder(let handler): handler(message["data"]) { answer in responder?(answer) }
+        }
     }
 
     private func log(_ line: String) {
         webView?.recordNativeLog(line)
     }
+}
+
+/// The forms of native handler the typical port accepts, as real ports declare them.
+enum TypicalHandlerForm {
+    /// The canonical form: an escaping responder, a no-op when JS sent no `callbackId`.
+    case escaping(TypicalHandler)
+    /// A responder that is nil when JS sent no `callbackId`.
+    case optionalResponder((Any?, TypicalResponseCallback?) -> Void)
+    /// A non-escaping responder, valid only while the handler runs.
+    case nonEscapingResponder((Any?, (Any?) -> Void) -> Void)
 }

@@ -20,7 +20,8 @@ import Testing
     let knownFailures: [String: (clauses: Set<String>, mentions: String)] = [
         "escaping.hostile.js-to-native": (["MSG-3"], "feff"),
         "escaping.corpus.round-trip.js-to-native": (["MSG-3"], "feff"),
-        "escaping.corpus.round-trip.native-to-js": (["ESC-2", "ESC-3"], "0301"),
+        // The escaped-too-late quote ends the literal early: the evaluation throws (ESC-1.c) on U+0301.
+        "escaping.corpus.round-trip.native-to-js": (["ESC-1", "ESC-2", "ESC-3"], "0301"),
         "flush.lenient-parser-json-dropped": (["FLUSH-3"], "trailing comma"),
         // The same lenient parse: a batch with a trailing comma is run, so nothing warns of invalid JSON.
         "logging.native.other-invalid-batches-and-repeated-response": (["LOG-4"], "trailing comma"),
@@ -29,8 +30,10 @@ import Testing
     let knownFailures: [String: (clauses: Set<String>, mentions: String)] = [:]
     #endif
     // The port offers neither sends from other threads, nor switching traffic logging, nor throwing handlers:
-    // those cases do not apply.
-    let notApplicable: Set<String> = Set(Catalogue.all.filter { !$0.requires.isDisjoint(with: .inProcessOnly) }.map(\.id))
+    // those cases do not apply; nor do JS-side cases, the JS side being the kit's own.
+    let notApplicable: Set<String> = Set(Catalogue.all.filter {
+        !$0.requires.isDisjoint(with: .inProcessOnly) || $0.subject == .javaScriptSide
+    }.map(\.id))
 
     var unexpected: [CaseResult] = []
     for result in results {

@@ -59,16 +59,6 @@ extension MutantCatalogue {
                 return text
             }
         },
-        native("delivery-without-trailing-semicolon", "the command is evaluated without its trailing semicolon",
-               obligation: "ESC-1.b", caughtBy: ["escaping.quotes-and-backslashes.native-to-js"]) {
-            Defect(rewriteScript: { script, _ in
-                script.kind == .delivery && script.text.hasSuffix(";") ? [String(script.text.dropLast())] : [script.text]
-            })
-        },
-        native("delivery-through-window", "the command is written window.WebViewJavascriptBridge._handleMessageFromObjC(...)",
-               obligation: "ESC-1.b", caughtBy: ["escaping.quotes-and-backslashes.native-to-js"]) {
-            Defect(rewriteScript: { script, _ in script.kind == .delivery ? ["window." + script.text] : [script.text] })
-        },
         native("deep-message-stalls-sends", "a message nested deeper than its writer's limit (256) is dropped and leaves the send loop stuck, so later messages never go out",
                obligation: "ESC-4.c", caughtBy: ["escaping.corpus.implementation-defined.native-to-js"]) {
             let stalled = Box(false)

@@ -315,13 +315,18 @@ package final class CaseContext {
         ("ESC-2.j", "no payload calls the page's tripwire"),
         ("CB-2.a", "no native callback is invoked twice"),
         ("ESC-1.a", "every native command is one message in its own evaluation (wire lint)"),
-        ("ESC-1.b", "every native command has the exact form (wire lint)"),
+        ("ESC-1.b", "every native command is one call with a single-quoted literal and nothing else (wire lint)"),
+        ("ESC-1.c", "every native command calls WebViewJavascriptBridge._handleMessageFromObjC and reaches it without throwing (wire lint)"),
+        ("ESC-2.a", "a command's literal lexes and holds JSON text (wire lint)"),
         ("ESC-2.c", "no unescaped ' in a command's literal (wire lint)"),
         ("ESC-2.d", "no raw LF in a command's literal (wire lint)"),
         ("ESC-2.e", "no raw CR in a command's literal (wire lint)"),
         ("ESC-2.g", "no raw U+2028 in a command's literal (wire lint)"),
         ("ESC-2.h", "no raw U+2029 in a command's literal (wire lint)"),
         ("ESC-2.i", "no \\u{...} escape in a command's literal (wire lint)"),
+        ("ESC-3.a", "a command's literal holds a JSON object (wire lint)"),
+        ("ESC-5.a", "every native command ends with its `;` (wire lint)"),
+        ("ESC-5.b", "every native command is written without `window.` and without white space (wire lint)"),
     ]
 
     /// Ends the case: judges what was left over against what the case accepts, and collects web-view
@@ -353,8 +358,17 @@ package final class CaseContext {
         for case let .tripwire(label) in transcript.events {
             fail(clause: "ESC-2.j", "a payload broke out of its string literal and ran code in the page: __wvjbTripwire('\(label)') was called")
         }
+        var errors: [Int: String] = [:]
+        for case let .evaluationFinished(id, _, error?) in transcript.events { errors[id] = error }
         for (index, evaluation) in transcript.nativeEvaluations.enumerated() {
-            for problem in WireInspector.problems(inCommand: evaluation.script) {
+            var problems = WireInspector.problems(inCommand: evaluation.script)
+            // SimulatedBrowser runs each native evaluation as `native-evaluation-<id>.js`: an error located
+            // there is the command's own, not one of the JS side or of a handler it called.
+            if let error = errors[evaluation.id],
+               let thrown = WireInspector.problem(ofThrowingCommand: evaluation.script, error: error, sourceURL: "native-evaluation-\(evaluation.id).js") {
+                problems.append(thrown)
+            }
+            for problem in problems {
                 fail(clause: problem.obligation, "native evaluation #\(index + 1) (eval#\(evaluation.id)): \(problem.message)",
                      actual: PrintableText.abbreviate(evaluation.script, limit: 200))
             }

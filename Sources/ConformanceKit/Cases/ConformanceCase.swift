@@ -39,6 +39,17 @@ public struct ConformanceCase: Sendable, Identifiable {
 
     /// The area the case belongs to: the first segment of its id.
     package var area: String { String(id.prefix { $0 != "." }) }
+
+    /// The component the case judges: the JS side for the `js-side` area, the native side otherwise.
+    package var subject: Subject { area == "js-side" ? .javaScriptSide : .nativeSide }
+
+    /// A component of a bridge that a case judges.
+    package enum Subject: Sendable {
+        /// The native side: the implementation behind the adapter.
+        case nativeSide
+        /// The JS side the native side injects: the kit's reference one unless a run supplies another.
+        case javaScriptSide
+    }
 }
 
 /// How binding a rule is, in RFC 2119 terms.

@@ -14,7 +14,9 @@ import Foundation
 ///
 /// then `conformance run --adapter .build/debug/my-bridge-adapter`. The adapter attaches to a web view
 /// whose evaluations and navigation decisions travel to the harness's page. The implementation's own
-/// standard output is moved to standard error, so stray `print`s cannot corrupt the protocol.
+/// standard output is moved to standard error, so stray `print`s cannot corrupt the protocol, and every
+/// line it writes there (`print`, `debugPrint`, `NSLog`) is a native log line of the case, in the order
+/// written (`spec/adapter-protocol.md`, ADP-16): no call to `recordNativeLog` is needed.
 public enum AdapterHost {
     /// Speaks the protocol on standard input and output until the harness closes standard input, then
     /// exits. Never returns.
@@ -24,8 +26,18 @@ public enum AdapterHost {
     ///   - name: The name the `hello` gives, shown in reports; defaults to the executable's name.
     ///   - makeAdapter: Creates the adapter. When it throws, the first request is answered with the error,
     ///     so the case reports an adapter error that quotes it.
-    @MainActor
+    ///
+    /// Call it on the main thread, as `main.swift` does. It is not isolated to the main actor, so that
+    /// top-level code compiles in Swift 5 language mode (which is not main-actor isolated) as well as in
+    /// Swift 6; it enters the main actor itself.
     public static func serve(name: String? = nil, adapter makeAdapter: @MainActor () throws -> any BridgeAdapter) -> Never {
+        precondition(Thread.isMainThread, "AdapterHost.serve must be called on the main thread, e.g. from main.swift")
+        return MainActor.assumeIsolated { serveOnMainActor(name: name, adapter: makeAdapter) }
+    }
+
+    /// `serve(name:adapter:)` on the main actor.
+    @MainActor
+    private static func serveOnMainActor(name: String?, adapter makeAdapter: @MainActor () throws -> any BridgeAdapter) -> Never {
         // Keep the real standard output for the protocol; everything else printed goes to standard error.
         let protocolOutput = dup(STDOUT_FILENO)
         dup2(STDERR_FILENO, STDOUT_FILENO)
@@ -37,7 +49,7 @@ public enum AdapterHost {
         connection.send(.hello(
             protocolVersion: AdapterWire.protocolVersion,
             name: name ?? CommandLine.arguments.first.map { URL(fileURLWithPath: $0).lastPathComponent } ?? "testee",
-            capabilities: BridgeCapabilities.names.filter { capabilities.contains($0.0) }.map(\.1)))
+            capabilities: BridgeCapabilities.names.filter { capabilities.contains($0.0) }.map(\.1) + [AdapterWire.standardErrorMarksCapability]))
         let session = HostedCase(connection: connection, adapter: adapter)
         while true {
             let request = connection.receive()

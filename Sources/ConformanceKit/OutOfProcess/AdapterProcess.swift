@@ -13,7 +13,8 @@ final class AdapterProcess: @unchecked Sendable {
     private let errorOutput = Pipe()
     private let messages: LineInbox
     private let errors: LineInbox
-    private let stderrTail = StandardErrorTail()
+    private let stderrTail = TesteeStandardError()
+    private var messagesRead = 0
     private let exited = DispatchSemaphore(value: 0)
     private let requests: LineWriter
 
@@ -38,7 +39,8 @@ final class AdapterProcess: @unchecked Sendable {
         process.terminationHandler = { _ in exited.signal() }
         messages = LineInbox(reading: output.fileHandleForReading.fileDescriptor, name: "testee stdout")
         let tail = stderrTail
-        errors = LineInbox(reading: errorOutput.fileHandleForReading.fileDescriptor, name: "testee stderr") { tail.append($0) }
+        errors = LineInbox(reading: errorOutput.fileHandleForReading.fileDescriptor, name: "testee stderr",
+                           onLine: { tail.append($0) }, onEnd: { tail.finish() })
         do {
             try process.run()
         } catch {
@@ -70,6 +72,7 @@ final class AdapterProcess: @unchecked Sendable {
     func receive(timeout: Double, waitingFor: String) throws(AdapterFailure) -> TesteeMessage {
         switch messages.next(deadline: Date(timeIntervalSinceNow: timeout)) {
         case .line(let line):
+            messagesRead += 1
             return try AdapterWire.decode(TesteeMessage.self, from: line, sentBy: "the testee")
         case .end:
             throw crashed(while: "the harness waited for \(waitingFor)")
@@ -80,6 +83,18 @@ final class AdapterProcess: @unchecked Sendable {
                 kind: .unresponsive,
                 message: "the testee sent nothing for \(Self.seconds(timeout)) while the harness waited for \(waitingFor); it was killed (raise the watchdog with --adapter-timeout if it is only slow)\(stderrTail.rendered)")
         }
+    }
+
+    /// The lines the testee wrote to standard error before the last message `receive` returned and after
+    /// the message before it, for a testee that marks its standard error (ADP-16).
+    /// - Parameter timeout: Seconds of wall time to wait for the mark, which the testee wrote before the
+    ///   message, so it is normally there at once.
+    /// - Throws: `AdapterFailure` (protocol violation) when no mark came.
+    func standardErrorLinesBeforeLastMessage(timeout: Double) throws(AdapterFailure) -> [String] {
+        guard let lines = stderrTail.lines(beforeMark: messagesRead, deadline: Date(timeIntervalSinceNow: timeout)) else {
+            throw .protocolViolation("its message \(messagesRead) without a mark on standard error before it, though its hello offered `\(AdapterWire.standardErrorMarksCapability)` (ADP-16)")
+        }
+        return lines
     }
 
     /// Ends the testee: closes its input (a well-behaved testee exits on end of file) and kills it if it
@@ -115,34 +130,5 @@ final class AdapterProcess: @unchecked Sendable {
 
     private static func seconds(_ value: Double) -> String {
         value == value.rounded() ? "\(Int(value)) s" : "\(value) s"
-    }
-}
-
-/// The last lines a testee wrote to standard error, and the first line that says why it stopped (a
-/// Swift `Fatal error`, a failed precondition), for crash and timeout messages (ADP-3).
-private final class StandardErrorTail: @unchecked Sendable {
-    private let lock = NSLock()
-    private var lines: [String] = []
-    private var cause: String?
-    private let limit = 8
-    private static let causeMarkers = ["Fatal error", "fatal error", "Precondition failed", "Assertion failed", "panic", "Segmentation fault"]
-
-    func append(_ line: String) {
-        lock.lock()
-        defer { lock.unlock() }
-        if cause == nil, Self.causeMarkers.contains(where: line.contains) { cause = line }
-        lines.append(line)
-        if lines.count > limit { lines.removeFirst(lines.count - limit) }
-    }
-
-    /// The cause and the last lines, each indented on its own line after a heading; empty when there
-    /// were none.
-    var rendered: String {
-        lock.lock()
-        defer { lock.unlock() }
-        guard !lines.isEmpty else { return "" }
-        var shown = lines
-        if let cause, !shown.contains(cause) { shown = [cause, "..."] + shown }
-        return "; its standard error said:\n" + shown.map { "    | " + PrintableText.abbreviate($0, limit: 200) }.joined(separator: "\n")
     }
 }

@@ -8,6 +8,13 @@ package enum AdapterWire {
     /// The protocol version this kit speaks (ADP-6).
     package static let protocolVersion = 1
 
+    /// The `hello` capability of a testee that marks its standard error (ADP-16).
+    package static let standardErrorMarksCapability = "stderr-marks"
+
+    /// What a testee that offers `stderr-marks` writes to standard error, on a line of its own, just before
+    /// each message it writes (ADP-16): the record separator U+001E, then `wvjb-adapter-mark`.
+    package static let standardErrorMark = "\u{1E}wvjb-adapter-mark"
+
     /// One message as a line, without its line feed: canonical JSON (sorted keys, printable ASCII, so no
     /// raw line feed), however deep its data.
     package static func line(of message: some Encodable) -> String {

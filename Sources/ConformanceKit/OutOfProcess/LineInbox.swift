@@ -26,12 +26,14 @@ final class LineInbox: @unchecked Sendable {
     ///   - fileDescriptor: The descriptor to read; closed by the caller, not by the inbox.
     ///   - name: The reader thread's name, for debuggers.
     ///   - onLine: Called on the reader thread for each line instead of queueing it, if given.
-    init(reading fileDescriptor: Int32, name: String, onLine: (@Sendable (String) -> Void)? = nil) {
+    ///   - onEnd: Called on the reader thread once, at end of file, after the last line.
+    init(reading fileDescriptor: Int32, name: String, onLine: (@Sendable (String) -> Void)? = nil, onEnd: (@Sendable () -> Void)? = nil) {
         let thread = Thread { [self] in
             Self.readLines(from: fileDescriptor) { line in
                 if let onLine { onLine(line) } else { append(line) }
             }
             finish()
+            onEnd?()
         }
         thread.name = name
         thread.start()

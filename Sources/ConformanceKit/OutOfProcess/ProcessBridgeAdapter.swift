@@ -48,6 +48,10 @@ package final class ProcessBridgeAdapter: BridgeAdapter, SupportsRemoveHandler, 
     private var isExchanging = false
     private var deferredRequests: [HarnessMessage] = []
     private var failure: AdapterFailure?
+    /// Whether the testee marks its standard error, whose lines are then its native log (ADP-16).
+    private let marksStandardError: Bool
+    /// Lines the testee wrote before the web view was attached (while it made its adapter).
+    private var logLinesBeforeAttach: [String] = []
 
     /// Starts the testee and reads its `hello`.
     /// - Parameter configuration: The command and the watchdog.
@@ -71,6 +75,10 @@ package final class ProcessBridgeAdapter: BridgeAdapter, SupportsRemoveHandler, 
             }
         }
         declaredCapabilities = capabilities
+        marksStandardError = names.contains(AdapterWire.standardErrorMarksCapability)
+        if marksStandardError {
+            logLinesBeforeAttach = try process.standardErrorLinesBeforeLastMessage(timeout: configuration.responseTimeout)
+        }
     }
 
     // MARK: BridgeAdapter
@@ -80,6 +88,8 @@ package final class ProcessBridgeAdapter: BridgeAdapter, SupportsRemoveHandler, 
     package func attach(to webView: SimulatedWebView) throws {
         self.webView = webView
         webView.navigationDelegate = self
+        for line in logLinesBeforeAttach { webView.recordNativeLog(CapturedLogLine.normalized(line)) }
+        logLinesBeforeAttach = []
         try perform(.attach(seq: 0, bridgeJavaScriptSource: webView.bridgeJavaScriptSource))
     }
 
@@ -193,6 +203,12 @@ package final class ProcessBridgeAdapter: BridgeAdapter, SupportsRemoveHandler, 
         try process.send(request.numbered(sequenceNumber))
         while true {
             let message = try process.receive(timeout: configuration.responseTimeout, waitingFor: "`done` for its `\(request.type)` request (seq \(sequenceNumber))")
+            if marksStandardError {
+                // What the testee wrote before this message happened before it (ADP-16).
+                for line in try process.standardErrorLinesBeforeLastMessage(timeout: configuration.responseTimeout) {
+                    webView?.recordNativeLog(CapturedLogLine.normalized(line))
+                }
+            }
             if case let .done(answered, error) = message {
                 guard answered == sequenceNumber else {
                     throw .protocolViolation("`done` for seq \(answered) while seq \(sequenceNumber) was pending (ADP-8)")

@@ -3,9 +3,15 @@ import Foundation
 /// The testee's end of the out-of-process protocol: messages out on the protocol's standard output,
 /// harness messages in from standard input. A testee ends quietly when the harness goes away, and
 /// with a message on standard error when the harness breaks the protocol.
+///
+/// Before each message it flushes C's output buffers and writes `AdapterWire.standardErrorMark` to
+/// standard error, so the harness knows which standard error lines came before which message: they are
+/// the implementation's native log lines, in order (ADP-16; the `hello` offers `stderr-marks`).
 final class TesteeConnection: @unchecked Sendable {
     private let output: LineWriter
     private let input: LineInbox
+    private let standardError = LineWriter(fileDescriptor: STDERR_FILENO)
+    private let sending = NSLock()
 
     /// A connection writing to `output` and reading `input`.
     init(output: Int32, input: LineInbox) {
@@ -15,7 +21,13 @@ final class TesteeConnection: @unchecked Sendable {
 
     /// Writes one message (ADP-2); exits quietly when the harness has gone away (the case is over).
     func send(_ message: TesteeMessage) {
-        if !output.write(AdapterWire.line(of: message)) { exit(0) }
+        let line = AdapterWire.line(of: message)
+        sending.lock()
+        defer { sending.unlock() }
+        // `print` writes through C's buffer: what the implementation printed so far goes out before the mark.
+        fflush(nil)
+        _ = standardError.write(AdapterWire.standardErrorMark)
+        if !output.write(line) { exit(0) }
     }
 
     /// The next message from the harness; exits the process when the harness closed standard input.

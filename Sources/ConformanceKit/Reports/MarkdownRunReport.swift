@@ -19,9 +19,13 @@ package enum MarkdownRunReport {
             lines += ["", "## \(result.verdict.rawValue): `\(cell(result.caseID))` (\(result.level.rawValue))", ""]
             if let interruption = result.interruption { lines.append("- \(cell(interruption))") }
             for failure in result.failures {
-                var line = "- **\(failure.citationLabel)** \(cell(failure.message))"
-                if let expected = failure.expected { line += "<br>expected: `\(cell(expected))`" }
-                if let actual = failure.actual { line += "<br>actual: `\(cell(actual))`" }
+                // Messages may end with a hint of some length (Foundation on Linux, ...): keep it whole.
+                var line = "- **\(failure.citationLabel)** \(cell(failure.message, limit: 1_000))"
+                // Long values are cut around their first difference, so the differing part is shown.
+                let excerpts = failure.excerpts(width: excerptWidth)
+                if let expected = excerpts.expected { line += "<br>expected: `\(cell(expected, limit: .max))`" }
+                if let actual = excerpts.actual { line += "<br>actual: `\(cell(actual, limit: .max))`" }
+                if let first = excerpts.firstDifference { line += "<br>first difference at character \(first)" }
                 lines.append(line)
             }
             lines += ["", "Rerun: `\(cell(context.rerunCommand(for: result.caseID)))`"]
@@ -29,9 +33,13 @@ package enum MarkdownRunReport {
         return lines.joined(separator: "\n") + "\n"
     }
 
-    /// Printable, one line, with Markdown's table and code delimiters neutralized.
-    private static func cell(_ text: String) -> String {
-        PrintableText.abbreviate(text.replacingOccurrences(of: "\n", with: " "), limit: 400)
+    /// The longest excerpt of an expected or actual value, in characters.
+    static let excerptWidth = 400
+
+    /// Printable, one line, at most about `limit` UTF-16 units, with Markdown's table and code delimiters
+    /// neutralized.
+    private static func cell(_ text: String, limit: Int = 400) -> String {
+        PrintableText.abbreviate(text.replacingOccurrences(of: "\n", with: " "), limit: limit)
             .replacingOccurrences(of: "|", with: "\\|").replacingOccurrences(of: "`", with: "'")
     }
 }

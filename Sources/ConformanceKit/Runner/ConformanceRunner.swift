@@ -16,20 +16,36 @@ package final class ConformanceRunner {
         /// The page setup snippet (BOOT-5) every case's pages run; nil uses the kit's
         /// (`Fixtures/js/page-setup.js`). Only the kit's own page-snippet mutants change it.
         package var pageSetupSource: String?
+        /// Whether the run judges the JS side it injects. When it does not (the kit's reference JS side,
+        /// and a native side under test), JS-side cases are not applicable: their failures would be the
+        /// native side's doing, cited under JS-side clauses.
+        package var javaScriptSideUnderTest: Bool
+        /// The native side JS-side cases run against, so that what they find is the JS side's doing; nil
+        /// runs them against the adapter under test.
+        package var javaScriptSideHost: (@MainActor @Sendable () -> any BridgeAdapter)?
 
         /// Creates a configuration.
         /// - Parameters:
         ///   - bridgeJavaScriptSource: A JS side to inject instead of the reference one.
         ///   - executionTimeLimit: The per-script time limit in seconds.
         ///   - pageSetupSource: A page setup snippet instead of the kit's.
-        package init(bridgeJavaScriptSource: String? = nil, executionTimeLimit: Double = 5, pageSetupSource: String? = nil) {
+        ///   - javaScriptSideUnderTest: Whether JS-side cases run; by default, when a JS side is given.
+        ///   - javaScriptSideHost: The native side JS-side cases run against (the kit's reference one,
+        ///     normally); nil uses the adapter under test.
+        package init(
+            bridgeJavaScriptSource: String? = nil, executionTimeLimit: Double = 5, pageSetupSource: String? = nil,
+            javaScriptSideUnderTest: Bool? = nil, javaScriptSideHost: (@MainActor @Sendable () -> any BridgeAdapter)? = nil
+        ) {
             self.bridgeJavaScriptSource = bridgeJavaScriptSource
             self.executionTimeLimit = executionTimeLimit
             self.pageSetupSource = pageSetupSource
+            self.javaScriptSideUnderTest = javaScriptSideUnderTest ?? (bridgeJavaScriptSource != nil)
+            self.javaScriptSideHost = javaScriptSideHost
         }
     }
 
     private let environment: HarnessEnvironment
+    private let configuration: Configuration
     /// The spec, whose clause levels judge each failure.
     private let spec: ProtocolSpec
 
@@ -41,6 +57,7 @@ package final class ConformanceRunner {
             bridgeJavaScriptSource: configuration.bridgeJavaScriptSource,
             executionTimeLimit: configuration.executionTimeLimit, pageSetupSource: configuration.pageSetupSource)
         spec = try ProtocolSpec.bundled()
+        self.configuration = configuration
     }
 
     /// The kit's reference JS side (`Fixtures/js/WebViewJavascriptBridge.js`).
@@ -93,6 +110,17 @@ package final class ConformanceRunner {
         }
         defer { browser.close() }
 
+        var makeAdapter = makeAdapter
+        if conformanceCase.subject == .javaScriptSide {
+            guard configuration.javaScriptSideUnderTest else {
+                result.verdict = .notApplicable
+                result.interruption = "not applicable: the case judges the JS side, and this run injects the kit's reference JS side; "
+                    + "give yours (--js-side, or javaScriptSide:) to judge it"
+                return result
+            }
+            // Against the kit's native side, what a JS-side case finds is the JS side's doing.
+            if let host = configuration.javaScriptSideHost { makeAdapter = host }
+        }
         let adapter: any BridgeAdapter
         do {
             adapter = try makeAdapter()
@@ -115,6 +143,11 @@ package final class ConformanceRunner {
         }
 
         defer { adapter.caseDidEnd() }
+        InProcessCrashNote.caseWillRun(conformanceCase.id)
+        defer { InProcessCrashNote.caseDidRun() }
+        // A bridge that logs with print or NSLog: its standard-stream lines are native log lines of the case.
+        let capture = adapter is any LogsToStandardStreams
+            ? await StandardStreamCapture.start(for: browser) { [browser] in browser.recordNativeLog($0) } : nil
         let context = CaseContext(conformanceCase: conformanceCase, browser: browser, adapter: adapter)
         var stop: CaseStop?
         do {
@@ -126,6 +159,7 @@ package final class ConformanceRunner {
         } catch {
             stop = .harness("the case's script threw \(error)")
         }
+        capture?.stop()
         result.leftovers = context.finish(page: browser.finish())
         result.failures = context.failures.map { failure in
             var judged = failure

@@ -88,12 +88,11 @@ package struct Transcript: Equatable, Sendable {
         }
     }
 
-    /// Messages the native side delivered with well-formed commands, decoded, in order.
+    /// Messages the native side delivered, decoded, in order: those of well-formed commands and of
+    /// commands that differ only in ways that still deliver the message (a missing `;`, `window.`), so
+    /// that such a difference is reported once, by the wire lint, not again by every check of the messages.
     package var decodedNativeMessages: [JSONValue] {
-        nativeEvaluations.compactMap {
-            if case .message(let message) = WireInspector.decodeCommand($0.script) { return message }
-            return nil
-        }
+        nativeEvaluations.compactMap { WireInspector.deliveredMessage($0.script) }
     }
 
     /// Console lines, in order.

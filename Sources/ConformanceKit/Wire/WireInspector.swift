@@ -1,7 +1,9 @@
 import StrictJSON
 
-/// Lints what the native side evaluated, at the wire level: the exact command form and the string
-/// literal under ES5 lexing rules.
+/// Lints what the native side evaluated, at the wire level: each command is read as its parts (the
+/// function called, the string literal, what follows the call; `WireCommand`) and each part is judged on
+/// its own, so that one deviation never hides another: the function against ESC-1, the literal under ES5
+/// lexing rules (ESC-2, ESC-3) whatever the call around it, the spelling of the call against ESC-5.
 ///
 /// Modern JavaScriptCore accepts raw U+2028/U+2029 and `\u{...}` inside string literals, so a round trip
 /// on today's engine proves nothing about older WebKit; this inspector reads the literal the way an ES5
@@ -22,23 +24,25 @@ package enum WireInspector {
         package var clause: String { String(obligation.prefix { $0 != "." }) }
     }
 
-    /// Problems in `script` if it is a message command (scripts that are not are ignored).
+    /// The function every command calls: the JS side's entry point.
+    package static let entryPoint = "WebViewJavascriptBridge._handleMessageFromObjC"
+
+    /// Problems in `script` if it is a message command (scripts that are not are ignored): every
+    /// deviation on its own, whatever else is wrong with the command.
     /// - Parameter script: A script the native side evaluated.
     /// - Returns: The problems; empty when the command is well-formed or not a message command.
     package static func problems(inCommand script: String) -> [Problem] {
-        switch decodeCommand(script) {
-        case .notACommand, .message: return []
-        case .malformed(let problems): return problems
-        }
+        inspect(script)?.problems ?? []
     }
 
     /// The outcome of decoding one evaluated script.
     package enum Decoded: Equatable, Sendable {
-        /// The script is not a `_handleMessageFromObjC` command.
+        /// The script is not a message command.
         case notACommand
-        /// A well-formed command carrying this message.
+        /// A command that delivers this message: well-formed, or differing from the exact form only in
+        /// how the call is spelled (ESC-5, which `problems(inCommand:)` reports).
         case message(JSONValue)
-        /// A command that breaks the rules.
+        /// A command that breaks a MUST rule of ESC-1 to ESC-3, with every problem found (ESC-5 ones too).
         case malformed([Problem])
     }
 
@@ -46,65 +50,182 @@ package enum WireInspector {
     /// - Parameter script: A script the native side evaluated.
     /// - Returns: The message, or the problems, or `.notACommand`.
     package static func decodeCommand(_ script: String) -> Decoded {
-        // Only scripts that set out to call the entry point are commands (the JS side mentions it too).
-        let trimmed = script.drop { $0 == " " || $0 == "\n" || $0 == "\t" }
-        guard trimmed.hasPrefix("WebViewJavascriptBridge._handleMessageFromObjC")
-                || trimmed.hasPrefix("window.WebViewJavascriptBridge._handleMessageFromObjC")
-        else { return .notACommand }
-        guard script.hasPrefix(commandPrefix), script.hasSuffix(commandSuffix),
-              script.utf16.count >= commandPrefix.utf16.count + commandSuffix.utf16.count
-        else {
-            return .malformed([Problem(obligation: "ESC-1.b", message: "the command is not exactly \(commandPrefix)<literal>\(commandSuffix)")])
-        }
-        let units = Array(script.utf16)
-        let body = units[commandPrefix.utf16.count..<(units.count - commandSuffix.utf16.count)]
+        guard let inspection = inspect(script) else { return .notACommand }
+        if let message = inspection.message, inspection.problems.allSatisfy({ $0.clause == spellingClause }) { return .message(message) }
+        return .malformed(inspection.problems)
+    }
+
+    /// The message a command delivers to the JS side: the value of its literal when the call reaches
+    /// the entry point and the literal lexes and holds a JSON object, even if the command breaks the
+    /// rules in ways that leave the message intact (the spelling of ESC-5, a double-quoted literal).
+    /// - Parameter script: A script the native side evaluated.
+    /// - Returns: The message, or nil when the script delivers none (or is not a command).
+    package static func deliveredMessage(_ script: String) -> JSONValue? {
+        guard let inspection = inspect(script), inspection.delivers else { return nil }
+        return inspection.message
+    }
+
+    /// The problem of a command whose evaluation threw an exception of its own: thrown by the command's
+    /// text, not by the JS side or a handler it called, so the call never reached the entry point.
+    /// - Parameters:
+    ///   - script: A script the native side evaluated.
+    ///   - error: The error the evaluation reported (`message in <source URL> at line <n>`).
+    ///   - sourceURL: The source URL the evaluation ran under: an error located there is the command's own.
+    /// - Returns: The problem (ESC-1.c), or nil when the script is not a command or the error is not its own.
+    package static func problem(ofThrowingCommand script: String, error: String, sourceURL: String) -> Problem? {
+        guard inspect(script) != nil, error.contains(" in \(sourceURL)") else { return nil }
+        return Problem(obligation: "ESC-1.c", message: "the evaluation threw before the call reached `\(entryPoint)`, so its message was not delivered: "
+                       + PrintableText.abbreviate(error, limit: 200))
+    }
+
+    /// The clause of the spelling of the call (SHOULD): its `;`, a `window.` prefix, white space.
+    private static let spellingClause = "ESC-5"
+
+    /// What the lint found in one command.
+    private struct Inspection {
         var problems: [Problem] = []
-        let decoded = lexSingleQuotedBody(body, problems: &problems)
-        guard problems.isEmpty else {
-            if let count = joinedCommandCount(script) {
-                return .malformed([Problem(obligation: "ESC-1.a", message: "one evaluation holds \(count) well-formed commands: each message must be its own evaluation")])
+        /// The literal's value parsed as JSON, when it lexes and is a JSON object.
+        var message: JSONValue?
+        /// Whether the call reaches the entry point and nothing but white space follows it.
+        var delivers = false
+    }
+
+    /// Reads `script` as a command and lints each of its parts on its own; nil when it is no command.
+    private static func inspect(_ script: String) -> Inspection? {
+        guard var command = WireCommand(parsing: script) else { return nil }
+        let rest = command.trailer.map(restAfterCall)
+        if let count = rest?.isEmpty == false ? joinedCommandCount(startingWith: command) : nil {
+            return Inspection(problems: [Problem(obligation: "ESC-1.a", message: "one evaluation holds \(count) well-formed commands: each message must be its own evaluation")])
+        }
+        // Something other than `)` or other code after it: when a quote the payload left unescaped ended
+        // the literal early, read the literal as the native side meant it, to its last quote.
+        if rest?.isEmpty != true, let meant = command.endingAtLastQuote(of: script) { command = meant }
+        return lint(command)
+    }
+
+    /// Lints the entry point, the literal and the trailer of `command`, each on its own.
+    private static func lint(_ command: WireCommand) -> Inspection {
+        var inspection = Inspection()
+        let reachesEntryPoint = lintEntryPoint(command, into: &inspection.problems)
+        lintArgument(command, into: &inspection)
+        let followedByNothing = lintTrailer(command, into: &inspection.problems)
+        inspection.delivers = reachesEntryPoint && followedByNothing
+        return inspection
+    }
+
+    /// Reports a call of another function than the entry point (ESC-1.c) or of the entry point through
+    /// `window.` (ESC-5.b); returns whether the call reaches the entry point.
+    private static func lintEntryPoint(_ command: WireCommand, into problems: inout [Problem]) -> Bool {
+        if command.entryPoint == entryPoint { return true }
+        if command.entryPoint == "window." + entryPoint {
+            problems.append(Problem(obligation: "ESC-5.b", message: "the command calls the entry point through the global object: "
+                                    + "`window.\(entryPoint)(` instead of `\(entryPoint)(`"))
+            return true
+        }
+        problems.append(Problem(obligation: "ESC-1.c", message: "the command calls `\(PrintableText.abbreviate(command.entryPoint, limit: 80))`, "
+                                + "not the JS side's entry point `\(entryPoint)`, so its message is not delivered"))
+        return false
+    }
+
+    /// Lexes the literal as ES5, whatever the call around it, then parses its value as JSON.
+    private static func lintArgument(_ command: WireCommand, into inspection: inout Inspection) {
+        guard case .literal(let quote, let body) = command.argument else {
+            if case .other(let text) = command.argument {
+                inspection.problems.append(Problem(obligation: "ESC-1.b", message: "the argument is not a string literal: "
+                                                   + PrintableText.abbreviate(text, limit: 80)))
             }
-            return .malformed(summarized(problems))
+            return
+        }
+        if quote != 0x27 {
+            inspection.problems.append(Problem(obligation: "ESC-1.b", message: "the literal is double-quoted (\"...\"), not single-quoted ('...')"))
+        }
+        var lexed: [Problem] = []
+        let decoded = lexLiteralBody(body[...], quote: quote, problems: &lexed)
+        guard lexed.isEmpty else {
+            inspection.problems += summarized(lexed)
+            return
         }
         let text = UTF16Text.string(decoded)
         do {
             let message = try JSONParser.parse(text)
             guard case .object = message else {
-                return .malformed([Problem(obligation: "ESC-3.a", message: "the literal's value is JSON but not an object: \(PrintableText.abbreviate(text, limit: 80))")])
+                inspection.problems.append(Problem(obligation: "ESC-3.a", message: "the literal's value is JSON but not an object: \(PrintableText.abbreviate(text, limit: 80))"))
+                return
             }
-            return .message(message)
+            inspection.message = message
         } catch {
             // The literal lexes, so its quotes and line terminators are escaped: a value that is not JSON
             // comes from backslashes escaped wrongly (not doubled, or doubled after other escapes).
-            return .malformed([Problem(obligation: "ESC-2.a", message: "the literal's value is not JSON (\(error)): \(PrintableText.abbreviate(text, limit: 80))")])
+            inspection.problems.append(Problem(obligation: "ESC-2.a", message: "the literal's value is not JSON (\(error)): \(PrintableText.abbreviate(text, limit: 80))"))
         }
     }
 
-    /// How many commands `script` is, when it is two or more well-formed commands one after another
-    /// (separated by white space at most), as a bridge that joins the messages of a turn evaluates them;
-    /// nil otherwise.
-    private static func joinedCommandCount(_ script: String) -> Int? {
-        var pieces: [String] = []
-        var rest = Substring(script)
-        while !rest.isEmpty {
-            guard rest.hasPrefix(commandPrefix) else { return nil }
-            // The end of this command: the first `');` whose quote no backslash escapes.
-            var end: Substring.Index?
-            var search = rest.index(rest.startIndex, offsetBy: commandPrefix.count)
-            while let found = rest[search...].range(of: commandSuffix) {
-                let backslashes = rest[rest.startIndex..<found.lowerBound].reversed().prefix { $0 == "\\" }.count
-                if backslashes % 2 == 0 { end = found.upperBound; break }
-                search = found.upperBound
+    /// Reports what differs around the call: a call left unclosed or followed by other code (ESC-1.b),
+    /// a missing `;` (ESC-5.a), white space (ESC-5.b). Returns whether nothing but white space follows it.
+    private static func lintTrailer(_ command: WireCommand, into problems: inout [Problem]) -> Bool {
+        guard let trailer = command.trailer else {
+            if case .literal = command.argument {
+                problems.append(Problem(obligation: "ESC-1.b", message: "no `)` closes the call after its literal"))
             }
-            guard let end else { return nil }
-            pieces.append(String(rest[..<end]))
-            rest = rest[end...].drop { $0 == " " || $0 == "\n" || $0 == "\t" || $0 == "\r" }
+            return false
         }
-        guard pieces.count > 1 else { return nil }
-        for piece in pieces {
-            guard case .message = decodeCommand(piece) else { return nil }
+        let afterSpace = trailer.drop(while: isWhiteSpace)
+        let hasSemicolon = afterSpace.first == ";"
+        let rest = restAfterCall(trailer)
+        if !rest.isEmpty {
+            problems.append(Problem(obligation: "ESC-1.b", message: "code follows the call\(hasSemicolon ? "'s `;`" : ""): "
+                                    + PrintableText.abbreviate(rest, limit: 80)))
         }
-        return pieces.count
+        if !hasSemicolon {
+            problems.append(Problem(obligation: "ESC-5.a", message: "the command ends `\(ending(of: command))` without the `;` of `\(entryPoint)('<literal>');`"))
+        }
+        var spaces: [String] = []
+        if !command.leading.isEmpty { spaces.append("before the call") }
+        if command.spacedInside { spaces.append("inside the call") }
+        if afterSpace.count < trailer.count || (rest.isEmpty && trailer.last.map(isWhiteSpace) == true) { spaces.append("after the call") }
+        if !spaces.isEmpty {
+            problems.append(Problem(obligation: "ESC-5.b", message: "white space \(spaces.joined(separator: ", ")): the command is not exactly `\(entryPoint)('<literal>');`"))
+        }
+        return rest.isEmpty
+    }
+
+    /// The trailer without its leading white space, its `;` and the white space after it.
+    private static func restAfterCall(_ trailer: String) -> String {
+        var rest = Substring(trailer).drop(while: isWhiteSpace)
+        if rest.first == ";" { rest = rest.dropFirst().drop(while: isWhiteSpace) }
+        return String(rest)
+    }
+
+    /// The last characters of the call, up to its `)`, printable: `…\"}')`.
+    private static func ending(of command: WireCommand) -> String {
+        guard case .literal(let quote, let body) = command.argument else { return ")" }
+        let tail = UTF16Text.string(Array(body.suffix(12)))
+        let quoteText = quote == 0x27 ? "'" : "\""
+        return (body.count > 12 ? "…" : "") + PrintableText.printable(tail) + quoteText + ")"
+    }
+
+    private static func isWhiteSpace(_ character: Character) -> Bool {
+        character.unicodeScalars.allSatisfy { [0x09, 0x0A, 0x0B, 0x0C, 0x0D, 0x20, 0xA0, 0xFEFF, 0x2028, 0x2029].contains($0.value) }
+    }
+
+    /// How many commands the script read as `first` is, when it is two or more well-formed commands one
+    /// after another (separated by white space at most), as a bridge that joins the messages of a turn
+    /// evaluates them; nil otherwise.
+    private static func joinedCommandCount(startingWith first: WireCommand) -> Int? {
+        var count = 0
+        var command = first
+        while let trailer = command.trailer {
+            var piece = command
+            piece.trailer = ";"  // each piece judged without the commands after it
+            let judged = lint(piece)
+            guard judged.delivers, judged.message != nil, judged.problems.isEmpty else { return nil }
+            count += 1
+            let rest = restAfterCall(trailer)
+            if rest.isEmpty { return count > 1 ? count : nil }
+            guard let next = WireCommand(parsing: rest) else { return nil }
+            command = next
+        }
+        return nil
     }
 
     /// The string value of the literal of an exact, well-lexed command (the message's JSON text), or
@@ -115,7 +236,7 @@ package enum WireInspector {
               script.utf16.count >= commandPrefix.utf16.count + commandSuffix.utf16.count else { return nil }
         let units = Array(script.utf16)
         var problems: [Problem] = []
-        let decoded = lexSingleQuotedBody(units[commandPrefix.utf16.count..<(units.count - commandSuffix.utf16.count)], problems: &problems)
+        let decoded = lexLiteralBody(units[commandPrefix.utf16.count..<(units.count - commandSuffix.utf16.count)], problems: &problems)
         return problems.isEmpty ? UTF16Text.string(decoded) : nil
     }
 
@@ -137,9 +258,10 @@ package enum WireInspector {
         }
     }
 
-    /// Lexes the inside of a single-quoted literal (without its quotes) as ES5 does, returning the
-    /// string value's code units and appending every rule broken to `problems`.
-    static func lexSingleQuotedBody(_ body: ArraySlice<UInt16>, problems: inout [Problem]) -> [UInt16] {
+    /// Lexes the inside of a string literal (without its quotes, `'` unless `quote` says otherwise) as ES5
+    /// does, returning the string value's code units and appending every rule broken to `problems`. An
+    /// unescaped quote is reported and lexing goes on, so that what follows it is linted too.
+    static func lexLiteralBody(_ body: ArraySlice<UInt16>, quote: UInt16 = 0x27, problems: inout [Problem]) -> [UInt16] {
         var value: [UInt16] = []
         var index = body.startIndex
         func report(_ obligation: String, _ message: String) {
@@ -148,9 +270,10 @@ package enum WireInspector {
         while index < body.endIndex {
             let unit = body[index]
             switch unit {
-            case 0x27:
-                report("ESC-2.c", "an unescaped ' ends the string literal early: the rest of the payload runs as code (script injection)")
-                return value
+            case quote:
+                report(quote == 0x27 ? "ESC-2.c" : "ESC-2.j",
+                       "an unescaped \(quote == 0x27 ? "'" : "\"") ends the string literal early: the rest of the payload runs as code (script injection)")
+                value.append(unit)
             case 0x0A, 0x0D:
                 report(unit == 0x0A ? "ESC-2.d" : "ESC-2.e", "a raw line terminator (U+\(hex(unit))) inside the literal is a SyntaxError")
             case 0x2028, 0x2029:

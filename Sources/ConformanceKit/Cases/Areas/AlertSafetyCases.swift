@@ -95,7 +95,7 @@ enum AlertSafetyCases {
             switch event {
             case let .evaluationStarted(_, style, script) where style != .harness:
                 started = "a native evaluation"
-                commandRunning = script.hasPrefix(WireInspector.commandPrefix)
+                commandRunning = WireInspector.deliveredMessage(script) != nil
             case .evaluationFinished:
                 commandRunning = false
             case let .timerScheduled(id, _, _) where commandRunning:

@@ -16,7 +16,7 @@ enum EscapingCases {
     static let nonASCIIPayloads: [JSONValue] = ["emoji 😀", "👨‍👩‍👧‍👦", "\u{FEFF}bom", "</script><script>", "%@ %d %s", "$& $1 $$", "é漢字"]
 
     static let quotesAndBackslashes = roundTrip(
-        id: "escaping.quotes-and-backslashes.native-to-js", clauses: ["ESC-1", "ESC-2", "ESC-3", "ORD-1"],
+        id: "escaping.quotes-and-backslashes.native-to-js", clauses: ["ESC-1", "ESC-2", "ESC-3", "ESC-5", "ORD-1"],
         summary: "quotes, backslash runs and a trailing backslash cross the literal intact; injection attempts stay data",
         payloads: quotePayloads)
 
@@ -47,8 +47,28 @@ enum EscapingCases {
                 \(JSONValue.array(payloads).canonicalText).forEach(function (payload) { bridge.callHandler("sink", payload); });
             });
             """)
-        context.expectEqual(context.transcript.nativeHandlerInvocations("sink"), payloads.map { $0 },
-                            clause: "MSG-3.c", "payloads the native handler got (strings, code unit for code unit)")
+        let got = context.transcript.nativeHandlerInvocations("sink")
+        context.expectEqual(got, payloads.map { $0 }, clause: "MSG-3.c",
+                            "payloads the native handler got (strings, code unit for code unit)" + leadingBOMHint(sent: payloads.map { $0 }, got: got))
+    }
+
+    /// The sentence a failure adds when a string sent from JS lost its leading U+FEFF on the native side.
+    static let leadingBOMDroppedHint = ". A string that began with U+FEFF arrived without it: likely the known behaviour of Foundation on"
+        + " Linux (swift-corelibs-foundation), whose JSONSerialization drops a U+FEFF at the start of a string it parses, so the"
+        + " data really is lost. JSONDecoder keeps it: parse the _fetchQueue result with JSONDecoder (e.g. into a Decodable"
+        + " JSON value type) instead of JSONSerialization.jsonObject(with:)."
+
+    /// `leadingBOMDroppedHint` when a string of `sent` that begins with U+FEFF is missing from `got` and the
+    /// same string without its first U+FEFF is there (the likely cause is Foundation's parser); else "".
+    /// - Parameters:
+    ///   - sent: The values JS sent.
+    ///   - got: The values the native handler got.
+    static func leadingBOMHint(sent: [JSONValue?], got: [JSONValue?]) -> String {
+        let lost = sent.contains { value in
+            guard case .string(let text)? = value, text.unicodeScalars.first == "\u{FEFF}" else { return false }
+            return !got.contains(value) && got.contains(.string(String(text.unicodeScalars.dropFirst())))
+        }
+        return lost ? leadingBOMDroppedHint : ""
     }
 
     /// Sends each payload native -> JS and checks both the decoded wire message and what the JS handler got.

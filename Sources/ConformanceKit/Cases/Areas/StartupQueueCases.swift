@@ -19,7 +19,7 @@ enum StartupQueueCases {
                             "data the JS handler got from calls made before the page loaded, whatever the order: each held and delivered")
         context.expectEqual(CheckParts.ofSent(got, sent: sent), CheckParts.inSendOrder(got, sent: sent), clause: "START-1.c",
                             "data the JS handler got from calls made before the page loaded, in the order they were made")
-        let commands = context.transcript.nativeEvaluations.filter { $0.script.hasPrefix(WireInspector.commandPrefix) }
+        let commands = context.transcript.nativeEvaluations.filter { WireInspector.deliveredMessage($0.script) != nil }
         context.expectEqual(commands.count, 3, clause: "START-1.d", "message commands evaluated for three held calls (one evaluation each)")
         // Once delivered, held messages are gone: the next page's load URL must not bring them again.
         context.reload()
@@ -39,7 +39,7 @@ enum StartupQueueCases {
         let scripts = context.transcript.nativeEvaluations.map(\.script)
         let jsSide = context.webView.bridgeJavaScriptSource
         let injection = scripts.firstIndex(of: jsSide)
-        let firstMessage = scripts.firstIndex { $0.hasPrefix(WireInspector.commandPrefix) }
+        let firstMessage = scripts.firstIndex { WireInspector.deliveredMessage($0) != nil }
         context.expect(injection != nil, clause: "BOOT-3.a", "the JS side was evaluated on the load URL")
         context.expect(firstMessage != nil, clause: "START-1.a", "the message queued before the page loaded was evaluated")
         if let injection, let firstMessage {
@@ -58,7 +58,7 @@ enum StartupQueueCases {
         let before = context.transcript.nativeEvaluations.count
         try context.callHandler("sink", data: "live")
         try await context.runUntilIdle()
-        let sent = context.transcript.nativeEvaluations.dropFirst(before).filter { $0.script.hasPrefix(WireInspector.commandPrefix) }
+        let sent = context.transcript.nativeEvaluations.dropFirst(before).filter { WireInspector.deliveredMessage($0.script) != nil }
         context.expectEqual(sent.count, 1, clause: "START-2.a", "message commands evaluated after a call made once the page was up")
         context.expectEqual(context.transcript.jsHandlerInvocations("sink").map(\.data), ["live"],
                             clause: "START-2.a", "data the JS handler got")

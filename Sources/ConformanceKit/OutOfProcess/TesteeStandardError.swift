@@ -1,0 +1,128 @@
+import Foundation
+
+/// What a testee writes to standard error, read on the harness's side: the native log lines of the
+/// case (ADP-16) and the last lines, with the runtime's message, for crash and timeout reports (ADP-3).
+///
+/// **Log lines.** A testee that offers `stderr-marks` writes `AdapterWire.standardErrorMark` on a line of
+/// its own to standard error just before each message it writes to standard output. Standard error is
+/// one ordered stream, so the lines before the *n*th mark are exactly what the testee wrote before its
+/// *n*th message, whatever the pipes' timing: the harness takes them (`lines(beforeMark:deadline:)`) as
+/// soon as it has read that message and records them before it performs the message. What follows the
+/// last mark (a crash message, say) is never a log line. Text without a line feed before a mark is
+/// joined with what comes after the mark, so a mark never splits a line.
+///
+/// **Diagnostics.** The last lines (marks left out) and the first line that says why the testee stopped:
+/// a Swift runtime message (`Fatal error`, `Could not cast value ...`, `Unexpectedly found nil ...`, ...).
+/// Backtrace frames that carry only an address (`5  testee  0x000055bdb6de2f3f <unavailable> + 2858815`)
+/// or a function of the runtime and system libraries (`0  libswiftCore.so  0x... swift_reportError + 33`)
+/// say nothing to a reader of a report and are left out, counted, with the runtime's
+/// `Current stack trace:` heading; frames of the testee's own functions are kept.
+final class TesteeStandardError: @unchecked Sendable {
+    private let condition = NSCondition()
+    /// Text before a mark that had no line feed yet.
+    private var unterminated = ""
+    /// Complete lines since the last mark.
+    private var current: [String] = []
+    /// The lines before each mark not taken yet, oldest first; `taken` marks were taken before them.
+    private var segments: [[String]] = []
+    private var taken = 0
+    private var ended = false
+
+    private var tail: [String] = []
+    private var cause: String?
+    private var framesLeftOut = 0
+    private let tailLimit = 8
+
+    /// Longest runtime message kept whole (UTF-16 units); other lines are cut at `lineLimit`.
+    static let causeLimit = 1000
+    static let lineLimit = 200
+
+    /// Phrases of runtime messages that say why a process stopped, Swift's first.
+    private static let causeMarkers = [
+        "Fatal error", "fatal error", "Precondition failed", "Assertion failed", "Could not cast value",
+        "Unexpectedly found nil", "Index out of range", "closure argument was escaped", "Simultaneous accesses",
+        "panic", "Segmentation fault", "Illegal instruction", "terminate called",
+        "uncaught exception", "conformance adapter host:",
+    ]
+
+    /// `<index> <image> 0x<address>` with nothing after it but `<unavailable> + <offset>` or `+ <offset>`.
+    nonisolated(unsafe) private static let addressOnlyFrame =
+        #/^\s*(?:#?\d+\s+)?(?:\S+\s+)?0x[0-9A-Fa-f]+(?:\s+(?:<unavailable>\s*)?(?:\+\s*\d+)?)?\s*$/#
+    /// `<index> <system library> 0x<address> <function> + <offset>`: the runtime's own frames, libc's, ...
+    nonisolated(unsafe) private static let systemFrame =
+        #/^\s*#?\d+\s+(?:lib\S*\.so(?:\.[\d.]+)?|\S+\.dylib|libswift\S*|Foundation|CoreFoundation|libdispatch\S*)\s+0x[0-9A-Fa-f]+\s/#
+
+    /// Takes one line the reader thread read.
+    func append(_ line: String) {
+        condition.lock()
+        defer { condition.unlock() }
+        if let markRange = line.range(of: AdapterWire.standardErrorMark), line[markRange.upperBound...].isEmpty {
+            unterminated += line[..<markRange.lowerBound]
+            segments.append(current)
+            current = []
+            condition.broadcast()
+            return
+        }
+        let whole = unterminated + line
+        unterminated = ""
+        current.append(whole)
+        remember(whole)
+    }
+
+    /// Notes that standard error ended: no more marks will come.
+    func finish() {
+        condition.lock()
+        if !unterminated.isEmpty { remember(unterminated) }
+        ended = true
+        condition.broadcast()
+        condition.unlock()
+    }
+
+    /// The lines written before mark `number` (counted from 1) and after the previous mark taken,
+    /// waiting for the mark until `deadline`.
+    /// - Returns: The lines, or nil when standard error ended or the deadline passed first.
+    func lines(beforeMark number: Int, deadline: Date) -> [String]? {
+        condition.lock()
+        defer { condition.unlock() }
+        while taken + segments.count < number {
+            if ended { return nil }
+            if !condition.wait(until: deadline) && taken + segments.count < number { return nil }
+        }
+        let count = number - taken
+        let lines = segments.prefix(count).flatMap { $0 }
+        segments.removeFirst(count)
+        taken = number
+        return lines
+    }
+
+    private func remember(_ line: String) {
+        if line.contains(Self.addressOnlyFrame) || line.contains(Self.systemFrame) {
+            framesLeftOut += 1
+            return
+        }
+        if line.trimmingCharacters(in: .whitespaces) == "Current stack trace:" { return }
+        if cause == nil, Self.isRuntimeMessage(line) { cause = line }
+        tail.append(line)
+        if tail.count > tailLimit { tail.removeFirst(tail.count - tailLimit) }
+    }
+
+    private static func isRuntimeMessage(_ line: String) -> Bool {
+        causeMarkers.contains(where: line.contains)
+    }
+
+    /// The cause and the last lines, each indented on its own line after a heading; empty when there
+    /// were none. Runtime messages are kept whole up to `causeLimit` units, other lines cut at `lineLimit`.
+    var rendered: String {
+        condition.lock()
+        defer { condition.unlock() }
+        var shown = tail
+        if !unterminated.isEmpty { shown.append(unterminated) }
+        if let cause, !shown.contains(cause) { shown = [cause, "..."] + shown }
+        var lines = shown.map { "    | " + PrintableText.abbreviate($0, limit: Self.isRuntimeMessage($0) ? Self.causeLimit : Self.lineLimit) }
+        if framesLeftOut > 0 {
+            lines.append("    (\(framesLeftOut) backtrace frame\(framesLeftOut == 1 ? "" : "s") of bare addresses or runtime internals left out)")
+        }
+        guard !lines.isEmpty else { return "" }
+        return "; its standard error said:\n" + lines.joined(separator: "\n")
+    }
+}
