@@ -99,7 +99,7 @@ let package = Package(
         // Release-build measurements against the budgets: `swift run -c release conformance-benchmarks`.
         .executableTarget(
             name: "conformance-benchmarks",
-            dependencies: ["ConformanceKit", "ReferenceBridge", "ReferenceBridgeCore"]
+            dependencies: ["CJavaScriptCore", "ConformanceKit", "ReferenceBridge", "ReferenceBridgeCore"]
         ),
         .testTarget(
             name: "ReferenceBridgeCoreTests",

@@ -18,21 +18,28 @@ extension JSONValue {
     /// - Parameter foundationValue: The value to convert.
     /// - Throws: `JSONValue.ConversionError` naming the first value that is not JSON.
     package init(foundation foundationValue: Any) throws {
+        // Swift's own types first: testing a Swift array or string against a class (`NSNull`,
+        // `NSNumber`) bridges it to an Objective-C object first (the whole nested value, at every level),
+        // which made deep payloads quadratic.
         switch foundationValue {
-        case is NSNull:
-            self = .null
         case let flag as Bool where type(of: foundationValue) == Bool.self:
             self = .bool(flag)
-        case let number as NSNumber:
-            // Foundation's booleans are NSNumbers whose ObjC type is "c" (char).
-            let isBoolean = String(cString: number.objCType) == "c"
-            self = isBoolean ? .bool(number.boolValue) : .number(number.doubleValue)
         case let string as String:
             self = .string(string)
         case let array as [Any]:
             self = .array(try array.map { try JSONValue(foundation: $0) })
         case let dictionary as [String: Any]:
             self = .object(try dictionary.mapValues { try JSONValue(foundation: $0) })
+        case let integer as Int where type(of: foundationValue) == Int.self:
+            self = .number(Double(integer))
+        case let double as Double where type(of: foundationValue) == Double.self:
+            self = .number(double)
+        case is NSNull:
+            self = .null
+        case let number as NSNumber:
+            // Foundation's booleans are NSNumbers whose ObjC type is "c" (char).
+            let isBoolean = String(cString: number.objCType) == "c"
+            self = isBoolean ? .bool(number.boolValue) : .number(number.doubleValue)
         default:
             // An Optional boxed in `Any` (say `[String: Any?]` cast to `[String: Any]`): unwrap it.
             let mirror = Mirror(reflecting: foundationValue)

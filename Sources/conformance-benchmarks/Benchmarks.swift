@@ -29,6 +29,8 @@ enum Benchmarks {
                 precondition(results.allSatisfy { $0.verdict == .pass }, "the reference must pass")
             }
             report("full catalogue (\(Catalogue.all.count) cases, fresh page each), best of \(rounds)", best, budget: 2.0)
+            await benchmarkCases(runner)
+            await MessageBenchmarks.run(runner)
             await benchmarkOutOfProcess(runner)
         } catch {
             print("cannot start the harness: \(error)")
@@ -36,8 +38,29 @@ enum Benchmarks {
         benchmarkEscaper()
     }
 
+    /// Each case on its own, best of five: the median and the five slowest.
+    @MainActor
+    static func benchmarkCases(_ runner: ConformanceRunner) async {
+        var times: [(id: String, seconds: Double)] = []
+        for conformanceCase in Catalogue.all {
+            var best = Double.infinity
+            for _ in 0..<5 {
+                let start = DispatchTime.now()
+                _ = await runner.run(conformanceCase) { ReferenceBridgeAdapter() }
+                best = min(best, seconds(since: start))
+            }
+            times.append((conformanceCase.id, best))
+        }
+        let sorted = times.sorted { $0.seconds > $1.seconds }
+        let median = sorted[sorted.count / 2].seconds
+        print(String(format: "  per case, best of 5: median %.2f ms (budget 4 ms: %@); slowest:", 1000 * median, median <= 0.004 ? "ok" : "OVER"))
+        for (id, seconds) in sorted.prefix(5) { print(String(format: "    %7.2f ms  %@", 1000 * seconds, id)) }
+    }
+
     /// The catalogue against the reference served by `conformance-testees` (built next to this
-    /// executable): one process per case, so this is mostly process start-up.
+    /// executable), side by side: a fresh process per case (mostly process start-up), and one process
+    /// kept for the run, a fresh adapter and page in it per case (ADP-17). Each mode runs twice and the
+    /// faster run counts, so a busy moment of the machine does not decide the comparison.
     @MainActor
     static func benchmarkOutOfProcess(_ runner: ConformanceRunner) async {
         let testees = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("conformance-testees")
@@ -46,12 +69,26 @@ enum Benchmarks {
             return
         }
         let configuration = ProcessBridgeAdapter.Configuration(command: "'\(testees.path)' reference")
-        let start = DispatchTime.now()
-        let results = await runner.run(Catalogue.all) { try ProcessBridgeAdapter(configuration: configuration) }
-        let elapsed = seconds(since: start)
-        precondition(results.allSatisfy { $0.verdict == .pass || $0.verdict == .notApplicable }, "the reference must pass out of process")
-        report("full catalogue out of process (a fresh process per case)", elapsed, budget: nil)
-        print(String(format: "  out of process: %.1f ms per case", 1000 * elapsed / Double(results.count)))
+        let modes: [(label: String, persistent: Bool)] = [("a fresh process per case", false), ("one process for the run", true)]
+        for (label, persistent) in modes {
+            var best = Double.infinity
+            var count = 0
+            for _ in 0..<2 {
+                let testee = persistent ? PersistentTestee(configuration: configuration) : nil
+                let start = DispatchTime.now()
+                let results = await runner.run(Catalogue.all) {
+                    if let testee { try ProcessBridgeAdapter(persistent: testee) } else { try ProcessBridgeAdapter(configuration: configuration) }
+                }
+                testee?.close()
+                best = min(best, seconds(since: start))
+                count = results.count
+                precondition(results.allSatisfy { $0.verdict == .pass || $0.verdict == .notApplicable }, "the reference must pass out of process (\(label))")
+            }
+            report("full catalogue out of process, \(label), best of 2", best, budget: nil)
+            let perCase = best / Double(count)
+            let budget = persistent ? String(format: " (budget 10 ms: %@)", perCase <= 0.010 ? "ok" : "OVER") : ""
+            print(String(format: "  out of process, %@: %.1f ms per case", label, 1000 * perCase) + budget)
+        }
     }
 
     static func benchmarkEscaper() {

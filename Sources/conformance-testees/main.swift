@@ -17,6 +17,13 @@ let usage = """
                                 withoutActuallyEscaping) or index-out-of-range (an empty array's [n])
       print-logging             a small port of its own that logs with NSLog and print only (passes)
       hang-in-call-handler      the reference, but callHandler never returns
+      leaky-static              the reference, but it counts its adapters in a static and prints the
+                                count at attach: state that outlives a case when one process serves
+                                the run (--testee-lifetime run), and does not with --testee-lifetime case
+      dies-between-cases        the reference, but the process exits when asked for a second adapter,
+                                that is, between two cases of a run that keeps one process
+      one-case-only             the reference, but its hello does not offer `persistent` (as a testee
+                                written before ADP-17): the harness starts a process per case
       wrong-done                greets correctly, then answers every request with `done` for another seq
       garbage-after-attach      greets correctly, then prints a line that is not JSON
       wrong-version             greets with protocol version 2
@@ -84,6 +91,34 @@ final class MisbehavingAdapter: BridgeAdapter, SupportsRemoveHandler, SupportsRe
     func disableJavscriptAlertBoxSafetyTimeout() throws { try reference.disableJavscriptAlertBoxSafetyTimeout() }
 }
 
+/// State of `leaky-static` and `dies-between-cases` that outlives a case: a static, as an implementation
+/// might keep a shared bridge, a cache or a counter.
+@MainActor
+enum ProcessWideState {
+    /// The adapters made in this process so far.
+    static var adaptersMade = 0
+}
+
+/// The reference adapter that prints how many adapters its process made, when it attaches.
+@MainActor
+final class LeakyStaticAdapter: BridgeAdapter, SupportsRemoveHandler, SupportsReset, SupportsDisablingSafetyTimeout {
+    private let reference = ReferenceBridgeAdapter()
+
+    init() { ProcessWideState.adaptersMade += 1 }
+
+    func attach(to webView: SimulatedWebView) throws {
+        print("leaky-static: adapter \(ProcessWideState.adaptersMade) of this process")
+        try reference.attach(to: webView)
+    }
+    func registerHandler(_ name: String, handler: @escaping AdapterHandler) throws { try reference.registerHandler(name, handler: handler) }
+    func callHandler(_ name: String, data: Any?, responseCallback: AdapterResponseCallback?) throws {
+        try reference.callHandler(name, data: data, responseCallback: responseCallback)
+    }
+    func removeHandler(_ name: String) throws { try reference.removeHandler(name) }
+    func reset() throws { try reference.reset() }
+    func disableJavscriptAlertBoxSafetyTimeout() throws { try reference.disableJavscriptAlertBoxSafetyTimeout() }
+}
+
 /// Where a closure escapes its `withoutActuallyEscaping` block, which the runtime traps on.
 enum EscapedClosures {
     /// The escaped closures.
@@ -128,6 +163,19 @@ case let name where name.hasPrefix("trap:"):
     AdapterHost.serve(name: mode) { MisbehavingAdapter(.trap(trap)) }
 case "print-logging":
     AdapterHost.serve(name: mode) { PrintLoggingAdapter() }
+case "leaky-static":
+    AdapterHost.serve(name: mode) { LeakyStaticAdapter() }
+case "dies-between-cases":
+    AdapterHost.serve(name: mode) {
+        ProcessWideState.adaptersMade += 1
+        if ProcessWideState.adaptersMade > 1 {
+            FileHandle.standardError.write(Data("conformance-testees: deliberately exiting between cases\n".utf8))
+            exit(3)
+        }
+        return ReferenceBridgeAdapter()
+    }
+case "one-case-only":
+    AdapterHost.serve(name: mode, offeringPersistent: false) { ReferenceBridgeAdapter() }
 case "hang-in-call-handler":
     AdapterHost.serve(name: mode) { MisbehavingAdapter(.hangInCallHandler) }
 case "wrong-done":

@@ -19,6 +19,11 @@ struct AdapterOptions: ParsableArguments {
         valueName: "seconds"))
     var adapterTimeout: Double = ProcessBridgeAdapter.Configuration.defaultResponseTimeout
 
+    @Option(name: .customLong("testee-lifetime"), help: ArgumentHelp(
+        "How long an out-of-process adapter lives: one process for the whole run, each case with a fresh adapter and page in it, or a fresh process per case (slower; for an implementation that keeps state in statics or singletons).",
+        valueName: "lifetime"))
+    var testeeLifetime: TesteeLifetime = .defaultValue
+
     func validate() throws {
         // `isFinite` also rejects `nan`; an infinite or huge watchdog traps when converted to whole seconds.
         guard adapterTimeout.isFinite, adapterTimeout > 0, adapterTimeout <= Self.maximumAdapterTimeout else {
@@ -35,7 +40,9 @@ struct AdapterOptions: ParsableArguments {
         return words
     }
 
-    /// The factory for the chosen adapter; for a command, after checking that it starts and greets.
+    /// The factory for the chosen adapter; for a command, after checking that it starts and greets. With
+    /// `--testee-lifetime run` the factory owns the one testee process of the run (`PersistentTestee`),
+    /// which ends, its descriptors closed, when the factory goes.
     /// - Throws: `ExitCodes.configuration` after printing what is wrong.
     func resolve() throws -> AdapterFactory {
         switch choice {
@@ -47,14 +54,32 @@ struct AdapterOptions: ParsableArguments {
             return { mutant.makeAdapter() }
         case .command(let command):
             let configuration = ProcessBridgeAdapter.Configuration(command: command, responseTimeout: adapterTimeout)
-            let greeting = MainQueuePump.run { () -> String? in
-                do throws(AdapterFailure) { _ = try ProcessBridgeAdapter(configuration: configuration); return nil } catch { return error.message }
+            let lifetime = testeeLifetime
+            let started = MainQueuePump.run { () -> Result<PersistentTestee?, AdapterFailure> in
+                do throws(AdapterFailure) {
+                    switch lifetime {
+                    case .run:
+                        // The process that greets serves the first case.
+                        let testee = PersistentTestee(configuration: configuration)
+                        try testee.start()
+                        return .success(testee)
+                    case .case:
+                        _ = try ProcessBridgeAdapter(configuration: configuration)
+                        return .success(nil)
+                    }
+                } catch {
+                    return .failure(error)
+                }
             }
-            if let greeting {
-                printError("the adapter command `\(command)` did not start as an adapter: \(greeting)")
+            switch started {
+            case .failure(let error):
+                printError("the adapter command `\(command)` did not start as an adapter: \(error.message)")
                 throw ExitCodes.configuration
+            case .success(let testee?):
+                return { try ProcessBridgeAdapter(persistent: testee) }
+            case .success(nil):
+                return { try ProcessBridgeAdapter(configuration: configuration) }
             }
-            return { try ProcessBridgeAdapter(configuration: configuration) }
         }
     }
 

@@ -31,6 +31,11 @@ struct RunCommand: ParsableCommand {
         "Also write a report: json:PATH, junit:PATH or markdown:PATH (repeatable).", valueName: "kind:path"))
     var report: [ReportRequest] = []
 
+    @Option(name: .customLong("report-timings"), help: ArgumentHelp(
+        "Whether reports and --verbose carry each case's wall-clock duration; off gives the same bytes for the same run.",
+        valueName: "timings"))
+    var reportTimings: ReportTimings = .on
+
     @Option(name: .long, help: "Gate the run with a baseline of expected failures (JSON; see the README).")
     var baseline: String?
 
@@ -60,9 +65,9 @@ struct RunCommand: ParsableCommand {
         }
 
         let results = try adapter.run(selected, javaScriptSide: javaScriptSide)
-        let summary = RunReport(results: results, adapter: adapter.choice.argument, rerunPrefix: rerunPrefix)
+        let summary = RunReport(results: results, adapter: adapter.choice.argument, rerunPrefix: rerunPrefix, timings: reportTimings)
         print(summary.render(verbose: verbose))
-        let context = RunContext(adapter: adapter.choice.argument, rerunPrefix: rerunPrefix)
+        let context = RunContext(adapter: adapter.choice.argument, rerunPrefix: rerunPrefix, timings: reportTimings)
         for request in report {
             do {
                 try request.write(results, context: context)

@@ -2,11 +2,16 @@ import ArgumentParser
 import ConformanceKit
 
 /// The text report of a run: a summary line, unexpected results first (each with a rerun command), then
-/// the findings of non-strict cases.
+/// the findings of non-strict cases; verbose, every expected result and the slowest cases with their times.
 struct RunReport {
+    /// The run's results, in run order.
     let results: [CaseResult]
+    /// The adapter's name as the user gave it.
     let adapter: String
+    /// The rerun command before `--case <id>`.
     let rerunPrefix: String
+    /// Whether the verbose report lists the slowest cases with their wall-clock times.
+    var timings: ReportTimings = .on
 
     /// The run's exit status: adapter and harness problems outrank conformance failures.
     var exitCode: ExitCode {
@@ -39,6 +44,17 @@ struct RunReport {
             lines.append("")
             for result in results where result.verdict.isSuccess && result.verdict != .nonStrict {
                 lines.append("\(result.verdict.rawValue.uppercased()) \(result.caseID)\(result.interruption.map { " (\($0))" } ?? "")")
+            }
+            let slowest = ReportTimings.slowest(results)
+            if timings == .on, !slowest.isEmpty {
+                let total = ReportTimings.total(results).map(ReportTimings.secondsText) ?? "0.000"
+                lines.append("")
+                lines.append("slowest \(slowest.count) of \(results.count) cases (\(total) s in all):")
+                let width = slowest.map { ReportTimings.secondsText($0.duration).count }.max() ?? 0
+                for (result, duration) in slowest {
+                    let seconds = ReportTimings.secondsText(duration)
+                    lines.append("  " + String(repeating: " ", count: width - seconds.count) + seconds + " s  \(result.caseID)")
+                }
             }
         }
         return lines.joined(separator: "\n")

@@ -16,23 +16,37 @@ struct OutOfProcessTests {
         return "'\(buildFolder.appendingPathComponent("conformance-testees").path)' \(mode)"
     }
 
-    @Test("the reference served by AdapterHost gives, case for case, the transcript it gives in process")
+    /// A factory for the out-of-process adapter of `command`: a process per case, or one process kept
+    /// for the run (ADP-17), which the caller closes.
+    @MainActor
+    static func factory(_ command: String, persistent: Bool) -> (factory: AdapterFactory, testee: PersistentTestee?) {
+        let configuration = ProcessBridgeAdapter.Configuration(command: command)
+        guard persistent else { return ({ try ProcessBridgeAdapter(configuration: configuration) }, nil) }
+        let testee = PersistentTestee(configuration: configuration)
+        return ({ try ProcessBridgeAdapter(persistent: testee) }, testee)
+    }
+
+    @Test("the reference served by AdapterHost gives, case for case, the transcript it gives in process, with a process per case and with one for the run")
     @MainActor
     func referenceMatchesInProcess() async throws {
         // The kit's pair judges itself, JS side included, in both routes.
         let runner = try ConformanceRunner(configuration: .init(javaScriptSideUnderTest: true))
         let inProcess = await runner.run(Catalogue.all) { ReferenceBridgeAdapter() }
-        let configuration = ProcessBridgeAdapter.Configuration(command: Self.testee("reference"))
-        let outOfProcess = await runner.run(Catalogue.all) { try ProcessBridgeAdapter(configuration: configuration) }
-        for (local, remote) in zip(inProcess, outOfProcess) {
-            if remote.verdict == .notApplicable {
-                // Sends from any thread, switching traffic logging and throwing handlers need one process.
-                let inProcessOnly = Catalogue.all.filter { !$0.requires.isDisjoint(with: .inProcessOnly) }.map(\.id)
-                #expect(inProcessOnly.contains(local.caseID), "\(local.caseID)")
-                continue
+        for persistent in [false, true] {
+            let (factory, testee) = Self.factory(Self.testee("reference"), persistent: persistent)
+            let outOfProcess = await runner.run(Catalogue.all, adapter: factory)
+            testee?.close()
+            #expect(testee.map(\.processesStarted) ?? 1 == 1, "one process serves the whole run")
+            for (local, remote) in zip(inProcess, outOfProcess) {
+                if remote.verdict == .notApplicable {
+                    // Sends from any thread, switching traffic logging and throwing handlers need one process.
+                    let inProcessOnly = Catalogue.all.filter { !$0.requires.isDisjoint(with: .inProcessOnly) }.map(\.id)
+                    #expect(inProcessOnly.contains(local.caseID), "\(local.caseID)")
+                    continue
+                }
+                #expect(remote.verdict == local.verdict, "persistent: \(persistent) \(remote.caseID): \(remote.interruption ?? "")")
+                #expect(TranscriptRenderer.render(remote.transcript) == TranscriptRenderer.render(local.transcript), "persistent: \(persistent) \(remote.caseID)")
             }
-            #expect(remote.verdict == local.verdict, "\(remote.caseID): \(remote.interruption ?? "")")
-            #expect(TranscriptRenderer.render(remote.transcript) == TranscriptRenderer.render(local.transcript), "\(remote.caseID)")
         }
     }
 
@@ -164,13 +178,15 @@ extension OutOfProcessTests {
         #expect(rendered.contains("(2 backtrace frames of bare addresses or runtime internals left out)"))
     }
 
-    @Test("a port that logs with NSLog and print only passes the LOG cases, out of process and in process")
+    @Test("a port that logs with NSLog and print only passes the LOG cases, out of process (a process per case or one for the run) and in process",
+          arguments: [false, true])
     @MainActor
-    func printLoggingPort() async throws {
+    func printLoggingPort(persistent: Bool) async throws {
         let runner = try ConformanceRunner()
         let logging = Catalogue.all.filter { $0.id.hasPrefix("logging.native.") }
-        let configuration = ProcessBridgeAdapter.Configuration(command: Self.testee("print-logging"))
-        let outOfProcess = await runner.run(logging) { try ProcessBridgeAdapter(configuration: configuration) }
+        let (factory, testee) = Self.factory(Self.testee("print-logging"), persistent: persistent)
+        defer { testee?.close() }
+        let outOfProcess = await runner.run(logging, adapter: factory)
         let inProcess = await runner.run(logging) { PrintLoggingAdapter() }
         for (route, results) in [("out of process", outOfProcess), ("in process", inProcess)] {
             for (conformanceCase, result) in zip(logging, results) {
@@ -187,11 +203,25 @@ extension OutOfProcessTests {
         }
         #expect(lines.contains { $0.hasPrefix("WVJBNoHandlerException, No handler for message from JS: ") && $0.contains("nobodyHome") }, "\(lines)")
         // Transcripts are the same from run to run, and the same in process and out of process.
-        let again = await runner.run(logging) { try ProcessBridgeAdapter(configuration: configuration) }
+        let again = await runner.run(logging, adapter: factory)
         let againInProcess = await runner.run(logging) { PrintLoggingAdapter() }
         for (index, result) in outOfProcess.enumerated() {
             #expect(TranscriptRenderer.render(result.transcript) == TranscriptRenderer.render(again[index].transcript), "\(result.caseID)")
-            #expect(TranscriptRenderer.render(inProcess[index].transcript) == TranscriptRenderer.render(againInProcess[index].transcript), "\(result.caseID)")
+            // In process the whole process is captured, and other suites print while this one runs: keep
+            // the lines the port wrote (those the out-of-process run recorded).
+            let portLines = Set(result.transcript.events.compactMap { if case .nativeLog(let line) = $0 { line } else { nil } })
+            #expect(TranscriptRenderer.render(Self.keepingLogLines(portLines, of: inProcess[index].transcript))
+                    == TranscriptRenderer.render(Self.keepingLogLines(portLines, of: againInProcess[index].transcript)), "\(result.caseID)")
         }
+    }
+
+    /// `transcript` without the native log lines that are not in `lines`.
+    static func keepingLogLines(_ lines: Set<String>, of transcript: Transcript) -> Transcript {
+        var kept = Transcript()
+        for entry in transcript.entries {
+            if case .nativeLog(let line) = entry.event, !lines.contains(line) { continue }
+            kept.append(entry.event, at: entry.time)
+        }
+        return kept
     }
 }

@@ -6,7 +6,8 @@ import Testing
 struct DeterminismTests {
     @Test("two runs of the catalogue give the same canonical transcripts, byte for byte")
     func sameTranscriptsTwice() async throws {
-        let first = try await Kit.run(Catalogue.all)
+        let shared = try await Kit.referenceRun()
+        let first = Catalogue.all.compactMap { shared[$0.id] }
         let second = try await Kit.run(Catalogue.all)
         for (a, b) in zip(first, second) {
             let linesA = TranscriptRenderer.render(a.transcript, includeTimers: true).split(separator: "\n")
@@ -38,5 +39,24 @@ struct DeterminismTests {
         }
         #expect(fetched.count == 1)
         #expect(fetched.first?.contains(#"cb_1_1500"#) == true, "\(fetched)")
+    }
+
+    @Test("with timings off, two runs give the same JSON, JUnit and Markdown reports, byte for byte; with them on, only durations differ")
+    func sameReportsTwice() async throws {
+        let cases = Catalogue.all.filter { $0.id.hasPrefix("escaping.") || $0.id.hasPrefix("messages.") }
+        let shared = try await Kit.referenceRun()
+        let first = cases.compactMap { shared[$0.id] }
+        let second = try await Kit.run(cases)
+        let context = RunContext(adapter: "reference", rerunPrefix: "conformance run --adapter reference", timings: .off)
+        #expect(JSONRunReport.render(first, context: context) == JSONRunReport.render(second, context: context))
+        #expect(JUnitRunReport.render(first, context: context) == JUnitRunReport.render(second, context: context))
+        #expect(MarkdownRunReport.render(first, context: context) == MarkdownRunReport.render(second, context: context))
+
+        var timed = context
+        timed.timings = .on
+        let strippedFirst = ReportTimingTests.strippingDurations(JSONRunReport.document(first, context: timed))
+        let strippedSecond = ReportTimingTests.strippingDurations(JSONRunReport.document(second, context: timed))
+        #expect(strippedFirst.canonicalText == strippedSecond.canonicalText)
+        #expect(strippedFirst.canonicalText + "\n" == JSONRunReport.render(first, context: context))
     }
 }

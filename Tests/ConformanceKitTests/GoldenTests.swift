@@ -27,7 +27,7 @@ struct GoldenTests {
             Issue.record("CONFORMANCE_RECORD=\(mode.rawValue) is refused on CI: record goldens locally, review them, and commit them")
             return
         }
-        let result = try await Kit.run(conformanceCase)
+        let result = try await Kit.referenceResult(of: conformanceCase)
         let document = GoldenTranscript.document(for: result.transcript, bridgeJavaScriptSource: result.bridgeJavaScriptSource)
         switch Self.store.check(document, caseID: conformanceCase.id, mode: mode) {
         case .matches:

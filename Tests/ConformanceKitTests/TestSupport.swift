@@ -20,6 +20,24 @@ enum Kit {
         return await runner.run(cases, adapter: makeAdapter)
     }
 
+    /// The whole catalogue against the reference bridge (asynchronous evaluation, JS side under test),
+    /// run once per test process and shared by every test that only reads it, by case id.
+    static func referenceRun() async throws -> [String: CaseResult] {
+        if let sharedReferenceRun { return try await sharedReferenceRun.value }
+        let run = Task { @MainActor in
+            Dictionary(uniqueKeysWithValues: try await Kit.run(Catalogue.all).map { ($0.caseID, $0) })
+        }
+        sharedReferenceRun = run
+        return try await run.value
+    }
+
+    private static var sharedReferenceRun: Task<[String: CaseResult], any Error>?
+
+    /// `conformanceCase`'s result in the shared reference run.
+    static func referenceResult(of conformanceCase: ConformanceCase) async throws -> CaseResult {
+        try #require(try await referenceRun()[conformanceCase.id])
+    }
+
     /// Runs one case.
     static func run(_ conformanceCase: ConformanceCase, adapter makeAdapter: AdapterFactory = { ReferenceBridgeAdapter() }) async throws -> CaseResult {
         try await run([conformanceCase], adapter: makeAdapter)[0]

@@ -6,9 +6,11 @@ import ReferenceBridge
 import Testing
 import XCTest
 
-/// What an implementer writes: one parameterized test over the catalogue.
+/// What an implementer writes: one parameterized test over the catalogue (here over the first two cases
+/// of each area: the kit's own suites run the whole catalogue against the reference already).
 @MainActor
-@Test("the reference bridge conforms (as an implementer's test would check it)", arguments: Catalogue.all)
+@Test("the reference bridge conforms (as an implementer's test would check it)",
+      arguments: Dictionary(grouping: Catalogue.all, by: \.area).values.flatMap { $0.prefix(2) }.sorted { $0.id < $1.id })
 func referenceConforms(_ conformanceCase: ConformanceCase) async {
     await ConformanceExpectations.expectConformance(conformanceCase, adapter: { ReferenceBridgeAdapter() })
 }

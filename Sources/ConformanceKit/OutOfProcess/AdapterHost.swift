@@ -21,7 +21,12 @@ public enum AdapterHost {
     /// Speaks the protocol on standard input and output until the harness closes standard input, then
     /// exits. Never returns.
     ///
-    /// The harness starts one process per case: `makeAdapter` is called once, before the `hello`.
+    /// The harness may start one process per case or keep one for the whole run (the `hello` offers
+    /// `persistent`, ADP-17): `makeAdapter` is called before the `hello`, for the first case, and again
+    /// for each case after the harness ends one (`endCase`), so that every case has a fresh adapter,
+    /// bridge and page. The adapter of a case that ends gets `caseDidEnd()`; its page then sends nothing
+    /// more. State the implementation keeps elsewhere (statics, singletons) is its own: it outlives the
+    /// case, as it does in an app; `conformance run --testee-lifetime case` runs each case in a fresh process.
     /// - Parameters:
     ///   - name: The name the `hello` gives, shown in reports; defaults to the executable's name.
     ///   - makeAdapter: Creates the adapter. When it throws, the first request is answered with the error,
@@ -31,17 +36,27 @@ public enum AdapterHost {
     /// top-level code compiles in Swift 5 language mode (which is not main-actor isolated) as well as in
     /// Swift 6; it enters the main actor itself.
     public static func serve(name: String? = nil, adapter makeAdapter: @MainActor () throws -> any BridgeAdapter) -> Never {
+        serve(name: name, offeringPersistent: true, adapter: makeAdapter)
+    }
+
+    /// `serve(name:adapter:)`, with a `hello` that offers `persistent` or, like a testee written before
+    /// ADP-17, does not (the kit's tests check that the harness then starts a process per case).
+    /// - Parameters:
+    ///   - name: The name the `hello` gives.
+    ///   - offeringPersistent: Whether the `hello` offers `persistent` (ADP-17).
+    ///   - makeAdapter: Creates each case's adapter.
+    package static func serve(name: String?, offeringPersistent: Bool, adapter makeAdapter: @MainActor () throws -> any BridgeAdapter) -> Never {
         precondition(Thread.isMainThread, "AdapterHost.serve must be called on the main thread, e.g. from main.swift")
-        return MainActor.assumeIsolated { serveOnMainActor(name: name, adapter: makeAdapter) }
+        return MainActor.assumeIsolated { serveOnMainActor(name: name, offeringPersistent: offeringPersistent, adapter: makeAdapter) }
     }
 
     /// `serve(name:adapter:)` on the main actor.
     @MainActor
-    private static func serveOnMainActor(name: String?, adapter makeAdapter: @MainActor () throws -> any BridgeAdapter) -> Never {
+    private static func serveOnMainActor(name: String?, offeringPersistent: Bool, adapter makeAdapter: @MainActor () throws -> any BridgeAdapter) -> Never {
         // Keep the real standard output for the protocol; everything else printed goes to standard error.
         let protocolOutput = dup(STDOUT_FILENO)
         dup2(STDERR_FILENO, STDOUT_FILENO)
-        let connection = TesteeConnection(output: protocolOutput, input: LineInbox(reading: STDIN_FILENO, name: "harness requests"))
+        let connection = TesteeConnection(output: protocolOutput, input: LineReader(reading: STDIN_FILENO))
 
         let adapter: Result<any BridgeAdapter, any Error> = Result { try makeAdapter() }
         // Sends from any thread need the harness in the same process; version 1 does not carry them (ADP-6).
@@ -49,20 +64,29 @@ public enum AdapterHost {
         connection.send(.hello(
             protocolVersion: AdapterWire.protocolVersion,
             name: name ?? CommandLine.arguments.first.map { URL(fileURLWithPath: $0).lastPathComponent } ?? "testee",
-            capabilities: BridgeCapabilities.names.filter { capabilities.contains($0.0) }.map(\.1) + [AdapterWire.standardErrorMarksCapability]))
-        let session = HostedCase(connection: connection, adapter: adapter)
+            capabilities: BridgeCapabilities.names.filter { capabilities.contains($0.0) }.map(\.1)
+                + [AdapterWire.standardErrorMarksCapability] + (offeringPersistent ? [AdapterWire.persistentCapability] : [])))
+        // The current case; nil between `endCase` and the next case's first request, which makes a fresh one.
+        var hosted: HostedCase? = HostedCase(connection: connection, adapter: adapter)
         while true {
             let request = connection.receive()
             guard let seq = request.seq else {
                 TesteeConnection.quit("the harness sent `\(request.type)` while no synchronous evaluation was waiting for it")
             }
             var error: String?
-            do {
-                try session.handle(request)
-            } catch let failure as AdapterFailure {
-                TesteeConnection.quit(failure.message)
-            } catch let thrown {
-                error = "\(thrown)"
+            if case .endCase = request {
+                hosted?.end()
+                hosted = nil
+            } else {
+                let session = hosted ?? HostedCase(connection: connection, adapter: Result { try makeAdapter() })
+                hosted = session
+                do {
+                    try session.handle(request)
+                } catch let failure as AdapterFailure {
+                    TesteeConnection.quit(failure.message)
+                } catch let thrown {
+                    error = "\(thrown)"
+                }
             }
             // Work the request put on the main queue runs before `done`, as between turns in process (ADP-8).
             MainQueuePump.drainSynchronously(levels: 3)
@@ -79,10 +103,22 @@ private final class HostedCase {
     private var page: TesteeWebView?
     private var responders: [Int: AdapterResponseCallback] = [:]
     private var nextInvocationNumber = 1
+    /// Whether the case is over (`end()`): handlers and callbacks of its bridge then report nothing.
+    private var isEnded = false
 
     init(connection: TesteeConnection, adapter: Result<any BridgeAdapter, any Error>) {
         self.connection = connection
         self.adapter = adapter
+    }
+
+    /// Ends the case (ADP-17): the adapter gets `caseDidEnd()`, then the page closes and every
+    /// invocation waiting for an answer is dropped, so nothing of this case reaches the next one.
+    func end() {
+        (try? adapter.get())?.caseDidEnd()
+        isEnded = true
+        page?.close()
+        page = nil
+        responders = [:]
     }
 
     /// Performs one request (section 4 of the spec).
@@ -106,7 +142,10 @@ private final class HostedCase {
         case let .callHandler(_, name, data, callback):
             let connection = self.connection
             try adapter.callHandler(name, data: data?.foundationValue, responseCallback: callback.map { number in
-                { answer in connection.send(.callbackInvoked(callback: number, data: Self.wireData(answer, connection: connection))) }
+                { [weak self] answer in
+                    guard let self, !isEnded else { return }
+                    connection.send(.callbackInvoked(callback: number, data: Self.wireData(answer, connection: connection)))
+                }
             })
         case .removeHandler(_, let name):
             try operation(of: adapter, as: (any SupportsRemoveHandler).self).removeHandler(name)
@@ -125,6 +164,9 @@ private final class HostedCase {
             respond(data?.foundationValue)
         case .syncEvaluated:
             throw AdapterFailure.protocolViolation("`syncEvaluated` while no synchronous evaluation was waiting for it", by: "the harness")
+        case .endCase:
+            // `serve` ends the case itself.
+            break
         }
     }
 
@@ -141,6 +183,7 @@ private final class HostedCase {
     }
 
     private func handlerInvoked(_ name: String, data: Any?, respond: @escaping AdapterResponseCallback) {
+        guard !isEnded else { return }
         let invocation = nextInvocationNumber
         nextInvocationNumber += 1
         responders[invocation] = respond

@@ -3,7 +3,8 @@ import Foundation
 /// One running testee: the process `/bin/sh -c 'exec <command>'`, its standard input for requests, its
 /// standard output for messages (with a wall-clock watchdog), and the tail of its standard error.
 ///
-/// Ends the process when released, so a case never leaves a testee behind (ADP-1).
+/// Ends the process when released, so a case (or, for a testee kept for the run, the run: ADP-17) never
+/// leaves a testee behind (ADP-1), and closes its descriptors once the reader threads are done with them.
 final class AdapterProcess: @unchecked Sendable {
     /// The command line, as given to `--adapter`.
     let command: String
@@ -11,12 +12,14 @@ final class AdapterProcess: @unchecked Sendable {
     private let input = Pipe()
     private let output = Pipe()
     private let errorOutput = Pipe()
-    private let messages: LineInbox
+    private let messages: LineReader
     private let errors: LineInbox
     private let stderrTail = TesteeStandardError()
     private var messagesRead = 0
     private let exited = DispatchSemaphore(value: 0)
     private let requests: LineWriter
+    private var terminated = false
+    private var closed = false
 
     /// Starts `command`.
     /// - Parameter command: A shell command line; `exec` is prefixed so the testee replaces the shell.
@@ -37,13 +40,16 @@ final class AdapterProcess: @unchecked Sendable {
         process.environment = environment
         let exited = self.exited
         process.terminationHandler = { _ in exited.signal() }
-        messages = LineInbox(reading: output.fileHandleForReading.fileDescriptor, name: "testee stdout")
+        messages = LineReader(reading: output.fileHandleForReading.fileDescriptor)
         let tail = stderrTail
         errors = LineInbox(reading: errorOutput.fileHandleForReading.fileDescriptor, name: "testee stderr",
                            onLine: { tail.append($0) }, onEnd: { tail.finish() })
         do {
             try process.run()
         } catch {
+            // No child holds the write ends: closing them ends the reader threads.
+            try? output.fileHandleForWriting.close()
+            try? errorOutput.fileHandleForWriting.close()
             throw AdapterFailure(kind: .launchFailed, message: "cannot start the adapter command `\(command)`: \(error.localizedDescription)")
         }
         // The child has its own copies; closing ours lets end of file arrive when the child exits.
@@ -55,6 +61,22 @@ final class AdapterProcess: @unchecked Sendable {
     deinit {
         try? input.fileHandleForWriting.close()
         if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+        // The pipes close their read ends when they go, right after this: let the standard error reader
+        // thread see end of file first, so that it never reads a descriptor number handed out again.
+        _ = errors.waitForEnd(deadline: Date(timeIntervalSinceNow: 2))
+    }
+
+    /// Whether the testee can take another request: the harness has not ended it and it still runs.
+    var isUsable: Bool { !terminated && process.isRunning }
+
+    /// The testee's process identifier.
+    var processIdentifier: Int32 { process.processIdentifier }
+
+    /// The descriptors the harness holds for the testee: its standard input's write end, and the read
+    /// ends of its standard output and standard error.
+    var descriptors: [Int32] {
+        [input.fileHandleForWriting.fileDescriptor, output.fileHandleForReading.fileDescriptor,
+         errorOutput.fileHandleForReading.fileDescriptor]
     }
 
     /// Writes one message.
@@ -97,11 +119,33 @@ final class AdapterProcess: @unchecked Sendable {
         return lines
     }
 
+    /// Forgets, for crash and timeout reports, what the testee wrote to standard error before the last
+    /// message `receive` returned: a testee that serves many cases (ADP-17) is then reported on for the
+    /// case that follows only.
+    func forgetDiagnosticsBeforeLastMessage() {
+        stderrTail.forgetDiagnostics(beforeMark: messagesRead)
+    }
+
     /// Ends the testee: closes its input (a well-behaved testee exits on end of file) and kills it if it
     /// is still running.
     func terminate() {
+        terminated = true
         try? input.fileHandleForWriting.close()
         if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+    }
+
+    /// Ends the testee and closes every descriptor the harness holds for it: waits (a few seconds at
+    /// most) for the process to exit and for the reader threads to reach end of file, then closes the
+    /// read ends of its output pipes. Standard error's, if its reader thread still reads it (a grandchild
+    /// kept the pipe open), is left to be closed when the process object goes.
+    func close() {
+        guard !closed else { return }
+        closed = true
+        terminate()
+        // The signal is put back, for `crashed(while:)` and later waiters.
+        if exited.wait(timeout: .now() + 2) == .success { exited.signal() }
+        try? output.fileHandleForReading.close()
+        if errors.waitForEnd(deadline: Date(timeIntervalSinceNow: 2)) { try? errorOutput.fileHandleForReading.close() }
     }
 
     private func crashed(while what: String) -> AdapterFailure {

@@ -11,6 +11,10 @@ package enum AdapterWire {
     /// The `hello` capability of a testee that marks its standard error (ADP-16).
     package static let standardErrorMarksCapability = "stderr-marks"
 
+    /// The `hello` capability of a testee that serves many cases, one after another, in one process:
+    /// it ends a case when asked (`endCase`) and makes a fresh adapter for the next one (ADP-17).
+    package static let persistentCapability = "persistent"
+
     /// What a testee that offers `stderr-marks` writes to standard error, on a line of its own, just before
     /// each message it writes (ADP-16): the record separator U+001E, then `wvjb-adapter-mark`.
     package static let standardErrorMark = "\u{1E}wvjb-adapter-mark"

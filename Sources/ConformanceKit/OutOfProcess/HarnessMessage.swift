@@ -21,6 +21,9 @@ package enum HarnessMessage: Equatable, Sendable {
     case respond(seq: Int, invocation: Int, data: WireData?)
     /// The answer to a synchronous evaluation (ADP-11): its string result, nil when the script threw.
     case syncEvaluated(evaluation: Int, result: String?)
+    /// End the case on a testee that stays for the next one (ADP-17): release the adapter, its bridge and
+    /// page, and everything the case held.
+    case endCase(seq: Int)
 
     /// The `type` field.
     package var type: String {
@@ -35,6 +38,7 @@ package enum HarnessMessage: Equatable, Sendable {
         case .evaluated: "evaluated"
         case .respond: "respond"
         case .syncEvaluated: "syncEvaluated"
+        case .endCase: "endCase"
         }
     }
 
@@ -43,7 +47,7 @@ package enum HarnessMessage: Equatable, Sendable {
         switch self {
         case .attach(let seq, _), .registerHandler(let seq, _), .callHandler(let seq, _, _, _), .removeHandler(let seq, _),
              .reset(let seq), .disableSafetyTimeout(let seq), .navigation(let seq, _, _, _), .evaluated(let seq, _, _, _),
-             .respond(let seq, _, _):
+             .respond(let seq, _, _), .endCase(let seq):
             seq
         case .syncEvaluated:
             nil
@@ -63,6 +67,7 @@ package enum HarnessMessage: Equatable, Sendable {
         case let .evaluated(_, evaluation, result, error): .evaluated(seq: seq, evaluation: evaluation, result: result, error: error)
         case let .respond(_, invocation, data): .respond(seq: seq, invocation: invocation, data: data)
         case .syncEvaluated: self
+        case .endCase: .endCase(seq: seq)
         }
     }
 }
@@ -102,6 +107,7 @@ extension HarnessMessage: Codable {
         case "syncEvaluated":
             self = .syncEvaluated(evaluation: try fields.decodeIdentifier(forKey: .evaluation),
                                   result: try fields.decodeIfPresent(String.self, forKey: .result))
+        case "endCase": self = .endCase(seq: try seq())
         default:
             throw DecodingError.dataCorruptedError(forKey: .type, in: fields, debugDescription: "unknown message type `\(type)` (section 4 lists the requests)")
         }
@@ -118,7 +124,7 @@ extension HarnessMessage: Codable {
             try fields.encode(name, forKey: .name)
             try fields.encodeIfPresent(data, forKey: .data)
             try fields.encodeIfPresent(callback, forKey: .callback)
-        case .reset, .disableSafetyTimeout: break
+        case .reset, .disableSafetyTimeout, .endCase: break
         case let .navigation(_, navigation, url, mainFrame):
             try fields.encode(navigation, forKey: .navigation)
             try fields.encode(url, forKey: .url)

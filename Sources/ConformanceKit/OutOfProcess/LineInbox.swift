@@ -2,9 +2,9 @@ import Foundation
 
 /// Lines read from a file descriptor by a background thread, waiting to be taken in order.
 ///
-/// Both ends of the out-of-process protocol use it: the harness for the testee's standard output (with
-/// a wall-clock deadline, ADP-14) and the testee for its standard input (blocking, so that a synchronous
-/// evaluation can wait for its answer while the main thread is busy).
+/// The harness reads a testee's standard error with it, which must be drained while nobody waits for
+/// it (a testee that fills the pipe would block); messages are read by the waiting thread itself
+/// (`LineReader`), which saves a thread hand-off per message.
 final class LineInbox: @unchecked Sendable {
     /// What `next(deadline:)` found.
     enum Next: Equatable {
@@ -55,6 +55,17 @@ final class LineInbox: @unchecked Sendable {
         head += 1
         if head == lines.count { lines.removeAll(keepingCapacity: true); head = 0 }
         return .line(line)
+    }
+
+    /// Waits until the reader thread has reached end of file, at most until `deadline`.
+    /// - Returns: Whether it has (so the descriptor is no longer read and may be closed).
+    func waitForEnd(deadline: Date) -> Bool {
+        condition.lock()
+        defer { condition.unlock() }
+        while !ended {
+            if !condition.wait(until: deadline) { return ended }
+        }
+        return true
     }
 
     private func append(_ line: String) {

@@ -4,9 +4,11 @@ import StrictJSON
 /// The adapter for an implementation in another process: spawns the command, speaks the JSON-lines
 /// protocol of `spec/adapter-protocol.md` with it, and stands in for it towards the simulated web view.
 ///
-/// The harness makes one per case, so every case gets a fresh process (ADP-1). A testee that crashes,
-/// stops answering or breaks the protocol ends its case with `crash`, `timeout` or `adapter-error`;
-/// the run goes on with the next case.
+/// The harness makes one per case: with `init(configuration:)` every case gets a fresh process (ADP-1);
+/// with `init(persistent:)` cases borrow one process that a `PersistentTestee` keeps for the run, and
+/// each gets a fresh adapter, bridge and page in it (ADP-17). A testee that crashes, stops answering or
+/// breaks the protocol ends its case with `crash`, `timeout` or `adapter-error`; the run goes on with
+/// the next case, on a fresh process.
 @MainActor
 package final class ProcessBridgeAdapter: BridgeAdapter, SupportsRemoveHandler, SupportsReset, SupportsDisablingSafetyTimeout,
     DeclaresCapabilities, SimulatedNavigationDelegate
@@ -36,10 +38,11 @@ package final class ProcessBridgeAdapter: BridgeAdapter, SupportsRemoveHandler, 
     /// The name the testee gave in its `hello`.
     package let testeeName: String
 
-    private let configuration: Configuration
-    private let process: AdapterProcess
+    /// The process this case talks to: its own, or the one a `PersistentTestee` lends it.
+    private var session: TesteeSession
+    /// The testee that lent the process, and the case's lease; nil when the case has a process of its own.
+    private let persistentTestee: (testee: PersistentTestee, lease: Int)?
     private var webView: SimulatedWebView?
-    private var nextSequenceNumber = 1
     private var handlers: [String: AdapterHandler] = [:]
     private var responseCallbacks: [Int: AdapterResponseCallback] = [:]
     private var nextCallbackNumber = 1
@@ -48,37 +51,33 @@ package final class ProcessBridgeAdapter: BridgeAdapter, SupportsRemoveHandler, 
     private var isExchanging = false
     private var deferredRequests: [HarnessMessage] = []
     private var failure: AdapterFailure?
-    /// Whether the testee marks its standard error, whose lines are then its native log (ADP-16).
-    private let marksStandardError: Bool
-    /// Lines the testee wrote before the web view was attached (while it made its adapter).
-    private var logLinesBeforeAttach: [String] = []
+    /// Whether `caseDidEnd()` was called: the process is no longer this case's to use.
+    private var caseEnded = false
 
-    /// Starts the testee and reads its `hello`.
+    /// Starts a testee process of the case's own and reads its `hello`; `caseDidEnd()` ends the process
+    /// (ADP-1).
     /// - Parameter configuration: The command and the watchdog.
     /// - Throws: `AdapterFailure` when the command cannot start, crashes, stays silent, or greets
     ///   with something other than a version-1 `hello`.
     package init(configuration: Configuration) throws(AdapterFailure) {
-        self.configuration = configuration
-        process = try AdapterProcess(command: configuration.command)
-        let hello = try process.receive(timeout: configuration.responseTimeout, waitingFor: "its hello (ADP-6)")
-        guard case let .hello(version, name, names) = hello else {
-            throw .protocolViolation("`\(hello.type)` as its first message; the first message must be {\"type\":\"hello\",\"protocol\":1,...} (ADP-6)")
-        }
-        guard version == AdapterWire.protocolVersion else {
-            throw .protocolViolation("a hello for protocol version \(version); this harness speaks version \(AdapterWire.protocolVersion) (ADP-7). Update the kit or the adapter host so they match")
-        }
-        testeeName = name ?? configuration.command
-        var capabilities: BridgeCapabilities = []
-        for name in names {
-            if let capability = BridgeCapabilities.names.first(where: { $0.1 == name })?.0, !BridgeCapabilities.inProcessOnly.contains(capability) {
-                capabilities.insert(capability)
-            }
-        }
-        declaredCapabilities = capabilities
-        marksStandardError = names.contains(AdapterWire.standardErrorMarksCapability)
-        if marksStandardError {
-            logLinesBeforeAttach = try process.standardErrorLinesBeforeLastMessage(timeout: configuration.responseTimeout)
-        }
+        session = try TesteeSession(configuration: configuration)
+        session.beginCase()
+        persistentTestee = nil
+        declaredCapabilities = session.capabilities
+        testeeName = session.name
+    }
+
+    /// Borrows the process of `testee` for one case (starting it when none runs); `caseDidEnd()` gives
+    /// it back, and the testee then ends the case in the process and keeps it for the next one (ADP-17).
+    /// - Parameter testee: The testee kept for the run, which the adapter factory owns.
+    /// - Throws: `AdapterFailure` when a fresh process cannot start, crashes, stays silent, or greets
+    ///   with something other than a version-1 `hello`.
+    package init(persistent testee: PersistentTestee) throws(AdapterFailure) {
+        let (session, lease) = try testee.checkOut()
+        self.session = session
+        persistentTestee = (testee, lease)
+        declaredCapabilities = session.capabilities
+        testeeName = session.name
     }
 
     // MARK: BridgeAdapter
@@ -88,9 +87,31 @@ package final class ProcessBridgeAdapter: BridgeAdapter, SupportsRemoveHandler, 
     package func attach(to webView: SimulatedWebView) throws {
         self.webView = webView
         webView.navigationDelegate = self
-        for line in logLinesBeforeAttach { webView.recordNativeLog(CapturedLogLine.normalized(line)) }
-        logLinesBeforeAttach = []
-        try perform(.attach(seq: 0, bridgeJavaScriptSource: webView.bridgeJavaScriptSource))
+        let request = HarnessMessage.attach(seq: 0, bridgeJavaScriptSource: webView.bridgeJavaScriptSource)
+        recordLinesBeforeHello()
+        if let (testee, lease) = persistentTestee, session.isReused {
+            // A process that served earlier cases may have died since the last one ended: that is not
+            // this case's crash, so the case starts over on a fresh process (ADP-17).
+            let operationError: String?
+            do throws(AdapterFailure) {
+                operationError = try exchange(request)
+            } catch let error where error.kind == .crashed && session.messagesInCase == 0 {
+                do throws(AdapterFailure) {
+                    session = try testee.replacement(forLease: lease)
+                } catch {
+                    record(error)
+                    throw error
+                }
+                recordLinesBeforeHello()
+                return try perform(request)
+            } catch {
+                record(error)
+                throw error
+            }
+            if let operationError { throw AdapterError(operationError) }
+            return
+        }
+        try perform(request)
     }
 
     /// Registers `name` in the testee; its invocations come back as `handlerInvoked`.
@@ -130,9 +151,17 @@ package final class ProcessBridgeAdapter: BridgeAdapter, SupportsRemoveHandler, 
         try perform(.disableSafetyTimeout(seq: 0))
     }
 
-    /// Ends the testee: every case gets a fresh process (ADP-1).
+    /// Ends the case's process (ADP-1), or gives the borrowed one back to its `PersistentTestee`, which
+    /// ends the case in it (ADP-17). The adapter no longer talks to the testee afterwards.
     package func caseDidEnd() {
-        process.terminate()
+        guard !caseEnded else { return }
+        caseEnded = true
+        if let (testee, lease) = persistentTestee {
+            testee.caseDidEnd(lease: lease, failed: failure != nil)
+        } else {
+            session.terminate()
+        }
+        webView = nil
     }
 
     // MARK: SimulatedNavigationDelegate
@@ -176,6 +205,7 @@ package final class ProcessBridgeAdapter: BridgeAdapter, SupportsRemoveHandler, 
     /// caused; returns the error the testee's operation reported for `request`, if any.
     private func exchange(_ request: HarnessMessage) throws(AdapterFailure) -> String? {
         if let failure { throw failure }
+        if caseEnded || persistentTestee.map({ !$0.testee.holds($0.lease) }) == true { throw PersistentTestee.caseIsOver }
         if isExchanging {
             deferredRequests.append(request)
             return nil
@@ -198,17 +228,11 @@ package final class ProcessBridgeAdapter: BridgeAdapter, SupportsRemoveHandler, 
     /// Numbers and sends one request and performs its effects until its `done`; returns the `done`'s
     /// error, if any.
     private func send(_ request: HarnessMessage) throws(AdapterFailure) -> String? {
-        let sequenceNumber = nextSequenceNumber
-        nextSequenceNumber += 1
-        try process.send(request.numbered(sequenceNumber))
+        let sequenceNumber = try session.send(request)
         while true {
-            let message = try process.receive(timeout: configuration.responseTimeout, waitingFor: "`done` for its `\(request.type)` request (seq \(sequenceNumber))")
-            if marksStandardError {
-                // What the testee wrote before this message happened before it (ADP-16).
-                for line in try process.standardErrorLinesBeforeLastMessage(timeout: configuration.responseTimeout) {
-                    webView?.recordNativeLog(CapturedLogLine.normalized(line))
-                }
-            }
+            let (message, logLines) = try session.receive(waitingFor: "`done` for its `\(request.type)` request (seq \(sequenceNumber))")
+            // What the testee wrote before this message happened before it (ADP-16).
+            for line in logLines { webView?.recordNativeLog(CapturedLogLine.normalized(line)) }
             if case let .done(answered, error) = message {
                 guard answered == sequenceNumber else {
                     throw .protocolViolation("`done` for seq \(answered) while seq \(sequenceNumber) was pending (ADP-8)")
@@ -225,7 +249,7 @@ package final class ProcessBridgeAdapter: BridgeAdapter, SupportsRemoveHandler, 
         switch message {
         case let .evaluate(number, script, synchronous, completion):
             if synchronous {
-                try process.send(.syncEvaluated(evaluation: number, result: webView.stringByEvaluatingJavaScript(from: script)))
+                try session.answer(.syncEvaluated(evaluation: number, result: webView.stringByEvaluatingJavaScript(from: script)))
             } else if completion {
                 webView.evaluateJavaScript(script) { [weak self] value, error in
                     self?.deliverEvaluation(number, value: value, error: error)
@@ -279,10 +303,18 @@ package final class ProcessBridgeAdapter: BridgeAdapter, SupportsRemoveHandler, 
         performForEvent(.respond(seq: 0, invocation: invocation, data: data))
     }
 
-    /// Remembers the first failure, ends the testee and aborts the case.
+    /// The lines the testee wrote before its `hello`, recorded when a fresh process's first case
+    /// attaches (ADP-16).
+    private func recordLinesBeforeHello() {
+        for line in session.takeLinesBeforeHello() { webView?.recordNativeLog(CapturedLogLine.normalized(line)) }
+    }
+
+    /// Remembers the first failure, ends the testee and aborts the case. An adapter whose case is over
+    /// leaves the process alone: it may serve another case (ADP-17).
     private func record(_ error: AdapterFailure) {
+        guard !caseEnded else { return }
         if failure == nil { failure = error }
-        process.terminate()
+        session.terminate()
         webView?.backend.abortCase(because: error)
     }
 }

@@ -9,12 +9,12 @@ import Foundation
 /// the implementation's native log lines, in order (ADP-16; the `hello` offers `stderr-marks`).
 final class TesteeConnection: @unchecked Sendable {
     private let output: LineWriter
-    private let input: LineInbox
+    private let input: LineReader
     private let standardError = LineWriter(fileDescriptor: STDERR_FILENO)
     private let sending = NSLock()
 
     /// A connection writing to `output` and reading `input`.
-    init(output: Int32, input: LineInbox) {
+    init(output: Int32, input: LineReader) {
         self.output = LineWriter(fileDescriptor: output)
         self.input = input
     }

@@ -11,7 +11,8 @@ import Foundation
 /// last mark (a crash message, say) is never a log line. Text without a line feed before a mark is
 /// joined with what comes after the mark, so a mark never splits a line.
 ///
-/// **Diagnostics.** The last lines (marks left out) and the first line that says why the testee stopped:
+/// **Diagnostics.** The last lines (marks left out) and the first line that says why the testee stopped
+/// (on a testee that serves many cases, only what it wrote since the current case began):
 /// a Swift runtime message (`Fatal error`, `Could not cast value ...`, `Unexpectedly found nil ...`, ...).
 /// Backtrace frames that carry only an address (`5  testee  0x000055bdb6de2f3f <unavailable> + 2858815`)
 /// or a function of the runtime and system libraries (`0  libswiftCore.so  0x... swift_reportError + 33`)
@@ -28,9 +29,16 @@ final class TesteeStandardError: @unchecked Sendable {
     private var taken = 0
     private var ended = false
 
-    private var tail: [String] = []
-    private var cause: String?
-    private var framesLeftOut = 0
+    /// Marks seen so far: a line's *epoch* is the number of marks before it.
+    private var marksSeen = 0
+    /// Lines of epochs before this one belong to cases that are over (`forgetDiagnostics(beforeMark:)`).
+    private var diagnosticsFrom = 0
+    /// The last lines, each with its epoch.
+    private var tail: [(epoch: Int, line: String)] = []
+    /// The first runtime message of each epoch that had one, oldest first.
+    private var causes: [(epoch: Int, line: String)] = []
+    /// Backtrace frames left out, counted per epoch, oldest first.
+    private var framesLeftOut: [(epoch: Int, count: Int)] = []
     private let tailLimit = 8
 
     /// Longest runtime message kept whole (UTF-16 units); other lines are cut at `lineLimit`.
@@ -60,6 +68,7 @@ final class TesteeStandardError: @unchecked Sendable {
             unterminated += line[..<markRange.lowerBound]
             segments.append(current)
             current = []
+            marksSeen += 1
             condition.broadcast()
             return
         }
@@ -95,14 +104,28 @@ final class TesteeStandardError: @unchecked Sendable {
         return lines
     }
 
+    /// Keeps, for crash and timeout reports, only what standard error said after mark `number` (counted
+    /// from 1): on a testee that serves many cases (ADP-17) a report quotes the case it is about, never an
+    /// earlier one, whether or not the reader thread has reached the mark yet.
+    func forgetDiagnostics(beforeMark number: Int) {
+        condition.lock()
+        defer { condition.unlock() }
+        diagnosticsFrom = max(diagnosticsFrom, number)
+        tail.removeAll { $0.epoch < diagnosticsFrom }
+        causes.removeAll { $0.epoch < diagnosticsFrom }
+        framesLeftOut.removeAll { $0.epoch < diagnosticsFrom }
+    }
+
     private func remember(_ line: String) {
+        let epoch = marksSeen
+        guard epoch >= diagnosticsFrom else { return }
         if line.contains(Self.addressOnlyFrame) || line.contains(Self.systemFrame) {
-            framesLeftOut += 1
+            if framesLeftOut.last?.epoch == epoch { framesLeftOut[framesLeftOut.count - 1].count += 1 } else { framesLeftOut.append((epoch, 1)) }
             return
         }
         if line.trimmingCharacters(in: .whitespaces) == "Current stack trace:" { return }
-        if cause == nil, Self.isRuntimeMessage(line) { cause = line }
-        tail.append(line)
+        if causes.last?.epoch != epoch, Self.isRuntimeMessage(line) { causes.append((epoch, line)) }
+        tail.append((epoch, line))
         if tail.count > tailLimit { tail.removeFirst(tail.count - tailLimit) }
     }
 
@@ -115,10 +138,11 @@ final class TesteeStandardError: @unchecked Sendable {
     var rendered: String {
         condition.lock()
         defer { condition.unlock() }
-        var shown = tail
+        var shown = tail.map(\.line)
         if !unterminated.isEmpty { shown.append(unterminated) }
-        if let cause, !shown.contains(cause) { shown = [cause, "..."] + shown }
+        if let cause = causes.first?.line, !shown.contains(cause) { shown = [cause, "..."] + shown }
         var lines = shown.map { "    | " + PrintableText.abbreviate($0, limit: Self.isRuntimeMessage($0) ? Self.causeLimit : Self.lineLimit) }
+        let framesLeftOut = self.framesLeftOut.reduce(0) { $0 + $1.count }
         if framesLeftOut > 0 {
             lines.append("    (\(framesLeftOut) backtrace frame\(framesLeftOut == 1 ? "" : "s") of bare addresses or runtime internals left out)")
         }

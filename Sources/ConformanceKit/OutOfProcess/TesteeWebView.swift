@@ -11,6 +11,8 @@ final class TesteeWebView: WebViewBackend {
     private let bridgeJavaScriptSource: String
     private var nextEvaluationNumber = 1
     private var completionHandlers: [Int: (Any?, (any Error)?) -> Void] = [:]
+    /// Whether the case is over (`close()`): the page then sends nothing more.
+    private var isClosed = false
 
     /// The URL of the last main-frame navigation the harness asked about.
     private(set) var currentURL: String?
@@ -26,6 +28,7 @@ final class TesteeWebView: WebViewBackend {
     /// Asks the harness to evaluate `script` on a later turn; `completionHandler` runs when the harness
     /// sends `evaluated` (ADP-10).
     func evaluate(_ script: String, completionHandler: ((Any?, (any Error)?) -> Void)?) {
+        guard !isClosed else { return }
         let number = nextEvaluationNumber
         nextEvaluationNumber += 1
         if let completionHandler { completionHandlers[number] = completionHandler }
@@ -34,6 +37,7 @@ final class TesteeWebView: WebViewBackend {
 
     /// Asks the harness to evaluate `script` now and blocks until it answers (ADP-11).
     func evaluateSynchronously(_ script: String) -> String? {
+        guard !isClosed else { return nil }
         let number = nextEvaluationNumber
         nextEvaluationNumber += 1
         connection.send(.evaluate(evaluation: number, script: script, synchronous: true, completion: false))
@@ -46,16 +50,19 @@ final class TesteeWebView: WebViewBackend {
 
     /// Sends the line as a `log` effect.
     func recordNativeLog(_ message: String) {
+        guard !isClosed else { return }
         connection.send(.log(message: message))
     }
 
     /// Sends the violation as a `violation` effect.
     func reportViolation(clause: String, message: String) {
+        guard !isClosed else { return }
         connection.send(.violation(clause: clause, message: message))
     }
 
     /// Ends the testee with the reason on standard error; the harness reports it as a crash.
     func abortCase(because error: any Error & Sendable) {
+        guard !isClosed else { return }
         TesteeConnection.quit("the case was aborted: \(error)")
     }
 
@@ -66,11 +73,18 @@ final class TesteeWebView: WebViewBackend {
     func decideNavigation(number: Int, urlString: String, isMainFrame: Bool) {
         if isMainFrame { currentURL = urlString }
         let action = NavigationAction(url: URL(string: urlString), urlString: urlString, isMainFrame: isMainFrame)
-        let connection = self.connection
-        let asked = webView.askDelegate(about: action) { policy in
+        let asked = webView.askDelegate(about: action) { [weak self] policy in
+            guard let self, !isClosed else { return }
             connection.send(.decide(navigation: number, policy: policy.rawValue))
         }
         if !asked { connection.send(.decide(navigation: number, policy: NavigationActionPolicy.allow.rawValue)) }
+    }
+
+    /// Ends the page with its case (ADP-17): a bridge that outlives the case evaluates, logs and decides
+    /// into the void, as into a web view that is gone, and nothing of it reaches the next case.
+    func close() {
+        isClosed = true
+        completionHandlers = [:]
     }
 
     /// Completes evaluation `number` with what the harness sent.

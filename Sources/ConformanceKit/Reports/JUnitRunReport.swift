@@ -3,7 +3,9 @@
 /// One `testcase` per case, named by its unique id; `failure` for fail, insecure and non-strict,
 /// `error` for timeouts, adapter and harness errors, `skipped` for not applicable. All text goes through
 /// `PrintableText.printable`, so the XML holds printable ASCII only: NUL, lone surrogates and other
-/// characters XML 1.0 forbids never reach it, and `]]>` is escaped like any `>`.
+/// characters XML 1.0 forbids never reach it, and `]]>` is escaped like any `>`. With timings on, each
+/// `testcase` has a `time` attribute (its wall-clock duration in seconds, three decimals, as CI systems
+/// read it) and `testsuite`/`testsuites` the sum; with timings off there is no `time` attribute.
 package enum JUnitRunReport {
     /// The report file's text.
     /// - Parameters:
@@ -13,14 +15,15 @@ package enum JUnitRunReport {
         let failures = results.filter { [.fail, .insecure, .nonStrict].contains($0.verdict) }.count
         let errors = results.filter(\.verdict.isError).count
         let skipped = results.filter { $0.verdict == .notApplicable }.count
+        let total = time(ReportTimings.total(results), context: context)
         var lines = [
             #"<?xml version="1.0" encoding="UTF-8"?>"#,
-            "<testsuites name=\"wvjb-conformance\" tests=\"\(results.count)\" failures=\"\(failures)\" errors=\"\(errors)\" skipped=\"\(skipped)\">",
-            "  <testsuite name=\"\(escape("wvjb-conformance \(context.adapter)"))\" tests=\"\(results.count)\" failures=\"\(failures)\" errors=\"\(errors)\" skipped=\"\(skipped)\">",
+            "<testsuites name=\"wvjb-conformance\" tests=\"\(results.count)\" failures=\"\(failures)\" errors=\"\(errors)\" skipped=\"\(skipped)\"\(total)>",
+            "  <testsuite name=\"\(escape("wvjb-conformance \(context.adapter)"))\" tests=\"\(results.count)\" failures=\"\(failures)\" errors=\"\(errors)\" skipped=\"\(skipped)\"\(total)>",
         ]
         for result in results {
             let area = String(result.caseID.prefix { $0 != "." })
-            let open = "    <testcase classname=\"\(escape(area))\" name=\"\(escape(result.caseID))\""
+            let open = "    <testcase classname=\"\(escape(area))\" name=\"\(escape(result.caseID))\"\(time(result.duration, context: context))"
             switch result.verdict {
             case .pass:
                 lines.append(open + "/>")
@@ -39,6 +42,12 @@ package enum JUnitRunReport {
         lines.append("  </testsuite>")
         lines.append("</testsuites>")
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// ` time="S.mmm"` for `duration`, or nothing when timings are off or there is no duration.
+    private static func time(_ duration: Duration?, context: RunContext) -> String {
+        guard context.timings == .on, let duration else { return "" }
+        return " time=\"\(ReportTimings.secondsText(duration))\""
     }
 
     /// XML text (or, with `inAttribute`, an attribute value): printable ASCII, the five XML specials as

@@ -1,6 +1,10 @@
 /// The Markdown report (`--report markdown:PATH`) for a CI summary page.
+///
+/// With timings on, it also gives the run's total time, a table of the slowest cases, each unexpected
+/// result's duration, and every case's duration in a folded table at the end; with timings off, none of them.
 package enum MarkdownRunReport {
-    /// The report file's text: a verdict table, then one section per unexpected result.
+    /// The report file's text: a verdict table, the slowest cases, then one section per unexpected result,
+    /// then every case's duration.
     /// - Parameters:
     ///   - results: The run's results.
     ///   - context: The adapter and the rerun command.
@@ -15,8 +19,11 @@ package enum MarkdownRunReport {
         if unexpected.isEmpty {
             lines += ["", "All \(results.count) cases conform."]
         }
+        let timed = context.timings == .on && results.contains { $0.duration != nil }
+        if timed { lines += slowest(results) }
         for result in unexpected {
-            lines += ["", "## \(result.verdict.rawValue): `\(cell(result.caseID))` (\(result.level.rawValue))", ""]
+            let duration = timed ? result.duration.map { ", \(ReportTimings.secondsText($0)) s" } ?? "" : ""
+            lines += ["", "## \(result.verdict.rawValue): `\(cell(result.caseID))` (\(result.level.rawValue)\(duration))", ""]
             if let interruption = result.interruption { lines.append("- \(cell(interruption))") }
             for failure in result.failures {
                 // Messages may end with a hint of some length (Foundation on Linux, ...): keep it whole.
@@ -30,7 +37,28 @@ package enum MarkdownRunReport {
             }
             lines += ["", "Rerun: `\(cell(context.rerunCommand(for: result.caseID)))`"]
         }
+        if timed { lines += everyDuration(results) }
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// The run's total time and a table of its slowest cases.
+    private static func slowest(_ results: [CaseResult]) -> [String] {
+        let total = ReportTimings.total(results).map(ReportTimings.secondsText) ?? "0.000"
+        var lines = ["", "Total time: \(total) s. Slowest cases:", "", "| case | verdict | seconds |", "|---|---|---:|"]
+        for (result, duration) in ReportTimings.slowest(results) {
+            lines.append("| `\(cell(result.caseID))` | \(result.verdict.rawValue) | \(ReportTimings.secondsText(duration)) |")
+        }
+        return lines
+    }
+
+    /// Every case's duration, in run order, in a folded table.
+    private static func everyDuration(_ results: [CaseResult]) -> [String] {
+        var lines = ["", "<details><summary>Every case's duration</summary>", "", "| case | verdict | seconds |", "|---|---|---:|"]
+        for result in results {
+            let seconds = result.duration.map(ReportTimings.secondsText) ?? "-"
+            lines.append("| `\(cell(result.caseID))` | \(result.verdict.rawValue) | \(seconds) |")
+        }
+        return lines + ["", "</details>"]
     }
 
     /// The longest excerpt of an expected or actual value, in characters.

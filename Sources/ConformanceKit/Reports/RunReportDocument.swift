@@ -6,14 +6,18 @@ package struct RunContext: Sendable {
     package var adapter: String
     /// The command that reruns one case, without the trailing `--case <id>`.
     package var rerunPrefix: String
+    /// Whether the reports carry the cases' wall-clock durations (`off`: the same bytes for the same run).
+    package var timings: ReportTimings
 
     /// Creates a run context.
     /// - Parameters:
     ///   - adapter: The adapter's name.
     ///   - rerunPrefix: The rerun command before `--case <id>`.
-    package init(adapter: String, rerunPrefix: String) {
+    ///   - timings: Whether reports carry durations; on by default.
+    package init(adapter: String, rerunPrefix: String, timings: ReportTimings = .on) {
         self.adapter = adapter
         self.rerunPrefix = rerunPrefix
+        self.timings = timings
     }
 
     /// The command that reruns the case `caseID`.
@@ -22,6 +26,8 @@ package struct RunContext: Sendable {
 
 /// The machine-readable report (`--report json:PATH`), documented by
 /// `Fixtures/schemas/report.schema.json`. Canonical JSON, so it is printable ASCII whatever the payloads.
+/// With timings on, each case carries `durationSeconds` (wall clock, rounded to the millisecond) and the
+/// report their sum; with timings off neither appears, and the same run gives the same bytes.
 package enum JSONRunReport {
     /// The report document.
     /// - Parameters:
@@ -47,12 +53,19 @@ package enum JSONRunReport {
                 "rerun": .string(context.rerunCommand(for: result.caseID)),
             ]
             if let interruption = result.interruption { entry["interruption"] = .string(interruption) }
+            if context.timings == .on, let duration = result.duration {
+                entry["durationSeconds"] = .number(ReportTimings.seconds(duration))
+            }
             return .object(entry)
         }
-        return [
+        var document: [String: JSONValue] = [
             "format": "wvjb-conformance-report", "version": 1, "adapter": .string(context.adapter),
             "total": .number(Double(results.count)), "verdicts": .object(counts), "cases": .array(cases),
         ]
+        if context.timings == .on, let total = ReportTimings.total(results) {
+            document["durationSeconds"] = .number(ReportTimings.seconds(total))
+        }
+        return .object(document)
     }
 
     /// The report file's text.

@@ -21,6 +21,11 @@ package struct CaseResult: Sendable {
     package var transcript: Transcript
     /// The JS side that was injected, so renderings can name it instead of printing it.
     package var bridgeJavaScriptSource: String
+    /// How long the case took on the wall clock, from the start of its simulated browser to its finish
+    /// (adapter creation, script and the judging of leftovers included), as `ConformanceRunner` measured
+    /// it; nil for a result made otherwise. Wall clock, so it differs run to run: reports and the verbose
+    /// console show it (unless timings are off), and transcripts, goldens, baselines and `report` never do.
+    package var duration: Duration? = nil
 
     /// A multi-line report: verdict, failures, and the case's wire log.
     package var report: String {

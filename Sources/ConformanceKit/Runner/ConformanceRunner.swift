@@ -94,6 +94,15 @@ package final class ConformanceRunner {
     ///   - makeAdapter: Makes the adapter.
     /// - Returns: The case's result; never throws, every problem becomes a verdict.
     package func run(_ conformanceCase: ConformanceCase, adapter makeAdapter: AdapterFactory) async -> CaseResult {
+        // The whole case on the wall clock: browser start, adapter creation, script, finish, clean-up.
+        let clock = ContinuousClock(), start = clock.now
+        var result = await runUntimed(conformanceCase, adapter: makeAdapter)
+        result.duration = start.duration(to: clock.now)
+        return result
+    }
+
+    /// `run(_:adapter:)` before its duration is recorded.
+    private func runUntimed(_ conformanceCase: ConformanceCase, adapter makeAdapter: AdapterFactory) async -> CaseResult {
         var result = CaseResult(
             caseID: conformanceCase.id, level: conformanceCase.level, verdict: .pass, failures: [],
             interruption: nil, leftovers: CaseLeftovers(), transcript: Transcript(),

@@ -49,16 +49,19 @@ package struct ProtocolSpec: Sendable {
     /// obligations written as table rows `| AREA-N.x | side | text |`.
     /// - Parameter markdown: The spec text.
     package init(markdown: String) {
+        // Plain string tests first, the regular expressions only on the lines they can match: parsing
+        // is part of every run's start-up.
         var obligations: [String: [Obligation]] = [:]
-        for line in markdown.split(separator: "\n") {
-            guard let row = line.wholeMatch(of: /\| ([A-Z]+-[0-9]+\.[a-z]) \| ([NJP]) \| (.+) \|/) else { continue }
-            let obligation = Obligation(id: String(row.output.1), side: String(row.output.2), text: String(row.output.3))
+        for line in markdown.split(separator: "\n") where line.hasPrefix("| ") && line.hasSuffix(" |") {
+            let cells = line.dropFirst(2).dropLast(2).split(separator: " | ", maxSplits: 2, omittingEmptySubsequences: false)
+            guard cells.count == 3, Self.isObligationID(cells[0]), ["N", "J", "P"].contains(cells[1]), !cells[2].isEmpty else { continue }
+            let obligation = Obligation(id: String(cells[0]), side: String(cells[1]), text: String(cells[2]))
             obligations[obligation.clause, default: []].append(obligation)
         }
         var clauses: [Clause] = []
         for paragraph in markdown.components(separatedBy: "\n\n") {
             let text = paragraph.trimmingCharacters(in: .whitespacesAndNewlines)
-            guard let match = text.firstMatch(of: /^(?:[-*] )?\*\*\[([A-Z]+-[0-9]+)\]\*\*\s*/) else { continue }
+            guard text.prefix(6).contains("**["), let match = text.firstMatch(of: /^(?:[-*] )?\*\*\[([A-Z]+-[0-9]+)\]\*\*\s*/) else { continue }
             let body = String(text[match.range.upperBound...])
             let level: RequirementLevel
             if body.contains("MUST") { level = .must } else if body.contains("SHOULD") { level = .should } else if body.contains("MAY") { level = .may } else { level = .informational }
@@ -66,6 +69,15 @@ package struct ProtocolSpec: Sendable {
             clauses.append(Clause(id: id, level: level, text: body, obligations: obligations[id] ?? []))
         }
         self.clauses = clauses
+    }
+
+    /// Whether `text` has the form of an obligation id, `AREA-N.x`.
+    private static func isObligationID(_ text: Substring) -> Bool {
+        let parts = text.split(separator: "-", maxSplits: 1)
+        guard parts.count == 2, !parts[0].isEmpty, parts[0].allSatisfy({ ("A"..."Z").contains($0) }) else { return false }
+        let number = parts[1].split(separator: ".", omittingEmptySubsequences: false)
+        guard number.count == 2, !number[0].isEmpty, number[0].allSatisfy(\.isASCII), number[0].allSatisfy(\.isNumber) else { return false }
+        return number[1].count == 1 && ("a"..."z").contains(number[1].first!)
     }
 
     /// The clause with `id`, if any.

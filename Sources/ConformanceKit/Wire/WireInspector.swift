@@ -82,7 +82,7 @@ package enum WireInspector {
     private static let spellingClause = "ESC-5"
 
     /// What the lint found in one command.
-    private struct Inspection {
+    private struct Inspection: Sendable {
         var problems: [Problem] = []
         /// The literal's value parsed as JSON, when it lexes and is a JSON object.
         var message: JSONValue?
@@ -91,7 +91,23 @@ package enum WireInspector {
     }
 
     /// Reads `script` as a command and lints each of its parts on its own; nil when it is no command.
+    /// A case reads each command several times (the lint at its end, every query of delivered messages),
+    /// so the last inspections are kept.
     private static func inspect(_ script: String) -> Inspection? {
+        if let known = recentInspections.withLock({ $0[script] }) { return known }
+        let inspection = freshInspection(script)
+        recentInspections.withLock { recent in
+            if recent.count >= 512 { recent.removeAll(keepingCapacity: true) }
+            recent[script] = .some(inspection)
+        }
+        return inspection
+    }
+
+    /// The inspections of the commands seen last, by script.
+    private static let recentInspections = LockedValue<[String: Inspection?]>([:])
+
+    /// Inspects `script` (see `inspect(_:)`).
+    private static func freshInspection(_ script: String) -> Inspection? {
         guard var command = WireCommand(parsing: script) else { return nil }
         let rest = command.trailer.map(restAfterCall)
         if let count = rest?.isEmpty == false ? joinedCommandCount(startingWith: command) : nil {

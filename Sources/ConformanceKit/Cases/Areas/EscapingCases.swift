@@ -139,29 +139,44 @@ enum PayloadObligations {
     /// backslash or a line separator followed by a combining mark comes first (ESC-2.j), then a backslash
     /// (ESC-2.a: escaped first, so that a quote after it is not doubled), then `'`, U+2028, U+2029, LF and CR.
     static func literal(_ value: JSONValue) -> String? {
-        let scalars = strings(in: value).flatMap(\.unicodeScalars)
-        let marked: Set<Unicode.Scalar> = ["'", "\\", "\u{2028}", "\u{2029}"]
-        for (scalar, next) in zip(scalars, scalars.dropFirst()) where marked.contains(scalar) {
-            switch next.properties.generalCategory {
-            case .nonspacingMark, .spacingMark, .enclosingMark: return "ESC-2.j"
-            default: continue
-            }
-        }
         let order: [(Unicode.Scalar, String)] = [
             ("\\", "ESC-2.a"), ("'", "ESC-2.c"), ("\u{2028}", "ESC-2.g"), ("\u{2029}", "ESC-2.h"), ("\n", "ESC-2.d"), ("\r", "ESC-2.e"),
         ]
-        let present = Set(scalars)
+        var present: Set<Unicode.Scalar> = []
+        // One pass over every scalar, with a cheap test for the common ones: payloads run to megabytes.
+        for text in strings(in: value) {
+            var previousNeedsEscape = false
+            for scalar in text.unicodeScalars {
+                if previousNeedsEscape {
+                    switch scalar.properties.generalCategory {
+                    case .nonspacingMark, .spacingMark, .enclosingMark: return "ESC-2.j"
+                    default: break
+                    }
+                }
+                switch scalar {
+                case "'", "\\", "\u{2028}", "\u{2029}":
+                    previousNeedsEscape = true
+                    present.insert(scalar)
+                case "\n", "\r":
+                    previousNeedsEscape = false
+                    present.insert(scalar)
+                default:
+                    previousNeedsEscape = false
+                }
+            }
+        }
         return order.first { present.contains($0.0) }?.1
     }
 
     /// The ESC-3 obligation about what the payload holds: U+FEFF (ESC-3.d), control characters (ESC-3.b),
     /// other non-ASCII text and surrogate pairs (ESC-3.c), or nothing special (ESC-3.a).
     static func held(_ value: JSONValue) -> String {
-        let scalars = strings(in: value).flatMap(\.unicodeScalars)
-        if scalars.contains("\u{FEFF}") { return "ESC-3.d" }
-        if scalars.contains(where: { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) }) { return "ESC-3.b" }
-        if scalars.contains(where: { $0.value > 0x7F }) { return "ESC-3.c" }
-        return "ESC-3.a"
+        var control = false, nonASCII = false
+        for scalar in strings(in: value).lazy.flatMap(\.unicodeScalars) {
+            if scalar == "\u{FEFF}" { return "ESC-3.d" }
+            if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) { control = true } else if scalar.value > 0x7F { nonASCII = true }
+        }
+        return control ? "ESC-3.b" : nonASCII ? "ESC-3.c" : "ESC-3.a"
     }
 
     /// The MSG-3 obligation for data of this kind sent by JS inside an object: strings (MSG-3.c), numbers

@@ -1,0 +1,5 @@
+import ArgumentParser
+import ConformanceKit
+
+/// `run --report-timings on|off`; help and errors list the values.
+extension ReportTimings: ExpressibleByArgument {}
