@@ -13,10 +13,7 @@ enum ThreadingCases {
     ) { context in
         try await CasePages.start(context)
         let outcome = try await context.callHandlerFromBackgroundThread("sink", data: [1, 2, 3])
-        context.expect(outcome != .neverFinished, clause: "THR-2.a",
-            "sends from a background thread never returned, even once the main queue had run: they deadlock")
-        context.expect(outcome != .finishedAfterMainQueueRan, clause: "THR-3.a",
-            "sends from a background thread returned only once the main queue ran: the sending thread waits for the main thread (an app whose main thread waits for that worker deadlocks)")
+        expectReturned(outcome, context, calls: "sends", thread: "sending", deadlockClause: "THR-2.a")
         try await context.runUntilIdle()
         let got = context.transcript.jsHandlerInvocations("sink").map(\.data), sent: [JSONValue?] = [1, 2, 3]
         context.expectEqual(CheckParts.sorted(got), CheckParts.sorted(sent), clause: "THR-2.a",
@@ -44,10 +41,7 @@ enum ThreadingCases {
             """)
         let outcome = await context.answerHeldFromBackgroundThread(["worker", "worker"], with: ["one", "two"])
         context.expect(outcome != nil, clause: "THR-2.b", "the handler worker was invoked twice, so that both calls can be answered from a background thread")
-        context.expect(outcome != .neverFinished, clause: "THR-2.b",
-            "responder calls from a background thread never returned, even once the main queue had run: they deadlock")
-        context.expect(outcome != .finishedAfterMainQueueRan, clause: "THR-3.a",
-            "responder calls from a background thread returned only once the main queue ran: the answering thread waits for the main thread (an app whose main thread waits for that worker deadlocks)")
+        expectReturned(outcome, context, calls: "responder calls", thread: "answering", deadlockClause: "THR-2.b")
         try await context.runUntilIdle()
         let got = context.transcript.jsCallbackInvocations("answer"), sent: [JSONValue?] = ["one", "two"]
         context.expectEqual(CheckParts.sorted(got), CheckParts.sorted(sent), clause: "THR-2.b",
@@ -56,6 +50,16 @@ enum ThreadingCases {
                             clause: "THR-2.c", "answers the JS callbacks got from one background thread, in the order they were given")
         context.expectEqual(offMainThread(context.transcript.events, obligation: "THR-1.a"), [], clause: "THR-1.a",
                             "JavaScript the native side evaluated off the main thread, answers given on a background thread included")
+    }
+
+    /// Checks that the `calls` made on a background thread returned (`deadlockClause`, THR-2) and did so
+    /// without waiting for the main thread (THR-3.a).
+    @MainActor
+    static func expectReturned(_ outcome: BackgroundWorkOutcome?, _ context: CaseContext, calls: String, thread: String, deadlockClause: String) {
+        context.expect(outcome != .neverFinished, clause: deadlockClause,
+            "\(calls) from a background thread never returned, even once the main queue had run: they deadlock")
+        context.expect(outcome != .finishedAfterMainQueueRan, clause: "THR-3.a",
+            "\(calls) from a background thread returned only once the main queue ran: the \(thread) thread waits for the main thread (an app whose main thread waits for that worker deadlocks)")
     }
 
     /// What the web view recorded as used off the main thread among `events`, for `obligation` (`THR-1.a`
