@@ -17,7 +17,11 @@ final class VirtualEventLoop {
 
     /// The virtual time in milliseconds.
     private(set) var now: Int64 = 0
-    private var tasks: [ScheduledTask] = []
+    /// The tasks, sorted; those before `head` have run (they are dropped in batches, not one by one).
+    private var storage: [ScheduledTask] = []
+    private var head = 0
+    /// The tasks still waiting, in the order they will run.
+    private var tasks: ArraySlice<ScheduledTask> { storage[head...] }
     private var nextSequence = 1
 
     /// Schedules `action` to run `delay` virtual milliseconds from now.
@@ -32,19 +36,26 @@ final class VirtualEventLoop {
         let task = ScheduledTask(deadline: now + max(0, delay), sequence: nextSequence, label: label, timerID: timerID, action: action)
         nextSequence += 1
         // Keep tasks sorted; insertion after every task with an earlier-or-equal deadline keeps FIFO ties.
-        let index = tasks.firstIndex { $0.deadline > task.deadline } ?? tasks.endIndex
-        tasks.insert(task, at: index)
+        // Most tasks are due no earlier than the last one (work for the next turn): append those at once.
+        if let last = tasks.last, last.deadline > task.deadline {
+            let index = tasks.firstIndex { $0.deadline > task.deadline } ?? storage.endIndex
+            storage.insert(task, at: index)
+        } else {
+            storage.append(task)
+        }
         return task.sequence
     }
 
     /// Removes a task that has not run yet; unknown ids are ignored.
     func cancel(_ id: TaskID) {
-        tasks.removeAll { $0.sequence == id }
+        dropRunTasks()
+        storage.removeAll { $0.sequence == id }
     }
 
     /// Removes every task whose label starts with `prefix` (the timers of a page that went away).
     func cancelAll(labelPrefix prefix: String) {
-        tasks.removeAll { $0.label.hasPrefix(prefix) }
+        dropRunTasks()
+        storage.removeAll { $0.label.hasPrefix(prefix) }
     }
 
     /// Runs the earliest task due no later than `horizon`, advancing the clock to its deadline.
@@ -52,10 +63,17 @@ final class VirtualEventLoop {
     /// - Returns: False when no task is due by `horizon`.
     func runNextTask(notAfter horizon: Int64) -> Bool {
         guard let task = tasks.first, task.deadline <= horizon else { return false }
-        tasks.removeFirst()
+        head += 1
+        if head >= 256, head * 2 >= storage.count { dropRunTasks() }
         now = max(now, task.deadline)
         task.action()
         return true
+    }
+
+    /// Forgets the tasks that have run.
+    private func dropRunTasks() {
+        storage.removeFirst(head)
+        head = 0
     }
 
     /// The tasks still waiting, timers apart from the rest.
