@@ -1,3 +1,5 @@
+import StrictJSON
+
 /// Page scripts shared by several cases.
 enum CasePages {
     /// A page whose setup callback registers the recording JS handler `sink`.
@@ -34,4 +36,29 @@ enum CasePages {
         }
 
         """
+
+    /// Page JavaScript that, each time the messaging iframe is signalled, drains the queue as the native
+    /// side would and notes, under `label`, `describe` (a JS function of one message) of every queued
+    /// message, so a case sees what each signal announced.
+    /// - Parameters:
+    ///   - label: The page note's label.
+    ///   - describe: A JavaScript function expression mapping a message to what is noted.
+    static func peekQueueAtEachSignal(noting label: String, describe: String) -> String {
+        findMessagingIframe + """
+            (function () {
+                var frame = findMessagingIframe(document.documentElement);
+                var accessor = Object.getOwnPropertyDescriptor(Object.getPrototypeOf(frame), "src");
+                Object.defineProperty(frame, "src", {
+                    configurable: true,
+                    get: function () { return accessor.get.call(this); },
+                    set: function (value) {
+                        var queued = JSON.parse(WebViewJavascriptBridge._fetchQueue());
+                        conformance.note(\(CanonicalJSON.quote(label)), queued.map(\(describe)));
+                        accessor.set.call(this, value);
+                    }
+                });
+            })();
+
+            """
+    }
 }

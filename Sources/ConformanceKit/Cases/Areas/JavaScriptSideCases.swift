@@ -32,18 +32,7 @@ enum JavaScriptSideCases {
                             "queue URL signals for three sends in one turn, none fetched in between")
         try await context.runUntilIdle()
         // Peek at the queue each time the messaging iframe is signalled (the peek drains it, as native would).
-        context.runInPage(CasePages.findMessagingIframe + """
-            var frame = findMessagingIframe(document.documentElement);
-            var accessor = Object.getOwnPropertyDescriptor(Object.getPrototypeOf(frame), "src");
-            Object.defineProperty(frame, "src", {
-                configurable: true,
-                get: function () { return accessor.get.call(this); },
-                set: function (value) {
-                    var queued = JSON.parse(WebViewJavascriptBridge._fetchQueue());
-                    conformance.note("queued when signalled", queued.map(function (message) { return message.handlerName; }));
-                    accessor.set.call(this, value);
-                }
-            });
+        context.runInPage(CasePages.peekQueueAtEachSignal(noting: "queued when signalled", describe: "function (message) { return message.handlerName; }") + """
             WebViewJavascriptBridge.callHandler("d", 4);
             WebViewJavascriptBridge.callHandler("e", 5);
             """)
@@ -95,23 +84,12 @@ enum JavaScriptSideCases {
         context.expectEqual(context.transcript.queueSignals - signals, 3, clause: "DISP-1.b",
                             "queue URL signals for a response, a call with a callback and a second response sent in one handler turn, none fetched in between")
         // Peek at the queue each time the messaging iframe is signalled (the peek drains it, as native would).
-        context.runInPage(CasePages.findMessagingIframe + """
-            (function () {
-                var frame = findMessagingIframe(document.documentElement);
-                var accessor = Object.getOwnPropertyDescriptor(Object.getPrototypeOf(frame), "src");
-                Object.defineProperty(frame, "src", {
-                    configurable: true,
-                    get: function () { return accessor.get.call(this); },
-                    set: function (value) {
-                        var queued = JSON.parse(WebViewJavascriptBridge._fetchQueue());
-                        conformance.note("queued at each signal", queued.map(function (message) {
-                            if (message.responseId) { return "response " + JSON.stringify(message.responseData); }
-                            return "call " + message.handlerName + (message.callbackId ? " with a callback" : "");
-                        }));
-                        accessor.set.call(this, value);
-                    }
-                });
-            })();
+        context.runInPage(CasePages.peekQueueAtEachSignal(noting: "queued at each signal", describe: """
+            function (message) {
+                if (message.responseId) { return "response " + JSON.stringify(message.responseData); }
+                return "call " + message.handlerName + (message.callbackId ? " with a callback" : "");
+            }
+            """) + """
             WebViewJavascriptBridge._handleMessageFromObjC(JSON.stringify({ handlerName: "answerTwice", data: "peeked", callbackId: "page_cb_1" }));
             """)
         try await context.runUntilIdle()
