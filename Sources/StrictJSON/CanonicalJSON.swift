@@ -11,28 +11,39 @@ package enum CanonicalJSON {
     /// - Returns: Printable ASCII JSON text.
     package static func encode(_ value: JSONValue) -> String {
         var output: [UInt8] = []
-        write(value, to: &output)
+        write(value, to: &output, escapingNonASCII: true)
+        return String(decoding: output, as: UTF8.self)
+    }
+
+    /// Encodes `value` the way a native side sends it: as `encode(_:)` does (sorted keys, no whitespace,
+    /// the same numbers), but with text outside ASCII left as it is, U+2028 and U+2029 included; only `"`,
+    /// `\` and control characters are escaped. Such JSON still has to be escaped for a JS string literal.
+    /// - Parameter value: The value to encode.
+    /// - Returns: Compact JSON text.
+    package static func encodeKeepingNonASCII(_ value: JSONValue) -> String {
+        var output: [UInt8] = []
+        write(value, to: &output, escapingNonASCII: false)
         return String(decoding: output, as: UTF8.self)
     }
 
     /// Quotes and escapes `string` as a canonical JSON string literal.
     package static func quote(_ string: String) -> String {
         var output: [UInt8] = []
-        writeString(string, to: &output)
+        writeString(string, to: &output, escapingNonASCII: true)
         return String(decoding: output, as: UTF8.self)
     }
 
-    private static func write(_ value: JSONValue, to output: inout [UInt8]) {
+    private static func write(_ value: JSONValue, to output: inout [UInt8], escapingNonASCII: Bool) {
         switch value {
         case .null: output += Array("null".utf8)
         case .bool(let flag): output += Array((flag ? "true" : "false").utf8)
         case .number(let number): output += Array(format(number).utf8)
-        case .string(let string): writeString(string, to: &output)
+        case .string(let string): writeString(string, to: &output, escapingNonASCII: escapingNonASCII)
         case .array(let elements):
             output.append(UInt8(ascii: "["))
             for (index, element) in elements.enumerated() {
                 if index > 0 { output.append(UInt8(ascii: ",")) }
-                write(element, to: &output)
+                write(element, to: &output, escapingNonASCII: escapingNonASCII)
             }
             output.append(UInt8(ascii: "]"))
         case .object(let members):
@@ -40,9 +51,9 @@ package enum CanonicalJSON {
             let keys = members.keys.sorted { $0.utf16.lexicographicallyPrecedes($1.utf16) }
             for (index, key) in keys.enumerated() {
                 if index > 0 { output.append(UInt8(ascii: ",")) }
-                writeString(key, to: &output)
+                writeString(key, to: &output, escapingNonASCII: escapingNonASCII)
                 output.append(UInt8(ascii: ":"))
-                write(members[key]!, to: &output)
+                write(members[key]!, to: &output, escapingNonASCII: escapingNonASCII)
             }
             output.append(UInt8(ascii: "}"))
         }
@@ -57,22 +68,32 @@ package enum CanonicalJSON {
 
     private static let hexDigits = Array("0123456789abcdef".utf8)
 
-    private static func writeString(_ string: String, to output: inout [UInt8]) {
+    private static func writeString(_ string: String, to output: inout [UInt8], escapingNonASCII: Bool) {
         output.reserveCapacity(output.count + string.utf8.count + 2)
         output.append(UInt8(ascii: "\""))
-        for unit in string.utf16 {
-            switch unit {
-            case 0x22: output.append(UInt8(ascii: "\\")); output.append(UInt8(ascii: "\""))
-            case 0x5C: output.append(UInt8(ascii: "\\")); output.append(UInt8(ascii: "\\"))
-            case 0x0A: output.append(UInt8(ascii: "\\")); output.append(UInt8(ascii: "n"))
-            case 0x0D: output.append(UInt8(ascii: "\\")); output.append(UInt8(ascii: "r"))
-            case 0x09: output.append(UInt8(ascii: "\\")); output.append(UInt8(ascii: "t"))
-            case 0x20..<0x7F: output.append(UInt8(unit))
-            default:
-                output.append(UInt8(ascii: "\\")); output.append(UInt8(ascii: "u"))
-                for shift in stride(from: 12, through: 0, by: -4) { output.append(hexDigits[Int((unit >> UInt16(shift)) & 0xF)]) }
+        if escapingNonASCII {
+            for unit in string.utf16 { writeEscaped(unit, to: &output) }
+        } else {
+            // UTF-8 bytes of 0x80 and above belong to non-ASCII characters, which stay as they are.
+            for byte in string.utf8 {
+                if byte >= 0x80 { output.append(byte) } else { writeEscaped(UInt16(byte), to: &output) }
             }
         }
         output.append(UInt8(ascii: "\""))
+    }
+
+    /// Writes one UTF-16 code unit inside a string literal: printable ASCII as it is, the rest escaped.
+    private static func writeEscaped(_ unit: UInt16, to output: inout [UInt8]) {
+        switch unit {
+        case 0x22: output.append(UInt8(ascii: "\\")); output.append(UInt8(ascii: "\""))
+        case 0x5C: output.append(UInt8(ascii: "\\")); output.append(UInt8(ascii: "\\"))
+        case 0x0A: output.append(UInt8(ascii: "\\")); output.append(UInt8(ascii: "n"))
+        case 0x0D: output.append(UInt8(ascii: "\\")); output.append(UInt8(ascii: "r"))
+        case 0x09: output.append(UInt8(ascii: "\\")); output.append(UInt8(ascii: "t"))
+        case 0x20..<0x7F: output.append(UInt8(unit))
+        default:
+            output.append(UInt8(ascii: "\\")); output.append(UInt8(ascii: "u"))
+            for shift in stride(from: 12, through: 0, by: -4) { output.append(hexDigits[Int((unit >> UInt16(shift)) & 0xF)]) }
+        }
     }
 }

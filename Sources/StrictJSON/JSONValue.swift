@@ -66,6 +66,16 @@ extension JSONValue {
         }
     }
 
+    /// Whether a NaN or an infinity is in the value, at any depth: numbers JSON has no text for.
+    package var containsNonFiniteNumber: Bool {
+        switch self {
+        case .null, .bool, .string: false
+        case .number(let number): !number.isFinite
+        case .array(let elements): elements.contains { $0.containsNonFiniteNumber }
+        case .object(let members): members.values.contains { $0.containsNonFiniteNumber }
+        }
+    }
+
     /// The value's canonical JSON text (see `CanonicalJSON`).
     package var canonicalText: String { CanonicalJSON.encode(self) }
 

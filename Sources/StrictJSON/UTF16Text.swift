@@ -27,6 +27,38 @@ package enum UTF16Text {
     package static func string(_ units: [UInt16]) -> String {
         units.withUnsafeBufferPointer(string)
     }
+
+    /// The UTF-16 code units of `string`. `Array(string.utf16)` transcodes unit by unit through the
+    /// standard library's index machinery; this widens ASCII bytes directly and transcodes the rest
+    /// scalar by scalar.
+    package static func units(of string: String) -> [UInt16] {
+        var string = string
+        return string.withUTF8 { bytes in
+            var units: [UInt16] = []
+            units.reserveCapacity(bytes.count)
+            var index = 0
+            while index < bytes.count {
+                let lead = bytes[index]
+                guard lead >= 0x80 else {
+                    units.append(UInt16(lead))
+                    index += 1
+                    continue
+                }
+                // Valid UTF-8 (a Swift string's storage): 2, 3 or 4 bytes by the lead byte.
+                let length = lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : 2
+                var scalar = UInt32(lead) & (0xFF >> (length + 1))
+                for offset in 1..<length { scalar = scalar << 6 | UInt32(bytes[index + offset] & 0x3F) }
+                index += length
+                if scalar >= 0x10000 {
+                    units.append(UInt16(0xD800 + ((scalar - 0x10000) >> 10)))
+                    units.append(UInt16(0xDC00 + ((scalar - 0x10000) & 0x3FF)))
+                } else {
+                    units.append(UInt16(scalar))
+                }
+            }
+            return units
+        }
+    }
 }
 
 /// Appends Unicode scalars as UTF-8 into a buffer; surrogate code points become U+FFFD.

@@ -19,6 +19,10 @@ enum Benchmarks {
         print("conformance benchmarks (\(isOptimized ? "release" : "DEBUG: numbers are not meaningful"))")
         do {
             let runner = try ConformanceRunner(configuration: .init(javaScriptSideUnderTest: true))
+            if CommandLine.arguments.dropFirst().first == "messages" {
+                await MessageBenchmarks.run(runner)
+                return
+            }
             _ = await runner.run(Catalogue.all) { ReferenceBridgeAdapter() }  // warm up
             let rounds = 5
             var best = Double.infinity

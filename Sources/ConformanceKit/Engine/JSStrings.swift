@@ -8,7 +8,7 @@ import StrictJSON
 enum JSStrings {
     /// Calls `body` with an engine string holding exactly the UTF-16 code units of `string`.
     static func with<Result>(_ string: String, _ body: (JSStringRef) throws -> Result) rethrows -> Result {
-        let units = Array(string.utf16)
+        let units = UTF16Text.units(of: string)
         let ref = units.withUnsafeBufferPointer { JSStringCreateWithCharacters($0.baseAddress, $0.count) }!
         defer { JSStringRelease(ref) }
         return try body(ref)

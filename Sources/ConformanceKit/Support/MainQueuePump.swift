@@ -64,8 +64,13 @@ package enum MainQueuePump {
 
     /// Runs the main run loop until `isDone` holds.
     private static func spin(until isDone: () -> Bool) {
+        var ranRunLoop = false
         while !isDone() {
+            #if os(Linux)
+            if ranRunLoop, MainQueueFastPath.runPendingWork() { continue }
+            #endif
             _ = RunLoop.main.run(mode: .default, before: .distantFuture)
+            ranRunLoop = true
         }
     }
 }

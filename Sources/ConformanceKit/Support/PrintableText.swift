@@ -1,3 +1,5 @@
+import StrictJSON
+
 /// Text made safe for a terminal, a log and a report, whatever a payload holds.
 package enum PrintableText {
     /// Makes `text` safe for a terminal and a log: every character outside printable ASCII (controls,
@@ -24,7 +26,7 @@ package enum PrintableText {
     ///   - limit: The number of UTF-16 units kept before ` [... N more]`.
     /// - Returns: Printable ASCII.
     package static func abbreviate(_ text: String, limit: Int) -> String {
-        let units = Array(text.utf16)
+        let units = UTF16Text.units(of: text)
         guard units.count > limit else { return printable(text) }
         return printable(String(decoding: units[0..<limit], as: UTF16.self)) + " [... \(units.count - limit) more]"
     }

@@ -30,9 +30,18 @@ package struct Transcript: Equatable, Sendable {
     /// The events without their times.
     package var events: [TranscriptEvent] { entries.map(\.event) }
 
+    /// The non-nil results of `transform` over the events, in order, without copying the events first.
+    private func collect<Result>(_ transform: (TranscriptEvent) -> Result?) -> [Result] {
+        var results: [Result] = []
+        for entry in entries {
+            if let result = transform(entry.event) { results.append(result) }
+        }
+        return results
+    }
+
     /// Invocations of the page's JS handler `name`, in order.
     package func jsHandlerInvocations(_ name: String) -> [(data: JSONValue?, hasResponder: Bool, duringNativeEvaluation: Bool)] {
-        events.compactMap {
+        collect {
             if case let .jsHandlerInvoked(handler, data, hasResponder, during) = $0, handler == name {
                 return (data, hasResponder, during)
             }
@@ -42,7 +51,7 @@ package struct Transcript: Equatable, Sendable {
 
     /// Invocations of the native handler `name`, in order, with their data.
     package func nativeHandlerInvocations(_ name: String) -> [JSONValue?] {
-        events.compactMap {
+        collect {
             if case let .nativeHandlerInvoked(handler, data) = $0, handler == name { return .some(data) }
             return nil
         }
@@ -50,7 +59,7 @@ package struct Transcript: Equatable, Sendable {
 
     /// Invocations of JS callbacks labelled `label`, with their data.
     package func jsCallbackInvocations(_ label: String) -> [JSONValue?] {
-        events.compactMap {
+        collect {
             if case let .jsCallbackInvoked(callback, data) = $0, callback == label { return .some(data) }
             return nil
         }
@@ -58,7 +67,7 @@ package struct Transcript: Equatable, Sendable {
 
     /// Invocations of native callbacks labelled `label`, with their data.
     package func nativeCallbackInvocations(_ label: String) -> [JSONValue?] {
-        events.compactMap {
+        collect {
             if case let .nativeCallbackInvoked(callback, data) = $0, callback == label { return .some(data) }
             return nil
         }
@@ -66,7 +75,7 @@ package struct Transcript: Equatable, Sendable {
 
     /// Scripts the native side evaluated (harness evaluations excluded), in order.
     package var nativeEvaluations: [(id: Int, style: EvaluationStyle, script: String)] {
-        events.compactMap {
+        collect {
             if case let .evaluationStarted(id, style, script) = $0, style != .harness { return (id, style, script) }
             return nil
         }
@@ -74,7 +83,7 @@ package struct Transcript: Equatable, Sendable {
 
     /// Navigation decisions, in order (`defaulted` ones included).
     package var navigationDecisions: [(url: String, policy: NavigationActionPolicy)] {
-        events.compactMap {
+        collect {
             if case let .navigationDecided(_, url, policy, _) = $0 { return (url, policy) }
             return nil
         }
@@ -82,7 +91,7 @@ package struct Transcript: Equatable, Sendable {
 
     /// Values the page recorded with `conformance.note(label, value)`, in order.
     package func pageNotes(_ label: String) -> [JSONValue?] {
-        events.compactMap {
+        collect {
             if case let .pageNote(noteLabel, data) = $0, noteLabel == label { return .some(data) }
             return nil
         }
@@ -97,11 +106,11 @@ package struct Transcript: Equatable, Sendable {
 
     /// Console lines, in order.
     package var consoleMessages: [String] {
-        events.compactMap { if case let .console(_, message) = $0 { return message }; return nil }
+        collect { if case let .console(_, message) = $0 { return message }; return nil }
     }
 
     /// The web-view rule violations recorded.
     package var violations: [String] {
-        events.compactMap { if case let .violation(_, message) = $0 { return message }; return nil }
+        collect { if case let .violation(_, message) = $0 { return message }; return nil }
     }
 }

@@ -41,6 +41,10 @@ package final class SimulatedBrowser: WebViewBackend {
     private var nativeEvaluationDepth = 0
     private var synchronousEvaluationScripts: [String] = []
 
+    /// Counts the times native code ran or called the web view: `runUntilIdle` lets the main queue run
+    /// after turns that moved it, and runs the others back to back.
+    private(set) var nativeActivity = 0
+
     /// Opens `about:blank`.
     /// - Throws: `ScriptError` when the simulated browser cannot start (a harness error).
     package init(environment: HarnessEnvironment) throws(ScriptError) {
@@ -65,12 +69,14 @@ package final class SimulatedBrowser: WebViewBackend {
 
     /// Schedules the evaluation on a later turn and its completion on the turn after that.
     package func evaluate(_ script: String, completionHandler: ((Any?, (any Error)?) -> Void)?) {
+        nativeActivity += 1
         let id = nextEvaluationID
         nextEvaluationID += 1
         loop.schedule(label: "evaluation \(id)") { [self] in
             let outcome = runNativeEvaluation(id: id, style: .asynchronous, script: script)
             guard let completionHandler else { return }
-            loop.schedule(label: "completion of evaluation \(id)") {
+            loop.schedule(label: "completion of evaluation \(id)") { [self] in
+                nativeActivity += 1
                 switch outcome {
                 case .success(let value): completionHandler(value, nil)
                 case .failure(let error): completionHandler(nil, error)
@@ -81,6 +87,7 @@ package final class SimulatedBrowser: WebViewBackend {
 
     /// Evaluates at once; a dialog opened meanwhile is recorded as blocking.
     package func evaluateSynchronously(_ script: String) -> String? {
+        nativeActivity += 1
         let id = nextEvaluationID
         nextEvaluationID += 1
         synchronousEvaluationScripts.append(script)
@@ -99,17 +106,20 @@ package final class SimulatedBrowser: WebViewBackend {
 
     /// Records the line in the transcript.
     package func recordNativeLog(_ message: String) {
+        nativeActivity += 1
         record(.nativeLog(message))
     }
 
     /// Records the violation in the transcript; the case reports it as a failure of `clause`, an obligation
     /// id (`BOOT-1.f`) whose clause the failure names.
     package func reportViolation(clause: String, message: String) {
+        nativeActivity += 1
         record(.violation(clause: clause, message: message))
     }
 
     /// Stops the loop; the first interruption wins.
     package func abortCase(because error: any Error & Sendable) {
+        nativeActivity += 1
         guard interruption == nil else { return }
         interruption = .aborted(error)
     }
@@ -179,9 +189,11 @@ package final class SimulatedBrowser: WebViewBackend {
         let action = NavigationAction(url: URL(string: urlString), urlString: urlString, isMainFrame: isMainFrame)
         loop.schedule(label: "navigation \(id) to \(urlString)") { [self] in
             undecidedNavigations[id] = urlString
+            nativeActivity += 1
             var decided = false
             let asked = webView.askDelegate(about: action) { [weak self] policy in
                 guard let self else { return }
+                nativeActivity += 1
                 if decided {
                     reportViolation(clause: "BOOT-1.f", message: "navigation decision for \(urlString) made twice (second: \(policy))")
                     return
@@ -242,36 +254,6 @@ package final class SimulatedBrowser: WebViewBackend {
     func interrupt(with error: ScriptError, stage: String) {
         guard interruption == nil else { return }
         interruption = error.isTimeout ? .timeout(stage: stage) : .harness("\(stage): \(error)")
-    }
-
-    // MARK: Turning the loop
-
-    /// Runs turns until nothing is left to do: no task due within `horizon` virtual milliseconds and
-    /// nothing new on the main dispatch queue. Between turns the main queue is drained, so
-    /// implementations that hop to `DispatchQueue.main` work.
-    /// - Parameters:
-    ///   - horizon: How far ahead of now (virtual ms) timers may be run; later ones are left pending.
-    ///   - maxTurns: Turns after which the page counts as never idle.
-    /// - Throws: `Interruption` when a script timed out, the harness failed, the case was aborted, or the
-    ///   page never went idle.
-    package func runUntilIdle(horizon: Int64 = 60_000, maxTurns: Int = 20_000) async throws(Interruption) {
-        let deadline = loop.now + horizon
-        var turns = 0
-        while true {
-            await MainQueuePump.drain()
-            if let interruption { throw interruption }
-            if loop.runNextTask(notAfter: deadline) {
-                turns += 1
-                if turns >= maxTurns { throw Interruption.neverIdle(turns: turns) }
-                continue
-            }
-            // Idle unless the main queue still had work (perhaps nested hops) that recorded or scheduled more.
-            let before = transcript.entries.count
-            await MainQueuePump.drain()
-            await MainQueuePump.drain()
-            if let interruption { throw interruption }
-            if transcript.entries.count == before, !loop.hasPendingTasks(dueBy: deadline) { return }
-        }
     }
 
     /// Ends the case like NIO's `EmbeddedChannel.finish()`: returns what is left over (timers, other

@@ -1,3 +1,5 @@
+import StrictJSON
+
 /// A native evaluation read as one call, `<entry point>(<argument>)<trailer>`, so that the wire lint can
 /// judge the function called, the literal passed and what follows the call each on its own: a deviation
 /// in one part never keeps the others from being read.
@@ -38,7 +40,7 @@ package struct WireCommand: Equatable, Sendable {
     /// - Parameter script: A script the native side evaluated.
     /// - Returns: Nil when the script is not a message command.
     package init?(parsing script: String) {
-        var reader = Reader(units: Array(script.utf16))
+        var reader = Reader(units: UTF16Text.units(of: script))
         let leadingEnd = reader.skipWhiteSpace()
         guard let (names, spacedNames) = reader.dottedNames() else { return nil }
         let beforeParen = reader.position
@@ -50,7 +52,7 @@ package struct WireCommand: Equatable, Sendable {
         spaced = spaced || reader.position > afterParen
         let quote = reader.peek.flatMap { $0 == 0x27 || $0 == 0x22 ? $0 : nil }
         let mentionsBridge = names.contains("WebViewJavascriptBridge") && quote != nil
-        guard names.last!.lowercased().contains("handlemessage") || mentionsBridge else { return nil }
+        guard Self.mentionsHandleMessage(names.last!) || mentionsBridge else { return nil }
         entryPoint = names.joined(separator: ".")
         leading = reader.text(0..<leadingEnd)
         spacedInside = spaced
@@ -82,7 +84,7 @@ package struct WireCommand: Equatable, Sendable {
     /// - Returns: Nil when there is no such later quote.
     package func endingAtLastQuote(of script: String) -> WireCommand? {
         guard case .literal(let quote, let body) = argument else { return nil }
-        let units = Array(script.utf16)
+        let units = UTF16Text.units(of: script)
         var end = units.count
         func skipBack() { while end > 0, Reader.isWhiteSpace(units[end - 1]) { end -= 1 } }
         skipBack()
@@ -101,6 +103,16 @@ package struct WireCommand: Equatable, Sendable {
         command.spacedInside = spacedBeforeLiteral || paren > closing + 1
         command.endsAtLastQuote = true
         return command
+    }
+
+    /// Whether `name` holds `handleMessage` in any case; names are ASCII (`Reader.isNamePart`).
+    private static func mentionsHandleMessage(_ name: String) -> Bool {
+        let target = Array("handlemessage".utf8)
+        let bytes = Array(name.utf8)
+        guard bytes.count >= target.count else { return false }
+        return (0...(bytes.count - target.count)).contains { start in
+            target.indices.allSatisfy { bytes[start + $0] | 0x20 == target[$0] }
+        }
     }
 
     /// A cursor over a script's UTF-16 code units.
@@ -154,11 +166,17 @@ package struct WireCommand: Equatable, Sendable {
         }
 
         func text(_ range: Range<Int>) -> String {
-            String(decoding: units[range], as: UTF16.self)
+            let slice = units[range]
+            // Names, white space and `;` are ASCII, and decoding ASCII as UTF-8 takes the fast path.
+            if slice.allSatisfy({ $0 < 0x80 }) { return String(decoding: slice.map { UInt8(truncatingIfNeeded: $0) }, as: UTF8.self) }
+            return String(decoding: slice, as: UTF16.self)
         }
 
         static func isWhiteSpace(_ unit: UInt16) -> Bool {
-            [0x09, 0x0A, 0x0B, 0x0C, 0x0D, 0x20, 0xA0, 0xFEFF, 0x2028, 0x2029].contains(unit)
+            switch unit {
+            case 0x09...0x0D, 0x20, 0xA0, 0xFEFF, 0x2028, 0x2029: true
+            default: false
+            }
         }
 
         static func isNamePart(_ unit: UInt16) -> Bool {

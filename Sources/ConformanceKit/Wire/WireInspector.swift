@@ -108,6 +108,11 @@ package enum WireInspector {
 
     /// Inspects `script` (see `inspect(_:)`).
     private static func freshInspection(_ script: String) -> Inspection? {
+        // The exact form with a literal that lexes to a JSON object, what nearly every command is, has
+        // nothing to report: no need to read it part by part.
+        if let text = literalText(ofCommand: script), case let message? = try? JSONParser.parse(text), case .object = message {
+            return Inspection(message: message, delivers: true)
+        }
         guard var command = WireCommand(parsing: script) else { return nil }
         let rest = command.trailer.map(restAfterCall)
         if let count = rest?.isEmpty == false ? joinedCommandCount(startingWith: command) : nil {
@@ -221,7 +226,12 @@ package enum WireInspector {
     }
 
     private static func isWhiteSpace(_ character: Character) -> Bool {
-        character.unicodeScalars.allSatisfy { [0x09, 0x0A, 0x0B, 0x0C, 0x0D, 0x20, 0xA0, 0xFEFF, 0x2028, 0x2029].contains($0.value) }
+        character.unicodeScalars.allSatisfy { scalar in
+            switch scalar.value {
+            case 0x09...0x0D, 0x20, 0xA0, 0xFEFF, 0x2028, 0x2029: true
+            default: false
+            }
+        }
     }
 
     /// How many commands the script read as `first` is, when it is two or more well-formed commands one
@@ -250,7 +260,7 @@ package enum WireInspector {
     package static func literalText(ofCommand script: String) -> String? {
         guard script.hasPrefix(commandPrefix), script.hasSuffix(commandSuffix),
               script.utf16.count >= commandPrefix.utf16.count + commandSuffix.utf16.count else { return nil }
-        let units = Array(script.utf16)
+        let units = UTF16Text.units(of: script)
         var problems: [Problem] = []
         let decoded = lexLiteralBody(units[commandPrefix.utf16.count..<(units.count - commandSuffix.utf16.count)], problems: &problems)
         return problems.isEmpty ? UTF16Text.string(decoded) : nil

@@ -14,8 +14,9 @@ public typealias BridgeHandler = (Any?, @escaping BridgeResponseCallback) throws
 /// bridge URLs through `injectJavascript(_:)` and `flushMessageQueue(_:)`. Where the canonical bridge
 /// crashes or loses data, it logs and carries on. Not thread-safe: use it from one thread.
 public final class BridgeCore {
-    /// One protocol message as Foundation JSON.
-    private typealias Message = [String: Any]
+    /// One protocol message: a JSON object's members. Messages are built and read as JSON values, not
+    /// Foundation objects, so that what is sent is the same bytes on every platform.
+    private typealias Message = [String: JSONValue]
 
     /// The JS to evaluate when the page signals queued messages; its result goes to `flushMessageQueue(_:)`
     /// (FLUSH-1).
@@ -76,16 +77,18 @@ public final class BridgeCore {
     ///   - responseCallback: Called with the JS handler's answer; nil sends no `callbackId`.
     public func callHandler(_ name: String?, data: Any? = nil, responseCallback: BridgeResponseCallback? = nil) {
         var message: Message = [:]
-        if let name { message["handlerName"] = name }
-        if let data { message["data"] = data }
-        // ESC-4: data that cannot be serialized is logged and not sent.
-        guard isSerializable(message, describedAs: "call to handler \(name.map { "'\($0)'" } ?? "(no name)")") else { return }
+        if let name { message["handlerName"] = .string(name) }
+        if let data {
+            // ESC-4: data that cannot be serialized is logged and not sent.
+            guard let json = serializable(data, describedAs: "call to handler \(name.map { "'\($0)'" } ?? "(no name)")") else { return }
+            message["data"] = json
+        }
         if let responseCallback {
             // ID-2, CB-1: ids count only calls that carry a callback, and are unique among outstanding ones.
             let callbackId = "objc_cb_\(nextCallbackNumber)"
             nextCallbackNumber += 1
             responseCallbacks[callbackId] = responseCallback
-            message["callbackId"] = callbackId
+            message["callbackId"] = .string(callbackId)
         }
         send(message)
     }
@@ -134,25 +137,25 @@ public final class BridgeCore {
                 + "e.g if the webview just loaded a new page.")
             return
         }
-        let parsed: Any
+        let parsed: JSONValue
         do {
             // Strictly RFC 8259: Foundation's readers on Linux run text that is not JSON (FLUSH-3).
-            parsed = try JSONParser.parse(messageQueueJSON, loneSurrogates: .reject).foundationValue
+            parsed = try JSONParser.parse(messageQueueJSON, loneSurrogates: .reject)
         } catch {
             log("WebViewJavascriptBridge: WARNING: message queue could not be parsed as JSON, batch dropped (\(error)): "
                 + truncated(messageQueueJSON))
             return
         }
-        guard let batch = parsed as? [Any] else {
+        guard case .array(let batch) = parsed else {
             log("WebViewJavascriptBridge: WARNING: message queue is not a JSON array, ignored: " + truncated(messageQueueJSON))
             return
         }
         for element in batch {
-            guard let message = element as? Message else {
+            guard case .object(let message) = element else {
                 log("WebViewJavascriptBridge: WARNING: Invalid \(Self.jsonTypeName(element)) received: \(Self.describe(element))")
                 continue
             }
-            if logsTraffic { log("WVJB RCVD: " + truncated(Self.describe(message))) }
+            if logsTraffic { log("WVJB RCVD: " + truncated(Self.describe(element))) }
             // MSG-4: any `responseId`, whatever its value, makes a message a response.
             if message["responseId"] != nil {
                 handleResponse(message)
@@ -164,23 +167,23 @@ public final class BridgeCore {
 
     /// Runs the callback a response names, once (CB-1 to CB-4).
     private func handleResponse(_ message: Message) {
-        guard let responseId = message["responseId"] as? String, let callback = responseCallbacks.removeValue(forKey: responseId) else {
-            log("WebViewJavascriptBridge: WARNING: no callback for responseId \(message["responseId"] ?? "nil"), ignored: "
-                + Self.describe(message))
+        guard case .string(let responseId)? = message["responseId"], let callback = responseCallbacks.removeValue(forKey: responseId) else {
+            log("WebViewJavascriptBridge: WARNING: no callback for responseId \(message["responseId"].map(Self.describeId) ?? "nil"), ignored: "
+                + Self.describe(.object(message)))
             return
         }
-        callback(message["responseData"])
+        callback(message["responseData"]?.foundationValue)
     }
 
     /// Runs the handler a call names with its data and a responder (FLUSH-7), or logs a missing handler
     /// (MISS-1, LOG-1).
     private func handleCall(_ message: Message) {
-        guard let name = message["handlerName"] as? String, let handler = handlers[name] else {
-            log("WVJBNoHandlerException, No handler for message from JS: \(Self.describe(message))")
+        guard case .string(let name)? = message["handlerName"], let handler = handlers[name] else {
+            log("WVJBNoHandlerException, No handler for message from JS: \(Self.describe(.object(message)))")
             return
         }
         do {
-            try handler(message["data"], responder(for: message["callbackId"]))
+            try handler(message["data"]?.foundationValue, responder(for: message["callbackId"]))
         } catch {
             // FLUSH-8: a failing handler ends only its own call; the rest of the batch still runs.
             log("WebViewJavascriptBridge: WARNING: handler \(name) threw \(error); the rest of the batch goes on")
@@ -189,13 +192,12 @@ public final class BridgeCore {
 
     /// A responder for a JS call: sends `{responseId, responseData}` each time it is called (MSG-2), or
     /// does nothing without a callback id.
-    private func responder(for callbackId: Any?) -> BridgeResponseCallback {
+    private func responder(for callbackId: JSONValue?) -> BridgeResponseCallback {
         guard let callbackId else { return { _ in } }
         return { [weak self] answer in
             guard let self else { return }
-            let response: Message = ["responseId": callbackId, "responseData": answer ?? NSNull()]
-            guard isSerializable(response, describedAs: "response to JS callback \(callbackId)") else { return }
-            send(response)
+            guard let data = serializable(answer ?? NSNull(), describedAs: "response to JS callback \(Self.describeId(callbackId))") else { return }
+            send(["responseId": callbackId, "responseData": data])
         }
     }
 
@@ -212,23 +214,26 @@ public final class BridgeCore {
 
     /// Serializes, escapes and evaluates one message, in its own evaluation (ESC-1).
     private func dispatch(_ message: Message) {
-        let json: String
-        do {
-            json = String(decoding: try JSONSerialization.data(withJSONObject: message, options: [.sortedKeys]), as: UTF8.self)
-        } catch {
-            log("WebViewJavascriptBridge: WARNING: could not serialize message, not sent (\(error)): \(message)")
-            return
-        }
+        let json = CanonicalJSON.encodeKeepingNonASCII(.object(message))
         if logsTraffic { log("WVJB SEND: " + truncated(json)) }
         evaluate(MessageEscaper.handleMessageCommand(forMessageJSON: json))
     }
 
-    /// Checks up front that a message can be serialized, logging if not, because Foundation may trap otherwise.
-    private func isSerializable(_ message: Message, describedAs what: String) -> Bool {
-        if JSONSerialization.isValidJSONObject(message) { return true }
-        // Keys only: the message cannot be serialized, and a dictionary's description has no stable order.
-        log("WebViewJavascriptBridge: WARNING: \(what) has data that is not valid JSON, not sent (keys: \(message.keys.sorted().joined(separator: ", ")))")
-        return false
+    /// The JSON form of `data`, checked up front; nil (and a warning) when it has none (ESC-4): a value
+    /// that is not JSON, or a number JSON cannot write (NaN, infinity).
+    private func serializable(_ data: Any, describedAs what: String) -> JSONValue? {
+        let json: JSONValue
+        do {
+            json = try JSONValue(foundation: data)
+        } catch {
+            log("WebViewJavascriptBridge: WARNING: \(what) has data that is not valid JSON, not sent (\(error))")
+            return nil
+        }
+        guard !json.containsNonFiniteNumber else {
+            log("WebViewJavascriptBridge: WARNING: \(what) has data that is not valid JSON, not sent (a number that is not finite)")
+            return nil
+        }
+        return json
     }
 
     private func truncated(_ text: String) -> String {
@@ -237,21 +242,26 @@ public final class BridgeCore {
         return String(decoding: Array(prefix), as: UTF16.self) + " [...]"
     }
 
-    /// Compact JSON of a message for logs, falling back to its description.
-    /// A value as JSON text with sorted keys, so that log lines are the same on every run.
-    private static func describe(_ value: Any) -> String {
-        guard let data = try? JSONSerialization.data(withJSONObject: value, options: [.sortedKeys, .fragmentsAllowed]) else { return "\(value)" }
-        return String(decoding: data, as: UTF8.self)
+    /// A value as compact JSON text with sorted keys, so that log lines are the same on every run.
+    private static func describe(_ value: JSONValue) -> String {
+        CanonicalJSON.encodeKeepingNonASCII(value)
+    }
+
+    /// A callback id for a warning: a string as it is, any other value as JSON.
+    private static func describeId(_ id: JSONValue) -> String {
+        if case .string(let string) = id { return string }
+        return describe(id)
     }
 
     /// The JSON type of a parsed value, for warnings.
-    private static func jsonTypeName(_ value: Any) -> String {
+    private static func jsonTypeName(_ value: JSONValue) -> String {
         switch value {
-        case is String: "string"
-        case is NSNull: "null"
-        case is [Any]: "array"
-        case is [String: Any]: "object"
-        default: "number"
+        case .string: "string"
+        case .null: "null"
+        case .bool: "boolean"
+        case .number: "number"
+        case .array: "array"
+        case .object: "object"
         }
     }
 }
