@@ -34,7 +34,7 @@ struct DeterminismTests {
         }
         let result = try await Kit.run(conformanceCase)
         let fetched = result.transcript.events.compactMap { event -> String? in
-            if case let .evaluationFinished(_, value?, nil) = event, value.contains("callbackId") { return value }
+            if case let .evaluationFinished(_, .string(value)?, nil) = event, value.contains("callbackId") { return value }
             return nil
         }
         #expect(fetched.count == 1)

@@ -13,6 +13,25 @@ struct JSONTests {
         #expect(JSONValue.number(.infinity).canonicalText == "null")
     }
 
+    @Test("the native side's encoding is the canonical one with text outside ASCII kept, and parses back")
+    func encodingKeepingNonASCII() throws {
+        let value: JSONValue = ["b": [1, 2.5, true, nil], "a": "é\u{2028}\u{0}\u{1F600}/\"\\\n"]
+        let text = CanonicalJSON.encodeKeepingNonASCII(value)
+        #expect(text == "{\"a\":\"é\u{2028}\\u0000\u{1F600}/\\\"\\\\\\n\",\"b\":[1,2.5,true,null]}")
+        #expect(try JSONParser.parse(text) == value)
+        #expect(JSONValue.number(.nan).containsNonFiniteNumber)
+        #expect(JSONValue.object(["a": .array([.number(-.infinity)])]).containsNonFiniteNumber)
+        #expect(!value.containsNonFiniteNumber)
+    }
+
+    @Test("UTF-16 code units of a string, as the engine gets them", arguments: [
+        "", "plain ASCII", "é\u{2028}\u{0}", "😀 and 𝄞", "\u{7F}\u{80}\u{7FF}\u{800}\u{FFFF}\u{10000}\u{10FFFF}",
+    ])
+    func utf16Units(text: String) {
+        #expect(UTF16Text.units(of: text) == Array(text.utf16))
+        #expect(UTF16Text.string(UTF16Text.units(of: text)) == text)
+    }
+
     @Test("parse and encode round-trip", arguments: [
         #"{"a":[1,-2.5e-3,true,false,null,"x\ny\u2028"],"b":{}}"#, #"[]"#, #""\ud83d\ude00""#, "0",
     ])

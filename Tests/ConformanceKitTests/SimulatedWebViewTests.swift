@@ -55,7 +55,7 @@ struct SimulatedWebViewTests {
         let injections = result.transcript.nativeEvaluations.filter { $0.script == result.bridgeJavaScriptSource }
         #expect(injections.count == 2)
         let ids = result.transcript.events.compactMap { event -> String? in
-            if case let .evaluationFinished(_, value?, nil) = event, value.contains("cb_1_") { return value }
+            if case let .evaluationFinished(_, .string(value)?, nil) = event, value.contains("cb_1_") { return value }
             return nil
         }
         #expect(ids.count == 2, "JS callback ids restart at cb_1 on the new page")

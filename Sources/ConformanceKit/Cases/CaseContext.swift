@@ -352,14 +352,23 @@ package final class CaseContext {
                      expected: "only setTimeout(fn) and setTimeout(fn, 0), which run before the page goes idle")
             }
         }
-        for case let .violation(clause, message) in transcript.events {
+        var violations: [(clause: String, message: String)] = []
+        var tripwires: [String] = []
+        var errors: [Int: String] = [:]
+        for entry in transcript.entries {
+            switch entry.event {
+            case let .violation(clause, message): violations.append((clause, message))
+            case let .tripwire(label): tripwires.append(label)
+            case let .evaluationFinished(id, _, error?): errors[id] = error
+            default: break
+            }
+        }
+        for (clause, message) in violations {
             fail(clause: clause, message)
         }
-        for case let .tripwire(label) in transcript.events {
+        for label in tripwires {
             fail(clause: "ESC-2.j", "a payload broke out of its string literal and ran code in the page: __wvjbTripwire('\(label)') was called")
         }
-        var errors: [Int: String] = [:]
-        for case let .evaluationFinished(id, _, error?) in transcript.events { errors[id] = error }
         for (index, evaluation) in transcript.nativeEvaluations.enumerated() {
             var problems = WireInspector.problems(inCommand: evaluation.script)
             // SimulatedBrowser runs each native evaluation as `native-evaluation-<id>.js`: an error located

@@ -23,10 +23,10 @@ extension Transcript {
             case let .evaluationStarted(id, style, script) where style != .harness && script == "WebViewJavascriptBridge._fetchQueue();":
                 fetchIDs.insert(id)
             case let .evaluationFinished(id, result, error) where fetchIDs.contains(id):
-                if let result, case .string(let text)? = try? JSONParser.parse(result), let batch = try? JSONParser.parse(text) {
+                if case .string(let text)? = result, let batch = try? JSONParser.parse(text) {
                     batches.append(batch)
                 } else {
-                    batches.append(.string("<fetch gave \(result ?? "nothing")\(error.map { ", error \($0)" } ?? "")>"))
+                    batches.append(.string("<fetch gave \(result?.canonicalText ?? "nothing")\(error.map { ", error \($0)" } ?? "")>"))
                 }
             default:
                 break

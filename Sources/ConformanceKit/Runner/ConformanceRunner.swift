@@ -180,7 +180,7 @@ package final class ConformanceRunner {
         if let stop {
             result.interruption = stop.description
             result.verdict = stop.verdict
-        } else if result.transcript.events.contains(where: { if case .tripwire = $0 { return true }; return false }) {
+        } else if result.transcript.entries.contains(where: { if case .tripwire = $0.event { return true }; return false }) {
             result.verdict = .insecure
         } else if let worst = result.failures.map(\.level).min() {
             // Each failure counts at its own clause's level, not at the case's (spec, conventions).

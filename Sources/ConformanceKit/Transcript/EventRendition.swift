@@ -55,7 +55,7 @@ package struct EventRendition {
             if let error {
                 line = "eval#\(id) threw \(text(error, limit: 160))"
             } else {
-                line = "eval#\(id) -> \(result.map { text($0, limit: 160) } ?? "undefined")"
+                line = "eval#\(id) -> \(result.map { text($0.canonicalText, limit: 160) } ?? "undefined")"
             }
         case .adapterAction(let action):
             (kind, fields, line) = ("native-action", ["action": .string(action)], "native \(PrintableText.printable(action))")
@@ -101,10 +101,9 @@ package struct EventRendition {
         self.isTimer = isTimer
     }
 
-    /// An evaluation result (canonical JSON text); a string holding a JSON array, as `_fetchQueue`
+    /// An evaluation result; a string holding a JSON array, as `_fetchQueue`
     /// returns, is parsed so that its messages compare semantically.
-    private static func parsedResult(_ text: String) -> JSONValue {
-        guard let value = try? JSONParser.parse(text) else { return .string(text) }
+    private static func parsedResult(_ value: JSONValue) -> JSONValue {
         if case .string(let inner) = value, let parsed = try? JSONParser.parse(inner), case .array = parsed {
             return ["json": parsed]
         }

@@ -14,8 +14,8 @@ package enum TranscriptEvent: Equatable, Sendable {
     case navigationDecided(id: Int, url: String, policy: NavigationActionPolicy, defaulted: Bool)
     /// The native side (or the harness) started evaluating a script in the page.
     case evaluationStarted(id: Int, style: EvaluationStyle, script: String)
-    /// An evaluation finished with a value (JSON of the result, or its string form) or an error.
-    case evaluationFinished(id: Int, result: String?, error: String?)
+    /// An evaluation finished with a value (a string, or what else JSON can hold) or an error.
+    case evaluationFinished(id: Int, result: JSONValue?, error: String?)
     /// The case asked the implementation, through the adapter, to do something.
     case adapterAction(String)
     /// A native handler registered by the case was invoked by the implementation.

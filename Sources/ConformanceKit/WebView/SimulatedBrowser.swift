@@ -130,8 +130,8 @@ package final class SimulatedBrowser: WebViewBackend {
         defer { nativeEvaluationDepth -= 1 }
         do {
             let value = try page.context.evaluate(script, sourceURL: "native-evaluation-\(id).js")
-            let (foundation, text) = convertResult(value)
-            record(.evaluationFinished(id: id, result: text, error: nil))
+            let (foundation, json) = convertResult(value)
+            record(.evaluationFinished(id: id, result: json, error: nil))
             return .success(foundation)
         } catch {
             if error.isTimeout { interrupt(with: error, stage: "evaluation \(id)") }
@@ -140,16 +140,16 @@ package final class SimulatedBrowser: WebViewBackend {
         }
     }
 
-    /// A result as WebKit converts it, and its canonical text for the transcript.
-    private func convertResult(_ value: ScriptValue) -> (Any?, String?) {
+    /// A result as WebKit converts it, and as JSON for the transcript.
+    private func convertResult(_ value: ScriptValue) -> (Any?, JSONValue?) {
         let context = page.context
         if context.isUndefined(value) { return (nil, nil) }
         if context.isString(value) {
             let string = context.string(value)
-            return (string, CanonicalJSON.quote(string))
+            return (string, .string(string))
         }
         guard let json = page.jsonValue(value) else { return (nil, nil) }
-        return (json.foundationValue, json.canonicalText)
+        return (json.foundationValue, json)
     }
 
     // MARK: Harness controls

@@ -94,6 +94,8 @@ package enum WireInspector {
     /// A case reads each command several times (the lint at its end, every query of delivered messages),
     /// so the last inspections are kept.
     private static func inspect(_ script: String) -> Inspection? {
+        // A short command is inspected faster than it is hashed: only long ones are kept.
+        guard script.utf8.count >= minimumKeptLength else { return freshInspection(script) }
         if let known = recentInspections.withLock({ $0[script] }) { return known }
         let inspection = freshInspection(script)
         recentInspections.withLock { recent in
@@ -103,14 +105,18 @@ package enum WireInspector {
         return inspection
     }
 
-    /// The inspections of the commands seen last, by script.
+    /// The length (UTF-8 bytes) from which inspections are kept.
+    private static let minimumKeptLength = 1024
+
+    /// The inspections of the long commands seen last, by script.
     private static let recentInspections = LockedValue<[String: Inspection?]>([:])
 
     /// Inspects `script` (see `inspect(_:)`).
     private static func freshInspection(_ script: String) -> Inspection? {
         // The exact form with a literal that lexes to a JSON object, what nearly every command is, has
         // nothing to report: no need to read it part by part.
-        if let text = literalText(ofCommand: script), case let message? = try? JSONParser.parse(text), case .object = message {
+        if let text = plainLiteralText(ofCommand: script) ?? literalText(ofCommand: script),
+           case let message? = try? JSONParser.parse(text), case .object = message {
             return Inspection(message: message, delivers: true)
         }
         guard var command = WireCommand(parsing: script) else { return nil }
@@ -265,6 +271,46 @@ package enum WireInspector {
         let decoded = lexLiteralBody(units[commandPrefix.utf16.count..<(units.count - commandSuffix.utf16.count)], problems: &problems)
         return problems.isEmpty ? UTF16Text.string(decoded) : nil
     }
+
+    /// The value of the literal of an exact command that holds nothing a full lexer has to judge, read
+    /// straight from the UTF-8 bytes: no quote, line terminator or byte that may start U+2028 or U+2029,
+    /// and no escape but the single-character ones that stand for ASCII (`\"`, `\\`, `\n`, ...). Nil for
+    /// any other script, which `literalText(ofCommand:)` reads.
+    private static func plainLiteralText(ofCommand script: String) -> String? {
+        var script = script
+        return script.withUTF8 { bytes -> String? in
+            let prefix = commandPrefixUTF8, suffix = commandSuffixUTF8
+            guard bytes.count >= prefix.count + suffix.count,
+                  bytes.prefix(prefix.count).elementsEqual(prefix), bytes.suffix(suffix.count).elementsEqual(suffix) else { return nil }
+            let body = bytes[prefix.count..<(bytes.count - suffix.count)]
+            var value: [UInt8] = []
+            value.reserveCapacity(body.count)
+            var index = body.startIndex
+            while index < body.endIndex {
+                let byte = body[index]
+                switch byte {
+                case 0x27, 0x0A, 0x0D, 0xE2:  // ' LF CR, and the lead byte of U+2028 and U+2029
+                    return nil
+                case 0x5C:  // \
+                    guard index + 1 < body.endIndex, let escaped = singleCharacterEscapes[body[index + 1]] else { return nil }
+                    value.append(escaped)
+                    index += 2
+                default:
+                    value.append(byte)
+                    index += 1
+                }
+            }
+            return String(decoding: value, as: UTF8.self)
+        }
+    }
+
+    /// ES5's single-character escapes, by the byte after the backslash.
+    private static let singleCharacterEscapes: [UInt8: UInt8] = [
+        0x22: 0x22, 0x27: 0x27, 0x5C: 0x5C, 0x62: 0x08, 0x66: 0x0C, 0x6E: 0x0A, 0x72: 0x0D, 0x74: 0x09, 0x76: 0x0B,
+    ]
+
+    private static let commandPrefixUTF8 = Array(commandPrefix.utf8)
+    private static let commandSuffixUTF8 = Array(commandSuffix.utf8)
 
     /// One problem per kind, the first occurrence's offset kept and the others counted, so that a
     /// megabyte payload full of raw U+2028 gives one readable line, not thousands.
