@@ -69,17 +69,48 @@ package enum CanonicalJSON {
     private static let hexDigits = Array("0123456789abcdef".utf8)
 
     private static func writeString(_ string: String, to output: inout [UInt8], escapingNonASCII: Bool) {
-        output.reserveCapacity(output.count + string.utf8.count + 2)
-        output.append(UInt8(ascii: "\""))
-        if escapingNonASCII {
-            for unit in string.utf16 { writeEscaped(unit, to: &output) }
-        } else {
-            // UTF-8 bytes of 0x80 and above belong to non-ASCII characters, which stay as they are.
-            for byte in string.utf8 {
-                if byte >= 0x80 { output.append(byte) } else { writeEscaped(UInt16(byte), to: &output) }
+        var string = string
+        string.withUTF8 { bytes in
+            guard let base = bytes.baseAddress else { return output += [0x22, 0x22] }  // ""
+            output.reserveCapacity(output.count + bytes.count + 2)
+            output.append(UInt8(ascii: "\""))
+            // Runs of bytes that stay as they are are copied at once; the rest is escaped one by one.
+            var runStart = 0
+            var index = 0
+            while index < bytes.count {
+                let byte = base[index]
+                // Comparisons one by one, not `&&` or range patterns, which debug builds call out for.
+                if byte >= 0x80 {
+                    if !escapingNonASCII {
+                        index += 1
+                        continue
+                    }
+                } else if byte >= 0x20, byte != 0x7F, byte != 0x22, byte != 0x5C {
+                    index += 1
+                    continue
+                }
+                output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
+                if byte < 0x80 {
+                    writeEscaped(UInt16(byte), to: &output)
+                    index += 1
+                } else {
+                    // A non-ASCII character (valid UTF-8: 2, 3 or 4 bytes) as its UTF-16 code units.
+                    let length = byte >= 0xF0 ? 4 : byte >= 0xE0 ? 3 : 2
+                    var scalar = UInt32(byte) & (0xFF >> (length + 1))
+                    for offset in 1..<length { scalar = scalar << 6 | UInt32(base[index + offset] & 0x3F) }
+                    if scalar >= 0x10000 {
+                        writeEscaped(UInt16(0xD800 + ((scalar - 0x10000) >> 10)), to: &output)
+                        writeEscaped(UInt16(0xDC00 + ((scalar - 0x10000) & 0x3FF)), to: &output)
+                    } else {
+                        writeEscaped(UInt16(scalar), to: &output)
+                    }
+                    index += length
+                }
+                runStart = index
             }
+            output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<bytes.count]))
+            output.append(UInt8(ascii: "\""))
         }
-        output.append(UInt8(ascii: "\""))
     }
 
     /// Writes one UTF-16 code unit inside a string literal: printable ASCII as it is, the rest escaped.
@@ -92,8 +123,10 @@ package enum CanonicalJSON {
         case 0x09: output.append(UInt8(ascii: "\\")); output.append(UInt8(ascii: "t"))
         case 0x20..<0x7F: output.append(UInt8(unit))
         default:
-            output.append(UInt8(ascii: "\\")); output.append(UInt8(ascii: "u"))
-            for shift in stride(from: 12, through: 0, by: -4) { output.append(hexDigits[Int((unit >> UInt16(shift)) & 0xF)]) }
+            // `\uXXXX` in one append: payloads can hold a million of these.
+            let digit = { (shift: UInt16) in hexDigits[Int((unit >> shift) & 0xF)] }
+            var escape = (UInt8(ascii: "\\"), UInt8(ascii: "u"), digit(12), digit(8), digit(4), digit(0))
+            withUnsafeBytes(of: &escape) { output.append(contentsOf: $0) }
         }
     }
 }

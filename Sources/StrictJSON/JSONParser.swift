@@ -29,6 +29,8 @@ package struct JSONParser {
     }
 
     private let bytes: UnsafeBufferPointer<UInt8>
+    /// `bytes`' first byte: reading through the pointer keeps debug builds fast on megabyte texts.
+    private let base: UnsafePointer<UInt8>?
     private let loneSurrogates: LoneSurrogates
     private var index = 0
 
@@ -57,12 +59,13 @@ package struct JSONParser {
 
     private init(bytes: UnsafeBufferPointer<UInt8>, loneSurrogates: LoneSurrogates) {
         self.bytes = bytes
+        base = bytes.baseAddress
         self.loneSurrogates = loneSurrogates
     }
 
     private func error(_ reason: String) -> ParseError { ParseError(reason: reason, offset: index) }
 
-    private var current: UInt8? { index < bytes.count ? bytes[index] : nil }
+    private var current: UInt8? { index < bytes.count ? base![index] : nil }
 
     private mutating func skipWhitespace() {
         while let byte = current, byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D { index += 1 }
@@ -139,6 +142,8 @@ package struct JSONParser {
         var pendingHigh: UInt16?
         var runStart = index
         while true {
+            // Plain bytes are skipped through the pointer: strings run to a megabyte.
+            while index < bytes.count, base![index] >= 0x20, base![index] != 0x22, base![index] != 0x5C { index += 1 }
             guard let byte = current else { throw error("unterminated string") }
             if byte == UInt8(ascii: "\"") {
                 if index > runStart { try flushLoneHigh(&pendingHigh, into: &utf8); utf8.append(contentsOf: bytes[runStart..<index]) }

@@ -178,12 +178,23 @@ extension MutantCatalogue {
             // A JSON writer that never escapes C0 controls: the escaper still catches LF, CR and FF.
             Defect(rewriteScript: { script, _ in
                 guard script.kind == .delivery, let json = WireInspector.literalText(ofCommand: script.text) else { return [script.text] }
-                var raw = json
-                for code in 0..<0x20 {
-                    raw = raw.replacingOccurrences(of: String(format: "\\u%04x", code), with: String(UnicodeScalar(UInt8(code))),
-                                                   options: [.literal, .caseInsensitive])
+                // Every `\u00XX` below U+0020 back to its raw character, in one pass over the bytes.
+                let bytes = Array(json.utf8)
+                var raw: [UInt8] = []
+                raw.reserveCapacity(bytes.count)
+                var index = 0
+                while index < bytes.count {
+                    if bytes[index] == 0x5C, index + 5 < bytes.count, bytes[index + 1] | 0x20 == 0x75, bytes[index + 2] == 0x30,
+                       bytes[index + 3] == 0x30 || bytes[index + 3] == 0x31,
+                       let low = UInt8(String(decoding: bytes[(index + 5)...(index + 5)], as: UTF8.self), radix: 16) {
+                        raw.append((bytes[index + 3] - 0x30) << 4 | low)
+                        index += 6
+                    } else {
+                        raw.append(bytes[index])
+                        index += 1
+                    }
                 }
-                return [MessageEscaper.handleMessageCommand(forMessageJSON: raw)]
+                return [MessageEscaper.handleMessageCommand(forMessageJSON: String(decoding: raw, as: UTF8.self))]
             })
         },
         native("non-bmp-escaped-as-scalar", "characters beyond U+FFFF are escaped as \\u plus their scalar value", obligation: "ESC-3.c",

@@ -1,4 +1,5 @@
 import CJavaScriptCore
+import Foundation
 import StrictJSON
 
 /// Engine strings holding exactly the code units of Swift strings, NUL included.
@@ -10,7 +11,8 @@ enum JSStrings {
     /// Calls `body` with an engine string holding exactly the UTF-16 code units of `string`.
     static func with<Result>(_ string: String, _ body: (JSStringRef) throws -> Result) rethrows -> Result {
         let ref: JSStringRef
-        if string.utf8.contains(0) {
+        var utf8 = string
+        if utf8.withUTF8({ $0.count > 0 && memchr($0.baseAddress!, 0, $0.count) != nil }) {
             let units = UTF16Text.units(of: string)
             ref = units.withUnsafeBufferPointer { JSStringCreateWithCharacters($0.baseAddress, $0.count) }!
         } else {

@@ -26,8 +26,10 @@ package enum PrintableText {
     ///   - limit: The number of UTF-16 units kept before ` [... N more]`.
     /// - Returns: Printable ASCII.
     package static func abbreviate(_ text: String, limit: Int) -> String {
-        let units = UTF16Text.units(of: text)
-        guard units.count > limit else { return printable(text) }
-        return printable(String(decoding: units[0..<limit], as: UTF16.self)) + " [... \(units.count - limit) more]"
+        // Only the kept units are copied: the text may be a megabyte payload.
+        let count = text.utf16.count
+        guard count > limit else { return printable(text) }
+        let kept = Array(text.utf16.prefix(limit))
+        return printable(String(decoding: kept, as: UTF16.self)) + " [... \(count - limit) more]"
     }
 }

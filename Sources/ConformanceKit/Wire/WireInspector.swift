@@ -1,3 +1,4 @@
+import Foundation
 import StrictJSON
 
 /// Lints what the native side evaluated, at the wire level: each command is read as its parts (the
@@ -96,20 +97,41 @@ package enum WireInspector {
     private static func inspect(_ script: String) -> Inspection? {
         // A short command is inspected faster than it is hashed: only long ones are kept.
         guard script.utf8.count >= minimumKeptLength else { return freshInspection(script) }
-        if let known = recentInspections.withLock({ $0[script] }) { return known }
+        let key = ScriptKey(script)
+        if let known = recentInspections.withLock({ $0[key] }) { return known }
         let inspection = freshInspection(script)
         recentInspections.withLock { recent in
             if recent.count >= 512 { recent.removeAll(keepingCapacity: true) }
-            recent[script] = .some(inspection)
+            recent[key] = .some(inspection)
         }
         return inspection
+    }
+
+    /// A script as a dictionary key compared by its UTF-8 bytes: `String` hashes and compares by
+    /// canonical equivalence, which normalizes a megabyte of text outside ASCII each time.
+    private struct ScriptKey: Hashable, Sendable {
+        let script: String
+
+        init(_ script: String) { self.script = script }
+
+        func hash(into hasher: inout Hasher) {
+            var script = script
+            script.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
+        }
+
+        static func == (lhs: ScriptKey, rhs: ScriptKey) -> Bool {
+            var left = lhs.script, right = rhs.script
+            return left.withUTF8 { a in
+                right.withUTF8 { b in a.count == b.count && (a.count == 0 || memcmp(a.baseAddress!, b.baseAddress!, a.count) == 0) }
+            }
+        }
     }
 
     /// The length (UTF-8 bytes) from which inspections are kept.
     private static let minimumKeptLength = 1024
 
     /// The inspections of the long commands seen last, by script.
-    private static let recentInspections = LockedValue<[String: Inspection?]>([:])
+    private static let recentInspections = LockedValue<[ScriptKey: Inspection?]>([:])
 
     /// Inspects `script` (see `inspect(_:)`).
     private static func freshInspection(_ script: String) -> Inspection? {
@@ -169,7 +191,7 @@ package enum WireInspector {
         var lexed: [Problem] = []
         let decoded = lexLiteralBody(body[...], quote: quote, problems: &lexed)
         guard lexed.isEmpty else {
-            inspection.problems += summarized(lexed)
+            inspection.problems += lexed
             return
         }
         let text = UTF16Text.string(decoded)
@@ -282,62 +304,74 @@ package enum WireInspector {
             let prefix = commandPrefixUTF8, suffix = commandSuffixUTF8
             guard bytes.count >= prefix.count + suffix.count,
                   bytes.prefix(prefix.count).elementsEqual(prefix), bytes.suffix(suffix.count).elementsEqual(suffix) else { return nil }
-            let body = bytes[prefix.count..<(bytes.count - suffix.count)]
+            let end = bytes.count - suffix.count
             var value: [UInt8] = []
-            value.reserveCapacity(body.count)
-            var index = body.startIndex
-            while index < body.endIndex {
-                let byte = body[index]
-                switch byte {
-                case 0x27, 0x0A, 0x0D, 0xE2:  // ' LF CR, and the lead byte of U+2028 and U+2029
-                    return nil
-                case 0x5C:  // \
-                    guard index + 1 < body.endIndex, let escaped = singleCharacterEscapes[body[index + 1]] else { return nil }
-                    value.append(escaped)
-                    index += 2
-                default:
-                    value.append(byte)
+            value.reserveCapacity(end - prefix.count)
+            // Runs of plain bytes are copied at once; escapes are decoded one by one.
+            var runStart = prefix.count
+            var index = runStart
+            let base = bytes.baseAddress!
+            while index < end {
+                let byte = base[index]
+                // ' LF CR, and the lead byte of U+2028 and U+2029: a full lexer's business.
+                if byte == 0x27 || byte == 0x0A || byte == 0x0D || byte == 0xE2 { return nil }
+                if byte != 0x5C {
                     index += 1
+                    continue
                 }
+                guard index + 1 < end, let escaped = singleCharacterEscape(base[index + 1]) else { return nil }
+                value.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
+                value.append(escaped)
+                index += 2
+                runStart = index
             }
+            value.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<end]))
             return String(decoding: value, as: UTF8.self)
         }
     }
 
-    /// ES5's single-character escapes, by the byte after the backslash.
-    private static let singleCharacterEscapes: [UInt8: UInt8] = [
-        0x22: 0x22, 0x27: 0x27, 0x5C: 0x5C, 0x62: 0x08, 0x66: 0x0C, 0x6E: 0x0A, 0x72: 0x0D, 0x74: 0x09, 0x76: 0x0B,
-    ]
+    /// The byte an ES5 single-character escape stands for, by the byte after the backslash.
+    private static func singleCharacterEscape(_ byte: UInt8) -> UInt8? {
+        switch byte {
+        case 0x22, 0x27, 0x5C: byte  // " ' \
+        case 0x62: 0x08  // b
+        case 0x66: 0x0C  // f
+        case 0x6E: 0x0A  // n
+        case 0x72: 0x0D  // r
+        case 0x74: 0x09  // t
+        case 0x76: 0x0B  // v
+        default: nil
+        }
+    }
 
     private static let commandPrefixUTF8 = Array(commandPrefix.utf8)
     private static let commandSuffixUTF8 = Array(commandSuffix.utf8)
 
-    /// One problem per kind, the first occurrence's offset kept and the others counted, so that a
-    /// megabyte payload full of raw U+2028 gives one readable line, not thousands.
-    private static func summarized(_ problems: [Problem]) -> [Problem] {
-        var order: [String] = []
-        var firsts: [String: Problem] = [:]
-        var counts: [String: Int] = [:]
-        for problem in problems {
-            let kind = problem.message.components(separatedBy: " at literal offset ").first ?? problem.message
-            if firsts[kind] == nil { order.append(kind); firsts[kind] = problem }
-            counts[kind, default: 0] += 1
-        }
-        return order.map { kind in
-            var problem = firsts[kind]!
-            if counts[kind]! > 1 { problem.message += " (and \(counts[kind]! - 1) more like it)" }
-            return problem
-        }
-    }
-
     /// Lexes the inside of a string literal (without its quotes, `'` unless `quote` says otherwise) as ES5
-    /// does, returning the string value's code units and appending every rule broken to `problems`. An
+    /// does, returning the string value's code units and appending the rules broken to `problems`. An
     /// unescaped quote is reported and lexing goes on, so that what follows it is linted too.
+    ///
+    /// One problem per kind: the first occurrence's offset is kept and the others are counted, so that a
+    /// megabyte payload full of raw U+2028 gives one readable line, not thousands.
     static func lexLiteralBody(_ body: ArraySlice<UInt16>, quote: UInt16 = 0x27, problems: inout [Problem]) -> [UInt16] {
         var value: [UInt16] = []
         var index = body.startIndex
+        let firstOwn = problems.count
+        var kinds: [String: Int] = [:]
+        var counts: [Int] = []
         func report(_ obligation: String, _ message: String) {
+            if let kind = kinds[message] {
+                counts[kind] += 1
+                return
+            }
+            kinds[message] = counts.count
+            counts.append(1)
             problems.append(Problem(obligation: obligation, message: message + " at literal offset \(index - body.startIndex)"))
+        }
+        defer {
+            for (kind, count) in counts.enumerated() where count > 1 {
+                problems[firstOwn + kind].message += " (and \(count - 1) more like it)"
+            }
         }
         while index < body.endIndex {
             let unit = body[index]

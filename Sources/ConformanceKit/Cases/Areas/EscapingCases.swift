@@ -172,9 +172,25 @@ enum PayloadObligations {
     /// other non-ASCII text and surrogate pairs (ESC-3.c), or nothing special (ESC-3.a).
     static func held(_ value: JSONValue) -> String {
         var control = false, nonASCII = false
-        for scalar in strings(in: value).lazy.flatMap(\.unicodeScalars) {
-            if scalar == "\u{FEFF}" { return "ESC-3.d" }
-            if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) { control = true } else if scalar.value > 0x7F { nonASCII = true }
+        for string in strings(in: value) {
+            // Read from the UTF-8 bytes: payloads run to a megabyte.
+            var string = string
+            let holdsByteOrderMark = string.withUTF8 { bytes -> Bool in
+                guard let base = bytes.baseAddress else { return false }
+                for index in 0..<bytes.count {
+                    let byte = base[index]
+                    let next = index + 1 < bytes.count ? base[index + 1] : 0
+                    if byte < 0x20 || byte == 0x7F || (byte == 0xC2 && (0x80...0x9F).contains(next)) {
+                        control = true  // C0, DEL and C1 controls
+                    } else if byte == 0xEF, next == 0xBB, index + 2 < bytes.count, base[index + 2] == 0xBF {
+                        return true  // U+FEFF
+                    } else if byte >= 0xC0 {
+                        nonASCII = true  // the first byte of any other character beyond ASCII
+                    }
+                }
+                return false
+            }
+            if holdsByteOrderMark { return "ESC-3.d" }
         }
         return control ? "ESC-3.b" : nonASCII ? "ESC-3.c" : "ESC-3.a"
     }
