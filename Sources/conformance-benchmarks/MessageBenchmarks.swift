@@ -30,7 +30,7 @@ enum MessageBenchmarks {
     private static func report(_ label: String, whole: Double, bridge: Double, raw: Double) {
         let harness = whole - bridge
         let ratio = harness / raw
-        print(String(format: "  per message, %@: %.1f µs in all, of which the reference bridge's own work %.1f µs; harness %.1f µs against raw JavaScriptCore %.1f µs: %.1f×  (budget 3×: %@)",
+        print(String(format: "  per message, %@: %.1f µs in all, of which the reference bridge's own work %.1f µs; harness %.1f µs against raw JavaScriptCore %.1f µs: %.2f×  (budget 3×: %@)",
                      label, whole * 1e6, bridge * 1e6, harness * 1e6, raw * 1e6, ratio, ratio <= 3 ? "ok" : "OVER"))
     }
 

@@ -72,10 +72,10 @@ package final class SimulatedBrowser: WebViewBackend {
         nativeActivity += 1
         let id = nextEvaluationID
         nextEvaluationID += 1
-        loop.schedule(label: "evaluation \(id)") { [self] in
+        loop.schedule(label: .evaluation(id)) { [self] in
             let outcome = runNativeEvaluation(id: id, style: .asynchronous, script: script)
             guard let completionHandler else { return }
-            loop.schedule(label: "completion of evaluation \(id)") { [self] in
+            loop.schedule(label: .completion(ofEvaluation: id)) { [self] in
                 nativeActivity += 1
                 switch outcome {
                 case .success(let value): completionHandler(value, nil)
@@ -187,7 +187,7 @@ package final class SimulatedBrowser: WebViewBackend {
         nextNavigationID += 1
         record(.navigationRequested(id: id, url: urlString, isMainFrame: isMainFrame))
         let action = NavigationAction(url: URL(string: urlString), urlString: urlString, isMainFrame: isMainFrame)
-        loop.schedule(label: "navigation \(id) to \(urlString)") { [self] in
+        loop.schedule(label: .navigation(id, url: urlString)) { [self] in
             undecidedNavigations[id] = urlString
             nativeActivity += 1
             var decided = false
@@ -213,7 +213,7 @@ package final class SimulatedBrowser: WebViewBackend {
         record(.navigationDecided(id: id, url: action.urlString, policy: policy, defaulted: defaulted))
         guard action.isMainFrame, policy == .allow, let definition = currentDefinition,
               definition.url == action.urlString else { return }
-        loop.schedule(label: "load of \(definition.url)") { [self] in commit(definition) }
+        loop.schedule(label: .load(url: definition.url)) { [self] in commit(definition) }
     }
 
     private func commit(_ definition: PageDefinition) {

@@ -7,8 +7,8 @@ import StrictJSON
 final class SimulatedPage {
     let url: String
     let context: ScriptContext
-    /// Label prefix of this page's loop tasks, so that they can be dropped when the page goes away.
-    let taskPrefix: String
+    /// The page's number in its browser (1 for the first), which names its timers in reports.
+    let number: Int
     /// The browser showing this page; set right after the page is made.
     weak var browser: SimulatedBrowser?
     private let loop: VirtualEventLoop
@@ -22,7 +22,7 @@ final class SimulatedPage {
     init(url: String, number: Int, loop: VirtualEventLoop, environment: HarnessEnvironment) throws(ScriptError) {
         self.url = url
         self.loop = loop
-        self.taskPrefix = "page\(number) "
+        self.number = number
         context = ScriptContext(runtime: environment.runtime)
         let install = try context.evaluate(environment.pageShimSource, sourceURL: "conformance://page-shim.js")
         let entryPoints = try context.call(install, arguments: [makeBrowserHost()])
@@ -158,7 +158,7 @@ final class SimulatedPage {
     }
 
     private func armTimer(_ id: Int, delay: Int64, repeats: Bool) {
-        timerTasks[id] = loop.schedule(after: delay, label: "\(taskPrefix)timer \(id)", timerID: id) { [unowned self] in
+        timerTasks[id] = loop.schedule(after: delay, label: .timer(page: number, id: id), timerID: id) { [unowned self] in
             timerTasks[id] = nil
             if repeats { armTimer(id, delay: max(delay, 1), repeats: true) }
             browser?.record(.timerFired(id: id))

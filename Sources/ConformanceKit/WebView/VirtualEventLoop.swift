@@ -10,7 +10,7 @@ final class VirtualEventLoop {
     private struct ScheduledTask {
         var deadline: Int64
         var sequence: Int
-        var label: String
+        var label: TaskLabel
         var timerID: Int?
         var action: () -> Void
     }
@@ -32,7 +32,7 @@ final class VirtualEventLoop {
     ///   - action: The work.
     /// - Returns: The task's id, for `cancel(_:)`.
     @discardableResult
-    func schedule(after delay: Int64 = 0, label: String, timerID: Int? = nil, _ action: @escaping () -> Void) -> TaskID {
+    func schedule(after delay: Int64 = 0, label: TaskLabel, timerID: Int? = nil, _ action: @escaping () -> Void) -> TaskID {
         let task = ScheduledTask(deadline: now + max(0, delay), sequence: nextSequence, label: label, timerID: timerID, action: action)
         nextSequence += 1
         // Keep tasks sorted; insertion after every task with an earlier-or-equal deadline keeps FIFO ties.
@@ -50,12 +50,6 @@ final class VirtualEventLoop {
     func cancel(_ id: TaskID) {
         dropRunTasks()
         storage.removeAll { $0.sequence == id }
-    }
-
-    /// Removes every task whose label starts with `prefix` (the timers of a page that went away).
-    func cancelAll(labelPrefix prefix: String) {
-        dropRunTasks()
-        storage.removeAll { $0.label.hasPrefix(prefix) }
     }
 
     /// Runs the earliest task due no later than `horizon`, advancing the clock to its deadline.
