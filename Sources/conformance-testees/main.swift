@@ -24,10 +24,24 @@ let usage = """
                                 that is, between two cases of a run that keeps one process
       one-case-only             the reference, but its hello does not offer `persistent` (as a testee
                                 written before ADP-17): the harness starts a process per case
+      spawns-child              the reference, but it first starts a child (`sleep 300`) that inherits its
+                                standard output and error, and logs `spawns-child: group <g> process <p>
+                                child <c>` before its hello: the harness must end the whole group
+      crash-with-child          the same child, then the crash of crash-in-native-handler: a crash,
+                                though a child still holds standard output
+      ignores-eof               the reference, but it ignores SIGTERM, and at end of input (or any exit)
+                                it waits forever instead of exiting; logs its group like spawns-child
+      huge-log-lines            the reference, but each case's adapter writes a 50 MB line to standard
+                                error when it attaches (the harness keeps 64 KiB of it, ADP-18)
+      floods-without-newline    greets (offering `persistent`), then answers the first request with
+                                endless bytes and no line feed (the harness stops at 16 MiB, ADP-18)
       wrong-done                greets correctly, then answers every request with `done` for another seq
       garbage-after-attach      greets correctly, then prints a line that is not JSON
       wrong-version             greets with protocol version 2
       silent                    never greets
+      ends-all-groups           not a testee: starts two ignores-eof testees (one kept for a run, one for
+                                a case), prints `groups: <g> <g>`, ends them as the CLI does on SIGINT
+                                (TesteeProcessGroups.endAll()) and exits without closing them
       main-sync-port-off-main   not a testee: runs a case in process against a port that hops with
                                 `Thread.isMainThread ? work() : DispatchQueue.main.sync { work() }`,
                                 with the main actor off the main thread as swift-testing on Linux has
@@ -125,6 +139,44 @@ enum EscapedClosures {
     nonisolated(unsafe) static var kept: [() -> Void] = []
 }
 
+/// The reference adapter that writes a 50 MB line to standard error when it attaches.
+@MainActor
+final class HugeLogLineAdapter: BridgeAdapter, SupportsRemoveHandler, SupportsReset, SupportsDisablingSafetyTimeout {
+    private static let line = Data(repeating: UInt8(ascii: "y"), count: 50_000_000) + Data("\n".utf8)
+    private let reference = ReferenceBridgeAdapter()
+
+    func attach(to webView: SimulatedWebView) throws {
+        FileHandle.standardError.write(Self.line)
+        try reference.attach(to: webView)
+    }
+    func registerHandler(_ name: String, handler: @escaping AdapterHandler) throws { try reference.registerHandler(name, handler: handler) }
+    func callHandler(_ name: String, data: Any?, responseCallback: AdapterResponseCallback?) throws {
+        try reference.callHandler(name, data: data, responseCallback: responseCallback)
+    }
+    func removeHandler(_ name: String) throws { try reference.removeHandler(name) }
+    func reset() throws { try reference.reset() }
+    func disableJavscriptAlertBoxSafetyTimeout() throws { try reference.disableJavscriptAlertBoxSafetyTimeout() }
+}
+
+/// Starts `sleep 300` in the testee's process group, inheriting its standard streams (the protocol's
+/// standard output among them), and logs the group, the testee and the child to standard error.
+/// - Returns: The child's process identifier.
+@discardableResult
+func startSleepingChild(mode: String) -> pid_t {
+    var child: pid_t = 0
+    let words: [String] = ["/bin/sleep", "300"]
+    let arguments = words.map { strdup($0) } + [nil]
+    defer { for argument in arguments { free(argument) } }
+    let noEnvironment: [UnsafeMutablePointer<CChar>?] = [nil]
+    let code = posix_spawn(&child, "/bin/sleep", nil, nil, arguments, noEnvironment)
+    guard code == 0 else {
+        FileHandle.standardError.write(Data("conformance-testees: cannot start the child: \(code)\n".utf8))
+        exit(70)
+    }
+    FileHandle.standardError.write(Data("\(mode): group \(getpgrp()) process \(getpid()) child \(child)\n".utf8))
+    return child
+}
+
 /// A testee that speaks the protocol by hand, badly.
 func serveRaw(hello: String, answer: (String) -> String?) -> Never {
     let output = FileHandle.standardOutput
@@ -147,6 +199,22 @@ case "main-sync-port-off-main":
         exit(0)
     }
     dispatchMain()
+case "ends-all-groups":
+    MainActor.assumeIsolated {
+        let configuration = ProcessBridgeAdapter.Configuration(command: "'\(CommandLine.arguments[0])' ignores-eof")
+        let testee = PersistentTestee(configuration: configuration)
+        do {
+            try testee.start()
+            let adapter = try ProcessBridgeAdapter(configuration: configuration)
+            print("groups: " + TesteeProcessGroups.live.sorted().map(String.init).joined(separator: " "))
+            TesteeProcessGroups.endAll()
+            // Neither is closed: only endAll ends them (the testees ignore end of input and SIGTERM).
+            withExtendedLifetime(adapter) { exit(0) }
+        } catch {
+            print("could not start: \(error)")
+            exit(70)
+        }
+    }
 case "reference":
     AdapterHost.serve(name: "reference") { ReferenceBridgeAdapter(evaluationStyle: .asynchronous) }
 case "reference-sync":
@@ -178,6 +246,26 @@ case "one-case-only":
     AdapterHost.serve(name: mode, offeringPersistent: false) { ReferenceBridgeAdapter() }
 case "hang-in-call-handler":
     AdapterHost.serve(name: mode) { MisbehavingAdapter(.hangInCallHandler) }
+case "spawns-child":
+    startSleepingChild(mode: mode)
+    AdapterHost.serve(name: mode) { ReferenceBridgeAdapter() }
+case "crash-with-child":
+    startSleepingChild(mode: mode)
+    AdapterHost.serve(name: mode) { MisbehavingAdapter(.crashInNativeHandler) }
+case "ignores-eof":
+    signal(SIGTERM, SIG_IGN)
+    // AdapterHost exits at end of input; this testee stays, as a hung one would, until SIGKILL.
+    atexit { while true { pause() } }
+    FileHandle.standardError.write(Data("\(mode): group \(getpgrp()) process \(getpid())\n".utf8))
+    AdapterHost.serve(name: mode) { ReferenceBridgeAdapter() }
+case "huge-log-lines":
+    AdapterHost.serve(name: mode) { HugeLogLineAdapter() }
+case "floods-without-newline":
+    FileHandle.standardOutput.write(Data((#"{"capabilities":["persistent"],"name":"floods","protocol":1,"type":"hello"}"# + "\n").utf8))
+    _ = readLine()
+    let block = [UInt8](repeating: UInt8(ascii: "x"), count: 1 << 16)
+    while write(STDOUT_FILENO, block, block.count) > 0 {}
+    exit(0)
 case "wrong-done":
     serveRaw(hello: goodHello) { _ in #"{"seq":999,"type":"done"}"# }
 case "garbage-after-attach":

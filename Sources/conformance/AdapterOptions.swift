@@ -43,8 +43,10 @@ struct AdapterOptions: ParsableArguments {
     /// The factory for the chosen adapter; for a command, after checking that it starts and greets. With
     /// `--testee-lifetime run` the factory owns the one testee process of the run (`PersistentTestee`),
     /// which ends, its descriptors closed, when the factory goes.
-    /// - Throws: `ExitCodes.configuration` after printing what is wrong.
-    func resolve() throws -> AdapterFactory {
+    /// - Parameter isInterrupted: Whether a signal interrupted the command, so that a testee ended on
+    ///   purpose is not reported as one that did not start.
+    /// - Throws: `ExitCodes.configuration` after printing what is wrong (nothing, when interrupted).
+    func resolve(isInterrupted: () -> Bool = { false }) throws -> AdapterFactory {
         switch choice {
         case .reference:
             return { ReferenceBridgeAdapter(evaluationStyle: .asynchronous) }
@@ -73,6 +75,7 @@ struct AdapterOptions: ParsableArguments {
             }
             switch started {
             case .failure(let error):
+                if isInterrupted() { throw ExitCodes.configuration }
                 printError("the adapter command `\(command)` did not start as an adapter: \(error.message)")
                 throw ExitCodes.configuration
             case .success(let testee?):
@@ -83,11 +86,13 @@ struct AdapterOptions: ParsableArguments {
         }
     }
 
-    /// Runs `cases` on the main thread, with `javaScriptSide` injected (or, for a JS-side or page-snippet
-    /// mutant, its broken copy of the reference JS side or page snippet).
+    /// Runs `cases` on the main thread, one by one, with `javaScriptSide` injected (or, for a JS-side or
+    /// page-snippet mutant, its broken copy of the reference JS side or page snippet).
+    /// - Parameter monitor: Told of each case as it starts and ends, and may stop the run early; the
+    ///   results are then those it kept.
     /// - Throws: `ExitCodes.configuration` after printing the harness or adapter error.
-    func run(_ cases: [ConformanceCase], javaScriptSide: String?) throws -> [CaseResult] {
-        let factory = try resolve()
+    func run(_ cases: [ConformanceCase], javaScriptSide: String?, monitor: RunMonitor? = nil) throws -> [CaseResult] {
+        let factory = try resolve(isInterrupted: { monitor?.isInterrupted ?? false })
         let mutant = choice.mutant
         let outcome = MainQueuePump.run { () async -> Result<[CaseResult], HarnessError> in
             do throws(HarnessError) {
@@ -105,7 +110,14 @@ struct AdapterOptions: ParsableArguments {
                     configuration.javaScriptSideUnderTest = configuration.bridgeJavaScriptSource != nil || mutant == nil
                 }
                 let runner = try ConformanceRunner(configuration: configuration)
-                return .success(await runner.run(cases, adapter: factory))
+                var results: [CaseResult] = []
+                for (index, conformanceCase) in cases.enumerated() {
+                    if let monitor, !monitor.caseMayStart(conformanceCase.id, index: index) { break }
+                    let result = await runner.run(conformanceCase, adapter: factory)
+                    results.append(result)
+                    if let monitor, !monitor.caseDidFinish(result, index: index) { break }
+                }
+                return .success(monitor?.finished ?? results)
             } catch {
                 return .failure(error)
             }

@@ -2,15 +2,20 @@ import ArgumentParser
 import ConformanceKit
 import Foundation
 
-/// One `--report KIND:PATH` option.
-struct ReportRequest: ExpressibleByArgument {
-    enum Kind: String, CaseIterable {
+/// One `--report KIND:PATH` option. `PATH` may be `-` (standard output, after the summary), a FIFO or a
+/// device such as `/dev/stdout`, or a symlink: they are written through, never replaced (`TextDestination`).
+struct ReportRequest: ExpressibleByArgument, Sendable {
+    /// The report formats.
+    enum Kind: String, CaseIterable, Sendable {
         case json, junit, markdown
     }
 
+    /// The report's format.
     let kind: Kind
+    /// The path as given.
     let path: String
 
+    /// Parses `KIND:PATH`; nil (a usage error) for an unknown kind or an empty path.
     init?(argument: String) {
         guard let colon = argument.firstIndex(of: ":"), let kind = Kind(rawValue: String(argument[..<colon])),
               argument.index(after: colon) < argument.endIndex else { return nil }
@@ -18,17 +23,27 @@ struct ReportRequest: ExpressibleByArgument {
         path = String(argument[argument.index(after: colon)...])
     }
 
+    /// Shells complete the value as a file path.
     static var defaultCompletionKind: CompletionKind { .file() }
 
+    /// Where the report goes.
+    var destination: TextDestination { TextDestination(path: path) }
+
+    /// Checks, before the run, that the report can be written where it is asked for.
+    /// - Throws: `TextDestination.Failure` naming the path and the problem.
+    func check() throws(TextDestination.Failure) {
+        try destination.check()
+    }
+
     /// Writes this report.
-    /// - Throws: The file system's error.
-    func write(_ results: [CaseResult], context: RunContext) throws {
+    /// - Throws: `TextDestination.Failure` naming the path and the system's reason.
+    func write(_ results: [CaseResult], context: RunContext) throws(TextDestination.Failure) {
         let text: String
         switch kind {
         case .json: text = JSONRunReport.render(results, context: context)
         case .junit: text = JUnitRunReport.render(results, context: context)
         case .markdown: text = MarkdownRunReport.render(results, context: context)
         }
-        try text.write(toFile: path, atomically: true, encoding: .utf8)
+        try destination.write(text)
     }
 }

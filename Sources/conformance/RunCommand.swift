@@ -45,15 +45,32 @@ struct RunCommand: ParsableCommand {
     @Flag(name: .long, help: "Print every case's result, not only unexpected ones.")
     var verbose = false
 
+    @Option(name: .long, help: ArgumentHelp(
+        "Print a line per case on standard error as the run goes: always, never, or auto (when standard error is a terminal).",
+        valueName: "when"))
+    var progress: ProgressMode = .auto
+
+    @Option(name: .customLong("stop-after-timeouts"), help: ArgumentHelp(
+        "Stop the run when the testee has timed out on this many cases in a row; the rest are reported as not run (0: never stop).",
+        valueName: "count"))
+    var stopAfterTimeouts = 3
+
     func validate() throws {
         if updateBaseline && baseline == nil {
             throw ValidationError("--update-baseline needs --baseline FILE")
         }
+        if stopAfterTimeouts < 0 {
+            throw ValidationError("--stop-after-timeouts must be 0 (never stop) or more (got \(stopAfterTimeouts))")
+        }
     }
 
     func run() throws {
+        // Usage errors first, then configuration errors, all before any case runs (ExitCodes).
         let selected = try selectCases(include: cases, exclude: skip, level: level)
-
+        let outputs = RunOutputs(reports: report, adapter: adapter.choice.argument, rerunPrefix: rerunPrefix,
+                                 timings: reportTimings, verbose: verbose)
+        try outputs.check()
+        let currentBaseline = try loadBaseline()
         var javaScriptSide: String?
         if let jsSide {
             do {
@@ -64,50 +81,88 @@ struct RunCommand: ParsableCommand {
             }
         }
 
-        let results = try adapter.run(selected, javaScriptSide: javaScriptSide)
-        let summary = RunReport(results: results, adapter: adapter.choice.argument, rerunPrefix: rerunPrefix, timings: reportTimings)
-        print(summary.render(verbose: verbose))
-        let context = RunContext(adapter: adapter.choice.argument, rerunPrefix: rerunPrefix, timings: reportTimings)
-        for request in report {
-            do {
-                try request.write(results, context: context)
-            } catch {
-                printError("cannot write the \(request.kind.rawValue) report to \(request.path): \(error.localizedDescription)")
-                throw ExitCodes.configuration
+        // A report written to a FIFO whose reader has gone fails with EPIPE instead of killing the run.
+        signal(SIGPIPE, SIG_IGN)
+        let monitorBox = LockedValue<RunMonitor?>(nil)
+        let interruption = RunInterruption { _ in
+            // The main flow did not get to finish within the grace: finish with what is known here.
+            guard let monitor = monitorBox.withLock({ $0 }) else { return }
+            monitor.progress.clearOpenLine()
+            let finished = monitor.finished
+            outputs.finish(finished, stop: monitor.stop(finished: finished))
+        }
+        let monitor = RunMonitor(
+            selectedIDs: selected.map(\.id), progress: RunProgress(mode: progress, total: selected.count),
+            stopAfterTimeouts: stopAfterTimeouts, interruption: interruption)
+        monitorBox.withLock { $0 = monitor }
+
+        let results: [CaseResult]
+        do {
+            results = try adapter.run(selected, javaScriptSide: javaScriptSide, monitor: monitor)
+        } catch where interruption.interruptingSignal != nil {
+            // Interrupted while the testee started: it was ended on purpose.
+            results = monitor.finished
+        }
+        guard interruption.claimFinishing() else {
+            // The signal watcher is writing the reports; it exits the process.
+            while true { sleep(60) }
+        }
+        monitor.progress.clearOpenLine()
+        let stop = monitor.stop(finished: results)
+        let (summary, reportsWritten) = outputs.finish(results, stop: stop)
+        var runStatus = summary.exitCode
+        var baselineWritten = true
+        if let baseline, let currentBaseline {
+            if let stop {
+                printError("the baseline \(baseline) is not \(updateBaseline ? "updated" : "applied"): the run was \(stop.summary) before every case ran")
+            } else {
+                (runStatus, baselineWritten) = gate(results, baselinePath: baseline, current: currentBaseline)
             }
         }
-        if let baseline {
-            throw try gate(results, baselinePath: baseline)
-        }
-        throw summary.exitCode
+        throw ExitCodes.afterRun(runStatus, outputsWritten: reportsWritten && baselineWritten, interruptedBy: interruption.interruptingSignal)
     }
 
-    /// Applies the baseline (or rewrites it); returns the exit code.
-    private func gate(_ results: [CaseResult], baselinePath: String) throws -> ExitCode {
-        let url = URL(fileURLWithPath: baselinePath)
-        var current = Baseline(entries: [])
-        if FileManager.default.fileExists(atPath: baselinePath) || !updateBaseline {
-            do { current = try Baseline.load(from: url) } catch {
-                printError(error.description)
+    /// The `--baseline` file, read before the run (an empty one when `--update-baseline` will create it);
+    /// nil without `--baseline`. With `--update-baseline`, also checks that it can be written.
+    /// - Throws: `ExitCodes.configuration` after naming the problem.
+    private func loadBaseline() throws -> Baseline? {
+        guard let baseline else { return nil }
+        if updateBaseline {
+            do throws(TextDestination.Failure) {
+                try TextDestination(path: baseline, dashIsStandardOutput: false).check()
+            } catch {
+                printError("the baseline cannot be written: \(error.message)")
                 throw ExitCodes.configuration
             }
+            if !FileManager.default.fileExists(atPath: baseline) { return Baseline(entries: []) }
         }
+        do { return try Baseline.load(from: URL(fileURLWithPath: baseline)) } catch {
+            printError(error.description)
+            throw ExitCodes.configuration
+        }
+    }
+
+    /// Applies the baseline, or rewrites it (through a symlink, never replacing it: `TextDestination`).
+    /// - Returns: What the gate says (0 after a rewrite), and whether the rewrite, if any, was written.
+    private func gate(_ results: [CaseResult], baselinePath: String, current: Baseline) -> (ExitCode, written: Bool) {
         if updateBaseline {
             let updated = Baseline.updated(from: results, keeping: current)
             let old = Set(current.fileText.split(separator: "\n")), new = Set(updated.fileText.split(separator: "\n"))
             let removed = current.fileText.split(separator: "\n").filter { !new.contains($0) }.map { "- " + $0 }
             let added = updated.fileText.split(separator: "\n").filter { !old.contains($0) }.map { "+ " + $0 }
             print((["baseline \(baselinePath): \(removed.count) lines removed, \(added.count) added"] + removed + added).joined(separator: "\n"))
-            do { try updated.fileText.write(to: url, atomically: true, encoding: .utf8) } catch {
-                printError("cannot write \(baselinePath): \(error.localizedDescription)")
-                throw ExitCodes.configuration
+            do throws(TextDestination.Failure) {
+                try TextDestination(path: baselinePath, dashIsStandardOutput: false).write(updated.fileText)
+            } catch {
+                printError("cannot write the baseline: \(error.message)")
+                return (ExitCodes.conformant, false)
             }
-            return ExitCodes.conformant
+            return (ExitCodes.conformant, true)
         }
         let gate = current.gate(results, catalogueIDs: Catalogue.all.map(\.id))
         let updateCommand = (rerunWords + ["--baseline", baselinePath, "--update-baseline"]).map(shellQuoted).joined(separator: " ")
         print(gate.render(updateCommand: updateCommand))
-        return gate.isSatisfied ? ExitCodes.conformant : ExitCodes.conformanceFailures
+        return (gate.isSatisfied ? ExitCodes.conformant : ExitCodes.conformanceFailures, true)
     }
 
     /// The command that reruns one case with the same adapter and JS side.

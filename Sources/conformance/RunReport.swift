@@ -3,6 +3,7 @@ import ConformanceKit
 
 /// The text report of a run: a summary line, unexpected results first (each with a rerun command), then
 /// the findings of non-strict cases; verbose, every expected result and the slowest cases with their times.
+/// A run that ended early says so in the summary line, with the number of cases it did not run.
 struct RunReport {
     /// The run's results, in run order.
     let results: [CaseResult]
@@ -12,6 +13,8 @@ struct RunReport {
     let rerunPrefix: String
     /// Whether the verbose report lists the slowest cases with their wall-clock times.
     var timings: ReportTimings = .on
+    /// Why the run ended before every selected case ran; nil for a whole run.
+    var stop: RunStop? = nil
 
     /// The run's exit status: adapter and harness problems outrank conformance failures.
     var exitCode: ExitCode {
@@ -27,6 +30,11 @@ struct RunReport {
         let order = Verdict.all
         let tally = order.compactMap { verdict in counts[verdict].map { "\($0) \(verdict)" } }.joined(separator: ", ")
         var lines = ["\(results.count) cases against \(adapter): \(tally)"]
+        if let stop {
+            // "3 of 114 cases against x: 3 pass; 111 not run (interrupted by SIGINT)"
+            let ran = "\(results.count) of \(results.count + stop.notRun.count) cases against \(adapter): \(tally.isEmpty ? "none finished" : tally)"
+            lines = ["\(ran); \(stop.notRun.count) not run (\(stop.summary))"]
+        }
         let unexpected = results.filter { !$0.verdict.isSuccess }
         for result in unexpected {
             lines.append("")

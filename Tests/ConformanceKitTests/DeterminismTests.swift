@@ -1,4 +1,8 @@
+import BridgeMutants
 import ConformanceKit
+import Foundation
+import ReferenceBridge
+import StrictJSON
 import Testing
 
 @Suite("Determinism")
@@ -19,6 +23,56 @@ struct DeterminismTests {
                 second: \(firstDifference.flatMap { linesB.indices.contains($0) ? String(linesB[$0]) : nil } ?? "<end>")
                 """)
         }
+    }
+
+    @Test("three runs of the threading cases against a mutant whose background sends wait for the main thread give the same transcripts and verdicts")
+    func backgroundThreadFailuresRepeat() async throws {
+        let mutant = try #require(MutantCatalogue.mutant(named: "background-sends-wait-for-main"))
+        let cases = Catalogue.all.filter { $0.id.hasPrefix("threading.") }
+        #expect(cases.count >= 2)
+        func rendered(_ results: [CaseResult]) -> [String] {
+            results.map { result in
+                "\(result.caseID) \(result.verdict)\n" + result.failures.map { "\($0)" }.joined(separator: "\n") + "\n"
+                    + TranscriptRenderer.render(result.transcript, bridgeJavaScriptSource: result.bridgeJavaScriptSource, includeTimers: true)
+            }
+        }
+        let first = rendered(try await Kit.run(cases, against: mutant))
+        for run in 2...3 {
+            let again = rendered(try await Kit.run(cases, against: mutant))
+            for (a, b) in zip(first, again) where a != b {
+                let linesA = a.split(separator: "\n"), linesB = b.split(separator: "\n")
+                let index = Array(zip(linesA, linesB)).firstIndex { $0 != $1 } ?? min(linesA.count, linesB.count)
+                Issue.record("""
+                    run \(run) differs from run 1 at line \(index + 1):
+                    run 1:      \(linesA.indices.contains(index) ? String(linesA[index]) : "<end>")
+                    run \(run):  \(linesB.indices.contains(index) ? String(linesB[index]) : "<end>")
+                    whole of run 1:
+                    \(a)
+                    whole of run \(run):
+                    \(b)
+                    """)
+            }
+        }
+    }
+
+    @Test("slow background work that waits for the main thread at each send is followed while it makes progress, however long it takes")
+    func backgroundWorkJudgedByProgress() async throws {
+        let sent = (1...80).map { JSONValue.number(Double($0)) }
+        let conformanceCase = Kit.adHocCase { context in
+            context.loadPage("""
+                setupWebViewJavascriptBridge(function (bridge) {
+                    bridge.registerHandler("sink", conformance.recordingHandler("sink"));
+                });
+                """)
+            try await context.runUntilIdle()
+            // A short patience: the old fixed window (20 polls) ran out long before 80 sends got through.
+            let outcome = try await context.callHandlerFromBackgroundThread("sink", data: sent, patience: 0.2)
+            context.expect(outcome == .finishedAfterMainQueueRan, clause: "TEST-1", "80 slow sends that each wait for the main thread finish once it runs: \(outcome)")
+            try await context.runUntilIdle()
+            context.expectEqual(context.transcript.jsHandlerInvocations("sink").map(\.data), sent.map { Optional($0) }, clause: "TEST-1", "all sends arrive, in order")
+        }
+        let result = try await Kit.run(conformanceCase) { SlowHoppingAdapter() }
+        #expect(result.verdict == .pass, "\(result.failures)")
     }
 
     @Test("JS callback ids read the virtual clock, so they are the same every run")
@@ -58,5 +112,28 @@ struct DeterminismTests {
         let strippedSecond = ReportTimingTests.strippingDurations(JSONRunReport.document(second, context: timed))
         #expect(strippedFirst.canonicalText == strippedSecond.canonicalText)
         #expect(strippedFirst.canonicalText + "\n" == JSONRunReport.render(first, context: context))
+    }
+}
+
+/// The reference bridge behind background sends that each pause, then wait for the main thread: slow work
+/// whose progress the harness must follow rather than give up on after a fixed number of main-queue runs.
+@MainActor
+private final class SlowHoppingAdapter: BridgeAdapter, SupportsSendsFromAnyThread {
+    private let inner = ReferenceBridgeAdapter()
+
+    func attach(to webView: SimulatedWebView) throws { try inner.attach(to: webView) }
+
+    func registerHandler(_ name: String, handler: @escaping AdapterHandler) throws { try inner.registerHandler(name, handler: handler) }
+
+    func callHandler(_ name: String, data: Any?, responseCallback: AdapterResponseCallback?) throws {
+        try inner.callHandler(name, data: data, responseCallback: responseCallback)
+    }
+
+    func backgroundSend() -> BackgroundSend {
+        let send = inner.backgroundSend()
+        return { name, data in
+            Thread.sleep(forTimeInterval: 0.025)
+            try DispatchQueue.main.sync { try send(name, data) }
+        }
     }
 }

@@ -13,7 +13,7 @@ package struct AdapterFailure: Error, CustomStringConvertible, Sendable, Equatab
         /// A readable, one-line description.
         package var description: String { rawValue }
 
-        /// The testee's output ended: it exited or was killed (ADP-13).
+        /// The testee exited or was killed, or its output ended (ADP-13).
         package static let crashed = Kind(rawValue: "crashed")
         /// The testee wrote nothing for longer than the watchdog allows (ADP-14).
         package static let unresponsive = Kind(rawValue: "unresponsive")

@@ -18,11 +18,12 @@ extension CaseContext {
     /// app does when it sends from a worker while the main thread waits for that worker; then, if the
     /// sends have not returned, lets the main queue run and waits again.
     ///
-    /// Wall time (at most `patience` seconds, twice) is spent only when the implementation blocks.
+    /// Wall time (`patience` seconds, twice) is spent only when the implementation blocks.
     /// - Parameters:
     ///   - name: The JS handler name.
     ///   - data: One call per element, sent in order from the same thread.
-    ///   - patience: How long each of the two waits lasts.
+    ///   - patience: Seconds the work may block: first with this thread waiting, then without progress
+    ///     while the main queue runs.
     /// - Returns: When the sends returned.
     /// - Throws: `CaseStop.adapter` when the adapter throws on the background thread.
     package func callHandlerFromBackgroundThread(_ name: String, data: [JSONValue], patience: Double = 1) async throws -> BackgroundWorkOutcome {
@@ -53,11 +54,12 @@ extension CaseContext {
     /// work a JS call asked for; then, if the answers have not returned, lets the main queue run and waits
     /// again.
     ///
-    /// Wall time (at most `patience` seconds, twice) is spent only when the implementation blocks.
+    /// Wall time (`patience` seconds, twice) is spent only when the implementation blocks.
     /// - Parameters:
     ///   - names: The `.later` handlers whose oldest waiting invocation is answered, in this order.
     ///   - answers: The answer for each.
-    ///   - patience: How long each of the two waits lasts.
+    ///   - patience: Seconds the work may block: first with this thread waiting, then without progress
+    ///     while the main queue runs.
     /// - Returns: When the responder calls returned; nil when a handler had no invocation waiting
     ///   (nothing is answered then).
     package func answerHeldFromBackgroundThread(_ names: [String], with answers: [JSONValue?], patience: Double = 1) async -> BackgroundWorkOutcome? {
@@ -77,18 +79,31 @@ extension CaseContext {
     }
 
     /// Runs `work` on a background thread; blocks this thread (and so the main queue) for up to `patience`
-    /// seconds waiting for it, then lets the main queue run while waiting up to `patience` more.
+    /// seconds waiting for it, then lets the main queue run while waiting, until the work finishes or
+    /// makes no progress for `patience` seconds' worth of main-queue runs.
+    ///
+    /// Both waits are judged so that the outcome depends on the implementation, not on the machine's
+    /// load: the first counts from the moment the worker runs (a loaded machine may be slow to give it a
+    /// thread); the second counts runs of the main queue (each followed by 10 ms for the worker) without
+    /// progress (no web-view call, nothing recorded), so that neither slow work that keeps going nor a main
+    /// thread kept busy by other work ends it early.
     private func runOnBackgroundThread(patience: Double, _ work: @escaping @Sendable () -> Void) async -> BackgroundWorkOutcome {
-        let finished = DispatchSemaphore(value: 0)
+        let started = DispatchSemaphore(value: 0), finished = DispatchSemaphore(value: 0)
         DispatchQueue.global().async {
+            started.signal()
             work()
             finished.signal()
         }
+        _ = started.wait(timeout: .now() + 30)
         if finished.wait(timeout: .now() + patience) == .success { return .finishedWithoutMainThread }
-        let polls = max(1, Int(patience * 100))
-        for _ in 0..<polls {
+        let pollsPerPatience = max(1, Int(patience * 100))
+        var progress = (browser.nativeActivity, browser.transcript.entries.count), pollsWithoutProgress = 0
+        // At most 30 patiences in all, for work that keeps making progress without ever finishing.
+        for _ in 0..<(30 * pollsPerPatience) where pollsWithoutProgress < pollsPerPatience {
             await MainQueuePump.drain()
             if finished.wait(timeout: .now() + .milliseconds(10)) == .success { return .finishedAfterMainQueueRan }
+            let now = (browser.nativeActivity, browser.transcript.entries.count)
+            (progress, pollsWithoutProgress) = now == progress ? (progress, pollsWithoutProgress + 1) : (now, 0)
         }
         return .neverFinished
     }

@@ -10,11 +10,14 @@ final class ScriptRuntime {
     /// The class of host functions: callable objects whose private data is a retained `HostFunction`.
     nonisolated(unsafe) let hostFunctionClass: JSClassRef
     private let watchdog: Watchdog
+    /// Whether a context group was created in this process: JavaScriptCore then holds its address space.
+    static private(set) var hasStarted = false
 
     /// Creates a context group whose scripts are stopped after `executionTimeLimit` seconds.
     /// - Parameter executionTimeLimit: Seconds of CPU time one entry into the engine may take.
     init(executionTimeLimit: Double) {
         group = JSContextGroupCreate()
+        Self.hasStarted = true
         watchdog = Watchdog()
         JSContextGroupSetExecutionTimeLimit(
             group, executionTimeLimit,

@@ -11,9 +11,11 @@ public struct HarnessError: Error, CustomStringConvertible, Sendable, Equatable 
         /// A readable, one-line description.
         public var description: String { rawValue }
 
-        /// A file the kit ships (a fixture, the page shim) could not be read.
+        /// A file the kit ships (a fixture, the spec, the page shim) could not be read, or failed the start-up
+        /// self-check (damaged or truncated).
         public static let missingResource = Code(rawValue: "missing-resource")
-        /// The JavaScript engine or the simulated browser failed.
+        /// The JavaScript engine or the simulated browser failed, or the engine cannot start (an
+        /// address-space limit too low for it).
         public static let engineFailure = Code(rawValue: "engine-failure")
         /// A user-supplied input (a JS side file, an adapter name) is unusable.
         public static let invalidInput = Code(rawValue: "invalid-input")

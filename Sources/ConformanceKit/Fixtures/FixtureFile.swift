@@ -29,6 +29,9 @@ package struct FixtureFile: Sendable {
     package var remedy: String
     /// The code of the error when it cannot be read.
     package var unreadableCode: HarnessError.Code
+    /// The file's text when a caller supplies it instead of the file (a test checking what the kit does
+    /// with a damaged copy); nil reads `url`.
+    package var suppliedText: String?
 
     /// A file the kit ships in its resource bundle; when it cannot be read the package must be rebuilt.
     /// - Parameter url: The file, usually `ConformanceFixtures.url(_:)`.
@@ -36,6 +39,15 @@ package struct FixtureFile: Sendable {
         self.url = url
         remedy = "The kit's fixtures ship in its resource bundle; rebuild the package, or pass the file explicitly."
         unreadableCode = .missingResource
+    }
+
+    /// A kit file whose text the caller supplies: errors name `url`, nothing is read.
+    /// - Parameters:
+    ///   - url: The file the text stands for.
+    ///   - text: Its text.
+    package init(kitFile url: URL, text: String) {
+        self.init(kitFile: url)
+        suppliedText = text
     }
 
     /// A file the user named.
@@ -51,6 +63,7 @@ package struct FixtureFile: Sendable {
     /// The file's text.
     /// - Throws: `Failure` saying whether the file is missing, unreadable or not UTF-8, and what to do.
     package func text() throws(Failure) -> String {
+        if let suppliedText { return suppliedText }
         let data: Data
         do {
             data = try Data(contentsOf: url)

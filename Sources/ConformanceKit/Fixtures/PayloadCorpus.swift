@@ -9,10 +9,42 @@ package struct PayloadCorpus: Sendable {
     /// The payloads, in file order.
     package let payloads: [HostilePayload]
 
-    /// The corpus the kit ships.
-    /// - Throws: `HarnessError` naming the file, the payload and the field when it is missing or malformed.
+    /// The corpus the kit ships, loaded and checked against `FixtureManifest.shipped` once per process.
+    /// - Throws: `HarnessError` naming the file, and the payload and the field when it is malformed, or the
+    ///   classes whose counts differ from the manifest's when it is truncated or padded.
     package static func bundled() throws(HarnessError) -> PayloadCorpus {
-        try load(from: ConformanceFixtures.url("payloads/hostile-payloads.json"))
+        try shipped.get()
+    }
+
+    /// The shipped corpus's path below `Fixtures/`.
+    package static let bundledPath = "payloads/hostile-payloads.json"
+
+    private static let shipped = Result { () throws(HarnessError) -> PayloadCorpus in
+        try checked(FixtureFile(kitFile: ConformanceFixtures.url(bundledPath)))
+    }
+
+    /// Loads a kit corpus file and checks that it has as many payloads of each class as `manifest` says: a
+    /// corpus that lost payloads would otherwise pass silently with fewer checks.
+    /// - Parameters:
+    ///   - file: The corpus file (or text standing for it).
+    ///   - manifest: The expected counts.
+    /// - Throws: `HarnessError` naming the file and what is wrong.
+    package static func checked(_ file: FixtureFile, against manifest: FixtureManifest = .shipped) throws(HarnessError) -> PayloadCorpus {
+        let corpus: PayloadCorpus
+        do throws(FixtureFile.Failure) {
+            corpus = PayloadCorpus(payloads: try file.decode(Document.self).payloads)
+        } catch {
+            throw error.harnessError
+        }
+        let counts = Dictionary(grouping: corpus.payloads, by: \.payloadClass.rawValue).mapValues(\.count)
+        let differences = FixtureManifest.differences(found: counts, expected: manifest.corpusPayloadsByClass)
+        guard differences.isEmpty else {
+            throw HarnessError(code: .missingResource, message: """
+                \(file.url.path): the payload corpus has \(corpus.payloads.count) payloads where the kit expects \
+                \(manifest.corpusPayloads): \(differences.joined(separator: ", ")). \(FixtureManifest.remedy)
+                """)
+        }
+        return corpus
     }
 
     /// Loads a corpus file.

@@ -63,10 +63,15 @@ package struct GoldenStore: Sendable {
         return mode == .failed ? write(document, to: url) : .stale(path: path, difference: difference)
     }
 
+    /// Writes the golden; a symlink at its path is written through (`TextDestination`), not replaced.
     private func write(_ document: JSONValue, to url: URL) -> Outcome {
         do {
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-            try GoldenTranscript.fileText(of: document).write(to: url, atomically: true, encoding: .utf8)
+        } catch {
+            return .malformed(path: url.path, problem: "could not write: \(error)")
+        }
+        do throws(TextDestination.Failure) {
+            try TextDestination(path: url.path, dashIsStandardOutput: false).write(GoldenTranscript.fileText(of: document))
             return .recorded(path: url.path)
         } catch {
             return .malformed(path: url.path, problem: "could not write: \(error)")

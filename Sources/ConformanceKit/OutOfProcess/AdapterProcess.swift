@@ -1,22 +1,21 @@
 import Foundation
 
-/// One running testee: the process `/bin/sh -c 'exec <command>'`, its standard input for requests, its
-/// standard output for messages (with a wall-clock watchdog), and the tail of its standard error.
+/// One running testee: the process `/bin/sh -c 'exec <command>'` in a process group of its own
+/// (`TesteeProcess`), its standard input for requests, its standard output for messages (with a
+/// wall-clock watchdog and the line limit of ADP-18), and the tail of its standard error.
 ///
-/// Ends the process when released, so a case (or, for a testee kept for the run, the run: ADP-17) never
-/// leaves a testee behind (ADP-1), and closes its descriptors once the reader threads are done with them.
+/// The testee is judged by its own exit, not by its pipes: a descendant that inherited standard output
+/// and keeps it open cannot turn a crash into a timeout. Ending it (`terminate()`, `close()`, or
+/// releasing it) kills its whole group, so a case (or, for a testee kept for the run, the run: ADP-17)
+/// never leaves a process behind (ADP-1); `close()` also closes every descriptor the harness held for it.
 final class AdapterProcess: @unchecked Sendable {
     /// The command line, as given to `--adapter`.
     let command: String
-    private let process = Process()
-    private let input = Pipe()
-    private let output = Pipe()
-    private let errorOutput = Pipe()
+    private let process: TesteeProcess
     private let messages: LineReader
     private let errors: LineInbox
     private let stderrTail = TesteeStandardError()
     private var messagesRead = 0
-    private let exited = DispatchSemaphore(value: 0)
     private let requests: LineWriter
     private var terminated = false
     private var closed = false
@@ -28,56 +27,30 @@ final class AdapterProcess: @unchecked Sendable {
         // A testee that dies while the harness writes to it must give EPIPE, not kill the harness.
         signal(SIGPIPE, SIG_IGN)
         self.command = command
-        process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        process.arguments = ["-c", "exec " + command]
-        process.standardInput = input
-        requests = LineWriter(fileDescriptor: input.fileHandleForWriting.fileDescriptor)
-        process.standardOutput = output
-        process.standardError = errorOutput
         // A crashing Swift testee then prints its one "Fatal error" line instead of a long backtrace.
         var environment = ProcessInfo.processInfo.environment
         if environment["SWIFT_BACKTRACE"] == nil { environment["SWIFT_BACKTRACE"] = "enable=no" }
-        process.environment = environment
-        let exited = self.exited
-        process.terminationHandler = { _ in exited.signal() }
-        messages = LineReader(reading: output.fileHandleForReading.fileDescriptor)
+        process = try TesteeProcess(command: command, environment: environment)
+        requests = LineWriter(fileDescriptor: process.input)
+        messages = LineReader(reading: process.output, exitNotice: process.exitNotice, maximumLineLength: AdapterWire.maximumLineLength)
         let tail = stderrTail
-        errors = LineInbox(reading: errorOutput.fileHandleForReading.fileDescriptor, name: "testee stderr",
-                           onLine: { tail.append($0) }, onEnd: { tail.finish() })
-        do {
-            try process.run()
-        } catch {
-            // No child holds the write ends: closing them ends the reader threads.
-            try? output.fileHandleForWriting.close()
-            try? errorOutput.fileHandleForWriting.close()
-            throw AdapterFailure(kind: .launchFailed, message: "cannot start the adapter command `\(command)`: \(error.localizedDescription)")
-        }
-        // The child has its own copies; closing ours lets end of file arrive when the child exits.
-        try? output.fileHandleForWriting.close()
-        try? errorOutput.fileHandleForWriting.close()
-        try? input.fileHandleForReading.close()
+        errors = LineInbox(reading: process.errorOutput, exitNotice: process.exitNotice, lineLimit: AdapterWire.standardErrorLineLimit,
+                           name: "testee stderr", onLine: { tail.append($0) }, onEnd: { tail.finish() })
     }
 
     deinit {
-        try? input.fileHandleForWriting.close()
-        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
-        // The pipes close their read ends when they go, right after this: let the standard error reader
-        // thread see end of file first, so that it never reads a descriptor number handed out again.
-        _ = errors.waitForEnd(deadline: Date(timeIntervalSinceNow: 2))
+        close()
     }
 
     /// Whether the testee can take another request: the harness has not ended it and it still runs.
-    var isUsable: Bool { !terminated && process.isRunning }
+    var isUsable: Bool { !terminated && !process.hasExited }
 
-    /// The testee's process identifier.
+    /// The testee's process identifier, which is also its process group's.
     var processIdentifier: Int32 { process.processIdentifier }
 
-    /// The descriptors the harness holds for the testee: its standard input's write end, and the read
-    /// ends of its standard output and standard error.
-    var descriptors: [Int32] {
-        [input.fileHandleForWriting.fileDescriptor, output.fileHandleForReading.fileDescriptor,
-         errorOutput.fileHandleForReading.fileDescriptor]
-    }
+    /// The descriptors the harness holds for the testee: its standard input's write end, the read ends of
+    /// its standard output and standard error, and both ends of the pipe that tells its exit.
+    var descriptors: [Int32] { process.descriptors }
 
     /// Writes one message.
     /// - Throws: `AdapterFailure` (crashed) when the testee no longer reads its input.
@@ -89,8 +62,9 @@ final class AdapterProcess: @unchecked Sendable {
     /// - Parameters:
     ///   - timeout: The watchdog, in seconds.
     ///   - waitingFor: What the harness waits for, for the error message.
-    /// - Throws: `AdapterFailure`: crashed at end of output, unresponsive after the watchdog (the
-    ///   process is killed), protocol violation for a line that is not a message.
+    /// - Throws: `AdapterFailure`: crashed when the testee exited or its output ended, unresponsive after
+    ///   the watchdog, protocol violation for a line that is not a message or is too long (ADP-18); the
+    ///   process group is ended in each case.
     func receive(timeout: Double, waitingFor: String) throws(AdapterFailure) -> TesteeMessage {
         switch messages.next(deadline: Date(timeIntervalSinceNow: timeout)) {
         case .line(let line):
@@ -98,9 +72,11 @@ final class AdapterProcess: @unchecked Sendable {
             return try AdapterWire.decode(TesteeMessage.self, from: line, sentBy: "the testee")
         case .end:
             throw crashed(while: "the harness waited for \(waitingFor)")
+        case .tooLong:
+            terminate()
+            throw .protocolViolation("a line longer than \(AdapterWire.maximumLineLength >> 20) MiB (\(AdapterWire.maximumLineLength) bytes), the limit of a message line (ADP-18), while the harness waited for \(waitingFor); its process group was ended")
         case .timedOut:
-            kill(process.processIdentifier, SIGKILL)
-            _ = exited.wait(timeout: .now() + 2)
+            terminate()
             throw AdapterFailure(
                 kind: .unresponsive,
                 message: "the testee sent nothing for \(Self.seconds(timeout)) while the harness waited for \(waitingFor); it was killed (raise the watchdog with --adapter-timeout if it is only slow)\(stderrTail.rendered)")
@@ -119,6 +95,11 @@ final class AdapterProcess: @unchecked Sendable {
         return lines
     }
 
+    /// Keeps no native log lines from standard error, for a testee that does not mark it (ADP-16).
+    func ignoreStandardErrorAsLog() {
+        stderrTail.stopKeepingLog()
+    }
+
     /// Forgets, for crash and timeout reports, what the testee wrote to standard error before the last
     /// message `receive` returned: a testee that serves many cases (ADP-17) is then reported on for the
     /// case that follows only.
@@ -126,42 +107,37 @@ final class AdapterProcess: @unchecked Sendable {
         stderrTail.forgetDiagnostics(beforeMark: messagesRead)
     }
 
-    /// Ends the testee: closes its input (a well-behaved testee exits on end of file) and kills it if it
-    /// is still running.
+    /// Ends the testee: closes its input, kills its process group and reaps it.
     func terminate() {
         terminated = true
-        try? input.fileHandleForWriting.close()
-        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+        process.end()
     }
 
-    /// Ends the testee and closes every descriptor the harness holds for it: waits (a few seconds at
-    /// most) for the process to exit and for the reader threads to reach end of file, then closes the
-    /// read ends of its output pipes. Standard error's, if its reader thread still reads it (a grandchild
-    /// kept the pipe open), is left to be closed when the process object goes.
+    /// Ends the testee and closes every descriptor the harness holds for it, once standard error's reader
+    /// thread is done with them (at once, normally: the group is gone). Standard error's read end stays
+    /// open if the reader is still at it after a few seconds (a process outside the group kept the pipe).
     func close() {
         guard !closed else { return }
         closed = true
         terminate()
-        // The signal is put back, for `crashed(while:)` and later waiters.
-        if exited.wait(timeout: .now() + 2) == .success { exited.signal() }
-        try? output.fileHandleForReading.close()
-        if errors.waitForEnd(deadline: Date(timeIntervalSinceNow: 2)) { try? errorOutput.fileHandleForReading.close() }
+        let readerEnded = errors.waitForEnd(deadline: Date(timeIntervalSinceNow: 2))
+        process.closeDescriptors(keepingStandardError: !readerEnded)
+        messages.release()
+        stderrTail.release()
     }
 
     private func crashed(while what: String) -> AdapterFailure {
-        // Output ends a moment before the exit is reaped; a testee that only closed its output is killed.
-        if exited.wait(timeout: .now() + 2) == .timedOut {
-            kill(process.processIdentifier, SIGKILL)
-            _ = exited.wait(timeout: .now() + 2)
-        } else {
-            exited.signal()
-        }
-        _ = errors.next(deadline: Date(timeIntervalSinceNow: 1))  // let the reader take the last of standard error
+        // Output ends a moment before the process exits; a testee that only closed its output is killed.
+        let exited = process.waitForExit(timeout: 2)
+        let termination = process.end()
+        terminated = true
+        // Let the reader take the last of standard error: the group is gone, so it ends at once.
+        _ = errors.waitForEnd(deadline: Date(timeIntervalSinceNow: 1))
         let how: String
-        switch (process.isRunning, process.terminationReason) {
-        case (true, _): how = "closed its output"
-        case (false, .uncaughtSignal): how = "was killed by signal \(process.terminationStatus)\(Self.signalName(process.terminationStatus))"
-        case (false, _): how = "exited with status \(process.terminationStatus)"
+        switch (exited, termination) {
+        case (false, _), (true, nil): how = "closed its output"
+        case (true, .signalled(let signal)?): how = "was killed by signal \(signal)\(Self.signalName(signal))"
+        case (true, .exited(let status)?): how = "exited with status \(status)"
         }
         return AdapterFailure(kind: .crashed, message: "the testee \(how) while \(what)\(stderrTail.rendered)")
     }

@@ -19,6 +19,17 @@ package enum AdapterWire {
     /// each message it writes (ADP-16): the record separator U+001E, then `wvjb-adapter-mark`.
     package static let standardErrorMark = "\u{1E}wvjb-adapter-mark"
 
+    /// The most bytes a message line may have before its line feed (ADP-18): a testee that writes a longer
+    /// one is ended and its case is an adapter error, so that no line costs the harness more than this.
+    package static let maximumLineLength = 16 << 20
+
+    /// The most bytes of one standard error line the harness keeps: its first and last half (ADP-18).
+    package static let standardErrorLineLimit = 64 << 10
+
+    /// The most bytes of native log lines from standard error a case records, and the most the lines
+    /// before one message keep (their first and last half) (ADP-18).
+    package static let logLimit = 256 << 10
+
     /// One message as a line, without its line feed: canonical JSON (sorted keys, printable ASCII, so no
     /// raw line feed), however deep its data.
     package static func line(of message: some Encodable) -> String {

@@ -14,6 +14,8 @@ final class LineInbox: @unchecked Sendable {
         case end
         /// The deadline passed first.
         case timedOut
+        /// A line passed the reader's length limit before its line feed (ADP-18); nothing more is read.
+        case tooLong
     }
 
     private let condition = NSCondition()
@@ -23,19 +25,27 @@ final class LineInbox: @unchecked Sendable {
 
     /// Starts a thread that reads `fileDescriptor` until end of file, splitting it into lines.
     /// - Parameters:
-    ///   - fileDescriptor: The descriptor to read; closed by the caller, not by the inbox.
+    ///   - fileDescriptor: The descriptor to read; closed by the caller, not by the inbox, once
+    ///     `waitForEnd(deadline:)` says the thread is done with it.
+    ///   - exitNotice: A descriptor that becomes readable when the writer has exited
+    ///     (`TesteeProcess.exitNotice`): what is readable then is read, and then the stream ends, even if a
+    ///     descendant of the writer keeps the pipe open.
+    ///   - lineLimit: The most bytes of one line that are kept: a longer line keeps its first and last
+    ///     `lineLimit / 2` bytes, with the number of bytes left out between them (ADP-18). Nil for no limit.
     ///   - name: The reader thread's name, for debuggers.
     ///   - onLine: Called on the reader thread for each line instead of queueing it, if given.
     ///   - onEnd: Called on the reader thread once, at end of file, after the last line.
-    init(reading fileDescriptor: Int32, name: String, onLine: (@Sendable (String) -> Void)? = nil, onEnd: (@Sendable () -> Void)? = nil) {
+    init(reading fileDescriptor: Int32, exitNotice: Int32? = nil, lineLimit: Int? = nil, name: String,
+         onLine: (@Sendable (String) -> Void)? = nil, onEnd: (@Sendable () -> Void)? = nil) {
         let thread = Thread { [self] in
-            Self.readLines(from: fileDescriptor) { line in
+            Self.readLines(from: fileDescriptor, exitNotice: exitNotice, lineLimit: lineLimit) { line in
                 if let onLine { onLine(line) } else { append(line) }
             }
             finish()
             onEnd?()
         }
         thread.name = name
+        thread.stackSize = 512 * 1024
         thread.start()
     }
 
@@ -82,24 +92,64 @@ final class LineInbox: @unchecked Sendable {
         condition.unlock()
     }
 
-    /// Reads until end of file or an error, calling `body` with each complete line; a last line without
-    /// a line feed is delivered too.
-    private static func readLines(from fileDescriptor: Int32, _ body: (String) -> Void) {
+    /// Reads until end of file, an error, or (with `exitNotice`) the writer's exit, calling `body` with
+    /// each complete line; a last line without a line feed is delivered too.
+    private static func readLines(from fileDescriptor: Int32, exitNotice: Int32?, lineLimit: Int?, _ body: (String) -> Void) {
         var pending: [UInt8] = []
+        /// Bytes of the pending line left out of its middle.
+        var leftOut = 0
         var chunk = [UInt8](repeating: 0, count: 64 * 1024)
+        var requests = [fileDescriptor, exitNotice].compactMap { $0 }.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
+        var readAfterExit: Int?
+        func deliver() {
+            if let lineLimit, pending.count > lineLimit {
+                let cut = (lineLimit / 2)..<(pending.count - lineLimit / 2)
+                leftOut += cut.count
+                pending.removeSubrange(cut)
+            }
+            if leftOut > 0, let lineLimit {
+                let head = String(decoding: pending[..<(lineLimit / 2)], as: UTF8.self)
+                let tail = String(decoding: pending[(lineLimit / 2)...], as: UTF8.self)
+                body(head + " [... \(leftOut) bytes of this line left out: a line keeps its first and last \(lineLimit / 2 / 1024) KiB (ADP-18) ...] " + tail)
+            } else {
+                body(String(decoding: pending, as: UTF8.self))
+            }
+            pending.removeAll(keepingCapacity: pending.capacity <= 1 << 20)
+            leftOut = 0
+        }
         while true {
+            if exitNotice != nil {
+                for index in requests.indices { requests[index].revents = 0 }
+                let ready = poll(&requests, nfds_t(requests.count), -1)
+                if ready < 0 && errno == EINTR { continue }
+                if ready > 0 && requests[1].revents != 0 && readAfterExit == nil { readAfterExit = 0 }
+                if ready > 0 && requests[0].revents == 0 { break }  // exited, and all it wrote was read
+            }
             let count = chunk.withUnsafeMutableBytes { read(fileDescriptor, $0.baseAddress, $0.count) }
             if count < 0 && errno == EINTR { continue }
             guard count > 0 else { break }
             var start = 0
-            for index in 0..<count where chunk[index] == 0x0A {
-                pending.append(contentsOf: chunk[start..<index])
-                body(String(decoding: pending, as: UTF8.self))
-                pending.removeAll(keepingCapacity: true)
-                start = index + 1
+            chunk.withUnsafeBufferPointer { bytes in
+                let base = bytes.baseAddress!
+                while start < count, let found = memchr(base + start, 0x0A, count - start) {
+                    let index = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+                    pending.append(contentsOf: bytes[start..<index])
+                    deliver()
+                    start = index + 1
+                }
             }
             pending.append(contentsOf: chunk[start..<count])
+            if let lineLimit, pending.count > lineLimit + chunk.count {
+                // Keep the head and the latest tail: the tail may end in a mark (ADP-16).
+                let cut = (lineLimit / 2)..<(pending.count - lineLimit / 2)
+                leftOut += cut.count
+                pending.removeSubrange(cut)
+            }
+            if let total = readAfterExit {
+                readAfterExit = total + count
+                if total + count > LineReader.afterExitLimit { break }
+            }
         }
-        if !pending.isEmpty { body(String(decoding: pending, as: UTF8.self)) }
+        if leftOut > 0 || !pending.isEmpty { deliver() }
     }
 }

@@ -48,15 +48,15 @@ package final class PersistentTestee {
     /// Whether the testee offered `persistent` in the last `hello` it gave; nil before the first.
     package private(set) var servesManyCases: Bool?
 
-    /// The running process's identifier and the descriptors the harness holds for it (its standard
-    /// input's write end, the read ends of its standard output and error); nil when none runs. For
-    /// checking that `close()` leaves nothing behind.
+    /// The running process's identifier (its process group's too) and the descriptors the harness holds
+    /// for it (its standard input's write end, the read ends of its standard output and error, the pipe
+    /// that tells its exit); nil when none runs. For checking that `close()` leaves nothing behind.
     package var runningProcess: (processIdentifier: Int32, descriptors: [Int32])? {
         session?.processResources
     }
 
-    /// Ends the process, if one runs, and closes every descriptor the harness holds for it. The next
-    /// case, if any, starts a fresh one.
+    /// Ends the process and its process group, if one runs, and closes every descriptor the harness holds
+    /// for it. The next case, if any, starts a fresh one.
     package func close() {
         session?.close()
         session = nil

@@ -151,17 +151,23 @@ package final class ProcessBridgeAdapter: BridgeAdapter, SupportsRemoveHandler, 
         try perform(.disableSafetyTimeout(seq: 0))
     }
 
-    /// Ends the case's process (ADP-1), or gives the borrowed one back to its `PersistentTestee`, which
-    /// ends the case in it (ADP-17). The adapter no longer talks to the testee afterwards.
+    /// Ends the case's process group and closes its descriptors (ADP-1), or gives the borrowed process
+    /// back to its `PersistentTestee`, which ends the case in it (ADP-17). The adapter no longer talks to
+    /// the testee afterwards.
     package func caseDidEnd() {
         guard !caseEnded else { return }
         caseEnded = true
         if let (testee, lease) = persistentTestee {
             testee.caseDidEnd(lease: lease, failed: failure != nil)
         } else {
-            session.terminate()
+            session.close()
         }
+        // What the case made is the report's now (its transcript); nothing of it is kept here.
         webView = nil
+        handlers = [:]
+        responseCallbacks = [:]
+        decisionHandlers = [:]
+        deferredRequests = []
     }
 
     // MARK: SimulatedNavigationDelegate

@@ -39,7 +39,7 @@ final class TesteeConnection: @unchecked Sendable {
             } catch {
                 Self.quit(error.message)
             }
-        case .end, .timedOut:
+        case .end, .timedOut, .tooLong:
             exit(0)
         }
     }

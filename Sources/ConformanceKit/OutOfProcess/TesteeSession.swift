@@ -30,6 +30,8 @@ final class TesteeSession {
     private(set) var requestsInCase = 0
     /// Messages received since the current case began.
     private(set) var messagesInCase = 0
+    /// Bytes of native log lines recorded since the current case began (at most `AdapterWire.logLimit`).
+    private var logBytesInCase = 0
 
     /// Starts the testee and reads its `hello`.
     /// - Parameter configuration: The command and the watchdog.
@@ -57,6 +59,8 @@ final class TesteeSession {
         servesManyCases = names.contains(AdapterWire.persistentCapability)
         if marksStandardError {
             linesBeforeHello = try process.standardErrorLinesBeforeLastMessage(timeout: configuration.responseTimeout)
+        } else {
+            process.ignoreStandardErrorAsLog()
         }
     }
 
@@ -79,13 +83,34 @@ final class TesteeSession {
         casesBegun += 1
         requestsInCase = 0
         messagesInCase = 0
+        logBytesInCase = 0
     }
 
     /// The lines the testee wrote before its `hello`, once: they belong to the first case, recorded when
     /// its bridge is attached (ADP-16).
     func takeLinesBeforeHello() -> [String] {
         defer { linesBeforeHello = [] }
-        return linesBeforeHello
+        return withinLogLimit(linesBeforeHello)
+    }
+
+    /// `lines`, as far as the case's log limit allows (ADP-18), and a line that counts those left out.
+    private func withinLogLimit(_ lines: [String]) -> [String] {
+        var kept: [String] = []
+        var leftOut = (lines: 0, bytes: 0)
+        for line in lines {
+            let size = line.utf8.count
+            if leftOut.lines == 0 && logBytesInCase + size <= AdapterWire.logLimit {
+                kept.append(line)
+                logBytesInCase += size
+            } else {
+                leftOut.lines += 1
+                leftOut.bytes += size
+            }
+        }
+        if leftOut.lines > 0 {
+            kept.append("[... \(leftOut.lines) line\(leftOut.lines == 1 ? "" : "s") (\(leftOut.bytes) bytes) of standard error left out here: a case records at most \(AdapterWire.logLimit / 1024) KiB of native log (ADP-18) ...]")
+        }
+        return kept
     }
 
     /// Numbers and sends one request.
@@ -113,7 +138,7 @@ final class TesteeSession {
         let message = try process.receive(timeout: responseTimeout, waitingFor: waitingFor)
         messagesInCase += 1
         let lines = marksStandardError ? try process.standardErrorLinesBeforeLastMessage(timeout: responseTimeout) : []
-        return (message, lines)
+        return (message, lines.isEmpty ? lines : withinLogLimit(lines))
     }
 
     /// Ends the current case on a testee that serves many (ADP-17): sends `endCase` and waits for its
@@ -147,7 +172,7 @@ final class TesteeSession {
         }
     }
 
-    /// Ends the testee at once (ADP-1, ADP-13 to ADP-15); the descriptors close when the session goes.
+    /// Ends the testee's process group at once (ADP-1, ADP-13 to ADP-15); `close()` closes the descriptors.
     func terminate() {
         process.terminate()
     }

@@ -11,6 +11,11 @@ import Foundation
 /// last mark (a crash message, say) is never a log line. Text without a line feed before a mark is
 /// joined with what comes after the mark, so a mark never splits a line.
 ///
+/// **Bounds** (ADP-18). The lines before one mark keep their first and last `AdapterWire.logLimit / 2`
+/// bytes, with a line that says how many lines and bytes were left out between them; lines arrive cut to
+/// `AdapterWire.standardErrorLineLimit` by the reader (`LineInbox`). A testee that does not mark its
+/// standard error keeps no log lines at all (`stopKeepingLog()`), only diagnostics.
+///
 /// **Diagnostics.** The last lines (marks left out) and the first line that says why the testee stopped
 /// (on a testee that serves many cases, only what it wrote since the current case began):
 /// a Swift runtime message (`Fatal error`, `Could not cast value ...`, `Unexpectedly found nil ...`, ...).
@@ -22,8 +27,18 @@ final class TesteeStandardError: @unchecked Sendable {
     private let condition = NSCondition()
     /// Text before a mark that had no line feed yet.
     private var unterminated = ""
-    /// Complete lines since the last mark.
+    /// The first complete lines since the last mark, up to half the log limit.
     private var current: [String] = []
+    private var currentBytes = 0
+    /// The latest lines since the last mark after `current`, up to half the log limit, from `tailStart`.
+    private var currentTail: [String] = []
+    private var tailStart = 0
+    private var tailBytes = 0
+    /// Lines since the last mark left out between `current` and `currentTail`.
+    private var leftOutLines = 0
+    private var leftOutBytes = 0
+    /// Whether lines are kept as the native log (the testee marks its standard error).
+    private var keepsLog = true
     /// The lines before each mark not taken yet, oldest first; `taken` marks were taken before them.
     private var segments: [[String]] = []
     private var taken = 0
@@ -66,16 +81,79 @@ final class TesteeStandardError: @unchecked Sendable {
         defer { condition.unlock() }
         if let markRange = line.range(of: AdapterWire.standardErrorMark), line[markRange.upperBound...].isEmpty {
             unterminated += line[..<markRange.lowerBound]
-            segments.append(current)
-            current = []
+            if keepsLog { segments.append(closeSegment()) }
             marksSeen += 1
             condition.broadcast()
             return
         }
         let whole = unterminated + line
         unterminated = ""
-        current.append(whole)
+        if keepsLog { addToSegment(whole) }
         remember(whole)
+    }
+
+    /// Stops keeping lines as the native log, for a testee that does not mark its standard error.
+    func stopKeepingLog() {
+        condition.lock()
+        defer { condition.unlock() }
+        stopKeepingLogLocked()
+    }
+
+    /// Forgets everything, once the testee is gone and its reports are written.
+    func release() {
+        condition.lock()
+        defer { condition.unlock() }
+        stopKeepingLogLocked()
+        tail = []
+        causes = []
+        framesLeftOut = []
+        unterminated = ""
+    }
+
+    private func stopKeepingLogLocked() {
+        keepsLog = false
+        _ = closeSegment()
+        segments = []
+    }
+
+    private func addToSegment(_ line: String) {
+        let size = line.utf8.count
+        let half = AdapterWire.logLimit / 2
+        if tailStart == currentTail.count && leftOutLines == 0 && currentBytes + size <= half {
+            current.append(line)
+            currentBytes += size
+            return
+        }
+        currentTail.append(line)
+        tailBytes += size
+        while tailBytes > half && tailStart < currentTail.count - 1 {
+            let dropped = currentTail[tailStart].utf8.count
+            leftOutLines += 1
+            leftOutBytes += dropped
+            tailBytes -= dropped
+            tailStart += 1
+        }
+        if tailStart >= 1024 && tailStart * 2 >= currentTail.count {
+            currentTail.removeFirst(tailStart)
+            tailStart = 0
+        }
+    }
+
+    /// The lines since the last mark, within the bounds, and a fresh segment.
+    private func closeSegment() -> [String] {
+        var lines = current
+        if leftOutLines > 0 {
+            lines.append("[... \(leftOutLines) line\(leftOutLines == 1 ? "" : "s") (\(leftOutBytes) bytes) of standard error left out here: the lines before one message keep their first and last \(AdapterWire.logLimit / 2 / 1024) KiB (ADP-18) ...]")
+        }
+        lines += currentTail[tailStart...]
+        current = []
+        currentBytes = 0
+        currentTail = []
+        tailStart = 0
+        tailBytes = 0
+        leftOutLines = 0
+        leftOutBytes = 0
+        return lines
     }
 
     /// Notes that standard error ended: no more marks will come.

@@ -5,7 +5,8 @@
 /// `PrintableText.printable`, so the XML holds printable ASCII only: NUL, lone surrogates and other
 /// characters XML 1.0 forbids never reach it, and `]]>` is escaped like any `>`. With timings on, each
 /// `testcase` has a `time` attribute (its wall-clock duration in seconds, three decimals, as CI systems
-/// read it) and `testsuite`/`testsuites` the sum; with timings off there is no `time` attribute.
+/// read it) and `testsuite`/`testsuites` the sum; with timings off there is no `time` attribute. The cases
+/// a run that ended early did not run are `skipped` test cases, with the reason.
 package enum JUnitRunReport {
     /// The report file's text.
     /// - Parameters:
@@ -14,12 +15,14 @@ package enum JUnitRunReport {
     package static func render(_ results: [CaseResult], context: RunContext) -> String {
         let failures = results.filter { [.fail, .insecure, .nonStrict].contains($0.verdict) }.count
         let errors = results.filter(\.verdict.isError).count
-        let skipped = results.filter { $0.verdict == .notApplicable }.count
+        let notRun = context.stop?.notRun ?? []
+        let skipped = results.filter { $0.verdict == .notApplicable }.count + notRun.count
         let total = time(ReportTimings.total(results), context: context)
+        let tests = results.count + notRun.count
         var lines = [
             #"<?xml version="1.0" encoding="UTF-8"?>"#,
-            "<testsuites name=\"wvjb-conformance\" tests=\"\(results.count)\" failures=\"\(failures)\" errors=\"\(errors)\" skipped=\"\(skipped)\"\(total)>",
-            "  <testsuite name=\"\(escape("wvjb-conformance \(context.adapter)"))\" tests=\"\(results.count)\" failures=\"\(failures)\" errors=\"\(errors)\" skipped=\"\(skipped)\"\(total)>",
+            "<testsuites name=\"wvjb-conformance\" tests=\"\(tests)\" failures=\"\(failures)\" errors=\"\(errors)\" skipped=\"\(skipped)\"\(total)>",
+            "  <testsuite name=\"\(escape("wvjb-conformance \(context.adapter)"))\" tests=\"\(tests)\" failures=\"\(failures)\" errors=\"\(errors)\" skipped=\"\(skipped)\"\(total)>",
         ]
         for result in results {
             let area = String(result.caseID.prefix { $0 != "." })
@@ -36,6 +39,14 @@ package enum JUnitRunReport {
                 let headline = result.failures.first.map { "[\($0.citationLabel)] \($0.message)" } ?? result.interruption ?? result.verdict.rawValue
                 lines.append(open + ">")
                 lines.append("      <\(element) type=\"\(result.verdict.rawValue)\" message=\"\(escape(headline))\">\(escape(result.report + "\nrerun: " + context.rerunCommand(for: result.caseID), inAttribute: false))</\(element)>")
+                lines.append("    </testcase>")
+            }
+        }
+        if let stop = context.stop {
+            for caseID in stop.notRun {
+                let area = String(caseID.prefix { $0 != "." })
+                lines.append("    <testcase classname=\"\(escape(area))\" name=\"\(escape(caseID))\">")
+                lines.append("      <skipped message=\"\(escape("not run: the run was \(stop.summary)"))\"/>")
                 lines.append("    </testcase>")
             }
         }

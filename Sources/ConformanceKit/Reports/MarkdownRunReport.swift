@@ -2,6 +2,7 @@
 ///
 /// With timings on, it also gives the run's total time, a table of the slowest cases, each unexpected
 /// result's duration, and every case's duration in a folded table at the end; with timings off, none of them.
+/// A run that ended early says so under the title, with the number of cases it did not run.
 package enum MarkdownRunReport {
     /// The report file's text: a verdict table, the slowest cases, then one section per unexpected result,
     /// then every case's duration.
@@ -11,12 +12,16 @@ package enum MarkdownRunReport {
     package static func render(_ results: [CaseResult], context: RunContext) -> String {
         var counts: [Verdict: Int] = [:]
         for result in results { counts[result.verdict, default: 0] += 1 }
-        var lines = ["# WVJB conformance: `\(cell(context.adapter))`", "", "| verdict | cases |", "|---|---|"]
+        var lines = ["# WVJB conformance: `\(cell(context.adapter))`", ""]
+        if let stop = context.stop {
+            lines += ["**The run was \(stop.summary)**: \(results.count) cases ran, \(stop.notRun.count) did not.", ""]
+        }
+        lines += ["| verdict | cases |", "|---|---|"]
         for verdict in Verdict.all {
             if let count = counts[verdict] { lines.append("| \(verdict.rawValue) | \(count) |") }
         }
         let unexpected = results.filter { !$0.verdict.isSuccess || $0.verdict == .nonStrict }
-        if unexpected.isEmpty {
+        if unexpected.isEmpty && context.stop == nil {
             lines += ["", "All \(results.count) cases conform."]
         }
         let timed = context.timings == .on && results.contains { $0.duration != nil }

@@ -8,16 +8,20 @@ package struct RunContext: Sendable {
     package var rerunPrefix: String
     /// Whether the reports carry the cases' wall-clock durations (`off`: the same bytes for the same run).
     package var timings: ReportTimings
+    /// Why the run ended before every selected case ran; nil for a whole run.
+    package var stop: RunStop?
 
     /// Creates a run context.
     /// - Parameters:
     ///   - adapter: The adapter's name.
     ///   - rerunPrefix: The rerun command before `--case <id>`.
     ///   - timings: Whether reports carry durations; on by default.
-    package init(adapter: String, rerunPrefix: String, timings: ReportTimings = .on) {
+    ///   - stop: Why the run ended early, if it did.
+    package init(adapter: String, rerunPrefix: String, timings: ReportTimings = .on, stop: RunStop? = nil) {
         self.adapter = adapter
         self.rerunPrefix = rerunPrefix
         self.timings = timings
+        self.stop = stop
     }
 
     /// The command that reruns the case `caseID`.
@@ -27,7 +31,8 @@ package struct RunContext: Sendable {
 /// The machine-readable report (`--report json:PATH`), documented by
 /// `Fixtures/schemas/report.schema.json`. Canonical JSON, so it is printable ASCII whatever the payloads.
 /// With timings on, each case carries `durationSeconds` (wall clock, rounded to the millisecond) and the
-/// report their sum; with timings off neither appears, and the same run gives the same bytes.
+/// report their sum; with timings off neither appears, and the same run gives the same bytes. A run that
+/// ended early carries `stopped`: why, and the cases it did not run (`cases` and `total` hold those that ran).
 package enum JSONRunReport {
     /// The report document.
     /// - Parameters:
@@ -65,6 +70,7 @@ package enum JSONRunReport {
         if context.timings == .on, let total = ReportTimings.total(results) {
             document["durationSeconds"] = .number(ReportTimings.seconds(total))
         }
+        if let stop = context.stop { document["stopped"] = stop.jsonValue }
         return .object(document)
     }
 

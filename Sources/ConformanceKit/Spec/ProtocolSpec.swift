@@ -33,17 +33,53 @@ package struct ProtocolSpec: Sendable {
     /// The clauses in the order the spec defines them.
     package let clauses: [Clause]
 
-    /// The spec the kit ships.
-    /// - Throws: `HarnessError` when the spec is missing from the resource bundle.
+    /// The spec the kit ships, parsed and checked against `FixtureManifest.shipped` once per process.
+    /// - Throws: `HarnessError` when the spec is missing from the resource bundle, or its clauses and
+    ///   obligations are not those the kit was built with (a garbled file).
     package static func bundled() throws(HarnessError) -> ProtocolSpec {
-        guard let parsedBundle else {
-            throw HarnessError(code: .missingResource, message: "spec/protocol.md is missing from the ConformanceSpec resource bundle; rebuild the package")
-        }
-        return parsedBundle
+        try parsedBundle.get()
     }
 
-    /// The shipped spec, parsed once per process.
-    private static let parsedBundle = ConformanceSpec.protocolText.map(ProtocolSpec.init(markdown:))
+    private static let parsedBundle = Result { () throws(HarnessError) -> ProtocolSpec in
+        try checked(markdown: ConformanceSpec.protocolText, file: "spec/protocol.md" + (ConformanceSpec.protocolURL.map { " (\($0.path))" } ?? ""))
+    }
+
+    /// Parses a kit spec and checks it has the clauses (per level) and obligations `manifest` counts, ids
+    /// unique, and an obligation for every MUST and SHOULD clause: a garbled spec would otherwise judge
+    /// failures at the wrong level, or cover nothing and pass.
+    /// - Parameters:
+    ///   - markdown: The spec's text; nil when it could not be read.
+    ///   - manifest: The expected counts.
+    ///   - file: The file's name in messages.
+    /// - Throws: `HarnessError` (`missingResource`) naming the file and what is wrong.
+    package static func checked(
+        markdown: String?, against manifest: FixtureManifest = .shipped, file: String = "spec/protocol.md"
+    ) throws(HarnessError) -> ProtocolSpec {
+        guard let markdown else {
+            throw HarnessError(code: .missingResource, message: "\(file) is missing from the ConformanceSpec resource bundle; rebuild the package")
+        }
+        let spec = ProtocolSpec(markdown: markdown)
+        var problems: [String] = []
+        let levels = Dictionary(grouping: spec.clauses, by: \.level.rawValue).mapValues(\.count)
+        let levelDifferences = FixtureManifest.differences(found: levels, expected: manifest.specClausesByLevel)
+        if !levelDifferences.isEmpty {
+            problems.append("\(spec.clauses.count) clauses where the kit expects \(manifest.specClauses): " + levelDifferences.joined(separator: ", "))
+        }
+        let obligations = spec.clauses.flatMap(\.obligations)
+        if obligations.count != manifest.specObligations {
+            problems.append("\(obligations.count) obligations (appendix C rows of defined clauses) where the kit expects \(manifest.specObligations)")
+        }
+        for (kind, ids) in [("clause", spec.clauses.map(\.id)), ("obligation", obligations.map(\.id))] {
+            let repeated = Dictionary(grouping: ids) { $0 }.filter { $0.value.count > 1 }.keys.sorted()
+            if !repeated.isEmpty { problems.append("\(kind) ids defined more than once: " + repeated.joined(separator: ", ")) }
+        }
+        let bare = spec.clauses.filter { ($0.level == .must || $0.level == .should) && $0.obligations.isEmpty }.map(\.id)
+        if !bare.isEmpty { problems.append("MUST or SHOULD clauses without obligations: " + bare.joined(separator: ", ")) }
+        guard problems.isEmpty else {
+            throw HarnessError(code: .missingResource, message: "\(file): " + problems.joined(separator: "; ") + ". " + FixtureManifest.remedy)
+        }
+        return spec
+    }
 
     /// Parses clauses written as `**[AREA-N]** sentence...` (a clause runs to the next blank line) and
     /// obligations written as table rows `| AREA-N.x | side | text |`.

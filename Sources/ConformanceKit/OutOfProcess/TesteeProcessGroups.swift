@@ -1,0 +1,53 @@
+import Foundation
+
+/// Every testee process group the harness started and has not ended yet, so that an interrupted run
+/// (SIGINT, SIGTERM) can end them all before it exits.
+///
+/// A group is listed from the moment its leader is spawned (`register(_:)` holds the lock while it
+/// spawns, so `endAll()` never misses one being started) until its owner has killed it and is about to
+/// reap its leader: while it is listed, its leader is not reaped, so the group's number cannot have
+/// been handed to another group.
+package enum TesteeProcessGroups {
+    private static let lock = NSLock()
+    nonisolated(unsafe) private static var groups: Set<pid_t> = []
+
+    /// Ends every live testee process group: SIGKILL to each group. Safe to call from any thread, more
+    /// than once. The groups stay listed until their owners reap them.
+    package static func endAll() {
+        lock.lock()
+        defer { lock.unlock() }
+        for group in groups { kill(-group, SIGKILL) }
+    }
+
+    /// The groups listed now: those of the testees that run, for tests and tools.
+    package static var live: Set<pid_t> {
+        lock.lock()
+        defer { lock.unlock() }
+        return groups
+    }
+
+    /// Spawns a group leader with `spawn`, under the lock, and lists its group.
+    /// - Parameter spawn: Starts the process in a group of its own and returns its identifier (the group's).
+    /// - Returns: What `spawn` returned.
+    static func register(_ spawn: () throws(AdapterFailure) -> pid_t) throws(AdapterFailure) -> pid_t {
+        lock.lock()
+        defer { lock.unlock() }
+        let group = try spawn()
+        groups.insert(group)
+        return group
+    }
+
+    /// Kills every process of `group` (SIGKILL), if it is still listed.
+    static func killGroup(_ group: pid_t) {
+        lock.lock()
+        defer { lock.unlock() }
+        if groups.contains(group) { kill(-group, SIGKILL) }
+    }
+
+    /// Kills every process of `group` and takes it off the list: its owner reaps it next.
+    static func end(_ group: pid_t) {
+        lock.lock()
+        defer { lock.unlock() }
+        if groups.remove(group) != nil { kill(-group, SIGKILL) }
+    }
+}

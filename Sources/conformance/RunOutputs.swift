@@ -1,0 +1,57 @@
+import ArgumentParser
+import ConformanceKit
+import Foundation
+
+/// What `conformance run` prints and writes when the run ends: the summary on standard output, then each
+/// `--report`. Sendable, so an interrupted run's signal watcher can finish with it from its own queue.
+struct RunOutputs: Sendable {
+    /// The `--report` options, in the order given.
+    let reports: [ReportRequest]
+    /// The adapter's name as the user gave it.
+    let adapter: String
+    /// The rerun command before `--case <id>`.
+    let rerunPrefix: String
+    /// `--report-timings`.
+    let timings: ReportTimings
+    /// `--verbose`.
+    let verbose: Bool
+
+    /// Checks, before any case runs, that every report can be written where it is asked for.
+    /// - Throws: `ExitCodes.configuration` after naming each report that cannot.
+    func check() throws {
+        var problems = 0
+        for request in reports {
+            do throws(TextDestination.Failure) {
+                try request.check()
+            } catch {
+                printError("the \(request.kind.rawValue) report cannot be written: \(error.message)")
+                problems += 1
+            }
+        }
+        if problems > 0 { throw ExitCodes.configuration }
+    }
+
+    /// Prints the summary and writes every report; a report that cannot be written is named on standard
+    /// error and the others are still written.
+    /// - Parameters:
+    ///   - results: The cases that finished, in run order.
+    ///   - stop: Why the run ended early, if it did.
+    /// - Returns: The summary (its exit code is what the results say) and whether every report was written.
+    @discardableResult
+    func finish(_ results: [CaseResult], stop: RunStop?) -> (summary: RunReport, reportsWritten: Bool) {
+        let summary = RunReport(results: results, adapter: adapter, rerunPrefix: rerunPrefix, timings: timings, stop: stop)
+        print(summary.render(verbose: verbose))
+        let context = RunContext(adapter: adapter, rerunPrefix: rerunPrefix, timings: timings, stop: stop)
+        var written = true
+        for request in reports {
+            do throws(TextDestination.Failure) {
+                try request.write(results, context: context)
+            } catch {
+                printError("cannot write the \(request.kind.rawValue) report: \(error.message)")
+                written = false
+            }
+        }
+        fflush(nil)
+        return (summary, written)
+    }
+}

@@ -1,0 +1,257 @@
+@testable import ConformanceKit
+import Foundation
+import Testing
+
+/// How the harness supervises out-of-process testees (`spec/adapter-protocol.md`, ADP-1, ADP-13 and
+/// ADP-18), with a process per case and with one process for the run: each testee leads a process group
+/// that is ended whole, a testee is judged by its own exit, and nothing it writes or does makes the
+/// harness hold unbounded memory or descriptors.
+///
+/// Linux only: the checks read `/proc`.
+@Suite("Testee supervision: process groups, bounded memory and descriptors", .serialized,
+       .enabled(if: FileManager.default.fileExists(atPath: "/proc/self/fd")))
+struct TesteeSupervisionTests {
+    /// Cases that pass on the reference; JS calls a native handler in the second only (where
+    /// `crash-with-child` crashes).
+    static let threeCases = ["startup.calls-before-load.delivered-in-order", "messages.js-to-native.data-forms",
+                             "bootstrap.url-classification.https"]
+
+    /// `ids`, from the catalogue, in that order.
+    static func cases(_ ids: [String]) throws -> [ConformanceCase] {
+        try ids.map { id in try #require(Catalogue.case(withID: id), "\(id)") }
+    }
+
+    /// The native log lines of a result's transcript.
+    static func nativeLog(_ result: CaseResult) -> [String] {
+        result.transcript.events.compactMap { event -> String? in
+            if case .nativeLog(let line) = event { return line }
+            return nil
+        }
+    }
+
+    /// Runs `ids` against `conformance-testees <mode>`, with a process per case or one kept for the run
+    /// (closed before this returns).
+    @MainActor
+    static func run(_ mode: String, _ ids: [String], persistent: Bool, timeout: Double = 10) async throws -> [CaseResult] {
+        let runner = try ConformanceRunner()
+        let cases = try Self.cases(ids)
+        let configuration = ProcessBridgeAdapter.Configuration(command: OutOfProcessTests.testee(mode), responseTimeout: timeout)
+        guard persistent else { return await runner.run(cases) { try ProcessBridgeAdapter(configuration: configuration) } }
+        let testee = PersistentTestee(configuration: configuration)
+        defer { testee.close() }
+        return await runner.run(cases) { try ProcessBridgeAdapter(persistent: testee) }
+    }
+
+    /// The process groups (and children) the testees of `results` logged: `<mode>: group <g> process <p>[ child <c>]`.
+    static func loggedGroups(_ results: [CaseResult]) -> [(group: pid_t, child: pid_t?)] {
+        results.flatMap(Self.nativeLog).compactMap { line in
+            guard let match = line.firstMatch(of: /: group (\d+) process \d+(?: child (\d+))?$/), let group = pid_t(match.1) else { return nil }
+            return (group, match.2.flatMap { pid_t($0) })
+        }
+    }
+
+    /// The processes of `group` that are not zombies, as `<pid> <state> <name>`, from `/proc`.
+    static func liveMembers(of group: pid_t) -> [String] {
+        let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+        return entries.compactMap { entry -> String? in
+            guard Int32(entry) != nil, let stat = try? String(contentsOfFile: "/proc/\(entry)/stat", encoding: .utf8),
+                  let close = stat.lastIndex(of: ")") else { return nil }
+            // `<pid> (<name>) <state> <ppid> <pgrp> ...`: the name may hold spaces and parentheses.
+            let fields = stat[stat.index(after: close)...].split(separator: " ")
+            guard fields.count > 2, pid_t(fields[2]) == group, fields[0] != "Z" else { return nil }
+            return "\(entry) \(fields[0]) \(stat[..<close].drop { $0 != "(" })"
+        }
+    }
+
+    /// Waits up to two seconds for `group` to have no process at all: none alive, none left a zombie
+    /// (`kill(-group, 0)` fails with ESRCH).
+    /// - Returns: What remains: live members, or `zombies` when only unreaped ones do.
+    static func remains(of group: pid_t) async -> [String] {
+        let deadline = ContinuousClock.now + .seconds(2)
+        while true {
+            let live = liveMembers(of: group)
+            let gone = kill(-group, 0) == -1 && errno == ESRCH
+            if gone || ContinuousClock.now >= deadline { return live.isEmpty && !gone ? ["zombies"] : live }
+            try? await Task.sleep(for: .milliseconds(20))
+        }
+    }
+
+    @Test("a child holding the testee's standard output is ended with the testee's group, at the end of each case or of the run",
+          arguments: [false, true])
+    func childEndsWithTheGroup(persistent: Bool) async throws {
+        let results = try await Self.run("spawns-child", Self.threeCases, persistent: persistent)
+        #expect(results.allSatisfy { $0.verdict == .pass }, "\(results.map(\.interruption))")
+        let groups = Self.loggedGroups(results)
+        #expect(groups.count == (persistent ? 1 : 3), "a group per process: \(groups)")
+        for (group, child) in groups {
+            #expect(child != nil)
+            #expect(await Self.remains(of: group) == [], "group \(group) (child \(child ?? 0))")
+            #expect(!TesteeProcessGroups.live.contains(group))
+        }
+    }
+
+    @Test("a testee that crashes while its child holds standard output gets `crash` at once, from its exit status, not `timeout`",
+          arguments: [false, true])
+    func crashWithChildIsACrash(persistent: Bool) async throws {
+        let watchdog = 5.0
+        let started = ContinuousClock.now
+        let results = try await Self.run("crash-with-child", Self.threeCases, persistent: persistent, timeout: watchdog)
+        let elapsed = ContinuousClock.now - started
+        #expect(results.map(\.verdict) == [.pass, .crash, .pass], "\(results.map(\.interruption))")
+        let report = results[1].interruption ?? ""
+        #expect(report.contains("was killed by signal") && report.contains("deliberate crash in native handler"), "\(report)")
+        #expect(elapsed < .seconds(watchdog), "the crash was seen before the watchdog: \(elapsed)")
+        for (group, _) in Self.loggedGroups(results) {
+            #expect(await Self.remains(of: group) == [], "group \(group)")
+        }
+    }
+
+    @Test("a testee that ignores SIGTERM and the end of its input is killed with its group, and listed only while it runs",
+          arguments: [false, true])
+    @MainActor
+    func testeeThatIgnoresTheEnd(persistent: Bool) async throws {
+        let ids = Array(Self.threeCases.prefix(2))
+        let results: [CaseResult]
+        if persistent {
+            let runner = try ConformanceRunner()
+            let testee = PersistentTestee(configuration: .init(command: OutOfProcessTests.testee("ignores-eof")))
+            results = await runner.run(try Self.cases(ids)) { try ProcessBridgeAdapter(persistent: testee) }
+            let running = try #require(testee.runningProcess?.processIdentifier)
+            #expect(TesteeProcessGroups.live.contains(running), "listed while it runs")
+            testee.close()
+        } else {
+            results = try await Self.run("ignores-eof", ids, persistent: false)
+        }
+        #expect(results.allSatisfy { $0.verdict == .pass }, "\(results.map(\.interruption))")
+        let groups = Self.loggedGroups(results)
+        #expect(groups.count == (persistent ? 1 : 2), "\(groups)")
+        for (group, _) in groups {
+            #expect(await Self.remains(of: group) == [], "group \(group)")
+            #expect(!TesteeProcessGroups.live.contains(group))
+        }
+    }
+
+    @Test("TesteeProcessGroups.endAll() ends every live testee group, as the CLI does on SIGINT or SIGTERM")
+    func endAllEndsEveryGroup() async throws {
+        // In a process of its own: here it would end the testees of the suites that run meanwhile.
+        let helper = Process()
+        helper.executableURL = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("conformance-testees")
+        helper.arguments = ["ends-all-groups"]
+        let output = Pipe()
+        helper.standardOutput = output
+        helper.standardError = FileHandle.nullDevice
+        try helper.run()
+        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        helper.waitUntilExit()
+        #expect(helper.terminationStatus == 0, "\(text)")
+        let groups = try #require(text.firstMatch(of: /groups: ([\d ]+)/)).1.split(separator: " ").compactMap { pid_t($0) }
+        #expect(groups.count == 2, "\(text)")
+        for group in groups {
+            let deadline = ContinuousClock.now + .seconds(2)
+            while !Self.liveMembers(of: group).isEmpty && ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(20)) }
+            #expect(Self.liveMembers(of: group) == [], "group \(group): its testee ignores end of input and SIGTERM")
+            // The helper exited without reaping them; where this process is their reaper, it reaps them.
+            while waitpid(-group, nil, WNOHANG) > 0 {}
+        }
+    }
+
+    @Test("a message line past 16 MiB is an adapter error naming the limit (ADP-18), and the harness stays under 256 MB",
+          arguments: [false, true])
+    func floodingTestee(persistent: Bool) async throws {
+        let results = try await Self.run("floods-without-newline", Array(Self.threeCases.prefix(2)), persistent: persistent)
+        for result in results {
+            #expect(result.verdict == .adapterError, "\(result.caseID): \(result.interruption ?? "")")
+            #expect(result.interruption?.contains("a line longer than 16 MiB (16777216 bytes), the limit of a message line (ADP-18)") == true, "\(result.interruption ?? "")")
+        }
+        let peak = try Self.peakResidentMegabytes(of: ["run", "--adapter", OutOfProcessTests.testee("floods-without-newline"),
+                                                        "--testee-lifetime", persistent ? "run" : "case", "--case", "messages.**"])
+        print("peak RSS of `conformance run` with floods-without-newline (\(persistent ? "run" : "case")): \(peak.megabytes) MB")
+        #expect(peak.status == 78)
+        #expect(peak.megabytes <= 256)
+    }
+
+    @Test("a 50 MB standard error line keeps its first and last 32 KiB, a case's log at most 256 KiB, and the harness stays under 256 MB",
+          arguments: [false, true])
+    func hugeLogLines(persistent: Bool) async throws {
+        let results = try await Self.run("huge-log-lines", Self.threeCases, persistent: persistent)
+        for result in results {
+            #expect(result.verdict == .pass, "\(result.caseID): \(result.interruption ?? "")")
+            let log = Self.nativeLog(result)
+            let cut = log.filter { $0.contains("bytes of this line left out: a line keeps its first and last 32 KiB (ADP-18)") }
+            #expect(cut.count == 1, "\(result.caseID)")
+            #expect(cut.allSatisfy { $0.hasPrefix("yyyy") && $0.hasSuffix("yyyy") && $0.utf8.count < 64 * 1024 + 200 })
+            #expect(cut.first?.contains(" [... \(50_000_000 - 64 * 1024) bytes of this line left out") == true)
+            #expect(log.reduce(0) { $0 + $1.utf8.count } <= AdapterWire.logLimit + 200)
+        }
+        let peak = try Self.peakResidentMegabytes(of: ["run", "--adapter", OutOfProcessTests.testee("huge-log-lines"),
+                                                        "--testee-lifetime", persistent ? "run" : "case", "--case", "messages.js-to-native.**"])
+        print("peak RSS of `conformance run` with huge-log-lines (\(persistent ? "run" : "case")): \(peak.megabytes) MB")
+        #expect(peak.status == 0)
+        #expect(peak.megabytes <= 256)
+    }
+
+    @Test("the lines before one message keep their first and last 128 KiB, with a line counting those left out (ADP-18)")
+    func standardErrorBeforeOneMessageIsBounded() throws {
+        let standardError = TesteeStandardError()
+        let padding = String(repeating: "-", count: 100)
+        for number in 0..<20_000 { standardError.append("line \(number) \(padding)") }
+        standardError.append(AdapterWire.standardErrorMark)
+        let lines = try #require(standardError.lines(beforeMark: 1, deadline: Date()))
+        let notice = try #require(lines.firstIndex { $0.hasPrefix("[... ") })
+        let match = try #require(lines[notice].firstMatch(of: /^\[\.\.\. (\d+) lines/))
+        let leftOut = try #require(Int(match.1))
+        #expect(lines.first?.hasPrefix("line 0 ") == true && lines.last?.hasPrefix("line 19999 ") == true)
+        #expect(lines.count - 1 + leftOut == 20_000, "every line is kept or counted")
+        #expect(lines.reduce(0) { $0 + $1.utf8.count } <= AdapterWire.logLimit + 200)
+    }
+
+    @Test("the harness holds as many descriptors after 60 out-of-process cases as after 1", arguments: [false, true])
+    @MainActor
+    func descriptorsAreClosed(persistent: Bool) async throws {
+        let count = ProcessInfo.processInfo.environment["TESTEE_SUPERVISION_CASES"].flatMap { Int($0) } ?? 60
+        let runner = try ConformanceRunner()
+        let oneCase = try Self.cases([Self.threeCases[0]])
+        let configuration = ProcessBridgeAdapter.Configuration(command: OutOfProcessTests.testee("reference"))
+        let testee = persistent ? PersistentTestee(configuration: configuration) : nil
+        let factory: AdapterFactory = {
+            if let testee { return try ProcessBridgeAdapter(persistent: testee) }
+            return try ProcessBridgeAdapter(configuration: configuration)
+        }
+        let first = await runner.run(oneCase, adapter: factory)
+        let afterOne = try Self.openDescriptors()
+        let rest = await runner.run(Array(repeating: oneCase[0], count: count - 1), adapter: factory)
+        let afterMany = try Self.openDescriptors()
+        testee?.close()
+        print("descriptors of the test process (\(persistent ? "one process for the run" : "a process per case")): \(afterOne) after 1 case, \(afterMany) after \(count)")
+        #expect((first + rest).allSatisfy { $0.verdict == .pass })
+        // Other suites run meanwhile in this process and open descriptors of their own: a leak of even one
+        // per case would show as dozens more than that allowance.
+        #expect(afterMany <= afterOne + 16, "\(afterOne) after 1 case, \(afterMany) after \(count)")
+    }
+
+    /// The number of descriptors this process has open.
+    static func openDescriptors() throws -> Int {
+        try FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd").count
+    }
+
+    /// Runs `conformance` with `arguments`, reading its peak resident set (`VmHWM`) while it runs.
+    static func peakResidentMegabytes(of arguments: [String]) throws -> (status: Int32, megabytes: Int) {
+        let process = Process()
+        process.executableURL = CLITests.executable
+        process.arguments = arguments
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        var peakKilobytes = 0
+        while process.isRunning {
+            if let status = try? String(contentsOfFile: "/proc/\(process.processIdentifier)/status", encoding: .utf8),
+               let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
+               let kilobytes = line.split(separator: " ").dropFirst().first.flatMap({ Int($0) }) {
+                peakKilobytes = max(peakKilobytes, kilobytes)
+            }
+            usleep(2_000)
+        }
+        process.waitUntilExit()
+        return (process.terminationStatus, (peakKilobytes + 1023) / 1024)
+    }
+}
