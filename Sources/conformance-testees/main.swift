@@ -115,8 +115,8 @@ enum ProcessWideState {
 
 /// The reference adapter that prints how many adapters its process made, when it attaches.
 @MainActor
-final class LeakyStaticAdapter: BridgeAdapter, SupportsRemoveHandler, SupportsReset, SupportsDisablingSafetyTimeout {
-    private let reference = ReferenceBridgeAdapter()
+final class LeakyStaticAdapter: ReferenceWrapper {
+    let reference = ReferenceBridgeAdapter()
 
     init() { ProcessWideState.adaptersMade += 1 }
 
@@ -124,13 +124,6 @@ final class LeakyStaticAdapter: BridgeAdapter, SupportsRemoveHandler, SupportsRe
         print("leaky-static: adapter \(ProcessWideState.adaptersMade) of this process")
         try reference.attach(to: webView)
     }
-    func registerHandler(_ name: String, handler: @escaping AdapterHandler) throws { try reference.registerHandler(name, handler: handler) }
-    func callHandler(_ name: String, data: Any?, responseCallback: AdapterResponseCallback?) throws {
-        try reference.callHandler(name, data: data, responseCallback: responseCallback)
-    }
-    func removeHandler(_ name: String) throws { try reference.removeHandler(name) }
-    func reset() throws { try reference.reset() }
-    func disableJavscriptAlertBoxSafetyTimeout() throws { try reference.disableJavscriptAlertBoxSafetyTimeout() }
 }
 
 /// Where a closure escapes its `withoutActuallyEscaping` block, which the runtime traps on.
@@ -141,21 +134,14 @@ enum EscapedClosures {
 
 /// The reference adapter that writes a 50 MB line to standard error when it attaches.
 @MainActor
-final class HugeLogLineAdapter: BridgeAdapter, SupportsRemoveHandler, SupportsReset, SupportsDisablingSafetyTimeout {
+final class HugeLogLineAdapter: ReferenceWrapper {
     private static let line = Data(repeating: UInt8(ascii: "y"), count: 50_000_000) + Data("\n".utf8)
-    private let reference = ReferenceBridgeAdapter()
+    let reference = ReferenceBridgeAdapter()
 
     func attach(to webView: SimulatedWebView) throws {
         FileHandle.standardError.write(Self.line)
         try reference.attach(to: webView)
     }
-    func registerHandler(_ name: String, handler: @escaping AdapterHandler) throws { try reference.registerHandler(name, handler: handler) }
-    func callHandler(_ name: String, data: Any?, responseCallback: AdapterResponseCallback?) throws {
-        try reference.callHandler(name, data: data, responseCallback: responseCallback)
-    }
-    func removeHandler(_ name: String) throws { try reference.removeHandler(name) }
-    func reset() throws { try reference.reset() }
-    func disableJavscriptAlertBoxSafetyTimeout() throws { try reference.disableJavscriptAlertBoxSafetyTimeout() }
 }
 
 /// Starts `sleep 300` in the testee's process group, inheriting its standard streams (the protocol's
@@ -284,4 +270,21 @@ case let name where name.hasPrefix("mutant:"):
 default:
     FileHandle.standardError.write(Data((usage + "\n").utf8))
     exit(64)
+}
+
+/// A testee adapter that is the reference but for what it does when it attaches.
+@MainActor
+protocol ReferenceWrapper: BridgeAdapter, SupportsRemoveHandler, SupportsReset, SupportsDisablingSafetyTimeout {
+    /// The reference adapter every operation but `attach` goes to.
+    var reference: ReferenceBridgeAdapter { get }
+}
+
+extension ReferenceWrapper {
+    func registerHandler(_ name: String, handler: @escaping AdapterHandler) throws { try reference.registerHandler(name, handler: handler) }
+    func callHandler(_ name: String, data: Any?, responseCallback: AdapterResponseCallback?) throws {
+        try reference.callHandler(name, data: data, responseCallback: responseCallback)
+    }
+    func removeHandler(_ name: String) throws { try reference.removeHandler(name) }
+    func reset() throws { try reference.reset() }
+    func disableJavscriptAlertBoxSafetyTimeout() throws { try reference.disableJavscriptAlertBoxSafetyTimeout() }
 }

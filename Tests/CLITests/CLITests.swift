@@ -40,13 +40,21 @@ struct CLITests {
     ///   - environment: Changes to the environment (nil removes a variable).
     ///   - directory: The directory to run it in; the test's own when nil.
     static func run(_ arguments: [String], environment changes: [String: String?] = [:], in directory: URL? = nil) throws -> Output {
+        // As a shell sets it when it starts the binary itself (`swift test` leaves `_` naming `swift`).
+        let environment = ["_": Self.executable.path].merging(changes) { _, change in change }
+        return try runProgram(Self.executable, arguments, environment: environment, in: directory)
+    }
+
+    /// Runs `program` with `arguments` to its end and returns its exit status and output.
+    /// - Parameters:
+    ///   - environment: Changes to the environment (nil removes a variable).
+    ///   - directory: The directory to run it in; the test's own when nil.
+    static func runProgram(_ program: URL, _ arguments: [String], environment changes: [String: String?] = [:], in directory: URL? = nil) throws -> Output {
         let process = Process()
-        process.executableURL = Self.executable
+        process.executableURL = program
         process.arguments = arguments
         if let directory { process.currentDirectoryURL = directory }
         var environment = ProcessInfo.processInfo.environment
-        // As a shell sets it when it starts the binary itself (`swift test` leaves `_` naming `swift`).
-        environment["_"] = Self.executable.path
         for (name, value) in changes { environment[name] = value }
         process.environment = environment
         let out = Pipe(), err = Pipe()

@@ -7,22 +7,9 @@ import Testing
 struct ResourceLimitTests {
     /// Runs `conformance arguments` under `ulimit -v kibibytes` and collects what it printed.
     static func underLimit(_ kibibytes: Int, _ arguments: String) throws -> CLITests.Output {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        process.arguments = ["-c", "ulimit -v \(kibibytes) && exec '\(CLITests.executable.path)' \(arguments)"]
-        var environment = ProcessInfo.processInfo.environment
         // A regression would crash the engine: no minute-long backtrace for it.
-        environment["SWIFT_BACKTRACE"] = "enable=no"
-        process.environment = environment
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        let outData = out.fileHandleForReading.readDataToEndOfFile()
-        let errData = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return CLITests.Output(status: process.terminationStatus, standardOutput: String(decoding: outData, as: UTF8.self),
-                               standardError: String(decoding: errData, as: UTF8.self))
+        try CLITests.runProgram(URL(fileURLWithPath: "/bin/sh"), ["-c", "ulimit -v \(kibibytes) && exec '\(CLITests.executable.path)' \(arguments)"],
+                                environment: ["SWIFT_BACKTRACE": "enable=no"])
     }
 
     @Test("run and list --coverage under ulimit -v 2000000 exit 78, naming the limit and the one needed", arguments: [

@@ -134,16 +134,10 @@ struct TesteeSupervisionTests {
     @Test("TesteeProcessGroups.endAll() ends every live testee group, as the CLI does on SIGINT or SIGTERM")
     func endAllEndsEveryGroup() async throws {
         // In a process of its own: here it would end the testees of the suites that run meanwhile.
-        let helper = Process()
-        helper.executableURL = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("conformance-testees")
-        helper.arguments = ["ends-all-groups"]
-        let output = Pipe()
-        helper.standardOutput = output
-        helper.standardError = FileHandle.nullDevice
-        try helper.run()
-        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        helper.waitUntilExit()
-        #expect(helper.terminationStatus == 0, "\(text)")
+        let testees = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("conformance-testees")
+        let helper = try CLITests.runProgram(testees, ["ends-all-groups"])
+        let text = helper.standardOutput
+        #expect(helper.status == 0, "\(text) \(helper.standardError)")
         let groups = try #require(text.firstMatch(of: /groups: ([\d ]+)/)).1.split(separator: " ").compactMap { pid_t($0) }
         #expect(groups.count == 2, "\(text)")
         for group in groups {
