@@ -208,7 +208,7 @@ public final class MiniBridge {
     }
 
     /// Marks the main queue, which test runners may drain off the main thread.
-    nonisolated(unsafe) private static let mainQueueKey: DispatchSpecificKey<Bool> = {
+    nonisolated private static let mainQueueKey: DispatchSpecificKey<Bool> = {
         let key = DispatchSpecificKey<Bool>()
         DispatchQueue.main.setSpecific(key: key, value: true)
         return key
