@@ -39,6 +39,7 @@ let usage = """
       garbage-after-attach      greets correctly, then prints a line that is not JSON
       wrong-version             greets with protocol version 2
       silent                    never greets
+      mute-after-hello          greets correctly, then never answers anything (a testee that hangs)
       ends-all-groups           not a testee: starts two ignores-eof testees (one kept for a run, one for
                                 a case), prints `groups: <g> <g>`, ends them as the CLI does on SIGINT
                                 (TesteeProcessGroups.endAll()) and exits without closing them
@@ -258,6 +259,8 @@ case "garbage-after-attach":
     serveRaw(hello: goodHello) { _ in "attached, thanks!" }
 case "wrong-version":
     serveRaw(hello: #"{"capabilities":[],"name":"future","protocol":2,"type":"hello"}"#) { _ in nil }
+case "mute-after-hello":
+    serveRaw(hello: goodHello) { _ in nil }
 case "silent":
     while readLine() != nil {}
     exit(0)

@@ -169,19 +169,20 @@ struct RunSafetyTests {
         #expect(negative.status == 64)
     }
 
-    @Test("a testee that times out on 3 cases in a row stops the run: progress at once, the rest not run, exit 1, reports say so")
-    func earlyStopOnTimeouts() throws {
+    @Test("a testee that times out on 3 cases in a row stops the run: progress at once, the rest not run, exit 1, reports say so",
+          arguments: ["run", "case"])
+    func earlyStopOnTimeouts(lifetime: String) throws {
         let folder = try Self.scratchFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let json = folder.appendingPathComponent("out.json").path, xml = folder.appendingPathComponent("out.xml").path
         let run = try WatchedRun(["run", "--adapter", OutOfProcessTests.testee("hang-in-call-handler"), "--adapter-timeout", "0.3",
-                                  "--progress", "always", "--report", "json:" + json, "--report", "junit:" + xml])
+                                  "--testee-lifetime", lifetime, "--progress", "always", "--report", "json:" + json, "--report", "junit:" + xml])
         defer { run.endLeftovers() }
         let firstProgress = run.waitForStandardError(containing: "[1/", timeout: 20)
         let status = run.waitForExit(timeout: 60)
         let figures = "time to the first progress line: \(firstProgress.map { String(format: "%.2f s", $0) } ?? "none"); "
             + "time to the early stop (exit): \(run.exitTime.map { String(format: "%.2f s", $0) } ?? "none"); status \(status.map(String.init) ?? "none")"
-        print("early stop on timeouts: \(figures)")
+        print("early stop on timeouts (--testee-lifetime \(lifetime)): \(figures)")
         #expect(status == 1, "\(run.standardError)")
         #expect(try #require(firstProgress) < 5, "\(figures)")
         #expect(try #require(run.exitTime) < 30, "\(figures)")
@@ -198,14 +199,14 @@ struct RunSafetyTests {
         #expect(XMLParser(data: Data(junit.utf8)).parse() && junit.contains("not run: the run was stopped after 3 timeouts in a row"))
     }
 
-    @Test("SIGINT or SIGTERM during a run ends the testee, writes the reports with the cases that finished and exits 130 or 143",
-          arguments: [SIGINT, SIGTERM])
-    func interruption(signal number: Int32) throws {
+    @Test("SIGINT (one process for the run) or SIGTERM (a process per case) during a run ends the testee, writes the reports with the cases that finished and exits 130 or 143",
+          arguments: [(SIGINT, "run"), (SIGTERM, "case")])
+    func interruption(signal number: Int32, lifetime: String) throws {
         let folder = try Self.scratchFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let json = folder.appendingPathComponent("out.json").path
         let run = try WatchedRun(["run", "--adapter", OutOfProcessTests.testee("hang-in-call-handler"), "--adapter-timeout", "30",
-                                  "--progress", "always", "--report", "json:" + json])
+                                  "--testee-lifetime", lifetime, "--progress", "always", "--report", "json:" + json])
         defer { run.endLeftovers() }
         let started = run.waitForStandardError(containing: "[1/", timeout: 20)
         #expect(started != nil, "\(run.standardError)")
@@ -217,7 +218,7 @@ struct RunSafetyTests {
         let status = run.waitForExit(timeout: 15)
         let took = run.exitTime.map { $0 - signalled }
         let name = number == SIGINT ? "SIGINT" : "SIGTERM"
-        print("\(name): first progress line after \(started.map { String(format: "%.2f s", $0) } ?? "none"); exit \(status.map(String.init) ?? "none") "
+        print("\(name) (--testee-lifetime \(lifetime)): first progress line after \(started.map { String(format: "%.2f s", $0) } ?? "none"); exit \(status.map(String.init) ?? "none") "
               + "\(took.map { String(format: "%.2f s", $0) } ?? "-") after the signal; testees still alive: \(testees.filter(WatchedRun.isAlive))")
         #expect(status == 128 + number, "\(run.standardError)")
         #expect(try #require(took) < 5)
