@@ -10,7 +10,7 @@ import StrictJSON
 /// Runs the built `conformance` executable and checks what a shell user sees.
 @Suite("The conformance command")
 struct CLITests {
-    struct Output {
+    struct Output: Sendable {
         var status: Int32
         var standardOutput: String
         var standardError: String
@@ -22,12 +22,12 @@ struct CLITests {
         return buildFolder.appendingPathComponent("conformance")
     }
 
-    func conformance(_ arguments: String...) throws -> Output {
-        try Self.run(arguments)
+    func conformance(_ arguments: String...) async throws -> Output {
+        try await Self.run(arguments)
     }
 
-    func conformance(_ arguments: [String]) throws -> Output {
-        try Self.run(arguments)
+    func conformance(_ arguments: [String]) async throws -> Output {
+        try await Self.run(arguments)
     }
 
     /// The words the `conformance` binary prints to start itself again when a shell started it directly:
@@ -39,17 +39,29 @@ struct CLITests {
     ///   - arguments: The command line after `conformance`.
     ///   - environment: Changes to the environment (nil removes a variable).
     ///   - directory: The directory to run it in; the test's own when nil.
-    static func run(_ arguments: [String], environment changes: [String: String?] = [:], in directory: URL? = nil) throws -> Output {
+    static func run(_ arguments: [String], environment changes: [String: String?] = [:], in directory: URL? = nil) async throws -> Output {
         // As a shell sets it when it starts the binary itself (`swift test` leaves `_` naming `swift`).
         let environment = ["_": Self.executable.path].merging(changes) { _, change in change }
-        return try runProgram(Self.executable, arguments, environment: environment, in: directory)
+        return try await runProgram(Self.executable, arguments, environment: environment, in: directory)
     }
 
     /// Runs `program` with `arguments` to its end and returns its exit status and output.
     /// - Parameters:
     ///   - environment: Changes to the environment (nil removes a variable).
     ///   - directory: The directory to run it in; the test's own when nil.
-    static func runProgram(_ program: URL, _ arguments: [String], environment changes: [String: String?] = [:], in directory: URL? = nil) throws -> Output {
+    static func runProgram(_ program: URL, _ arguments: [String], environment changes: [String: String?] = [:], in directory: URL? = nil) async throws -> Output {
+        try await onOwnThread { try runProgramBlocking(program, arguments, environment: changes, in: directory) }
+    }
+
+    /// Runs `work` on a thread of its own and waits for it without holding a thread of the cooperative
+    /// pool: tests that wait on processes would otherwise keep the other tests from starting.
+    static func onOwnThread<Value: Sendable>(_ work: @escaping @Sendable () throws -> Value) async throws -> Value {
+        try await withCheckedThrowingContinuation { continuation in
+            Thread { continuation.resume(with: Result { try work() }) }.start()
+        }
+    }
+
+    private static func runProgramBlocking(_ program: URL, _ arguments: [String], environment changes: [String: String?], in directory: URL?) throws -> Output {
         let process = Process()
         process.executableURL = program
         process.arguments = arguments
@@ -71,7 +83,11 @@ struct CLITests {
 
     /// Runs `command` as a shell user would paste it (`/bin/sh -c`), in `directory`, and returns its exit
     /// status and standard output.
-    static func runInShell(_ command: String, in directory: URL? = nil) throws -> (status: Int32, standardOutput: String) {
+    static func runInShell(_ command: String, in directory: URL? = nil) async throws -> (status: Int32, standardOutput: String) {
+        try await onOwnThread { try runInShellBlocking(command, in: directory) }
+    }
+
+    private static func runInShellBlocking(_ command: String, in directory: URL?) throws -> (status: Int32, standardOutput: String) {
         let shell = Process()
         shell.executableURL = URL(fileURLWithPath: "/bin/sh")
         shell.arguments = ["-c", command]
@@ -86,15 +102,15 @@ struct CLITests {
     }
 
     @Test("run against the reference exits 0 with a one-line summary")
-    func referencePasses() throws {
-        let output = try conformance("run", "--adapter", "reference")
+    func referencePasses() async throws {
+        let output = try await conformance("run", "--adapter", "reference")
         #expect(output.status == 0, "\(output.standardOutput)\(output.standardError)")
-        #expect(output.standardOutput.hasPrefix("\(try caseCount()) cases against reference: \(try caseCount()) pass"))
+        #expect(output.standardOutput.hasPrefix("\(try await caseCount()) cases against reference: \(try await caseCount()) pass"))
     }
 
     @Test("a mutant exits 1 with the case, the clause, the wire log and a rerun command that works")
-    func mutantFails() throws {
-        let output = try conformance("run", "--adapter", "mutant:line-separators-raw")
+    func mutantFails() async throws {
+        let output = try await conformance("run", "--adapter", "mutant:line-separators-raw")
         #expect(output.status == 1)
         let text = output.standardOutput
         #expect(text.contains("FAIL escaping.line-terminators.native-to-js [MUST]"))
@@ -103,85 +119,85 @@ struct CLITests {
         let rerunLine = try #require(text.split(separator: "\n").first { $0.contains("rerun: ") && $0.contains("escaping.line-terminators.native-to-js") })
         let words = rerunLine.split(separator: "rerun: ", maxSplits: 1)[1].split(separator: " ").map(String.init)
         #expect(words.prefix(2) == [Self.invocation, "run"], "\(words)")
-        let rerun = try conformance(Array(words.dropFirst()))
+        let rerun = try await conformance(Array(words.dropFirst()))
         #expect(rerun.status == 1)
         #expect(rerun.standardOutput.hasPrefix("1 cases against mutant:line-separators-raw: 1 fail"), "\(rerun.standardOutput)")
     }
 
     @Test("configuration problems exit 78 and usage errors (an unknown adapter among them) 64, each with a message")
-    func exitCodes() throws {
-        let unknown = try conformance("run", "--adapter", "no-such-bridge")
+    func exitCodes() async throws {
+        let unknown = try await conformance("run", "--adapter", "no-such-bridge")
         #expect(unknown.status == 64)
         #expect(unknown.standardError.contains("unknown adapter 'no-such-bridge'") && unknown.standardError.contains("reference"))
-        let missingJS = try conformance("run", "--js-side", "/nonexistent/bridge.js")
+        let missingJS = try await conformance("run", "--js-side", "/nonexistent/bridge.js")
         #expect(missingJS.status == 78)
         #expect(missingJS.standardError.contains("/nonexistent/bridge.js"))
-        let badLevel = try conformance("run", "--level", "SOMETIMES")
+        let badLevel = try await conformance("run", "--level", "SOMETIMES")
         #expect(badLevel.status == 64)
-        let noMatch = try conformance("run", "--case", "nothing.matches.this")
+        let noMatch = try await conformance("run", "--case", "nothing.matches.this")
         #expect(noMatch.status == 64)
         #expect(noMatch.standardError.contains("no case matches nothing.matches.this"))
     }
 
     @Test("list shows every case with its clauses; --adapters lists the mutants")
-    func list() throws {
-        let output = try conformance("list")
+    func list() async throws {
+        let output = try await conformance("list")
         #expect(output.status == 0)
         #expect(output.standardOutput.contains("escaping.line-terminators.native-to-js  [MUST] ESC-2, ESC-3"))
         #expect(output.standardOutput.contains("startup.reset-rearms-queue  [MUST] START-3  requires: reset"))
-        let adapters = try conformance("list", "--adapters")
+        let adapters = try await conformance("list", "--adapters")
         #expect(adapters.standardOutput.contains("mutant:single-quote-raw"))
     }
 
     @Test("--help documents the adapters, selection options and exit codes")
-    func help() throws {
-        let top = try conformance("--help")
+    func help() async throws {
+        let top = try await conformance("--help")
         #expect(top.status == 0)
         #expect(top.standardOutput.contains("78  adapter or configuration problem"))
-        let run = try conformance("run", "--help")
+        let run = try await conformance("run", "--help")
         for option in ["--adapter", "--case", "--skip", "--level", "--js-side"] {
             #expect(run.standardOutput.contains(option), "run --help lacks \(option)")
         }
     }
 
     @Test("--report writes JSON that matches its schema and JUnit XML that parses; a mutant's reports carry its failures")
-    func reports() throws {
+    func reports() async throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("reports-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let json = folder.appendingPathComponent("out.json").path, xml = folder.appendingPathComponent("out.xml").path
         let markdown = folder.appendingPathComponent("out.md").path
-        let passing = try conformance("run", "--adapter", "reference", "--report", "junit:" + xml, "--report", "json:" + json)
+        let passing = try await conformance("run", "--adapter", "reference", "--report", "junit:" + xml, "--report", "json:" + json)
         #expect(passing.status == 0)
         let schema = try JSONParser.parse(try String(contentsOf: ConformanceFixtures.url("schemas/report.schema.json"), encoding: .utf8))
         let document = try JSONParser.parse(try String(contentsOfFile: json, encoding: .utf8))
         #expect(JSONSchemaValidator(schema: schema).violations(of: document).isEmpty)
         #expect(XMLParser(data: try Data(contentsOf: URL(fileURLWithPath: xml))).parse())
 
-        let failing = try conformance("run", "--adapter", "mutant:single-quote-raw", "--case", "escaping.**",
+        let failing = try await conformance("run", "--adapter", "mutant:single-quote-raw", "--case", "escaping.**",
                                       "--report", "junit:" + xml, "--report", "markdown:" + markdown)
         #expect(failing.status == 1)
         let junit = try String(contentsOfFile: xml, encoding: .utf8)
         #expect(XMLParser(data: Data(junit.utf8)).parse())
         #expect(junit.contains(#"type="insecure""#) && junit.contains(#"name="escaping.corpus.round-trip.native-to-js""#))
         #expect(try String(contentsOfFile: markdown, encoding: .utf8).contains("## insecure: `escaping.corpus.round-trip.native-to-js`"))
-        let badKind = try conformance("run", "--report", "pdf:/tmp/x")
+        let badKind = try await conformance("run", "--report", "pdf:/tmp/x")
         #expect(badKind.status == 64)
     }
 
     @Test("explain quotes the case's clauses from the spec and shows its golden; an unknown id is a usage error")
-    func explain() throws {
-        let output = try conformance("explain", "escaping.line-terminators.native-to-js")
+    func explain() async throws {
+        let output = try await conformance("explain", "escaping.line-terminators.native-to-js")
         #expect(output.status == 0)
         #expect(output.standardOutput.contains("[ESC-2] The literal MUST be a valid single-quoted string literal under ES5 lexing"))
         #expect(output.standardOutput.contains(#""event":"native-action""#))
-        let unknown = try conformance("explain", "escaping.nope")
+        let unknown = try await conformance("explain", "escaping.nope")
         #expect(unknown.status == 64)
         #expect(unknown.standardError.contains("no case has the id escaping.nope"))
     }
 
     @Test("the baseline gate passes when the run matches it and fails on a new failure, an unexpected pass, a changed verdict or a stale entry")
-    func baselineGate() throws {
+    func baselineGate() async throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("baseline-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -192,50 +208,50 @@ struct CLITests {
             return path
         }
         let mutant = ["run", "--adapter", "mutant:remove-handler-ignored", "--case", "missing-handler.native.removed-handler"]
-        let matching = try conformance(mutant + ["--baseline", try baseline([("missing-handler.native.removed-handler", "fail")])])
+        let matching = try await conformance(mutant + ["--baseline", try baseline([("missing-handler.native.removed-handler", "fail")])])
         #expect(matching.status == 0, "\(matching.standardOutput)")
         #expect(matching.standardOutput.contains("baseline: 1 expected failures, 0 new failures"))
 
-        let newFailure = try conformance(mutant + ["--baseline", try baseline([])])
+        let newFailure = try await conformance(mutant + ["--baseline", try baseline([])])
         #expect(newFailure.status == 1)
         #expect(newFailure.standardOutput.contains("NEW FAILURE missing-handler.native.removed-handler"))
         #expect(newFailure.standardOutput.contains("--update-baseline"))
 
-        let unexpectedPass = try conformance("run", "--adapter", "reference", "--case", "missing-handler.**", "--baseline", try baseline([("missing-handler.native.removed-handler", "fail")]))
+        let unexpectedPass = try await conformance("run", "--adapter", "reference", "--case", "missing-handler.**", "--baseline", try baseline([("missing-handler.native.removed-handler", "fail")]))
         #expect(unexpectedPass.status == 1)
         #expect(unexpectedPass.standardOutput.contains("UNEXPECTED PASS missing-handler.native.removed-handler"))
 
-        let changed = try conformance(mutant + ["--baseline", try baseline([("missing-handler.native.removed-handler", "insecure")])])
+        let changed = try await conformance(mutant + ["--baseline", try baseline([("missing-handler.native.removed-handler", "insecure")])])
         #expect(changed.status == 1)
         #expect(changed.standardOutput.contains("CHANGED missing-handler.native.removed-handler: expected insecure, got fail"))
 
-        let stale = try conformance(mutant + ["--baseline", try baseline([("missing-handler.native.removed-handler", "fail"), ("no.such.case", "fail")])])
+        let stale = try await conformance(mutant + ["--baseline", try baseline([("missing-handler.native.removed-handler", "fail"), ("no.such.case", "fail")])])
         #expect(stale.status == 1)
         #expect(stale.standardOutput.contains("STALE ENTRY no.such.case"))
 
         let path = try baseline([])
-        let update = try conformance(mutant + ["--baseline", path, "--update-baseline"])
+        let update = try await conformance(mutant + ["--baseline", path, "--update-baseline"])
         #expect(update.status == 0)
         #expect(update.standardOutput.contains(#"+   {"case":"missing-handler.native.removed-handler""#))
-        #expect(try conformance(mutant + ["--baseline", path]).status == 0)
+        #expect(try await conformance(mutant + ["--baseline", path]).status == 0)
 
-        let malformed = try conformance(mutant + ["--baseline", try baseline([("Bad Glob!", "fail")])])
+        let malformed = try await conformance(mutant + ["--baseline", try baseline([("Bad Glob!", "fail")])])
         #expect(malformed.status == 78)
     }
 
     @Test("smoke passes for a wired adapter and names the broken step, and who is at fault, for a broken one")
-    func smoke() throws {
-        let wired = try conformance("smoke", "--adapter", "reference")
+    func smoke() async throws {
+        let wired = try await conformance("smoke", "--adapter", "reference")
         #expect(wired.status == 0)
         #expect(wired.standardOutput.contains("the adapter is wired up"))
-        let broken = try conformance("smoke", "--adapter", "mutant:decides-navigation-twice")
+        let broken = try await conformance("smoke", "--adapter", "mutant:decides-navigation-twice")
         #expect(broken.status == 78)
         // A navigation decided twice is the bridge's defect: the step says so instead of a wiring hint.
         #expect(broken.standardOutput.contains("FAILED") && broken.standardOutput.contains("bridge: the step itself worked"), "\(broken.standardOutput)")
         #expect(broken.standardOutput.contains("the adapter is wired up, but the bridge fails the steps above"))
     }
 
-    private func caseCount() throws -> Int {
-        try conformance("list").standardOutput.split(separator: "\n").filter { !$0.hasPrefix(" ") }.count
+    private func caseCount() async throws -> Int {
+        try await conformance("list").standardOutput.split(separator: "\n").filter { !$0.hasPrefix(" ") }.count
     }
 }

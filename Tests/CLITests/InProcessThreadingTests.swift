@@ -8,7 +8,7 @@ import Testing
 struct InProcessThreadingTests {
     #if os(Linux)
     @Test("a port whose main-thread hop traps there gets a note saying why and what to do, before the runtime's report")
-    func mainSyncPortTrapsWithANote() throws {
+    func mainSyncPortTrapsWithANote() async throws {
         let process = Process()
         let buildFolder = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
         process.executableURL = buildFolder.appendingPathComponent("conformance-testees")

@@ -58,18 +58,18 @@ struct OutOfProcessTests {
     }
 
     @Test("a mutant out of process fails the cases that catch it in process")
-    func mutantFailsOutOfProcess() throws {
-        let output = try CLITests.run(["run", "--adapter", Self.testee("mutant:no-startup-queue"), "--case", "startup.**"])
+    func mutantFailsOutOfProcess() async throws {
+        let output = try await CLITests.run(["run", "--adapter", Self.testee("mutant:no-startup-queue"), "--case", "startup.**"])
         #expect(output.status == 1)
         #expect(output.standardOutput.contains("FAIL startup.calls-before-load.delivered-in-order [MUST]"), "\(output.standardOutput)")
         #expect(output.standardOutput.contains("[START-1.a]"), "\(output.standardOutput)")
     }
 
     @Test("a testee that crashes gets `crash` for that case, and the next case gets a fresh process")
-    func crashingTestee() throws {
+    func crashingTestee() async throws {
         let report = FileManager.default.temporaryDirectory.appendingPathComponent("crash-report-\(UUID().uuidString).json")
         defer { try? FileManager.default.removeItem(at: report) }
-        let output = try CLITests.run([
+        let output = try await CLITests.run([
             "run", "--adapter", Self.testee("crash-in-native-handler"),
             "--case", "messages.js-to-native.data-forms", "--case", "startup.calls-before-load.delivered-in-order",
             "--report", "json:" + report.path,
@@ -86,8 +86,8 @@ struct OutOfProcessTests {
     }
 
     @Test("a testee that traps on data it cannot serialize gets `crash` and a failure citing ESC-4.a, naming the payload")
-    func crashOnUnserializableData() throws {
-        let output = try CLITests.run(["run", "--adapter", Self.testee("crash-on-unserializable"), "--case", "escaping.corpus.rejected.native-to-js"])
+    func crashOnUnserializableData() async throws {
+        let output = try await CLITests.run(["run", "--adapter", Self.testee("crash-on-unserializable"), "--case", "escaping.corpus.rejected.native-to-js"])
         #expect(output.status == 1)
         #expect(output.standardOutput.contains("CRASH escaping.corpus.rejected.native-to-js [MUST]"), "\(output.standardOutput)")
         #expect(output.standardOutput.contains("[ESC-4.a] the native side survives being asked to send payload number.non-finite.nan"), "\(output.standardOutput)")
@@ -95,8 +95,8 @@ struct OutOfProcessTests {
     }
 
     @Test("a testee that stops answering is killed by the watchdog and gets `timeout`; the run goes on")
-    func hangingTestee() throws {
-        let output = try CLITests.run([
+    func hangingTestee() async throws {
+        let output = try await CLITests.run([
             "run", "--adapter", Self.testee("hang-in-call-handler"), "--adapter-timeout", "0.5",
             "--case", "startup.calls-before-load.delivered-in-order", "--case", "messages.js-to-native.data-forms",
         ])
@@ -110,8 +110,8 @@ struct OutOfProcessTests {
         ("wrong-done", "`done` for seq 999 while seq 1 was pending"),
         ("garbage-after-attach", "a line that is not JSON"),
     ])
-    func protocolViolation(mode: String, message: String) throws {
-        let output = try CLITests.run(["run", "--adapter", Self.testee(mode), "--case", "messages.**"])
+    func protocolViolation(mode: String, message: String) async throws {
+        let output = try await CLITests.run(["run", "--adapter", Self.testee(mode), "--case", "messages.**"])
         #expect(output.status == 78)
         #expect(output.standardOutput.contains("ADAPTER-ERROR messages."), "\(output.standardOutput)")
         #expect(output.standardOutput.contains(message))
@@ -122,23 +122,23 @@ struct OutOfProcessTests {
         ("wrong-version", "protocol version 2; this harness speaks version 1"),
         ("silent", "sent nothing for 0.5 s while the harness waited for its hello"),
     ])
-    func unusableTestee(mode: String, message: String) throws {
-        let output = try CLITests.run(["run", "--adapter", Self.testee(mode), "--adapter-timeout", "0.5"])
+    func unusableTestee(mode: String, message: String) async throws {
+        let output = try await CLITests.run(["run", "--adapter", Self.testee(mode), "--adapter-timeout", "0.5"])
         #expect(output.status == 78)
         #expect(output.standardError.contains("did not start as an adapter"))
         #expect(output.standardError.contains(message), "\(output.standardError)")
     }
 
     @Test("a command that does not exist is a configuration error")
-    func missingCommand() throws {
-        let output = try CLITests.run(["run", "--adapter", "/nonexistent/adapter --flag"])
+    func missingCommand() async throws {
+        let output = try await CLITests.run(["run", "--adapter", "/nonexistent/adapter --flag"])
         #expect(output.status == 78)
         #expect(output.standardError.contains("did not start as an adapter"), "\(output.standardError)")
     }
 
     @Test("smoke accepts an out-of-process adapter")
-    func smokeOutOfProcess() throws {
-        let output = try CLITests.run(["smoke", "--adapter", Self.testee("reference-sync")])
+    func smokeOutOfProcess() async throws {
+        let output = try await CLITests.run(["smoke", "--adapter", Self.testee("reference-sync")])
         #expect(output.status == 0, "\(output.standardOutput)")
     }
 }
@@ -156,8 +156,8 @@ extension OutOfProcessTests {
         ("trap:escaped-closure", "closure argument was escaped in withoutActuallyEscaping block"),
         ("trap:index-out-of-range", "Fatal error: Index out of range"),
     ])
-    func crashQuotesTheRuntime(mode: String, message: String) throws {
-        let output = try CLITests.run(["run", "--adapter", Self.testee(mode), "--case", "messages.native-to-js.keys", "--case", "messages.js-to-native.data-forms"])
+    func crashQuotesTheRuntime(mode: String, message: String) async throws {
+        let output = try await CLITests.run(["run", "--adapter", Self.testee(mode), "--case", "messages.native-to-js.keys", "--case", "messages.js-to-native.data-forms"])
         #expect(output.status == 1)
         #expect(output.standardOutput.contains("CRASH "), "\(output.standardOutput)")
         let report = output.standardOutput.split(separator: "\n").map(String.init)

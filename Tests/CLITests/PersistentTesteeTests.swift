@@ -150,18 +150,18 @@ struct PersistentTesteeTests {
     }
 
     @Test("--testee-lifetime takes run or case, defaults to run, and both give the same results")
-    func lifetimeOption() throws {
+    func lifetimeOption() async throws {
         let arguments = ["run", "--adapter", OutOfProcessTests.testee("reference"), "--case", "messages.js-to-native.**"]
-        let persistent = try CLITests.run(arguments)
-        let perCase = try CLITests.run(arguments + ["--testee-lifetime", "case"])
-        let explicit = try CLITests.run(arguments + ["--testee-lifetime", "run"])
+        let persistent = try await CLITests.run(arguments)
+        let perCase = try await CLITests.run(arguments + ["--testee-lifetime", "case"])
+        let explicit = try await CLITests.run(arguments + ["--testee-lifetime", "run"])
         #expect(persistent.status == 0, "\(persistent.standardOutput)\(persistent.standardError)")
         #expect(perCase.standardOutput == persistent.standardOutput && explicit.standardOutput == persistent.standardOutput)
-        let bad = try CLITests.run(arguments + ["--testee-lifetime", "forever"])
+        let bad = try await CLITests.run(arguments + ["--testee-lifetime", "forever"])
         #expect(bad.status == 64)
         #expect(bad.standardError.contains("'forever' is invalid for '--testee-lifetime <lifetime>'"), "\(bad.standardError)")
         #expect(bad.standardError.contains("'run' and 'case'"), "\(bad.standardError)")
-        let help = try CLITests.run(["run", "--help"]).standardOutput.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        let help = try await CLITests.run(["run", "--help"]).standardOutput.split(whereSeparator: \.isWhitespace).joined(separator: " ")
         #expect(help.contains("(values: run, case; default: run)"), "\(help)")
     }
 }

@@ -7,22 +7,22 @@ struct RecordCommandTests {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("goldens-\(UUID().uuidString)")
     let selection = ["--case", "messages.**"]
 
-    func record(_ arguments: [String], ci: String? = nil) throws -> CLITests.Output {
-        try CLITests.run(["record", "--golden-dir", folder.path] + selection + arguments, environment: ["CI": ci])
+    func record(_ arguments: [String], ci: String? = nil) async throws -> CLITests.Output {
+        try await CLITests.run(["record", "--golden-dir", folder.path] + selection + arguments, environment: ["CI": ci])
     }
 
     @Test("records missing goldens, leaves matching ones alone, and reports a stale one until it is rerecorded")
-    func recordLifecycle() throws {
+    func recordLifecycle() async throws {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
 
-        let first = try record([])
+        let first = try await record([])
         #expect(first.status == 0, "\(first.standardOutput)\(first.standardError)")
         let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
         #expect(!files.isEmpty && files.allSatisfy { $0.hasPrefix("messages.") && $0.hasSuffix(".json") })
         #expect(first.standardOutput.contains("\(files.count) recorded, 0 unchanged"))
 
-        let again = try record([])
+        let again = try await record([])
         #expect(again.status == 0)
         #expect(again.standardOutput.contains("0 recorded, \(files.count) unchanged"), "\(again.standardOutput)")
 
@@ -33,57 +33,57 @@ struct RecordCommandTests {
         if lines[lines.count - 2].hasSuffix(",") { lines[lines.count - 2].removeLast() }
         try (lines.joined(separator: "\n") + "\n").write(to: edited, atomically: true, encoding: .utf8)
 
-        let check = try record(["--mode", "never"])
+        let check = try await record(["--mode", "never"])
         #expect(check.status == 1)
         #expect(check.standardOutput.contains("stale    \(edited.path)"), "\(check.standardOutput)")
-        let rewrite = try record(["--mode", "failed"])
+        let rewrite = try await record(["--mode", "failed"])
         #expect(rewrite.status == 0)
         #expect(rewrite.standardOutput.contains("recorded \(edited.path)"))
-        #expect(try record(["--mode", "never"]).status == 0)
+        #expect(try await record(["--mode", "never"]).status == 0)
     }
 
     @Test("refused when CI is set, and a missing folder is a configuration error")
-    func refusals() throws {
+    func refusals() async throws {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
-        let onCI = try record([], ci: "true")
+        let onCI = try await record([], ci: "true")
         #expect(onCI.status == 78)
         #expect(onCI.standardError.contains("refused when CI is set"))
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty)
 
-        let nowhere = try CLITests.run(["record", "--golden-dir", folder.path + "/absent"], environment: ["CI": nil])
+        let nowhere = try await CLITests.run(["record", "--golden-dir", folder.path + "/absent"], environment: ["CI": nil])
         #expect(nowhere.status == 78)
         #expect(nowhere.standardError.contains("no goldens folder"))
     }
 
     @Test("refuses a mutant adapter unless --allow-mutant is given, and still refuses on CI with it")
-    func refusesMutant() throws {
+    func refusesMutant() async throws {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let mutant = ["--adapter", "mutant:line-separators-raw", "--case", "messages.js-to-native.data-forms"]
-        let refused = try CLITests.run(["record", "--golden-dir", folder.path] + mutant, environment: ["CI": nil])
+        let refused = try await CLITests.run(["record", "--golden-dir", folder.path] + mutant, environment: ["CI": nil])
         #expect(refused.status == 64)
         #expect(refused.standardError.contains("refusing to record with mutant:line-separators-raw: goldens record the reference bridge"),
                 "\(refused.standardError)")
         #expect(refused.standardError.contains("Pass --allow-mutant to record it anyway"))
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty)
 
-        let onCI = try CLITests.run(["record", "--golden-dir", folder.path, "--allow-mutant"] + mutant, environment: ["CI": "true"])
+        let onCI = try await CLITests.run(["record", "--golden-dir", folder.path, "--allow-mutant"] + mutant, environment: ["CI": "true"])
         #expect(onCI.status == 78)
         #expect(onCI.standardError.contains("refused when CI is set"))
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty)
 
-        let allowed = try CLITests.run(["record", "--golden-dir", folder.path, "--allow-mutant"] + mutant, environment: ["CI": nil])
+        let allowed = try await CLITests.run(["record", "--golden-dir", folder.path, "--allow-mutant"] + mutant, environment: ["CI": nil])
         #expect(allowed.status == 0, "\(allowed.standardOutput)\(allowed.standardError)")
         #expect(allowed.standardOutput.contains("1 recorded"))
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["messages.js-to-native.data-forms.json"])
     }
 
     @Test("--mode parses into a record mode; an unknown one is a usage error that writes nothing")
-    func badMode() throws {
+    func badMode() async throws {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
-        let output = try record(["--mode", "always"])
+        let output = try await record(["--mode", "always"])
         #expect(output.status == 64)
         #expect(output.standardError.contains("Please provide one of 'never', 'missing', 'failed' or 'all'"), "\(output.standardError)")
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty)

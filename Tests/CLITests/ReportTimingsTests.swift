@@ -12,21 +12,21 @@ struct ReportTimingsTests {
     let selection = "messages.**"
 
     /// Runs the built `conformance` with `arguments`.
-    func conformance(_ arguments: String...) throws -> CLITests.Output {
-        try CLITests.run(arguments)
+    func conformance(_ arguments: String...) async throws -> CLITests.Output {
+        try await CLITests.run(arguments)
     }
 
     /// A fresh folder, removed by `body`'s end.
-    func inFolder<T>(_ body: (URL) throws -> T) throws -> T {
+    func inFolder<T>(_ body: (URL) async throws -> T) async throws -> T {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("timings-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
-        return try body(folder)
+        return try await body(folder)
     }
 
     @Test("--verbose ends with the five slowest cases, slowest first, each with its time in seconds")
-    func verboseListsSlowest() throws {
-        let output = try conformance("run", "--case", selection, "--verbose")
+    func verboseListsSlowest() async throws {
+        let output = try await conformance("run", "--case", selection, "--verbose")
         #expect(output.status == 0, "\(output.standardOutput)\(output.standardError)")
         let lines = output.standardOutput.split(separator: "\n").map(String.init)
         let header = try #require(lines.firstIndex { $0.hasPrefix("slowest 5 of ") }, "\(output.standardOutput)")
@@ -42,15 +42,15 @@ struct ReportTimingsTests {
         #expect(seconds == seconds.sorted(by: >), "slowest first: \(seconds)")
         #expect(seconds.allSatisfy { $0 >= 0 })
 
-        let quiet = try conformance("run", "--case", selection)
+        let quiet = try await conformance("run", "--case", selection)
         #expect(!quiet.standardOutput.contains("slowest"), "only --verbose lists them")
     }
 
     @Test("the JUnit report's time attributes parse as seconds and the JSON report carries durationSeconds")
-    func reportsCarryDurations() throws {
-        try inFolder { folder in
+    func reportsCarryDurations() async throws {
+        try await inFolder { folder in
             let xml = folder.appendingPathComponent("out.xml").path, json = folder.appendingPathComponent("out.json").path
-            let output = try conformance("run", "--case", selection, "--report", "junit:" + xml, "--report", "json:" + json)
+            let output = try await conformance("run", "--case", selection, "--report", "junit:" + xml, "--report", "json:" + json)
             #expect(output.status == 0, "\(output.standardError)")
             let junit = try String(contentsOfFile: xml, encoding: .utf8)
             let testcases = junit.split(separator: "\n").filter { $0.contains("<testcase ") }
@@ -68,17 +68,17 @@ struct ReportTimingsTests {
     }
 
     @Test("with --report-timings off, two runs write the same reports and verbose text, byte for byte, with no time in them")
-    func timingsOffIsByteIdentical() throws {
-        try inFolder { folder in
-            func run() throws -> [String] {
+    func timingsOffIsByteIdentical() async throws {
+        try await inFolder { folder in
+            func run() async throws -> [String] {
                 let paths = ["json", "junit", "markdown"].map { ($0, folder.appendingPathComponent("out.\($0)").path) }
                 var arguments = ["run", "--case", selection, "--verbose", "--report-timings", "off"]
                 for (kind, path) in paths { arguments += ["--report", "\(kind):\(path)"] }
-                let output = try CLITests.run(arguments)
+                let output = try await CLITests.run(arguments)
                 #expect(output.status == 0, "\(output.standardError)")
                 return try [output.standardOutput] + paths.map { try String(contentsOfFile: $0.1, encoding: .utf8) }
             }
-            let first = try run(), second = try run()
+            let first = try await run(), second = try await run()
             #expect(first == second)
             #expect(!first[0].contains("slowest"))
             #expect(!first[1].contains("durationSeconds") && !first[2].contains("time=") && !first[3].contains("Total time"))
@@ -86,13 +86,13 @@ struct ReportTimingsTests {
     }
 
     @Test("--report-timings takes on or off and lists them in help and errors")
-    func option() throws {
-        let bad = try conformance("run", "--report-timings", "sometimes")
+    func option() async throws {
+        let bad = try await conformance("run", "--report-timings", "sometimes")
         #expect(bad.status == 64)
         #expect(bad.standardError.contains("'sometimes' is invalid for '--report-timings <timings>'"), "\(bad.standardError)")
         #expect(bad.standardError.contains("'on' and 'off'"), "\(bad.standardError)")
         #expect(bad.standardOutput.isEmpty, "nothing ran")
-        let help = try CLITests.run(["run", "--help"]).standardOutput.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        let help = try await CLITests.run(["run", "--help"]).standardOutput.split(whereSeparator: \.isWhitespace).joined(separator: " ")
         #expect(help.contains("(values: on, off; default: on)"), "\(help)")
     }
 }

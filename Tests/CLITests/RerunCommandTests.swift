@@ -12,20 +12,20 @@ struct RerunCommandTests {
     }
 
     @Test("started directly, the rerun command starts the binary by its real path and, run by a shell from elsewhere, reproduces the failure")
-    func directly() throws {
-        let output = try CLITests.run(Self.arguments)
+    func directly() async throws {
+        let output = try await CLITests.run(Self.arguments)
         #expect(output.status == 1)
         let rerun = try Self.rerunLine(output)
         #expect(rerun.hasPrefix(CLITests.invocation + " run --adapter '"), "\(rerun)")
         #expect(!rerun.hasPrefix("conformance "), "no `conformance` is on PATH")
 
-        let (status, text) = try CLITests.runInShell(rerun, in: FileManager.default.temporaryDirectory)
+        let (status, text) = try await CLITests.runInShell(rerun, in: FileManager.default.temporaryDirectory)
         #expect(status == 1, "\(text)")
         #expect(text.hasPrefix("1 cases against \(OutOfProcessTests.testee("mutant:no-startup-queue")): 1 fail"), "\(text)")
     }
 
     @Test("started by `swift run` in the checkout, the rerun and smoke commands are `swift run conformance …`, naming a build folder other than .build")
-    func throughSwiftRun() throws {
+    func throughSwiftRun() async throws {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
             .resolvingSymlinksInPath()
         // <scratch>/<triple>/debug/conformance
@@ -34,16 +34,16 @@ struct RerunCommandTests {
             : "--scratch-path " + (scratch.path.hasPrefix(root.path + "/") ? String(scratch.path.dropFirst(root.path.count + 1)) : scratch.path) + " "
         let swift = ["_": "/usr/bin/swift"]
 
-        let output = try CLITests.run(Self.arguments, environment: swift, in: root)
+        let output = try await CLITests.run(Self.arguments, environment: swift, in: root)
         let rerun = try Self.rerunLine(output)
         #expect(rerun.hasPrefix("swift run \(scratchWords)conformance run --adapter '"), "\(rerun)")
         #expect(rerun.hasSuffix("--case startup.calls-before-load.delivered-in-order"), "\(rerun)")
 
-        let smoke = try CLITests.run(["smoke", "--adapter", "reference"], environment: swift, in: root)
+        let smoke = try await CLITests.run(["smoke", "--adapter", "reference"], environment: swift, in: root)
         #expect(smoke.standardOutput.contains("run `swift run \(scratchWords)conformance run --adapter reference`"), "\(smoke.standardOutput)")
 
         // Outside any package `swift run` cannot work: the real path is printed.
-        let elsewhere = try CLITests.run(["smoke", "--adapter", "reference"], environment: swift, in: URL(fileURLWithPath: "/"))
+        let elsewhere = try await CLITests.run(["smoke", "--adapter", "reference"], environment: swift, in: URL(fileURLWithPath: "/"))
         #expect(elsewhere.standardOutput.contains("run `\(CLITests.invocation) run --adapter reference`"), "\(elsewhere.standardOutput)")
     }
 }

@@ -6,17 +6,17 @@ import Testing
 @Suite("Resource limits")
 struct ResourceLimitTests {
     /// Runs `conformance arguments` under `ulimit -v kibibytes` and collects what it printed.
-    static func underLimit(_ kibibytes: Int, _ arguments: String) throws -> CLITests.Output {
+    static func underLimit(_ kibibytes: Int, _ arguments: String) async throws -> CLITests.Output {
         // A regression would crash the engine: no minute-long backtrace for it.
-        try CLITests.runProgram(URL(fileURLWithPath: "/bin/sh"), ["-c", "ulimit -v \(kibibytes) && exec '\(CLITests.executable.path)' \(arguments)"],
+        try await CLITests.runProgram(URL(fileURLWithPath: "/bin/sh"), ["-c", "ulimit -v \(kibibytes) && exec '\(CLITests.executable.path)' \(arguments)"],
                                 environment: ["SWIFT_BACKTRACE": "enable=no"])
     }
 
     @Test("run and list --coverage under ulimit -v 2000000 exit 78, naming the limit and the one needed", arguments: [
         "run --case 'messages.**'", "list --coverage",
     ])
-    func lowAddressSpaceLimit(arguments: String) throws {
-        let output = try Self.underLimit(2_000_000, arguments)
+    func lowAddressSpaceLimit(arguments: String) async throws {
+        let output = try await Self.underLimit(2_000_000, arguments)
         #expect(output.status == 78, "stdout: \(output.standardOutput)\nstderr: \(output.standardError)")
         #expect(output.standardError.contains("harness error"), "\(output.standardError)")
         #expect(output.standardError.contains("ulimit -v"), "\(output.standardError)")
@@ -25,10 +25,10 @@ struct ResourceLimitTests {
     }
 
     @Test("the limit the message asks for is enough")
-    func neededLimitSuffices() throws {
-        let refused = try Self.underLimit(2_000_000, "run --case 'messages.**'")
+    func neededLimitSuffices() async throws {
+        let refused = try await Self.underLimit(2_000_000, "run --case 'messages.**'")
         let needed = try #require(refused.standardError.firstMatch(of: /at least ([0-9]+) KiB/).flatMap { Int($0.output.1) })
-        let output = try Self.underLimit(needed, "run --case 'messages.**'")
+        let output = try await Self.underLimit(needed, "run --case 'messages.**'")
         #expect(output.status == 0, "under ulimit -v \(needed): \(output.standardError)")
     }
 }

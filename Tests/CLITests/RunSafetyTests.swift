@@ -43,7 +43,7 @@ struct RunSafetyTests {
     }
 
     @Test("a report path that is a symlink, a FIFO, a character device or `-` is written through, never replaced")
-    func reportsWriteThrough() throws {
+    func reportsWriteThrough() async throws {
         let folder = try Self.scratchFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let target = folder.appendingPathComponent("target.json").path, link = folder.appendingPathComponent("link.json").path
@@ -56,7 +56,7 @@ struct RunSafetyTests {
         let reader = Thread { fromFIFO.withLock { $0 = FileHandle(forReadingAtPath: fifo)?.readDataToEndOfFile() } }
         reader.start()
 
-        let output = try CLITests.run(["run", "--adapter", "reference"] + Self.fewCases + [
+        let output = try await CLITests.run(["run", "--adapter", "reference"] + Self.fewCases + [
             "--report", "json:" + link, "--report", "junit:" + fifo, "--report", "markdown:-", "--report", "junit:/dev/null",
         ])
         #expect(output.status == 0, "\(output.standardError)")
@@ -65,7 +65,7 @@ struct RunSafetyTests {
         #expect(Self.members(try Self.validReport(try String(contentsOfFile: target, encoding: .utf8)))?["total"] != nil)
         #expect(Self.entryType(fifo) == S_IFIFO, "the FIFO is kept")
         let deadline = Date(timeIntervalSinceNow: 10)
-        while fromFIFO.withLock({ $0 }) == nil, Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
+        while fromFIFO.withLock({ $0 }) == nil, Date() < deadline { try await Task.sleep(for: .milliseconds(50)) }
         let xml = try #require(fromFIFO.withLock { $0 })
         #expect(XMLParser(data: xml).parse(), "the reader got the whole JUnit report")
         #expect(Self.entryType("/dev/null") == S_IFCHR, "/dev/null is still a device")
@@ -76,9 +76,9 @@ struct RunSafetyTests {
     }
 
     @Test("`/dev/stdout` and `/proc/self/fd/1` are written through to standard output")
-    func reportToStandardOutputDevice() throws {
+    func reportToStandardOutputDevice() async throws {
         for path in ["/dev/stdout", "/proc/self/fd/1"] {
-            let output = try CLITests.run(["run", "--adapter", "reference"] + Self.fewCases + ["--report", "json:" + path])
+            let output = try await CLITests.run(["run", "--adapter", "reference"] + Self.fewCases + ["--report", "json:" + path])
             #expect(output.status == 0, "\(path): \(output.standardError)")
             let json = try #require(output.standardOutput.split(separator: "\n").last { $0.hasPrefix("{") }, "\(path): \(output.standardOutput)")
             _ = try Self.validReport(String(json))
@@ -86,7 +86,7 @@ struct RunSafetyTests {
     }
 
     @Test("a report, or a baseline to update, that cannot be written is a configuration error before any case runs")
-    func badDestinationsStopBeforeTheRun() throws {
+    func badDestinationsStopBeforeTheRun() async throws {
         let folder = try Self.scratchFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let missingFolder = folder.appendingPathComponent("no-such-folder/out.json").path
@@ -99,7 +99,7 @@ struct RunSafetyTests {
         for (arguments, message) in cases {
             let clock = ContinuousClock(), start = clock.now
             // A testee that hangs: had any case run, this would take the watchdog's 30 s.
-            let output = try CLITests.run(["run", "--adapter", OutOfProcessTests.testee("hang-in-call-handler"), "--adapter-timeout", "30"] + arguments)
+            let output = try await CLITests.run(["run", "--adapter", OutOfProcessTests.testee("hang-in-call-handler"), "--adapter-timeout", "30"] + arguments)
             let took = start.duration(to: clock.now)
             #expect(output.status == 78, "\(arguments): \(output.standardError)")
             #expect(output.standardError.contains(message), "\(arguments): \(output.standardError)")
@@ -110,30 +110,30 @@ struct RunSafetyTests {
     }
 
     @Test("a report that fails to write after the run: the others are written, 74 after a conformant run, 1 after a failing one")
-    func writeFailureAfterTheRun() throws {
+    func writeFailureAfterTheRun() async throws {
         let folder = try Self.scratchFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let json = folder.appendingPathComponent("out.json").path
         // /dev/full accepts opening and refuses every write (ENOSPC), so only the write itself fails.
-        let conformant = try CLITests.run(["run", "--adapter", "reference"] + Self.fewCases + ["--report", "junit:/dev/full", "--report", "json:" + json])
+        let conformant = try await CLITests.run(["run", "--adapter", "reference"] + Self.fewCases + ["--report", "junit:/dev/full", "--report", "json:" + json])
         #expect(conformant.status == 74, "\(conformant.standardError)")
         #expect(conformant.standardError.contains("cannot write the junit report") && conformant.standardError.contains("/dev/full"))
         _ = try Self.validReport(try String(contentsOfFile: json, encoding: .utf8))
         try FileManager.default.removeItem(atPath: json)
 
-        let failing = try CLITests.run(["run", "--adapter", "mutant:line-separators-raw"] + Self.fewCases + ["--report", "junit:/dev/full", "--report", "json:" + json])
+        let failing = try await CLITests.run(["run", "--adapter", "mutant:line-separators-raw"] + Self.fewCases + ["--report", "junit:/dev/full", "--report", "json:" + json])
         #expect(failing.status == 1, "a failing run stays 1: \(failing.standardError)")
         #expect(failing.standardError.contains("cannot write the junit report"))
         #expect(FileManager.default.fileExists(atPath: json))
     }
 
     @Test("--update-baseline through a symlink updates its target; recording a golden through a symlink keeps the link")
-    func baselineAndGoldenThroughSymlinks() throws {
+    func baselineAndGoldenThroughSymlinks() async throws {
         let folder = try Self.scratchFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let target = folder.appendingPathComponent("real-baseline.json").path, link = folder.appendingPathComponent("baseline.json").path
         try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: target)
-        let update = try CLITests.run(["run", "--adapter", "mutant:remove-handler-ignored", "--case", "missing-handler.native.removed-handler",
+        let update = try await CLITests.run(["run", "--adapter", "mutant:remove-handler-ignored", "--case", "missing-handler.native.removed-handler",
                                        "--baseline", link, "--update-baseline"])
         #expect(update.status == 0, "\(update.standardError)")
         #expect(Self.entryType(link) == S_IFLNK)
@@ -152,10 +152,10 @@ struct RunSafetyTests {
     }
 
     @Test("--progress always prints [n/N] lines on standard error, never none, and standard output is the same")
-    func progressLines() throws {
-        let quiet = try CLITests.run(["run", "--adapter", "reference"] + Self.fewCases + ["--progress", "never"])
-        let loud = try CLITests.run(["run", "--adapter", "reference"] + Self.fewCases + ["--progress", "always"])
-        let auto = try CLITests.run(["run", "--adapter", "reference"] + Self.fewCases)
+    func progressLines() async throws {
+        let quiet = try await CLITests.run(["run", "--adapter", "reference"] + Self.fewCases + ["--progress", "never"])
+        let loud = try await CLITests.run(["run", "--adapter", "reference"] + Self.fewCases + ["--progress", "always"])
+        let auto = try await CLITests.run(["run", "--adapter", "reference"] + Self.fewCases)
         #expect(quiet.status == 0 && loud.status == 0 && auto.status == 0)
         #expect(loud.standardOutput == quiet.standardOutput && auto.standardOutput == quiet.standardOutput)
         #expect(quiet.standardError.isEmpty && auto.standardError.isEmpty, "auto is off when standard error is a pipe")
@@ -163,23 +163,23 @@ struct RunSafetyTests {
         let count = Int(quiet.standardOutput.prefix { $0 != " " }) ?? 0
         #expect(lines.count == count && count > 0, "\(loud.standardError)")
         #expect(lines.first?.hasPrefix("[1/\(count)] escaping.line-terminators.") == true && lines.first?.hasSuffix(" s)") == true, "\(loud.standardError)")
-        let bad = try CLITests.run(["run", "--progress", "sometimes"])
+        let bad = try await CLITests.run(["run", "--progress", "sometimes"])
         #expect(bad.status == 64)
-        let negative = try CLITests.run(["run", "--stop-after-timeouts", "-1"])
+        let negative = try await CLITests.run(["run", "--stop-after-timeouts", "-1"])
         #expect(negative.status == 64)
     }
 
     @Test("a testee that times out on 3 cases in a row stops the run: progress at once, the rest not run, exit 1, reports say so",
           arguments: ["run", "case"])
-    func earlyStopOnTimeouts(lifetime: String) throws {
+    func earlyStopOnTimeouts(lifetime: String) async throws {
         let folder = try Self.scratchFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let json = folder.appendingPathComponent("out.json").path, xml = folder.appendingPathComponent("out.xml").path
         let run = try WatchedRun(["run", "--adapter", OutOfProcessTests.testee("hang-in-call-handler"), "--adapter-timeout", "0.3",
                                   "--testee-lifetime", lifetime, "--progress", "always", "--report", "json:" + json, "--report", "junit:" + xml])
         defer { run.endLeftovers() }
-        let firstProgress = run.waitForStandardError(containing: "[1/", timeout: 20)
-        let status = run.waitForExit(timeout: 60)
+        let firstProgress = await run.waitForStandardError(containing: "[1/", timeout: 20)
+        let status = await run.waitForExit(timeout: 60)
         let figures = "time to the first progress line: \(firstProgress.map { String(format: "%.2f s", $0) } ?? "none"); "
             + "time to the early stop (exit): \(run.exitTime.map { String(format: "%.2f s", $0) } ?? "none"); status \(status.map(String.init) ?? "none")"
         print("early stop on timeouts (--testee-lifetime \(lifetime)): \(figures)")
@@ -201,21 +201,21 @@ struct RunSafetyTests {
 
     @Test("SIGINT (one process for the run) or SIGTERM (a process per case) during a run ends the testee, writes the reports with the cases that finished and exits 130 or 143",
           arguments: [(SIGINT, "run"), (SIGTERM, "case")])
-    func interruption(signal number: Int32, lifetime: String) throws {
+    func interruption(signal number: Int32, lifetime: String) async throws {
         let folder = try Self.scratchFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let json = folder.appendingPathComponent("out.json").path
         let run = try WatchedRun(["run", "--adapter", OutOfProcessTests.testee("hang-in-call-handler"), "--adapter-timeout", "30",
                                   "--testee-lifetime", lifetime, "--progress", "always", "--report", "json:" + json])
         defer { run.endLeftovers() }
-        let started = run.waitForStandardError(containing: "[1/", timeout: 20)
+        let started = await run.waitForStandardError(containing: "[1/", timeout: 20)
         #expect(started != nil, "\(run.standardError)")
         // Let the run reach the case that hangs.
-        Thread.sleep(forTimeInterval: 1)
+        try await Task.sleep(for: .seconds(1))
         let testees = run.children()
         let signalled = run.elapsed
         kill(run.processIdentifier, number)
-        let status = run.waitForExit(timeout: 15)
+        let status = await run.waitForExit(timeout: 15)
         let took = run.exitTime.map { $0 - signalled }
         let name = number == SIGINT ? "SIGINT" : "SIGTERM"
         print("\(name) (--testee-lifetime \(lifetime)): first progress line after \(started.map { String(format: "%.2f s", $0) } ?? "none"); exit \(status.map(String.init) ?? "none") "
@@ -230,7 +230,7 @@ struct RunSafetyTests {
     }
 
     @Test("SIGINT while the main thread is stuck in process (a JS side that loops): the watcher writes the reports after the 2 s grace and exits 130")
-    func interruptionOfAStuckMainThread() throws {
+    func interruptionOfAStuckMainThread() async throws {
         let folder = try Self.scratchFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let json = folder.appendingPathComponent("out.json").path, looping = folder.appendingPathComponent("loop.js").path
@@ -238,11 +238,11 @@ struct RunSafetyTests {
         try "while (true) {}\n".write(toFile: looping, atomically: false, encoding: .utf8)
         let run = try WatchedRun(["run", "--js-side", looping, "--progress", "always", "--report", "json:" + json])
         defer { run.endLeftovers() }
-        #expect(run.waitForStandardError(containing: "[1/", timeout: 20) != nil, "\(run.standardError)")
-        Thread.sleep(forTimeInterval: 0.3)
+        #expect(await run.waitForStandardError(containing: "[1/", timeout: 20) != nil, "\(run.standardError)")
+        try await Task.sleep(for: .milliseconds(300))
         let signalled = run.elapsed
         kill(run.processIdentifier, SIGINT)
-        let status = run.waitForExit(timeout: 15)
+        let status = await run.waitForExit(timeout: 15)
         let took = run.exitTime.map { $0 - signalled }
         print("SIGINT with the main thread stuck: exit \(status.map(String.init) ?? "none") \(took.map { String(format: "%.2f s", $0) } ?? "-") after the signal")
         #expect(status == 130, "\(run.standardError)")
@@ -299,7 +299,7 @@ final class WatchedRun: Sendable {
 
     /// Waits until standard error contains `text`; returns the seconds from the start to the chunk that
     /// completed it, or nil after `timeout` seconds.
-    func waitForStandardError(containing text: String, timeout: Double) -> Double? {
+    func waitForStandardError(containing text: String, timeout: Double) async -> Double? {
         let deadline = Date(timeIntervalSinceNow: timeout)
         repeat {
             let chunks = errorText.withLock { $0 }
@@ -308,19 +308,19 @@ final class WatchedRun: Sendable {
                 joined += chunk.text
                 if joined.contains(text) { return chunk.seconds }
             }
-            Thread.sleep(forTimeInterval: 0.01)
+            try? await Task.sleep(for: .milliseconds(10))
         } while Date() < deadline
         return nil
     }
 
     /// Waits for the exit; returns the status, or nil after `timeout` seconds.
-    func waitForExit(timeout: Double) -> Int32? {
+    func waitForExit(timeout: Double) async -> Int32? {
         let deadline = Date(timeIntervalSinceNow: timeout)
-        while process.isRunning, Date() < deadline { Thread.sleep(forTimeInterval: 0.01) }
+        while process.isRunning, Date() < deadline { try? await Task.sleep(for: .milliseconds(10)) }
         guard !process.isRunning else { return nil }
         exit.withLock { $0 = $0 ?? elapsed }
         // Let the readers take the last bytes.
-        Thread.sleep(forTimeInterval: 0.2)
+        try? await Task.sleep(for: .milliseconds(200))
         return process.terminationStatus
     }
 

@@ -6,8 +6,8 @@ import Testing
 struct SmokeDiagnosisTests {
     @Test("a bridge that never sends is not called an unwired adapter: both causes are named, with how to tell them apart",
           arguments: ["mutant:startup-queue-never-off", OutOfProcessTests.testee("mutant:startup-queue-never-off")])
-    func bridgeThatNeverSends(adapter: String) throws {
-        let output = try CLITests.run(["smoke", "--adapter", adapter])
+    func bridgeThatNeverSends(adapter: String) async throws {
+        let output = try await CLITests.run(["smoke", "--adapter", adapter])
         let text = output.standardOutput
         #expect(output.status == 78)
         #expect(text.contains("FAILED  one native call reaches a JS handler"), "\(text)")
@@ -19,8 +19,8 @@ struct SmokeDiagnosisTests {
     }
 
     @Test("a bridge that breaks a rule the web view enforces is the bridge's fault, and no wiring hint is given")
-    func bridgeBreaksARule() throws {
-        let output = try CLITests.run(["smoke", "--adapter", "mutant:decides-navigation-twice"])
+    func bridgeBreaksARule() async throws {
+        let output = try await CLITests.run(["smoke", "--adapter", "mutant:decides-navigation-twice"])
         #expect(output.status == 78)
         #expect(output.standardOutput.contains("bridge: the step itself worked, but the bridge broke a rule the web view enforces"), "\(output.standardOutput)")
         #expect(!output.standardOutput.contains("hint:"), "\(output.standardOutput)")
@@ -28,8 +28,8 @@ struct SmokeDiagnosisTests {
     }
 
     @Test("a bridge whose command does not reach the JS handler is the bridge's fault")
-    func bridgeCommandBroken() throws {
-        let output = try CLITests.run(["smoke", "--adapter", "mutant:js-side-read-in-one-4k-chunk"])
+    func bridgeCommandBroken() async throws {
+        let output = try await CLITests.run(["smoke", "--adapter", "mutant:js-side-read-in-one-4k-chunk"])
         #expect(output.status == 78)
         #expect(output.standardOutput.contains("bridge: the bridge evaluated 1 script(s) after the call"), "\(output.standardOutput)")
         #expect(output.standardOutput.contains("so the adapter forwarded it, but the JS handler did not get \"hello\""), "\(output.standardOutput)")

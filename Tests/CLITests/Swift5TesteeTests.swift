@@ -13,7 +13,7 @@ struct Swift5TesteeTests {
     static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
     @Test("its main.swift is the README's, so the README's form compiles in Swift 5 language mode")
-    func mainIsTheReadmes() throws {
+    func mainIsTheReadmes() async throws {
         let readme = try String(contentsOf: Self.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
         let snippets = readme.components(separatedBy: "```swift\n").dropFirst().map { $0.components(separatedBy: "```")[0] }
         let serving = try #require(snippets.first { $0.contains("AdapterHost.serve(") })
@@ -22,19 +22,19 @@ struct Swift5TesteeTests {
     }
 
     @Test("smoke passes, and a run of the areas its small bridge implements passes")
-    func smokeAndRun() throws {
-        let smoke = try CLITests.run(["smoke", "--adapter", Self.testee])
+    func smokeAndRun() async throws {
+        let smoke = try await CLITests.run(["smoke", "--adapter", Self.testee])
         #expect(smoke.status == 0, "\(smoke.standardOutput)\(smoke.standardError)")
         #expect(smoke.standardOutput.contains("the adapter is wired up"))
-        let run = try CLITests.run(["run", "--adapter", Self.testee, "--case", "startup.**", "--case", "ordering.**"])
+        let run = try await CLITests.run(["run", "--adapter", Self.testee, "--case", "startup.**", "--case", "ordering.**"])
         #expect(run.status == 0, "\(run.standardOutput)\(run.standardError)")
         #expect(run.standardOutput.contains("against \(Self.testee): "), "\(run.standardOutput)")
     }
 
     #if os(Linux)
     @Test("the failures Foundation's JSONSerialization causes on Linux say so, and how to avoid it; other failures do not")
-    func foundationOnLinuxHints() throws {
-        let output = try CLITests.run([
+    func foundationOnLinuxHints() async throws {
+        let output = try await CLITests.run([
             "run", "--adapter", Self.testee, "--case", "escaping.hostile.js-to-native", "--case", "escaping.corpus.round-trip.js-to-native",
             "--case", "flush.lenient-parser-json-dropped", "--case", "flush.non-object-elements-skipped",
         ])

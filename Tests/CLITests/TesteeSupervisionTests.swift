@@ -135,7 +135,7 @@ struct TesteeSupervisionTests {
     func endAllEndsEveryGroup() async throws {
         // In a process of its own: here it would end the testees of the suites that run meanwhile.
         let testees = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("conformance-testees")
-        let helper = try CLITests.runProgram(testees, ["ends-all-groups"])
+        let helper = try await CLITests.runProgram(testees, ["ends-all-groups"])
         let text = helper.standardOutput
         #expect(helper.status == 0, "\(text) \(helper.standardError)")
         let groups = try #require(text.firstMatch(of: /groups: ([\d ]+)/)).1.split(separator: " ").compactMap { pid_t($0) }
@@ -157,7 +157,7 @@ struct TesteeSupervisionTests {
             #expect(result.verdict == .adapterError, "\(result.caseID): \(result.interruption ?? "")")
             #expect(result.interruption?.contains("a line longer than 16 MiB (16777216 bytes), the limit of a message line (ADP-18)") == true, "\(result.interruption ?? "")")
         }
-        let peak = try Self.peakResidentMegabytes(of: ["run", "--adapter", OutOfProcessTests.testee("floods-without-newline"),
+        let peak = try await Self.peakResidentMegabytes(of: ["run", "--adapter", OutOfProcessTests.testee("floods-without-newline"),
                                                         "--testee-lifetime", persistent ? "run" : "case", "--case", "messages.**"])
         print("peak RSS of `conformance run` with floods-without-newline (\(persistent ? "run" : "case")): \(peak.megabytes) MB")
         #expect(peak.status == 78)
@@ -177,7 +177,7 @@ struct TesteeSupervisionTests {
             #expect(cut.first?.contains(" [... \(50_000_000 - 64 * 1024) bytes of this line left out") == true)
             #expect(log.reduce(0) { $0 + $1.utf8.count } <= AdapterWire.logLimit + 200)
         }
-        let peak = try Self.peakResidentMegabytes(of: ["run", "--adapter", OutOfProcessTests.testee("huge-log-lines"),
+        let peak = try await Self.peakResidentMegabytes(of: ["run", "--adapter", OutOfProcessTests.testee("huge-log-lines"),
                                                         "--testee-lifetime", persistent ? "run" : "case", "--case", "messages.js-to-native.**"])
         print("peak RSS of `conformance run` with huge-log-lines (\(persistent ? "run" : "case")): \(peak.megabytes) MB")
         #expect(peak.status == 0)
@@ -185,7 +185,7 @@ struct TesteeSupervisionTests {
     }
 
     @Test("the lines before one message keep their first and last 128 KiB, with a line counting those left out (ADP-18)")
-    func standardErrorBeforeOneMessageIsBounded() throws {
+    func standardErrorBeforeOneMessageIsBounded() async throws {
         let standardError = TesteeStandardError()
         let padding = String(repeating: "-", count: 100)
         for number in 0..<20_000 { standardError.append("line \(number) \(padding)") }
@@ -229,7 +229,11 @@ struct TesteeSupervisionTests {
     }
 
     /// Runs `conformance` with `arguments`, reading its peak resident set (`VmHWM`) while it runs.
-    static func peakResidentMegabytes(of arguments: [String]) throws -> (status: Int32, megabytes: Int) {
+    static func peakResidentMegabytes(of arguments: [String]) async throws -> (status: Int32, megabytes: Int) {
+        try await CLITests.onOwnThread { try peakResidentMegabytesBlocking(of: arguments) }
+    }
+
+    private static func peakResidentMegabytesBlocking(of arguments: [String]) throws -> (status: Int32, megabytes: Int) {
         let process = Process()
         process.executableURL = CLITests.executable
         process.arguments = arguments

@@ -57,7 +57,7 @@ struct DeterminismTests {
 
     @Test("slow background work that waits for the main thread at each send is followed while it makes progress, however long it takes")
     func backgroundWorkJudgedByProgress() async throws {
-        let sent = (1...80).map { JSONValue.number(Double($0)) }
+        let sent = (1...40).map { JSONValue.number(Double($0)) }
         let conformanceCase = Kit.adHocCase { context in
             context.loadPage("""
                 setupWebViewJavascriptBridge(function (bridge) {
@@ -65,9 +65,9 @@ struct DeterminismTests {
                 });
                 """)
             try await context.runUntilIdle()
-            // A short patience: the old fixed window (20 polls) ran out long before 80 sends got through.
+            // A short patience: the old fixed window (20 polls) ran out long before 40 sends got through.
             let outcome = try await context.callHandlerFromBackgroundThread("sink", data: sent, patience: 0.2)
-            context.expect(outcome == .finishedAfterMainQueueRan, clause: "TEST-1", "80 slow sends that each wait for the main thread finish once it runs: \(outcome)")
+            context.expect(outcome == .finishedAfterMainQueueRan, clause: "TEST-1", "40 slow sends that each wait for the main thread finish once it runs: \(outcome)")
             try await context.runUntilIdle()
             context.expectEqual(context.transcript.jsHandlerInvocations("sink").map(\.data), sent.map { Optional($0) }, clause: "TEST-1", "all sends arrive, in order")
         }
