@@ -51,12 +51,12 @@ struct PersistentTesteeTests {
     @Test("a testee that stops answering is killed by the watchdog, gets `timeout`, and the next case gets a fresh process")
     func timeoutRestartsTheProcess() async throws {
         let runner = try ConformanceRunner()
-        let testee = Self.persistentTestee("hang-in-call-handler", timeout: 0.5)
+        let testee = Self.persistentTestee("hang-in-call-handler", timeout: 1.5)
         defer { testee.close() }
         let ids = ["startup.calls-before-load.delivered-in-order", "bootstrap.url-classification.https", "messages.js-to-native.data-forms"]
         let results = await runner.run(try Self.cases(ids)) { try ProcessBridgeAdapter(persistent: testee) }
         #expect(results[0].verdict == .timeout, "\(results[0].interruption ?? "")")
-        #expect(results[0].interruption?.contains("the testee sent nothing for 0.5 s") == true)
+        #expect(results[0].interruption?.contains("the testee sent nothing for 1.5 s") == true)
         #expect(results[1].verdict == .pass, "\(results[1].interruption ?? "")")
         #expect(testee.processesStarted == 2)
     }

@@ -175,7 +175,7 @@ struct RunSafetyTests {
         let folder = try Self.scratchFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let json = folder.appendingPathComponent("out.json").path, xml = folder.appendingPathComponent("out.xml").path
-        let run = try WatchedRun(["run", "--adapter", OutOfProcessTests.testee("hang-in-call-handler"), "--adapter-timeout", "0.3",
+        let run = try WatchedRun(["run", "--adapter", OutOfProcessTests.testee("hang-in-call-handler"), "--adapter-timeout", "1.5",
                                   "--testee-lifetime", lifetime, "--progress", "always", "--report", "json:" + json, "--report", "junit:" + xml])
         defer { run.endLeftovers() }
         let firstProgress = await run.waitForStandardError(containing: "[1/", timeout: 20)
