@@ -99,10 +99,18 @@ enum MessageBenchmarks {
 
     /// Seconds per message of `messages`, best of five.
     private static func bestOfFive(_ messages: () -> Void) -> Double {
+        bestOfFive(setUp: {}, tearDown: { _ in }, messages)
+    }
+
+    /// Seconds per message of `messages` on what `setUp` prepares, untimed, for each of five rounds;
+    /// the best round counts.
+    private static func bestOfFive<Prepared>(setUp: () -> Prepared, tearDown: (Prepared) -> Void, _ messages: (Prepared) -> Void) -> Double {
         var best = Double.infinity
         for _ in 0..<5 {
+            let prepared = setUp()
+            defer { tearDown(prepared) }
             let start = DispatchTime.now()
-            messages()
+            messages(prepared)
             best = min(best, Benchmarks.seconds(since: start))
         }
         return best / Double(count)
@@ -150,15 +158,7 @@ enum MessageBenchmarks {
 
     /// Seconds per message of `messages` in a fresh raw context, best of five, as for the harness.
     private static func bestRaw(_ messages: (JSGlobalContextRef) -> Void) -> Double {
-        var best = Double.infinity
-        for _ in 0..<5 {
-            let context = rawContext()
-            defer { JSGlobalContextRelease(context) }
-            let start = DispatchTime.now()
-            messages(context)
-            best = min(best, Benchmarks.seconds(since: start))
-        }
-        return best / Double(count)
+        bestOfFive(setUp: rawContext, tearDown: JSGlobalContextRelease, messages)
     }
 
     @discardableResult
