@@ -99,7 +99,7 @@ let package = Package(
         // Release-build measurements against the budgets: `swift run -c release conformance-benchmarks`.
         .executableTarget(
             name: "conformance-benchmarks",
-            dependencies: ["CJavaScriptCore", "ConformanceKit", "ReferenceBridge", "ReferenceBridgeCore"]
+            dependencies: ["BridgeMutants", "CJavaScriptCore", "ConformanceKit", "ReferenceBridge", "ReferenceBridgeCore"]
         ),
         .testTarget(
             name: "ReferenceBridgeCoreTests",
@@ -114,7 +114,7 @@ let package = Package(
         // An adapter for a typical Swift 5 port, compiled in Swift 5 language mode.
         .testTarget(
             name: "Swift5AdapterTests",
-            dependencies: ["ConformanceKit"],
+            dependencies: ["ConformanceKit", "ConformanceTesting"],
             swiftSettings: [.swiftLanguageMode(.v5)]
         ),
         .testTarget(

@@ -5,22 +5,24 @@ import ReferenceBridgeCore
 
 /// Measures the kit against its budgets and prints each budget beside its measurement. Run it in release:
 ///
-///     swift run -c release conformance-benchmarks [catalogue] [cases] [process] [messages] [out-of-process] [escaper]
+///     swift run -c release conformance-benchmarks [catalogue] [cases] [process] [messages] [out-of-process] [escaper] [explore] [explore-mutants]
 ///
 /// Without arguments every section runs. Prints wall times; it asserts nothing (budgets are checked by
 /// reading, never by a timed test).
 @main
 enum Benchmarks {
     /// The sections, in the order they run.
-    static let sections = ["catalogue", "cases", "process", "messages", "out-of-process", "escaper"]
+    static let sections = ["catalogue", "cases", "process", "messages", "out-of-process", "escaper", "explore"]
+    /// Sections that run only when asked for: they take minutes.
+    static let optionalSections = ["explore-mutants"]
 
     /// The catalogue size the budgets are set at: the catalogue will grow, and they must hold when it has.
     static let grownCatalogueSize = 150
 
     static func main() {
         let asked = Array(CommandLine.arguments.dropFirst())
-        if let unknown = asked.first(where: { !sections.contains($0) }) {
-            print("unknown section `\(unknown)`; the sections are: \(sections.joined(separator: ", "))")
+        if let unknown = asked.first(where: { !sections.contains($0) && !optionalSections.contains($0) }) {
+            print("unknown section `\(unknown)`; the sections are: \((sections + optionalSections).joined(separator: ", "))")
             exit(2)
         }
         MainQueuePump.run { await runAll(asked.isEmpty ? sections : asked) }
@@ -45,6 +47,8 @@ enum Benchmarks {
             case "process": await ProcessBenchmarks.run(inProcess: catalogueTimes)
             case "messages": await MessageBenchmarks.run(runner)
             case "out-of-process": await benchmarkOutOfProcess(runner)
+            case "explore": await ExploreBenchmarks.run()
+            case "explore-mutants": await ExploreMutantStudy.run()
             default: benchmarkEscaper()
             }
         }

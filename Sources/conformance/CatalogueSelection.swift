@@ -1,28 +1,31 @@
 import ConformanceKit
 
-/// The cases of the catalogue whose id matches one of `include` (all when empty) and none of `exclude`,
+/// The cases of `cases` (the catalogue, and the cases of `--case-file`s) whose id matches one of `include` (all when empty) and none of `exclude`,
 /// at `level` or stricter.
 /// - Parameters:
 ///   - include: `--case` globs; empty selects every case.
 ///   - exclude: `--skip` globs.
 ///   - level: `--level`, the least strict level to keep; nil keeps every level.
+///   - cases: The cases to select from.
 /// - Returns: The selected cases, never empty.
 /// - Throws: `ExitCodes.usage` after naming the globs that match no case (a typo would otherwise select
 ///   nothing, or skip nothing, and pass), or saying why nothing is left to run.
-func selectCases(include: [String], exclude: [String] = [], level: RequirementLevel? = nil) throws -> [ConformanceCase] {
-    let unmatched = CaseSelector(include: include).unmatchedPatterns(in: Catalogue.all)
+func selectCases(
+    include: [String], exclude: [String] = [], level: RequirementLevel? = nil, among cases: [ConformanceCase] = Catalogue.all
+) throws -> [ConformanceCase] {
+    let unmatched = CaseSelector(include: include).unmatchedPatterns(in: cases)
     guard unmatched.isEmpty else {
         printError("no case matches \(unmatched.joined(separator: ", ")); see `conformance list`")
         throw ExitCodes.usage
     }
-    let unmatchedSkips = CaseSelector(include: exclude).unmatchedPatterns(in: Catalogue.all)
+    let unmatchedSkips = CaseSelector(include: exclude).unmatchedPatterns(in: cases)
     guard unmatchedSkips.isEmpty else {
         printError("no case matches \(words("--skip", unmatchedSkips)); see `conformance list`")
         throw ExitCodes.usage
     }
 
-    let included = CaseSelector(include: include).select(Catalogue.all)
-    let kept = CaseSelector(include: include, exclude: exclude).select(Catalogue.all)
+    let included = CaseSelector(include: include).select(cases)
+    let kept = CaseSelector(include: include, exclude: exclude).select(cases)
     guard !kept.isEmpty else {
         printError("no case selected: \(words("--skip", exclude)) skips all \(describe(included.count, selectedBy: words("--case", include)))")
         throw ExitCodes.usage

@@ -17,6 +17,6 @@ struct Conformance: ParsableCommand {
               78  adapter or configuration problem
               130 interrupted by SIGINT (143: SIGTERM); the reports hold the cases that finished
             """,
-        subcommands: [RunCommand.self, ListCommand.self, ExplainCommand.self, RecordCommand.self, SmokeCommand.self],
+        subcommands: [RunCommand.self, ExploreCommand.self, ListCommand.self, ExplainCommand.self, RecordCommand.self, SmokeCommand.self],
         defaultSubcommand: RunCommand.self)
 }

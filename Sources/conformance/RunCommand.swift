@@ -1,6 +1,7 @@
 import ArgumentParser
 import ConformanceKit
 import Foundation
+import ReferenceBridge
 
 /// `conformance run`: runs the selected cases against one adapter and reports.
 struct RunCommand: ParsableCommand {
@@ -17,6 +18,10 @@ struct RunCommand: ParsableCommand {
 
     @Option(name: .customLong("case"), help: "Run only cases whose id matches this glob (repeatable).")
     var cases: [String] = []
+
+    @Option(name: .customLong("case-file"), help: ArgumentHelp(
+        "Also run the case in this file, written by `conformance explore --write-case` (repeatable).", valueName: "path"))
+    var caseFiles: [String] = []
 
     @Option(name: .long, help: "Skip cases whose id matches this glob (repeatable).")
     var skip: [String] = []
@@ -66,7 +71,7 @@ struct RunCommand: ParsableCommand {
 
     func run() throws {
         // Usage errors first, then configuration errors, all before any case runs (ExitCodes).
-        let selected = try selectCases(include: cases, exclude: skip, level: level)
+        let selected = try selectCases(include: cases, exclude: skip, level: level, among: Catalogue.all + loadCaseFiles())
         let outputs = RunOutputs(reports: report, adapter: adapter.choice.argument, rerunPrefix: rerunPrefix,
                                  timings: reportTimings, verbose: verbose)
         try outputs.check()
@@ -122,6 +127,38 @@ struct RunCommand: ParsableCommand {
         throw ExitCodes.afterRun(runStatus, outputsWritten: reportsWritten && baselineWritten, interruptedBy: interruption.interruptingSignal)
     }
 
+    /// The cases of the `--case-file`s, each compared with the reference bridge's run of its program.
+    /// - Throws: `ExitCodes.configuration` after naming a file that cannot be read or is malformed;
+    ///   `ExitCodes.usage` for two files with the same id.
+    private func loadCaseFiles() throws -> [ConformanceCase] {
+        guard !caseFiles.isEmpty else { return [] }
+        var files: [ExploreCaseFile] = []
+        for path in caseFiles {
+            do throws(ExploreCaseFile.Failure) { files.append(try ExploreCaseFile.load(from: path)) } catch {
+                printError(error.description)
+                throw ExitCodes.configuration
+            }
+        }
+        let ids = files.map(\.id)
+        if let duplicate = ids.first(where: { id in ids.filter { $0 == id }.count > 1 }) {
+            printError("two case files have the id \(duplicate); give each its own id")
+            throw ExitCodes.usage
+        }
+        return try MainActor.assumeIsolated { () throws -> [ConformanceCase] in
+            let explorer: Explorer
+            do throws(HarnessError) {
+                explorer = Explorer(
+                    candidateRunner: try ConformanceRunner(), referenceRunner: try ConformanceRunner(), spec: try ProtocolSpec.bundled(),
+                    candidate: { ReferenceBridgeAdapter() },
+                    reference: { ReferenceBridgeAdapter(evaluationStyle: $0 == .synchronous ? .synchronous : .asynchronous) })
+            } catch {
+                printError(error.description)
+                throw ExitCodes.configuration
+            }
+            return files.map { explorer.regressionCase(for: $0) }
+        }
+    }
+
     /// The `--baseline` file, read before the run (an empty one when `--update-baseline` will create it);
     /// nil without `--baseline`. With `--update-baseline`, also checks that it can be written.
     /// - Throws: `ExitCodes.configuration` after naming the problem.
@@ -171,7 +208,7 @@ struct RunCommand: ParsableCommand {
     }
 
     private var rerunWords: [String] {
-        conformanceInvocation() + ["run"] + adapter.rerunWords + (jsSide.map { ["--js-side", $0] } ?? [])
+        conformanceInvocation() + ["run"] + adapter.rerunWords + (jsSide.map { ["--js-side", $0] } ?? []) + caseFiles.flatMap { ["--case-file", $0] }
     }
 }
 

@@ -1,7 +1,7 @@
 import ConformanceKit
 import Foundation
 
-/// The progress lines `conformance run` prints on standard error (`--progress`): `[n/N] case-id (elapsed)`
+/// The progress lines `conformance run` and `conformance explore` print on standard error (`--progress`): `[n/N] case-id (elapsed)`
 /// when a case starts, the time since the run started in parentheses, and a second line for a case that
 /// ends neither passed nor not applicable, with its verdict and duration. On a terminal the start line is
 /// rewritten in place by the next one, and cleared before the summary; elsewhere every line stays.
@@ -32,7 +32,18 @@ final class RunProgress: Sendable {
     /// Prints that the case at `index` (from 0) starts.
     func caseWillStart(_ caseID: String, index: Int) {
         guard isEnabled else { return }
-        let line = "[\(index + 1)/\(total)] \(caseID) (\(Self.seconds(start.duration(to: clock.now))) s)"
+        show("[\(index + 1)/\(total)] \(caseID) (\(Self.seconds(start.duration(to: clock.now))) s)")
+    }
+
+    /// Prints `[count/total] programs (elapsed)` for `conformance explore`: in place on a terminal, and
+    /// elsewhere after the first program, every 100th and the last.
+    func programsDidRun(_ count: Int) {
+        guard isEnabled, rewrites || count == 1 || count % 100 == 0 || count == total else { return }
+        show("[\(count)/\(total)] programs (\(Self.seconds(start.duration(to: clock.now))) s)")
+    }
+
+    /// Writes a progress line: in place of the last one on a terminal, as a line of its own elsewhere.
+    private func show(_ line: String) {
         if rewrites {
             lineOpen.withLock { $0 = true }
             emit("\r\u{1B}[K" + line)

@@ -16,6 +16,7 @@ struct ArchitectureTests {
         ["Cases"],
         ["Runner", "Spec"],
         ["Baseline", "Golden", "Reports"],
+        ["Explore"],
     ]
 
     static let kitRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()

@@ -228,9 +228,10 @@ package final class CaseContext {
 
     /// Turns the page's event loop until nothing is left to do.
     /// - Throws: `CaseStop` when a script timed out, the page never went idle, or the harness failed.
-    package func runUntilIdle() async throws {
+    /// - Parameter horizon: How far ahead (virtual ms) page timers may run; later ones stay pending.
+    package func runUntilIdle(horizon: Int64 = 60_000) async throws {
         do {
-            try await browser.runUntilIdle()
+            try await browser.runUntilIdle(horizon: horizon)
         } catch {
             throw CaseStop(error)
         }

@@ -36,6 +36,12 @@ extension SimulatedBrowser {
             if nativeActivity != run.nativeActivity {
                 run.nativeActivity = nativeActivity
                 run.mainQueueRunsOwed = Self.mainQueueRunsAfterNativeActivity
+                // A schedule may let the page run a few turns before the main queue does (never past idle).
+                if let taskDelays { run.turnsBeforeMainQueue = Int(taskDelays.next(.mainQueue, now: 0)) }
+            }
+            if run.turnsBeforeMainQueue > 0 {
+                run.turnsBeforeMainQueue -= 1
+                continue
             }
             if run.mainQueueRunsOwed > 0 {
                 run.mainQueueRunsOwed -= 1
@@ -76,6 +82,8 @@ private final class IdleRun {
     var nativeActivity: Int
     /// Turns still to be preceded by a run of the main queue.
     var mainQueueRunsOwed = 0
+    /// Turns to run before the main queue may run again (a schedule's delay of main-queue hops).
+    var turnsBeforeMainQueue = 0
     var finish: ((SimulatedBrowser.Interruption?) -> Void)?
 
     init(deadline: Int64, maxTurns: Int, nativeActivity: Int) {

@@ -41,6 +41,9 @@ package final class SimulatedBrowser: WebViewBackend {
     private var nativeEvaluationDepth = 0
     private var synchronousEvaluationScripts: [String] = []
 
+    /// Extra virtual delays for the harness's own tasks (a schedule of `conformance explore`); none by default.
+    package var taskDelays: TaskDelays?
+
     /// Counts the times native code ran or called the web view: `runUntilIdle` lets the main queue run
     /// after turns that moved it, and runs the others back to back.
     private(set) var nativeActivity = 0
@@ -72,10 +75,10 @@ package final class SimulatedBrowser: WebViewBackend {
         nativeActivity += 1
         let id = nextEvaluationID
         nextEvaluationID += 1
-        loop.schedule(label: .evaluation(id)) { [self] in
+        loop.schedule(after: delay(.evaluation), label: .evaluation(id)) { [self] in
             let outcome = runNativeEvaluation(id: id, style: .asynchronous, script: script)
             guard let completionHandler else { return }
-            loop.schedule(label: .completion(ofEvaluation: id)) { [self] in
+            loop.schedule(after: delay(.completion), label: .completion(ofEvaluation: id)) { [self] in
                 nativeActivity += 1
                 switch outcome {
                 case .success(let value): completionHandler(value, nil)
@@ -187,7 +190,7 @@ package final class SimulatedBrowser: WebViewBackend {
         nextNavigationID += 1
         record(.navigationRequested(id: id, url: urlString, isMainFrame: isMainFrame))
         let action = NavigationAction(url: URL(string: urlString), urlString: urlString, isMainFrame: isMainFrame)
-        loop.schedule(label: .navigation(id, url: urlString)) { [self] in
+        loop.schedule(after: delay(.navigation), label: .navigation(id, url: urlString)) { [self] in
             undecidedNavigations[id] = urlString
             nativeActivity += 1
             var decided = false
@@ -207,6 +210,11 @@ package final class SimulatedBrowser: WebViewBackend {
                 decide(id: id, action: action, policy: .allow, defaulted: true)
             }
         }
+    }
+
+    /// The schedule's delay for the next task of `kind`; 0 without a schedule.
+    private func delay(_ kind: TaskDelays.Kind) -> Int64 {
+        taskDelays?.next(kind, now: loop.now) ?? 0
     }
 
     private func decide(id: Int, action: NavigationAction, policy: NavigationActionPolicy, defaulted: Bool) {
@@ -266,8 +274,9 @@ package final class SimulatedBrowser: WebViewBackend {
         return leftovers
     }
 
-    /// Tears the page down; the browser is unusable afterwards.
+    /// Tears the page down and drops every scheduled task; the browser is unusable afterwards.
     package func close() {
         page.close()
+        loop.discardAll()
     }
 }

@@ -64,6 +64,13 @@ final class VirtualEventLoop {
         return true
     }
 
+    /// Forgets every task, run or not. Tasks capture the browser that owns the loop, so a loop that kept
+    /// them would keep its browser, page and transcript alive after the case.
+    func discardAll() {
+        storage = []
+        head = 0
+    }
+
     /// Forgets the tasks that have run.
     private func dropRunTasks() {
         storage.removeFirst(head)

@@ -1,0 +1,299 @@
+import StrictJSON
+
+/// Names the clause a difference between two runs of a program breaks, from what differs and from the
+/// program around it: the same missing native callback breaks START-3 after a `reset`, LIFE-3 after a
+/// page change, and CB-1 otherwise.
+///
+/// The rules read only the program and what the runs showed, so an attribution is a best reading, not a
+/// proof; the README lists what explore cites for each mutant of the kit, and where it cites another
+/// clause than the defect's own.
+struct ExploreAttribution {
+    let program: ExploreProgram
+    /// Whether the implementation delivered fewer messages than the reference.
+    var deliveredFewer = false
+    /// Whether the implementation still held messages at the end: a reload after the program flushed
+    /// more of them than the reference's (nil when not probed).
+    var heldAtEnd: Bool?
+
+    // MARK: Changed, missing and extra events
+
+    func changed(_ was: ExploreObservation.Item, _ got: ExploreObservation.Item) -> String {
+        if let clause = corruptBatchClause(was) ?? corruptBatchClause(got) { return clause }
+        switch was.kind {
+        case .javaScriptHandler:
+            // Same data, another responder: the call's callbackId (MSG-7); otherwise the data was altered (ESC-3).
+            let data = { (item: ExploreObservation.Item) in item.detail.components(separatedBy: " with").first ?? item.detail }
+            return data(was) == data(got) ? "MSG-7" : "ESC-3"
+        case .javaScriptCallback: return was.detail == "nil" || got.detail == "nil" ? "MSG-2" : "ESC-3"
+        case .pageError: return "ESC-2"
+        case .nativeHandler: return "MSG-3"
+        case .nativeCallback: return "CB-4"
+        case .call:
+            if Self.hasForeignKeys(got) { return "MSG-1" }
+            // Other keys: MSG-7 (data only when there is some, callbackId only with a callback). The same
+            // keys with other values: the safety switch spelled otherwise (SAFE-2), or data changed on the way (ESC-3).
+            if Self.keys(of: was) != Self.keys(of: got) { return "MSG-7" }
+            return Self.isSafetySwitch(was) || Self.isSafetySwitch(got) ? "SAFE-2" : "ESC-3"
+        case .response:
+            if Self.hasForeignKeys(got) { return "MSG-1" }
+            if Self.isIdentifierOfAnotherType(was, got) { return "ID-3" }
+            return "MSG-2"
+        case .navigation: return was.detail == "cancel" ? "BOOT-1" : "BOOT-2"
+        case .fetch: return "FLUSH-1"
+        }
+    }
+
+    func missing(_ item: ExploreObservation.Item) -> String {
+        switch item.kind {
+        case .javaScriptHandler, .javaScriptCallback, .call, .response:
+            // What was never delivered: held (reset, startup queue) or never sent, before what it carried.
+            if item.kind == .call, Self.isSafetySwitch(item) { return "SAFE-2" }
+            if resetHappened(from: 0, to: item.step + 1) { return "START-3" }
+            if item.step <= firstSettle { return "START-1" }
+            if let clause = neverSentClause(item.step) ?? corruptBatchClause(item) { return clause }
+            switch item.kind {
+            case .javaScriptHandler, .call: return "ESC-1"
+            default: return "FLUSH-7"
+            }
+        case .pageError: return "ESC-3"
+        case .nativeHandler:
+            if let clause = corruptBatchClause(item) ?? corruptFetchBefore(item.step) { return clause }
+            if item.detail == "nil" { return "MSG-3" }  // a call without data is a call (MSG-3: nil data)
+            if let reset = lastReset(before: item.step), registered(item.subject, before: reset) { return "START-3" }
+            if let removed = removed(before: item.step), removed != item.subject { return "MISS-2" }
+            if calledMissingHandler(inSegmentOf: item.step) { return "MISS-1" }
+            if pageChanged(from: firstSettle, to: item.step + 1) { return "LIFE-1" }
+            return "FLUSH-7"
+        case .nativeCallback:
+            if let clause = corruptBatchClause(item) ?? corruptFetchBefore(item.step) { return clause }
+            if let origin = origin(of: item), let clause = neverSentClause(origin) { return clause }
+            return "CB-1"
+        case .navigation: return "BOOT-1"
+        case .fetch: return "FLUSH-1"
+        }
+    }
+
+    func extra(_ item: ExploreObservation.Item, reference: [ExploreObservation.Item]) -> String {
+        if let clause = corruptBatchClause(item) { return clause }
+        switch item.kind {
+        case .javaScriptHandler, .javaScriptCallback:
+            if resetHappened(from: 0, to: item.step + 1) { return "START-3" }
+            if item.step <= firstSettle { return "START-1" }
+            return "ESC-1"
+        case .pageError: return "ESC-2"
+        case .nativeHandler:
+            if let removal = removed(before: item.step), removal == item.subject { return "MISS-2" }
+            if !registered(item.subject, before: item.step + 1) { return "MISS-1" }
+            return "FLUSH-7"
+        case .nativeCallback:
+            if reference.contains(where: { $0.kind == .nativeCallback && $0.subject == item.subject }) { return "CB-2" }
+            if let origin = origin(of: item) {
+                if resetHappened(from: origin, to: item.step + 1) { return "START-3" }
+                if pageChanged(from: origin, to: item.step + 1) { return "LIFE-3" }
+            }
+            return "CB-3"
+        case .call:
+            // A safety switch nobody asked for: the JS side's default (SAFE-1) changed behind the page's back.
+            if Self.isSafetySwitch(item) { return "SAFE-1" }
+            return Self.hasForeignKeys(item) ? "MSG-1" : "ESC-1"
+        case .response:
+            if Self.hasForeignKeys(item) { return "MSG-1" }
+            // An answer JS did not ask for: a second one, or one to a call without a callbackId.
+            return "FLUSH-7"
+        case .navigation: return "BOOT-1"
+        case .fetch: return "FLUSH-1"
+        }
+    }
+
+    /// An event the reference's run had on one page and the implementation's only on a later one: held
+    /// until the next load URL, by a startup queue that should have been off (START-2) or re-armed by a
+    /// reset (START-3).
+    func deliveredLate(_ item: ExploreObservation.Item) -> String {
+        resetHappened(from: 0, to: item.step + 1) ? "START-3" : "START-2"
+    }
+
+    /// Events in another order: ORD-2 on the native side (a batch run out of order), START-1 for messages
+    /// held by the startup queue, ORD-1 for the rest.
+    func reordered(_ first: ExploreObservation.Item) -> String {
+        switch first.kind {
+        case .nativeHandler, .nativeCallback: "ORD-2"
+        case .navigation: "BOOT-1"
+        default: first.step <= firstSettle ? "START-1" : "ORD-1"
+        }
+    }
+
+    static func warning(_ line: String) -> String {
+        if line.contains("No handler") || line.contains("no handler") { return "LOG-1" }
+        if line.contains("got nil") || line.contains("empty") || line.contains("evaluation error") || line.contains("fetching the queue failed") { return "LOG-2" }
+        if line.contains("Invalid") { return "LOG-3" }
+        return "LOG-4"
+    }
+
+    /// For a message the implementation never sent, at or after `step`: ESC-4 after data it could not or
+    /// would not write (later sends must go on); START-2 when a reload after the program flushed it (a
+    /// startup queue that stayed on held it); nil when neither explains it.
+    private func neverSentClause(_ step: Int) -> String? {
+        guard deliveredFewer else { return nil }
+        if heldAtEnd == true { return "START-2" }
+        if sentHardData(before: step + 1) { return "ESC-4" }
+        return nil
+    }
+
+    // MARK: Corrupt fetch results
+
+    /// The clause a corrupt fetch result tests (`ExploreOperation.corruptFetchResults`), by the result.
+    static func clause(ofCorruptFetch result: String) -> String {
+        switch result {
+        case "": "FLUSH-2"
+        case "not json", _ where result.contains("trailing comma") || result.contains("JSON5"): "FLUSH-3"
+        case "{}", "null", "42", _ where result.hasPrefix("{"): "FLUSH-4"
+        case _ where result.contains("no-such-callback"): "CB-3"
+        case _ where result.contains("responseId\":null"): "MSG-4"
+        case _ where result.contains("\"callbackId\":\"7\""): "ID-3"
+        default: "FLUSH-5"
+        }
+    }
+
+    /// For an event whose data came from a corrupt fetch result (its data strings are unique to it), that
+    /// result's clause.
+    private func corruptBatchClause(_ item: ExploreObservation.Item) -> String? {
+        for case .corruptFetch(let result) in program.operations {
+            for marker in Self.markers(in: result) where item.detail.contains(marker) {
+                return Self.clause(ofCorruptFetch: result)
+            }
+        }
+        if item.kind == .response, Self.isIdentifierOfAnotherType(item, item) { return "ID-3" }
+        return nil
+    }
+
+    /// The clause of the last corrupt fetch before `step` after which the implementation stopped running
+    /// batches (a native event missing after it), if any.
+    private func corruptFetchBefore(_ step: Int) -> String? {
+        for operation in steps(from: 0, to: step + 1).reversed() {
+            if case .corruptFetch(let result) = operation { return Self.clause(ofCorruptFetch: result) }
+        }
+        return nil
+    }
+
+    /// The string data of the messages in a corrupt fetch result: `"from a mixed batch"` and the like.
+    private static func markers(in result: String) -> [String] {
+        let unescaped = result.replacing("\\\"", with: "\"")
+        return unescaped.split(separator: "\"data\":", omittingEmptySubsequences: false).dropFirst().compactMap { rest -> String? in
+            let text = rest.drop { $0 == " " || $0 == "\\" || $0 == "\"" || $0 == "'" }
+            let marker = text.prefix { $0 != "\"" && $0 != "\\" && $0 != "'" && $0 != "}" }
+            return marker.count >= 4 ? String(marker) : nil
+        } + (result.contains("JSON5") ? ["JSON5"] : [])
+    }
+
+    // MARK: Messages
+
+    /// Whether a wire item is the call that switches the JS side's safety timeout off (SAFE-2).
+    static func isSafetySwitch(_ item: ExploreObservation.Item) -> Bool {
+        item.detail.contains("\"_disableJavascriptAlertBoxSafetyTimeout\"")
+    }
+
+    private static let protocolKeys: Set<String> = ["handlerName", "data", "callbackId", "responseId", "responseData"]
+
+    private static func keys(of item: ExploreObservation.Item) -> Set<String> {
+        guard case .object(let members)? = try? JSONParser.parse(item.rawDetail) else { return [] }
+        return Set(members.keys)
+    }
+
+    private static func hasForeignKeys(_ item: ExploreObservation.Item) -> Bool {
+        !keys(of: item).subtracting(protocolKeys).isEmpty
+    }
+
+    /// Whether `got`'s responseId is not a string though the JS side's ids are: ID-3 keeps ids as they came.
+    private static func isIdentifierOfAnotherType(_ was: ExploreObservation.Item, _ got: ExploreObservation.Item) -> Bool {
+        guard case .object(let members)? = try? JSONParser.parse(got.rawDetail), let id = members["responseId"] else { return false }
+        if case .string = id { return false }
+        return true
+    }
+
+    // MARK: The program around an event
+
+    /// The first step that lets the page settle (a settle, or a page change, which settles before and
+    /// after): events up to its end may come from the startup queue of the first page.
+    var firstSettle: Int {
+        program.operations.firstIndex { operation in
+            switch operation {
+            case .settle, .reload, .navigate: true
+            default: false
+            }
+        } ?? program.operations.count
+    }
+
+    /// The step whose callback label an item carries (`n3`, `j5`).
+    private func origin(of item: ExploreObservation.Item) -> Int? { Int(item.subject.dropFirst()) }
+
+    /// The program's steps from `start` up to `end` (none when `end` is not after `start`).
+    private func steps(from start: Int, to end: Int) -> ArraySlice<ExploreOperation> {
+        let operations = program.operations
+        let lower = max(0, min(start, operations.count)), upper = max(lower, min(end, operations.count))
+        return operations[lower..<upper]
+    }
+
+    /// Whether a native step before `step` sent data that is not JSON, or nested deeper than 100 levels.
+    private func sentHardData(before step: Int) -> Bool {
+        steps(from: 0, to: step).contains { operation in
+            switch operation {
+            case .callJavaScriptUnserializable: true
+            case .callJavaScript(_, let data?, _), .answerNative(_, let data?): Self.depth(of: data) > 100
+            default: false
+            }
+        }
+    }
+
+    private static func depth(of value: JSONValue) -> Int {
+        switch value {
+        case .array(let elements): 1 + (elements.map(depth).max() ?? 0)
+        case .object(let members): 1 + (members.values.map(depth).max() ?? 0)
+        default: 0
+        }
+    }
+
+    func resetHappened(from start: Int, to end: Int) -> Bool {
+        steps(from: start, to: end).contains { $0 == .reset }
+    }
+
+    private func lastReset(before step: Int) -> Int? {
+        program.operations.indices.prefix(max(0, min(step + 1, program.operations.count))).last { program.operations[$0] == .reset }
+    }
+
+    private func pageChanged(from start: Int, to end: Int) -> Bool {
+        steps(from: start, to: end).contains { $0 == .reload || $0 == .navigate }
+    }
+
+    /// The handler most recently removed before `step`, if it was not registered again since.
+    private func removed(before step: Int) -> String? {
+        var removed: String?
+        for operation in steps(from: 0, to: step + 1) {
+            switch operation {
+            case .removeNative(let handler): removed = handler
+            case .registerNative(let handler, _) where handler == removed: removed = nil
+            default: break
+            }
+        }
+        return removed
+    }
+
+    private func registered(_ handler: String, before step: Int) -> Bool {
+        steps(from: 0, to: step).contains { if case .registerNative(handler, _) = $0 { return true }; return false }
+    }
+
+    /// Whether the page called a native handler that was not registered in the segment of `step` (the
+    /// steps since the last settle): a batch that holds such a call must still run the rest (MISS-1).
+    private func calledMissingHandler(inSegmentOf step: Int) -> Bool {
+        var start = 0
+        for index in steps(from: 0, to: step).indices {
+            switch program.operations[index] {
+            case .settle, .reload, .navigate: start = index
+            default: break
+            }
+        }
+        return steps(from: start, to: step + 1).contains { operation in
+            guard case .callNative(let handler, _, _) = operation else { return false }
+            return !registered(handler, before: step) || removed(before: step) == handler
+        }
+    }
+}

@@ -1,0 +1,98 @@
+import StrictJSON
+
+/// Runs an explored program as a case: every native step goes through the adapter (recorded, as in any
+/// case), every page step is a harness script, and the schedule delays the harness's tasks.
+@MainActor
+package enum ExploreExecution {
+    /// What a program's run leaves for its observation besides the transcript.
+    @MainActor
+    package final class Steps {
+        /// The transcript entry count when each step began, and when the final run until idle began.
+        package fileprivate(set) var starts: [Int] = []
+        /// Creates an empty record.
+        package init() {}
+    }
+
+    /// The program as a case.
+    /// - Parameters:
+    ///   - program: The program.
+    ///   - id: The case id.
+    ///   - clauses: The clauses the case is said to check.
+    ///   - summary: What the case checks, in one line.
+    ///   - steps: Filled with where each step's transcript begins.
+    ///   - afterwards: Runs once the program and a final `runUntilIdle` are done (regression cases compare there).
+    /// - Returns: A case that accepts leftovers: an explored program may leave callbacks unanswered on purpose.
+    package static func conformanceCase(
+        _ program: ExploreProgram, id: String, clauses: [String] = ["ORD-1"], summary: String? = nil, steps: Steps,
+        afterwards: (@MainActor @Sendable (CaseContext) async throws -> Void)? = nil
+    ) -> ConformanceCase {
+        ConformanceCase(
+            id: id, clauses: clauses, requires: program.requiredCapabilities, accepts: [.pendingTimers, .unansweredNativeCallbacks],
+            summary: summary ?? "an explored program (\(program.operations.count) steps) behaves as the reference bridge does"
+        ) { context in
+            try await run(program, in: context, steps: steps)
+            steps.starts.append(context.transcript.entries.count)
+            try await context.runUntilIdle()
+            try await afterwards?(context)
+        }
+    }
+
+    private static func run(_ program: ExploreProgram, in context: CaseContext, steps: Steps) async throws {
+        context.browser.taskDelays = program.schedule.taskDelays
+        var page = 0
+        context.loadPage(ExplorePage.script, url: ExplorePage.urls[page])
+        for (index, operation) in program.operations.enumerated() {
+            steps.starts.append(context.transcript.entries.count)
+            switch operation {
+            case let .registerNative(handler, reply):
+                try context.registerHandler(handler, answer: reply.answer)
+            case let .removeNative(handler):
+                try context.removeHandler(handler)
+            case let .callJavaScript(handler, data, callback):
+                try context.callHandler(handler, data: data, callback: callback ? "n\(index)" : nil)
+            case let .callJavaScriptUnserializable(handler, number):
+                try context.callHandler(handler, data: .object(["n": .number(number.value)]))
+            case let .answerNative(handler, data):
+                try context.answerHeld(handler, with: data)
+            case .reset:
+                try context.reset()
+            case .disableSafetyTimeout:
+                try context.disableSafetyTimeout()
+            case let .registerJavaScript(handler, reply):
+                context.runInPage(ExplorePage.register(handler, reply: reply))
+            case let .callNative(handler, data, callback):
+                context.runInPage(ExplorePage.call(handler, data: data, callbackLabel: callback ? "j\(index)" : nil))
+            case let .answerJavaScript(data, newest):
+                context.runInPage(ExplorePage.answer(with: data, newest: newest))
+            case let .corruptFetch(result):
+                context.runInPage(ExplorePage.corruptFetch(result))
+            case let .openFrame(url):
+                context.runInPage(ExplorePage.openFrame(url))
+            case .reload:
+                try await context.runUntilIdle()
+                context.reload()
+                try await context.runUntilIdle()
+            case .navigate:
+                try await context.runUntilIdle()
+                page = 1 - page
+                context.loadPage(ExplorePage.script, url: ExplorePage.urls[page])
+                try await context.runUntilIdle()
+            case let .settle(horizon):
+                try await context.runUntilIdle(horizon: Int64(horizon))
+            }
+        }
+    }
+}
+
+extension ExploreOperation.NativeReply {
+    /// How the case's native handler answers.
+    var answer: CaseContext.NativeAnswer {
+        switch self {
+        case .echo: .echo
+        case .null: .value(nil)
+        case .twice: .echoTwice
+        case .later: .later
+        case .never: .none
+        }
+    }
+}

@@ -1,0 +1,25 @@
+/// What an exploration runs: how many programs, how long, from which seed.
+package struct ExploreOptions: Sendable {
+    /// The seed program seeds derive from.
+    package var seed: UInt64
+    /// How many programs to run (unless a failure or the time budget stops the run first).
+    package var runs: Int
+    /// The most steps per program.
+    package var maxOperations: Int
+    /// Wall-clock time after which no new program starts; nil runs them all.
+    package var timeBudget: Duration?
+    /// Runs only the program of this seed (from a `--replay` line), then shrinks it if it fails.
+    package var replay: UInt64?
+    /// The most programs shrinking tries.
+    package var shrinkAttempts: Int
+
+    /// Creates options.
+    package init(seed: UInt64, runs: Int = 1_000, maxOperations: Int = 12, timeBudget: Duration? = nil, replay: UInt64? = nil, shrinkAttempts: Int = 2_000) {
+        self.seed = seed
+        self.runs = runs
+        self.maxOperations = maxOperations
+        self.timeBudget = timeBudget
+        self.replay = replay
+        self.shrinkAttempts = shrinkAttempts
+    }
+}

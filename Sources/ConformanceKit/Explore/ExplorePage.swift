@@ -1,0 +1,73 @@
+import StrictJSON
+
+/// The page explored programs run in, the handler names they draw from, and the JavaScript their page
+/// steps evaluate.
+enum ExplorePage {
+    /// Native handler names a program registers, removes and calls.
+    static let nativeHandlers = ["alpha", "beta", "gamma"]
+    /// JS handler names native steps call: the page's five, one a program may register, one never registered.
+    static let javaScriptHandlers = ["echo", "sink", "twice", "hold", "slow", "late", "absent"]
+    /// A native handler name no program registers.
+    static let missingNativeHandler = "absent"
+    /// The two URLs `navigate` moves between.
+    static let urls = ["https://app.example/explore.html", "https://app.example/explore-other.html"]
+
+    /// The page script: helpers, then the setup callback registering `echo`, `sink`, `twice`, `hold` and
+    /// `slow`, which answers on a timer, 10 and 30 ms in turn, so that calls to it are answered out of order.
+    static let script = """
+        var __explore = {
+            held: [],
+            slowCalls: 0,
+            handler: function (name, reply) {
+                return function (data, respond) {
+                    __conformance.handlerInvoked(name, data, typeof respond === "function");
+                    if (typeof respond !== "function") { return; }
+                    if (reply === "echo") { respond(data); }
+                    if (reply === "twice") { respond(data); respond(data); }
+                    if (reply === "later") { __explore.held.push(respond); }
+                    if (reply === "slow") {
+                        __explore.slowCalls += 1;
+                        setTimeout(function () { respond(data); }, __explore.slowCalls % 2 === 1 ? 30 : 10);
+                    }
+                };
+            }
+        };
+        setupWebViewJavascriptBridge(function (bridge) {
+            bridge.registerHandler("echo", __explore.handler("echo", "echo"));
+            bridge.registerHandler("sink", __explore.handler("sink", "never"));
+            bridge.registerHandler("twice", __explore.handler("twice", "twice"));
+            bridge.registerHandler("hold", __explore.handler("hold", "later"));
+            bridge.registerHandler("slow", __explore.handler("slow", "slow"));
+        });
+        """
+
+    /// The page step that registers `handler`.
+    static func register(_ handler: String, reply: ExploreOperation.JavaScriptReply) -> String {
+        let name = CanonicalJSON.quote(handler)
+        return "setupWebViewJavascriptBridge(function (bridge) { bridge.registerHandler(\(name), __explore.handler(\(name), \(CanonicalJSON.quote(reply.rawValue)))); });"
+    }
+
+    /// The page step that calls the native handler `handler`, in the argument form the data and callback ask for.
+    static func call(_ handler: String, data: JSONValue?, callbackLabel: String?) -> String {
+        var arguments = [CanonicalJSON.quote(handler)]
+        if let data { arguments.append(data.canonicalText) }
+        if let callbackLabel { arguments.append("conformance.callback(\(CanonicalJSON.quote(callbackLabel)))") }
+        return "setupWebViewJavascriptBridge(function (bridge) { bridge.callHandler(\(arguments.joined(separator: ", "))); });"
+    }
+
+    /// The page step after which the next fetch gets `result`.
+    static func corruptFetch(_ result: String) -> String {
+        "setupWebViewJavascriptBridge(function (bridge) { var fetch = bridge._fetchQueue; "
+            + "bridge._fetchQueue = function () { bridge._fetchQueue = fetch; return \(CanonicalJSON.quote(result)); }; });"
+    }
+
+    /// The page step that adds an iframe loading `url`.
+    static func openFrame(_ url: String) -> String {
+        "(function () { var frame = document.createElement(\"iframe\"); frame.src = \(CanonicalJSON.quote(url)); document.documentElement.appendChild(frame); })();"
+    }
+
+    /// The page step that answers the oldest (or newest) held responder.
+    static func answer(with data: JSONValue?, newest: Bool) -> String {
+        "if (__explore.held.length > 0) { __explore.held.\(newest ? "pop" : "shift")()(\(data?.canonicalText ?? "undefined")); }"
+    }
+}

@@ -1,0 +1,141 @@
+import StrictJSON
+
+/// Programs as JSON, for case files: each step an object with `op` and its arguments; data as the JSON
+/// it is, absent for none, so that `null` data and no data stay apart.
+enum ExploreProgramJSON {
+    /// What is wrong with a case file's JSON.
+    struct Problem: Error, CustomStringConvertible {
+        var description: String
+    }
+
+    static func json(of operation: ExploreOperation) -> JSONValue {
+        var members: [String: JSONValue]
+        switch operation {
+        case let .registerNative(handler, reply): members = ["op": "registerNative", "handler": .string(handler), "reply": .string(reply.rawValue)]
+        case let .removeNative(handler): members = ["op": "removeNative", "handler": .string(handler)]
+        case let .callJavaScript(handler, _, callback): members = ["op": "callJavaScript", "handler": .string(handler), "callback": .bool(callback)]
+        case let .callJavaScriptUnserializable(handler, number):
+            members = ["op": "callJavaScriptUnserializable", "handler": .string(handler), "number": .string(number.rawValue)]
+        case let .answerNative(handler, _): members = ["op": "answerNative", "handler": .string(handler)]
+        case .reset: members = ["op": "reset"]
+        case .disableSafetyTimeout: members = ["op": "disableSafetyTimeout"]
+        case let .registerJavaScript(handler, reply): members = ["op": "registerJavaScript", "handler": .string(handler), "reply": .string(reply.rawValue)]
+        case let .callNative(handler, _, callback): members = ["op": "callNative", "handler": .string(handler), "callback": .bool(callback)]
+        case let .answerJavaScript(_, newest): members = ["op": "answerJavaScript", "newest": .bool(newest)]
+        case let .corruptFetch(result): members = ["op": "corruptFetch", "result": .string(result)]
+        case let .openFrame(url): members = ["op": "openFrame", "url": .string(url)]
+        case .reload: members = ["op": "reload"]
+        case .navigate: members = ["op": "navigate"]
+        case let .settle(horizon): members = ["op": "settle", "horizon": .number(Double(horizon))]
+        }
+        if let data = operation.data { members["data"] = data }
+        return .object(members)
+    }
+
+    static func json(of schedule: ExploreSchedule) -> JSONValue {
+        func list(_ delays: [Int]) -> JSONValue { .array(delays.map { .number(Double($0)) }) }
+        return [
+            "evaluations": list(schedule.evaluations), "completions": list(schedule.completions), "navigations": list(schedule.navigations),
+            "mainQueueHops": list(schedule.mainQueueHops),
+        ]
+    }
+
+    static func caseFile(from json: JSONValue) throws(Problem) -> ExploreCaseFile {
+        let members = try object(json, "the file")
+        let format = try string(members, "format", in: "the file")
+        guard format == ExploreCaseFile.format else {
+            throw Problem(description: "format is \(CanonicalJSON.quote(format)); this kit reads \(CanonicalJSON.quote(ExploreCaseFile.format))")
+        }
+        let id = try string(members, "id", in: "the file")
+        guard id.hasPrefix("explore."), id.count > "explore.".count else {
+            throw Problem(description: "id \(CanonicalJSON.quote(id)) must start with \"explore.\" (so it never clashes with a catalogue case)")
+        }
+        guard case .array(let clauseValues)? = members["clauses"] else { throw Problem(description: "\"clauses\" must be an array of clause ids") }
+        let clauses = try clauseValues.map { (value: JSONValue) throws(Problem) -> String in
+            guard case .string(let clause) = value else { throw Problem(description: "\"clauses\" must hold strings") }
+            return clause
+        }
+        let scheduleMembers = try object(members["schedule"] ?? .object([:]), "\"schedule\"")
+        let schedule = ExploreSchedule(
+            evaluations: try delays(scheduleMembers, "evaluations"), completions: try delays(scheduleMembers, "completions"),
+            navigations: try delays(scheduleMembers, "navigations"), mainQueueHops: try delays(scheduleMembers, "mainQueueHops"))
+        guard case .array(let steps)? = members["operations"] else { throw Problem(description: "\"operations\" must be an array of steps") }
+        var operations: [ExploreOperation] = []
+        for (index, step) in steps.enumerated() {
+            operations.append(try operation(step, at: index))
+        }
+        return ExploreCaseFile(
+            id: id, summary: (try? string(members, "summary", in: "the file")) ?? "a program found by conformance explore",
+            clauses: clauses, foundWith: (try? string(members, "foundWith", in: "the file")) ?? "", program: ExploreProgram(operations: operations, schedule: schedule))
+    }
+
+    private static func operation(_ json: JSONValue, at index: Int) throws(Problem) -> ExploreOperation {
+        let place = "operation \(index)"
+        let members = try object(json, place)
+        let data = members["data"]
+        let name = try string(members, "op", in: place)
+        func handler() throws(Problem) -> String { try string(members, "handler", in: place) }
+        func callback() throws(Problem) -> Bool {
+            guard case .bool(let flag)? = members["callback"] else { throw Problem(description: "\(place): \"callback\" must be true or false") }
+            return flag
+        }
+        func reply<Reply: RawRepresentable & CaseIterable>(_: Reply.Type) throws(Problem) -> Reply where Reply.RawValue == String {
+            let text = try string(members, "reply", in: place)
+            guard let reply = Reply(rawValue: text) else {
+                throw Problem(description: "\(place): reply \(CanonicalJSON.quote(text)) is not one of \(Reply.allCases.map(\.rawValue).joined(separator: ", "))")
+            }
+            return reply
+        }
+        switch name {
+        case "registerNative": return .registerNative(handler: try handler(), reply: try reply(ExploreOperation.NativeReply.self))
+        case "removeNative": return .removeNative(handler: try handler())
+        case "callJavaScript": return .callJavaScript(handler: try handler(), data: data, callback: try callback())
+        case "callJavaScriptUnserializable":
+            let text = try string(members, "number", in: place)
+            guard let number = ExploreOperation.SpecialNumber(rawValue: text) else {
+                throw Problem(description: "\(place): number \(CanonicalJSON.quote(text)) is not one of NaN, Infinity, -Infinity")
+            }
+            return .callJavaScriptUnserializable(handler: try handler(), number: number)
+        case "answerNative": return .answerNative(handler: try handler(), data: data)
+        case "reset": return .reset
+        case "disableSafetyTimeout": return .disableSafetyTimeout
+        case "registerJavaScript": return .registerJavaScript(handler: try handler(), reply: try reply(ExploreOperation.JavaScriptReply.self))
+        case "callNative": return .callNative(handler: try handler(), data: data, callback: try callback())
+        case "answerJavaScript":
+            guard case .bool(let newest)? = members["newest"] ?? .bool(false) else { throw Problem(description: "\(place): \"newest\" must be true or false") }
+            return .answerJavaScript(data: data, newest: newest)
+        case "corruptFetch": return .corruptFetch(result: try string(members, "result", in: place))
+        case "openFrame": return .openFrame(url: try string(members, "url", in: place))
+        case "reload": return .reload
+        case "navigate": return .navigate
+        case "settle":
+            guard case .number(let horizon)? = members["horizon"], horizon >= 0, horizon <= 3_600_000, horizon == horizon.rounded() else {
+                throw Problem(description: "\(place): \"horizon\" must be a whole number of milliseconds from 0 to 3600000")
+            }
+            return .settle(horizon: Int(horizon))
+        default:
+            throw Problem(description: "\(place): unknown op \(CanonicalJSON.quote(name)) (known: registerNative, removeNative, callJavaScript, answerNative, reset, disableSafetyTimeout, registerJavaScript, callNative, answerJavaScript, corruptFetch, openFrame, callJavaScriptUnserializable, reload, navigate, settle)")
+        }
+    }
+
+    private static func object(_ json: JSONValue, _ place: String) throws(Problem) -> [String: JSONValue] {
+        guard case .object(let members) = json else { throw Problem(description: "\(place) must be a JSON object") }
+        return members
+    }
+
+    private static func string(_ members: [String: JSONValue], _ key: String, in place: String) throws(Problem) -> String {
+        guard case .string(let text)? = members[key] else { throw Problem(description: "\(place): \"\(key)\" must be a string") }
+        return text
+    }
+
+    private static func delays(_ members: [String: JSONValue], _ key: String) throws(Problem) -> [Int] {
+        guard let value = members[key] else { return [] }
+        guard case .array(let elements) = value else { throw Problem(description: "\"schedule\": \"\(key)\" must be an array of milliseconds") }
+        return try elements.map { (element: JSONValue) throws(Problem) -> Int in
+            guard case .number(let delay) = element, delay >= 0, delay <= 60_000, delay == delay.rounded() else {
+                throw Problem(description: "\"schedule\": \"\(key)\" must hold whole milliseconds from 0 to 60000")
+            }
+            return Int(delay)
+        }
+    }
+}
