@@ -104,7 +104,8 @@ struct RunSafetyTests {
             #expect(output.status == 78, "\(arguments): \(output.standardError)")
             #expect(output.standardError.contains(message), "\(arguments): \(output.standardError)")
             #expect(output.standardOutput.isEmpty, "no case ran: \(output.standardOutput)")
-            #expect(took < .seconds(10), "\(arguments) took \(took)")
+            // Well under the 30 s a case would take, even on a machine busy with other tests.
+            #expect(took < .seconds(25), "\(arguments) took \(took)")
         }
         #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("fine.json").path), "nothing is written when a report is refused")
     }

@@ -58,11 +58,12 @@ struct ExploreAttribution {
         case .pageError: return "ESC-3"
         case .nativeHandler:
             if let clause = corruptBatchClause(item) ?? corruptFetchBefore(item.step) { return clause }
-            if item.detail == "nil" { return "MSG-3" }  // a call without data is a call (MSG-3: nil data)
             if let reset = lastReset(before: item.step), registered(item.subject, before: reset) { return "START-3" }
             if let removed = removed(before: item.step), removed != item.subject { return "MISS-2" }
+            if registeredAgainAfterRemoval(item.subject, before: item.step) { return "FLUSH-7" }
             if calledMissingHandler(inSegmentOf: item.step) { return "MISS-1" }
             if pageChanged(from: firstSettle, to: item.step + 1) { return "LIFE-1" }
+            if item.detail == "nil" { return "MSG-3" }  // a call without data is a call (MSG-3: nil data)
             return "FLUSH-7"
         case .nativeCallback:
             if let clause = corruptBatchClause(item) ?? corruptFetchBefore(item.step) { return clause }
@@ -144,7 +145,11 @@ struct ExploreAttribution {
     /// The clause a corrupt fetch result tests (`ExploreOperation.corruptFetchResults`), by the result.
     static func clause(ofCorruptFetch result: String) -> String {
         switch result {
-        case "": "FLUSH-2"
+        case "", ExploreOperation.fetchThrows: "FLUSH-2"
+        case _ where result.hasPrefix("\"["): "FLUSH-4"
+        case _ where result.contains("without a handler name"): "MISS-1"
+        case _ where result.contains("escapes"): "MSG-9"
+        case _ where result.contains("native id"): "CB-1"
         case "not json", _ where result.contains("trailing comma") || result.contains("JSON5"): "FLUSH-3"
         case "{}", "null", "42", _ where result.hasPrefix("{"): "FLUSH-4"
         case _ where result.contains("no-such-callback"): "CB-3"
@@ -275,6 +280,13 @@ struct ExploreAttribution {
             }
         }
         return removed
+    }
+
+    /// Whether `handler` was removed and then registered again before `step`.
+    private func registeredAgainAfterRemoval(_ handler: String, before step: Int) -> Bool {
+        let earlier = steps(from: 0, to: step + 1)
+        guard let removal = earlier.lastIndex(of: .removeNative(handler: handler)) else { return false }
+        return earlier[removal...].contains { if case .registerNative(handler, _) = $0 { return true }; return false }
     }
 
     private func registered(_ handler: String, before step: Int) -> Bool {

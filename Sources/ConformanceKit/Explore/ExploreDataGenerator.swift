@@ -19,6 +19,7 @@ package struct ExploreDataGenerator: Sendable {
     static let edgeStrings: [String] = [
         "", " ", "'", "\"", "\\", "\\'", "\0", "a\0b", "\n", "\r\n", "\u{2028}", "\u{2029}", "\u{7F}", "\u{1F}", "</script>", "\u{FEFF}",
         "\u{1F600}", "e\u{301}", "%27", "\\u0041", "${x}", "objc_cb_1", "cb_1_0", "__proto__", "undefined", "null",
+        "[1,2]", "{}", "{\"a\":1}", "42", "true",
     ]
 
     /// Keys objects draw from: the empty key, the protocol's own keys, NUL, non-ASCII.

@@ -36,7 +36,9 @@ package struct ExploreGenerator: Sendable {
         var operations: [ExploreOperation] = []
         var registered = Registered()
         for _ in 0..<count {
-            let next = operation(&random, swarm: swarm, registered: registered)
+            // Now and then the same step twice: a repeated call must not be merged or dropped.
+            let next = operations.last.map { last in random.chance(1, in: 10) ? last : operation(&random, swarm: swarm, registered: registered) }
+                ?? operation(&random, swarm: swarm, registered: registered)
             registered.note(next)
             operations.append(next)
         }
@@ -78,6 +80,8 @@ package struct ExploreGenerator: Sendable {
     private struct Registered {
         var handlers: [String] = []
         var answeringLater: [String] = []
+        /// Calls made to handlers that answer later, not answered yet: answering them becomes likelier.
+        var callsAwaitingAnswer = 0
 
         mutating func note(_ operation: ExploreOperation) {
             switch operation {
@@ -88,6 +92,10 @@ package struct ExploreGenerator: Sendable {
             case let .removeNative(handler):
                 handlers.removeAll { $0 == handler }
                 answeringLater.removeAll { $0 == handler }
+            case let .callNative(handler, _, _) where answeringLater.contains(handler):
+                callsAwaitingAnswer += 1
+            case .answerNative:
+                callsAwaitingAnswer = max(0, callsAwaitingAnswer - 1)
             default: break
             }
         }
@@ -107,7 +115,7 @@ package struct ExploreGenerator: Sendable {
     }
 
     private func operation(_ random: inout ExploreRandom, swarm: Swarm, registered: Registered) -> ExploreOperation {
-        let kinds = swarm.kinds.map { ($0.weight, $0) }
+        let kinds = swarm.kinds.map { kind in (kind == .answerNative && registered.callsAwaitingAnswer > 0 ? 4 * kind.weight : kind.weight, kind) }
         let native = swarm.nativeHandlers, js = swarm.javaScriptHandlers
         switch random.weighted(kinds) {
         case .registerNative:
@@ -121,7 +129,9 @@ package struct ExploreGenerator: Sendable {
             let handler = random.chance(3, in: 4) ? "late" : random.pick(ExplorePage.javaScriptHandlers)
             return .registerJavaScript(handler: handler, reply: random.pick(ExploreOperation.JavaScriptReply.allCases))
         case .callNative:
-            let handler = random.chance(1, in: 6) ? ExplorePage.missingNativeHandler
+            // Registered handlers, and above all those that answer later, are what calls should meet.
+            let handler = random.chance(1, in: 6) ? random.pick(ExplorePage.missingNativeHandlers)
+                : !registered.answeringLater.isEmpty && random.chance(1, in: 2) ? random.pick(registered.answeringLater)
                 : !registered.handlers.isEmpty && random.chance(2, in: 3) ? random.pick(registered.handlers) : random.pick(native)
             return .callNative(handler: handler, data: maybeData(&random), callback: random.chance(2, in: 3))
         case .answerJavaScript:

@@ -53,14 +53,23 @@ package enum ExploreOperation: Hashable, Sendable {
         }
     }
 
-    /// Results a page can hand the native side's fetch instead of its queue (FLUSH-2 to FLUSH-5, CB-3).
-    package static let corruptFetchResults = [
+    /// The corrupt fetch result that stands for a fetch that throws (FLUSH-2: an evaluation error).
+    package static let fetchThrows = "<the fetch throws>"
+
+    /// Results a page can hand the native side's fetch instead of its queue (FLUSH-2 to FLUSH-5, CB-3,
+    /// MSG-4, MSG-9, ID-3), each with data strings of its own so that what came of it can be told apart.
+    package static let corruptFetchResults = [fetchThrows,
         "", "not json", "{}", "null", "42", #"[1,"x",null,{"handlerName":"alpha","data":"from a mixed batch"}]"#,
         #"[{"responseId":"no-such-callback","responseData":1},{"handlerName":"beta","data":"after an unknown response"}]"#,
         #"["{\"handlerName\":\"alpha\",\"data\":\"smuggled in a string\"}",{"handlerName":"gamma","data":"after a string element"}]"#,
         #"[{"handlerName":"alpha","data":"before a trailing comma"},]"#, #"[{handlerName:"beta",data:'JSON5'}]"#,
         #"{"handlerName":"alpha","data":"a top-level object"}"#, #"[{"handlerName":"beta","responseId":null,"data":"a null responseId"}]"#,
         #"[{"handlerName":"alpha","callbackId":"7","data":"an id that looks like a number"}]"#,
+        #"[{"data":"a call without a handler name"},{"handlerName":"beta","data":"after a nameless call"}]"#,
+        #"[{"handlerName":"alpha","data":"escapes \/ \u0041 \ud83d\ude00 \b"}]"#,
+        #""[{\"handlerName\":\"alpha\",\"data\":\"a batch inside a string\"}]""#,
+        #"[[{"handlerName":"alpha","data":"a batch nested in an array"}],{"handlerName":"beta","data":"after a nested array"}]"#,
+        #"[{"handlerName":"alpha","callbackId":"objc_cb_1","data":"a call carrying a native id"}]"#,
     ]
 
     /// URLs a page can point an iframe at: bridge URLs, and look-alikes that are not (BOOT-1, BOOT-2).

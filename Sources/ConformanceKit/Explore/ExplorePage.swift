@@ -7,8 +7,8 @@ enum ExplorePage {
     static let nativeHandlers = ["alpha", "beta", "gamma"]
     /// JS handler names native steps call: the page's five, one a program may register, one never registered.
     static let javaScriptHandlers = ["echo", "sink", "twice", "hold", "slow", "late", "absent"]
-    /// A native handler name no program registers.
-    static let missingNativeHandler = "absent"
+    /// Native handler names no program registers: one unlike any, one that differs from `alpha` in case only.
+    static let missingNativeHandlers = ["absent", "Alpha"]
     /// The two URLs `navigate` moves between.
     static let urls = ["https://app.example/explore.html", "https://app.example/explore-other.html"]
 
@@ -56,9 +56,11 @@ enum ExplorePage {
     }
 
     /// The page step after which the next fetch gets `result`.
+    /// `ExploreOperation.fetchThrows` makes the fetch throw instead.
     static func corruptFetch(_ result: String) -> String {
-        "setupWebViewJavascriptBridge(function (bridge) { var fetch = bridge._fetchQueue; "
-            + "bridge._fetchQueue = function () { bridge._fetchQueue = fetch; return \(CanonicalJSON.quote(result)); }; });"
+        let answer = result == ExploreOperation.fetchThrows ? "throw new Error(\"the page's queue is broken\");" : "return \(CanonicalJSON.quote(result));"
+        return "setupWebViewJavascriptBridge(function (bridge) { var fetch = bridge._fetchQueue; "
+            + "bridge._fetchQueue = function () { bridge._fetchQueue = fetch; \(answer) }; });"
     }
 
     /// The page step that adds an iframe loading `url`.
