@@ -33,8 +33,10 @@ package struct ExploreDifference: Equatable, Sendable, CustomStringConvertible {
         return text
     }
 
-    /// The failure a regression case records for it.
+    /// The difference as a case failure, at its level, for reports (a run that ended early cites `explore`).
     var checkFailure: CheckFailure {
-        CheckFailure(clause: clause ?? "explore", message: summary, expected: expected, actual: actual)
+        var failure = CheckFailure(clause: clause ?? "explore", message: summary, expected: expected, actual: actual)
+        failure.level = level
+        return failure
     }
 }

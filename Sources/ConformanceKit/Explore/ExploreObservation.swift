@@ -62,8 +62,7 @@ package struct ExploreObservation: Equatable, Sendable {
     /// - Parameters:
     ///   - transcript: The run's transcript.
     ///   - stepStarts: Where each step began, then the end (`ExploreExecution.Steps`).
-    ///   - program: The program that ran.
-    package init(transcript: Transcript, stepStarts: [Int], program: ExploreProgram) {
+    package init(transcript: Transcript, stepStarts: [Int]) {
         var page = 0, step = 0
         var ids = IdentifierNames()
         for (index, entry) in transcript.entries.enumerated() {

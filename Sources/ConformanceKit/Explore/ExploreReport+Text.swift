@@ -74,11 +74,7 @@ extension ExploreReport {
         }
         var result = found.result
         result.caseID = "explore.program-\(found.programSeed)"
-        result.failures = found.differences.map { difference in
-            var failure = CheckFailure(clause: difference.clause ?? "explore", message: difference.summary, expected: difference.expected, actual: difference.actual)
-            failure.level = difference.level
-            return failure
-        }
+        result.failures = found.differences.map(\.checkFailure)
         result.clauses = Array(Set(found.differences.compactMap { $0.clause.map { String($0.prefix { $0 != "." }) } })).sorted()
         if result.verdict == .pass || result.verdict == .nonStrict { result.verdict = .fail }
         return [result]

@@ -12,7 +12,7 @@ extension Explorer {
         let steps = ExploreExecution.Steps()
         let clauses = file.clauses.isEmpty ? ["ORD-1"] : Array(Set(file.clauses.map { String($0.prefix { $0 != "." }) })).sorted()
         return ExploreExecution.conformanceCase(program, id: file.id, clauses: clauses, summary: file.summary, steps: steps) { context in
-            let observation = ExploreObservation(transcript: context.transcript, stepStarts: steps.starts, program: program)
+            let observation = ExploreObservation(transcript: context.transcript, stepStarts: steps.starts)
             let style = Self.evaluationStyle(of: context.transcript)
             let (expected, problem) = await self.referenceOutcome(of: program, style: style)
             if let problem { throw CaseStop.harness("case file \(file.id): \(problem)") }

@@ -67,7 +67,7 @@ package final class Explorer {
     ) async -> Outcome {
         let steps = ExploreExecution.Steps()
         let result = await runner.run(ExploreExecution.conformanceCase(program, id: id, steps: steps), adapter: makeAdapter)
-        return Outcome(result: result, observation: ExploreObservation(transcript: result.transcript, stepStarts: steps.starts, program: program))
+        return Outcome(result: result, observation: ExploreObservation(transcript: result.transcript, stepStarts: steps.starts))
     }
 
     /// The reference's run of `program`, or why it did not pass (a fault of the kit).
