@@ -47,10 +47,11 @@ struct ExploreAttribution {
         switch item.kind {
         case .javaScriptHandler, .javaScriptCallback, .call, .response:
             // What was never delivered: held (reset, startup queue) or never sent, before what it carried.
-            if item.kind == .call, Self.isSafetySwitch(item) { return "SAFE-2" }
             if resetHappened(from: 0, to: item.step + 1) { return "START-3" }
+            if let clause = neverSentClause(item.step) { return clause }
             if item.step <= firstSettle { return "START-1" }
-            if let clause = neverSentClause(item.step) ?? corruptBatchClause(item) { return clause }
+            if item.kind == .call, Self.isSafetySwitch(item) { return "SAFE-2" }
+            if let clause = corruptBatchClause(item) { return clause }
             switch item.kind {
             case .javaScriptHandler, .call: return "ESC-1"
             default: return "FLUSH-7"
@@ -130,12 +131,14 @@ struct ExploreAttribution {
         return "LOG-4"
     }
 
-    /// For a message the implementation never sent, at or after `step`: ESC-4 after data it could not or
-    /// would not write (later sends must go on); START-2 when a reload after the program flushed it (a
-    /// startup queue that stayed on held it); nil when neither explains it.
+    /// For a message the implementation never sent, at or after `step`: START-2 when a reload after the
+    /// program flushed it (a startup queue that stayed on held it; FLUSH-2 when a failed fetch before it
+    /// re-armed the queue); ESC-4 after data it could not or would not write (later sends must go on); nil
+    /// when neither explains it.
     private func neverSentClause(_ step: Int) -> String? {
         guard deliveredFewer else { return nil }
-        if heldAtEnd == true { return "START-2" }
+        // Held: after a fetch that failed, the failure re-armed the queue (FLUSH-2); otherwise it stayed on.
+        if heldAtEnd == true { return corruptFetchBefore(step) == "FLUSH-2" ? "FLUSH-2" : "START-2" }
         if sentHardData(before: step + 1) { return "ESC-4" }
         return nil
     }

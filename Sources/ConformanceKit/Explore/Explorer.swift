@@ -85,14 +85,15 @@ package final class Explorer {
     /// Runs `program` on both sides and compares.
     package func compare(_ program: ExploreProgram) async -> Comparison {
         let actual = await outcome(of: program, on: candidate, runner: candidateRunner)
-        let (expected, problem) = await referenceOutcome(of: program, style: Self.evaluationStyle(of: actual.result.transcript))
+        let style = Self.evaluationStyle(of: actual.result.transcript)
+        let (expected, problem) = await referenceOutcome(of: program, style: style)
         if let problem {
             return Comparison(differences: [], candidate: actual.result, referenceProblem: problem)
         }
         var differences = Self.runDifferences(actual.result, reference: expected.result)
         var heldAtEnd: Bool?
         if ExploreComparison.deliveredFewer(reference: expected.observation, candidate: actual.observation) {
-            heldAtEnd = await heldMessagesAtEnd(of: program, style: Self.evaluationStyle(of: actual.result.transcript))
+            heldAtEnd = await heldMessagesAtEnd(of: program, style: style)
         }
         differences += ExploreComparison(program: program, spec: spec)
             .differences(reference: expected.observation, candidate: actual.observation, heldAtEnd: heldAtEnd)
