@@ -14,6 +14,8 @@ struct ExploreAttribution {
     /// Whether the implementation still held messages at the end: a reload after the program flushed
     /// more of them than the reference's (nil when not probed).
     var heldAtEnd: Bool?
+    /// The last step during which the implementation delivered a message.
+    var lastDeliveryStep: Int?
 
     // MARK: Changed, missing and extra events
 
@@ -48,9 +50,10 @@ struct ExploreAttribution {
         case .javaScriptHandler, .javaScriptCallback, .call, .response:
             // What was never delivered: held (reset, startup queue) or never sent, before what it carried.
             if resetHappened(from: 0, to: item.step + 1) { return "START-3" }
+            if let clause = heldClause(item.step) { return clause }
+            if item.kind == .call, Self.isSafetySwitch(item) { return "SAFE-2" }
             if let clause = neverSentClause(item.step) { return clause }
             if item.step <= firstSettle { return "START-1" }
-            if item.kind == .call, Self.isSafetySwitch(item) { return "SAFE-2" }
             if let clause = corruptBatchClause(item) { return clause }
             switch item.kind {
             case .javaScriptHandler, .call: return "ESC-1"
@@ -131,15 +134,22 @@ struct ExploreAttribution {
         return "LOG-4"
     }
 
+    /// For a message the implementation held to the end (a reload after the program flushed it): FLUSH-2
+    /// when a failed fetch before it re-armed the startup queue, START-2 when the queue stayed on.
+    private func heldClause(_ step: Int) -> String? {
+        guard deliveredFewer, heldAtEnd == true else { return nil }
+        return corruptFetchBefore(step) == "FLUSH-2" ? "FLUSH-2" : "START-2"
+    }
+
     /// For a message the implementation never sent, at or after `step`: START-2 when a reload after the
     /// program flushed it (a startup queue that stayed on held it; FLUSH-2 when a failed fetch before it
     /// re-armed the queue); ESC-4 after data it could not or would not write (later sends must go on); nil
     /// when neither explains it.
     private func neverSentClause(_ step: Int) -> String? {
         guard deliveredFewer else { return nil }
-        // Held: after a fetch that failed, the failure re-armed the queue (FLUSH-2); otherwise it stayed on.
-        if heldAtEnd == true { return corruptFetchBefore(step) == "FLUSH-2" ? "FLUSH-2" : "START-2" }
-        if sentHardData(before: step + 1) { return "ESC-4" }
+        if let clause = heldClause(step) { return clause }
+        // Data it could not write stopped every send after it (ESC-4 wants them to go on).
+        if sentHardData(before: step + 1), (lastDeliveryStep ?? -1) < step { return "ESC-4" }
         return nil
     }
 

@@ -32,6 +32,7 @@ package struct ExploreComparison {
         var comparison = self
         comparison.attribution.deliveredFewer = Self.deliveredFewer(reference: reference, candidate: candidate)
         comparison.attribution.heldAtEnd = heldAtEnd
+        comparison.attribution.lastDeliveryStep = candidate.wire.filter { $0.kind == .call || $0.kind == .response }.map(\.step).max()
         return comparison.differencesOfChannels(reference: reference, candidate: candidate)
     }
 
