@@ -41,10 +41,7 @@ public enum ConformanceExploration {
     public static func explore(
         adapter: @escaping AdapterFactory, seed: UInt64 = 1, runs: Int = 200, maxOperations: Int = 12, javaScriptSide: String? = nil
     ) async throws -> Outcome {
-        let explorer = Explorer(
-            candidateRunner: try ConformanceRunner(configuration: .init(bridgeJavaScriptSource: javaScriptSide)), referenceRunner: try ConformanceRunner(),
-            spec: try ProtocolSpec.bundled(), candidate: adapter,
-            reference: { ReferenceBridgeAdapter(evaluationStyle: $0 == .synchronous ? .synchronous : .asynchronous) })
+        let explorer = try Explorer.againstReference(adapter, configuration: .init(bridgeJavaScriptSource: javaScriptSide))
         guard let capabilities = explorer.candidateCapabilities() else {
             throw HarnessError(code: .invalidInput, message: "the adapter could not be created to ask what it offers")
         }

@@ -31,10 +31,7 @@ enum ExploreBenchmarks {
     /// An explorer of `candidate` (run under `configuration`) against the reference bridge.
     @MainActor
     static func explorer(_ candidate: @escaping AdapterFactory, configuration: ConformanceRunner.Configuration = .init()) throws -> Explorer {
-        Explorer(
-            candidateRunner: try ConformanceRunner(configuration: configuration), referenceRunner: try ConformanceRunner(),
-            spec: try ProtocolSpec.bundled(), candidate: candidate,
-            reference: { ReferenceBridgeAdapter(evaluationStyle: $0 == .synchronous ? .synchronous : .asynchronous) })
+        try Explorer.againstReference(candidate, configuration: configuration)
     }
 
     @MainActor

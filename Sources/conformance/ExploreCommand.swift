@@ -89,10 +89,7 @@ struct ExploreCommand: ParsableCommand {
             do throws(HarnessError) {
                 var candidateConfiguration = try mutant?.configuration() ?? .init()
                 if let javaScriptSide { candidateConfiguration.bridgeJavaScriptSource = javaScriptSide }
-                let explorer = Explorer(
-                    candidateRunner: try ConformanceRunner(configuration: candidateConfiguration), referenceRunner: try ConformanceRunner(),
-                    spec: try ProtocolSpec.bundled(), candidate: factory,
-                    reference: { ReferenceBridgeAdapter(evaluationStyle: $0 == .synchronous ? .synchronous : .asynchronous) })
+                let explorer = try Explorer.againstReference(factory, configuration: candidateConfiguration)
                 guard let capabilities = explorer.candidateCapabilities() else {
                     throw HarnessError(code: .invalidInput, message: "the adapter could not be created to ask what it offers")
                 }

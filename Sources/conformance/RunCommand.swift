@@ -147,10 +147,8 @@ struct RunCommand: ParsableCommand {
         return try MainActor.assumeIsolated { () throws -> [ConformanceCase] in
             let explorer: Explorer
             do throws(HarnessError) {
-                explorer = Explorer(
-                    candidateRunner: try ConformanceRunner(), referenceRunner: try ConformanceRunner(), spec: try ProtocolSpec.bundled(),
-                    candidate: { ReferenceBridgeAdapter() },
-                    reference: { ReferenceBridgeAdapter(evaluationStyle: $0 == .synchronous ? .synchronous : .asynchronous) })
+                // Only the oracle half is used: each case file's case runs on the run's own adapter.
+                explorer = try Explorer.againstReference({ ReferenceBridgeAdapter() })
             } catch {
                 printError(error.description)
                 throw ExitCodes.configuration

@@ -14,10 +14,7 @@ struct ExploreTests {
     static func explorer(
         configuration: ConformanceRunner.Configuration = .init(), candidate: @escaping AdapterFactory = { ReferenceBridgeAdapter() }
     ) throws -> Explorer {
-        Explorer(
-            candidateRunner: try ConformanceRunner(configuration: configuration), referenceRunner: try ConformanceRunner(),
-            spec: try ProtocolSpec.bundled(), candidate: candidate,
-            reference: { ReferenceBridgeAdapter(evaluationStyle: $0 == .synchronous ? .synchronous : .asynchronous) })
+        try Explorer.againstReference(candidate, configuration: configuration)
     }
 
     static func generator(maxOperations: Int = 12, capabilities: BridgeCapabilities = .allOperations) throws -> ExploreGenerator {
