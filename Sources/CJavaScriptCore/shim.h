@@ -27,4 +27,11 @@ void JSContextGroupSetExecutionTimeLimit(JSContextGroupRef group, double limit,
                                          JSShouldTerminateCallback callback, void *context);
 void JSContextGroupClearExecutionTimeLimit(JSContextGroupRef group);
 
+/*
+ * Also from JSContextRefPrivate.h: the JavaScript stack of `ctx` as text, one frame a line
+ * ("#0 name() at source:line"), at most `maxStackSize` frames. Called when the watchdog stops a script,
+ * to say whose code was running.
+ */
+JSStringRef JSContextCreateBacktrace(JSContextRef ctx, unsigned maxStackSize);
+
 #endif

@@ -8,6 +8,8 @@ import ReferenceBridge
 struct AdapterOptions: ParsableArguments {
     /// The longest `--adapter-timeout` accepted, in seconds: an hour of silence is a hang, not a slow testee.
     static let maximumAdapterTimeout: Double = 3600
+    /// The longest `--script-time-limit` accepted, in seconds.
+    static let maximumScriptTimeLimit: Double = 600
 
     @Option(name: .customLong("adapter"), help: ArgumentHelp(
         "The implementation to test: reference, reference-sync, mutant:<id>, or a command that starts an out-of-process adapter (quote it when it has arguments). (default: \(AdapterChoice.reference.argument))",
@@ -19,6 +21,11 @@ struct AdapterOptions: ParsableArguments {
         valueName: "seconds"))
     var adapterTimeout: Double = ProcessBridgeAdapter.Configuration.defaultResponseTimeout
 
+    @Option(name: .customLong("script-time-limit"), help: ArgumentHelp(
+        "Seconds of CPU one script in the page (one job: an evaluation, a timer, a promise reaction) may run before it is stopped and its case ends as a timeout (more than 0, at most \(Int(AdapterOptions.maximumScriptTimeLimit))).",
+        valueName: "seconds"))
+    var scriptTimeLimit: Double = ConformanceRunner.Configuration.defaultExecutionTimeLimit
+
     @Option(name: .customLong("testee-lifetime"), help: ArgumentHelp(
         "How long an out-of-process adapter lives: one process for the whole run, each case with a fresh adapter and page in it, or a fresh process per case (slower; for an implementation that keeps state in statics or singletons).",
         valueName: "lifetime"))
@@ -29,6 +36,9 @@ struct AdapterOptions: ParsableArguments {
         guard adapterTimeout.isFinite, adapterTimeout > 0, adapterTimeout <= Self.maximumAdapterTimeout else {
             throw ValidationError("--adapter-timeout must be more than 0 and at most \(Int(Self.maximumAdapterTimeout)) seconds (got \(adapterTimeout))")
         }
+        guard scriptTimeLimit.isFinite, scriptTimeLimit > 0, scriptTimeLimit <= Self.maximumScriptTimeLimit else {
+            throw ValidationError("--script-time-limit must be more than 0 and at most \(Int(Self.maximumScriptTimeLimit)) seconds (got \(scriptTimeLimit))")
+        }
     }
 
     /// The words that select the same adapter in a rerun command.
@@ -36,6 +46,9 @@ struct AdapterOptions: ParsableArguments {
         var words = ["--adapter", choice.argument]
         if adapterTimeout != ProcessBridgeAdapter.Configuration.defaultResponseTimeout {
             words += ["--adapter-timeout", "\(adapterTimeout)"]
+        }
+        if scriptTimeLimit != ConformanceRunner.Configuration.defaultExecutionTimeLimit {
+            words += ["--script-time-limit", "\(scriptTimeLimit)"]
         }
         return words
     }
@@ -88,15 +101,32 @@ struct AdapterOptions: ParsableArguments {
 
     /// Runs `cases` on the main thread, one by one, with `javaScriptSide` injected (or, for a JS-side or
     /// page-snippet mutant, its broken copy of the reference JS side or page snippet).
-    /// - Parameter monitor: Told of each case as it starts and ends, and may stop the run early; the
-    ///   results are then those it kept.
+    ///
+    /// A case whose engine stalls (`EngineStallGuard`: a microtask chain that never ends) costs only that
+    /// case: the process restarts itself with the same command line (`RunContinuation`), carrying the
+    /// results so far and the stalled case's timeout, and the successor runs the cases left. This call
+    /// in the successor returns every result, carried ones first.
+    /// - Parameters:
+    ///   - monitor: Told of each case as it starts and ends, and may stop the run early; the results are
+    ///     then those it kept.
+    ///   - afterStall: What to do with the results when the process cannot restart after a stall (it then
+    ///     exits with status 1): write them, for `run`.
     /// - Throws: `ExitCodes.configuration` after printing the harness or adapter error.
-    func run(_ cases: [ConformanceCase], javaScriptSide: String?, monitor: RunMonitor? = nil) throws -> [CaseResult] {
+    func run(
+        _ cases: [ConformanceCase], javaScriptSide: String?, monitor: RunMonitor? = nil,
+        afterStall: (@Sendable ([CaseResult]) -> Void)? = nil
+    ) throws -> [CaseResult] {
+        let carried = RunContinuation.inherited?.results ?? []
+        let done = Set(carried.map(\.caseID))
+        if let monitor, !carried.isEmpty, !monitor.resume(with: carried) { return monitor.finished }
+        let finished = LockedValue(carried)
+        installStallHandler(cases: cases, finished: { monitor?.finished ?? finished.withLock { $0 } }, afterStall: afterStall)
         let factory = try resolve(isInterrupted: { monitor?.isInterrupted ?? false })
         let mutant = choice.mutant
         let outcome = MainQueuePump.run { () async -> Result<[CaseResult], HarnessError> in
             do throws(HarnessError) {
                 var configuration = try mutant?.configuration() ?? .init()
+                configuration.executionTimeLimit = scriptTimeLimit
                 if let javaScriptSide { configuration.bridgeJavaScriptSource = javaScriptSide }
                 if case .command = choice {
                     // Your native side with the kit's JS side: JS-side cases judge only a JS side you give,
@@ -110,14 +140,13 @@ struct AdapterOptions: ParsableArguments {
                     configuration.javaScriptSideUnderTest = configuration.bridgeJavaScriptSource != nil || mutant == nil
                 }
                 let runner = try ConformanceRunner(configuration: configuration)
-                var results: [CaseResult] = []
-                for (index, conformanceCase) in cases.enumerated() {
+                for (index, conformanceCase) in cases.enumerated() where !done.contains(conformanceCase.id) {
                     if let monitor, !monitor.caseMayStart(conformanceCase.id, index: index) { break }
                     let result = await runner.run(conformanceCase, adapter: factory)
-                    results.append(result)
+                    finished.withLock { $0.append(result) }
                     if let monitor, !monitor.caseDidFinish(result, index: index) { break }
                 }
-                return .success(monitor?.finished ?? results)
+                return .success(monitor?.finished ?? finished.withLock { $0 })
             } catch {
                 return .failure(error)
             }
@@ -127,6 +156,24 @@ struct AdapterOptions: ParsableArguments {
         case .failure(let error):
             printError(error.description)
             throw ExitCodes.configuration
+        }
+    }
+
+    /// Makes an engine stall in one of `cases` restart the process for the rest of them (`RunContinuation`).
+    private func installStallHandler(
+        cases: [ConformanceCase], finished: @escaping @Sendable () -> [CaseResult], afterStall: (@Sendable ([CaseResult]) -> Void)?
+    ) {
+        let outlines = Dictionary(cases.map { ($0.id, (level: $0.level, clauses: $0.clauses)) }, uniquingKeysWith: { first, _ in first })
+        EngineStallGuard.setHandler { stall in
+            guard let caseID = stall.caseID, let outline = outlines[caseID] else {
+                printError("the engine stalled outside any case: \(stall)")
+                _exit(ExitCodes.configuration.rawValue)
+            }
+            printError("\(caseID) stalled the engine; restarting to run the cases left (the case is reported as \(stall.isKitFault ? "a harness error" : "a timeout"))")
+            let results = finished() + [CaseResult(stalled: stall, caseID: caseID, level: outline.level, clauses: outline.clauses)]
+            RunContinuation.restart(with: results, after: RunContinuation.inherited)
+            afterStall?(results)
+            _exit(ExitCodes.conformanceFailures.rawValue)
         }
     }
 }

@@ -85,20 +85,34 @@ struct ExploreCommand: ParsableCommand {
         let mutant = adapter.choice.mutant
         let progress = RunProgress(mode: self.progress, total: replay == nil ? runs : 1)
         let replayWords = conformanceInvocation() + ["explore"] + adapter.rerunWords + (jsSide.map { ["--js-side", $0] } ?? []) + ["--max-ops", "\(maxOps)"]
-        let outcome = MainQueuePump.run { () async -> Result<(ExploreReport, String), HarnessError> in
+        // The JS side the candidate gets, named in the report: the given one, a JS-side mutant's, or the kit's.
+        let javaScriptSource: String
+        do throws(HarnessError) {
+            if let javaScriptSide {
+                javaScriptSource = javaScriptSide
+            } else if let mutantSide = try mutant?.configuration().bridgeJavaScriptSource {
+                javaScriptSource = mutantSide
+            } else {
+                javaScriptSource = try ConformanceRunner.referenceJavaScriptSide()
+            }
+        } catch {
+            printError(error.description)
+            throw ExitCodes.configuration
+        }
+        let outcome = MainQueuePump.run { () async -> Result<ExploreReport, HarnessError> in
             do throws(HarnessError) {
                 var candidateConfiguration = try mutant?.configuration() ?? .init()
+                candidateConfiguration.executionTimeLimit = adapter.scriptTimeLimit
                 if let javaScriptSide { candidateConfiguration.bridgeJavaScriptSource = javaScriptSide }
                 let explorer = try Explorer.againstReference(factory, configuration: candidateConfiguration)
+                installStallHandler(explorer: explorer, javaScriptSource: javaScriptSource, replayWords: replayWords, interruption: interruption)
                 guard let capabilities = explorer.candidateCapabilities() else {
                     throw HarnessError(code: .invalidInput, message: "the adapter could not be created to ask what it offers")
                 }
                 let generator = ExploreGenerator(capabilities: capabilities, maxOperations: options.maxOperations, data: ExploreDataGenerator(corpus: try PayloadCorpus.bundled()))
                 let report = await explorer.explore(
                     options, generator: generator, progress: progress.programsDidRun, isInterrupted: { interruption.interruptingSignal != nil })
-                let injected: String
-                if let given = candidateConfiguration.bridgeJavaScriptSource { injected = given } else { injected = try ConformanceRunner.referenceJavaScriptSide() }
-                return .success((report, injected))
+                return .success(report)
             } catch {
                 return .failure(error)
             }
@@ -108,15 +122,20 @@ struct ExploreCommand: ParsableCommand {
             while true { sleep(60) }
         }
         progress.clearOpenLine()
-        let (found, javaScriptSource): (ExploreReport, String)
+        let found: ExploreReport
         switch outcome {
-        case .success(let value): (found, javaScriptSource) = value
+        case .success(let value): found = value
         case .failure(let error):
             printError(error.description)
             throw ExitCodes.configuration
         }
+        throw finish(found, javaScriptSource: javaScriptSource, replayWords: replayWords, interruptedBy: interruption.interruptingSignal)
+    }
+
+    /// Prints the exploration's report, writes the case file and the reports, and gives the exit status.
+    private func finish(_ found: ExploreReport, javaScriptSource: String, replayWords: [String], interruptedBy signal: Int32?) -> ExitCode {
         let replay = { (programSeed: UInt64) in (replayWords + ["--replay", "\(programSeed)"]).map(shellQuoted).joined(separator: " ") }
-        let ownJavaScriptSide = try javaScriptSource != ConformanceRunner.referenceJavaScriptSide()
+        let ownJavaScriptSide = javaScriptSource != (try? ConformanceRunner.referenceJavaScriptSide())
         print(found.render(adapter: adapter.choice.argument, maxOperations: maxOps, replay: replay, bridgeJavaScriptSource: javaScriptSource,
                            injectsOwnJavaScriptSide: ownJavaScriptSide))
         var written = true
@@ -136,7 +155,23 @@ struct ExploreCommand: ParsableCommand {
                 written = false
             }
         }
+        fflush(nil)
         let status = found.isReferenceProblem ? ExitCodes.configuration : found.isFailure ? ExitCodes.conformanceFailures : ExitCodes.conformant
-        throw ExitCodes.afterRun(status, outputsWritten: written, interruptedBy: interruption.interruptingSignal)
+        return ExitCodes.afterRun(status, outputsWritten: written, interruptedBy: signal)
+    }
+
+    /// Makes an engine stall in a program end the exploration with that program as its counterexample
+    /// (unshrunk: shrinking would run it again), reported from the guard's thread.
+    private func installStallHandler(explorer: Explorer, javaScriptSource: String, replayWords: [String], interruption: RunInterruption) {
+        EngineStallGuard.setHandler { stall in
+            guard let running = explorer.running.withLock({ $0 }), interruption.claimFinishing() else {
+                printError("the engine stalled: \(stall)")
+                _exit(ExitCodes.configuration.rawValue)
+            }
+            TesteeProcessGroups.endAll()
+            let stalled = CaseResult(stalled: stall, caseID: stall.caseID ?? "explore.program", level: .must, clauses: [])
+            let report = running.report(stalled: stalled, inReference: stall.caseID == "explore.reference")
+            _exit(finish(report, javaScriptSource: javaScriptSource, replayWords: replayWords, interruptedBy: nil).rawValue)
+        }
     }
 }

@@ -103,7 +103,13 @@ struct RunCommand: ParsableCommand {
 
         let results: [CaseResult]
         do {
-            results = try adapter.run(selected, javaScriptSide: javaScriptSide, monitor: monitor)
+            results = try adapter.run(selected, javaScriptSide: javaScriptSide, monitor: monitor) { stalledRun in
+                // The process could not restart after an engine stall: report what ran, the rest as not run.
+                guard interruption.claimFinishing() else { return }
+                monitor.progress.clearOpenLine()
+                let notRun = Array(monitor.selectedIDs.dropFirst(stalledRun.count))
+                outputs.finish(stalledRun, stop: RunStop(reason: .engineStalled(caseID: stalledRun.last?.caseID ?? "?"), notRun: notRun))
+            }
         } catch where interruption.interruptingSignal != nil {
             // Interrupted while the testee started: it was ended on purpose.
             results = monitor.finished

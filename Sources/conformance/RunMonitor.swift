@@ -8,7 +8,7 @@ final class RunMonitor: Sendable {
     private struct State {
         var finished: [CaseResult] = []
         /// The cases that timed out most recently, one after another.
-        var timeoutStreak: [String] = []
+        var timeoutStreak: [CaseResult] = []
         var stoppedByTimeouts = false
     }
 
@@ -51,23 +51,41 @@ final class RunMonitor: Sendable {
     func caseDidFinish(_ result: CaseResult, index: Int) -> Bool {
         guard !isInterrupted else { return false }
         progress.caseDidFinish(result, index: index)
-        let streak = state.withLock { state -> [String]? in
+        guard let streak = record(result, stopsBefore: selectedIDs.count - index - 1) else { return true }
+        progress.clearOpenLine()
+        // Say what timed out: a testee that stopped answering, a JS side that loops, a script that never ends.
+        let last = streak.last?.interruption.map { "; the last one: \(PrintableText.printable($0))" } ?? ""
+        printError("""
+            stopping: \(streak.count) cases in a row timed out (\(streak.map(\.caseID).joined(separator: ", "))), so the \
+            rest would likely time out too\(last). \(selectedIDs.count - index - 1) of \(selectedIDs.count) cases not run \
+            (--stop-after-timeouts 0 runs them all)
+            """)
+        return false
+    }
+
+    /// Takes the results a predecessor process finished as this run's own: a run restarted after an engine
+    /// stall (`RunContinuation`), whose last result is the case that stalled, which is reported as it
+    /// would have been had it ended here.
+    /// - Returns: Whether the run goes on.
+    func resume(with carried: [CaseResult]) -> Bool {
+        guard let stalled = carried.last else { return true }
+        for result in carried.dropLast() { record(result) }
+        return caseDidFinish(stalled, index: carried.count - 1)
+    }
+
+    /// Adds `result` to the finished cases and to the run of timeouts.
+    /// - Returns: The timeouts in a row that stop the run, when this result completes them.
+    @discardableResult
+    private func record(_ result: CaseResult, stopsBefore remaining: Int = 0) -> [CaseResult]? {
+        state.withLock { state -> [CaseResult]? in
             state.finished.append(result)
-            state.timeoutStreak = result.verdict == .timeout ? state.timeoutStreak + [result.caseID] : []
-            if stopAfterTimeouts > 0, state.timeoutStreak.count >= stopAfterTimeouts, index + 1 < selectedIDs.count {
+            state.timeoutStreak = result.verdict == .timeout ? state.timeoutStreak + [result] : []
+            if stopAfterTimeouts > 0, state.timeoutStreak.count >= stopAfterTimeouts, remaining > 0 {
                 state.stoppedByTimeouts = true
                 return state.timeoutStreak
             }
             return nil
         }
-        guard let streak else { return true }
-        progress.clearOpenLine()
-        printError("""
-            stopping: the testee timed out on \(streak.count) cases in a row (\(streak.joined(separator: ", "))), so it \
-            looks stuck; \(selectedIDs.count - index - 1) of \(selectedIDs.count) cases not run \
-            (--stop-after-timeouts 0 runs them all)
-            """)
-        return false
     }
 
     /// The results of the cases that finished, in run order.
@@ -79,7 +97,7 @@ final class RunMonitor: Sendable {
         if let signal = interruption?.interruptingSignal {
             return RunStop(reason: .interrupted(signal: RunInterruption.name(of: signal)), notRun: notRun)
         }
-        let streak = state.withLock { $0.stoppedByTimeouts ? $0.timeoutStreak : nil }
+        let streak = state.withLock { $0.stoppedByTimeouts ? $0.timeoutStreak.map(\.caseID) : nil }
         if let streak, !notRun.isEmpty { return RunStop(reason: .consecutiveTimeouts(streak), notRun: notRun) }
         return nil
     }

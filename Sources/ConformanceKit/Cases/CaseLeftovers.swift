@@ -1,7 +1,7 @@
 /// What was left over when a case ended: the page's leftovers and the native callbacks the case handed
 /// the implementation that never ran. A case states which kinds it accepts (`ConformanceCase.accepts`);
 /// any other leftover fails it, citing the clause it breaks.
-package struct CaseLeftovers: Equatable, Sendable {
+package struct CaseLeftovers: Equatable, Sendable, Codable {
     /// Kinds of leftovers a case can accept.
     package struct Kinds: OptionSet, Hashable, Sendable {
         /// The bit set.
@@ -17,7 +17,7 @@ package struct CaseLeftovers: Equatable, Sendable {
     }
 
     /// A native callback the case handed the implementation that never ran.
-    package struct Callback: Equatable, Sendable {
+    package struct Callback: Equatable, Sendable, Codable {
         /// The callback's label in the case.
         package var label: String
         /// The call it belongs to, as the transcript shows it.

@@ -2,8 +2,8 @@
 enum CaseStop: Error, CustomStringConvertible {
     /// The adapter threw during `stage`.
     case adapter(stage: String, error: String)
-    /// A script ran past the time limit during `stage`.
-    case timeout(stage: String)
+    /// `owner`'s script ran past the time limit during `stage`, stopped in `location` when known.
+    case timeout(stage: String, owner: ScriptOwner, location: String?)
     /// The page never went idle.
     case neverIdle(turns: Int)
     /// The harness failed.
@@ -14,7 +14,7 @@ enum CaseStop: Error, CustomStringConvertible {
 
     init(_ interruption: SimulatedBrowser.Interruption) {
         switch interruption {
-        case .timeout(let stage): self = .timeout(stage: stage)
+        case let .timeout(stage, owner, location): self = .timeout(stage: stage, owner: owner, location: location)
         case .neverIdle(let turns): self = .neverIdle(turns: turns)
         case .harness(let message): self = .harness(message)
         case .aborted(let error as AdapterFailure): self = .adapterFailure(error, stage: nil)
@@ -26,7 +26,13 @@ enum CaseStop: Error, CustomStringConvertible {
     package var description: String {
         switch self {
         case let .adapter(stage, error): return "adapter error during \(stage): \(error)"
-        case .timeout(let stage): return "timeout: a script ran past the execution time limit during \(stage)"
+        case let .timeout(stage, owner, location):
+            let stopped = location.map { " (stopped in \($0))" } ?? ""
+            guard owner.isKit else {
+                return "timeout: \(owner.name) ran past the execution time limit during \(stage)\(stopped)"
+            }
+            return "harness error: \(owner.name) ran past the execution time limit during \(stage)\(stopped): "
+                + "a fault of the kit, not of the implementation under test"
         case .neverIdle(let turns): return "timeout: the page never went idle (\(turns) turns); a timer or a message loop keeps it busy"
         case .harness(let message): return "harness error: \(message)"
         case let .adapterFailure(error, stage):

@@ -1,5 +1,5 @@
 /// One broken expectation: the spec clause and obligation, what was checked, and what was expected and seen.
-package struct CheckFailure: Sendable, Equatable, CustomStringConvertible {
+package struct CheckFailure: Sendable, Equatable, Codable, CustomStringConvertible {
     /// The spec clause broken (e.g. `ESC-2`).
     package var clause: String
     /// The obligation of `clause` broken (e.g. `ESC-2.c`, spec appendix C), when the check named one.

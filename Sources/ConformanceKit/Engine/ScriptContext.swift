@@ -49,11 +49,12 @@ final class ScriptContext {
     /// - Throws: `ScriptError` when the script throws, fails to parse, or runs past the time limit.
     @discardableResult
     func evaluate(_ script: String, sourceURL: String? = nil) throws(ScriptError) -> ScriptValue {
-        var exception: JSValueRef?
-        let result = JSStrings.with(script) { source in
-            JSStrings.with(optional: sourceURL) { url in JSEvaluateScript(ref, source, nil, url, 1, &exception) }
+        let (result, error) = runtime.perform(in: self) { exception in
+            JSStrings.with(script) { source in
+                JSStrings.with(optional: sourceURL) { url in JSEvaluateScript(ref, source, nil, url, 1, exception) }
+            }
         }
-        try check(exception)
+        if let error { throw error }
         return ScriptValue(ref: result ?? JSValueMakeUndefined(ref))
     }
 
@@ -65,32 +66,27 @@ final class ScriptContext {
     /// - Throws: `ScriptError` when `function` is not callable, throws, or runs past the time limit.
     @discardableResult
     func call(_ function: ScriptValue, arguments: [ScriptValue] = []) throws(ScriptError) -> ScriptValue {
-        var exception: JSValueRef?
-        guard let object = JSValueToObject(ref, function.ref, &exception), JSObjectIsFunction(ref, object) else {
+        guard let object = JSValueToObject(ref, function.ref, nil), JSObjectIsFunction(ref, object) else {
             throw ScriptError(message: "TypeError: value is not a function")
         }
         var argumentRefs: [JSValueRef?] = arguments.map(\.ref)
-        let result = argumentRefs.withUnsafeMutableBufferPointer {
-            JSObjectCallAsFunction(ref, object, nil, arguments.count, $0.baseAddress, &exception)
+        let (result, error) = runtime.perform(in: self) { exception in
+            argumentRefs.withUnsafeMutableBufferPointer {
+                JSObjectCallAsFunction(ref, object, nil, arguments.count, $0.baseAddress, exception)
+            }
         }
-        try check(exception)
+        if let error { throw error }
         return ScriptValue(ref: result ?? JSValueMakeUndefined(ref))
     }
 
-    private func check(_ exception: JSValueRef?) throws(ScriptError) {
-        let timedOut = runtime.takeTimeoutFlag()
-        guard let exception else { return }
-        if timedOut { throw ScriptError(message: "execution time limit exceeded", isTimeout: true) }
-        throw scriptError(from: exception)
-    }
-
     /// Describes a thrown value: its string form, and the `line` and `sourceURL` properties JSC sets.
-    private func scriptError(from exception: JSValueRef) -> ScriptError {
+    /// Reading them may run the page's getters and `toString`; those calls are bounded like any other.
+    func describeException(_ exception: JSValueRef) -> ScriptError {
         var line: Int?
         var sourceURL: String?
         if JSValueIsObject(ref, exception) {
             let lineValue = property("line", of: ScriptValue(ref: exception))
-            if JSValueIsNumber(ref, lineValue.ref) { line = Int(JSValueToNumber(ref, lineValue.ref, nil)) }
+            if JSValueIsNumber(ref, lineValue.ref) { line = integer(lineValue) }
             let urlValue = property("sourceURL", of: ScriptValue(ref: exception))
             if isString(urlValue) { sourceURL = string(urlValue) }
         }
@@ -100,8 +96,12 @@ final class ScriptContext {
     // MARK: Values
 
     /// `String(value)` as JavaScript computes it; a value whose conversion throws gives a placeholder.
+    /// A `toString` that runs past the time limit is stopped, and the timeout is left for
+    /// `ScriptRuntime.takeTimeout()`.
     func string(_ value: ScriptValue) -> String {
-        guard let jsString = JSValueToStringCopy(ref, value.ref, nil) else { return "<unprintable value>" }
+        if JSValueIsString(ref, value.ref), let jsString = JSValueToStringCopy(ref, value.ref, nil) { return JSStrings.take(jsString) }
+        let (jsString, _) = runtime.perform(in: self) { JSValueToStringCopy(ref, value.ref, $0) }
+        guard let jsString else { return "<unprintable value>" }
         return JSStrings.take(jsString)
     }
 
@@ -128,11 +128,19 @@ final class ScriptContext {
     /// Whether `value` is a string.
     func isString(_ value: ScriptValue) -> Bool { JSValueIsString(ref, value.ref) }
 
-    /// `Number(value)`, or nil when the conversion throws.
+    /// `Number(value)`, or nil when the conversion throws (or runs past the time limit).
     func number(_ value: ScriptValue) -> Double? {
-        var exception: JSValueRef?
-        let number = JSValueToNumber(ref, value.ref, &exception)
-        return exception == nil ? number : nil
+        if JSValueIsNumber(ref, value.ref) { return JSValueToNumber(ref, value.ref, nil) }
+        let (number, error) = runtime.perform(in: self) { JSValueToNumber(ref, value.ref, $0) }
+        return error == nil ? number : nil
+    }
+
+    /// `Number(value)` truncated to an integer, or nil when it is not a finite number within `Int`'s range
+    /// (a page may hand over `Infinity`, `NaN` or `1e300` anywhere a number is expected).
+    func integer(_ value: ScriptValue) -> Int? {
+        guard let number = number(value)?.rounded(.towardZero), number.isFinite,
+              number >= -9.2e18, number <= 9.2e18 else { return nil }
+        return Int(number)
     }
 
     /// `Boolean(value)`.
@@ -147,22 +155,31 @@ final class ScriptContext {
     /// - Returns: The JSON text, or nil when the value has no JSON form (`undefined`, a function).
     /// - Throws: `ScriptError` when serialization throws (a cycle, a throwing `toJSON`).
     func stringifyJSON(_ value: ScriptValue) throws(ScriptError) -> String? {
-        var exception: JSValueRef?
-        let json = JSValueCreateJSONString(ref, value.ref, 0, &exception)
-        try check(exception)
-        return json.map(JSStrings.take)
+        let (json, error) = runtime.perform(in: self) { JSValueCreateJSONString(ref, value.ref, 0, $0) }
+        let text = json.map(JSStrings.take)
+        if let error { throw error }
+        return text
     }
 
     /// Reads `object[name]`; a throwing getter, or a value that is not an object, reads as `undefined`.
+    /// A getter that runs past the time limit is stopped, and the timeout is left for
+    /// `ScriptRuntime.takeTimeout()`.
     func property(_ name: String, of object: ScriptValue) -> ScriptValue {
-        guard let object = JSValueToObject(ref, object.ref, nil) else { return undefined }
-        return JSStrings.with(name) { JSObjectGetProperty(ref, object, $0, nil) }.map(ScriptValue.init(ref:)) ?? undefined
+        guard JSValueIsObject(ref, object.ref), let object = JSValueToObject(ref, object.ref, nil) else { return undefined }
+        let (value, error) = runtime.perform(in: self) { exception in
+            JSStrings.with(name) { JSObjectGetProperty(ref, object, $0, exception) }
+        }
+        guard error == nil, let value else { return undefined }
+        return ScriptValue(ref: value)
     }
 
-    /// Sets `object[name] = value`; does nothing when `object` is not an object.
+    /// Sets `object[name] = value`; does nothing when `object` is not an object. A setter that runs past
+    /// the time limit is stopped, and the timeout is left for `ScriptRuntime.takeTimeout()`.
     func setProperty(_ name: String, of object: ScriptValue, to value: ScriptValue) {
-        guard let object = JSValueToObject(ref, object.ref, nil) else { return }
-        JSStrings.with(name) { JSObjectSetProperty(ref, object, $0, value.ref, JSPropertyAttributes(kJSPropertyAttributeNone), nil) }
+        guard JSValueIsObject(ref, object.ref), let object = JSValueToObject(ref, object.ref, nil) else { return }
+        _ = runtime.perform(in: self) { exception in
+            JSStrings.with(name) { JSObjectSetProperty(ref, object, $0, value.ref, JSPropertyAttributes(kJSPropertyAttributeNone), exception) }
+        }
     }
 
     /// Whether `value` is an object (functions included).
@@ -174,7 +191,7 @@ final class ScriptContext {
     /// A function object that runs `body` when JavaScript calls it. Errors `body` throws become
     /// JavaScript `Error`s thrown at the call site.
     func makeHostFunction(_ body: @escaping ([ScriptValue]) throws -> ScriptValue?) -> ScriptValue {
-        let host = Unmanaged.passRetained(HostFunction(body)).toOpaque()
+        let host = Unmanaged.passRetained(HostFunction(runtime: runtime, body)).toOpaque()
         return ScriptValue(ref: JSObjectMake(ref, runtime.hostFunctionClass, host))
     }
 

@@ -1,7 +1,8 @@
 /// An error raised while running JavaScript in the harness's engine.
 ///
 /// Exceptions thrown by scripts carry the engine's message and, when the engine knows it, the line and
-/// source URL. A script stopped by the execution time limit is reported with `isTimeout` set.
+/// source URL. A script stopped by the execution time limit is reported with `isTimeout` set and, in
+/// `timeout`, where the runaway code was.
 package struct ScriptError: Error, CustomStringConvertible, Sendable, Equatable {
     /// The exception's message (`String(exception)` in JavaScript).
     package var message: String
@@ -11,6 +12,8 @@ package struct ScriptError: Error, CustomStringConvertible, Sendable, Equatable 
     package var sourceURL: String?
     /// True when the script was stopped because it ran past the execution time limit.
     package var isTimeout: Bool
+    /// For a timeout, where the engine was when it stopped the script.
+    package var timeout: EngineTimeout?
 
     /// Creates a script error.
     /// - Parameters:
@@ -23,6 +26,13 @@ package struct ScriptError: Error, CustomStringConvertible, Sendable, Equatable 
         self.line = line
         self.sourceURL = sourceURL
         self.isTimeout = isTimeout
+    }
+
+    /// The error of a script the execution time limit stopped.
+    /// - Parameter timeout: Where the engine was.
+    package init(timeout: EngineTimeout) {
+        self.init(message: "execution time limit exceeded", isTimeout: true)
+        self.timeout = timeout
     }
 
     /// A readable, one-line description.

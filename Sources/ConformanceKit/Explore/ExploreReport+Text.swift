@@ -43,8 +43,14 @@ extension ExploreReport {
         }
         let shrinkSeconds = Double(found.shrinkDuration.components.seconds) + Double(found.shrinkDuration.components.attoseconds) / 1e18
         lines.append("")
-        lines.append("FAIL program \(found.programSeed) (\(found.original.operations.count) steps) differs from the reference bridge; shrunk to "
-            + "\(found.shrunk.operations.count) steps in \(found.shrinkAttempts) attempts (" + String(format: "%.2f s", shrinkSeconds) + "):")
+        if found.result.transcript.entries.isEmpty, found.shrinkAttempts == 0 {
+            // An engine stall (ExploreRunning): the process is ending, so the program is not run again.
+            lines.append("FAIL program \(found.programSeed) (\(found.shrunk.operations.count) steps) never finished; not shrunk (the engine "
+                + "stalled, and the process running it has to end):")
+        } else {
+            lines.append("FAIL program \(found.programSeed) (\(found.original.operations.count) steps) differs from the reference bridge; shrunk to "
+                + "\(found.shrunk.operations.count) steps in \(found.shrinkAttempts) attempts (" + String(format: "%.2f s", shrinkSeconds) + "):")
+        }
         lines.append(found.shrunk.listing.split(separator: "\n").map { "  " + $0 }.joined(separator: "\n"))
         lines.append("differences:")
         if injectsOwnJavaScriptSide {
@@ -54,9 +60,13 @@ extension ExploreReport {
         for difference in found.differences {
             lines.append("  " + difference.description.replacingOccurrences(of: "\n", with: "\n  "))
         }
-        lines.append("the implementation's transcript of the shrunk program:")
-        let transcript = TranscriptRenderer.render(found.result.transcript, bridgeJavaScriptSource: bridgeJavaScriptSource)
-        lines.append(transcript.split(separator: "\n", omittingEmptySubsequences: false).map { "  " + $0 }.joined(separator: "\n"))
+        if found.result.transcript.entries.isEmpty {
+            lines.append("the implementation's transcript: none (it was lost with the stalled run)")
+        } else {
+            lines.append("the implementation's transcript of the shrunk program:")
+            let transcript = TranscriptRenderer.render(found.result.transcript, bridgeJavaScriptSource: bridgeJavaScriptSource)
+            lines.append(transcript.split(separator: "\n", omittingEmptySubsequences: false).map { "  " + $0 }.joined(separator: "\n"))
+        }
         lines.append("replay: " + replay(found.programSeed))
         return lines.joined(separator: "\n")
     }

@@ -22,6 +22,7 @@ extension Explorer {
                 break
             }
             let program = generator.program(seed: programSeed)
+            running.withLock { $0 = ExploreRunning(programSeed: programSeed, program: program, isShrinkCandidate: false, reportSoFar: report) }
             let comparison = await compare(program)
             // A program cut short by the interruption (its testee ended on purpose) says nothing.
             if isInterrupted() {
@@ -63,8 +64,10 @@ extension Explorer {
         let sameFailure = { (difference: ExploreDifference) in
             difference.isFailure && Self.clauseOf(difference) == Self.clauseOf(key) && (key.clause != nil || difference.summary.prefix(20) == key.summary.prefix(20))
         }
+        let reportSoFar = running.withLock { $0?.reportSoFar } ?? ExploreReport(seed: 0, plannedRuns: 0)
         let shrunk = await ExploreShrinker(maxAttempts: attempts).shrink(program) { candidate in
             guard !isInterrupted() else { return false }
+            self.running.withLock { $0 = ExploreRunning(programSeed: seed, program: candidate, isShrinkCandidate: true, reportSoFar: reportSoFar) }
             let comparison = await self.compare(candidate)
             return comparison.referenceProblem == nil && comparison.differences.contains(where: sameFailure)
         }

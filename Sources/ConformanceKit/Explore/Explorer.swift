@@ -28,6 +28,9 @@ package final class Explorer {
         package var failures: [ExploreDifference] { differences.filter(\.isFailure) }
     }
 
+    /// The program running now, for a report made on another thread after an engine stall.
+    package nonisolated let running = LockedValue<ExploreRunning?>(nil)
+
     private let candidateRunner: ConformanceRunner
     private let referenceRunner: ConformanceRunner
     let spec: ProtocolSpec

@@ -9,6 +9,8 @@ package struct RunStop: Sendable, Equatable {
         case interrupted(signal: String)
         /// The testee timed out on these cases, one after another (`conformance run --stop-after-timeouts`).
         case consecutiveTimeouts([String])
+        /// The engine stalled in a case (`EngineStallGuard`) and the process could not restart for the rest.
+        case engineStalled(caseID: String)
     }
 
     /// What stopped the run.
@@ -30,6 +32,7 @@ package struct RunStop: Sendable, Equatable {
         switch reason {
         case .interrupted(let signal): "interrupted by \(signal)"
         case .consecutiveTimeouts(let cases): "stopped after \(cases.count) timeouts in a row"
+        case .engineStalled(let caseID): "stopped: the engine stalled in \(caseID) and the process could not restart"
         }
     }
 
@@ -38,6 +41,7 @@ package struct RunStop: Sendable, Equatable {
         let name = switch reason {
         case .interrupted: "interrupted"
         case .consecutiveTimeouts: "consecutive-timeouts"
+        case .engineStalled: "engine-stalled"
         }
         return .object(["reason": .string(name), "message": .string(summary), "notRun": .array(notRun.map(JSONValue.string))])
     }

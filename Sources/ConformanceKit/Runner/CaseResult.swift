@@ -35,7 +35,7 @@ package struct CaseResult: Sendable {
             lines.append(contentsOf: failure.description.split(separator: "\n", omittingEmptySubsequences: false).map { "  " + $0 })
         }
         if !leftovers.isEmpty { lines.append("  leftovers: " + leftovers.lines.joined(separator: "; ")) }
-        if verdict != .pass && verdict != .notApplicable {
+        if verdict != .pass && verdict != .notApplicable && !transcript.entries.isEmpty {
             lines.append("  transcript:")
             let rendered = TranscriptRenderer.render(transcript, bridgeJavaScriptSource: bridgeJavaScriptSource)
             lines.append(contentsOf: rendered.split(separator: "\n").map { "    " + $0 })

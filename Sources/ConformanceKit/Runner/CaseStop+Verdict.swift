@@ -3,7 +3,8 @@ extension CaseStop {
     var verdict: Verdict {
         switch self {
         case .adapter: return .adapterError
-        case .timeout, .neverIdle: return .timeout
+        case .timeout(_, let owner, _): return owner.isKit ? .harnessError : .timeout
+        case .neverIdle: return .timeout
         case .harness: return .harnessError
         case .adapterFailure(let error, _):
             switch error.kind {

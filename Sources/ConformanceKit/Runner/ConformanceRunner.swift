@@ -11,8 +11,12 @@ package final class ConformanceRunner {
     package struct Configuration: Sendable {
         /// The JS side to inject; nil uses the kit's reference JS side (`Fixtures/js`).
         package var bridgeJavaScriptSource: String?
-        /// Seconds one script may run before it is stopped and its case ends as a timeout.
+        /// Seconds of CPU one script (one job of the page) may run before it is stopped and its case ends as a
+        /// timeout; a microtask chain that keeps the engine busy past it and `EngineStallGuard.margin` stalls.
         package var executionTimeLimit: Double
+
+        /// The default `executionTimeLimit`.
+        package static let defaultExecutionTimeLimit: Double = 5
         /// The page setup snippet (BOOT-5) every case's pages run; nil uses the kit's
         /// (`Fixtures/js/page-setup.js`). Only the kit's own page-snippet mutants change it.
         package var pageSetupSource: String?
@@ -33,7 +37,7 @@ package final class ConformanceRunner {
         ///   - javaScriptSideHost: The native side JS-side cases run against (the kit's reference one,
         ///     normally); nil uses the adapter under test.
         package init(
-            bridgeJavaScriptSource: String? = nil, executionTimeLimit: Double = 5, pageSetupSource: String? = nil,
+            bridgeJavaScriptSource: String? = nil, executionTimeLimit: Double = defaultExecutionTimeLimit, pageSetupSource: String? = nil,
             javaScriptSideUnderTest: Bool? = nil, javaScriptSideHost: (@MainActor @Sendable () -> any BridgeAdapter)? = nil
         ) {
             self.bridgeJavaScriptSource = bridgeJavaScriptSource
@@ -96,6 +100,9 @@ package final class ConformanceRunner {
     package func run(_ conformanceCase: ConformanceCase, adapter makeAdapter: AdapterFactory) async -> CaseResult {
         // The whole case on the wall clock: browser start, adapter creation, script, finish, clean-up.
         let clock = ContinuousClock(), start = clock.now
+        // A stall of the engine in this case is reported under its id (EngineStallGuard).
+        EngineActivity.shared.setCase(conformanceCase.id)
+        defer { EngineActivity.shared.setCase(nil) }
         var result = await runUntimed(conformanceCase, adapter: makeAdapter)
         result.duration = start.duration(to: clock.now)
         return result

@@ -4,9 +4,9 @@ import StrictJSON
 ///
 /// Raw evaluated scripts are kept as the implementation wrote them; compare transcripts through
 /// `TranscriptRenderer`, whose rendering is canonical (messages as parsed JSON with sorted keys).
-package struct Transcript: Equatable, Sendable {
+package struct Transcript: Equatable, Sendable, Codable {
     /// One event with the virtual time it happened at.
-    package struct Entry: Equatable, Sendable {
+    package struct Entry: Equatable, Sendable, Codable {
         /// Virtual milliseconds since the case started.
         package var time: Int64
         /// What happened.

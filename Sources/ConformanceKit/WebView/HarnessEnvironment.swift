@@ -9,6 +9,10 @@ package final class HarnessEnvironment {
     let pageShimSource: String
     let pageSetupSource: String
     let bridgeJavaScriptSource: String
+    /// Whether the JS side injected is the kit's reference one (not under test): a timeout in it is the kit's.
+    let javaScriptSideIsKits: Bool
+    /// Whether the page setup snippet is the kit's (not a page-snippet mutant's).
+    let pageSetupIsKits: Bool
 
     /// Loads the shim and the setup snippet from the kit's resources, after checking that the engine can
     /// start, then self-checks the kit's own fixtures the run uses (the payload corpus, and the page setup
@@ -23,6 +27,8 @@ package final class HarnessEnvironment {
     init(bridgeJavaScriptSource: String?, executionTimeLimit: Double, pageSetupSource: String? = nil) throws(HarnessError) {
         try EngineAddressSpace.check()
         runtime = ScriptRuntime(executionTimeLimit: executionTimeLimit)
+        javaScriptSideIsKits = bridgeJavaScriptSource == nil || bridgeJavaScriptSource == (try? Self.referenceJavaScriptSide())
+        pageSetupIsKits = pageSetupSource == nil
         guard let shimURL = Bundle.module.url(forResource: "page-shim", withExtension: "js") else {
             throw HarnessError(code: .missingResource, message: "page-shim.js is missing from ConformanceKit's resource bundle; rebuild the package")
         }

@@ -78,6 +78,8 @@ package enum HarnessSelfCheck {
                 would blame the harness's fault on the implementation under test: reinstall or rebuild the package.
                 """)
         }
+        EngineActivity.shared.describe(stage: "the start-up self-check of \(file)", suspect: what, suspectIsKit: true)
+        defer { EngineActivity.shared.describe(stage: "the harness", suspect: "the kit", suspectIsKit: true) }
         do {
             try page.context.evaluate(source, sourceURL: file)
         } catch {

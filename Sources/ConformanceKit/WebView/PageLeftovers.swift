@@ -1,8 +1,8 @@
 /// What a page still had pending when its case ended, as SwiftNIO's `EmbeddedChannel.finish()` reports
 /// leftovers: nothing is silently dropped, and the case decides what it accepts.
-package struct PageLeftovers: Equatable, Sendable {
+package struct PageLeftovers: Equatable, Sendable, Codable {
     /// A timer the page set that had not fired when the case ended (it was due after the horizon).
-    package struct Timer: Equatable, Sendable {
+    package struct Timer: Equatable, Sendable, Codable {
         /// The timer's id in the page.
         package var id: Int
         /// When it was due, in virtual milliseconds.
@@ -10,7 +10,7 @@ package struct PageLeftovers: Equatable, Sendable {
     }
 
     /// A navigation request the navigation delegate never decided.
-    package struct Navigation: Equatable, Sendable {
+    package struct Navigation: Equatable, Sendable, Codable {
         /// The request's number in the transcript (`nav#N`).
         package var id: Int
         /// The URL requested.

@@ -31,6 +31,7 @@ extension SimulatedBrowser {
         while true {
             if let interruption { return run.end(interruption) }
             guard loop.runNextTask(notAfter: run.deadline) else { return checkIdle(run) }
+            claimEngineTimeout()
             run.turns += 1
             if run.turns >= run.maxTurns { return run.end(.neverIdle(turns: run.turns)) }
             if nativeActivity != run.nativeActivity {

@@ -11,8 +11,9 @@ import StrictJSON
 package final class SimulatedBrowser: WebViewBackend {
     /// Why the event loop stopped before the page went idle.
     package enum Interruption: Error {
-        /// A script ran past the execution time limit during `stage`.
-        case timeout(stage: String)
+        /// A script ran past the execution time limit during `stage`: `owner`'s code, running in `location`
+        /// when it was stopped (nil when the engine did not say).
+        case timeout(stage: String, owner: ScriptOwner, location: String?)
         /// The harness failed (its own shim or a resource); not the implementation's fault.
         case harness(String)
         /// The loop ran `turns` turns without going idle.
@@ -40,6 +41,10 @@ package final class SimulatedBrowser: WebViewBackend {
     private var nextEvaluationID = 1
     private var nativeEvaluationDepth = 0
     private var synchronousEvaluationScripts: [String] = []
+    /// The native evaluations whose script held the JS side (its injection), by id.
+    private var javaScriptSideEvaluations: Set<Int> = []
+    /// What the engine is running for now, for a timeout found after the fact (`claimEngineTimeout()`).
+    private var currentStage = "the page's start"
 
     /// Extra virtual delays for the harness's own tasks (a schedule of `conformance explore`); none by default.
     package var taskDelays: TaskDelays?
@@ -129,30 +134,48 @@ package final class SimulatedBrowser: WebViewBackend {
 
     private func runNativeEvaluation(id: Int, style: EvaluationStyle, script: String) -> Result<Any?, JavaScriptEvaluationError> {
         record(.evaluationStarted(id: id, style: style, script: script))
+        let injectsJavaScriptSide = Self.holds(script, environment.bridgeJavaScriptSource)
+        if injectsJavaScriptSide { javaScriptSideEvaluations.insert(id) }
+        let previousStage = (currentStage, stageSuspect)
         nativeEvaluationDepth += 1
-        defer { nativeEvaluationDepth -= 1 }
+        defer {
+            nativeEvaluationDepth -= 1
+            enterStage(previousStage.0, suspect: previousStage.1)
+        }
+        enterStage("evaluation \(id)", suspect: injectsJavaScriptSide ? javaScriptSideOwner : .nativeSide)
         do {
-            let value = try page.context.evaluate(script, sourceURL: "native-evaluation-\(id).js")
-            let (foundation, json) = convertResult(value)
+            let value = try page.context.evaluate(script, sourceURL: Self.nativeEvaluationURL(id))
+            enterStage("the conversion of evaluation \(id)'s result", suspect: injectsJavaScriptSide ? javaScriptSideOwner : .nativeSide)
+            let (foundation, json) = try convertResult(value)
             record(.evaluationFinished(id: id, result: json, error: nil))
             return .success(foundation)
         } catch {
-            if error.isTimeout { interrupt(with: error, stage: "evaluation \(id)") }
+            if error.isTimeout { interrupt(with: error, stage: currentStage) }
             record(.evaluationFinished(id: id, result: nil, error: error.description))
             return .failure(JavaScriptEvaluationError(message: error.message, line: error.line))
         }
     }
 
     /// A result as WebKit converts it, and as JSON for the transcript.
-    private func convertResult(_ value: ScriptValue) -> (Any?, JSONValue?) {
+    /// - Throws: `ScriptError` when a getter, `toJSON` or `toString` of the result runs past the time limit.
+    private func convertResult(_ value: ScriptValue) throws(ScriptError) -> (Any?, JSONValue?) {
         let context = page.context
         if context.isUndefined(value) { return (nil, nil) }
         if context.isString(value) {
             let string = context.string(value)
             return (string, .string(string))
         }
-        guard let json = page.jsonValue(value) else { return (nil, nil) }
+        guard let json = try page.jsonValue(value) else { return (nil, nil) }
         return (json.foundationValue, json)
+    }
+
+    /// The source URL a native evaluation runs under; a timeout's backtrace names it.
+    private static func nativeEvaluationURL(_ id: Int) -> String { "native-evaluation-\(id).js" }
+
+    /// Whether `script` holds `part` (a native evaluation that injects the JS side, perhaps wrapped).
+    private static func holds(_ script: String, _ part: String) -> Bool {
+        guard !part.isEmpty, script.utf8.count >= part.utf8.count else { return false }
+        return script == part || script.contains(part)
     }
 
     // MARK: Harness controls
@@ -163,11 +186,13 @@ package final class SimulatedBrowser: WebViewBackend {
         let id = nextEvaluationID
         nextEvaluationID += 1
         record(.evaluationStarted(id: id, style: .harness, script: script))
+        enterStage("harness script \(id)", suspect: .kit("harness script"))
         do {
             try page.runPageScript(script, sourceURL: "harness-\(id).js")
         } catch {
-            interrupt(with: error, stage: "harness script \(id)")
+            interrupt(with: error, stage: currentStage)
         }
+        claimEngineTimeout()
     }
 
     /// Asks to load `definition` in the main frame; the navigation delegate decides on a later turn.
@@ -235,15 +260,20 @@ package final class SimulatedBrowser: WebViewBackend {
         }
         page.browser = self
         record(.pageLoaded(url: definition.url))
-        runPageScript(environment.pageSetupSource, sourceURL: "page-setup.js")
+        enterStage("the page setup snippet of \(definition.url)", suspect: environment.pageSetupIsKits ? .kit("page setup snippet") : .pageSetup)
+        runPageScript(environment.pageSetupSource, sourceURL: Self.pageSetupURL)
+        enterStage("the script of page \(definition.url)", suspect: .kit("page \(definition.url)"))
         runPageScript(definition.script, sourceURL: definition.url)
     }
+
+    /// The source URL the page setup snippet runs under.
+    private static let pageSetupURL = "page-setup.js"
 
     private func runPageScript(_ source: String, sourceURL: String) {
         do {
             try page.runPageScript(source, sourceURL: sourceURL)
         } catch {
-            interrupt(with: error, stage: "page script \(sourceURL)")
+            interrupt(with: error, stage: currentStage)
         }
     }
 
@@ -261,12 +291,96 @@ package final class SimulatedBrowser: WebViewBackend {
 
     func interrupt(with error: ScriptError, stage: String) {
         guard interruption == nil else { return }
-        interruption = error.isTimeout ? .timeout(stage: stage) : .harness("\(stage): \(error)")
+        guard error.isTimeout else {
+            interruption = .harness("\(stage): \(error)")
+            return
+        }
+        interruption = timeoutInterruption(error.timeout, stage: stage)
+    }
+
+    /// Ends the case if a call that could not report it (a conversion, a getter read by the harness) ran
+    /// past the time limit since the last look. Called after every task and harness control.
+    func claimEngineTimeout() {
+        guard let timeout = environment.runtime.takeTimeout(), interruption == nil else { return }
+        interruption = timeoutInterruption(timeout, stage: currentStage)
+    }
+
+    /// A timeout in `stage`, blamed on the owner of the code the engine was running (the stage's own
+    /// suspect when the engine gave no backtrace).
+    private func timeoutInterruption(_ timeout: EngineTimeout?, stage: String) -> Interruption {
+        guard let frame = timeout?.runawayFrame else {
+            return .timeout(stage: stage, owner: stageSuspect, location: nil)
+        }
+        let owner = owner(ofSource: frame.sourceURL) ?? stageSuspect
+        // The innermost frame's line is where its function starts once the engine has optimised a loop, so
+        // the location names the function and the script, not a line.
+        var location = frame.function == "global code" ? "the top level" : "\(frame.function)()"
+        if let evaluation = Self.nativeEvaluationID(of: frame.sourceURL) {
+            location += " of evaluation \(evaluation)"
+            if javaScriptSideEvaluations.contains(evaluation) { location += ", the JS side's injection" }
+        } else {
+            location += " of \(frame.sourceURL.isEmpty ? "code made by eval or new Function" : PrintableText.printable(frame.sourceURL))"
+        }
+        return .timeout(stage: stage, owner: owner, location: location)
+    }
+
+    /// Whose code a source URL of this page is, or nil when it is none the browser gave out.
+    private func owner(ofSource sourceURL: String) -> ScriptOwner? {
+        if let evaluation = Self.nativeEvaluationID(of: sourceURL) {
+            return javaScriptSideEvaluations.contains(evaluation) ? javaScriptSideOwner : .nativeSide
+        }
+        if sourceURL == Self.pageSetupURL { return environment.pageSetupIsKits ? .kit("page setup snippet") : .pageSetup }
+        if sourceURL.hasPrefix("harness-") { return .kit("harness script") }
+        if sourceURL.hasPrefix("conformance://") { return .kit("browser shim") }
+        if sourceURL == currentDefinition?.url { return .kit("page \(sourceURL)") }
+        return nil
+    }
+
+    /// The id in `native-evaluation-<id>.js`.
+    private static func nativeEvaluationID(of sourceURL: String) -> Int? {
+        guard sourceURL.hasPrefix("native-evaluation-"), sourceURL.hasSuffix(".js") else { return nil }
+        return Int(sourceURL.dropFirst("native-evaluation-".count).dropLast(3))
+    }
+
+    /// Who the JS side injected in this run belongs to: the implementation's when it is under test.
+    private var javaScriptSideOwner: ScriptOwner {
+        environment.javaScriptSideIsKits ? .kit("reference JS side") : .javaScriptSide
+    }
+
+    // MARK: Stages
+
+    /// Whose code the current stage could be running when no backtrace says.
+    private var stageSuspect: ScriptOwner = .kit("browser")
+
+    /// Names what the engine runs next, for timeouts found after the fact and for `EngineStallGuard`.
+    /// - Parameters:
+    ///   - stage: What runs (`evaluation 3`).
+    ///   - suspect: Whose code runs in it, as far as the stage says. A microtask chain that never ends can
+    ///     only be queued by code that is not the kit's (the kit's scripts queue no microtasks), so a
+    ///     stage that runs the kit's scripts names the code they call into as the suspect of a stall.
+    func enterStage(_ stage: String, suspect: ScriptOwner) {
+        currentStage = stage
+        stageSuspect = suspect
+        let stallSuspect: String
+        if suspect.isKit {
+            stallSuspect = environment.javaScriptSideIsKits
+                ? ScriptOwner.nativeSide.name : "\(ScriptOwner.javaScriptSide.name) or \(ScriptOwner.nativeSide.name)"
+        } else {
+            stallSuspect = suspect.name
+        }
+        EngineActivity.shared.describe(stage: stage, suspect: stallSuspect, suspectIsKit: false)
+    }
+
+    /// Names a timer of the page as what runs next: its callback is the JS side's, a script's the native
+    /// side evaluated, or a case page's, which the backtrace tells apart when it times out.
+    func enterTimerStage(_ id: Int, page: Int) {
+        enterStage("timer \(id) of page \(page)", suspect: environment.javaScriptSideIsKits ? .nativeSide : .javaScriptSide)
     }
 
     /// Ends the case like NIO's `EmbeddedChannel.finish()`: returns what is left over (timers, other
     /// scheduled work, navigations never decided) for the case to judge.
     package func finish() -> PageLeftovers {
+        claimEngineTimeout()
         var leftovers = loop.leftovers
         leftovers.undecidedNavigations = undecidedNavigations.sorted { $0.key < $1.key }
             .map { PageLeftovers.Navigation(id: $0.key, url: $0.value) }

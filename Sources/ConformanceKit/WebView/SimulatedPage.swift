@@ -69,12 +69,12 @@ final class SimulatedPage {
         define("now", on: host) { [unowned self] _ in context.makeNumber(Double(loop.now)) }
         define("pageURL", on: host) { [unowned self] _ in context.makeString(url) }
         define("scheduleTimer", on: host) { [unowned self] arguments in
-            let delay = Int64(context.number(arguments[0]) ?? 0)
+            let delay = Int64(min(max(context.integer(arguments[0]) ?? 0, 0), Int(Int32.max)))
             let repeats = context.boolean(arguments[1])
             return context.makeNumber(Double(scheduleTimer(delay: delay, repeats: repeats)))
         }
         define("cancelTimer", on: host) { [unowned self] arguments in
-            let id = Int(context.number(arguments[0]) ?? 0)
+            let id = context.integer(arguments[0]) ?? 0
             if let task = timerTasks.removeValue(forKey: id) { loop.cancel(task) }
             return nil
         }
@@ -95,7 +95,7 @@ final class SimulatedPage {
             return nil
         }
         define("uncaughtError", on: host) { [unowned self] arguments in
-            let line = context.number(arguments[2]).map(Int.init)
+            let line = context.integer(arguments[2])
             browser?.record(.uncaughtError(message: context.string(arguments[0]), line: line == 0 ? nil : line))
             return nil
         }
@@ -108,17 +108,17 @@ final class SimulatedPage {
         let context = self.context
         define("handlerInvoked", on: host) { [unowned self] arguments in
             browser?.record(.jsHandlerInvoked(
-                name: context.string(arguments[0]), data: jsonValue(arguments[1]),
+                name: context.string(arguments[0]), data: try jsonValue(arguments[1]),
                 hasResponder: context.boolean(arguments[2]),
                 duringNativeEvaluation: browser?.isInsideNativeEvaluation ?? false))
             return nil
         }
         define("callbackInvoked", on: host) { [unowned self] arguments in
-            browser?.record(.jsCallbackInvoked(label: context.string(arguments[0]), data: jsonValue(arguments[1])))
+            browser?.record(.jsCallbackInvoked(label: context.string(arguments[0]), data: try jsonValue(arguments[1])))
             return nil
         }
         define("note", on: host) { [unowned self] arguments in
-            browser?.record(.pageNote(label: context.string(arguments[0]), data: jsonValue(arguments[1])))
+            browser?.record(.pageNote(label: context.string(arguments[0]), data: try jsonValue(arguments[1])))
             return nil
         }
         define("inNativeEvaluation", on: host) { [unowned self] _ in
@@ -136,13 +136,16 @@ final class SimulatedPage {
         context.setProperty(name, of: object, to: function)
     }
 
-    /// A page value as JSON (through the engine's `JSON.stringify`); nil for `undefined` and functions.
-    func jsonValue(_ value: ScriptValue) -> JSONValue? {
+    /// A page value as JSON (through the engine's `JSON.stringify`); nil for `undefined` and functions, a
+    /// placeholder string for a value `JSON.stringify` refuses (a cycle, a throwing `toJSON`).
+    /// - Throws: `ScriptError` only when a getter or `toJSON` ran past the time limit: the case then ends
+    ///   as a timeout, and a host function that converts passes it on to the script that called it.
+    func jsonValue(_ value: ScriptValue) throws(ScriptError) -> JSONValue? {
         guard !context.isUndefined(value) else { return nil }
-        do {
+        do throws(ScriptError) {
             guard let text = try context.stringifyJSON(value) else { return nil }
-            return try JSONParser.parse(text)
-        } catch {
+            do { return try JSONParser.parse(text) } catch { return .string("<not serializable: \(error)>") }
+        } catch where !error.isTimeout {
             return .string("<not serializable: \(error)>")
         }
     }
@@ -163,10 +166,11 @@ final class SimulatedPage {
             if repeats { armTimer(id, delay: max(delay, 1), repeats: true) }
             browser?.record(.timerFired(id: id))
             guard let fireTimer else { return }
+            browser?.enterTimerStage(id, page: number)
             do throws(ScriptError) {
                 try context.call(fireTimer, arguments: [context.makeNumber(Double(id))])
             } catch {
-                browser?.interrupt(with: error, stage: "timer \(id)")
+                browser?.interrupt(with: error, stage: "timer \(id) of page \(number)")
             }
         }
     }

@@ -29,7 +29,7 @@
     var timers = {};
     function addTimer(repeats, args) {
         var callback = args[0];
-        var delay = Number(args[1]) || 0;
+        var delay = Number(args[1]) | 0; /* ToInt32, as WebKit reads the `long timeout` argument */
         var extra = Array.prototype.slice.call(args, 2);
         var id = host.scheduleTimer(delay < 0 ? 0 : delay, repeats);
         timers[id] = { callback: callback, extra: extra, repeats: repeats };

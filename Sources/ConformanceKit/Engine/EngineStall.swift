@@ -1,0 +1,60 @@
+/// An entry into the engine that never returned: what `EngineStallGuard` hands its handler.
+///
+/// JavaScriptCore's execution time limit stops one job at a time, and it arms itself afresh for every job of
+/// the microtask queue, so a chain of short jobs that never ends (`(function p(){ Promise.resolve().then(p) })()`,
+/// an `async` loop of `await`s) keeps the engine's thread inside one entry for ever. Nothing in the process can
+/// stop it from another thread; the guard notices and hands this description to whoever can end the process
+/// cleanly (the `conformance` command restarts itself for the rest of the run).
+package struct EngineStall: Sendable, CustomStringConvertible {
+    /// What the entry was for, when the harness said.
+    package var label: EngineActivity.Label?
+    /// Seconds of CPU the engine's thread spent in the entry before the guard gave up on it.
+    package var cpuSeconds: Double
+    /// The execution time limit one job had.
+    package var executionTimeLimit: Double
+
+    /// The case that stalled, when known.
+    package var caseID: String? { label?.caseID }
+
+    /// Whether only the kit's own scripts can have caused it (a kit error rather than a timeout).
+    package var isKitFault: Bool { label?.suspectIsKit ?? false }
+
+    /// Why the case did not finish, in the words of a case's interruption line.
+    package var interruption: String {
+        let stage = label.map { " during \($0.stage)" } ?? ""
+        let suspect = label.map { "; \($0.suspect) queued it" } ?? ""
+        let kind = isKitFault ? "harness error" : "timeout"
+        return """
+            \(kind)\(stage): the page's microtask queue never emptied (\(Self.seconds(cpuSeconds)) of CPU in one turn, \
+            each job under the \(Self.seconds(executionTimeLimit)) limit: a promise chain or an async loop that never \
+            ends)\(suspect). JavaScriptCore cannot stop a microtask chain from outside, so the process running the case \
+            had to end
+            """
+    }
+
+    /// A readable, one-line description.
+    package var description: String {
+        (caseID.map { "case \($0): " } ?? "") + interruption
+    }
+
+    private static func seconds(_ value: Double) -> String {
+        let rounded = (value * 10).rounded() / 10
+        return rounded == rounded.rounded() ? "\(Int(rounded)) s" : "\(rounded) s"
+    }
+}
+
+extension CaseResult {
+    /// The result of a case whose engine stalled: a timeout (a harness error when only the kit's scripts
+    /// can have caused it), with no transcript, which was lost with the process.
+    /// - Parameters:
+    ///   - stall: What the guard saw.
+    ///   - caseID: The case.
+    ///   - level: The case's level.
+    ///   - clauses: The clauses the case cites.
+    package init(stalled stall: EngineStall, caseID: String, level: RequirementLevel, clauses: [String]) {
+        self.init(
+            caseID: caseID, level: level, verdict: stall.isKitFault ? .harnessError : .timeout, failures: [],
+            interruption: stall.interruption, leftovers: CaseLeftovers(), transcript: Transcript(), bridgeJavaScriptSource: "")
+        self.clauses = clauses
+    }
+}
