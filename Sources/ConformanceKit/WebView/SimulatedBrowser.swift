@@ -361,15 +361,12 @@ package final class SimulatedBrowser: WebViewBackend {
     func enterStage(_ stage: String, suspect: ScriptOwner) {
         currentStage = stage
         stageSuspect = suspect
-        let stallSuspect: String
-        if suspect.isKit {
-            stallSuspect = environment.javaScriptSideIsKits
-                ? ScriptOwner.nativeSide.name : "\(ScriptOwner.javaScriptSide.name) or \(ScriptOwner.nativeSide.name)"
-        } else {
-            stallSuspect = suspect.name
-        }
+        let stallSuspect = suspect.isKit ? (environment.javaScriptSideIsKits ? Self.nativeSideName : Self.eitherSideName) : suspect.name
         EngineActivity.shared.describe(stage: stage, suspect: stallSuspect, suspectIsKit: false)
     }
+
+    private static let nativeSideName = ScriptOwner.nativeSide.name
+    private static let eitherSideName = "\(ScriptOwner.javaScriptSide.name) or \(ScriptOwner.nativeSide.name)"
 
     /// Names a timer of the page as what runs next: its callback is the JS side's, a script's the native
     /// side evaluated, or a case page's, which the backtrace tells apart when it times out.
