@@ -60,20 +60,19 @@ struct ExploreCommand: ParsableCommand {
     }
 
     func run() throws {
-        let outputs = RunOutputs(reports: report, adapter: adapter.choice.argument, rerunPrefix: "", timings: .on, verbose: false)
-        try outputs.check()
+        for request in report {
+            do throws(TextDestination.Failure) { try request.check() } catch {
+                printError("the \(request.kind.rawValue) report cannot be written: \(error.message)")
+                throw ExitCodes.configuration
+            }
+        }
         if let writeCase {
             do throws(TextDestination.Failure) { try TextDestination(path: writeCase, dashIsStandardOutput: false).check() } catch {
                 printError("the case file cannot be written: \(error.message)")
                 throw ExitCodes.configuration
             }
         }
-        let javaScriptSide = try jsSide.map { path in
-            do { return try String(contentsOfFile: path, encoding: .utf8) } catch {
-                printError("cannot read the JS side \(path): \(error.localizedDescription)")
-                throw ExitCodes.configuration
-            }
-        }
+        let javaScriptSide = try jsSide.map(readJavaScriptSide)
         let seed = self.seed ?? UInt64.random(in: 0...UInt64(UInt32.max))
         if self.seed == nil, replay == nil { printError("seed \(seed) (random; --seed \(seed) repeats this run)") }
         let options = ExploreOptions(
@@ -84,7 +83,8 @@ struct ExploreCommand: ParsableCommand {
         let factory = try adapter.resolve(isInterrupted: { interruption.interruptingSignal != nil })
         let mutant = adapter.choice.mutant
         let progress = RunProgress(mode: self.progress, total: replay == nil ? runs : 1)
-        let replayWords = conformanceInvocation() + ["explore"] + adapter.rerunWords + (jsSide.map { ["--js-side", $0] } ?? []) + ["--max-ops", "\(maxOps)"]
+        let replayWords = conformanceInvocation() + ["explore"] + adapter.rerunWords + (jsSide.map { ShellCommand.option("--js-side", $0) } ?? [])
+            + ["--max-ops", "\(maxOps)"]
         let outcome = MainQueuePump.run { () async -> Result<(ExploreReport, String), HarnessError> in
             do throws(HarnessError) {
                 var candidateConfiguration = try mutant?.configuration() ?? .init()
@@ -115,7 +115,7 @@ struct ExploreCommand: ParsableCommand {
             printError(error.description)
             throw ExitCodes.configuration
         }
-        let replay = { (programSeed: UInt64) in (replayWords + ["--replay", "\(programSeed)"]).map(shellQuoted).joined(separator: " ") }
+        let replay = { (programSeed: UInt64) in ShellCommand(replayWords + ["--replay", "\(programSeed)"]).description }
         let ownJavaScriptSide = try javaScriptSource != ConformanceRunner.referenceJavaScriptSide()
         print(found.render(adapter: adapter.choice.argument, maxOperations: maxOps, replay: replay, bridgeJavaScriptSource: javaScriptSource,
                            injectsOwnJavaScriptSide: ownJavaScriptSide))
@@ -123,13 +123,16 @@ struct ExploreCommand: ParsableCommand {
         if let writeCase, let file = found.caseFile(foundWith: replay(found.counterexample?.programSeed ?? 0)) {
             do throws(TextDestination.Failure) {
                 try TextDestination(path: writeCase, dashIsStandardOutput: false).write(file.text)
-                print("case file: \(writeCase) (run it with: \((conformanceInvocation() + ["run"] + adapter.rerunWords + ["--case-file", writeCase]).map(shellQuoted).joined(separator: " ")))")
+                let runIt = ShellCommand(conformanceInvocation() + ["run"] + adapter.rerunWords + ShellCommand.option("--case-file", writeCase))
+                print("case file: \(ShellCommand.quote(writeCase)) (run it with: \(runIt))")
             } catch {
                 printError("cannot write the case file: \(error.message)")
                 written = false
             }
         }
-        let context = RunContext(adapter: adapter.choice.argument, rerunPrefix: replay(0), timings: .on, stop: nil)
+        // The report's one case reruns as what it stands for: the counterexample's replay, or the whole run.
+        let rerun = ShellCommand(replayWords + found.rerunArguments)
+        let context = RunContext(adapter: adapter.choice.argument, rerun: { _ in rerun }, timings: .on, stop: nil)
         for request in report {
             do throws(TextDestination.Failure) { try request.write(found.caseResults, context: context) } catch {
                 printError("cannot write the \(request.kind.rawValue) report: \(error.message)")

@@ -7,14 +7,13 @@ import ConformanceKit
 struct RunReport {
     /// The run's results, in run order.
     let results: [CaseResult]
-    /// The adapter's name as the user gave it.
-    let adapter: String
-    /// The rerun command before `--case <id>`.
-    let rerunPrefix: String
-    /// Whether the verbose report lists the slowest cases with their wall-clock times.
-    var timings: ReportTimings = .on
-    /// Why the run ended before every selected case ran; nil for a whole run.
-    var stop: RunStop? = nil
+    /// The adapter, the rerun commands, whether the verbose report lists the slowest cases with their
+    /// wall-clock times, and why the run ended before every selected case ran (if it did).
+    let context: RunContext
+
+    private var adapter: String { context.adapter }
+    private var timings: ReportTimings { context.timings }
+    private var stop: RunStop? { context.stop }
 
     /// The run's exit status: adapter and harness problems outrank conformance failures.
     var exitCode: ExitCode {
@@ -39,7 +38,7 @@ struct RunReport {
         for result in unexpected {
             lines.append("")
             lines.append(result.report)
-            lines.append("  rerun: \(rerunPrefix) --case \(shellQuoted(result.caseID))")
+            lines.append("  rerun: " + context.rerunCommand(for: result.caseID))
         }
         // A SHOULD broken does not fail the run, but it is a finding: name it with what it broke.
         let nonStrict = results.filter { $0.verdict == .nonStrict }

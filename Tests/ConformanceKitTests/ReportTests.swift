@@ -19,7 +19,7 @@ struct ReportTests {
     /// One hostile result of each verdict, in `Verdict.all`'s order.
     static func hostileResultsOfEveryVerdict() -> [CaseResult] { Verdict.all.map(hostileResult) }
 
-    static let context = RunContext(adapter: "mutant:x", rerunPrefix: "conformance run --adapter mutant:x")
+    static let context = RunContext(adapter: "mutant:x", rerunWords: ["conformance", "run", "--adapter", "mutant:x"])
 
     @Test("JUnit XML parses, keeps unique names, and holds only printable ASCII", arguments: [Verdict.fail, .timeout, .notApplicable, .pass])
     func junitIsValidXML(verdict: Verdict) throws {

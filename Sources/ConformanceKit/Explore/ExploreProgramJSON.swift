@@ -47,8 +47,8 @@ enum ExploreProgramJSON {
             throw Problem(description: "format is \(CanonicalJSON.quote(format)); this kit reads \(CanonicalJSON.quote(ExploreCaseFile.format))")
         }
         let id = try string(members, "id", in: "the file")
-        guard id.hasPrefix("explore."), id.count > "explore.".count else {
-            throw Problem(description: "id \(CanonicalJSON.quote(id)) must start with \"explore.\" (so it never clashes with a catalogue case)")
+        guard ExploreCaseFile.isValidID(id) else {
+            throw Problem(description: "id \(CanonicalJSON.quote(id)) is not a case-file id: \(ExploreCaseFile.idRule)")
         }
         guard case .array(let clauseValues)? = members["clauses"] else { throw Problem(description: "\"clauses\" must be an array of clause ids") }
         let clauses = try clauseValues.map { (value: JSONValue) throws(Problem) -> String in

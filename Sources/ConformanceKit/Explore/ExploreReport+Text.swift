@@ -80,6 +80,15 @@ extension ExploreReport {
         return [result]
     }
 
+    /// The arguments of `conformance explore` (after the adapter's and `--max-ops`) that repeat what
+    /// `caseResults` stands for: `--replay <program seed>` for a counterexample or a replayed program, and
+    /// otherwise `--seed <seed> --runs <planned runs>`.
+    package var rerunArguments: [String] {
+        if let found = counterexample { return ["--replay", String(found.programSeed)] }
+        if let replayed { return ["--replay", String(replayed)] }
+        return ["--seed", String(seed), "--runs", String(plannedRuns)]
+    }
+
     /// The shrunk counterexample as a case file; nil when no program failed.
     /// - Parameter foundWith: The command that found it.
     package func caseFile(foundWith: String) -> ExploreCaseFile? {

@@ -40,7 +40,7 @@ package enum MarkdownRunReport {
                 if let first = excerpts.firstDifference { line += "<br>first difference at character \(first)" }
                 lines.append(line)
             }
-            lines += ["", "Rerun: `\(cell(context.rerunCommand(for: result.caseID)))`"]
+            lines += ["", "Rerun: " + codeSpan(context.rerunCommand(for: result.caseID))]
         }
         if timed { lines += everyDuration(results) }
         return lines.joined(separator: "\n") + "\n"
@@ -68,6 +68,19 @@ package enum MarkdownRunReport {
 
     /// The longest excerpt of an expected or actual value, in characters.
     static let excerptWidth = 400
+
+    /// `text` (printable ASCII on one line, such as a shell command) as a code span that shows it exactly:
+    /// fenced with one backtick more than its longest run of backticks, padded when it starts or ends with one.
+    static func codeSpan(_ text: String) -> String {
+        var longest = 0, run = 0
+        for character in text {
+            run = character == "`" ? run + 1 : 0
+            longest = max(longest, run)
+        }
+        let fence = String(repeating: "`", count: longest + 1)
+        let padding = text.hasPrefix("`") || text.hasSuffix("`") ? " " : ""
+        return fence + padding + text + padding + fence
+    }
 
     /// Printable, one line, at most about `limit` UTF-16 units, with Markdown's table and code delimiters
     /// neutralized.

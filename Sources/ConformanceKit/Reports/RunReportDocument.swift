@@ -4,28 +4,42 @@ import StrictJSON
 package struct RunContext: Sendable {
     /// The adapter's name as the user gave it (`reference`, `mutant:x`, ...).
     package var adapter: String
-    /// The command that reruns one case, without the trailing `--case <id>`.
-    package var rerunPrefix: String
+    /// The command that reruns (or replays) the case of an id, unquoted: `ShellCommand` quotes it.
+    package var rerun: @Sendable (_ caseID: String) -> ShellCommand
     /// Whether the reports carry the cases' wall-clock durations (`off`: the same bytes for the same run).
     package var timings: ReportTimings
     /// Why the run ended before every selected case ran; nil for a whole run.
     package var stop: RunStop?
 
-    /// Creates a run context.
+    /// Creates a run context whose rerun commands are `rerunWords` followed by `--case <id>`.
     /// - Parameters:
     ///   - adapter: The adapter's name.
-    ///   - rerunPrefix: The rerun command before `--case <id>`.
+    ///   - rerunWords: The words of the rerun command before `--case <id>`, unquoted.
     ///   - timings: Whether reports carry durations; on by default.
     ///   - stop: Why the run ended early, if it did.
-    package init(adapter: String, rerunPrefix: String, timings: ReportTimings = .on, stop: RunStop? = nil) {
+    package init(adapter: String, rerunWords: [String], timings: ReportTimings = .on, stop: RunStop? = nil) {
+        self.init(adapter: adapter, rerun: { caseID in
+            var command = ShellCommand(rerunWords)
+            command.option("--case", caseID)
+            return command
+        }, timings: timings, stop: stop)
+    }
+
+    /// Creates a run context with a rerun command of its own for each case (explore's replay lines).
+    /// - Parameters:
+    ///   - adapter: The adapter's name.
+    ///   - rerun: The command that reruns the case of an id.
+    ///   - timings: Whether reports carry durations; on by default.
+    ///   - stop: Why the run ended early, if it did.
+    package init(adapter: String, rerun: @escaping @Sendable (_ caseID: String) -> ShellCommand, timings: ReportTimings = .on, stop: RunStop? = nil) {
         self.adapter = adapter
-        self.rerunPrefix = rerunPrefix
+        self.rerun = rerun
         self.timings = timings
         self.stop = stop
     }
 
-    /// The command that reruns the case `caseID`.
-    package func rerunCommand(for caseID: String) -> String { "\(rerunPrefix) --case \(caseID)" }
+    /// The command that reruns the case `caseID`, every word quoted (`ShellCommand`): printable ASCII on one line.
+    package func rerunCommand(for caseID: String) -> String { rerun(caseID).description }
 }
 
 /// The machine-readable report (`--report json:PATH`), documented by
