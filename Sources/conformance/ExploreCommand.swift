@@ -27,7 +27,7 @@ struct ExploreCommand: ParsableCommand {
     @Option(name: .long, help: "How many programs to run.")
     var runs = 1_000
 
-    @Option(name: .customLong("max-ops"), help: "The most steps a program has (1 to 200).")
+    @Option(name: .customLong("max-ops"), help: "The most steps a program has (1 to 200, as in a case file).")
     var maxOps = 12
 
     @Option(name: .customLong("time-budget"), help: ArgumentHelp("Start no program after this many seconds (wall clock).", valueName: "seconds"))
@@ -53,7 +53,9 @@ struct ExploreCommand: ParsableCommand {
 
     func validate() throws {
         guard runs >= 1, runs <= 10_000_000 else { throw ValidationError("--runs must be from 1 to 10000000 (got \(runs))") }
-        guard (1...200).contains(maxOps) else { throw ValidationError("--max-ops must be from 1 to 200 (got \(maxOps))") }
+        guard (1...ExploreLimits.maximumOperations).contains(maxOps) else {
+            throw ValidationError("--max-ops must be from 1 to \(ExploreLimits.maximumOperations) (got \(maxOps))")
+        }
         if let timeBudget, !(timeBudget.isFinite && timeBudget > 0 && timeBudget <= 86_400) {
             throw ValidationError("--time-budget must be more than 0 and at most 86400 seconds (got \(timeBudget))")
         }
