@@ -3,7 +3,8 @@ import ConformanceKit
 
 /// The text report of a run: a summary line, unexpected results first (each with a rerun command), then
 /// the findings of non-strict cases; verbose, every expected result and the slowest cases with their times.
-/// A run that ended early says so in the summary line, with the number of cases it did not run.
+/// A run that ended early says so in the summary line, with the number of cases it did not run. Each case
+/// shows at most what `CaseOutputLimits` allows.
 struct RunReport {
     /// The run's results, in run order.
     let results: [CaseResult]
@@ -45,7 +46,13 @@ struct RunReport {
         if !nonStrict.isEmpty { lines.append("") }
         for result in nonStrict {
             lines.append("NON-STRICT \(result.caseID)")
-            lines += result.failures.map { "  [\($0.citationLabel)] \($0.message)" }
+            for failure in result.failures.prefix(CaseOutputLimits.failures) {
+                let message = PrintableText.cut(failure.message, limit: CaseOutputLimits.messageLength)
+                lines.append("  [\(failure.citationLabel)] " + message.replacingOccurrences(of: "\n", with: "\n    "))
+            }
+            if result.failures.count > CaseOutputLimits.failures {
+                lines.append("  " + CaseOutputLimits.moreLine(result.failures.count - CaseOutputLimits.failures, of: result.failures.count, "findings"))
+            }
         }
         if verbose {
             lines.append("")
@@ -64,6 +71,7 @@ struct RunReport {
                 }
             }
         }
-        return lines.joined(separator: "\n")
+        // Each case's text is bounded (`CaseOutputLimits`); nothing in it can act on the terminal.
+        return PrintableText.terminalSafe(lines.joined(separator: "\n"))
     }
 }

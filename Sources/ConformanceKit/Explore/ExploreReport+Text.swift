@@ -27,7 +27,7 @@ extension ExploreReport {
         switch stop {
         case .timeBudget?: lines.append("stopped: the time budget ran out")
         case .interrupted?: lines.append("interrupted: the program running then was dropped")
-        case .referenceProblem(let problem)?: lines.append("harness error: \(problem)")
+        case .referenceProblem(let problem)?: lines.append("harness error: \(PrintableText.cut(problem, limit: CaseOutputLimits.interruptionLength))")
         default: break
         }
         if nonStrictPrograms > 0 {
@@ -39,7 +39,7 @@ extension ExploreReport {
         }
         guard let found = counterexample else {
             if !isReferenceProblem { lines.append("no difference from the reference bridge") }
-            return lines.joined(separator: "\n")
+            return PrintableText.terminalSafe(lines.joined(separator: "\n"))
         }
         let shrinkSeconds = Double(found.shrinkDuration.components.seconds) + Double(found.shrinkDuration.components.attoseconds) / 1e18
         lines.append("")
@@ -55,10 +55,11 @@ extension ExploreReport {
             lines.append("  " + difference.description.replacingOccurrences(of: "\n", with: "\n  "))
         }
         lines.append("the implementation's transcript of the shrunk program:")
-        let transcript = TranscriptRenderer.render(found.result.transcript, bridgeJavaScriptSource: bridgeJavaScriptSource)
+        let transcript = TranscriptRenderer.render(
+            found.result.transcript, bridgeJavaScriptSource: bridgeJavaScriptSource, maximumBytes: CaseOutputLimits.transcriptBytes)
         lines.append(transcript.split(separator: "\n", omittingEmptySubsequences: false).map { "  " + $0 }.joined(separator: "\n"))
         lines.append("replay: " + replay(found.programSeed))
-        return lines.joined(separator: "\n")
+        return PrintableText.terminalSafe(lines.joined(separator: "\n"))
     }
 
     /// The shrunk counterexample as a failed case result, for the JSON, JUnit and Markdown reports; a

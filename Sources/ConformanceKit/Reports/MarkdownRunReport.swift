@@ -2,7 +2,8 @@
 ///
 /// With timings on, it also gives the run's total time, a table of the slowest cases, each unexpected
 /// result's duration, and every case's duration in a folded table at the end; with timings off, none of them.
-/// A run that ended early says so under the title, with the number of cases it did not run.
+/// A run that ended early says so under the title, with the number of cases it did not run. Each case
+/// shows at most what `CaseOutputLimits` allows.
 package enum MarkdownRunReport {
     /// The report file's text: a verdict table, the slowest cases, then one section per unexpected result,
     /// then every case's duration.
@@ -30,7 +31,7 @@ package enum MarkdownRunReport {
             let duration = timed ? result.duration.map { ", \(ReportTimings.secondsText($0)) s" } ?? "" : ""
             lines += ["", "## \(result.verdict.rawValue): `\(cell(result.caseID))` (\(result.level.rawValue)\(duration))", ""]
             if let interruption = result.interruption { lines.append("- \(cell(interruption))") }
-            for failure in result.failures {
+            for failure in result.failures.prefix(CaseOutputLimits.failures) {
                 // Messages may end with a hint of some length (Foundation on Linux, ...): keep it whole.
                 var line = "- **\(failure.citationLabel)** \(cell(failure.message, limit: 1_000))"
                 // Long values are cut around their first difference, so the differing part is shown.
@@ -39,6 +40,9 @@ package enum MarkdownRunReport {
                 if let actual = excerpts.actual { line += "<br>actual: `\(cell(actual, limit: .max))`" }
                 if let first = excerpts.firstDifference { line += "<br>first difference at character \(first)" }
                 lines.append(line)
+            }
+            if result.failures.count > CaseOutputLimits.failures {
+                lines.append("- " + CaseOutputLimits.moreLine(result.failures.count - CaseOutputLimits.failures, of: result.failures.count, "failures"))
             }
             lines += ["", "Rerun: " + codeSpan(context.rerunCommand(for: result.caseID))]
         }

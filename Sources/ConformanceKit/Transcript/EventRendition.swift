@@ -101,6 +101,14 @@ package struct EventRendition {
         self.isTimer = isTimer
     }
 
+    /// Whether `event` is a timer being set or firing (`isTimer`), known without rendering it.
+    package static func isTimer(_ event: TranscriptEvent) -> Bool {
+        switch event {
+        case .timerScheduled, .timerFired: true
+        default: false
+        }
+    }
+
     /// An evaluation result; a string holding a JSON array, as `_fetchQueue`
     /// returns, is parsed so that its messages compare semantically.
     private static func parsedResult(_ value: JSONValue) -> JSONValue {
