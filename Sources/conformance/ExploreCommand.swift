@@ -62,12 +62,9 @@ struct ExploreCommand: ParsableCommand {
     }
 
     func run() throws {
-        for request in report {
-            do throws(TextDestination.Failure) { try request.check() } catch {
-                printError("the \(request.kind.rawValue) report cannot be written: \(error.message)")
-                throw ExitCodes.configuration
-            }
-        }
+        // Only to check the reports before the run: they are written below, with the replay as their rerun command.
+        let outputs = RunOutputs(reports: report, adapter: adapter.choice.argument, rerun: { _ in ShellCommand([]) }, timings: .on, verbose: false)
+        try outputs.check()
         if let writeCase {
             do throws(TextDestination.Failure) { try TextDestination(path: writeCase, dashIsStandardOutput: false).check() } catch {
                 printError("the case file cannot be written: \(error.message)")

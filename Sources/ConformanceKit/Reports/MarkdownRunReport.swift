@@ -33,7 +33,7 @@ package enum MarkdownRunReport {
             if let interruption = result.interruption { lines.append("- \(cell(interruption))") }
             for failure in result.failures.prefix(CaseOutputLimits.failures) {
                 // Messages may end with a hint of some length (Foundation on Linux, ...): keep it whole.
-                var line = "- **\(failure.citationLabel)** \(cell(failure.message, limit: 1_000))"
+                var line = "- **\(failure.citationLabel)** \(cell(failure.message, limit: CaseOutputLimits.messageLength))"
                 // Long values are cut around their first difference, so the differing part is shown.
                 let excerpts = failure.excerpts(width: excerptWidth)
                 if let expected = excerpts.expected { line += "<br>expected: `\(cell(expected, limit: .max))`" }

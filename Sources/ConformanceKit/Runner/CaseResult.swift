@@ -33,7 +33,11 @@ package struct CaseResult: Sendable {
     /// (`PrintableText.terminalSafe`): nothing in it can pass for another case's line or move the cursor.
     package var report: String {
         var lines = ["\(verdict.rawValue.uppercased()) \(caseID) [\(level.rawValue)]"]
-        if let interruption { lines += Self.indented(PrintableText.cut(interruption, limit: CaseOutputLimits.interruptionLength)) }
+        if let interruption {
+            // Its own continuation lines (a crash report's `    | ...`) are already indented; no line starts at the margin.
+            let interruptionLines = PrintableText.cut(interruption, limit: CaseOutputLimits.interruptionLength).split(separator: "\n", omittingEmptySubsequences: false)
+            lines += interruptionLines.enumerated().map { index, line in index > 0 && line.hasPrefix(" ") ? String(line) : "  " + line }
+        }
         for failure in failures.prefix(CaseOutputLimits.failures) {
             lines += Self.indented(failure.description(messageLimit: CaseOutputLimits.messageLength))
         }
