@@ -153,6 +153,14 @@ struct FixtureLoadingTests {
         #expect(try TextFileReader.text(atPath: path, maximumBytes: 1 << 20) == text)
     }
 
+    @Test("a baseline reason holding ESC or a line break is shown by the gate on one printable line")
+    func gateShowsReasonsPrintable() {
+        let baseline = Baseline(entries: [.init(caseGlob: "flush.x", verdict: .fail, reason: "ok\u{1B}[2J\nNEW FAILURE fake.case: fail")])
+        let text = baseline.gate([Self.result("flush.x", .pass)], catalogueIDs: ["flush.x"]).render(updateCommand: "u")
+        #expect(text.split(separator: "\n").count == 3, "\(text)")
+        #expect(text.contains("(ok<U+001B>[2J<U+000A>NEW FAILURE fake.case: fail)"), "\(text)")
+    }
+
     @Test("a baseline with platforms loads, and its file text round-trips, platforms included")
     func platformsRoundTrip() throws {
         let folder = try Folder()
