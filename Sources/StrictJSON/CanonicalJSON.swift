@@ -15,6 +15,18 @@ package enum CanonicalJSON {
         return String(decoding: output, as: UTF8.self)
     }
 
+    /// `value` for people (expected and actual values, transcript lines): as `encode(_:)` writes it, but a
+    /// NaN or an infinity (a JSON number too large for a double, such as `1e400`, is one) by its JavaScript
+    /// name, `NaN`, `Infinity` or `-Infinity`, so that it is never shown as the `null` it is not. Not JSON
+    /// when it holds one.
+    /// - Parameter value: The value to show.
+    /// - Returns: Printable ASCII.
+    package static func display(_ value: JSONValue) -> String {
+        var output: [UInt8] = []
+        write(value, to: &output, escapingNonASCII: true, namingNonFinite: true)
+        return String(decoding: output, as: UTF8.self)
+    }
+
     /// Encodes `value` the way a native side sends it: as `encode(_:)` does (sorted keys, no whitespace,
     /// the same numbers), but with text outside ASCII left as it is, U+2028 and U+2029 included; only `"`,
     /// `\` and control characters are escaped. Such JSON still has to be escaped for a JS string literal.
@@ -33,17 +45,19 @@ package enum CanonicalJSON {
         return String(decoding: output, as: UTF8.self)
     }
 
-    private static func write(_ value: JSONValue, to output: inout [UInt8], escapingNonASCII: Bool) {
+    private static func write(_ value: JSONValue, to output: inout [UInt8], escapingNonASCII: Bool, namingNonFinite: Bool = false) {
         switch value {
         case .null: output += Array("null".utf8)
         case .bool(let flag): output += Array((flag ? "true" : "false").utf8)
+        case .number(let number) where namingNonFinite && !number.isFinite:
+            output += Array((number.isNaN ? "NaN" : number < 0 ? "-Infinity" : "Infinity").utf8)
         case .number(let number): output += Array(format(number).utf8)
         case .string(let string): writeString(string, to: &output, escapingNonASCII: escapingNonASCII)
         case .array(let elements):
             output.append(UInt8(ascii: "["))
             for (index, element) in elements.enumerated() {
                 if index > 0 { output.append(UInt8(ascii: ",")) }
-                write(element, to: &output, escapingNonASCII: escapingNonASCII)
+                write(element, to: &output, escapingNonASCII: escapingNonASCII, namingNonFinite: namingNonFinite)
             }
             output.append(UInt8(ascii: "]"))
         case .object(let members):
@@ -53,7 +67,7 @@ package enum CanonicalJSON {
                 if index > 0 { output.append(UInt8(ascii: ",")) }
                 writeString(key, to: &output, escapingNonASCII: escapingNonASCII)
                 output.append(UInt8(ascii: ":"))
-                write(members[key]!, to: &output, escapingNonASCII: escapingNonASCII)
+                write(members[key]!, to: &output, escapingNonASCII: escapingNonASCII, namingNonFinite: namingNonFinite)
             }
             output.append(UInt8(ascii: "}"))
         }

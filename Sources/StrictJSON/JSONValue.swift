@@ -79,6 +79,10 @@ extension JSONValue {
     /// The value's canonical JSON text (see `CanonicalJSON`).
     package var canonicalText: String { CanonicalJSON.encode(self) }
 
+    /// The value as people read it (`CanonicalJSON.display`): canonical, but NaN and the infinities by
+    /// name, never as `null`.
+    package var displayText: String { CanonicalJSON.display(self) }
+
     /// A Foundation value that has no JSON form.
     package struct ConversionError: Error, CustomStringConvertible, Sendable {
         /// The type of the offending value.

@@ -43,7 +43,7 @@ struct AdapterOptions: ParsableArguments {
 
     /// The words that select the same adapter in a rerun command.
     var rerunWords: [String] {
-        var words = ["--adapter", choice.argument]
+        var words = ShellCommand.option("--adapter", choice.argument)
         if adapterTimeout != ProcessBridgeAdapter.Configuration.defaultResponseTimeout {
             words += ["--adapter-timeout", "\(adapterTimeout)"]
         }

@@ -27,7 +27,7 @@ struct ExploreCommand: ParsableCommand {
     @Option(name: .long, help: "How many programs to run.")
     var runs = 1_000
 
-    @Option(name: .customLong("max-ops"), help: "The most steps a program has (1 to 200).")
+    @Option(name: .customLong("max-ops"), help: "The most steps a program has (1 to 200, as in a case file).")
     var maxOps = 12
 
     @Option(name: .customLong("time-budget"), help: ArgumentHelp("Start no program after this many seconds (wall clock).", valueName: "seconds"))
@@ -53,14 +53,17 @@ struct ExploreCommand: ParsableCommand {
 
     func validate() throws {
         guard runs >= 1, runs <= 10_000_000 else { throw ValidationError("--runs must be from 1 to 10000000 (got \(runs))") }
-        guard (1...200).contains(maxOps) else { throw ValidationError("--max-ops must be from 1 to 200 (got \(maxOps))") }
+        guard (1...ExploreLimits.maximumOperations).contains(maxOps) else {
+            throw ValidationError("--max-ops must be from 1 to \(ExploreLimits.maximumOperations) (got \(maxOps))")
+        }
         if let timeBudget, !(timeBudget.isFinite && timeBudget > 0 && timeBudget <= 86_400) {
             throw ValidationError("--time-budget must be more than 0 and at most 86400 seconds (got \(timeBudget))")
         }
     }
 
     func run() throws {
-        let outputs = RunOutputs(reports: report, adapter: adapter.choice.argument, rerunPrefix: "", timings: .on, verbose: false)
+        // Only to check the reports before the run: they are written below, with the replay as their rerun command.
+        let outputs = RunOutputs(reports: report, adapter: adapter.choice.argument, rerun: { _ in ShellCommand([]) }, timings: .on, verbose: false)
         try outputs.check()
         if let writeCase {
             do throws(TextDestination.Failure) { try TextDestination(path: writeCase, dashIsStandardOutput: false).check() } catch {
@@ -68,12 +71,7 @@ struct ExploreCommand: ParsableCommand {
                 throw ExitCodes.configuration
             }
         }
-        let javaScriptSide = try jsSide.map { path in
-            do { return try String(contentsOfFile: path, encoding: .utf8) } catch {
-                printError("cannot read the JS side \(path): \(error.localizedDescription)")
-                throw ExitCodes.configuration
-            }
-        }
+        let javaScriptSide = try jsSide.map(readJavaScriptSide)
         let seed = self.seed ?? UInt64.random(in: 0...UInt64(UInt32.max))
         if self.seed == nil, replay == nil { printError("seed \(seed) (random; --seed \(seed) repeats this run)") }
         let options = ExploreOptions(
@@ -84,7 +82,8 @@ struct ExploreCommand: ParsableCommand {
         let factory = try adapter.resolve(isInterrupted: { interruption.interruptingSignal != nil })
         let mutant = adapter.choice.mutant
         let progress = RunProgress(mode: self.progress, total: replay == nil ? runs : 1)
-        let replayWords = conformanceInvocation() + ["explore"] + adapter.rerunWords + (jsSide.map { ["--js-side", $0] } ?? []) + ["--max-ops", "\(maxOps)"]
+        let replayWords = conformanceInvocation() + ["explore"] + adapter.rerunWords + (jsSide.map { ShellCommand.option("--js-side", $0) } ?? [])
+            + ["--max-ops", "\(maxOps)"]
         // The JS side the candidate gets, named in the report: the given one, a JS-side mutant's, or the kit's.
         let javaScriptSource: String
         do throws(HarnessError) {
@@ -134,7 +133,7 @@ struct ExploreCommand: ParsableCommand {
 
     /// Prints the exploration's report, writes the case file and the reports, and gives the exit status.
     private func finish(_ found: ExploreReport, javaScriptSource: String, replayWords: [String], interruptedBy signal: Int32?) -> ExitCode {
-        let replay = { (programSeed: UInt64) in (replayWords + ["--replay", "\(programSeed)"]).map(shellQuoted).joined(separator: " ") }
+        let replay = { (programSeed: UInt64) in ShellCommand(replayWords + ["--replay", "\(programSeed)"]).description }
         let ownJavaScriptSide = javaScriptSource != (try? ConformanceRunner.referenceJavaScriptSide())
         print(found.render(adapter: adapter.choice.argument, maxOperations: maxOps, replay: replay, bridgeJavaScriptSource: javaScriptSource,
                            injectsOwnJavaScriptSide: ownJavaScriptSide))
@@ -142,13 +141,16 @@ struct ExploreCommand: ParsableCommand {
         if let writeCase, let file = found.caseFile(foundWith: replay(found.counterexample?.programSeed ?? 0)) {
             do throws(TextDestination.Failure) {
                 try TextDestination(path: writeCase, dashIsStandardOutput: false).write(file.text)
-                print("case file: \(writeCase) (run it with: \((conformanceInvocation() + ["run"] + adapter.rerunWords + ["--case-file", writeCase]).map(shellQuoted).joined(separator: " ")))")
+                let runIt = ShellCommand(conformanceInvocation() + ["run"] + adapter.rerunWords + ShellCommand.option("--case-file", writeCase))
+                print("case file: \(ShellCommand.quote(writeCase)) (run it with: \(runIt))")
             } catch {
                 printError("cannot write the case file: \(error.message)")
                 written = false
             }
         }
-        let context = RunContext(adapter: adapter.choice.argument, rerunPrefix: replay(0), timings: .on, stop: nil)
+        // The report's one case reruns as what it stands for: the counterexample's replay, or the whole run.
+        let rerun = ShellCommand(replayWords + found.rerunArguments)
+        let context = RunContext(adapter: adapter.choice.argument, rerun: { _ in rerun }, timings: .on, stop: nil)
         for request in report {
             do throws(TextDestination.Failure) { try request.write(found.caseResults, context: context) } catch {
                 printError("cannot write the \(request.kind.rawValue) report: \(error.message)")

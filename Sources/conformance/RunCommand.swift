@@ -72,19 +72,15 @@ struct RunCommand: ParsableCommand {
     func run() throws {
         // Usage errors first, then configuration errors, all before any case runs (ExitCodes).
         let selected = try selectCases(include: cases, exclude: skip, level: level, among: Catalogue.all + loadCaseFiles())
-        let outputs = RunOutputs(reports: report, adapter: adapter.choice.argument, rerunPrefix: rerunPrefix,
-                                 timings: reportTimings, verbose: verbose)
+        let rerunWords = self.rerunWords
+        let outputs = RunOutputs(reports: report, adapter: adapter.choice.argument, rerun: { caseID in
+            var command = ShellCommand(rerunWords)
+            command.option("--case", caseID)
+            return command
+        }, timings: reportTimings, verbose: verbose)
         try outputs.check()
         let currentBaseline = try loadBaseline()
-        var javaScriptSide: String?
-        if let jsSide {
-            do {
-                javaScriptSide = try String(contentsOfFile: jsSide, encoding: .utf8)
-            } catch {
-                printError("cannot read the JS side \(jsSide): \(error.localizedDescription)")
-                throw ExitCodes.configuration
-            }
-        }
+        let javaScriptSide = try jsSide.map(readJavaScriptSide)
 
         // A report written to a FIFO whose reader has gone fails with EPIPE instead of killing the run.
         signal(SIGPIPE, SIG_IGN)
@@ -201,18 +197,16 @@ struct RunCommand: ParsableCommand {
             return (ExitCodes.conformant, true)
         }
         let gate = current.gate(results, catalogueIDs: Catalogue.all.map(\.id))
-        let updateCommand = (rerunWords + ["--baseline", baselinePath, "--update-baseline"]).map(shellQuoted).joined(separator: " ")
+        let updateCommand = ShellCommand(rerunWords + ShellCommand.option("--baseline", baselinePath) + ["--update-baseline"]).description
         print(gate.render(updateCommand: updateCommand))
         return (gate.isSatisfied ? ExitCodes.conformant : ExitCodes.conformanceFailures, true)
     }
 
-    /// The command that reruns one case with the same adapter and JS side.
-    private var rerunPrefix: String {
-        rerunWords.map(shellQuoted).joined(separator: " ")
-    }
-
+    /// The words of the command that reruns one case with the same adapter, JS side and case files,
+    /// before `--case <id>`.
     private var rerunWords: [String] {
-        conformanceInvocation() + ["run"] + adapter.rerunWords + (jsSide.map { ["--js-side", $0] } ?? []) + caseFiles.flatMap { ["--case-file", $0] }
+        conformanceInvocation() + ["run"] + adapter.rerunWords + (jsSide.map { ShellCommand.option("--js-side", $0) } ?? [])
+            + caseFiles.flatMap { ShellCommand.option("--case-file", $0) }
     }
 }
 
@@ -249,10 +243,16 @@ func conformanceInvocation(
     return words + ["conformance"]
 }
 
-/// Quotes `word` for a POSIX shell when it needs it.
-func shellQuoted(_ word: String) -> String {
-    let safe = word.allSatisfy { $0.isLetter || $0.isNumber || "-_./:=*".contains($0) }
-    return safe ? word : "'" + word.replacingOccurrences(of: "'", with: "'\\''") + "'"
+/// The JS side at `path` (`--js-side`), read as `TextFileReader` reads files: a regular file or a pipe of
+/// UTF-8 text, at most 16 MiB.
+/// - Throws: `ExitCodes.configuration` after saying what is wrong with it.
+func readJavaScriptSide(_ path: String) throws -> String {
+    do throws(FixtureFile.Failure) {
+        return try FixtureFile(userFile: URL(fileURLWithPath: path), remedy: "Check the path given to --js-side.", maximumBytes: 16 << 20).text()
+    } catch {
+        printError("cannot read the JS side \(path): \(error.problem)")
+        throw ExitCodes.configuration
+    }
 }
 
 /// Writes a line to standard error.

@@ -9,8 +9,8 @@ struct RunOutputs: Sendable {
     let reports: [ReportRequest]
     /// The adapter's name as the user gave it.
     let adapter: String
-    /// The rerun command before `--case <id>`.
-    let rerunPrefix: String
+    /// The command that reruns the case of an id.
+    let rerun: @Sendable (_ caseID: String) -> ShellCommand
     /// `--report-timings`.
     let timings: ReportTimings
     /// `--verbose`.
@@ -39,9 +39,9 @@ struct RunOutputs: Sendable {
     /// - Returns: The summary (its exit code is what the results say) and whether every report was written.
     @discardableResult
     func finish(_ results: [CaseResult], stop: RunStop?) -> (summary: RunReport, reportsWritten: Bool) {
-        let summary = RunReport(results: results, adapter: adapter, rerunPrefix: rerunPrefix, timings: timings, stop: stop)
+        let context = RunContext(adapter: adapter, rerun: rerun, timings: timings, stop: stop)
+        let summary = RunReport(results: results, context: context)
         print(summary.render(verbose: verbose))
-        let context = RunContext(adapter: adapter, rerunPrefix: rerunPrefix, timings: timings, stop: stop)
         var written = true
         for request in reports {
             do throws(TextDestination.Failure) {

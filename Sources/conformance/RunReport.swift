@@ -3,18 +3,18 @@ import ConformanceKit
 
 /// The text report of a run: a summary line, unexpected results first (each with a rerun command), then
 /// the findings of non-strict cases; verbose, every expected result and the slowest cases with their times.
-/// A run that ended early says so in the summary line, with the number of cases it did not run.
+/// A run that ended early says so in the summary line, with the number of cases it did not run. Each case
+/// shows at most what `CaseOutputLimits` allows.
 struct RunReport {
     /// The run's results, in run order.
     let results: [CaseResult]
-    /// The adapter's name as the user gave it.
-    let adapter: String
-    /// The rerun command before `--case <id>`.
-    let rerunPrefix: String
-    /// Whether the verbose report lists the slowest cases with their wall-clock times.
-    var timings: ReportTimings = .on
-    /// Why the run ended before every selected case ran; nil for a whole run.
-    var stop: RunStop? = nil
+    /// The adapter, the rerun commands, whether the verbose report lists the slowest cases with their
+    /// wall-clock times, and why the run ended before every selected case ran (if it did).
+    let context: RunContext
+
+    private var adapter: String { context.adapter }
+    private var timings: ReportTimings { context.timings }
+    private var stop: RunStop? { context.stop }
 
     /// The run's exit status: adapter and harness problems outrank conformance failures.
     var exitCode: ExitCode {
@@ -39,14 +39,20 @@ struct RunReport {
         for result in unexpected {
             lines.append("")
             lines.append(result.report)
-            lines.append("  rerun: \(rerunPrefix) --case \(shellQuoted(result.caseID))")
+            lines.append("  rerun: " + context.rerunCommand(for: result.caseID))
         }
         // A SHOULD broken does not fail the run, but it is a finding: name it with what it broke.
         let nonStrict = results.filter { $0.verdict == .nonStrict }
         if !nonStrict.isEmpty { lines.append("") }
         for result in nonStrict {
             lines.append("NON-STRICT \(result.caseID)")
-            lines += result.failures.map { "  [\($0.citationLabel)] \($0.message)" }
+            for failure in result.failures.prefix(CaseOutputLimits.failures) {
+                let message = PrintableText.cut(failure.message, limit: CaseOutputLimits.messageLength)
+                lines.append("  [\(failure.citationLabel)] " + message.replacingOccurrences(of: "\n", with: "\n    "))
+            }
+            if result.failures.count > CaseOutputLimits.failures {
+                lines.append("  " + CaseOutputLimits.moreLine(result.failures.count - CaseOutputLimits.failures, of: result.failures.count, "findings"))
+            }
         }
         if verbose {
             lines.append("")
@@ -65,6 +71,7 @@ struct RunReport {
                 }
             }
         }
-        return lines.joined(separator: "\n")
+        // Each case's text is bounded (`CaseOutputLimits`); nothing in it can act on the terminal.
+        return PrintableText.terminalSafe(lines.joined(separator: "\n"))
     }
 }

@@ -34,7 +34,7 @@ struct SmokeCommand: ParsableCommand {
             // The wiring hint, unless the evidence clears the adapter.
             if diagnosis.fault != .bridge { print("        hint: \(step.hint)") }
         }
-        let fullRun = "`\((conformanceInvocation() + ["run"] + adapter.rerunWords).map(shellQuoted).joined(separator: " "))`"
+        let fullRun = "`\(ShellCommand(conformanceInvocation() + ["run"] + adapter.rerunWords))`"
         if faults.isEmpty {
             print("the adapter is wired up; run \(fullRun)")
             return

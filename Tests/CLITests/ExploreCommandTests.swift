@@ -57,7 +57,7 @@ struct ExploreCommandTests {
         let badBudget = try await CLITests.run(["explore", "--time-budget", "nan"])
         #expect(badBudget.status == 64)
         let missing = try await CLITests.run(["run", "--case-file", "/nonexistent/case.json"])
-        #expect(missing.status == 78 && missing.standardError.contains("case file /nonexistent/case.json: cannot be read"))
+        #expect(missing.status == 78 && missing.standardError.contains("case file /nonexistent/case.json: no such file"))
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("explore-bad-\(UUID().uuidString).json").path
         try #"{"format":"wvjb-explore-case/1","id":"explore.x","clauses":[],"operations":[{"op":"fly"}]}"#.write(toFile: path, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(atPath: path) }

@@ -101,7 +101,7 @@ struct DeterminismTests {
         let shared = try await Kit.referenceRun()
         let first = cases.compactMap { shared[$0.id] }
         let second = try await Kit.run(cases)
-        let context = RunContext(adapter: "reference", rerunPrefix: "conformance run --adapter reference", timings: .off)
+        let context = RunContext(adapter: "reference", rerunWords: ["conformance", "run", "--adapter", "reference"], timings: .off)
         #expect(JSONRunReport.render(first, context: context) == JSONRunReport.render(second, context: context))
         #expect(JUnitRunReport.render(first, context: context) == JUnitRunReport.render(second, context: context))
         #expect(MarkdownRunReport.render(first, context: context) == MarkdownRunReport.render(second, context: context))

@@ -116,7 +116,7 @@ struct ExploreTests {
     @Test("a malformed case file is refused with what is wrong and where", arguments: [
         ("{", "is not JSON"),
         (#"{"format":"wvjb-explore-case/9","id":"explore.x","clauses":[],"operations":[]}"#, "this kit reads \"wvjb-explore-case/1\""),
-        (#"{"format":"wvjb-explore-case/1","id":"startup.x","clauses":[],"operations":[]}"#, "must start with \"explore.\""),
+        (#"{"format":"wvjb-explore-case/1","id":"startup.x","clauses":[],"operations":[]}"#, "is not a case-file id: \"explore.\" and dot-separated segments"),
         (#"{"format":"wvjb-explore-case/1","id":"explore.x","clauses":[],"operations":[{"op":"jump"}]}"#, "operation 0: unknown op \"jump\""),
         (#"{"format":"wvjb-explore-case/1","id":"explore.x","clauses":[],"operations":[{"op":"settle","horizon":-1}]}"#, "operation 0: \"horizon\""),
         (#"{"format":"wvjb-explore-case/1","id":"explore.x","clauses":[],"operations":[{"op":"registerNative","handler":"a","reply":"maybe"}]}"#, "reply \"maybe\" is not one of"),
@@ -130,6 +130,67 @@ struct ExploreTests {
             try ExploreCaseFile.load(from: path)
         } throws: { error in
             "\(error)".contains(message) && "\(error)".contains(path)
+        }
+    }
+
+    /// A case file of `operations` (JSON texts of steps), with `extra` members.
+    nonisolated static func caseFileText(_ operations: [String], extra: String = "") -> String {
+        #"{"format":"wvjb-explore-case/1","id":"explore.x","clauses":[],"# + extra + #""operations":["# + operations.joined(separator: ",") + "]}"
+    }
+
+    @Test("a case file beyond explore's limits (steps, data depth and size, numbers JSON cannot carry, text, schedule, clauses) is refused naming the step and the limit", arguments: [
+        (caseFileText(Array(repeating: #"{"op":"reset"}"#, count: 201)), "\"operations\" has 201 steps; a program has at most 200"),
+        (caseFileText([#"{"op":"callNative","handler":"alpha","callback":false,"data":"# + String(repeating: "[", count: 129) + String(repeating: "]", count: 129) + "}"]),
+         "operation 0: \"data\" nests 129 levels of arrays and objects; a program's data nests at most 128"),
+        (caseFileText([#"{"op":"reset"}"#, #"{"op":"callJavaScript","handler":"echo","callback":true,"data":[1e400]}"#]),
+         "operation 1: \"data\" holds a number a double cannot hold (such as 1e400"),
+        (caseFileText([#"{"op":"answerJavaScript","data":""# + String(repeating: "x", count: 1 << 20) + #""}"#]),
+         "operation 0: \"data\" takes 1048578 bytes as JSON; a program step's data takes at most 1 MiB"),
+        (caseFileText([#"{"op":"registerNative","reply":"echo","handler":""# + String(repeating: "h", count: 4_097) + #""}"#]),
+         "operation 0: \"handler\" has 4097 characters; at most 4096"),
+        (caseFileText([], extra: #""schedule":{"evaluations":["# + Array(repeating: "0", count: 65).joined(separator: ",") + "]},"),
+         "\"schedule\": \"evaluations\" has 65 delays; at most 64"),
+        (caseFileText([]).replacingOccurrences(of: #""clauses":[]"#, with: #""clauses":["CB-2","$(x)"]"#), "\"clauses\" must hold clause or obligation ids"),
+    ])
+    func caseFileBeyondExploreLimitsIsRefused(text: String, message: String) throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("explore-\(UUID().uuidString).json").path
+        try text.write(toFile: path, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        do throws(ExploreCaseFile.Failure) {
+            _ = try ExploreCaseFile.load(from: path)
+            Issue.record("loaded")
+        } catch {
+            #expect(error.description.hasPrefix("case file \(path): " + message), "\(error.description.prefix(300))")
+        }
+    }
+
+    @Test("a case file whose program the kit itself cannot run within its turn limit is a harness error (exit 78), never the implementation's timeout")
+    func programTheKitCannotRunIsAHarnessError() async throws {
+        let reference = try ConformanceRunner.referenceJavaScriptSide()
+        let spinning = ConformanceRunner.Configuration(bridgeJavaScriptSource: reference + "\n(function spin() { setTimeout(spin, 0); })();")
+        let file = ExploreCaseFile(id: "explore.spins", summary: "s", clauses: ["ORD-1"], foundWith: "f",
+                                   program: ExploreProgram(operations: [.settle(horizon: 0)]))
+        let stuckReference = Explorer(
+            candidateRunner: try ConformanceRunner(configuration: spinning), referenceRunner: try ConformanceRunner(configuration: spinning),
+            spec: try ProtocolSpec.bundled(), candidate: { ReferenceBridgeAdapter() }, reference: { _ in ReferenceBridgeAdapter() })
+        let bothStuck = try await Kit.run([stuckReference.regressionCase(for: file)], configuration: spinning)[0]
+        #expect(bothStuck.verdict == .harnessError, "\(bothStuck.report)")
+        #expect(bothStuck.interruption?.contains("the kit cannot run its program within its limits") == true, "\(bothStuck.interruption ?? "")")
+
+        let onlyTheImplementationStuck = try await Kit.run([try Self.explorer().regressionCase(for: file)], configuration: spinning)[0]
+        #expect(onlyTheImplementationStuck.verdict == .timeout, "\(onlyTheImplementationStuck.report)")
+    }
+
+    @Test("every program explore generates fits the case-file limits, so a counterexample it saves always loads again")
+    func generatedProgramsFitCaseFileLimits() throws {
+        let generator = try Self.generator(maxOperations: ExploreLimits.maximumOperations)
+        for run in 0..<300 {
+            let program = generator.program(seed: ExploreRandom.programSeed(run: run, of: 7))
+            #expect(program.operations.count <= ExploreLimits.maximumOperations)
+            for operation in program.operations {
+                if let data = operation.data { #expect(ExploreLimits.problem(with: data) == nil, "program \(run): \(operation)") }
+            }
+            #expect(ExploreSchedule.lists.allSatisfy { program.schedule[keyPath: $0].count <= ExploreLimits.maximumScheduleLength })
         }
     }
 

@@ -64,6 +64,23 @@ struct FixtureLoadingTests {
         #expect(message.contains(expected), "\(message)")
     }
 
+    @Test("a baseline entry that repeats an earlier one's case on a platform both hold on is refused, naming both; on other platforms it loads")
+    func repeatedBaselineEntryIsRefused() throws {
+        let folder = try Folder()
+        let repeated = try folder.file(Self.baselineText(Self.goodEntry, #"{"case":"flush.*","verdict":"insecure","reason":"again"}"#))
+        #expect(Self.message { () throws(HarnessError) in try Baseline.load(from: repeated) }
+            == repeated.path + #": entries[1] (case "flush.*"): repeats entries[0], for the same case; keep one entry per case (and platform)"#)
+        let onLinux = try folder.file(Self.baselineText(
+            Self.goodEntry, #"{"case":"flush.x","verdict":"fail","reason":"r"}"#,
+            #"{"case":"flush.*","verdict":"fail","reason":"r","platforms":["macos","linux"]}"#), named: "linux.json")
+        #expect(Self.message { () throws(HarnessError) in try Baseline.load(from: onLinux) }
+            == onLinux.path + #": entries[2] (case "flush.*"): repeats entries[0], for the same case on linux, macos; keep one entry per case (and platform)"#)
+        let apart = try folder.file(Self.baselineText(
+            #"{"case":"flush.*","verdict":"fail","reason":"r","platforms":["linux"]}"#,
+            #"{"case":"flush.*","verdict":"insecure","reason":"r","platforms":["macos"]}"#), named: "apart.json")
+        #expect(try Baseline.load(from: apart).entries.count == 2)
+    }
+
     @Test("a bad baseline document is refused: wrong format, version, unknown top-level field, no entries")
     func badBaselineDocument() throws {
         let folder = try Folder()
@@ -100,7 +117,48 @@ struct FixtureLoadingTests {
         }
 
         let directory = Self.message { () throws(HarnessError) in try Baseline.load(from: folder.url) }
-        #expect(directory.hasPrefix(folder.url.path + ": cannot be read"), "\(directory)")
+        #expect(directory == folder.url.path + ": is a folder, not a file; give the path of a file", "\(directory)")
+    }
+
+    @Test("a path that is not a readable UTF-8 file is refused saying what it is: a device, a folder, too large, not UTF-8")
+    func filesThatAreNotTextSayWhatTheyAre() throws {
+        let folder = try Folder()
+        for device in ["/dev/null", "/dev/zero"] {
+            let message = Self.message { () throws(HarnessError) in try Baseline.load(from: URL(fileURLWithPath: device)) }
+            #expect(message == device + ": is a character device (such as /dev/null, /dev/zero or a terminal), not a file; give the path of a file")
+        }
+        #expect(Self.message { () throws(HarnessError) in try Baseline.load(from: folder.url) }
+            == folder.url.path + ": is a folder, not a file; give the path of a file")
+        let latin1 = folder.url.appendingPathComponent("latin1.json")
+        try Data(#"{"format":"wvjb-conformance-baseline","version":1,"entries":[{"case":"flush.*","verdict":"fail","reason":"caf"#.utf8 + [0xE9]
+            + #""}]}"#.utf8).write(to: latin1)
+        #expect(Self.message { () throws(HarnessError) in try Baseline.load(from: latin1) }
+            == latin1.path + ": is not UTF-8 text (byte 109 is not part of a UTF-8 character); save it as UTF-8")
+        let big = try folder.file(String(repeating: " ", count: 2_000) + "{}", named: "big.json")
+        do throws(FixtureFile.Failure) {
+            _ = try FixtureFile(userFile: big, remedy: "", maximumBytes: 1_024).text()
+            Issue.record("a file over the limit was read")
+        } catch {
+            #expect(error.description == big.path + ": is larger than 1 KiB, the most the kit reads from such a file")
+        }
+    }
+
+    @Test("a file behind a pipe (a FIFO, process substitution) is read to its end")
+    func pipeIsReadToItsEnd() throws {
+        let pipe = Pipe()
+        let text = Self.baselineText(Self.goodEntry)
+        pipe.fileHandleForWriting.write(Data(text.utf8))
+        try pipe.fileHandleForWriting.close()
+        let path = "/proc/self/fd/\(pipe.fileHandleForReading.fileDescriptor)"
+        #expect(try TextFileReader.text(atPath: path, maximumBytes: 1 << 20) == text)
+    }
+
+    @Test("a baseline reason holding ESC or a line break is shown by the gate on one printable line")
+    func gateShowsReasonsPrintable() {
+        let baseline = Baseline(entries: [.init(caseGlob: "flush.x", verdict: .fail, reason: "ok\u{1B}[2J\nNEW FAILURE fake.case: fail")])
+        let text = baseline.gate([Self.result("flush.x", .pass)], catalogueIDs: ["flush.x"]).render(updateCommand: "u")
+        #expect(text.split(separator: "\n").count == 3, "\(text)")
+        #expect(text.contains("(ok<U+001B>[2J<U+000A>NEW FAILURE fake.case: fail)"), "\(text)")
     }
 
     @Test("a baseline with platforms loads, and its file text round-trips, platforms included")

@@ -19,7 +19,7 @@ struct ReportTests {
     /// One hostile result of each verdict, in `Verdict.all`'s order.
     static func hostileResultsOfEveryVerdict() -> [CaseResult] { Verdict.all.map(hostileResult) }
 
-    static let context = RunContext(adapter: "mutant:x", rerunPrefix: "conformance run --adapter mutant:x")
+    static let context = RunContext(adapter: "mutant:x", rerunWords: ["conformance", "run", "--adapter", "mutant:x"])
 
     @Test("JUnit XML parses, keeps unique names, and holds only printable ASCII", arguments: [Verdict.fail, .timeout, .notApplicable, .pass])
     func junitIsValidXML(verdict: Verdict) throws {
@@ -122,5 +122,63 @@ struct FailureTextTests {
         let differenceColumn = lines[2].firstIndex(of: "Q").map { lines[2].distance(from: lines[2].startIndex, to: $0) }
         #expect(caretColumn == differenceColumn)
         #expect(lines[3].hasSuffix("(character 502)"))
+    }
+}
+
+@Suite("One case's output is bounded")
+struct CaseOutputBoundTests {
+    /// A case that flooded everything: 100,000 failures with long messages and megabyte values, 100,000
+    /// leftovers, a transcript of 200,000 events, and a long interruption.
+    static let flood: CaseResult = {
+        var transcript = Transcript()
+        for index in 0..<200_000 { transcript.append(.nativeLog("log line \(index) " + String(repeating: "x", count: 40))) }
+        let huge = String(repeating: "a", count: 1 << 20)
+        // One long message shared by every failure (the same storage, not 100,000 copies).
+        let message = "navigation decision never made " + String(repeating: "m", count: 5_000)
+        var failures = Array(repeating: CheckFailure(clause: "BOOT-1.g", message: message), count: 100_000)
+        failures[0] = CheckFailure(clause: "MSG-3.c", message: "data", expected: huge + "X", actual: huge + "Y")
+        var page = PageLeftovers()
+        page.tasks = (0..<100_000).map { "navigation \($0) to https://x.example/\($0) due at 0 ms" }
+        return CaseResult(caseID: "messages.flood", level: .must, verdict: .timeout, failures: failures,
+                          interruption: "timeout: " + String(repeating: "i", count: 100_000), leftovers: CaseLeftovers(page: page),
+                          transcript: transcript, bridgeJavaScriptSource: "")
+    }()
+
+    @Test("the console text of a flooded case stays under 110 KB and says what it left out: failures, leftovers, transcript lines")
+    func consoleTextIsBounded() {
+        let report = Self.flood.report
+        #expect(report.utf8.count < 110_000, "\(report.utf8.count) bytes")
+        #expect(report.contains("... and 99980 more failures (100000 in all; the first 20 are shown)"))
+        #expect(report.contains("... and 99980 more (100000 in all)"))
+        #expect(report.contains("lines of the transcript left out"))
+        #expect(report.contains("log line 199999"), "the transcript's end is shown")
+        #expect(report.split(separator: "\n").dropFirst().allSatisfy { $0.hasPrefix("  ") }, "every line but the headline is indented")
+    }
+
+    @Test("each report of a flooded case stays bounded: JSON under 130 KB (failuresLeftOut counts the rest), JUnit under 120 KB, Markdown under 60 KB")
+    func reportsAreBounded() throws {
+        let context = RunContext(adapter: "a", rerunWords: ["conformance", "run"])
+        let json = JSONRunReport.render([Self.flood], context: context)
+        #expect(json.utf8.count < 130_000, "\(json.utf8.count) bytes")
+        #expect(json.contains(#""failuresLeftOut":99980"#))
+        let document = try JSONParser.parse(json)
+        let schema = try JSONParser.parse(try String(contentsOf: ConformanceFixturesLocator.schema("report"), encoding: .utf8))
+        #expect(JSONSchemaValidator(schema: schema).violations(of: document).isEmpty)
+        let junit = JUnitRunReport.render([Self.flood], context: context)
+        #expect(junit.utf8.count < 120_000, "\(junit.utf8.count) bytes")
+        let markdown = MarkdownRunReport.render([Self.flood], context: context)
+        #expect(markdown.utf8.count < 60_000, "\(markdown.utf8.count) bytes")
+        #expect(markdown.contains("99980 more failures"))
+    }
+
+    @Test("nothing in a case's console text acts on a terminal: ESC, CR and other controls in messages are shown as <U+XXXX>")
+    func consoleTextIsTerminalSafe() {
+        let result = CaseResult(caseID: "messages.hostile", level: .must, verdict: .fail,
+                                failures: [CheckFailure(clause: "MSG-3", message: "x\u{1B}[2J\rFAIL fake.case [MUST]\u{7}\u{202E}")],
+                                interruption: "stopped\nFAIL other.case [MUST]", leftovers: CaseLeftovers(), transcript: Transcript(), bridgeJavaScriptSource: "")
+        let report = result.report
+        #expect(!report.unicodeScalars.contains { ($0.value < 0x20 && $0 != "\n") || $0.value == 0x7F || $0 == "\u{202E}" }, "\(report)")
+        #expect(report.contains("x<U+001B>[2J<U+000D>FAIL fake.case"))
+        #expect(report.split(separator: "\n").filter { $0.hasPrefix("FAIL") }.count == 1, "no forged headline: \(report)")
     }
 }

@@ -18,9 +18,9 @@ struct ReportTimingTests {
     }
 
     /// A context with timings on (the default).
-    static let context = RunContext(adapter: "reference", rerunPrefix: "conformance run --adapter reference")
+    static let context = RunContext(adapter: "reference", rerunWords: ["conformance", "run", "--adapter", "reference"])
     /// The same context with timings off.
-    static let untimed = RunContext(adapter: "reference", rerunPrefix: "conformance run --adapter reference", timings: .off)
+    static let untimed = RunContext(adapter: "reference", rerunWords: ["conformance", "run", "--adapter", "reference"], timings: .off)
 
     /// `results` with made-up durations of 1, 2, ... milliseconds plus a fraction, in order.
     static func timed(_ results: [CaseResult]) -> [CaseResult] {

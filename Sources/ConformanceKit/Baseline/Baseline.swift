@@ -98,8 +98,9 @@ public struct Baseline: Sendable, Equatable {
     package init(entries: [Entry]) { self.entries = entries }
 
     /// Reads a baseline file, checking every entry: a missing or unreadable file, text that is not JSON,
-    /// an unknown field, a wrong type, an unknown verdict or platform, an empty reason and a malformed
-    /// case glob are all refused, never skipped.
+    /// an unknown field, a wrong type, an unknown verdict or platform, an empty reason, a malformed
+    /// case glob and an entry that repeats an earlier one's case on a platform both hold on are all
+    /// refused, never skipped.
     /// - Parameter url: The file (`conformance-baseline.json`).
     /// - Throws: `HarnessError` (`invalidInput`) naming the file, the entry and the field, for example
     ///   `baseline.json: entries[3] (case "flush.x").verdict: "flaky" is not a verdict a baseline can expect (fail, ...)`.
@@ -225,6 +226,30 @@ extension Baseline {
             try fields.expectConstant("wvjb-conformance-baseline", forKey: .format)
             try fields.expectConstant(1, forKey: .version)
             entries = try fields.decode([Entry].self, forKey: .entries)
+            try Self.refuseRepeatedEntries(entries, codingPath: fields.codingPath + [CodingKeys.entries])
         }
+
+        /// Refuses an entry for the same case glob as an earlier one on a platform both hold on: the gate
+        /// would judge the case by one of them and never read the other.
+        private static func refuseRepeatedEntries(_ entries: [Entry], codingPath: [any CodingKey]) throws {
+            for (index, entry) in entries.enumerated() {
+                for (earlier, previous) in entries[..<index].enumerated() where previous.caseGlob == entry.caseGlob {
+                    let shared = Platform.all.filter { entry.applies(on: $0) && previous.applies(on: $0) }
+                    guard !shared.isEmpty else { continue }
+                    let platforms = entry.platforms == nil && previous.platforms == nil ? "" : " on \(shared.map(\.rawValue).joined(separator: ", "))"
+                    throw DecodingError.dataCorrupted(DecodingError.Context(
+                        codingPath: codingPath + [EntryIndex(intValue: index)],
+                        debugDescription: "repeats entries[\(earlier)], for the same case\(platforms); keep one entry per case (and platform)"))
+                }
+            }
+        }
+    }
+
+    /// The position of an entry in `entries`, for errors that name it.
+    private struct EntryIndex: CodingKey {
+        var intValue: Int?
+        var stringValue: String { "Index \(intValue ?? 0)" }
+        init(intValue: Int) { self.intValue = intValue }
+        init?(stringValue: String) { nil }
     }
 }

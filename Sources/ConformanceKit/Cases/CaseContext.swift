@@ -111,7 +111,7 @@ package final class CaseContext {
         guard var waiting = heldResponders[name], !waiting.isEmpty else { return false }
         let respond = waiting.removeFirst()
         heldResponders[name] = waiting
-        try perform("answer the held invocation of \(CanonicalJSON.quote(name)) with \(answer?.canonicalText ?? "nil")") {
+        try perform("answer the held invocation of \(CanonicalJSON.quote(name)) with \(answer?.displayText ?? "nil")") {
             respond(answer?.foundationValue)
         }
         return true
@@ -292,13 +292,14 @@ package final class CaseContext {
         }
     }
 
-    /// A printable form of a checked value: JSON values canonically, everything else described.
+    /// A printable form of a checked value: JSON values canonically (NaN and the infinities by name, never
+    /// as `null`: `JSONValue.displayText`), everything else described.
     static func show<Value>(_ value: Value) -> String {
         switch value {
-        case let json as JSONValue: return json.canonicalText
-        case let json as JSONValue?: return json.map(\.canonicalText) ?? "absent"
-        case let list as [JSONValue?]: return "[" + list.map { $0.map(\.canonicalText) ?? "absent" }.joined(separator: ", ") + "]"
-        case let list as [JSONValue]: return "[" + list.map(\.canonicalText).joined(separator: ", ") + "]"
+        case let json as JSONValue: return json.displayText
+        case let json as JSONValue?: return json.map(\.displayText) ?? "absent"
+        case let list as [JSONValue?]: return "[" + list.map { $0.map(\.displayText) ?? "absent" }.joined(separator: ", ") + "]"
+        case let list as [JSONValue]: return "[" + list.map(\.displayText).joined(separator: ", ") + "]"
         case let text as String: return PrintableText.printable(text)
         default: return PrintableText.printable(String(describing: value))
         }

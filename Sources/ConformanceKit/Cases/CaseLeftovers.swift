@@ -39,10 +39,21 @@ package struct CaseLeftovers: Equatable, Sendable, Codable {
     package var isEmpty: Bool { page.isEmpty && unansweredNativeCallbacks.isEmpty }
 
     /// One line per leftover, for reports.
-    package var lines: [String] {
-        page.timers.map { "timer \($0.id) of the page, due at \($0.dueAt) ms" }
-            + page.tasks
-            + page.undecidedNavigations.map { "navigation request \($0.id) to \(PrintableText.printable($0.url)), never decided" }
-            + unansweredNativeCallbacks.map { "native callback \($0.label) of \($0.call), never invoked" }
+    package var lines: [String] { lines(first: count) }
+
+    /// How many leftovers there are.
+    package var count: Int { page.timers.count + page.tasks.count + page.undecidedNavigations.count + unansweredNativeCallbacks.count }
+
+    /// The first `limit` lines of `lines`, without making the others (a page can leave 100,000 behind).
+    package func lines(first limit: Int) -> [String] {
+        var lines: [String] = []
+        func add<Items: Collection>(_ items: Items, _ line: (Items.Element) -> String) {
+            for item in items.prefix(max(0, limit - lines.count)) { lines.append(line(item)) }
+        }
+        add(page.timers) { "timer \($0.id) of the page, due at \($0.dueAt) ms" }
+        add(page.tasks) { PrintableText.abbreviate($0, limit: 200) }
+        add(page.undecidedNavigations) { "navigation request \($0.id) to \(PrintableText.abbreviate($0.url, limit: 200)), never decided" }
+        add(unansweredNativeCallbacks) { PrintableText.abbreviate("native callback \($0.label) of \($0.call)", limit: 300) + ", never invoked" }
+        return lines
     }
 }

@@ -7,8 +7,8 @@ extension Transcript {
     var nativeInvocationOrder: [String] {
         events.compactMap { event -> String? in
             switch event {
-            case let .nativeHandlerInvoked(name, data): "handler \(name) got \(data?.canonicalText ?? "nil")"
-            case let .nativeCallbackInvoked(label, data): "callback \(label) got \(data?.canonicalText ?? "nil")"
+            case let .nativeHandlerInvoked(name, data): "handler \(name) got \(data?.displayText ?? "nil")"
+            case let .nativeCallbackInvoked(label, data): "callback \(label) got \(data?.displayText ?? "nil")"
             default: nil
             }
         }

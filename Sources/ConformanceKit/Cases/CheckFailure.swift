@@ -32,8 +32,11 @@ package struct CheckFailure: Sendable, Equatable, Codable, CustomStringConvertib
     /// A readable description: the clause and message, then expected and actual on aligned lines with
     /// a caret under their first difference (long values are cut to a window around it). A failure of a
     /// clause below MUST names its level: `[ID-2.a, SHOULD]`.
-    package var description: String {
-        var text = "[\(citationLabel)] \(message)"
+    package var description: String { description(messageLimit: .max) }
+
+    /// `description` with the message cut to its first `messageLimit` UTF-16 units (reports of bounded size).
+    package func description(messageLimit: Int) -> String {
+        var text = "[\(citationLabel)] \(PrintableText.cut(message, limit: messageLimit))"
         guard let expected, let actual else {
             if let expected { text += "\n    expected: \(expected)" }
             if let actual { text += "\n    actual:   \(actual)" }

@@ -31,6 +31,28 @@ package struct ExploreCaseFile: Equatable, Sendable {
         self.program = program
     }
 
+    /// The most bytes a case file may hold: 16 MiB.
+    package static let maximumFileBytes = 16 << 20
+
+    /// The longest id a case file may have, in characters.
+    package static let maximumIDLength = 128
+
+    /// The rule a case file's id follows, as errors and the README state it.
+    package static let idRule = "\"explore.\" and dot-separated segments of a-z, 0-9 and -, at most \(maximumIDLength) characters "
+        + "(explore.program-42): as catalogue ids, so that it never clashes with one and is safe in any shell, terminal or report"
+
+    /// Whether `id` follows `idRule`: `explore` and one or more segments of `a-z`, `0-9` and `-`, joined by
+    /// dots, at most `maximumIDLength` characters. Ids are printed in commands and on the console, so
+    /// nothing a shell or a terminal acts on may be in one.
+    package static func isValidID(_ id: String) -> Bool {
+        guard id.utf8.count <= maximumIDLength, id.hasPrefix("explore.") else { return false }
+        return id.utf8.split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false).allSatisfy { segment in
+            !segment.isEmpty && segment.allSatisfy { byte in
+                (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || byte == UInt8(ascii: "-")
+            }
+        }
+    }
+
     /// Why a case file could not be read.
     package struct Failure: Error, CustomStringConvertible {
         /// The file.
@@ -65,8 +87,8 @@ package struct ExploreCaseFile: Equatable, Sendable {
     ///   unknown member, an operation that is not one of the explorer's).
     package static func load(from path: String) throws(Failure) -> ExploreCaseFile {
         let text: String
-        do { text = try String(contentsOfFile: path, encoding: .utf8) } catch {
-            throw Failure(path: path, reason: "cannot be read: \(error.localizedDescription)")
+        do throws(TextFileReader.Problem) { text = try TextFileReader.text(atPath: path, maximumBytes: maximumFileBytes) } catch {
+            throw Failure(path: path, reason: error.description)
         }
         do {
             let json = try JSONParser.parse(text, loneSurrogates: .reject)

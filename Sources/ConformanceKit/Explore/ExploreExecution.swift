@@ -20,19 +20,32 @@ package enum ExploreExecution {
     ///   - clauses: The clauses the case is said to check.
     ///   - summary: What the case checks, in one line.
     ///   - steps: Filled with where each step's transcript begins.
+    ///   - kitProblemOnTimeout: Asked when the run times out (a script past the time limit, a page never idle):
+    ///     why the kit itself cannot run the program, which makes the case a harness error, or nil, and the
+    ///     timeout stands as the implementation's.
     ///   - afterwards: Runs once the program and a final `runUntilIdle` are done (regression cases compare there).
     /// - Returns: A case that accepts leftovers: an explored program may leave callbacks unanswered on purpose.
     package static func conformanceCase(
         _ program: ExploreProgram, id: String, clauses: [String] = ["ORD-1"], summary: String? = nil, steps: Steps,
+        kitProblemOnTimeout: (@MainActor @Sendable (CaseContext) async -> String?)? = nil,
         afterwards: (@MainActor @Sendable (CaseContext) async throws -> Void)? = nil
     ) -> ConformanceCase {
         ConformanceCase(
             id: id, clauses: clauses, requires: program.requiredCapabilities, accepts: [.pendingTimers, .unansweredNativeCallbacks],
             summary: summary ?? "an explored program (\(program.operations.count) steps) behaves as the reference bridge does"
         ) { context in
-            try await run(program, in: context, steps: steps)
-            steps.starts.append(context.transcript.entries.count)
-            try await context.runUntilIdle()
+            do {
+                try await run(program, in: context, steps: steps)
+                steps.starts.append(context.transcript.entries.count)
+                try await context.runUntilIdle()
+            } catch let stop as CaseStop {
+                switch stop {
+                case .timeout, .neverIdle:
+                    if let problem = await kitProblemOnTimeout?(context) { throw CaseStop.harness(problem) }
+                default: break
+                }
+                throw stop
+            }
             try await afterwards?(context)
         }
     }

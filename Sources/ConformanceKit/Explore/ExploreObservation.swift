@@ -104,7 +104,7 @@ package struct ExploreObservation: Equatable, Sendable {
         }
     }
 
-    private static func show(_ data: JSONValue?) -> String { data?.canonicalText ?? "nil" }
+    private static func show(_ data: JSONValue?) -> String { data?.displayText ?? "nil" }
 
     /// Gives callback ids canonical names in order of first appearance, as `callbackId` or `responseId`.
     private struct IdentifierNames {

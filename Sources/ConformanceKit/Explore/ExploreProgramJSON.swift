@@ -47,12 +47,14 @@ enum ExploreProgramJSON {
             throw Problem(description: "format is \(CanonicalJSON.quote(format)); this kit reads \(CanonicalJSON.quote(ExploreCaseFile.format))")
         }
         let id = try string(members, "id", in: "the file")
-        guard id.hasPrefix("explore."), id.count > "explore.".count else {
-            throw Problem(description: "id \(CanonicalJSON.quote(id)) must start with \"explore.\" (so it never clashes with a catalogue case)")
+        guard ExploreCaseFile.isValidID(id) else {
+            throw Problem(description: "id \(CanonicalJSON.quote(id)) is not a case-file id: \(ExploreCaseFile.idRule)")
         }
         guard case .array(let clauseValues)? = members["clauses"] else { throw Problem(description: "\"clauses\" must be an array of clause ids") }
         let clauses = try clauseValues.map { (value: JSONValue) throws(Problem) -> String in
-            guard case .string(let clause) = value else { throw Problem(description: "\"clauses\" must hold strings") }
+            guard case .string(let clause) = value, isCitation(clause) else {
+                throw Problem(description: "\"clauses\" must hold clause or obligation ids such as \"CB-2\" or \"CB-2.a\" (found \(value.displayText.prefix(80)))")
+            }
             return clause
         }
         let scheduleMembers = try object(members["schedule"] ?? .object([:]), "\"schedule\"")
@@ -60,19 +62,23 @@ enum ExploreProgramJSON {
             evaluations: try delays(scheduleMembers, "evaluations"), completions: try delays(scheduleMembers, "completions"),
             navigations: try delays(scheduleMembers, "navigations"), mainQueueHops: try delays(scheduleMembers, "mainQueueHops"))
         guard case .array(let steps)? = members["operations"] else { throw Problem(description: "\"operations\" must be an array of steps") }
+        guard steps.count <= ExploreLimits.maximumOperations else {
+            throw Problem(description: "\"operations\" has \(steps.count) steps; a program has at most \(ExploreLimits.maximumOperations), as explore's --max-ops")
+        }
         var operations: [ExploreOperation] = []
         for (index, step) in steps.enumerated() {
             operations.append(try operation(step, at: index))
         }
         return ExploreCaseFile(
-            id: id, summary: (try? string(members, "summary", in: "the file")) ?? "a program found by conformance explore",
-            clauses: clauses, foundWith: (try? string(members, "foundWith", in: "the file")) ?? "", program: ExploreProgram(operations: operations, schedule: schedule))
+            id: id, summary: try optionalString(members, "summary") ?? "a program found by conformance explore",
+            clauses: clauses, foundWith: try optionalString(members, "foundWith") ?? "", program: ExploreProgram(operations: operations, schedule: schedule))
     }
 
     private static func operation(_ json: JSONValue, at index: Int) throws(Problem) -> ExploreOperation {
         let place = "operation \(index)"
         let members = try object(json, place)
         let data = members["data"]
+        if let data, let problem = ExploreLimits.problem(with: data) { throw Problem(description: "\(place): \"data\" \(problem)") }
         let name = try string(members, "op", in: place)
         func handler() throws(Problem) -> String { try string(members, "handler", in: place) }
         func callback() throws(Problem) -> Bool {
@@ -125,12 +131,34 @@ enum ExploreProgramJSON {
 
     private static func string(_ members: [String: JSONValue], _ key: String, in place: String) throws(Problem) -> String {
         guard case .string(let text)? = members[key] else { throw Problem(description: "\(place): \"\(key)\" must be a string") }
+        guard text.utf16.count <= ExploreLimits.maximumTextLength else {
+            throw Problem(description: "\(place): \"\(key)\" has \(text.utf16.count) characters; at most \(ExploreLimits.maximumTextLength)")
+        }
         return text
+    }
+
+    /// A member that may be absent, and is a string of bounded length when present.
+    private static func optionalString(_ members: [String: JSONValue], _ key: String) throws(Problem) -> String? {
+        members[key] == nil ? nil : try string(members, key, in: "the file")
+    }
+
+    /// Whether `text` is a clause id (`CB-2`) or an obligation id (`CB-2.a`), as the spec writes them.
+    private static func isCitation(_ text: String) -> Bool {
+        let parts = text.utf8.split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false)
+        guard (1...2).contains(parts.count), parts[0].count <= 16 else { return false }
+        let clause = parts[0].split(separator: UInt8(ascii: "-"), omittingEmptySubsequences: false)
+        guard clause.count == 2, !clause[0].isEmpty, !clause[1].isEmpty,
+              clause[0].allSatisfy({ (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains($0) }),
+              clause[1].allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }) else { return false }
+        return parts.count == 1 || (parts[1].count == 1 && parts[1].allSatisfy { (UInt8(ascii: "a")...UInt8(ascii: "z")).contains($0) })
     }
 
     private static func delays(_ members: [String: JSONValue], _ key: String) throws(Problem) -> [Int] {
         guard let value = members[key] else { return [] }
         guard case .array(let elements) = value else { throw Problem(description: "\"schedule\": \"\(key)\" must be an array of milliseconds") }
+        guard elements.count <= ExploreLimits.maximumScheduleLength else {
+            throw Problem(description: "\"schedule\": \"\(key)\" has \(elements.count) delays; at most \(ExploreLimits.maximumScheduleLength)")
+        }
         return try elements.map { (element: JSONValue) throws(Problem) -> Int in
             guard case .number(let delay) = element, delay >= 0, delay <= 60_000, delay == delay.rounded() else {
                 throw Problem(description: "\"schedule\": \"\(key)\" must hold whole milliseconds from 0 to 60000")

@@ -27,7 +27,7 @@ extension ExploreReport {
         switch stop {
         case .timeBudget?: lines.append("stopped: the time budget ran out")
         case .interrupted?: lines.append("interrupted: the program running then was dropped")
-        case .referenceProblem(let problem)?: lines.append("harness error: \(problem)")
+        case .referenceProblem(let problem)?: lines.append("harness error: \(PrintableText.cut(problem, limit: CaseOutputLimits.interruptionLength))")
         default: break
         }
         if nonStrictPrograms > 0 {
@@ -39,7 +39,7 @@ extension ExploreReport {
         }
         guard let found = counterexample else {
             if !isReferenceProblem { lines.append("no difference from the reference bridge") }
-            return lines.joined(separator: "\n")
+            return PrintableText.terminalSafe(lines.joined(separator: "\n"))
         }
         let shrinkSeconds = Double(found.shrinkDuration.components.seconds) + Double(found.shrinkDuration.components.attoseconds) / 1e18
         lines.append("")
@@ -64,11 +64,12 @@ extension ExploreReport {
             lines.append("the implementation's transcript: none (it was lost with the stalled run)")
         } else {
             lines.append("the implementation's transcript of the shrunk program:")
-            let transcript = TranscriptRenderer.render(found.result.transcript, bridgeJavaScriptSource: bridgeJavaScriptSource)
+            let transcript = TranscriptRenderer.render(
+                found.result.transcript, bridgeJavaScriptSource: bridgeJavaScriptSource, maximumBytes: CaseOutputLimits.transcriptBytes)
             lines.append(transcript.split(separator: "\n", omittingEmptySubsequences: false).map { "  " + $0 }.joined(separator: "\n"))
         }
         lines.append("replay: " + replay(found.programSeed))
-        return lines.joined(separator: "\n")
+        return PrintableText.terminalSafe(lines.joined(separator: "\n"))
     }
 
     /// The shrunk counterexample as a failed case result, for the JSON, JUnit and Markdown reports; a
@@ -88,6 +89,15 @@ extension ExploreReport {
         result.clauses = Array(Set(found.differences.compactMap { $0.clause.map { String($0.prefix { $0 != "." }) } })).sorted()
         if result.verdict == .pass || result.verdict == .nonStrict { result.verdict = .fail }
         return [result]
+    }
+
+    /// The arguments of `conformance explore` (after the adapter's and `--max-ops`) that repeat what
+    /// `caseResults` stands for: `--replay <program seed>` for a counterexample or a replayed program, and
+    /// otherwise `--seed <seed> --runs <planned runs>`.
+    package var rerunArguments: [String] {
+        if let found = counterexample { return ["--replay", String(found.programSeed)] }
+        if let replayed { return ["--replay", String(replayed)] }
+        return ["--seed", String(seed), "--runs", String(plannedRuns)]
     }
 
     /// The shrunk counterexample as a case file; nil when no program failed.

@@ -5,13 +5,20 @@ extension Explorer {
     /// run, as in any case.
     /// - Parameter file: The case file.
     /// - Returns: The case; it ends as a harness error when the reference bridge's own run of the program
-    ///   does not pass (a fault of the kit or of a hand-edited file, never of the implementation).
+    ///   does not pass (a fault of the kit or of a hand-edited file, never of the implementation), and so
+    ///   when the implementation's run times out and the reference's cannot finish either.
     package func regressionCase(for file: ExploreCaseFile) -> ConformanceCase {
         let program = file.program
         let comparison = ExploreComparison(program: program, spec: spec)
         let steps = ExploreExecution.Steps()
         let clauses = file.clauses.isEmpty ? ["ORD-1"] : Array(Set(file.clauses.map { String($0.prefix { $0 != "." }) })).sorted()
-        return ExploreExecution.conformanceCase(program, id: file.id, clauses: clauses, summary: file.summary, steps: steps) { context in
+        let kitProblem = { @MainActor @Sendable (context: CaseContext) async -> String? in
+            let (_, problem) = await self.referenceOutcome(of: program, style: Self.evaluationStyle(of: context.transcript))
+            return problem.map { "case file \(file.id): the kit cannot run its program within its limits, so the timeout is not the implementation's: \($0)" }
+        }
+        return ExploreExecution.conformanceCase(
+            program, id: file.id, clauses: clauses, summary: file.summary, steps: steps, kitProblemOnTimeout: kitProblem
+        ) { context in
             let observation = ExploreObservation(transcript: context.transcript, stepStarts: steps.starts)
             let style = Self.evaluationStyle(of: context.transcript)
             let (expected, problem) = await self.referenceOutcome(of: program, style: style)

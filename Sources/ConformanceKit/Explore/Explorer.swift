@@ -80,7 +80,8 @@ package final class Explorer {
         let outcome = await outcome(of: program, on: { reference(style) }, runner: referenceRunner, id: "explore.reference")
         guard outcome.result.verdict != .pass else { return (outcome, nil) }
         let reasons = [outcome.result.interruption].compactMap { $0 } + outcome.result.failures.map(\.description)
-        let transcript = TranscriptRenderer.render(outcome.result.transcript, bridgeJavaScriptSource: outcome.result.bridgeJavaScriptSource)
+        let transcript = TranscriptRenderer.render(
+            outcome.result.transcript, bridgeJavaScriptSource: outcome.result.bridgeJavaScriptSource, maximumBytes: CaseOutputLimits.transcriptBytes / 3)
         return (outcome, "the reference bridge's run ended \(outcome.result.verdict.rawValue): " + reasons.joined(separator: "; ")
             + "\nthe reference's transcript:\n" + transcript)
     }

@@ -29,6 +29,10 @@ package struct FixtureFile: Sendable {
     package var remedy: String
     /// The code of the error when it cannot be read.
     package var unreadableCode: HarnessError.Code
+    /// The most bytes the file may hold (`TextFileReader`).
+    package var maximumBytes = FixtureFile.defaultMaximumBytes
+    /// The most bytes a file the kit reads may hold unless its caller says otherwise: 64 MiB.
+    package static let defaultMaximumBytes = 64 << 20
     /// The file's text when a caller supplies it instead of the file (a test checking what the kit does
     /// with a damaged copy); nil reads `url`.
     package var suppliedText: String?
@@ -54,28 +58,29 @@ package struct FixtureFile: Sendable {
     /// - Parameters:
     ///   - url: The file.
     ///   - remedy: What to do when it does not exist or cannot be read.
-    package init(userFile url: URL, remedy: String) {
+    ///   - maximumBytes: The most bytes it may hold.
+    package init(userFile url: URL, remedy: String, maximumBytes: Int = FixtureFile.defaultMaximumBytes) {
         self.url = url
         self.remedy = remedy
+        self.maximumBytes = maximumBytes
         unreadableCode = .invalidInput
     }
 
     /// The file's text.
-    /// - Throws: `Failure` saying whether the file is missing, unreadable or not UTF-8, and what to do.
+    /// - Throws: `Failure` saying what is wrong (`TextFileReader.Problem`: missing, a folder, a device,
+    ///   unreadable, too large, not UTF-8) and, when the file is missing or unreadable, what to do.
     package func text() throws(Failure) -> String {
         if let suppliedText { return suppliedText }
-        let data: Data
-        do {
-            data = try Data(contentsOf: url)
+        do throws(TextFileReader.Problem) {
+            return try TextFileReader.text(atPath: url.path, maximumBytes: maximumBytes)
         } catch {
-            let problem = FileManager.default.fileExists(atPath: url.path)
-                ? "cannot be read (\(error.localizedDescription))" : "no such file"
-            throw Failure(code: unreadableCode, path: url.path, problem: remedy.isEmpty ? problem : "\(problem). \(remedy)")
+            var problem = error.description
+            switch error {
+            case .missing, .unreadable: if !remedy.isEmpty { problem += ". " + remedy }
+            default: break
+            }
+            throw Failure(code: error == .missing || error.isUnreadable ? unreadableCode : .invalidInput, path: url.path, problem: problem)
         }
-        guard let text = String(data: data, encoding: .utf8) else {
-            throw Failure(code: .invalidInput, path: url.path, problem: "is not UTF-8 text")
-        }
-        return text
     }
 
     /// The file's JSON, checked by the strict parser.

@@ -6,7 +6,8 @@
 /// characters XML 1.0 forbids never reach it, and `]]>` is escaped like any `>`. With timings on, each
 /// `testcase` has a `time` attribute (its wall-clock duration in seconds, three decimals, as CI systems
 /// read it) and `testsuite`/`testsuites` the sum; with timings off there is no `time` attribute. The cases
-/// a run that ended early did not run are `skipped` test cases, with the reason.
+/// a run that ended early did not run are `skipped` test cases, with the reason. A failure's text is the
+/// case's console report, within `CaseOutputLimits`, and its `message` the first failure, cut.
 package enum JUnitRunReport {
     /// The report file's text.
     /// - Parameters:
@@ -36,7 +37,9 @@ package enum JUnitRunReport {
                 lines.append("    </testcase>")
             default:
                 let element = result.verdict.isError ? "error" : "failure"
-                let headline = result.failures.first.map { "[\($0.citationLabel)] \($0.message)" } ?? result.interruption ?? result.verdict.rawValue
+                let headline = PrintableText.cut(
+                    result.failures.first.map { "[\($0.citationLabel)] \($0.message)" } ?? result.interruption ?? result.verdict.rawValue,
+                    limit: CaseOutputLimits.messageLength)
                 lines.append(open + ">")
                 lines.append("      <\(element) type=\"\(result.verdict.rawValue)\" message=\"\(escape(headline))\">\(escape(result.report + "\nrerun: " + context.rerunCommand(for: result.caseID), inAttribute: false))</\(element)>")
                 lines.append("    </testcase>")

@@ -2,7 +2,8 @@
 ///
 /// With timings on, it also gives the run's total time, a table of the slowest cases, each unexpected
 /// result's duration, and every case's duration in a folded table at the end; with timings off, none of them.
-/// A run that ended early says so under the title, with the number of cases it did not run.
+/// A run that ended early says so under the title, with the number of cases it did not run. Each case
+/// shows at most what `CaseOutputLimits` allows.
 package enum MarkdownRunReport {
     /// The report file's text: a verdict table, the slowest cases, then one section per unexpected result,
     /// then every case's duration.
@@ -30,9 +31,9 @@ package enum MarkdownRunReport {
             let duration = timed ? result.duration.map { ", \(ReportTimings.secondsText($0)) s" } ?? "" : ""
             lines += ["", "## \(result.verdict.rawValue): `\(cell(result.caseID))` (\(result.level.rawValue)\(duration))", ""]
             if let interruption = result.interruption { lines.append("- \(cell(interruption))") }
-            for failure in result.failures {
+            for failure in result.failures.prefix(CaseOutputLimits.failures) {
                 // Messages may end with a hint of some length (Foundation on Linux, ...): keep it whole.
-                var line = "- **\(failure.citationLabel)** \(cell(failure.message, limit: 1_000))"
+                var line = "- **\(failure.citationLabel)** \(cell(failure.message, limit: CaseOutputLimits.messageLength))"
                 // Long values are cut around their first difference, so the differing part is shown.
                 let excerpts = failure.excerpts(width: excerptWidth)
                 if let expected = excerpts.expected { line += "<br>expected: `\(cell(expected, limit: .max))`" }
@@ -40,7 +41,10 @@ package enum MarkdownRunReport {
                 if let first = excerpts.firstDifference { line += "<br>first difference at character \(first)" }
                 lines.append(line)
             }
-            lines += ["", "Rerun: `\(cell(context.rerunCommand(for: result.caseID)))`"]
+            if result.failures.count > CaseOutputLimits.failures {
+                lines.append("- " + CaseOutputLimits.moreLine(result.failures.count - CaseOutputLimits.failures, of: result.failures.count, "failures"))
+            }
+            lines += ["", "Rerun: " + codeSpan(context.rerunCommand(for: result.caseID))]
         }
         if timed { lines += everyDuration(results) }
         return lines.joined(separator: "\n") + "\n"
@@ -68,6 +72,19 @@ package enum MarkdownRunReport {
 
     /// The longest excerpt of an expected or actual value, in characters.
     static let excerptWidth = 400
+
+    /// `text` (printable ASCII on one line, such as a shell command) as a code span that shows it exactly:
+    /// fenced with one backtick more than its longest run of backticks, padded when it starts or ends with one.
+    static func codeSpan(_ text: String) -> String {
+        var longest = 0, run = 0
+        for character in text {
+            run = character == "`" ? run + 1 : 0
+            longest = max(longest, run)
+        }
+        let fence = String(repeating: "`", count: longest + 1)
+        let padding = text.hasPrefix("`") || text.hasSuffix("`") ? " " : ""
+        return fence + padding + text + padding + fence
+    }
 
     /// Printable, one line, at most about `limit` UTF-16 units, with Markdown's table and code delimiters
     /// neutralized.

@@ -4,32 +4,49 @@ import StrictJSON
 package struct RunContext: Sendable {
     /// The adapter's name as the user gave it (`reference`, `mutant:x`, ...).
     package var adapter: String
-    /// The command that reruns one case, without the trailing `--case <id>`.
-    package var rerunPrefix: String
+    /// The command that reruns (or replays) the case of an id, unquoted: `ShellCommand` quotes it.
+    package var rerun: @Sendable (_ caseID: String) -> ShellCommand
     /// Whether the reports carry the cases' wall-clock durations (`off`: the same bytes for the same run).
     package var timings: ReportTimings
     /// Why the run ended before every selected case ran; nil for a whole run.
     package var stop: RunStop?
 
-    /// Creates a run context.
+    /// Creates a run context whose rerun commands are `rerunWords` followed by `--case <id>`.
     /// - Parameters:
     ///   - adapter: The adapter's name.
-    ///   - rerunPrefix: The rerun command before `--case <id>`.
+    ///   - rerunWords: The words of the rerun command before `--case <id>`, unquoted.
     ///   - timings: Whether reports carry durations; on by default.
     ///   - stop: Why the run ended early, if it did.
-    package init(adapter: String, rerunPrefix: String, timings: ReportTimings = .on, stop: RunStop? = nil) {
+    package init(adapter: String, rerunWords: [String], timings: ReportTimings = .on, stop: RunStop? = nil) {
+        self.init(adapter: adapter, rerun: { caseID in
+            var command = ShellCommand(rerunWords)
+            command.option("--case", caseID)
+            return command
+        }, timings: timings, stop: stop)
+    }
+
+    /// Creates a run context with a rerun command of its own for each case (explore's replay lines).
+    /// - Parameters:
+    ///   - adapter: The adapter's name.
+    ///   - rerun: The command that reruns the case of an id.
+    ///   - timings: Whether reports carry durations; on by default.
+    ///   - stop: Why the run ended early, if it did.
+    package init(adapter: String, rerun: @escaping @Sendable (_ caseID: String) -> ShellCommand, timings: ReportTimings = .on, stop: RunStop? = nil) {
         self.adapter = adapter
-        self.rerunPrefix = rerunPrefix
+        self.rerun = rerun
         self.timings = timings
         self.stop = stop
     }
 
-    /// The command that reruns the case `caseID`.
-    package func rerunCommand(for caseID: String) -> String { "\(rerunPrefix) --case \(caseID)" }
+    /// The command that reruns the case `caseID`, every word quoted (`ShellCommand`): printable ASCII on one line.
+    package func rerunCommand(for caseID: String) -> String { rerun(caseID).description }
 }
 
 /// The machine-readable report (`--report json:PATH`), documented by
 /// `Fixtures/schemas/report.schema.json`. Canonical JSON, so it is printable ASCII whatever the payloads.
+/// Each case within `CaseOutputLimits`: its first failures (the others counted in `failuresLeftOut`),
+/// messages and its interruption cut, expected and actual values cut to a window around their first
+/// difference.
 /// With timings on, each case carries `durationSeconds` (wall clock, rounded to the millisecond) and the
 /// report their sum; with timings off neither appears, and the same run gives the same bytes. A run that
 /// ended early carries `stopped`: why, and the cases it did not run (`cases` and `total` hold those that ran).
@@ -47,17 +64,25 @@ package enum JSONRunReport {
                 "level": .string(result.level.rawValue),
                 "clauses": .array(result.clauses.map(JSONValue.string)),
                 "verdict": .string(result.verdict.rawValue),
-                "failures": .array(result.failures.map { failure in
-                    var fields: [String: JSONValue] = ["clause": .string(failure.clause), "message": .string(failure.message)]
+                "failures": .array(result.failures.prefix(CaseOutputLimits.failures).map { failure in
+                    var fields: [String: JSONValue] = [
+                        "clause": .string(failure.clause), "message": .string(PrintableText.cut(failure.message, limit: CaseOutputLimits.messageLength)),
+                    ]
                     if let obligation = failure.obligation { fields["obligation"] = .string(obligation) }
                     fields["level"] = .string(failure.level.rawValue)
-                    if let expected = failure.expected { fields["expected"] = .string(expected) }
-                    if let actual = failure.actual { fields["actual"] = .string(actual) }
+                    let values = shownValues(failure)
+                    if let expected = values.expected { fields["expected"] = .string(expected) }
+                    if let actual = values.actual { fields["actual"] = .string(actual) }
                     return .object(fields)
                 }),
                 "rerun": .string(context.rerunCommand(for: result.caseID)),
             ]
-            if let interruption = result.interruption { entry["interruption"] = .string(interruption) }
+            if result.failures.count > CaseOutputLimits.failures {
+                entry["failuresLeftOut"] = .number(Double(result.failures.count - CaseOutputLimits.failures))
+            }
+            if let interruption = result.interruption {
+                entry["interruption"] = .string(PrintableText.cut(interruption, limit: CaseOutputLimits.interruptionLength))
+            }
             if context.timings == .on, let duration = result.duration {
                 entry["durationSeconds"] = .number(ReportTimings.seconds(duration))
             }
@@ -77,5 +102,19 @@ package enum JSONRunReport {
     /// The report file's text.
     package static func render(_ results: [CaseResult], context: RunContext) -> String {
         document(results, context: context).canonicalText + "\n"
+    }
+
+    /// A failure's expected and actual values as the report carries them: whole when both fit in
+    /// `CaseOutputLimits.valueLength` characters; otherwise the same window of that width around their
+    /// first difference (`...` marking the cuts), or, for a lone value or equal ones, their beginning.
+    private static func shownValues(_ failure: CheckFailure) -> (expected: String?, actual: String?) {
+        let width = CaseOutputLimits.valueLength
+        let fits = { (value: String?) in (value?.utf16.count ?? 0) <= width }
+        if fits(failure.expected) && fits(failure.actual) { return (failure.expected, failure.actual) }
+        if let expected = failure.expected, let actual = failure.actual, expected != actual {
+            let difference = CheckFailure.alignedDifference(expected: expected, actual: actual, width: width)
+            return (difference.expected, difference.actual)
+        }
+        return (failure.expected.map { PrintableText.cut($0, limit: width) }, failure.actual.map { PrintableText.cut($0, limit: width) })
     }
 }

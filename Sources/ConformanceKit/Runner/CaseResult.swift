@@ -27,19 +27,39 @@ package struct CaseResult: Sendable {
     /// console show it (unless timings are off), and transcripts, goldens, baselines and `report` never do.
     package var duration: Duration? = nil
 
-    /// A multi-line report: verdict, failures, and the case's wire log.
+    /// A multi-line report: verdict, failures, and the case's wire log, within `CaseOutputLimits` (the first
+    /// failures and leftovers, the transcript's beginning and end, each cut saying what it left out). Every
+    /// line but the first is indented, whatever the messages hold, and the text is safe on a terminal
+    /// (`PrintableText.terminalSafe`): nothing in it can pass for another case's line or move the cursor.
     package var report: String {
         var lines = ["\(verdict.rawValue.uppercased()) \(caseID) [\(level.rawValue)]"]
-        if let interruption { lines.append("  \(interruption)") }
-        for failure in failures {
-            lines.append(contentsOf: failure.description.split(separator: "\n", omittingEmptySubsequences: false).map { "  " + $0 })
+        if let interruption {
+            // Its own continuation lines (a crash report's `    | ...`) are already indented; no line starts at the margin.
+            let interruptionLines = PrintableText.cut(interruption, limit: CaseOutputLimits.interruptionLength).split(separator: "\n", omittingEmptySubsequences: false)
+            lines += interruptionLines.enumerated().map { index, line in index > 0 && line.hasPrefix(" ") ? String(line) : "  " + line }
         }
-        if !leftovers.isEmpty { lines.append("  leftovers: " + leftovers.lines.joined(separator: "; ")) }
+        for failure in failures.prefix(CaseOutputLimits.failures) {
+            lines += Self.indented(failure.description(messageLimit: CaseOutputLimits.messageLength))
+        }
+        if failures.count > CaseOutputLimits.failures {
+            lines.append("  " + CaseOutputLimits.moreLine(failures.count - CaseOutputLimits.failures, of: failures.count, "failures"))
+        }
+        if !leftovers.isEmpty {
+            let shown = leftovers.lines(first: CaseOutputLimits.leftovers)
+            let more = leftovers.count > shown.count ? ["... and \(leftovers.count - shown.count) more (\(leftovers.count) in all)"] : []
+            lines.append("  leftovers: " + (shown + more).joined(separator: "; "))
+        }
         if verdict != .pass && verdict != .notApplicable && !transcript.entries.isEmpty {
             lines.append("  transcript:")
-            let rendered = TranscriptRenderer.render(transcript, bridgeJavaScriptSource: bridgeJavaScriptSource)
+            let rendered = TranscriptRenderer.render(
+                transcript, bridgeJavaScriptSource: bridgeJavaScriptSource, maximumBytes: CaseOutputLimits.transcriptBytes)
             lines.append(contentsOf: rendered.split(separator: "\n").map { "    " + $0 })
         }
-        return lines.joined(separator: "\n")
+        return PrintableText.terminalSafe(lines.joined(separator: "\n"))
+    }
+
+    /// `text`'s lines, each indented by two spaces.
+    private static func indented(_ text: String) -> [String] {
+        text.split(separator: "\n", omittingEmptySubsequences: false).map { "  " + $0 }
     }
 }

@@ -1,7 +1,7 @@
 import StrictJSON
 
 /// Decodes `Decodable` types from a value `JSONParser` already parsed, strictly: no coercion between
-/// JSON types, integers must be whole and in range, and (for fixtures) an object with a field its type's
+/// JSON types, integers must be whole, in range and at most 2^53 - 1 in magnitude (`largestExactInteger`), and (for fixtures) an object with a field its type's
 /// coding keys do not name is refused, so a misspelt field never passes silently. `JSONValue` fields
 /// take the value as it is, `null` included, in one step however deep it is.
 ///
@@ -29,6 +29,10 @@ package enum JSONValueDecoder {
         try Node(value: value, codingPath: [], unknownFields: unknownFields).decodeValue(Value.self)
     }
 
+    /// The largest magnitude an integer field may have: 2^53 - 1, past which JSON numbers (doubles, in
+    /// every language that reads them as JavaScript does) no longer hold every integer exactly.
+    package static let largestExactInteger: Double = 9_007_199_254_740_991
+
     /// `text` as a JSON string literal, shortened and printable, for error messages.
     package static func quoted(_ text: String) -> String {
         PrintableText.abbreviate(JSONValue.string(text).canonicalText, limit: 60)
@@ -39,7 +43,7 @@ package enum JSONValueDecoder {
         switch value {
         case .null: "null"
         case .bool(let flag): "\(flag)"
-        case .number: "the number \(value.canonicalText)"
+        case .number: "the number \(value.displayText)"
         case .string(let text): "the string \(quoted(text))"
         case .array: "an array"
         case .object: "an object"
@@ -119,10 +123,18 @@ private struct Node: Decoder, SingleValueDecodingContainer {
     func decode(_ type: Float.Type) throws -> Float { Float(try decode(Double.self)) }
 
     func integer<Integer: FixedWidthInteger>(_ type: Integer.Type) throws -> Integer {
-        guard case .number(let number) = value, let integer = Integer(exactly: number) else {
-            let range = Integer.bitWidth >= 64 ? "" : " from \(Integer.min) to \(Integer.max)"
-            throw mismatch(type, expected: (Integer.isSigned || !range.isEmpty ? "an integer" : "a non-negative integer") + range)
+        let range = Integer.bitWidth >= 64 ? "" : " from \(Integer.min) to \(Integer.max)"
+        let expected = (Integer.isSigned || !range.isEmpty ? "an integer" : "a non-negative integer") + range
+        guard case .number(let number) = value, number.isFinite, number.rounded(.towardZero) == number else { throw mismatch(type, expected: expected) }
+        // Past 2^53 - 1 a JSON number (a double) no longer holds every integer: what was read may not be
+        // what was written (9223372036854775807 reads as 9223372036854775808), so no such integer is taken.
+        guard number.magnitude <= JSONValueDecoder.largestExactInteger else {
+            throw DecodingError.dataCorrupted(.init(
+                codingPath: codingPath,
+                debugDescription: "\(JSONValueDecoder.describe(value)) is beyond \(Int64(JSONValueDecoder.largestExactInteger)) (2^53 - 1), "
+                    + "the largest integer a JSON number carries exactly"))
         }
+        guard let integer = Integer(exactly: number) else { throw mismatch(type, expected: expected) }
         return integer
     }
 

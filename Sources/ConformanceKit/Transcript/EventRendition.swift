@@ -21,7 +21,7 @@ package struct EventRendition {
         var isTimer = false
         let kind: String, fields: [String: JSONValue?], line: String
         func text(_ value: String, limit: Int = 200) -> String { PrintableText.abbreviate(value, limit: limit) }
-        func json(_ value: JSONValue?) -> String { value.map { text($0.canonicalText, limit: 160) } ?? "undefined" }
+        func json(_ value: JSONValue?) -> String { value.map { text($0.displayText, limit: 160) } ?? "undefined" }
         switch event {
         case .pageRequested(let url):
             (kind, fields, line) = ("page-requested", ["url": .string(url)], "page  load requested \(text(url))")
@@ -44,7 +44,7 @@ package struct EventRendition {
             } else if case .message(let message) = WireInspector.decodeCommand(script) {
                 // Native key order is unspecified: a delivered message is shown and compared as parsed JSON.
                 described["message"] = message
-                shown = "deliver " + text(message.canonicalText, limit: 160)
+                shown = "deliver " + text(message.displayText, limit: 160)
             } else {
                 described["script"] = .string(script)
                 shown = text(script, limit: 160)
@@ -55,7 +55,7 @@ package struct EventRendition {
             if let error {
                 line = "eval#\(id) threw \(text(error, limit: 160))"
             } else {
-                line = "eval#\(id) -> \(result.map { text($0.canonicalText, limit: 160) } ?? "undefined")"
+                line = "eval#\(id) -> \(result.map { text($0.displayText, limit: 160) } ?? "undefined")"
             }
         case .adapterAction(let action):
             (kind, fields, line) = ("native-action", ["action": .string(action)], "native \(PrintableText.printable(action))")
@@ -99,6 +99,14 @@ package struct EventRendition {
         self.fields = fields.compactMapValues { $0 }
         self.line = line
         self.isTimer = isTimer
+    }
+
+    /// Whether `event` is a timer being set or firing (`isTimer`), known without rendering it.
+    package static func isTimer(_ event: TranscriptEvent) -> Bool {
+        switch event {
+        case .timerScheduled, .timerFired: true
+        default: false
+        }
     }
 
     /// An evaluation result; a string holding a JSON array, as `_fetchQueue`

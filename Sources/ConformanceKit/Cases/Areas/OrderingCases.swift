@@ -43,8 +43,8 @@ enum OrderingCases {
             """)
         let order = context.transcript.events.compactMap { event -> String? in
             switch event {
-            case let .jsHandlerInvoked(name, data, _, _): "handler \(name) got \(data?.canonicalText ?? "undefined")"
-            case let .jsCallbackInvoked(label, data): "callback \(label) got \(data?.canonicalText ?? "undefined")"
+            case let .jsHandlerInvoked(name, data, _, _): "handler \(name) got \(data?.displayText ?? "undefined")"
+            case let .jsCallbackInvoked(label, data): "callback \(label) got \(data?.displayText ?? "undefined")"
             default: nil
             }
         }
