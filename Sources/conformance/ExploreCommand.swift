@@ -78,12 +78,45 @@ struct ExploreCommand: ParsableCommand {
         if self.seed == nil, replay == nil { printError("seed \(seed) (random; --seed \(seed) repeats this run)") }
         let options = ExploreOptions(
             seed: seed, runs: runs, maxOperations: maxOps, timeBudget: timeBudget.map { .milliseconds(Int64($0 * 1000)) }, replay: replay)
-        // SIGINT and SIGTERM end the testee (its whole process group) and the exploration, which then
-        // reports what ran and exits 130 or 143; the watcher exits by itself if the main flow is stuck.
-        let interruption = RunInterruption { signal in printError("interrupted by signal \(signal)") }
-        let factory = try adapter.resolve(isInterrupted: { interruption.interruptingSignal != nil })
-        let mutant = adapter.choice.mutant
         let progress = RunProgress(mode: self.progress, total: replay == nil ? runs : 1)
+        let programsRun = LockedValue(0)
+        let adapterName = adapter.choice.argument, reportRequests = report, plannedRuns = replay == nil ? runs : 1, maxOps = maxOps, replayed = replay
+        let clock = ContinuousClock(), start = clock.now
+        // A signal ends the testee (its whole process group) and the exploration, which then reports what
+        // ran (the program running then is dropped) and exits 128 + the signal.
+        // Says what is known of an exploration that did not end in a report: how many programs ran, and
+        // nothing about them (the program running last may have been a difference being shrunk).
+        let reportStoppedEarly: @Sendable (FinishReason, String) -> Void = { reason, why in
+            progress.clearOpenLine()
+            let count = programsRun.withLock { $0 }
+            let seconds = ReportTimings.secondsText(start.duration(to: clock.now))
+            print("""
+                explore: \(count) of \(plannedRuns) programs against \(adapterName), \(replayed.map { "replay of program \($0)" } ?? "seed \(seed)"), \
+                at most \(maxOps) steps each, \(seconds) s
+                \(reason.summary): \(why)
+                """)
+            let context = RunContext(adapter: adapterName, rerunPrefix: "", timings: .on, stop: RunStop(reason: reason.runStopReason, notRun: []))
+            for request in reportRequests {
+                do throws(TextDestination.Failure) { try request.write([], context: context) } catch {
+                    printError("cannot write the \(request.kind.rawValue) report: \(error.message)")
+                }
+            }
+            fflush(nil)
+        }
+        let finisher = VerbFinisher(finishing: "printing what ran") { reason in
+            reportStoppedEarly(reason, "the program running then did not stop within \(VerbFinisher.graceSeconds) s, so the programs that ran are not judged")
+        }
+        SignalTrigger.install(for: finisher)
+        let factory: AdapterFactory
+        do {
+            factory = try adapter.resolve(isInterrupted: { finisher.isStopping })
+        } catch let error where finisher.isStopping {
+            finisher.mainFlowWillFinish()
+            guard let reason = finisher.reason else { throw error }
+            reportStoppedEarly(reason, "stopped while the testee started; no program ran")
+            throw ExitCodes.stopped(by: reason)
+        }
+        let mutant = adapter.choice.mutant
         let replayWords = conformanceInvocation() + ["explore"] + adapter.rerunWords + (jsSide.map { ["--js-side", $0] } ?? []) + ["--max-ops", "\(maxOps)"]
         let outcome = MainQueuePump.run { () async -> Result<(ExploreReport, String), HarnessError> in
             do throws(HarnessError) {
@@ -94,8 +127,10 @@ struct ExploreCommand: ParsableCommand {
                     throw HarnessError(code: .invalidInput, message: "the adapter could not be created to ask what it offers")
                 }
                 let generator = ExploreGenerator(capabilities: capabilities, maxOperations: options.maxOperations, data: ExploreDataGenerator(corpus: try PayloadCorpus.bundled()))
-                let report = await explorer.explore(
-                    options, generator: generator, progress: progress.programsDidRun, isInterrupted: { interruption.interruptingSignal != nil })
+                let report = await explorer.explore(options, generator: generator, progress: { count in
+                    programsRun.withLock { $0 = count }
+                    progress.programsDidRun(count)
+                }, isInterrupted: { finisher.isStopping })
                 let injected: String
                 if let given = candidateConfiguration.bridgeJavaScriptSource { injected = given } else { injected = try ConformanceRunner.referenceJavaScriptSide() }
                 return .success((report, injected))
@@ -103,15 +138,17 @@ struct ExploreCommand: ParsableCommand {
                 return .failure(error)
             }
         }
-        guard interruption.claimFinishing() else {
-            // The signal watcher is finishing; it exits the process.
-            while true { sleep(60) }
-        }
+        finisher.mainFlowWillFinish()
         progress.clearOpenLine()
         let (found, javaScriptSource): (ExploreReport, String)
         switch outcome {
         case .success(let value): (found, javaScriptSource) = value
         case .failure(let error):
+            if let reason = finisher.reason {
+                // The adapter failed because its testee was ended on purpose.
+                reportStoppedEarly(reason, "stopped before the first program")
+                throw ExitCodes.stopped(by: reason)
+            }
             printError(error.description)
             throw ExitCodes.configuration
         }
@@ -129,7 +166,9 @@ struct ExploreCommand: ParsableCommand {
                 written = false
             }
         }
-        let context = RunContext(adapter: adapter.choice.argument, rerunPrefix: replay(0), timings: .on, stop: nil)
+        // An interrupted exploration's report says so, as an interrupted run's does.
+        let stop = found.stop == .interrupted ? finisher.reason.map { RunStop(reason: $0.runStopReason, notRun: []) } : nil
+        let context = RunContext(adapter: adapter.choice.argument, rerunPrefix: replay(0), timings: .on, stop: stop)
         for request in report {
             do throws(TextDestination.Failure) { try request.write(found.caseResults, context: context) } catch {
                 printError("cannot write the \(request.kind.rawValue) report: \(error.message)")
@@ -137,6 +176,6 @@ struct ExploreCommand: ParsableCommand {
             }
         }
         let status = found.isReferenceProblem ? ExitCodes.configuration : found.isFailure ? ExitCodes.conformanceFailures : ExitCodes.conformant
-        throw ExitCodes.afterRun(status, outputsWritten: written, interruptedBy: interruption.interruptingSignal)
+        throw ExitCodes.afterRun(status, outputsWritten: written, stoppedBy: finisher.reason)
     }
 }

@@ -86,10 +86,8 @@ struct RunCommand: ParsableCommand {
             }
         }
 
-        // A report written to a FIFO whose reader has gone fails with EPIPE instead of killing the run.
-        signal(SIGPIPE, SIG_IGN)
         let monitorBox = LockedValue<RunMonitor?>(nil)
-        let interruption = RunInterruption { _ in
+        let finisher = VerbFinisher(finishing: "writing the reports with the cases that finished") { _ in
             // The main flow did not get to finish within the grace: finish with what is known here.
             guard let monitor = monitorBox.withLock({ $0 }) else { return }
             monitor.progress.clearOpenLine()
@@ -98,20 +96,18 @@ struct RunCommand: ParsableCommand {
         }
         let monitor = RunMonitor(
             selectedIDs: selected.map(\.id), progress: RunProgress(mode: progress, total: selected.count),
-            stopAfterTimeouts: stopAfterTimeouts, interruption: interruption)
+            stopAfterTimeouts: stopAfterTimeouts, finisher: finisher)
         monitorBox.withLock { $0 = monitor }
+        SignalTrigger.install(for: finisher)
 
         let results: [CaseResult]
         do {
             results = try adapter.run(selected, javaScriptSide: javaScriptSide, monitor: monitor)
-        } catch where interruption.interruptingSignal != nil {
-            // Interrupted while the testee started: it was ended on purpose.
+        } catch where finisher.isStopping {
+            // Stopped while the testee started: it was ended on purpose.
             results = monitor.finished
         }
-        guard interruption.claimFinishing() else {
-            // The signal watcher is writing the reports; it exits the process.
-            while true { sleep(60) }
-        }
+        finisher.mainFlowWillFinish()
         monitor.progress.clearOpenLine()
         let stop = monitor.stop(finished: results)
         let (summary, reportsWritten) = outputs.finish(results, stop: stop)
@@ -124,7 +120,7 @@ struct RunCommand: ParsableCommand {
                 (runStatus, baselineWritten) = gate(results, baselinePath: baseline, current: currentBaseline)
             }
         }
-        throw ExitCodes.afterRun(runStatus, outputsWritten: reportsWritten && baselineWritten, interruptedBy: interruption.interruptingSignal)
+        throw ExitCodes.afterRun(runStatus, outputsWritten: reportsWritten && baselineWritten, stoppedBy: finisher.reason)
     }
 
     /// The cases of the `--case-file`s, each compared with the reference bridge's run of its program.
@@ -247,9 +243,4 @@ func conformanceInvocation(
 func shellQuoted(_ word: String) -> String {
     let safe = word.allSatisfy { $0.isLetter || $0.isNumber || "-_./:=*".contains($0) }
     return safe ? word : "'" + word.replacingOccurrences(of: "'", with: "'\\''") + "'"
-}
-
-/// Writes a line to standard error.
-func printError(_ message: String) {
-    FileHandle.standardError.write(Data(("conformance: " + message + "\n").utf8))
 }

@@ -1,17 +1,62 @@
 import ArgumentParser
 import ConformanceKit
+import Foundation
 
 /// `conformance smoke`: checks that an adapter is wired up before the full run, and when a step fails,
 /// whether the evidence points at the adapter's wiring, at the bridge, or at either.
 struct SmokeCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "smoke",
-        abstract: "Check that an adapter is wired up: attach, injection, one call each way. Exit 0 when every step passes, 78 when one fails.")
+        abstract: "Check that an adapter is wired up: attach, injection, one call each way. Exit 0 when every step passes, 78 when one fails.",
+        discussion: """
+            SIGINT, SIGTERM or SIGHUP ends the testee's process group, prints the steps that finished and which \
+            did not run, and exits 128 + the signal (130, 143, 129).
+            """)
 
     @OptionGroup var adapter: AdapterOptions
 
+    @Option(name: .long, help: ArgumentHelp(
+        "Print a line per step on standard error as it starts: always, never, or auto (when standard error is a terminal).",
+        valueName: "when"))
+    var progress: ProgressMode = .auto
+
     func run() throws {
-        let results = try adapter.run(SmokeCases.steps.map(\.check), javaScriptSide: nil)
+        let steps = SmokeCases.steps
+        let fullRun = "`\((conformanceInvocation() + ["run"] + adapter.rerunWords).map(shellQuoted).joined(separator: " "))`"
+        let monitorBox = LockedValue<RunMonitor?>(nil)
+        let finisher = VerbFinisher(finishing: "printing the steps that finished") { _ in
+            // The main flow did not get to finish within the grace: print what is known here.
+            guard let monitor = monitorBox.withLock({ $0 }) else { return }
+            monitor.progress.clearOpenLine()
+            let finished = monitor.finished
+            _ = Self.printSteps(finished, stop: monitor.stop(finished: finished), fullRun: fullRun)
+        }
+        let monitor = RunMonitor(
+            selectedIDs: steps.map(\.check.id), progress: RunProgress(mode: progress, total: steps.count), finisher: finisher)
+        monitorBox.withLock { $0 = monitor }
+        SignalTrigger.install(for: finisher)
+
+        let results: [CaseResult]
+        do {
+            results = try adapter.run(steps.map(\.check), javaScriptSide: nil, monitor: monitor)
+        } catch where finisher.isStopping {
+            // Stopped while the testee started: it was ended on purpose.
+            results = monitor.finished
+        }
+        finisher.mainFlowWillFinish()
+        monitor.progress.clearOpenLine()
+        let status = Self.printSteps(results, stop: monitor.stop(finished: results), fullRun: fullRun)
+        throw ExitCodes.afterRun(status, outputsWritten: true, stoppedBy: finisher.reason)
+    }
+
+    /// Prints each step that finished (a failed one with its diagnosis and hint), then the verdict on the
+    /// adapter, or, for smoke stopped early, which steps did not run.
+    /// - Parameters:
+    ///   - results: The steps that finished, in order.
+    ///   - stop: Why smoke stopped before every step ran, if it did.
+    ///   - fullRun: The command that runs the whole catalogue with this adapter, quoted.
+    /// - Returns: 0 when every step passed, 78 when one failed (before precedence: `ExitCodes.afterRun`).
+    private static func printSteps(_ results: [CaseResult], stop: RunStop?, fullRun: String) -> ExitCode {
         var faults: [SmokeCases.Fault] = []
         for (step, result) in zip(SmokeCases.steps, results) {
             if result.verdict == .pass {
@@ -34,10 +79,16 @@ struct SmokeCommand: ParsableCommand {
             // The wiring hint, unless the evidence clears the adapter.
             if diagnosis.fault != .bridge { print("        hint: \(step.hint)") }
         }
-        let fullRun = "`\((conformanceInvocation() + ["run"] + adapter.rerunWords).map(shellQuoted).joined(separator: " "))`"
+        defer { fflush(nil) }
+        if let stop {
+            let notRun = SmokeCases.steps.filter { stop.notRun.contains($0.check.id) }.map(\.check.summary)
+            print("\(stop.summary): \(notRun.count) of \(SmokeCases.steps.count) steps not run (\(notRun.joined(separator: "; "))); "
+                + "smoke cannot tell whether the adapter is wired up")
+            return faults.isEmpty ? ExitCodes.conformant : ExitCodes.configuration
+        }
         if faults.isEmpty {
             print("the adapter is wired up; run \(fullRun)")
-            return
+            return ExitCodes.conformant
         }
         if faults.allSatisfy({ $0 == .bridge }) {
             print("the adapter is wired up, but the bridge fails the steps above; run \(fullRun) for the clauses it breaks")
@@ -46,11 +97,11 @@ struct SmokeCommand: ParsableCommand {
         } else {
             print("the adapter may not be wired up, or the bridge may be at fault (see each step above): find out which before a full run")
         }
-        throw ExitCodes.configuration
+        return ExitCodes.configuration
     }
 
     /// How a diagnosis is introduced, by who it points at.
-    private func label(_ fault: SmokeCases.Fault) -> String {
+    private static func label(_ fault: SmokeCases.Fault) -> String {
         switch fault {
         case .adapter: "adapter"
         case .bridge: "bridge"

@@ -211,8 +211,8 @@ struct RunSafetyTests {
         defer { run.endLeftovers() }
         let started = await run.waitForStandardError(containing: "[1/", timeout: 20)
         #expect(started != nil, "\(run.standardError)")
-        // Let the run reach the case that hangs.
-        try await Task.sleep(for: .seconds(1))
+        // The run reaches the case that hangs.
+        #expect(await run.waitForStuckTestee(timeout: 60) != nil, "\(run.standardError)")
         let testees = run.children()
         let signalled = run.elapsed
         kill(run.processIdentifier, number)
@@ -265,11 +265,18 @@ final class WatchedRun: Sendable {
     /// Every child seen while the run was alive: after it exits, its leftovers have another parent.
     private let seenChildren = LockedValue<Set<Int32>>([])
 
-    /// Starts `conformance` with `arguments`.
-    init(_ arguments: [String]) throws {
+    /// Starts `conformance` (or `executable`) with `arguments`.
+    /// - Parameters:
+    ///   - environment: Changes to the environment (nil removes a variable).
+    init(_ arguments: [String], executable: URL = CLITests.executable, environment changes: [String: String?] = [:]) throws {
         let process = Process()
-        process.executableURL = CLITests.executable
+        process.executableURL = executable
         process.arguments = arguments
+        if !changes.isEmpty {
+            var environment = ProcessInfo.processInfo.environment
+            for (name, value) in changes { environment[name] = value }
+            process.environment = environment
+        }
         let out = Pipe(), err = Pipe()
         process.standardOutput = out
         process.standardError = err
