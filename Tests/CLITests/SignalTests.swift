@@ -47,7 +47,7 @@ struct SignalTests {
         let folder = try Self.scratchFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let json = folder.appendingPathComponent("out.json").path
-        let stuck = ["--adapter", Self.stuckTesteeWithChild, "--adapter-timeout", "600", "--progress", "always"]
+        let stuck = ["--adapter", Self.stuckTesteeWithChild, "--adapter-timeout", "600"]
         let selection = Self.passingThenHanging.flatMap { ["--case", $0] }
         let arguments: [String] = switch verb {
         case .run: ["run"] + stuck + selection + ["--report", "json:" + json]
@@ -108,7 +108,7 @@ struct SignalTests {
     @Test("a verb started with SIGINT ignored (as a shell starts a script's background job) still stops on it")
     func inheritedIgnoredInterrupt() async throws {
         let words = [CLITests.executable.path, "smoke", "--adapter", OutOfProcessTests.testee("hang-in-call-handler"),
-                     "--adapter-timeout", "600", "--progress", "always"]
+                     "--adapter-timeout", "600"]
         let command = "trap '' INT; exec " + words.map { "'" + $0.replacingOccurrences(of: "'", with: "'\\''") + "'" }.joined(separator: " ")
         let run = try WatchedRun(["-c", command], executable: URL(fileURLWithPath: "/bin/sh"))
         defer { run.endLeftovers() }
