@@ -290,7 +290,10 @@ final class WatchedRun: Sendable {
                 errorText.withLock { $0.append((seconds, String(decoding: data, as: UTF8.self))) }
             }
         }.start()
-        Thread { outputData.withLock { $0 = out.fileHandleForReading.readDataToEndOfFile() } }.start()
+        // Read outside the lock: a process that never exits must not block `standardOutput`.
+        Thread {
+            while case let data = out.fileHandleForReading.availableData, !data.isEmpty { outputData.withLock { $0.append(data) } }
+        }.start()
     }
 
     var processIdentifier: Int32 { process.processIdentifier }
