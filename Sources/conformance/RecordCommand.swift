@@ -74,29 +74,10 @@ struct RecordCommand: ParsableCommand {
             throw ExitCodes.configuration
         }
         let recording = GoldenRecording(store: GoldenStore(directory: directory), mode: mode, adapter: adapter.choice.argument)
-        let monitorBox = LockedValue<RunMonitor?>(nil)
-        let finisher = VerbFinisher(finishing: "writing the goldens of the cases that finished") { _ in
-            // The main flow did not get to finish within the grace: record what is known here.
-            guard let monitor = monitorBox.withLock({ $0 }) else { return }
-            monitor.progress.clearOpenLine()
-            let finished = monitor.finished
-            _ = recording.record(finished, stop: monitor.stop(finished: finished))
-        }
-        let monitor = RunMonitor(
-            selectedIDs: selected.map(\.id), progress: RunProgress(mode: progress, total: selected.count), finisher: finisher)
-        monitorBox.withLock { $0 = monitor }
-        SignalTrigger.install(for: finisher)
-
-        let results: [CaseResult]
-        do {
-            results = try adapter.run(selected, javaScriptSide: nil, monitor: monitor)
-        } catch where finisher.isStopping {
-            // Stopped while the testee started: it was ended on purpose.
-            results = monitor.finished
-        }
-        finisher.mainFlowWillFinish()
-        monitor.progress.clearOpenLine()
-        let status = recording.record(results, stop: monitor.stop(finished: results))
-        throw ExitCodes.afterRun(status, outputsWritten: true, stoppedBy: finisher.reason)
+        let run = try StoppableCaseRun.run(
+            selected, on: adapter, javaScriptSide: nil, progress: progress, finishing: "writing the goldens of the cases that finished"
+        ) { finished, stop in _ = recording.record(finished, stop: stop) }
+        let status = recording.record(run.results, stop: run.stop)
+        throw ExitCodes.afterRun(status, outputsWritten: true, stoppedBy: run.reason)
     }
 }

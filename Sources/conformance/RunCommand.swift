@@ -86,30 +86,11 @@ struct RunCommand: ParsableCommand {
             }
         }
 
-        let monitorBox = LockedValue<RunMonitor?>(nil)
-        let finisher = VerbFinisher(finishing: "writing the reports with the cases that finished") { _ in
-            // The main flow did not get to finish within the grace: finish with what is known here.
-            guard let monitor = monitorBox.withLock({ $0 }) else { return }
-            monitor.progress.clearOpenLine()
-            let finished = monitor.finished
-            outputs.finish(finished, stop: monitor.stop(finished: finished))
-        }
-        let monitor = RunMonitor(
-            selectedIDs: selected.map(\.id), progress: RunProgress(mode: progress, total: selected.count),
-            stopAfterTimeouts: stopAfterTimeouts, finisher: finisher)
-        monitorBox.withLock { $0 = monitor }
-        SignalTrigger.install(for: finisher)
-
-        let results: [CaseResult]
-        do {
-            results = try adapter.run(selected, javaScriptSide: javaScriptSide, monitor: monitor)
-        } catch where finisher.isStopping {
-            // Stopped while the testee started: it was ended on purpose.
-            results = monitor.finished
-        }
-        finisher.mainFlowWillFinish()
-        monitor.progress.clearOpenLine()
-        let stop = monitor.stop(finished: results)
+        let run = try StoppableCaseRun.run(
+            selected, on: adapter, javaScriptSide: javaScriptSide, progress: progress, stopAfterTimeouts: stopAfterTimeouts,
+            finishing: "writing the reports with the cases that finished"
+        ) { finished, stop in outputs.finish(finished, stop: stop) }
+        let (results, stop) = (run.results, run.stop)
         let (summary, reportsWritten) = outputs.finish(results, stop: stop)
         var runStatus = summary.exitCode
         var baselineWritten = true
@@ -120,7 +101,7 @@ struct RunCommand: ParsableCommand {
                 (runStatus, baselineWritten) = gate(results, baselinePath: baseline, current: currentBaseline)
             }
         }
-        throw ExitCodes.afterRun(runStatus, outputsWritten: reportsWritten && baselineWritten, stoppedBy: finisher.reason)
+        throw ExitCodes.afterRun(runStatus, outputsWritten: reportsWritten && baselineWritten, stoppedBy: run.reason)
     }
 
     /// The cases of the `--case-file`s, each compared with the reference bridge's run of its program.

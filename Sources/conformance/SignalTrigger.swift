@@ -8,25 +8,31 @@ import Foundation
 /// The signals are ignored as signals and watched by dispatch sources on a queue of their own, because
 /// the main thread may be blocked in a case, waiting on a testee's pipe, and because the finisher's
 /// queue may be busy writing what finished when a second signal comes. Installing them also undoes a
-/// disposition inherited from the parent: a shell script's background job starts with SIGINT ignored,
-/// and the command still stops on it. Testees do not inherit the ignored signals: `TesteeProcess`
-/// resets them in the child.
+/// disposition or a mask inherited from the parent (a shell script's background job starts with SIGINT
+/// ignored; a process started from a dispatch thread, with the signals blocked): the command still stops
+/// on them. Testees inherit neither: `TesteeProcess` resets the dispositions and the mask in the child.
 enum SignalTrigger {
     private static let queue = DispatchQueue(label: "conformance.signals")
-    /// The dispatch sources, kept for the life of the process.
-    private static let sources = LockedValue<[any DispatchSourceSignal]>([])
+    /// The finisher the signals stop, and the dispatch sources, kept for the life of the process.
+    private static let installed = LockedValue<(finisher: VerbFinisher?, sources: [any DispatchSourceSignal])>((nil, []))
 
-    /// Watches the signals of `FinishReason.handledSignals` for `finisher`, from now on.
+    /// Watches the signals of `FinishReason.handledSignals` for `finisher`, from now on. A command has
+    /// one finisher; installing another one makes the signals stop it instead.
     static func install(for finisher: VerbFinisher) {
-        for number in FinishReason.handledSignals {
-            signal(number, SIG_IGN)
-            let source = DispatchSource.makeSignalSource(signal: number, queue: queue)
-            source.setEventHandler {
-                let reason = FinishReason.signal(number)
-                if !finisher.stop(reason) { finisher.exitAtOnce(reason) }
+        installed.withLock { installed in
+            installed.finisher = finisher
+            guard installed.sources.isEmpty else { return }
+            for number in FinishReason.handledSignals {
+                signal(number, SIG_IGN)
+                let source = DispatchSource.makeSignalSource(signal: number, queue: queue)
+                source.setEventHandler {
+                    guard let finisher = Self.installed.withLock({ $0.finisher }) else { return }
+                    let reason = FinishReason.signal(number)
+                    if !finisher.stop(reason) { finisher.exitAtOnce(reason) }
+                }
+                source.resume()
+                installed.sources.append(source)
             }
-            source.resume()
-            sources.withLock { $0.append(source) }
         }
     }
 }

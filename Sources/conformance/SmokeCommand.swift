@@ -23,30 +23,11 @@ struct SmokeCommand: ParsableCommand {
     func run() throws {
         let steps = SmokeCases.steps
         let fullRun = "`\((conformanceInvocation() + ["run"] + adapter.rerunWords).map(shellQuoted).joined(separator: " "))`"
-        let monitorBox = LockedValue<RunMonitor?>(nil)
-        let finisher = VerbFinisher(finishing: "printing the steps that finished") { _ in
-            // The main flow did not get to finish within the grace: print what is known here.
-            guard let monitor = monitorBox.withLock({ $0 }) else { return }
-            monitor.progress.clearOpenLine()
-            let finished = monitor.finished
-            _ = Self.printSteps(finished, stop: monitor.stop(finished: finished), fullRun: fullRun)
-        }
-        let monitor = RunMonitor(
-            selectedIDs: steps.map(\.check.id), progress: RunProgress(mode: progress, total: steps.count), finisher: finisher)
-        monitorBox.withLock { $0 = monitor }
-        SignalTrigger.install(for: finisher)
-
-        let results: [CaseResult]
-        do {
-            results = try adapter.run(steps.map(\.check), javaScriptSide: nil, monitor: monitor)
-        } catch where finisher.isStopping {
-            // Stopped while the testee started: it was ended on purpose.
-            results = monitor.finished
-        }
-        finisher.mainFlowWillFinish()
-        monitor.progress.clearOpenLine()
-        let status = Self.printSteps(results, stop: monitor.stop(finished: results), fullRun: fullRun)
-        throw ExitCodes.afterRun(status, outputsWritten: true, stoppedBy: finisher.reason)
+        let run = try StoppableCaseRun.run(
+            steps.map(\.check), on: adapter, javaScriptSide: nil, progress: progress, finishing: "printing the steps that finished"
+        ) { finished, stop in _ = Self.printSteps(finished, stop: stop, fullRun: fullRun) }
+        let status = Self.printSteps(run.results, stop: run.stop, fullRun: fullRun)
+        throw ExitCodes.afterRun(status, outputsWritten: true, stoppedBy: run.reason)
     }
 
     /// Prints each step that finished (a failed one with its diagnosis and hint), then the verdict on the
