@@ -82,8 +82,6 @@ struct ExploreCommand: ParsableCommand {
         let programsRun = LockedValue(0)
         let adapterName = adapter.choice.argument, reportRequests = report, plannedRuns = replay == nil ? runs : 1, maxOps = maxOps, replayed = replay
         let clock = ContinuousClock(), start = clock.now
-        // A signal ends the testee (its whole process group) and the exploration, which then reports what
-        // ran (the program running then is dropped) and exits 128 + the signal.
         // Says what is known of an exploration that did not end in a report: how many programs ran, and
         // nothing about them (the program running last may have been a difference being shrunk).
         let reportStoppedEarly: @Sendable (FinishReason, String) -> Void = { reason, why in
@@ -103,6 +101,8 @@ struct ExploreCommand: ParsableCommand {
             }
             fflush(nil)
         }
+        // A signal ends the testee (its whole process group) and the exploration, which then reports what
+        // ran (the program running then is dropped) and exits 128 + the signal.
         let finisher = VerbFinisher(finishing: "printing what ran") { reason in
             reportStoppedEarly(reason, "the program running then did not stop within \(VerbFinisher.graceSeconds) s, so the programs that ran are not judged")
         }

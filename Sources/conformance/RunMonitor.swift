@@ -1,10 +1,10 @@
 import ConformanceKit
 import Foundation
 
-/// Watches a run of cases (`conformance run`, `smoke`, `record`) case by case: prints progress, keeps the
-/// results of the cases that finished (which the `VerbFinisher`'s queue may read), and says when to stop
-/// early: when the command is stopping (a signal), or when the testee timed out on `stopAfterTimeouts`
-/// cases in a row.
+/// Watches a run of cases (`StoppableCaseRun`: `run`, `smoke`, `record`, `list --coverage`, `explain`)
+/// case by case: prints progress, keeps the results of the cases that finished (which the
+/// `VerbFinisher`'s queue may read), and says when to stop early: when the command is stopping (a
+/// signal), or when the testee timed out on `stopAfterTimeouts` cases in a row.
 final class RunMonitor: Sendable {
     private struct State {
         var finished: [CaseResult] = []

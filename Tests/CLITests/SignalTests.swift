@@ -64,11 +64,13 @@ struct SignalTests {
         let stuckTestee = await run.waitForStuckTestee(timeout: 60)
         #expect(stuckTestee != nil, "the testee never got stuck: \(run.standardError)")
         let groups = run.children()
+        let signalled = run.elapsed
         kill(run.processIdentifier, number)
         let status = await run.waitForExit(timeout: 60)
+        let took = run.exitTime.map { String(format: "%.2f s", $0 - signalled) } ?? "-"
         let left = await WatchedRun.liveMembers(ofGroups: groups, timeout: 10)
         let name = Self.name(number)
-        print("\(verb.rawValue) on \(name): exit \(status.map(String.init) ?? "none"); processes of the testee groups \(groups) left: \(left.count)")
+        print("\(verb.rawValue) on \(name): exit \(status.map(String.init) ?? "none") \(took) after the signal; processes of the testee groups \(groups) left: \(left.count)")
         #expect(status == 128 + number, "\(run.standardOutput)\n\(run.standardError)")
         #expect(!groups.isEmpty && left.isEmpty, "testee groups \(groups) were ended, with the child: \(left)")
         #expect(run.standardError.contains("conformance: \(name): ending the testees, then "), "\(run.standardError)")
