@@ -7,8 +7,10 @@ import Testing
 /// group, writes what finished (and nothing of the case that was running), and exits 128 + the signal.
 ///
 /// The tests wait on what they can observe, never on time: the testee `hang-in-call-handler` is stuck
-/// once its main thread sleeps (`/proc/<pid>/syscall`), and the signal comes then.
-@Suite("Signals in every verb")
+/// once its main thread sleeps (`/proc/<pid>/syscall`), and the signal comes then. The limits on those
+/// waits only keep a broken command from hanging the suite. The suite runs one test at a time: each
+/// starts a `conformance` and a testee, and a dozen at once would starve a loaded 2-core machine.
+@Suite("Signals in every verb", .serialized)
 struct SignalTests {
     /// The verbs that start a testee.
     enum Verb: String, CaseIterable, Sendable, CustomTestStringConvertible {
@@ -61,14 +63,14 @@ struct SignalTests {
 
         let run = try WatchedRun(arguments, environment: ["CI": nil])
         defer { run.endLeftovers() }
-        let stuckTestee = await run.waitForStuckTestee(timeout: 60)
+        let stuckTestee = await run.waitForStuckTestee(timeout: 300)
         #expect(stuckTestee != nil, "the testee never got stuck: \(run.standardError)")
         let groups = run.children()
         let signalled = run.elapsed
         kill(run.processIdentifier, number)
-        let status = await run.waitForExit(timeout: 60)
+        let status = await run.waitForExit(timeout: 120)
         let took = run.exitTime.map { String(format: "%.2f s", $0 - signalled) } ?? "-"
-        let left = await WatchedRun.liveMembers(ofGroups: groups, timeout: 10)
+        let left = await WatchedRun.liveMembers(ofGroups: groups, timeout: 60)
         let name = Self.name(number)
         print("\(verb.rawValue) on \(name): exit \(status.map(String.init) ?? "none") \(took) after the signal; processes of the testee groups \(groups) left: \(left.count)")
         #expect(status == 128 + number, "\(run.standardOutput)\n\(run.standardError)")
@@ -114,12 +116,12 @@ struct SignalTests {
         let command = "trap '' INT; exec " + words.map { "'" + $0.replacingOccurrences(of: "'", with: "'\\''") + "'" }.joined(separator: " ")
         let run = try WatchedRun(["-c", command], executable: URL(fileURLWithPath: "/bin/sh"))
         defer { run.endLeftovers() }
-        #expect(await run.waitForStuckTestee(timeout: 60) != nil, "\(run.standardError)")
+        #expect(await run.waitForStuckTestee(timeout: 300) != nil, "\(run.standardError)")
         let groups = run.children()
         kill(run.processIdentifier, SIGINT)
-        let status = await run.waitForExit(timeout: 60)
+        let status = await run.waitForExit(timeout: 120)
         #expect(status == 130, "\(run.standardOutput)\n\(run.standardError)")
-        #expect(await WatchedRun.liveMembers(ofGroups: groups, timeout: 10).isEmpty)
+        #expect(await WatchedRun.liveMembers(ofGroups: groups, timeout: 60).isEmpty)
         #expect(run.standardOutput.contains("interrupted by SIGINT: 2 of 4 steps not run"), "\(run.standardOutput)")
     }
 
@@ -137,22 +139,22 @@ struct SignalTests {
         process.standardError = errors
         try process.run()
         defer { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
-        let testee = await WatchedRun.waitForStuckChild(of: process.processIdentifier, timeout: 60)
+        let testee = await WatchedRun.waitForStuckChild(of: process.processIdentifier, timeout: 300)
         #expect(testee != nil)
         // The terminal closes: nothing reads what the command writes any more.
         try output.fileHandleForReading.close()
         try errors.fileHandleForReading.close()
         kill(process.processIdentifier, SIGHUP)
-        let deadline = ContinuousClock.now + .seconds(60)
+        let deadline = ContinuousClock.now + .seconds(120)
         while process.isRunning, ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(10)) }
         guard !process.isRunning else {
-            Issue.record("still running 60 s after SIGHUP")
+            Issue.record("still running 120 s after SIGHUP")
             return
         }
         #expect(process.terminationReason == .exit && process.terminationStatus == 129, "\(process.terminationReason) \(process.terminationStatus)")
         let document = try RunSafetyTests.validReport(try String(contentsOfFile: json, encoding: .utf8))
         #expect(RunSafetyTests.members(RunSafetyTests.members(document)?["stopped"])?["message"] == .string("interrupted by SIGHUP"))
-        if let testee { #expect(await WatchedRun.liveMembers(ofGroups: [testee], timeout: 10).isEmpty) }
+        if let testee { #expect(await WatchedRun.liveMembers(ofGroups: [testee], timeout: 60).isEmpty) }
     }
 }
 
