@@ -9,13 +9,13 @@ struct Conformance: ParsableCommand {
         discussion: """
             Runs the conformance cases in real JavaScriptCore against an implementation behind an adapter.
 
-            Exit status (after a run, the first that applies: 130/143, 78 or 1, 74, 0):
+            Exit status (after a run, the first that applies: 130/143/129, 78 or 1, 74, 0):
               0   conformant
               1   conformance failures
               64  usage error
               74  a report or the baseline could not be written after the run
               78  adapter or configuration problem
-              130 interrupted by SIGINT (143: SIGTERM); the reports hold the cases that finished
+              130 interrupted by SIGINT (143: SIGTERM, 129: SIGHUP): what finished is written
             """,
         subcommands: [RunCommand.self, ExploreCommand.self, ListCommand.self, ExplainCommand.self, RecordCommand.self, SmokeCommand.self],
         defaultSubcommand: RunCommand.self)

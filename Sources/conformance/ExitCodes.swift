@@ -6,7 +6,8 @@ import ArgumentParser
 /// does not start, the JS side or baseline cannot be read, a report or baseline cannot be written where it
 /// is asked for); either ends the command at once. After the run, one status wins, in this order:
 ///
-/// 1. interrupted: 130 for SIGINT, 143 for SIGTERM (128 + the signal, as shells report it);
+/// 1. interrupted: 130 for SIGINT, 143 for SIGTERM, 129 for SIGHUP (128 + the signal, as shells report
+///    it);
 /// 2. what the run found: 78 when a case ended in an adapter or harness error, else 1 for conformance
 ///    failures (a timeout, and a run stopped by `--stop-after-timeouts`, included) or a baseline gate not
 ///    satisfied;
@@ -27,16 +28,17 @@ enum ExitCodes {
     /// a report path that cannot be written).
     static let configuration = ExitCode(78)
 
-    /// The status of a run that `signal` interrupted: 128 + the signal (130 for SIGINT, 143 for SIGTERM).
-    static func interrupted(by signal: Int32) -> ExitCode { ExitCode(128 + signal) }
+    /// The status of a command that stopped early for `reason`: 128 + the signal (130 for SIGINT, 143
+    /// for SIGTERM, 129 for SIGHUP).
+    static func stopped(by reason: FinishReason) -> ExitCode { ExitCode(reason.exitStatus) }
 
     /// The status after a run, by the precedence in the type's comment.
     /// - Parameters:
     ///   - runStatus: What the run found: the results' status, or the baseline gate's.
     ///   - outputsWritten: Whether every report (and the baseline, when updated) was written.
-    ///   - signal: The signal that interrupted the run, if one did.
-    static func afterRun(_ runStatus: ExitCode, outputsWritten: Bool, interruptedBy signal: Int32?) -> ExitCode {
-        if let signal { return interrupted(by: signal) }
+    ///   - reason: Why the command stopped early (a signal), if it did.
+    static func afterRun(_ runStatus: ExitCode, outputsWritten: Bool, stoppedBy reason: FinishReason?) -> ExitCode {
+        if let reason { return stopped(by: reason) }
         if runStatus != conformant { return runStatus }
         return outputsWritten ? conformant : outputError
     }

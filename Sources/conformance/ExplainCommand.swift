@@ -32,7 +32,14 @@ struct ExplainCommand: ParsableCommand {
             print("  [\(id)] \(text)")
         }
         // Which obligations the case checks is known by running it: against the reference, in process.
-        let checks = (try? AdapterOptions.parse([]).run([conformanceCase], javaScriptSide: nil))?.flatMap(\.checks) ?? []
+        let checks: [(clause: String, message: String)]
+        do {
+            checks = try ReferenceRun.results(of: [conformanceCase], for: "the list of obligations the case checks").flatMap(\.checks)
+        } catch let status as ExitCode where status != ExitCodes.configuration {
+            throw status
+        } catch {
+            checks = []
+        }
         let implicit = Set(CaseContext.implicitChecks.map(\.message))
         let checked = Set(checks.filter { !implicit.contains($0.message) }.compactMap { spec.obligation(citedBy: $0.clause)?.id })
         let obligations = conformanceCase.clauses.compactMap(spec.clause).flatMap(\.obligations).filter { checked.contains($0.id) }

@@ -76,12 +76,46 @@ struct ExploreCommand: ParsableCommand {
         if self.seed == nil, replay == nil { printError("seed \(seed) (random; --seed \(seed) repeats this run)") }
         let options = ExploreOptions(
             seed: seed, runs: runs, maxOperations: maxOps, timeBudget: timeBudget.map { .milliseconds(Int64($0 * 1000)) }, replay: replay)
-        // SIGINT and SIGTERM end the testee (its whole process group) and the exploration, which then
-        // reports what ran and exits 130 or 143; the watcher exits by itself if the main flow is stuck.
-        let interruption = RunInterruption { signal in printError("interrupted by signal \(signal)") }
-        let factory = try adapter.resolve(isInterrupted: { interruption.interruptingSignal != nil })
-        let mutant = adapter.choice.mutant
         let progress = RunProgress(mode: self.progress, total: replay == nil ? runs : 1)
+        let programsRun = LockedValue(0)
+        let adapterName = adapter.choice.argument, reportRequests = report, plannedRuns = replay == nil ? runs : 1, maxOps = maxOps, replayed = replay
+        let clock = ContinuousClock(), start = clock.now
+        // Says what is known of an exploration that did not end in a report: how many programs ran, and
+        // nothing about them (the program running last may have been a difference being shrunk).
+        let reportStoppedEarly: @Sendable (FinishReason, String) -> Void = { reason, why in
+            progress.clearOpenLine()
+            let count = programsRun.withLock { $0 }
+            let seconds = ReportTimings.secondsText(start.duration(to: clock.now))
+            print("""
+                explore: \(count) of \(plannedRuns) programs against \(adapterName), \(replayed.map { "replay of program \($0)" } ?? "seed \(seed)"), \
+                at most \(maxOps) steps each, \(seconds) s
+                \(reason.summary): \(why)
+                """)
+            let context = RunContext(
+                adapter: adapterName, rerun: { _ in ShellCommand([]) }, timings: .on, stop: RunStop(reason: reason.runStopReason, notRun: []))
+            for request in reportRequests {
+                do throws(TextDestination.Failure) { try request.write([], context: context) } catch {
+                    printError("cannot write the \(request.kind.rawValue) report: \(error.message)")
+                }
+            }
+            fflush(nil)
+        }
+        // A signal ends the testee (its whole process group) and the exploration, which then reports what
+        // ran (the program running then is dropped) and exits 128 + the signal.
+        let finisher = VerbFinisher(finishing: "printing what ran") { reason in
+            reportStoppedEarly(reason, "the program running then did not stop within \(VerbFinisher.graceSeconds) s, so the programs that ran are not judged")
+        }
+        SignalTrigger.install(for: finisher)
+        let factory: AdapterFactory
+        do {
+            factory = try adapter.resolve(isInterrupted: { finisher.isStopping })
+        } catch let error where finisher.isStopping {
+            finisher.mainFlowWillFinish()
+            guard let reason = finisher.reason else { throw error }
+            reportStoppedEarly(reason, "stopped while the testee started; no program ran")
+            throw ExitCodes.stopped(by: reason)
+        }
+        let mutant = adapter.choice.mutant
         let replayWords = conformanceInvocation() + ["explore"] + adapter.rerunWords + (jsSide.map { ShellCommand.option("--js-side", $0) } ?? [])
             + ["--max-ops", "\(maxOps)"]
         // The JS side the candidate gets, named in the report: the given one, a JS-side mutant's, or the kit's.
@@ -104,35 +138,40 @@ struct ExploreCommand: ParsableCommand {
                 candidateConfiguration.executionTimeLimit = adapter.scriptTimeLimit
                 if let javaScriptSide { candidateConfiguration.bridgeJavaScriptSource = javaScriptSide }
                 let explorer = try Explorer.againstReference(factory, configuration: candidateConfiguration)
-                installStallHandler(explorer: explorer, javaScriptSource: javaScriptSource, replayWords: replayWords, interruption: interruption)
+                installStallHandler(explorer: explorer, javaScriptSource: javaScriptSource, replayWords: replayWords, finisher: finisher)
                 guard let capabilities = explorer.candidateCapabilities() else {
                     throw HarnessError(code: .invalidInput, message: "the adapter could not be created to ask what it offers")
                 }
                 let generator = ExploreGenerator(capabilities: capabilities, maxOperations: options.maxOperations, data: ExploreDataGenerator(corpus: try PayloadCorpus.bundled()))
-                let report = await explorer.explore(
-                    options, generator: generator, progress: progress.programsDidRun, isInterrupted: { interruption.interruptingSignal != nil })
+                let report = await explorer.explore(options, generator: generator, progress: { count in
+                    programsRun.withLock { $0 = count }
+                    progress.programsDidRun(count)
+                }, isInterrupted: { finisher.isStopping })
                 return .success(report)
             } catch {
                 return .failure(error)
             }
         }
-        guard interruption.claimFinishing() else {
-            // The signal watcher is finishing; it exits the process.
-            while true { sleep(60) }
-        }
+        finisher.mainFlowWillFinish()
         progress.clearOpenLine()
         let found: ExploreReport
         switch outcome {
         case .success(let value): found = value
         case .failure(let error):
+            if let reason = finisher.reason {
+                // The adapter failed because its testee was ended on purpose.
+                reportStoppedEarly(reason, "stopped before the first program")
+                throw ExitCodes.stopped(by: reason)
+            }
             printError(error.description)
             throw ExitCodes.configuration
         }
-        throw finish(found, javaScriptSource: javaScriptSource, replayWords: replayWords, interruptedBy: interruption.interruptingSignal)
+        throw finish(found, javaScriptSource: javaScriptSource, replayWords: replayWords, stoppedBy: finisher.reason)
     }
 
     /// Prints the exploration's report, writes the case file and the reports, and gives the exit status.
-    private func finish(_ found: ExploreReport, javaScriptSource: String, replayWords: [String], interruptedBy signal: Int32?) -> ExitCode {
+    /// - Parameter reason: Why the exploration stopped early (a signal), if it did.
+    private func finish(_ found: ExploreReport, javaScriptSource: String, replayWords: [String], stoppedBy reason: FinishReason?) -> ExitCode {
         let replay = { (programSeed: UInt64) in ShellCommand(replayWords + ["--replay", "\(programSeed)"]).description }
         let ownJavaScriptSide = javaScriptSource != (try? ConformanceRunner.referenceJavaScriptSide())
         print(found.render(adapter: adapter.choice.argument, maxOperations: maxOps, replay: replay, bridgeJavaScriptSource: javaScriptSource,
@@ -149,8 +188,10 @@ struct ExploreCommand: ParsableCommand {
             }
         }
         // The report's one case reruns as what it stands for: the counterexample's replay, or the whole run.
+        // An interrupted exploration's report says so, as an interrupted run's does.
         let rerun = ShellCommand(replayWords + found.rerunArguments)
-        let context = RunContext(adapter: adapter.choice.argument, rerun: { _ in rerun }, timings: .on, stop: nil)
+        let stop = found.stop == .interrupted ? reason.map { RunStop(reason: $0.runStopReason, notRun: []) } : nil
+        let context = RunContext(adapter: adapter.choice.argument, rerun: { _ in rerun }, timings: .on, stop: stop)
         for request in report {
             do throws(TextDestination.Failure) { try request.write(found.caseResults, context: context) } catch {
                 printError("cannot write the \(request.kind.rawValue) report: \(error.message)")
@@ -159,21 +200,21 @@ struct ExploreCommand: ParsableCommand {
         }
         fflush(nil)
         let status = found.isReferenceProblem ? ExitCodes.configuration : found.isFailure ? ExitCodes.conformanceFailures : ExitCodes.conformant
-        return ExitCodes.afterRun(status, outputsWritten: written, interruptedBy: signal)
+        return ExitCodes.afterRun(status, outputsWritten: written, stoppedBy: reason)
     }
 
     /// Makes an engine stall in a program end the exploration with that program as its counterexample
     /// (unshrunk: shrinking would run it again), reported from the guard's thread.
-    private func installStallHandler(explorer: Explorer, javaScriptSource: String, replayWords: [String], interruption: RunInterruption) {
+    private func installStallHandler(explorer: Explorer, javaScriptSource: String, replayWords: [String], finisher: VerbFinisher) {
         EngineStallGuard.setHandler { stall in
-            guard let running = explorer.running.withLock({ $0 }), interruption.claimFinishing() else {
+            guard let running = explorer.running.withLock({ $0 }), finisher.claimFinishing() else {
                 printError("the engine stalled: \(stall)")
                 _exit(ExitCodes.configuration.rawValue)
             }
             TesteeProcessGroups.endAll()
             let stalled = CaseResult(stalled: stall, caseID: stall.caseID ?? "explore.program", level: .must, clauses: [])
             let report = running.report(stalled: stalled, inReference: stall.caseID == "explore.reference")
-            _exit(finish(report, javaScriptSource: javaScriptSource, replayWords: replayWords, interruptedBy: nil).rawValue)
+            _exit(finish(report, javaScriptSource: javaScriptSource, replayWords: replayWords, stoppedBy: nil).rawValue)
         }
     }
 }

@@ -27,7 +27,7 @@ struct ListCommand: ParsableCommand {
                 throw ExitCodes.configuration
             }
             // Counting checks means running them: the catalogue against the reference, in process.
-            let results = try AdapterOptions.parse([]).run(Catalogue.all, javaScriptSide: nil)
+            let results = try ReferenceRun.results(of: Catalogue.all, for: "the coverage table")
             let mutants = Dictionary(grouping: MutantCatalogue.all.map { ($0.obligation, $0.id) }, by: \.0).mapValues { $0.map(\.1) }
             print(spec.coverageTable(for: Catalogue.all, checks: results.flatMap(\.checks), mutants: mutants,
                                     mutantGaps: MutantCatalogue.obligationsWithoutMutants))

@@ -11,9 +11,23 @@ struct RecordCommand: ParsableCommand {
             Writes goldens for the selected cases, compared semantically with what is there (spec/protocol.md, \
             appendix A). Review the written files with `git diff`, then commit them. Refused when CI is set: \
             goldens are recorded locally and reviewed, never on CI. Goldens record the reference bridge: a \
-            mutant adapter is refused unless --allow-mutant is given. Exit status 0 when every selected golden \
-            is now up to date, 1 when some are missing or stale (with --mode never), 78 when the folder is \
-            unusable.
+            mutant adapter is refused unless --allow-mutant is given.
+
+            Only a case that ran to its end is recorded (or checked). A case the adapter cannot run (not \
+            applicable: out of process, the cases that need sends from any thread, traffic logging or throwing \
+            handlers, and the JS-side cases) or that was cut short (timeout, crash, adapter or harness error) is \
+            skipped: its golden is left as it was, its line says why, and the exit status is not 0. The cases \
+            that ran are still recorded, since a skipped case's golden is never touched: nothing is lost, and \
+            what is missing is named.
+
+            SIGINT, SIGTERM or SIGHUP ends the testee's process group and records the cases that finished \
+            (never the one that was running), lists the rest as not run, and exits 128 + the signal (130, 143, \
+            129).
+
+            Exit status: 0 when every selected golden is now up to date; 1 when some are missing or stale (with \
+            --mode never), could not be written, or were skipped for a timeout or a crash; 78 when the folder is \
+            unusable, or goldens were skipped because the adapter cannot run their cases (not applicable, \
+            adapter or harness error); 130, 143 or 129 when stopped by a signal.
             """)
 
     @OptionGroup var adapter: AdapterOptions
@@ -28,6 +42,11 @@ struct RecordCommand: ParsableCommand {
 
     @Flag(name: .customLong("allow-mutant"), help: "Record with a mutant adapter anyway (goldens normally record the reference bridge).")
     var allowMutant = false
+
+    @Option(name: .long, help: ArgumentHelp(
+        "Print a line per case on standard error as it starts: always, never, or auto (when standard error is a terminal).",
+        valueName: "when"))
+    var progress: ProgressMode = .auto
 
     @Option(name: .customLong("golden-dir"), help: "The goldens folder (default: Fixtures/golden under the current directory, the kit's checkout).")
     var goldenDirectory: String?
@@ -54,32 +73,11 @@ struct RecordCommand: ParsableCommand {
             printError("no goldens folder at \(directory.path): run `conformance record` from the kit's checkout, or pass --golden-dir FOLDER (it must exist)")
             throw ExitCodes.configuration
         }
-        let store = GoldenStore(directory: directory)
-        let results = try adapter.run(selected, javaScriptSide: nil)
-        var recorded = 0, unchanged = 0, problems = 0
-        for result in results {
-            let document = GoldenTranscript.document(for: result.transcript, bridgeJavaScriptSource: result.bridgeJavaScriptSource)
-            switch store.check(document, caseID: result.caseID, mode: mode) {
-            case .matches:
-                unchanged += 1
-            case .recorded(let path):
-                recorded += 1
-                print("recorded \(path)")
-            case .missing(let path):
-                problems += 1
-                print("missing  \(path)")
-            case let .stale(path, difference):
-                problems += 1
-                print("stale    \(path)\n\(difference.split(separator: "\n").map { "    " + $0 }.joined(separator: "\n"))")
-            case let .malformed(path, problem):
-                problems += 1
-                print("broken   \(path): \(problem)")
-            }
-            if result.verdict != .pass && result.verdict != .notApplicable {
-                print("warning: \(result.caseID) is \(result.verdict) on \(adapter.choice.argument); its golden records a non-conformant run")
-            }
-        }
-        print("\(recorded) recorded, \(unchanged) unchanged, \(problems) missing or stale" + (recorded > 0 ? "; review with `git diff \(directory.path)` and commit" : ""))
-        if problems > 0 { throw ExitCodes.conformanceFailures }
+        let recording = GoldenRecording(store: GoldenStore(directory: directory), mode: mode, adapter: adapter.choice.argument)
+        let run = try StoppableCaseRun.run(
+            selected, on: adapter, javaScriptSide: nil, progress: progress, finishing: "writing the goldens of the cases that finished"
+        ) { finished, stop in _ = recording.record(finished, stop: stop) }
+        let status = recording.record(run.results, stop: run.stop)
+        throw ExitCodes.afterRun(status, outputsWritten: true, stoppedBy: run.reason)
     }
 }

@@ -82,40 +82,11 @@ struct RunCommand: ParsableCommand {
         let currentBaseline = try loadBaseline()
         let javaScriptSide = try jsSide.map(readJavaScriptSide)
 
-        // A report written to a FIFO whose reader has gone fails with EPIPE instead of killing the run.
-        signal(SIGPIPE, SIG_IGN)
-        let monitorBox = LockedValue<RunMonitor?>(nil)
-        let interruption = RunInterruption { _ in
-            // The main flow did not get to finish within the grace: finish with what is known here.
-            guard let monitor = monitorBox.withLock({ $0 }) else { return }
-            monitor.progress.clearOpenLine()
-            let finished = monitor.finished
-            outputs.finish(finished, stop: monitor.stop(finished: finished))
-        }
-        let monitor = RunMonitor(
-            selectedIDs: selected.map(\.id), progress: RunProgress(mode: progress, total: selected.count),
-            stopAfterTimeouts: stopAfterTimeouts, interruption: interruption)
-        monitorBox.withLock { $0 = monitor }
-
-        let results: [CaseResult]
-        do {
-            results = try adapter.run(selected, javaScriptSide: javaScriptSide, monitor: monitor) { stalledRun in
-                // The process could not restart after an engine stall: report what ran, the rest as not run.
-                guard interruption.claimFinishing() else { return }
-                monitor.progress.clearOpenLine()
-                let notRun = Array(monitor.selectedIDs.dropFirst(stalledRun.count))
-                outputs.finish(stalledRun, stop: RunStop(reason: .engineStalled(caseID: stalledRun.last?.caseID ?? "?"), notRun: notRun))
-            }
-        } catch where interruption.interruptingSignal != nil {
-            // Interrupted while the testee started: it was ended on purpose.
-            results = monitor.finished
-        }
-        guard interruption.claimFinishing() else {
-            // The signal watcher is writing the reports; it exits the process.
-            while true { sleep(60) }
-        }
-        monitor.progress.clearOpenLine()
-        let stop = monitor.stop(finished: results)
+        let run = try StoppableCaseRun.run(
+            selected, on: adapter, javaScriptSide: javaScriptSide, progress: progress, stopAfterTimeouts: stopAfterTimeouts,
+            finishing: "writing the reports with the cases that finished"
+        ) { finished, stop in outputs.finish(finished, stop: stop) }
+        let (results, stop) = (run.results, run.stop)
         let (summary, reportsWritten) = outputs.finish(results, stop: stop)
         var runStatus = summary.exitCode
         var baselineWritten = true
@@ -126,7 +97,7 @@ struct RunCommand: ParsableCommand {
                 (runStatus, baselineWritten) = gate(results, baselinePath: baseline, current: currentBaseline)
             }
         }
-        throw ExitCodes.afterRun(runStatus, outputsWritten: reportsWritten && baselineWritten, interruptedBy: interruption.interruptingSignal)
+        throw ExitCodes.afterRun(runStatus, outputsWritten: reportsWritten && baselineWritten, stoppedBy: run.reason)
     }
 
     /// The cases of the `--case-file`s, each compared with the reference bridge's run of its program.
@@ -253,9 +224,4 @@ func readJavaScriptSide(_ path: String) throws -> String {
         printError("cannot read the JS side \(path): \(error.problem)")
         throw ExitCodes.configuration
     }
-}
-
-/// Writes a line to standard error.
-func printError(_ message: String) {
-    FileHandle.standardError.write(Data(("conformance: " + message + "\n").utf8))
 }

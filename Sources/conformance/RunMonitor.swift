@@ -1,9 +1,10 @@
 import ConformanceKit
 import Foundation
 
-/// Watches `conformance run` case by case: prints progress, keeps the results of the cases that finished
-/// (which an interruption's watcher may read from its own queue), and says when to stop early: after a
-/// signal, or when the testee timed out on `stopAfterTimeouts` cases in a row.
+/// Watches a run of cases (`StoppableCaseRun`: `run`, `smoke`, `record`, `list --coverage`, `explain`)
+/// case by case: prints progress, keeps the results of the cases that finished (which the
+/// `VerbFinisher`'s queue may read), and says when to stop early: when the command is stopping (a
+/// signal), or when the testee timed out on `stopAfterTimeouts` cases in a row.
 final class RunMonitor: Sendable {
     private struct State {
         var finished: [CaseResult] = []
@@ -18,8 +19,8 @@ final class RunMonitor: Sendable {
     let progress: RunProgress
     /// Timeouts in a row that stop the run; 0 never stops it.
     private let stopAfterTimeouts: Int
-    /// The signal watcher, if the run has one.
-    private let interruption: RunInterruption?
+    /// What finishes the command early, if it can be.
+    private let finisher: VerbFinisher?
     private let state = LockedValue(State())
 
     /// A monitor for a run of `selectedIDs`.
@@ -27,16 +28,16 @@ final class RunMonitor: Sendable {
     ///   - selectedIDs: The selected cases, in run order.
     ///   - progress: Where progress goes.
     ///   - stopAfterTimeouts: `--stop-after-timeouts`; 0 never stops.
-    ///   - interruption: The signal watcher.
-    init(selectedIDs: [String], progress: RunProgress, stopAfterTimeouts: Int, interruption: RunInterruption?) {
+    ///   - finisher: What finishes the command early (on a signal).
+    init(selectedIDs: [String], progress: RunProgress, stopAfterTimeouts: Int = 0, finisher: VerbFinisher?) {
         self.selectedIDs = selectedIDs
         self.progress = progress
         self.stopAfterTimeouts = stopAfterTimeouts
-        self.interruption = interruption
+        self.finisher = finisher
     }
 
-    /// Whether a signal has interrupted the run.
-    var isInterrupted: Bool { interruption?.interruptingSignal != nil }
+    /// Whether the command is stopping early (a signal came).
+    var isInterrupted: Bool { finisher?.isStopping ?? false }
 
     /// Whether the case at `index` may start; prints its progress line when it may.
     func caseMayStart(_ caseID: String, index: Int) -> Bool {
@@ -45,8 +46,8 @@ final class RunMonitor: Sendable {
         return true
     }
 
-    /// Records the case at `index`, unless a signal came while it ran (it did not finish on its own, so
-    /// it is not reported).
+    /// Records the case at `index`, unless the command began stopping while it ran (it did not finish on
+    /// its own: its testee was ended, so it is neither reported nor recorded).
     /// - Returns: Whether the run goes on.
     func caseDidFinish(_ result: CaseResult, index: Int) -> Bool {
         guard !isInterrupted else { return false }
@@ -94,8 +95,8 @@ final class RunMonitor: Sendable {
     /// Why the run ended before every selected case ran, given that `finished` ran; nil for a whole run.
     func stop(finished: [CaseResult]) -> RunStop? {
         let notRun = Array(selectedIDs.dropFirst(finished.count))
-        if let signal = interruption?.interruptingSignal {
-            return RunStop(reason: .interrupted(signal: RunInterruption.name(of: signal)), notRun: notRun)
+        if let reason = finisher?.reason {
+            return RunStop(reason: reason.runStopReason, notRun: notRun)
         }
         let streak = state.withLock { $0.stoppedByTimeouts ? $0.timeoutStreak.map(\.caseID) : nil }
         if let streak, !notRun.isEmpty { return RunStop(reason: .consecutiveTimeouts(streak), notRun: notRun) }

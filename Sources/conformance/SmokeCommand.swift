@@ -1,17 +1,43 @@
 import ArgumentParser
 import ConformanceKit
+import Foundation
 
 /// `conformance smoke`: checks that an adapter is wired up before the full run, and when a step fails,
 /// whether the evidence points at the adapter's wiring, at the bridge, or at either.
 struct SmokeCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "smoke",
-        abstract: "Check that an adapter is wired up: attach, injection, one call each way. Exit 0 when every step passes, 78 when one fails.")
+        abstract: "Check that an adapter is wired up: attach, injection, one call each way. Exit 0 when every step passes, 78 when one fails.",
+        discussion: """
+            SIGINT, SIGTERM or SIGHUP ends the testee's process group, prints the steps that finished and which \
+            did not run, and exits 128 + the signal (130, 143, 129).
+            """)
 
     @OptionGroup var adapter: AdapterOptions
 
+    @Option(name: .long, help: ArgumentHelp(
+        "Print a line per step on standard error as it starts: always, never, or auto (when standard error is a terminal).",
+        valueName: "when"))
+    var progress: ProgressMode = .auto
+
     func run() throws {
-        let results = try adapter.run(SmokeCases.steps.map(\.check), javaScriptSide: nil)
+        let steps = SmokeCases.steps
+        let fullRun = "`\(ShellCommand(conformanceInvocation() + ["run"] + adapter.rerunWords))`"
+        let run = try StoppableCaseRun.run(
+            steps.map(\.check), on: adapter, javaScriptSide: nil, progress: progress, finishing: "printing the steps that finished"
+        ) { finished, stop in _ = Self.printSteps(finished, stop: stop, fullRun: fullRun) }
+        let status = Self.printSteps(run.results, stop: run.stop, fullRun: fullRun)
+        throw ExitCodes.afterRun(status, outputsWritten: true, stoppedBy: run.reason)
+    }
+
+    /// Prints each step that finished (a failed one with its diagnosis and hint), then the verdict on the
+    /// adapter, or, for smoke stopped early, which steps did not run.
+    /// - Parameters:
+    ///   - results: The steps that finished, in order.
+    ///   - stop: Why smoke stopped before every step ran, if it did.
+    ///   - fullRun: The command that runs the whole catalogue with this adapter, quoted.
+    /// - Returns: 0 when every step passed, 78 when one failed (before precedence: `ExitCodes.afterRun`).
+    private static func printSteps(_ results: [CaseResult], stop: RunStop?, fullRun: String) -> ExitCode {
         var faults: [SmokeCases.Fault] = []
         for (step, result) in zip(SmokeCases.steps, results) {
             if result.verdict == .pass {
@@ -34,10 +60,16 @@ struct SmokeCommand: ParsableCommand {
             // The wiring hint, unless the evidence clears the adapter.
             if diagnosis.fault != .bridge { print("        hint: \(step.hint)") }
         }
-        let fullRun = "`\(ShellCommand(conformanceInvocation() + ["run"] + adapter.rerunWords))`"
+        defer { fflush(nil) }
+        if let stop {
+            let notRun = SmokeCases.steps.filter { stop.notRun.contains($0.check.id) }.map(\.check.summary)
+            print("\(stop.summary): \(notRun.count) of \(SmokeCases.steps.count) steps not run (\(notRun.joined(separator: "; "))); "
+                + "smoke cannot tell whether the adapter is wired up")
+            return faults.isEmpty ? ExitCodes.conformant : ExitCodes.configuration
+        }
         if faults.isEmpty {
             print("the adapter is wired up; run \(fullRun)")
-            return
+            return ExitCodes.conformant
         }
         if faults.allSatisfy({ $0 == .bridge }) {
             print("the adapter is wired up, but the bridge fails the steps above; run \(fullRun) for the clauses it breaks")
@@ -46,11 +78,11 @@ struct SmokeCommand: ParsableCommand {
         } else {
             print("the adapter may not be wired up, or the bridge may be at fault (see each step above): find out which before a full run")
         }
-        throw ExitCodes.configuration
+        return ExitCodes.configuration
     }
 
     /// How a diagnosis is introduced, by who it points at.
-    private func label(_ fault: SmokeCases.Fault) -> String {
+    private static func label(_ fault: SmokeCases.Fault) -> String {
         switch fault {
         case .adapter: "adapter"
         case .bridge: "bridge"

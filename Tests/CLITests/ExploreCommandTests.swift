@@ -78,11 +78,11 @@ extension ExploreCommandTests {
     func interruption() async throws {
         let run = try WatchedRun(["explore", "--adapter", OutOfProcessTests.testee("reference"), "--seed", "1", "--runs", "1000000", "--progress", "always"])
         defer { run.endLeftovers() }
-        let started = await run.waitForStandardError(containing: "[1/", timeout: 20)
+        let started = await run.waitForStandardError(containing: "[1/", timeout: 300)
         #expect(started != nil, "\(run.standardError)")
         let testees = run.children()
         kill(run.processIdentifier, SIGINT)
-        let status = await run.waitForExit(timeout: 15)
+        let status = await run.waitForExit(timeout: 120)
         #expect(status == 130, "\(run.standardError)")
         #expect(!testees.isEmpty && testees.filter(WatchedRun.isAlive).isEmpty, "the testee \(testees) was ended")
         #expect(run.standardOutput.contains("interrupted: the program running then was dropped"), "\(run.standardOutput)")

@@ -1,4 +1,4 @@
-import ConformanceKit
+@testable import ConformanceKit
 import Foundation
 import ReferenceBridge
 import Testing
@@ -28,8 +28,7 @@ struct GoldenTests {
             return
         }
         let result = try await Kit.referenceResult(of: conformanceCase)
-        let document = GoldenTranscript.document(for: result.transcript, bridgeJavaScriptSource: result.bridgeJavaScriptSource)
-        switch Self.store.check(document, caseID: conformanceCase.id, mode: mode) {
+        switch Self.store.check(result, mode: mode) {
         case .matches:
             break
         case .missing(let path):
@@ -44,6 +43,8 @@ struct GoldenTests {
             Issue.record("recorded \(path). Review it (git diff), commit it, and run the tests again without CONFORMANCE_RECORD.")
         case let .malformed(path, problem):
             Issue.record("the golden \(path) is unreadable: \(problem). Rerecord it with `CONFORMANCE_RECORD=failed swift test --filter GoldenTests`.")
+        case let .skipped(path, reason):
+            Issue.record("the reference did not run \(conformanceCase.id) to its end, so its golden \(path) was left alone: \(reason)")
         }
     }
 
@@ -86,5 +87,42 @@ struct GoldenTests {
         guard case .stale = store.check(two, caseID: "a.b", mode: .never) else { Issue.record("not stale"); return }
         #expect(store.check(two, caseID: "a.b", mode: .failed) == .recorded(path: store.url(for: "a.b").path))
         #expect(store.check(two, caseID: "a.b", mode: .never) == .matches)
+    }
+
+    @Test("a case that did not run to its end is never recorded nor compared, in any mode: its golden stays as it was",
+          arguments: [Verdict.notApplicable, .timeout, .crash, .adapterError, .harnessError])
+    func unfinishedCaseIsNeverRecorded(verdict: Verdict) throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("goldens-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let store = GoldenStore(directory: folder)
+        let kept = store.url(for: "a.kept"), absent = store.url(for: "a.absent")
+        try "the golden as it was\n".write(to: kept, atomically: false, encoding: .utf8)
+        for mode in GoldenStore.RecordMode.allCases {
+            for (caseID, url) in [("a.kept", kept), ("a.absent", absent)] {
+                let result = CaseResult(
+                    caseID: caseID, level: .must, verdict: verdict, failures: [], interruption: "\(verdict): why, as the runner put it",
+                    leftovers: CaseLeftovers(), transcript: Transcript(), bridgeJavaScriptSource: "")
+                #expect(store.check(result, mode: mode) == .skipped(path: url.path, reason: "\(verdict): why, as the runner put it"), "\(mode)")
+            }
+            #expect(try String(contentsOf: kept, encoding: .utf8) == "the golden as it was\n", "\(mode)")
+            #expect(!FileManager.default.fileExists(atPath: absent.path), "\(mode)")
+        }
+        #expect(GoldenStore.whyNotRecordable(CaseResult(
+            caseID: "a.b", level: .must, verdict: verdict, failures: [], interruption: nil, leftovers: CaseLeftovers(), transcript: Transcript(),
+            bridgeJavaScriptSource: "")) == verdict.rawValue)
+    }
+
+    @Test("a case that ran to its end is recorded whatever its verdict: pass, fail, non-strict, insecure",
+          arguments: [Verdict.pass, .fail, .nonStrict, .insecure])
+    func finishedCaseIsRecorded(verdict: Verdict) throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("goldens-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let store = GoldenStore(directory: folder)
+        let result = CaseResult(
+            caseID: "a.b", level: .must, verdict: verdict, failures: [], interruption: nil, leftovers: CaseLeftovers(), transcript: Transcript(),
+            bridgeJavaScriptSource: "")
+        #expect(store.check(result, mode: .missing) == .recorded(path: store.url(for: "a.b").path))
+        #expect(store.check(result, mode: .never) == .matches)
     }
 }

@@ -2,6 +2,11 @@ import Foundation
 import StrictJSON
 
 /// Reads and writes golden transcripts: one file per case, `<case id>.json`, in a folder.
+///
+/// A golden records a case that ran to its end: `check(_:mode:)` never writes (nor checks) one from a
+/// result whose case was not applicable or was cut short (a timeout, a crash, an adapter or harness
+/// error): that transcript holds only what happened before the case stopped, an empty one for a case
+/// that never started, and would replace a good golden with it.
 package struct GoldenStore: Sendable {
     /// When goldens are written. Recording is always explicit, and refused on CI.
     package enum RecordMode: String, Sendable, CaseIterable {
@@ -28,6 +33,9 @@ package struct GoldenStore: Sendable {
         /// The golden file is unreadable or not JSON; the problem says why (for text that is not JSON,
         /// at which byte, line and column).
         case malformed(path: String, problem: String)
+        /// The case did not run to its end, so its golden was neither written nor compared, and is left
+        /// as it was; the reason says why (`not applicable: needs ...`, `timeout: ...`).
+        case skipped(path: String, reason: String)
     }
 
     /// The folder holding the goldens.
@@ -39,6 +47,34 @@ package struct GoldenStore: Sendable {
 
     /// The file of a case's golden.
     package func url(for caseID: String) -> URL { directory.appendingPathComponent(caseID + ".json") }
+
+    /// Compares a case's run with its stored golden, writing the run's golden when `mode` says so, but
+    /// only when the case ran to its end.
+    /// - Parameters:
+    ///   - result: The case's result.
+    ///   - mode: The record mode.
+    /// - Returns: The outcome; `.skipped`, writing nothing, when the case did not run to its end.
+    package func check(_ result: CaseResult, mode: RecordMode) -> Outcome {
+        if let reason = Self.whyNotRecordable(result) {
+            return .skipped(path: url(for: result.caseID).path, reason: reason)
+        }
+        let document = GoldenTranscript.document(for: result.transcript, bridgeJavaScriptSource: result.bridgeJavaScriptSource)
+        return check(document, caseID: result.caseID, mode: mode)
+    }
+
+    /// Why `result` cannot give a golden: its case was not applicable or did not run to its end (a
+    /// timeout, a crash, an adapter or a harness error). Nil for a case that ran to its end, conformant
+    /// or not (`pass`, `fail`, `non-strict`, `insecure`).
+    /// - Parameter result: A case's result.
+    /// - Returns: Why, in a line or more (the result's own account when it has one), or nil.
+    package static func whyNotRecordable(_ result: CaseResult) -> String? {
+        switch result.verdict {
+        case .pass, .fail, .nonStrict, .insecure:
+            return nil
+        default:
+            return result.interruption ?? result.verdict.rawValue
+        }
+    }
 
     /// Compares a run's golden document with the stored one, writing it when `mode` says so.
     /// - Parameters:
