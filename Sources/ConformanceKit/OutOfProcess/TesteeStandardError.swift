@@ -11,10 +11,14 @@ import Foundation
 /// last mark (a crash message, say) is never a log line. Text without a line feed before a mark is
 /// joined with what comes after the mark, so a mark never splits a line.
 ///
-/// **Bounds** (ADP-18). The lines before one mark keep their first and last `AdapterWire.logLimit / 2`
-/// bytes, with a line that says how many lines and bytes were left out between them; lines arrive cut to
-/// `AdapterWire.standardErrorLineLimit` by the reader (`LineInbox`). A testee that does not mark its
-/// standard error keeps no log lines at all (`stopKeepingLog()`), only diagnostics.
+/// **Bounds** (ADP-18). Lines arrive cut to `AdapterWire.standardErrorLineLimit` by the reader
+/// (`LineInbox`). The lines before one mark keep the first that fit in `AdapterWire.logLimit` bytes, and
+/// count the rest; all the lines kept and not yet taken, of every mark the reader has passed, keep at
+/// most `AdapterWire.standardErrorBacklogLimit` bytes, so a testee that writes far ahead of its messages
+/// costs the harness no more (a line past that is counted too). Either way the reader never waits for
+/// the harness, so a testee never blocks on its standard error. The case's `NativeLogBudget` then
+/// records what it can and counts the rest. A testee that does not mark its standard error keeps no log
+/// lines at all (`stopKeepingLog()`), only diagnostics.
 ///
 /// **Diagnostics.** The last lines (marks left out) and the first line that says why the testee stopped
 /// (on a testee that serves many cases, only what it wrote since the current case began):
@@ -24,24 +28,50 @@ import Foundation
 /// say nothing to a reader of a report and are left out, counted, with the runtime's
 /// `Current stack trace:` heading; frames of the testee's own functions are kept.
 final class TesteeStandardError: @unchecked Sendable {
+    /// The native log lines a testee wrote to standard error before one mark, as far as the bounds let
+    /// the harness keep them: the first ones, then a count of the rest.
+    struct Segment: Equatable {
+        /// The lines kept, in order.
+        var lines: [String] = []
+        /// The bytes the testee wrote for each (more than the line's own when it was cut).
+        var sizes: [Int] = []
+        /// Their bytes (UTF-8).
+        var keptBytes = 0
+        /// Lines left out after the kept ones.
+        var droppedLines = 0
+        /// Their bytes as the testee wrote them (before a long line was cut).
+        var droppedBytes = 0
+
+        /// Adds the lines and counts of `later`, which came after this segment's: once a line is left
+        /// out, every later one is too, so the kept lines are always the first ones.
+        mutating func append(_ later: Segment) {
+            if droppedLines == 0 {
+                lines += later.lines
+                sizes += later.sizes
+                keptBytes += later.keptBytes
+                droppedLines += later.droppedLines
+                droppedBytes += later.droppedBytes
+            } else {
+                droppedLines += later.lines.count + later.droppedLines
+                droppedBytes += later.sizes.reduce(0, +) + later.droppedBytes
+            }
+        }
+    }
+
     private let condition = NSCondition()
     /// Text before a mark that had no line feed yet.
     private var unterminated = ""
-    /// The first complete lines since the last mark, up to half the log limit.
-    private var current: [String] = []
-    private var currentBytes = 0
-    /// The latest lines since the last mark after `current`, up to half the log limit, from `tailStart`.
-    private var currentTail: [String] = []
-    private var tailStart = 0
-    private var tailBytes = 0
-    /// Lines since the last mark left out between `current` and `currentTail`.
-    private var leftOutLines = 0
-    private var leftOutBytes = 0
+    /// Its bytes as the testee wrote them.
+    private var unterminatedSize = 0
+    /// The lines since the last mark.
+    private var current = Segment()
     /// Whether lines are kept as the native log (the testee marks its standard error).
     private var keepsLog = true
     /// The lines before each mark not taken yet, oldest first; `taken` marks were taken before them.
-    private var segments: [[String]] = []
+    private var segments: [Segment] = []
     private var taken = 0
+    /// The bytes kept in `segments` and `current` (at most `AdapterWire.standardErrorBacklogLimit`).
+    private var backlogBytes = 0
     private var ended = false
 
     /// Marks seen so far: a line's *epoch* is the number of marks before it.
@@ -76,19 +106,30 @@ final class TesteeStandardError: @unchecked Sendable {
         #/^\s*#?\d+\s+(?:lib\S*\.so(?:\.[\d.]+)?|\S+\.dylib|libswift\S*|Foundation|CoreFoundation|libdispatch\S*)\s+0x[0-9A-Fa-f]+\s/#
 
     /// Takes one line the reader thread read.
-    func append(_ line: String) {
+    /// - Parameters:
+    ///   - line: The line, without its line feed (cut by the reader when it was long).
+    ///   - size: The bytes the testee wrote for it; the line's own when nil.
+    func append(_ line: String, size: Int? = nil) {
         condition.lock()
         defer { condition.unlock() }
+        let size = size ?? line.utf8.count
         if let markRange = line.range(of: AdapterWire.standardErrorMark), line[markRange.upperBound...].isEmpty {
-            unterminated += line[..<markRange.lowerBound]
-            if keepsLog { segments.append(closeSegment()) }
+            let before = line[..<markRange.lowerBound]
+            unterminated += before
+            unterminatedSize += before.utf8.count
+            if keepsLog {
+                segments.append(current)
+                current = Segment()
+            }
             marksSeen += 1
             condition.broadcast()
             return
         }
         let whole = unterminated + line
+        let wholeSize = unterminatedSize + size
         unterminated = ""
-        if keepsLog { addToSegment(whole) }
+        unterminatedSize = 0
+        if keepsLog { addToSegment(whole, size: wholeSize) }
         remember(whole)
     }
 
@@ -108,52 +149,28 @@ final class TesteeStandardError: @unchecked Sendable {
         causes = []
         framesLeftOut = []
         unterminated = ""
+        unterminatedSize = 0
     }
 
     private func stopKeepingLogLocked() {
         keepsLog = false
-        _ = closeSegment()
+        current = Segment()
         segments = []
+        backlogBytes = 0
     }
 
-    private func addToSegment(_ line: String) {
-        let size = line.utf8.count
-        let half = AdapterWire.logLimit / 2
-        if tailStart == currentTail.count && leftOutLines == 0 && currentBytes + size <= half {
-            current.append(line)
-            currentBytes += size
-            return
+    private func addToSegment(_ line: String, size: Int) {
+        let bytes = line.utf8.count
+        if current.droppedLines == 0 && current.keptBytes + bytes <= AdapterWire.logLimit
+            && backlogBytes + bytes <= AdapterWire.standardErrorBacklogLimit {
+            current.lines.append(line)
+            current.sizes.append(size)
+            current.keptBytes += bytes
+            backlogBytes += bytes
+        } else {
+            current.droppedLines += 1
+            current.droppedBytes += size
         }
-        currentTail.append(line)
-        tailBytes += size
-        while tailBytes > half && tailStart < currentTail.count - 1 {
-            let dropped = currentTail[tailStart].utf8.count
-            leftOutLines += 1
-            leftOutBytes += dropped
-            tailBytes -= dropped
-            tailStart += 1
-        }
-        if tailStart >= 1024 && tailStart * 2 >= currentTail.count {
-            currentTail.removeFirst(tailStart)
-            tailStart = 0
-        }
-    }
-
-    /// The lines since the last mark, within the bounds, and a fresh segment.
-    private func closeSegment() -> [String] {
-        var lines = current
-        if leftOutLines > 0 {
-            lines.append("[... \(leftOutLines) line\(leftOutLines == 1 ? "" : "s") (\(leftOutBytes) bytes) of standard error left out here: the lines before one message keep their first and last \(AdapterWire.logLimit / 2 / 1024) KiB (ADP-18) ...]")
-        }
-        lines += currentTail[tailStart...]
-        current = []
-        currentBytes = 0
-        currentTail = []
-        tailStart = 0
-        tailBytes = 0
-        leftOutLines = 0
-        leftOutBytes = 0
-        return lines
     }
 
     /// Notes that standard error ended: no more marks will come.
@@ -167,8 +184,9 @@ final class TesteeStandardError: @unchecked Sendable {
 
     /// The lines written before mark `number` (counted from 1) and after the previous mark taken,
     /// waiting for the mark until `deadline`.
-    /// - Returns: The lines, or nil when standard error ended or the deadline passed first.
-    func lines(beforeMark number: Int, deadline: Date) -> [String]? {
+    /// - Returns: The lines kept and the count of those left out, or nil when standard error ended or the
+    ///   deadline passed first.
+    func lines(beforeMark number: Int, deadline: Date) -> Segment? {
         condition.lock()
         defer { condition.unlock() }
         while taken + segments.count < number {
@@ -176,7 +194,11 @@ final class TesteeStandardError: @unchecked Sendable {
             if !condition.wait(until: deadline) && taken + segments.count < number { return nil }
         }
         let count = number - taken
-        let lines = segments.prefix(count).flatMap { $0 }
+        var lines = Segment()
+        for segment in segments.prefix(count) {
+            lines.append(segment)
+            backlogBytes -= segment.keptBytes
+        }
         segments.removeFirst(count)
         taken = number
         return lines
