@@ -97,6 +97,17 @@ struct AdapterProtocolHarnessTests {
         #expect(processes == 2, "the process that broke the protocol was ended")
     }
 
+    @Test("ADP-17.d: standard error a case leaves without a line feed when it ends is not joined to the next case's first line")
+    func halfALineStaysWithItsCase() async throws {
+        let half = Self.reply("endCase", occurrence: 1, [["stderrBase64": Data("half a line from the first case".utf8).base64EncodedString()], Self.done])
+        let second = Self.reply("attach", occurrence: 2, [["stderr": "the second case"], Self.done])
+        let (results, processes) = try await Self.run([Self.probe("first"), Self.probe("second")],
+                                                      capabilities: ["stderr-marks", "persistent"], replies: [half, second])
+        #expect(results.map(\.verdict) == [.pass, .pass], "\(results.map(\.interruption))")
+        #expect(processes == 1)
+        #expect(Self.nativeLog(results[1]) == ["the second case"])
+    }
+
     // MARK: ADP-9: effects come between a request and its done
 
     @Test("ADP-9: an effect written after its request's done, at the end of a case, is an adapter error, not the bridge's failure",

@@ -123,11 +123,11 @@ final class AdapterProcess: @unchecked Sendable {
         stderrTail.stopKeepingLog()
     }
 
-    /// Forgets, for crash and timeout reports, what the testee wrote to standard error before the last
-    /// message `receive` returned: a testee that serves many cases (ADP-17) is then reported on for the
-    /// case that follows only.
-    func forgetDiagnosticsBeforeLastMessage() {
-        stderrTail.forgetDiagnostics(beforeMark: messagesRead)
+    /// Notes that the last message `receive` returned ended a case (the `done` of `endCase`) on a testee
+    /// that serves many (ADP-17.d): crash and timeout reports then quote only what the testee writes after
+    /// it, and text it left on standard error without a line feed is not joined to the next case's log.
+    func caseEndedAtLastMessage() {
+        stderrTail.caseEnded(atMark: messagesRead)
     }
 
     /// Ends the testee: closes its input, kills its process group and reaps it.

@@ -192,7 +192,7 @@ final class TesteeSession {
                     throw .protocolViolation("`done` with an error for an `endCase` request, which cannot fail: \(error)")
                 }
                 caseIsOpen = false
-                process.forgetDiagnosticsBeforeLastMessage()
+                process.caseEndedAtLastMessage()
                 try checkNothingUnread(after: "after the `done` of its `endCase`: nothing of a case reaches the harness once it ended (ADP-17.a)")
                 return
             case let .evaluate(number, _, true, _):

@@ -41,6 +41,24 @@ final class TesteeStandardError: @unchecked Sendable {
         var droppedLines = 0
         /// Their bytes as the testee wrote them (before a long line was cut).
         var droppedBytes = 0
+        /// The bytes of text without a line feed carried across each mark (by number) into the first
+        /// line, which began before those marks.
+        var carriedAcross: [Int: Int] = [:]
+
+        /// Removes the first `bytes` bytes of the first line (text carried into it from before a case
+        /// ended), and the line when nothing is left of it.
+        mutating func dropFirstLine(prefix bytes: Int) {
+            guard let first = lines.first else { return }
+            let rest = String(decoding: first.utf8.dropFirst(bytes), as: UTF8.self)
+            keptBytes -= first.utf8.count - rest.utf8.count
+            sizes[0] -= min(sizes[0], bytes)
+            if rest.isEmpty {
+                lines.removeFirst()
+                sizes.removeFirst()
+            } else {
+                lines[0] = rest
+            }
+        }
 
         /// Adds the lines and counts of `later`, which came after this segment's: once a line is left
         /// out, every later one is too, so the kept lines are always the first ones.
@@ -63,6 +81,11 @@ final class TesteeStandardError: @unchecked Sendable {
     private var unterminated = ""
     /// Its bytes as the testee wrote them.
     private var unterminatedSize = 0
+    /// The bytes of `unterminated` written before each mark it was carried across (by number).
+    private var carriedAcross: [Int: Int] = [:]
+    /// The mark of the `done` of the last `endCase`: a case began after it, and text carried across it
+    /// belongs to the case that ended (`caseEnded(atMark:)`).
+    private var caseBoundary = 0
     /// The lines since the last mark.
     private var current = Segment()
     /// Whether lines are kept as the native log (the testee marks its standard error).
@@ -76,7 +99,7 @@ final class TesteeStandardError: @unchecked Sendable {
 
     /// Marks seen so far: a line's *epoch* is the number of marks before it.
     private var marksSeen = 0
-    /// Lines of epochs before this one belong to cases that are over (`forgetDiagnostics(beforeMark:)`).
+    /// Lines of epochs before this one belong to cases that are over (`caseEnded(atMark:)`).
     private var diagnosticsFrom = 0
     /// The last lines, each with its epoch.
     private var tail: [(epoch: Int, line: String)] = []
@@ -122,6 +145,7 @@ final class TesteeStandardError: @unchecked Sendable {
                 current = Segment()
             }
             marksSeen += 1
+            if !unterminated.isEmpty { carriedAcross[marksSeen] = unterminated.utf8.count }
             condition.broadcast()
             return
         }
@@ -129,7 +153,12 @@ final class TesteeStandardError: @unchecked Sendable {
         let wholeSize = unterminatedSize + size
         unterminated = ""
         unterminatedSize = 0
-        if keepsLog { addToSegment(whole, size: wholeSize) }
+        if keepsLog {
+            // The line begins the segment since the last mark: it is the one text was carried into.
+            if !carriedAcross.isEmpty && current.lines.isEmpty && current.droppedLines == 0 { current.carriedAcross = carriedAcross }
+            addToSegment(whole, size: wholeSize)
+        }
+        carriedAcross = [:]
         remember(whole)
     }
 
@@ -195,21 +224,25 @@ final class TesteeStandardError: @unchecked Sendable {
         }
         let count = number - taken
         var lines = Segment()
-        for segment in segments.prefix(count) {
-            lines.append(segment)
+        for var segment in segments.prefix(count) {
             backlogBytes -= segment.keptBytes
+            if let carried = segment.carriedAcross[caseBoundary] { segment.dropFirstLine(prefix: carried) }
+            lines.append(segment)
         }
         segments.removeFirst(count)
         taken = number
         return lines
     }
 
-    /// Keeps, for crash and timeout reports, only what standard error said after mark `number` (counted
-    /// from 1): on a testee that serves many cases (ADP-17) a report quotes the case it is about, never an
-    /// earlier one, whether or not the reader thread has reached the mark yet.
-    func forgetDiagnostics(beforeMark number: Int) {
+    /// Notes that a case ended with the message of mark `number` (the `done` of `endCase`, ADP-17.d), on a
+    /// testee that serves many cases, whether or not the reader thread has reached the mark yet: text
+    /// without a line feed written before the mark stays with the case that ended, not joined to the next
+    /// case's first line; and crash and timeout reports quote only what standard error said after the
+    /// mark, so a report is about its case, never an earlier one.
+    func caseEnded(atMark number: Int) {
         condition.lock()
         defer { condition.unlock() }
+        caseBoundary = number
         diagnosticsFrom = max(diagnosticsFrom, number)
         tail.removeAll { $0.epoch < diagnosticsFrom }
         causes.removeAll { $0.epoch < diagnosticsFrom }
