@@ -13,15 +13,15 @@ struct AdapterProtocolHarnessTests {
     // MARK: Scripts
 
     /// A `done` for the request being answered.
-    static let done: [String: Any] = ["stdout": #"{"seq":$seq,"type":"done"}"#]
+    nonisolated static var done: [String: Any] { ["stdout": #"{"seq":$seq,"type":"done"}"#] }
 
     /// A `log` effect.
-    static func log(_ message: String) -> [String: Any] {
+    nonisolated static func log(_ message: String) -> [String: Any] {
         ["stdout": #"{"message":"\#(message)","type":"log"}"#]
     }
 
     /// A reply of the script: `writes` in answer to requests of type `type` (`*`: any).
-    static func reply(_ type: String, after: String? = nil, occurrence: Int? = nil, _ writes: [[String: Any]]) -> [String: Any] {
+    nonisolated static func reply(_ type: String, after: String? = nil, occurrence: Int? = nil, _ writes: [[String: Any]]) -> [String: Any] {
         var reply: [String: Any] = ["to": type, "write": writes]
         if let after { reply["after"] = after }
         if let occurrence { reply["occurrence"] = occurrence }
@@ -30,7 +30,7 @@ struct AdapterProtocolHarnessTests {
 
     /// The command of a scripted testee whose hello offers `capabilities` and that answers with `replies`,
     /// then `done` to any request they do not answer. The script's file is removed when the test ends.
-    static func scriptedTestee(_ capabilities: [String], _ replies: [[String: Any]]) throws -> (command: String, file: URL) {
+    nonisolated static func scriptedTestee(_ capabilities: [String], _ replies: [[String: Any]]) throws -> (command: String, file: URL) {
         let script: [String: Any] = ["capabilities": capabilities, "replies": replies + [reply("*", [done])]]
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("testee-script-\(UUID().uuidString).json")
         try JSONSerialization.data(withJSONObject: script).write(to: file)
