@@ -75,10 +75,25 @@ struct AdapterProtocolHarnessTests {
     func endCaseOncePerCase() async throws {
         // A strict testee: an `endCase` right after an `endCase` ends no case, and it says so.
         let strict = Self.reply("endCase", after: "endCase", [["stdout": #"{"error":"endCase, but no case is open","seq":$seq,"type":"done"}"#]])
-        let cases = ["one", "two", "three"].map { name in Self.probe(name) { context in try context.registerHandler("h") } }
+        // A case that is not applicable sends nothing, not even `endCase` (ADP-17.f).
+        let notApplicable = ConformanceCase(id: "adapter-protocol.needs-reset", clauses: [], level: .informational, requires: .reset,
+                                            summary: "a probe the scripted testee cannot run") { _ in }
+        var cases = ["one", "two", "three"].map { name in Self.probe(name) { context in try context.registerHandler("h") } }
+        cases.insert(notApplicable, at: 1)
         let (results, processes) = try await Self.run(cases, replies: [strict])
-        #expect(results.map(\.verdict) == [.pass, .pass, .pass], "\(results.map(\.interruption))")
+        #expect(results.map(\.verdict) == [.pass, .notApplicable, .pass, .pass], "\(results.map(\.interruption))")
         #expect(processes == 1, "one process serves the run: the harness never sent endCase twice")
+    }
+
+    @Test("ADP-17.a: endCase cannot fail: a done with an error is an adapter error of the case it ended, and the next case gets a fresh process")
+    func endCaseCannotFail() async throws {
+        let failing = Self.reply("endCase", after: "attach", [["stdout": #"{"error":"cannot let go","seq":$seq,"type":"done"}"#]])
+        let cases = [Self.probe("first"), Self.probe("second") { context in try context.registerHandler("h") }]
+        let (results, processes) = try await Self.run(cases, replies: [failing])
+        #expect(results.map(\.verdict) == [.adapterError, .pass], "\(results.map(\.interruption))")
+        #expect(results[0].interruption?.contains("during the end of the case") == true && results[0].interruption?.contains("cannot let go") == true,
+                "\(results[0].interruption ?? "")")
+        #expect(processes == 2)
     }
 
     // MARK: ADP-17.a: nothing of an ended case reaches the next
@@ -134,6 +149,45 @@ struct AdapterProtocolHarnessTests {
         #expect(result.verdict == .adapterError, "\(result.interruption ?? "")")
         #expect(result.interruption?.contains("`log` after the `done` of seq 2 (`registerHandler`)") == true, "\(result.interruption ?? "")")
         #expect(!Self.nativeLog(result).contains("late"))
+    }
+
+    // MARK: ADP-8, ADP-12, ADP-15: what a testee writes between a request and its done
+
+    @Test("ADP-8: a done with an error ends the case as an adapter error quoting it")
+    func doneWithAnError() async throws {
+        let failing = Self.reply("registerHandler", [["stdout": #"{"error":"no room for handler h","seq":$seq,"type":"done"}"#]])
+        let (results, _) = try await Self.run([Self.probe("failing") { context in try context.registerHandler("h") }], replies: [failing])
+        let result = try #require(results.first)
+        #expect(result.verdict == .adapterError, "\(result.interruption ?? "")")
+        #expect(result.interruption?.contains("no room for handler h") == true, "\(result.interruption ?? "")")
+    }
+
+    @Test("ADP-12: a decision for a navigation the harness never issued is an adapter error")
+    func decisionNobodyAskedFor() async throws {
+        let stray = Self.reply("attach", [["stdout": #"{"navigation":7,"policy":"allow","type":"decide"}"#], Self.done])
+        let (results, _) = try await Self.run([Self.probe("stray-decision")], replies: [stray])
+        let result = try #require(results.first)
+        #expect(result.verdict == .adapterError, "\(result.interruption ?? "")")
+        #expect(result.interruption?.contains("a decision for navigation 7, which the harness never asked for (ADP-12)") == true, "\(result.interruption ?? "")")
+    }
+
+    @Test("ADP-12: a navigation decided twice is the bridge's failure (BOOT-1), not the transport's")
+    func navigationDecidedTwice() async throws {
+        let decision = #"{"navigation":$navigation,"policy":"allow","type":"decide"}"#
+        let twice = Self.reply("navigation", [["stdout": decision], ["stdout": decision], Self.done])
+        let (results, _) = try await Self.run([Self.probe("decided-twice") { context in context.loadPage("") }], replies: [twice])
+        let result = try #require(results.first)
+        #expect(result.verdict == .fail, "\(result.verdict): \(result.interruption ?? "")")
+        #expect(result.failures.contains { $0.clause.hasPrefix("BOOT-1") }, "\(result.failures.map(\.description))")
+    }
+
+    @Test("ADP-15: a message of a type the protocol does not have is an adapter error naming it")
+    func unknownMessageType() async throws {
+        let unknown = Self.reply("attach", [["stdout": #"{"type":"shout"}"#], Self.done])
+        let (results, _) = try await Self.run([Self.probe("unknown-type")], replies: [unknown])
+        let result = try #require(results.first)
+        #expect(result.verdict == .adapterError, "\(result.interruption ?? "")")
+        #expect(result.interruption?.contains("unknown message type `shout`") == true, "\(result.interruption ?? "")")
     }
 
     // MARK: ADP-2: UTF-8
