@@ -116,7 +116,7 @@ struct ScriptOutput {
     mutating func write(_ item: TesteeScript.Output, request: [String: Any]) {
         for repetition in 1...max(1, item.times ?? 1) {
             if let text = item.stdout { line(Self.expand(text, request: request, repetition: repetition, length: item.length), marked: item.unmarked != true) }
-            if let text = item.stderr { standardError += Array(Self.expand(text, request: request, repetition: repetition, length: item.length).utf8) + [0x0A] }
+            if let text = item.stderr { standardError += Self.expand(text, request: request, repetition: repetition, length: item.length) + [0x0A] }
             if let base64 = item.stderrBase64, let bytes = Data(base64Encoded: base64) { standardError += bytes }
             if let base64 = item.stdoutBase64, let bytes = Data(base64Encoded: base64) {
                 if marks && item.unmarked != true { standardError += Array("\u{1E}wvjb-adapter-mark\n".utf8) }
@@ -128,8 +128,14 @@ struct ScriptOutput {
 
     /// Writes one standard output line, with its mark unless `marked` is false.
     mutating func line(_ text: String, marked: Bool) {
+        line(Array(text.utf8), marked: marked)
+    }
+
+    /// Writes one standard output line of `bytes`, with its mark unless `marked` is false.
+    mutating func line(_ bytes: [UInt8], marked: Bool) {
         if marks && marked { standardError += Array("\u{1E}wvjb-adapter-mark\n".utf8) }
-        standardOutput += Array(text.utf8) + [0x0A]
+        standardOutput += bytes
+        standardOutput.append(0x0A)
     }
 
     /// Writes what was gathered: standard error, then standard output.
@@ -151,17 +157,15 @@ struct ScriptOutput {
         }
     }
 
-    /// `text` with its placeholders replaced.
-    static func expand(_ text: String, request: [String: Any], repetition: Int, length: Int?) -> String {
+    /// `text` with its placeholders replaced, as bytes (a padded line may have megabytes).
+    static func expand(_ text: String, request: [String: Any], repetition: Int, length: Int?) -> [UInt8] {
         var result = text
         for field in ["seq", "navigation", "evaluation", "invocation", "callback"] where result.contains("$" + field) {
             if let value = request[field] as? Int { result = result.replacingOccurrences(of: "$" + field, with: "\(value)") }
         }
         if result.contains("$i") { result = result.replacingOccurrences(of: "$i", with: "\(repetition)") }
-        if let length, let pad = result.range(of: "$pad") {
-            let filler = max(0, length - (result.utf8.count - 4))
-            result.replaceSubrange(pad, with: String(repeating: "x", count: filler))
-        }
-        return result
+        guard let length, let pad = result.range(of: "$pad") else { return Array(result.utf8) }
+        let before = Array(result[..<pad.lowerBound].utf8), after = Array(result[pad.upperBound...].utf8)
+        return before + [UInt8](repeating: UInt8(ascii: "x"), count: max(0, length - before.count - after.count)) + after
     }
 }
