@@ -1,8 +1,9 @@
 import Foundation
 
 /// One greeted testee process on the harness's side: the process, what its `hello` offered, the
-/// numbering of requests (afresh for each case it serves, ADP-17), and the native log lines standard
-/// error carries before each message (ADP-16).
+/// numbering of requests (afresh for each case it serves, ADP-17), the check that nothing comes while no
+/// request is pending (ADP-9), and the case's native log: the lines standard error carries before each
+/// message (ADP-16) and the `log` effects, within one budget per case (ADP-18).
 ///
 /// `ProcessBridgeAdapter` makes one per case when every case gets a fresh process (ADP-1), and
 /// `PersistentTestee` keeps one across cases for a testee that offers `persistent`.
