@@ -40,6 +40,9 @@ let usage = """
       wrong-version             greets with protocol version 2
       silent                    never greets
       mute-after-hello          greets correctly, then never answers anything (a testee that hangs)
+      scripted <file>           speaks the protocol as the JSON script in <file> says: the hello, and what
+                                to write in answer to each request (ScriptedTestee.swift); the harness's
+                                adapter-protocol tests state each misbehaviour this way
       ends-all-groups           not a testee: starts two ignores-eof testees (one kept for a run, one for
                                 a case), prints `groups: <g> <g>`, ends them as the CLI does on SIGINT
                                 (TesteeProcessGroups.endAll()) and exits without closing them
@@ -259,6 +262,12 @@ case "garbage-after-attach":
     serveRaw(hello: goodHello) { _ in "attached, thanks!" }
 case "wrong-version":
     serveRaw(hello: #"{"capabilities":[],"name":"future","protocol":2,"type":"hello"}"#) { _ in nil }
+case "scripted":
+    guard CommandLine.arguments.count > 2 else {
+        FileHandle.standardError.write(Data("conformance-testees: scripted needs a script file\n\(usage)\n".utf8))
+        exit(64)
+    }
+    serveScript(at: CommandLine.arguments[2])
 case "mute-after-hello":
     serveRaw(hello: goodHello) { _ in nil }
 case "silent":

@@ -184,19 +184,53 @@ struct TesteeSupervisionTests {
         #expect(peak.megabytes <= 256, "peak RSS \(peak.megabytes) MB, exit \(peak.status)")
     }
 
-    @Test("the lines before one message keep their first and last 128 KiB, with a line counting those left out (ADP-18)")
+    @Test("a testee that sends 4,000 one-KB log effects in one case leaves reports with at most 256 KiB of its log, and the harness stays under 256 MB (ADP-18)")
+    func floodOfLogEffects() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("log-flood-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let flood = AdapterProtocolHarnessTests.reply("attach", [
+            ["stdout": #"{"message":"log $i $pad","type":"log"}"#, "length": 1050, "times": 4_000], AdapterProtocolHarnessTests.done,
+        ])
+        let (command, script) = try AdapterProtocolHarnessTests.scriptedTestee(["persistent"], [flood])
+        defer { try? FileManager.default.removeItem(at: script) }
+        let junit = folder.appendingPathComponent("report.xml"), json = folder.appendingPathComponent("report.json")
+        let peak = try await Self.peakResidentMegabytes(of: [
+            "run", "--adapter", command, "--case", "startup.calls-before-load.delivered-in-order",
+            "--report", "junit:" + junit.path, "--report", "json:" + json.path,
+        ])
+        let sizes = try [junit, json].map { try #require(FileManager.default.attributesOfItem(atPath: $0.path)[.size] as? Int) }
+        print("4,000 one-KB log effects in one case: peak RSS \(peak.megabytes) MB, JUnit \(sizes[0]) bytes, JSON \(sizes[1]) bytes")
+        #expect(peak.status == 1, "the scripted testee is no bridge: the case fails")
+        #expect(peak.megabytes <= 256)
+        #expect(sizes.allSatisfy { $0 < AdapterWire.logLimit + 64 * 1024 }, "\(sizes)")
+        let report = try String(contentsOf: junit, encoding: .utf8)
+        #expect(report.contains("3744 more native log lines"), "one line counts what was dropped")
+    }
+
+    @Test("the lines before one message keep the first 256 KiB and count the rest, and lines written ahead of the messages keep at most 1 MiB (ADP-18)")
     func standardErrorBeforeOneMessageIsBounded() async throws {
         let standardError = TesteeStandardError()
         let padding = String(repeating: "-", count: 100)
         for number in 0..<20_000 { standardError.append("line \(number) \(padding)") }
         standardError.append(AdapterWire.standardErrorMark)
         let lines = try #require(standardError.lines(beforeMark: 1, deadline: Date()))
-        let notice = try #require(lines.firstIndex { $0.hasPrefix("[... ") })
-        let match = try #require(lines[notice].firstMatch(of: /^\[\.\.\. (\d+) lines/))
-        let leftOut = try #require(Int(match.1))
-        #expect(lines.first?.hasPrefix("line 0 ") == true && lines.last?.hasPrefix("line 19999 ") == true)
-        #expect(lines.count - 1 + leftOut == 20_000, "every line is kept or counted")
-        #expect(lines.reduce(0) { $0 + $1.utf8.count } <= AdapterWire.logLimit + 200)
+        #expect(lines.lines.first?.hasPrefix("line 0 ") == true)
+        #expect(lines.lines.count + lines.droppedLines == 20_000, "every line is kept or counted")
+        #expect(lines.keptBytes == lines.lines.reduce(0) { $0 + $1.utf8.count } && lines.keptBytes <= AdapterWire.logLimit)
+        #expect(lines.keptBytes > AdapterWire.logLimit - 200, "the first lines that fit are kept")
+        // A testee that writes ahead of its messages: the marks come, the messages not yet.
+        for mark in 0..<8 {
+            for number in 0..<2_000 { standardError.append("ahead \(mark) \(number) \(padding)") }
+            standardError.append(AdapterWire.standardErrorMark)
+        }
+        var keptAhead = 0
+        for mark in 2...9 {
+            let segment = try #require(standardError.lines(beforeMark: mark, deadline: Date()))
+            #expect(segment.lines.count + segment.droppedLines == 2_000)
+            keptAhead += segment.keptBytes
+        }
+        #expect(keptAhead <= AdapterWire.standardErrorBacklogLimit && keptAhead > AdapterWire.standardErrorBacklogLimit - 200, "\(keptAhead)")
     }
 
     @Test("the harness holds as many descriptors after 60 out-of-process cases as after 1", arguments: [false, true])

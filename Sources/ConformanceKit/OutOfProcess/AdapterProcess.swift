@@ -32,10 +32,11 @@ final class AdapterProcess: @unchecked Sendable {
         if environment["SWIFT_BACKTRACE"] == nil { environment["SWIFT_BACKTRACE"] = "enable=no" }
         process = try TesteeProcess(command: command, environment: environment)
         requests = LineWriter(fileDescriptor: process.input)
-        messages = LineReader(reading: process.output, exitNotice: process.exitNotice, maximumLineLength: AdapterWire.maximumLineLength)
+        messages = LineReader(reading: process.output, exitNotice: process.exitNotice, maximumLineLength: AdapterWire.maximumLineLength,
+                              lastLineNeedsLineFeed: true)
         let tail = stderrTail
         errors = LineInbox(reading: process.errorOutput, exitNotice: process.exitNotice, lineLimit: AdapterWire.standardErrorLineLimit,
-                           name: "testee stderr", onLine: { tail.append($0) }, onEnd: { tail.finish() })
+                           name: "testee stderr", onLine: { tail.append($0, size: $1) }, onEnd: { tail.finish() })
     }
 
     deinit {
@@ -63,13 +64,16 @@ final class AdapterProcess: @unchecked Sendable {
     ///   - timeout: The watchdog, in seconds.
     ///   - waitingFor: What the harness waits for, for the error message.
     /// - Throws: `AdapterFailure`: crashed when the testee exited or its output ended, unresponsive after
-    ///   the watchdog, protocol violation for a line that is not a message or is too long (ADP-18); the
-    ///   process group is ended in each case.
+    ///   the watchdog, protocol violation for a line that is not a message, is not UTF-8 (ADP-2) or is
+    ///   too long (ADP-18); the process group is ended in each case.
     func receive(timeout: Double, waitingFor: String) throws(AdapterFailure) -> TesteeMessage {
         switch messages.next(deadline: Date(timeIntervalSinceNow: timeout)) {
         case .line(let line):
             messagesRead += 1
             return try AdapterWire.decode(TesteeMessage.self, from: line, sentBy: "the testee")
+        case let .invalidUTF8(offset, line):
+            terminate()
+            throw .protocolViolation("a line that is not UTF-8 (ADP-2): byte \(offset) of the line does not begin a valid UTF-8 sequence, while the harness waited for \(waitingFor): \(PrintableText.abbreviate(line, limit: 160))")
         case .end:
             throw crashed(while: "the harness waited for \(waitingFor)")
         case .tooLong:
@@ -87,12 +91,31 @@ final class AdapterProcess: @unchecked Sendable {
     /// the message before it, for a testee that marks its standard error (ADP-16).
     /// - Parameter timeout: Seconds of wall time to wait for the mark, which the testee wrote before the
     ///   message, so it is normally there at once.
+    /// - Returns: The lines kept, and the count of those the bounds left out (ADP-18).
     /// - Throws: `AdapterFailure` (protocol violation) when no mark came.
-    func standardErrorLinesBeforeLastMessage(timeout: Double) throws(AdapterFailure) -> [String] {
+    func standardErrorLinesBeforeLastMessage(timeout: Double) throws(AdapterFailure) -> TesteeStandardError.Segment {
         guard let lines = stderrTail.lines(beforeMark: messagesRead, deadline: Date(timeIntervalSinceNow: timeout)) else {
             throw .protocolViolation("its message \(messagesRead) without a mark on standard error before it, though its hello offered `\(AdapterWire.standardErrorMarksCapability)` (ADP-16)")
         }
         return lines
+    }
+
+    /// What the testee wrote to standard output that the harness has not read, if anything has reached
+    /// it: the type of the message (taken, so the process can only be ended), or what the bytes are. Does
+    /// not wait; the end of the output is not something written.
+    func unreadOutput() -> String? {
+        guard messages.hasUnreadBytes() else { return nil }
+        switch messages.next(deadline: Date.distantPast) {
+        case .line(let line):
+            if let message = try? AdapterWire.decode(TesteeMessage.self, from: line, sentBy: "the testee") { return "`\(message.type)`" }
+            return "a line that is not a message (\(PrintableText.abbreviate(line, limit: 160)))"
+        case .invalidUTF8(_, let line):
+            return "a line that is not UTF-8 (\(PrintableText.abbreviate(line, limit: 160)))"
+        case .tooLong:
+            return "a line longer than \(AdapterWire.maximumLineLength >> 20) MiB"
+        case .timedOut, .end:
+            return "\(messages.unreadByteCount + messages.unterminatedBytesAtEnd) bytes without a line feed"
+        }
     }
 
     /// Keeps no native log lines from standard error, for a testee that does not mark it (ADP-16).
@@ -100,11 +123,11 @@ final class AdapterProcess: @unchecked Sendable {
         stderrTail.stopKeepingLog()
     }
 
-    /// Forgets, for crash and timeout reports, what the testee wrote to standard error before the last
-    /// message `receive` returned: a testee that serves many cases (ADP-17) is then reported on for the
-    /// case that follows only.
-    func forgetDiagnosticsBeforeLastMessage() {
-        stderrTail.forgetDiagnostics(beforeMark: messagesRead)
+    /// Notes that the last message `receive` returned ended a case (the `done` of `endCase`) on a testee
+    /// that serves many (ADP-17.d): crash and timeout reports then quote only what the testee writes after
+    /// it, and text it left on standard error without a line feed is not joined to the next case's log.
+    func caseEndedAtLastMessage() {
+        stderrTail.caseEnded(atMark: messagesRead)
     }
 
     /// Ends the testee: closes its input, kills its process group and reaps it.
@@ -139,7 +162,10 @@ final class AdapterProcess: @unchecked Sendable {
         case (true, .signalled(let signal)?): how = "was killed by signal \(signal)\(Self.signalName(signal))"
         case (true, .exited(let status)?): how = "exited with status \(status)"
         }
-        return AdapterFailure(kind: .crashed, message: "the testee \(how) while \(what)\(stderrTail.rendered)")
+        // A message ends with its line feed (ADP-2): bytes after the last one are no message.
+        let unterminated = messages.unterminatedBytesAtEnd
+        let partial = unterminated > 0 ? ", its output ending in \(unterminated) byte\(unterminated == 1 ? "" : "s") without a line feed (no message: ADP-2)" : ""
+        return AdapterFailure(kind: .crashed, message: "the testee \(how) while \(what)\(partial)\(stderrTail.rendered)")
     }
 
     private static func signalName(_ number: Int32) -> String {

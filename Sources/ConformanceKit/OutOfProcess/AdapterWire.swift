@@ -23,12 +23,17 @@ package enum AdapterWire {
     /// one is ended and its case is an adapter error, so that no line costs the harness more than this.
     package static let maximumLineLength = 16 << 20
 
-    /// The most bytes of one standard error line the harness keeps: its first and last half (ADP-18).
+    /// The most bytes of one native log line the harness keeps, from standard error or a `log` effect:
+    /// its first and last half (ADP-18).
     package static let standardErrorLineLimit = 64 << 10
 
-    /// The most bytes of native log lines from standard error a case records, and the most the lines
-    /// before one message keep (their first and last half) (ADP-18).
+    /// The most bytes of native log lines a case records, `log` effects and standard error together: the
+    /// first lines that fit; the rest are counted in one line at the end of the case (ADP-18).
     package static let logLimit = 256 << 10
+
+    /// The most bytes of standard error lines the harness holds before it records them: the lines a testee
+    /// writes ahead of its messages (ADP-18).
+    package static let standardErrorBacklogLimit = 1 << 20
 
     /// One message as a line, without its line feed: canonical JSON (sorted keys, printable ASCII, so no
     /// raw line feed), however deep its data.

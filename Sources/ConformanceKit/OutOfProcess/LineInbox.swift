@@ -14,8 +14,12 @@ final class LineInbox: @unchecked Sendable {
         case end
         /// The deadline passed first.
         case timedOut
-        /// A line passed the reader's length limit before its line feed (ADP-18); nothing more is read.
+        /// A line passed the reader's length limit (ADP-18); nothing more is read.
         case tooLong
+        /// A line that is not UTF-8 (ADP-2): the offset of its first byte that does not begin a valid
+        /// UTF-8 sequence, and the line with each invalid sequence replaced by U+FFFD, for reports. Only
+        /// `LineReader` says this: standard error is free text, and `LineInbox` keeps it readable.
+        case invalidUTF8(offset: Int, line: String)
     }
 
     private let condition = NSCondition()
@@ -31,15 +35,17 @@ final class LineInbox: @unchecked Sendable {
     ///     (`TesteeProcess.exitNotice`): what is readable then is read, and then the stream ends, even if a
     ///     descendant of the writer keeps the pipe open.
     ///   - lineLimit: The most bytes of one line that are kept: a longer line keeps its first and last
-    ///     `lineLimit / 2` bytes, with the number of bytes left out between them (ADP-18). Nil for no limit.
+    ///     `lineLimit / 2` bytes (or a little less, so as not to split a UTF-8 sequence), with the number of
+    ///     bytes left out between them (ADP-18). Nil for no limit.
     ///   - name: The reader thread's name, for debuggers.
-    ///   - onLine: Called on the reader thread for each line instead of queueing it, if given.
+    ///   - onLine: Called on the reader thread for each line, with the number of bytes it had before it
+    ///     was cut, instead of queueing it, if given.
     ///   - onEnd: Called on the reader thread once, at end of file, after the last line.
     init(reading fileDescriptor: Int32, exitNotice: Int32? = nil, lineLimit: Int? = nil, name: String,
-         onLine: (@Sendable (String) -> Void)? = nil, onEnd: (@Sendable () -> Void)? = nil) {
+         onLine: (@Sendable (String, Int) -> Void)? = nil, onEnd: (@Sendable () -> Void)? = nil) {
         let thread = Thread { [self] in
-            Self.readLines(from: fileDescriptor, exitNotice: exitNotice, lineLimit: lineLimit) { line in
-                if let onLine { onLine(line) } else { append(line) }
+            Self.readLines(from: fileDescriptor, exitNotice: exitNotice, lineLimit: lineLimit) { line, size in
+                if let onLine { onLine(line, size) } else { append(line) }
             }
             finish()
             onEnd?()
@@ -93,26 +99,33 @@ final class LineInbox: @unchecked Sendable {
     }
 
     /// Reads until end of file, an error, or (with `exitNotice`) the writer's exit, calling `body` with
-    /// each complete line; a last line without a line feed is delivered too.
-    private static func readLines(from fileDescriptor: Int32, exitNotice: Int32?, lineLimit: Int?, _ body: (String) -> Void) {
+    /// each complete line and the bytes it had; a last line without a line feed is delivered too. Bytes
+    /// that are not UTF-8 show as U+FFFD: standard error is free text (ADP-3).
+    private static func readLines(from fileDescriptor: Int32, exitNotice: Int32?, lineLimit: Int?, _ body: (String, Int) -> Void) {
         var pending: [UInt8] = []
         /// Bytes of the pending line left out of its middle.
         var leftOut = 0
         var chunk = [UInt8](repeating: 0, count: 64 * 1024)
         var requests = [fileDescriptor, exitNotice].compactMap { $0 }.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
         var readAfterExit: Int?
+        /// Where the head of a line that is cut ends: the pending bytes before it are kept.
+        var headEnd = 0
+        func cutMiddle(keepingTail tail: Int) {
+            guard let lineLimit else { return }
+            if leftOut == 0 { headEnd = LogLineCut.boundary(before: lineLimit / 2, in: pending) }
+            let tailStart = LogLineCut.boundary(after: pending.count - tail, in: pending)
+            guard tailStart > headEnd else { return }
+            leftOut += tailStart - headEnd
+            pending.removeSubrange(headEnd..<tailStart)
+        }
         func deliver() {
-            if let lineLimit, pending.count > lineLimit {
-                let cut = (lineLimit / 2)..<(pending.count - lineLimit / 2)
-                leftOut += cut.count
-                pending.removeSubrange(cut)
-            }
+            if let lineLimit, pending.count > lineLimit { cutMiddle(keepingTail: lineLimit / 2) }
             if leftOut > 0, let lineLimit {
-                let head = String(decoding: pending[..<(lineLimit / 2)], as: UTF8.self)
-                let tail = String(decoding: pending[(lineLimit / 2)...], as: UTF8.self)
-                body(head + " [... \(leftOut) bytes of this line left out: a line keeps its first and last \(lineLimit / 2 / 1024) KiB (ADP-18) ...] " + tail)
+                let head = String(decoding: pending[..<headEnd], as: UTF8.self)
+                let tail = String(decoding: pending[headEnd...], as: UTF8.self)
+                body(head + LogLineCut.marker(leftOut: leftOut, limit: lineLimit) + tail, pending.count + leftOut)
             } else {
-                body(String(decoding: pending, as: UTF8.self))
+                body(String(decoding: pending, as: UTF8.self), pending.count)
             }
             pending.removeAll(keepingCapacity: pending.capacity <= 1 << 20)
             leftOut = 0
@@ -141,9 +154,7 @@ final class LineInbox: @unchecked Sendable {
             pending.append(contentsOf: chunk[start..<count])
             if let lineLimit, pending.count > lineLimit + chunk.count {
                 // Keep the head and the latest tail: the tail may end in a mark (ADP-16).
-                let cut = (lineLimit / 2)..<(pending.count - lineLimit / 2)
-                leftOut += cut.count
-                pending.removeSubrange(cut)
+                cutMiddle(keepingTail: lineLimit / 2)
             }
             if let total = readAfterExit {
                 readAfterExit = total + count

@@ -13,6 +13,7 @@ final class LineReader: @unchecked Sendable {
     private let fileDescriptor: Int32
     private let exitNotice: Int32?
     private let maximumLineLength: Int?
+    private let lastLineNeedsLineFeed: Bool
     private var buffer: [UInt8] = []
     /// Where the unread bytes of `buffer` begin.
     private var start = 0
@@ -26,6 +27,13 @@ final class LineReader: @unchecked Sendable {
     /// The descriptor, and the exit notice if any, for `poll`.
     private var requests: [pollfd]
 
+    /// Bytes read and not yet taken.
+    var unreadByteCount: Int { buffer.count - start }
+
+    /// The bytes after the last line feed when the stream ended, if they were not taken as a line
+    /// (`lastLineNeedsLineFeed`); 0 otherwise.
+    private(set) var unterminatedBytesAtEnd = 0
+
     /// A reader of `fileDescriptor`, which the caller keeps open and closes.
     /// - Parameters:
     ///   - fileDescriptor: The descriptor to read.
@@ -33,21 +41,27 @@ final class LineReader: @unchecked Sendable {
     ///     (`TesteeProcess.exitNotice`): what is readable then is read, and then the stream ends, even if a
     ///     descendant of the writer keeps the pipe open.
     ///   - maximumLineLength: The most bytes a line may have before its line feed; a longer one is
-    ///     `.tooLong` (ADP-18). Nil for no limit.
-    init(reading fileDescriptor: Int32, exitNotice: Int32? = nil, maximumLineLength: Int? = nil) {
+    ///     `.tooLong` (ADP-18), whether or not its line feed has come. Nil for no limit.
+    ///   - lastLineNeedsLineFeed: Whether bytes without a line feed at the end of the stream are dropped
+    ///     (counted in `unterminatedBytesAtEnd`) rather than taken as a last line: a message ends with its
+    ///     line feed (ADP-2).
+    init(reading fileDescriptor: Int32, exitNotice: Int32? = nil, maximumLineLength: Int? = nil, lastLineNeedsLineFeed: Bool = false) {
         self.fileDescriptor = fileDescriptor
         self.exitNotice = exitNotice
         self.maximumLineLength = maximumLineLength
+        self.lastLineNeedsLineFeed = lastLineNeedsLineFeed
         requests = [fileDescriptor, exitNotice].compactMap { $0 }.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
     }
 
     /// Takes the next line, without its line feed, waiting for it until `deadline` (forever when nil).
-    /// A last line without a line feed is delivered at end of file.
+    /// A line that is not UTF-8 is `.invalidUTF8` (ADP-2). A last line without a line feed is delivered
+    /// at end of file, unless the reader was made with `lastLineNeedsLineFeed`.
     func next(deadline: Date? = nil) -> LineInbox.Next {
         if overflowed { return .tooLong }
         while true {
             if let newline = buffer.withUnsafeBufferPointer({ Self.lineFeed(in: $0, from: scanned) }) {
-                let line = String(decoding: buffer[start..<newline], as: UTF8.self)
+                if let maximumLineLength, newline - start > maximumLineLength { return overflow() }
+                let line = decodedLine(start..<newline)
                 start = newline + 1
                 scanned = start
                 if start == buffer.count {
@@ -55,47 +69,94 @@ final class LineReader: @unchecked Sendable {
                     start = 0
                     scanned = 0
                 }
-                return .line(line)
+                return line
             }
             scanned = buffer.count
-            if let maximumLineLength, buffer.count - start > maximumLineLength {
-                overflowed = true
-                release()
-                return .tooLong
-            }
+            if let maximumLineLength, buffer.count - start > maximumLineLength { return overflow() }
             if ended {
                 guard start < buffer.count else { return .end }
-                let line = String(decoding: buffer[start...], as: UTF8.self)
+                if lastLineNeedsLineFeed {
+                    unterminatedBytesAtEnd = buffer.count - start
+                    release()
+                    return .end
+                }
+                let line = decodedLine(start..<buffer.count)
                 release()
-                return .line(line)
+                return line
             }
             switch waitUntilReadable(deadline: deadline) {
             case .timedOut: return .timedOut
             case .exited: ended = true; continue
-            case .readable: break
+            case .readable: readOnce()
             }
-            if chunk.isEmpty { chunk = [UInt8](repeating: 0, count: 64 * 1024) }
-            let count = chunk.withUnsafeMutableBytes { read(fileDescriptor, $0.baseAddress, $0.count) }
-            if count < 0 && (errno == EINTR || errno == EAGAIN) { continue }
-            if count <= 0 {
-                ended = true
-            } else {
-                if start > 0 && start == buffer.count {
-                    buffer.removeAll(keepingCapacity: true)
-                    start = 0
-                    scanned = 0
-                }
-                if let maximumLineLength, buffer.count + count > buffer.capacity {
-                    // Grow as usual, but never far past what a line may hold (ADP-18).
-                    let bound = start + maximumLineLength + chunk.count
-                    buffer.reserveCapacity(max(buffer.count + count, min(2 * buffer.capacity, bound)))
-                }
-                buffer.append(contentsOf: chunk[0..<count])
-                if let total = readAfterExit {
-                    readAfterExit = total + count
-                    if total + count > Self.afterExitLimit { ended = true }
-                }
+        }
+    }
+
+    /// Whether bytes are waiting to be taken: already read, or ready on the descriptor (read now, without
+    /// waiting). The end of the stream is not a byte: it shows when `next` is called.
+    func hasUnreadBytes() -> Bool {
+        if start < buffer.count { return true }
+        guard !ended, !overflowed else { return false }
+        var request = pollfd(fd: fileDescriptor, events: Int16(POLLIN), revents: 0)
+        var ready: Int32
+        repeat { ready = poll(&request, 1, 0) } while ready < 0 && errno == EINTR
+        guard ready > 0 else { return false }
+        readOnce()
+        return start < buffer.count
+    }
+
+    /// The line in `range` of the buffer, if it is UTF-8.
+    private func decodedLine(_ range: Range<Int>) -> LineInbox.Next {
+        buffer.withUnsafeBufferPointer { all in
+            let bytes = UnsafeBufferPointer(rebasing: all[range])
+            if let line = String(validating: bytes, as: UTF8.self) { return .line(line) }
+            return .invalidUTF8(offset: Self.firstInvalidByte(in: bytes), line: String(decoding: bytes, as: UTF8.self))
+        }
+    }
+
+    /// The offset of the first byte of `bytes` that does not begin a valid UTF-8 sequence.
+    static func firstInvalidByte(in bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        var parser = Unicode.UTF8.ForwardParser()
+        var iterator = bytes.makeIterator()
+        var offset = 0
+        while true {
+            switch parser.parseScalar(from: &iterator) {
+            case .valid(let scalar): offset += scalar.count
+            case .error, .emptyInput: return offset
             }
+        }
+    }
+
+    /// Notes that a line passed the limit: nothing more is read (ADP-18).
+    private func overflow() -> LineInbox.Next {
+        overflowed = true
+        release()
+        return .tooLong
+    }
+
+    /// Reads once what the descriptor has (it is readable, or at its end).
+    private func readOnce() {
+        if chunk.isEmpty { chunk = [UInt8](repeating: 0, count: 64 * 1024) }
+        let count = chunk.withUnsafeMutableBytes { read(fileDescriptor, $0.baseAddress, $0.count) }
+        if count < 0 && (errno == EINTR || errno == EAGAIN) { return }
+        guard count > 0 else {
+            ended = true
+            return
+        }
+        if start > 0 && start == buffer.count {
+            buffer.removeAll(keepingCapacity: true)
+            start = 0
+            scanned = 0
+        }
+        if let maximumLineLength, buffer.count + count > buffer.capacity {
+            // Grow as usual, but never far past what a line may hold (ADP-18).
+            let bound = start + maximumLineLength + chunk.count
+            buffer.reserveCapacity(max(buffer.count + count, min(2 * buffer.capacity, bound)))
+        }
+        buffer.append(contentsOf: chunk[0..<count])
+        if let total = readAfterExit {
+            readAfterExit = total + count
+            if total + count > Self.afterExitLimit { ended = true }
         }
     }
 

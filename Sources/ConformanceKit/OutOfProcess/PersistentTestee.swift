@@ -69,12 +69,12 @@ package final class PersistentTestee {
     /// - Returns: The session and the case's lease.
     /// - Throws: `AdapterFailure` when a fresh process does not start or greet.
     func checkOut() throws(AdapterFailure) -> (session: TesteeSession, lease: Int) {
-        if let session, session.casesBegun > 0, session.requestsInCase > 0 {
-            // The previous case used the process and did not end (its adapter never got `caseDidEnd`).
-            if session.servesManyCases && session.isUsable {
-                do throws(AdapterFailure) { try session.endCase() } catch { discard() }
-            } else {
+        if let session, session.requestsInCase > 0 {
+            if !session.servesManyCases || !session.isUsable {
                 discard()
+            } else if session.caseIsOpen {
+                // The previous case used the process and was not ended (its adapter never finished it).
+                do throws(AdapterFailure) { try session.endCase() } catch { discard() }
             }
         }
         if let session, !session.isUsable { discard() }
@@ -96,9 +96,10 @@ package final class PersistentTestee {
         return session
     }
 
-    /// Takes the process back from the case holding `lease`: ends the case in the testee (`endCase`),
-    /// or ends the process when the case failed, the testee serves one case only, or it cannot end the
-    /// case. A stale lease changes nothing.
+    /// Takes the process back from the case holding `lease`: ends the case in the testee (`endCase`)
+    /// unless it was ended already (`ProcessBridgeAdapter.finishBeforeJudgement()`), or ends the process
+    /// when the case failed, the testee serves one case only, or it cannot end the case. A stale lease
+    /// changes nothing.
     /// - Parameters:
     ///   - lease: The case's lease.
     ///   - failed: Whether the case's adapter failed (crash, timeout, protocol violation): the process
@@ -111,8 +112,8 @@ package final class PersistentTestee {
             if session.requestsInCase > 0 { discard() }
             return
         }
-        // A case that sent nothing (not applicable) leaves the testee as fresh as it was.
-        guard session.requestsInCase > 0 else { return }
+        // A case that sent nothing (not applicable) leaves the testee as fresh as it was; one that was
+        // ended already is not ended twice (ADP-17.a).
         do throws(AdapterFailure) { try session.endCase() } catch { discard() }
     }
 

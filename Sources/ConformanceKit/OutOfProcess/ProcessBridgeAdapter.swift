@@ -11,7 +11,7 @@ import StrictJSON
 /// the next case, on a fresh process.
 @MainActor
 package final class ProcessBridgeAdapter: BridgeAdapter, SupportsRemoveHandler, SupportsReset, SupportsDisablingSafetyTimeout,
-    DeclaresCapabilities, SimulatedNavigationDelegate
+    DeclaresCapabilities, FinishesBeforeJudgement, SimulatedNavigationDelegate
 {
     /// How to start and watch the testee.
     package struct Configuration: Sendable {
@@ -53,6 +53,8 @@ package final class ProcessBridgeAdapter: BridgeAdapter, SupportsRemoveHandler, 
     private var failure: AdapterFailure?
     /// Whether `caseDidEnd()` was called: the process is no longer this case's to use.
     private var caseEnded = false
+    /// Whether `finishBeforeJudgement()` was called: the case sends nothing more.
+    private var finished = false
 
     /// Starts a testee process of the case's own and reads its `hello`; `caseDidEnd()` ends the process
     /// (ADP-1).
@@ -151,9 +153,30 @@ package final class ProcessBridgeAdapter: BridgeAdapter, SupportsRemoveHandler, 
         try perform(.disableSafetyTimeout(seq: 0))
     }
 
+    /// Finishes the case in the testee before the harness judges it, so that what goes wrong there is
+    /// the case's verdict: checks that the testee wrote nothing after its last `done` (ADP-9), ends the
+    /// case in a process kept for the run (`endCase`, once, ADP-17.a), and records the line that says how
+    /// much native log the case dropped (ADP-18). The case sends nothing more afterwards.
+    /// - Throws: `AdapterFailure` when the testee broke the protocol, crashed or stayed silent there; the
+    ///   process is ended.
+    package func finishBeforeJudgement() throws {
+        guard !caseEnded, !finished else { return }
+        finished = true
+        if let (testee, lease) = persistentTestee, !testee.holds(lease) { return }
+        if let note = session.droppedLogNote { webView?.recordNativeLog(note) }
+        guard failure == nil else { return }
+        do throws(AdapterFailure) {
+            try session.checkNothingUnread()
+            if persistentTestee != nil && session.servesManyCases { try session.endCase() }
+        } catch {
+            record(error)
+            throw error
+        }
+    }
+
     /// Ends the case's process group and closes its descriptors (ADP-1), or gives the borrowed process
-    /// back to its `PersistentTestee`, which ends the case in it (ADP-17). The adapter no longer talks to
-    /// the testee afterwards.
+    /// back to its `PersistentTestee`, which ends the case in it unless `finishBeforeJudgement()` did
+    /// (ADP-17). The adapter no longer talks to the testee afterwards.
     package func caseDidEnd() {
         guard !caseEnded else { return }
         caseEnded = true
@@ -211,7 +234,7 @@ package final class ProcessBridgeAdapter: BridgeAdapter, SupportsRemoveHandler, 
     /// caused; returns the error the testee's operation reported for `request`, if any.
     private func exchange(_ request: HarnessMessage) throws(AdapterFailure) -> String? {
         if let failure { throw failure }
-        if caseEnded || persistentTestee.map({ !$0.testee.holds($0.lease) }) == true { throw PersistentTestee.caseIsOver }
+        if caseEnded || finished || persistentTestee.map({ !$0.testee.holds($0.lease) }) == true { throw PersistentTestee.caseIsOver }
         if isExchanging {
             deferredRequests.append(request)
             return nil
@@ -236,9 +259,10 @@ package final class ProcessBridgeAdapter: BridgeAdapter, SupportsRemoveHandler, 
     private func send(_ request: HarnessMessage) throws(AdapterFailure) -> String? {
         let sequenceNumber = try session.send(request)
         while true {
-            let (message, logLines) = try session.receive(waitingFor: "`done` for its `\(request.type)` request (seq \(sequenceNumber))")
-            // What the testee wrote before this message happened before it (ADP-16).
-            for line in logLines { webView?.recordNativeLog(CapturedLogLine.normalized(line)) }
+            let (message, standardError) = try session.receive(waitingFor: "`done` for its `\(request.type)` request (seq \(sequenceNumber))")
+            // What the testee wrote before this message happened before it (ADP-16), as far as the case's
+            // log takes it (ADP-18).
+            for line in session.admitToLog(standardError) { webView?.recordNativeLog(line) }
             if case let .done(answered, error) = message {
                 guard answered == sequenceNumber else {
                     throw .protocolViolation("`done` for seq \(answered) while seq \(sequenceNumber) was pending (ADP-8)")
@@ -284,7 +308,7 @@ package final class ProcessBridgeAdapter: BridgeAdapter, SupportsRemoveHandler, 
             }
             callback(data?.foundationValue)
         case .log(let line):
-            webView.recordNativeLog(line)
+            if let line = session.admitToLog(line) { webView.recordNativeLog(line) }
         case let .violation(clause, violation):
             webView.backend.reportViolation(clause: clause, message: violation)
         case .hello, .done:
@@ -312,7 +336,7 @@ package final class ProcessBridgeAdapter: BridgeAdapter, SupportsRemoveHandler, 
     /// The lines the testee wrote before its `hello`, recorded when a fresh process's first case
     /// attaches (ADP-16).
     private func recordLinesBeforeHello() {
-        for line in session.takeLinesBeforeHello() { webView?.recordNativeLog(CapturedLogLine.normalized(line)) }
+        for line in session.takeLinesBeforeHello() { webView?.recordNativeLog(line) }
     }
 
     /// Remembers the first failure, ends the testee and aborts the case. An adapter whose case is over

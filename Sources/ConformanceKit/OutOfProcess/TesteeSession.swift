@@ -1,8 +1,9 @@
 import Foundation
 
 /// One greeted testee process on the harness's side: the process, what its `hello` offered, the
-/// numbering of requests (afresh for each case it serves, ADP-17), and the native log lines standard
-/// error carries before each message (ADP-16).
+/// numbering of requests (afresh for each case it serves, ADP-17), the check that nothing comes while no
+/// request is pending (ADP-9), and the case's native log: the lines standard error carries before each
+/// message (ADP-16) and the `log` effects, within one budget per case (ADP-18).
 ///
 /// `ProcessBridgeAdapter` makes one per case when every case gets a fresh process (ADP-1), and
 /// `PersistentTestee` keeps one across cases for a testee that offers `persistent`.
@@ -22,16 +23,20 @@ final class TesteeSession {
     let servesManyCases: Bool
 
     private var nextSequenceNumber = 1
-    /// Lines the testee wrote before its `hello` (while it made its first adapter), for the first case.
-    private var linesBeforeHello: [String] = []
+    /// The lines the testee wrote before its `hello` (while it made its first adapter), for the first case.
+    private var linesBeforeHello: TesteeStandardError.Segment?
     /// The cases this process has begun, the current one included.
     private(set) var casesBegun = 0
-    /// Requests sent since the current case began.
+    /// Requests the current case sent (its `endCase` not counted).
     private(set) var requestsInCase = 0
     /// Messages received since the current case began.
     private(set) var messagesInCase = 0
-    /// Bytes of native log lines recorded since the current case began (at most `AdapterWire.logLimit`).
-    private var logBytesInCase = 0
+    /// Whether the current case sent a request and the testee has not ended it (`endCase`, ADP-17.a).
+    private(set) var caseIsOpen = false
+    /// The last request sent: what a message the testee writes before the next one comes after.
+    private var lastRequest: (seq: Int, type: String)?
+    /// The native log the current case records (ADP-18).
+    private var log = NativeLogBudget()
 
     /// Starts the testee and reads its `hello`.
     /// - Parameter configuration: The command and the watchdog.
@@ -75,7 +80,7 @@ final class TesteeSession {
     /// Whether the current case is not the first this process serves.
     var isReused: Bool { casesBegun > 1 }
 
-    /// Starts counting the requests and messages of a new case.
+    /// Starts counting the requests, messages and native log of a new case.
     func beginCase() {
         // Requests are numbered per case (ADP-17), so messages that quote a `seq` read the same whatever
         // ran before the case, and the same as with a process per case.
@@ -83,45 +88,69 @@ final class TesteeSession {
         casesBegun += 1
         requestsInCase = 0
         messagesInCase = 0
-        logBytesInCase = 0
+        log = NativeLogBudget()
     }
 
-    /// The lines the testee wrote before its `hello`, once: they belong to the first case, recorded when
-    /// its bridge is attached (ADP-16).
+    /// The lines the testee wrote before its `hello`, once, as far as the case's log takes them: they
+    /// belong to the first case, recorded when its bridge is attached (ADP-16).
     func takeLinesBeforeHello() -> [String] {
-        defer { linesBeforeHello = [] }
-        return withinLogLimit(linesBeforeHello)
+        defer { linesBeforeHello = nil }
+        return linesBeforeHello.map { log.admit($0) } ?? []
     }
 
-    /// `lines`, as far as the case's log limit allows (ADP-18), and a line that counts those left out.
-    private func withinLogLimit(_ lines: [String]) -> [String] {
-        var kept: [String] = []
-        var leftOut = (lines: 0, bytes: 0)
-        for line in lines {
-            let size = line.utf8.count
-            if leftOut.lines == 0 && logBytesInCase + size <= AdapterWire.logLimit {
-                kept.append(line)
-                logBytesInCase += size
-            } else {
-                leftOut.lines += 1
-                leftOut.bytes += size
-            }
-        }
-        if leftOut.lines > 0 {
-            kept.append("[... \(leftOut.lines) line\(leftOut.lines == 1 ? "" : "s") (\(leftOut.bytes) bytes) of standard error left out here: a case records at most \(AdapterWire.logLimit / 1024) KiB of native log (ADP-18) ...]")
-        }
-        return kept
+    /// The lines of `standardError` the case records (ADP-18).
+    func admitToLog(_ standardError: TesteeStandardError.Segment) -> [String] {
+        log.admit(standardError)
     }
 
-    /// Numbers and sends one request.
+    /// `line` (a `log` effect) as the case records it, or nil when the case's log is full (ADP-18).
+    func admitToLog(_ line: String) -> String? {
+        log.admit(line)
+    }
+
+    /// The line that ends the case's log when the case dropped native log lines (ADP-18).
+    var droppedLogNote: String? { log.closingNote }
+
+    /// Numbers and sends one request, once the testee is found to have written nothing since the last
+    /// request's `done` (ADP-9).
     /// - Returns: Its sequence number.
-    /// - Throws: `AdapterFailure` (crashed) when the testee no longer reads its input.
+    /// - Throws: `AdapterFailure`: crashed when the testee no longer reads its input, protocol violation
+    ///   when it wrote a message while no request was pending.
     func send(_ request: HarnessMessage) throws(AdapterFailure) -> Int {
+        try checkNothingUnread()
         let sequenceNumber = nextSequenceNumber
         nextSequenceNumber += 1
-        requestsInCase += 1
+        if case .endCase = request {} else {
+            requestsInCase += 1
+            caseIsOpen = true
+        }
+        lastRequest = (sequenceNumber, request.type)
         try process.send(request.numbered(sequenceNumber))
         return sequenceNumber
+    }
+
+    /// Checks that the testee wrote nothing the harness has not read: called when no request is pending
+    /// (before the harness sends one, and when a case is over), a message there was written after the last
+    /// `done`, which breaks ADP-9, or after the `done` of `endCase`, which breaks ADP-17.a. The check sees
+    /// what has reached the harness when it runs; a message that arrives later is read with the next
+    /// request, as one of its effects.
+    /// - Parameter after: What the message came after, when not the `done` of the last request.
+    /// - Throws: `AdapterFailure` (protocol violation) naming what the testee wrote; the process is ended.
+    func checkNothingUnread(after: String? = nil) throws(AdapterFailure) {
+        guard let unread = process.unreadOutput() else { return }
+        let context: String
+        switch (after, lastRequest) {
+        case let (after?, _):
+            context = after
+        case (nil, nil):
+            context = "after its `hello`, before the harness sent a request: a testee writes effects only between a request and its `done` (ADP-9)"
+        case let (nil, last?) where last.type == "endCase":
+            context = "after the `done` of the `endCase` that ended the previous case, before this case's first request: nothing of a case reaches the harness once it ended (ADP-17.a)"
+        case let (nil, last?):
+            context = "after the `done` of seq \(last.seq) (`\(last.type)`), before the harness sent another request: a testee writes a request's effects before its `done` (ADP-9)"
+        }
+        process.terminate()
+        throw .protocolViolation("\(unread) \(context)")
     }
 
     /// Sends a message that answers no request (`syncEvaluated`, ADP-11).
@@ -131,24 +160,27 @@ final class TesteeSession {
     }
 
     /// Reads the next message and, for a testee that marks its standard error, the lines it wrote there
-    /// before it (ADP-16).
+    /// before it (ADP-16), not yet admitted to the case's log (`admitToLog`).
     /// - Parameter waitingFor: What the harness waits for, for the error message.
     /// - Throws: `AdapterFailure`: crashed, unresponsive (the process is killed), protocol violation.
-    func receive(waitingFor: String) throws(AdapterFailure) -> (message: TesteeMessage, logLines: [String]) {
+    func receive(waitingFor: String) throws(AdapterFailure) -> (message: TesteeMessage, standardError: TesteeStandardError.Segment) {
         let message = try process.receive(timeout: responseTimeout, waitingFor: waitingFor)
         messagesInCase += 1
-        let lines = marksStandardError ? try process.standardErrorLinesBeforeLastMessage(timeout: responseTimeout) : []
-        return (message, lines.isEmpty ? lines : withinLogLimit(lines))
+        let lines = marksStandardError ? try process.standardErrorLinesBeforeLastMessage(timeout: responseTimeout) : .init()
+        return (message, lines)
     }
 
-    /// Ends the current case on a testee that serves many (ADP-17): sends `endCase` and waits for its
-    /// `done`. The case is over, so effects written meanwhile are not performed and the lines written
-    /// meanwhile are not recorded; a synchronous evaluation is answered with `null`, as if the script
-    /// threw, so the testee never waits for it. Crash and timeout reports of the next case quote only
-    /// what the testee writes after this `done`.
-    /// - Throws: `AdapterFailure` when the testee crashes, stays silent, breaks the protocol or reports
-    ///   an error (`endCase` cannot fail): it cannot serve another case.
+    /// Ends the current case on a testee that serves many (ADP-17.a), once: sends `endCase` and waits
+    /// for its `done`. The case is over, so effects written meanwhile are not performed and the lines
+    /// written meanwhile are not recorded; a synchronous evaluation is answered with `null`, as if the
+    /// script threw, so the testee never waits for it. Crash and timeout reports of the next case quote
+    /// only what the testee writes after this `done`. Does nothing when the case is not open (it sent
+    /// nothing, or was ended already).
+    /// - Throws: `AdapterFailure` when the testee crashes, stays silent, breaks the protocol, reports an
+    ///   error (`endCase` cannot fail), or wrote something after the `done` (ADP-17.a): it cannot serve
+    ///   another case.
     func endCase() throws(AdapterFailure) {
+        guard caseIsOpen else { return }
         let sequenceNumber = try send(.endCase(seq: 0))
         while true {
             let (message, _) = try receive(waitingFor: "`done` for its `endCase` request (seq \(sequenceNumber))")
@@ -160,7 +192,9 @@ final class TesteeSession {
                 if let error {
                     throw .protocolViolation("`done` with an error for an `endCase` request, which cannot fail: \(error)")
                 }
-                process.forgetDiagnosticsBeforeLastMessage()
+                caseIsOpen = false
+                process.caseEndedAtLastMessage()
+                try checkNothingUnread(after: "after the `done` of its `endCase`: nothing of a case reaches the harness once it ended (ADP-17.a)")
                 return
             case let .evaluate(number, _, true, _):
                 try process.send(.syncEvaluated(evaluation: number, result: nil))

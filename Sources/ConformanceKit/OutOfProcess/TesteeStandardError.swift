@@ -11,10 +11,14 @@ import Foundation
 /// last mark (a crash message, say) is never a log line. Text without a line feed before a mark is
 /// joined with what comes after the mark, so a mark never splits a line.
 ///
-/// **Bounds** (ADP-18). The lines before one mark keep their first and last `AdapterWire.logLimit / 2`
-/// bytes, with a line that says how many lines and bytes were left out between them; lines arrive cut to
-/// `AdapterWire.standardErrorLineLimit` by the reader (`LineInbox`). A testee that does not mark its
-/// standard error keeps no log lines at all (`stopKeepingLog()`), only diagnostics.
+/// **Bounds** (ADP-18). Lines arrive cut to `AdapterWire.standardErrorLineLimit` by the reader
+/// (`LineInbox`). The lines before one mark keep the first that fit in `AdapterWire.logLimit` bytes, and
+/// count the rest; all the lines kept and not yet taken, of every mark the reader has passed, keep at
+/// most `AdapterWire.standardErrorBacklogLimit` bytes, so a testee that writes far ahead of its messages
+/// costs the harness no more (a line past that is counted too). Either way the reader never waits for
+/// the harness, so a testee never blocks on its standard error. The case's `NativeLogBudget` then
+/// records what it can and counts the rest. A testee that does not mark its standard error keeps no log
+/// lines at all (`stopKeepingLog()`), only diagnostics.
 ///
 /// **Diagnostics.** The last lines (marks left out) and the first line that says why the testee stopped
 /// (on a testee that serves many cases, only what it wrote since the current case began):
@@ -24,29 +28,78 @@ import Foundation
 /// say nothing to a reader of a report and are left out, counted, with the runtime's
 /// `Current stack trace:` heading; frames of the testee's own functions are kept.
 final class TesteeStandardError: @unchecked Sendable {
+    /// The native log lines a testee wrote to standard error before one mark, as far as the bounds let
+    /// the harness keep them: the first ones, then a count of the rest.
+    struct Segment: Equatable {
+        /// The lines kept, in order.
+        var lines: [String] = []
+        /// The bytes the testee wrote for each (more than the line's own when it was cut).
+        var sizes: [Int] = []
+        /// Their bytes (UTF-8).
+        var keptBytes = 0
+        /// Lines left out after the kept ones.
+        var droppedLines = 0
+        /// Their bytes as the testee wrote them (before a long line was cut).
+        var droppedBytes = 0
+        /// The bytes of text without a line feed carried across each mark (by number) into the first
+        /// line, which began before those marks.
+        var carriedAcross: [Int: Int] = [:]
+
+        /// Removes the first `bytes` bytes of the first line (text carried into it from before a case
+        /// ended), and the line when nothing is left of it.
+        mutating func dropFirstLine(prefix bytes: Int) {
+            guard let first = lines.first else { return }
+            let rest = String(decoding: first.utf8.dropFirst(bytes), as: UTF8.self)
+            keptBytes -= first.utf8.count - rest.utf8.count
+            sizes[0] -= min(sizes[0], bytes)
+            if rest.isEmpty {
+                lines.removeFirst()
+                sizes.removeFirst()
+            } else {
+                lines[0] = rest
+            }
+        }
+
+        /// Adds the lines and counts of `later`, which came after this segment's: once a line is left
+        /// out, every later one is too, so the kept lines are always the first ones.
+        mutating func append(_ later: Segment) {
+            if droppedLines == 0 {
+                lines += later.lines
+                sizes += later.sizes
+                keptBytes += later.keptBytes
+                droppedLines += later.droppedLines
+                droppedBytes += later.droppedBytes
+            } else {
+                droppedLines += later.lines.count + later.droppedLines
+                droppedBytes += later.sizes.reduce(0, +) + later.droppedBytes
+            }
+        }
+    }
+
     private let condition = NSCondition()
     /// Text before a mark that had no line feed yet.
     private var unterminated = ""
-    /// The first complete lines since the last mark, up to half the log limit.
-    private var current: [String] = []
-    private var currentBytes = 0
-    /// The latest lines since the last mark after `current`, up to half the log limit, from `tailStart`.
-    private var currentTail: [String] = []
-    private var tailStart = 0
-    private var tailBytes = 0
-    /// Lines since the last mark left out between `current` and `currentTail`.
-    private var leftOutLines = 0
-    private var leftOutBytes = 0
+    /// Its bytes as the testee wrote them.
+    private var unterminatedSize = 0
+    /// The bytes of `unterminated` written before each mark it was carried across (by number).
+    private var carriedAcross: [Int: Int] = [:]
+    /// The mark of the `done` of the last `endCase`: a case began after it, and text carried across it
+    /// belongs to the case that ended (`caseEnded(atMark:)`).
+    private var caseBoundary = 0
+    /// The lines since the last mark.
+    private var current = Segment()
     /// Whether lines are kept as the native log (the testee marks its standard error).
     private var keepsLog = true
     /// The lines before each mark not taken yet, oldest first; `taken` marks were taken before them.
-    private var segments: [[String]] = []
+    private var segments: [Segment] = []
     private var taken = 0
+    /// The bytes kept in `segments` and `current` (at most `AdapterWire.standardErrorBacklogLimit`).
+    private var backlogBytes = 0
     private var ended = false
 
     /// Marks seen so far: a line's *epoch* is the number of marks before it.
     private var marksSeen = 0
-    /// Lines of epochs before this one belong to cases that are over (`forgetDiagnostics(beforeMark:)`).
+    /// Lines of epochs before this one belong to cases that are over (`caseEnded(atMark:)`).
     private var diagnosticsFrom = 0
     /// The last lines, each with its epoch.
     private var tail: [(epoch: Int, line: String)] = []
@@ -76,19 +129,36 @@ final class TesteeStandardError: @unchecked Sendable {
         #/^\s*#?\d+\s+(?:lib\S*\.so(?:\.[\d.]+)?|\S+\.dylib|libswift\S*|Foundation|CoreFoundation|libdispatch\S*)\s+0x[0-9A-Fa-f]+\s/#
 
     /// Takes one line the reader thread read.
-    func append(_ line: String) {
+    /// - Parameters:
+    ///   - line: The line, without its line feed (cut by the reader when it was long).
+    ///   - size: The bytes the testee wrote for it; the line's own when nil.
+    func append(_ line: String, size: Int? = nil) {
         condition.lock()
         defer { condition.unlock() }
+        let size = size ?? line.utf8.count
         if let markRange = line.range(of: AdapterWire.standardErrorMark), line[markRange.upperBound...].isEmpty {
-            unterminated += line[..<markRange.lowerBound]
-            if keepsLog { segments.append(closeSegment()) }
+            let before = line[..<markRange.lowerBound]
+            unterminated += before
+            unterminatedSize += before.utf8.count
+            if keepsLog {
+                segments.append(current)
+                current = Segment()
+            }
             marksSeen += 1
+            if !unterminated.isEmpty { carriedAcross[marksSeen] = unterminated.utf8.count }
             condition.broadcast()
             return
         }
         let whole = unterminated + line
+        let wholeSize = unterminatedSize + size
         unterminated = ""
-        if keepsLog { addToSegment(whole) }
+        unterminatedSize = 0
+        if keepsLog {
+            // The line begins the segment since the last mark: it is the one text was carried into.
+            if !carriedAcross.isEmpty && current.lines.isEmpty && current.droppedLines == 0 { current.carriedAcross = carriedAcross }
+            addToSegment(whole, size: wholeSize)
+        }
+        carriedAcross = [:]
         remember(whole)
     }
 
@@ -108,52 +178,28 @@ final class TesteeStandardError: @unchecked Sendable {
         causes = []
         framesLeftOut = []
         unterminated = ""
+        unterminatedSize = 0
     }
 
     private func stopKeepingLogLocked() {
         keepsLog = false
-        _ = closeSegment()
+        current = Segment()
         segments = []
+        backlogBytes = 0
     }
 
-    private func addToSegment(_ line: String) {
-        let size = line.utf8.count
-        let half = AdapterWire.logLimit / 2
-        if tailStart == currentTail.count && leftOutLines == 0 && currentBytes + size <= half {
-            current.append(line)
-            currentBytes += size
-            return
+    private func addToSegment(_ line: String, size: Int) {
+        let bytes = line.utf8.count
+        if current.droppedLines == 0 && current.keptBytes + bytes <= AdapterWire.logLimit
+            && backlogBytes + bytes <= AdapterWire.standardErrorBacklogLimit {
+            current.lines.append(line)
+            current.sizes.append(size)
+            current.keptBytes += bytes
+            backlogBytes += bytes
+        } else {
+            current.droppedLines += 1
+            current.droppedBytes += size
         }
-        currentTail.append(line)
-        tailBytes += size
-        while tailBytes > half && tailStart < currentTail.count - 1 {
-            let dropped = currentTail[tailStart].utf8.count
-            leftOutLines += 1
-            leftOutBytes += dropped
-            tailBytes -= dropped
-            tailStart += 1
-        }
-        if tailStart >= 1024 && tailStart * 2 >= currentTail.count {
-            currentTail.removeFirst(tailStart)
-            tailStart = 0
-        }
-    }
-
-    /// The lines since the last mark, within the bounds, and a fresh segment.
-    private func closeSegment() -> [String] {
-        var lines = current
-        if leftOutLines > 0 {
-            lines.append("[... \(leftOutLines) line\(leftOutLines == 1 ? "" : "s") (\(leftOutBytes) bytes) of standard error left out here: the lines before one message keep their first and last \(AdapterWire.logLimit / 2 / 1024) KiB (ADP-18) ...]")
-        }
-        lines += currentTail[tailStart...]
-        current = []
-        currentBytes = 0
-        currentTail = []
-        tailStart = 0
-        tailBytes = 0
-        leftOutLines = 0
-        leftOutBytes = 0
-        return lines
     }
 
     /// Notes that standard error ended: no more marks will come.
@@ -167,8 +213,9 @@ final class TesteeStandardError: @unchecked Sendable {
 
     /// The lines written before mark `number` (counted from 1) and after the previous mark taken,
     /// waiting for the mark until `deadline`.
-    /// - Returns: The lines, or nil when standard error ended or the deadline passed first.
-    func lines(beforeMark number: Int, deadline: Date) -> [String]? {
+    /// - Returns: The lines kept and the count of those left out, or nil when standard error ended or the
+    ///   deadline passed first.
+    func lines(beforeMark number: Int, deadline: Date) -> Segment? {
         condition.lock()
         defer { condition.unlock() }
         while taken + segments.count < number {
@@ -176,18 +223,26 @@ final class TesteeStandardError: @unchecked Sendable {
             if !condition.wait(until: deadline) && taken + segments.count < number { return nil }
         }
         let count = number - taken
-        let lines = segments.prefix(count).flatMap { $0 }
+        var lines = Segment()
+        for var segment in segments.prefix(count) {
+            backlogBytes -= segment.keptBytes
+            if let carried = segment.carriedAcross[caseBoundary] { segment.dropFirstLine(prefix: carried) }
+            lines.append(segment)
+        }
         segments.removeFirst(count)
         taken = number
         return lines
     }
 
-    /// Keeps, for crash and timeout reports, only what standard error said after mark `number` (counted
-    /// from 1): on a testee that serves many cases (ADP-17) a report quotes the case it is about, never an
-    /// earlier one, whether or not the reader thread has reached the mark yet.
-    func forgetDiagnostics(beforeMark number: Int) {
+    /// Notes that a case ended with the message of mark `number` (the `done` of `endCase`, ADP-17.d), on a
+    /// testee that serves many cases, whether or not the reader thread has reached the mark yet: text
+    /// without a line feed written before the mark stays with the case that ended, not joined to the next
+    /// case's first line; and crash and timeout reports quote only what standard error said after the
+    /// mark, so a report is about its case, never an earlier one.
+    func caseEnded(atMark number: Int) {
         condition.lock()
         defer { condition.unlock() }
+        caseBoundary = number
         diagnosticsFrom = max(diagnosticsFrom, number)
         tail.removeAll { $0.epoch < diagnosticsFrom }
         causes.removeAll { $0.epoch < diagnosticsFrom }

@@ -176,6 +176,17 @@ package final class ConformanceRunner {
             stop = .harness("the case's script threw \(error)")
         }
         capture?.stop()
+        if let finishing = adapter as? any FinishesBeforeJudgement {
+            // An out-of-process testee that wrote after its last `done`, or failed ending the case, has
+            // broken down in this case: the verdict says so rather than blaming the bridge for the rest.
+            do {
+                try finishing.finishBeforeJudgement()
+            } catch let error as AdapterFailure {
+                if stop == nil { stop = .adapterFailure(error, stage: "the end of the case") }
+            } catch {
+                if stop == nil { stop = .harness("the adapter failed to finish the case: \(error)") }
+            }
+        }
         result.leftovers = context.finish(page: browser.finish())
         result.failures = context.failures.map { failure in
             var judged = failure
