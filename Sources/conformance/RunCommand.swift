@@ -56,7 +56,7 @@ struct RunCommand: ParsableCommand {
     var progress: ProgressMode = .auto
 
     @Option(name: .customLong("stop-after-timeouts"), help: ArgumentHelp(
-        "Stop the run when the testee has timed out on this many cases in a row; the rest are reported as not run (0: never stop).",
+        "Stop the run when this many cases in a row have timed out (a testee that stopped answering, a script that never ends); the rest are reported as not run (0: never stop).",
         valueName: "count"))
     var stopAfterTimeouts = 3
 

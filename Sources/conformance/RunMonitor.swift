@@ -4,7 +4,7 @@ import Foundation
 /// Watches a run of cases (`StoppableCaseRun`: `run`, `smoke`, `record`, `list --coverage`, `explain`)
 /// case by case: prints progress, keeps the results of the cases that finished (which the
 /// `VerbFinisher`'s queue may read), and says when to stop early: when the command is stopping (a
-/// signal), or when the testee timed out on `stopAfterTimeouts` cases in a row.
+/// signal), or when `stopAfterTimeouts` cases in a row timed out.
 final class RunMonitor: Sendable {
     private struct State {
         var finished: [CaseResult] = []

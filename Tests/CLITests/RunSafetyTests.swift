@@ -188,7 +188,8 @@ struct RunSafetyTests {
         // Progress at once: the first case's line came no later than that case's timeout, not with the results.
         #expect(try #require(firstProgress) <= (try #require(firstTimeout)), "\(figures)")
         let stderr = run.standardError
-        #expect(stderr.contains("stopping: the testee timed out on 3 cases in a row ("), "\(stderr)")
+        #expect(stderr.contains("stopping: 3 cases in a row timed out ("), "\(stderr)")
+        #expect(stderr.contains("; the last one: timeout"), "the message says what timed out: \(stderr)")
         #expect(stderr.contains(": timeout in "), "progress names each timeout")
         let summary = try #require(run.standardOutput.split(separator: "\n").first)
         #expect(summary.contains(" not run (stopped after 3 timeouts in a row)") && summary.contains("3 timeout"), "\(summary)")
