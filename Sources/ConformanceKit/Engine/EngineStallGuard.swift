@@ -2,7 +2,7 @@ import Foundation
 
 /// Watches the engine from a thread of its own and reports an entry that will never return.
 ///
-/// The guard reads `EngineActivity` ten times a second. When one outermost entry has kept the engine's
+/// The guard reads `EngineActivity` twenty times a second. When one outermost entry has kept the engine's
 /// thread busy for more CPU time than its execution time limit plus `margin` (a single job that long is
 /// stopped by the engine itself, so only a microtask chain gets there), it calls the handler once, on its
 /// own thread, while the main thread stays stuck. The handler must end the process: the `conformance`
@@ -14,9 +14,9 @@ package enum EngineStallGuard {
     package typealias Handler = @Sendable (EngineStall) -> Never
 
     /// CPU seconds past the execution time limit an entry may run before it counts as stuck.
-    package static let margin = 0.5
+    package static let margin = 0.3
     /// How often the guard looks.
-    private static let interval = 0.1
+    private static let interval = 0.05
 
     private static let state = LockedValue<(started: Bool, handler: Handler?)>((false, nil))
 
