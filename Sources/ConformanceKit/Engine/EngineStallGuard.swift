@@ -71,7 +71,9 @@ package enum EngineStallGuard {
             after a stall and reports the case as a timeout), or fix the script that keeps queueing microtasks.
 
             """
-        FileHandle.standardError.write(Data(message.utf8))
+        // Straight to the descriptor: Foundation's FileHandle traps when standard error has gone (EPIPE).
+        var bytes = Array(message.utf8)
+        _ = write(STDERR_FILENO, &bytes, bytes.count)
         _exit(1)
     }
 }
