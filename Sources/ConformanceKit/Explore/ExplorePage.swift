@@ -55,10 +55,9 @@ enum ExplorePage {
         return "setupWebViewJavascriptBridge(function (bridge) { bridge.callHandler(\(arguments.joined(separator: ", "))); });"
     }
 
-    /// The page step after which the next fetch gets `result`.
-    /// `ExploreOperation.fetchThrows` makes the fetch throw instead.
-    static func corruptFetch(_ result: String) -> String {
-        let answer = result == ExploreOperation.fetchThrows ? "throw new Error(\"the page's queue is broken\");" : "return \(CanonicalJSON.quote(result));"
+    /// The page step after which the next fetch gets `fetch.result`, or throws.
+    static func corruptFetch(_ fetch: ExploreCorruptFetch) -> String {
+        let answer = fetch.throwsError ? "throw new Error(\"the page's queue is broken\");" : "return \(CanonicalJSON.quote(fetch.result));"
         return "setupWebViewJavascriptBridge(function (bridge) { var fetch = bridge._fetchQueue; "
             + "bridge._fetchQueue = function () { bridge._fetchQueue = fetch; \(answer) }; });"
     }
