@@ -53,7 +53,7 @@ struct RunReport {
             lines.append("  rerun: " + context.rerunCommand(for: result.caseID))
         }
         // A SHOULD broken does not fail the run, but it is a finding: name it with what it broke.
-        let nonStrict = results.filter { $0.verdict.category != .clean && !$0.verdict.failsRun }
+        let nonStrict = results.filter { $0.verdict.category == .finding && !$0.verdict.failsRun }
         if !nonStrict.isEmpty { lines.append("") }
         for result in nonStrict {
             lines.append("NON-STRICT \(result.caseID)")

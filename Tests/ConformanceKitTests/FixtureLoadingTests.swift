@@ -200,6 +200,12 @@ struct FixtureLoadingTests {
 
         #expect(baseline.gate([Self.result(lenient, .pass)], catalogueIDs: ids, on: .linux).unexpectedPasses.map(\.result.caseID) == [lenient])
         #expect(Baseline.Platform.current != nil)
+
+        // On a platform no entry can name, only entries for every platform hold.
+        let unnamed = baseline.gate([Self.result(lenient, .fail)], catalogueIDs: ids, on: nil)
+        #expect(unnamed.newFailures.map(\.caseID) == [lenient] && unnamed.stale.isEmpty)
+        let everywhere = Baseline(entries: [.init(caseGlob: lenient, verdict: .fail, reason: "everywhere")])
+        #expect(everywhere.gate([Self.result(lenient, .fail)], catalogueIDs: ids, on: nil).expected.map(\.result.caseID) == [lenient])
     }
 
     @Test("updating a baseline keeps a kept entry's reason and platforms, and entries for other platforms as they are")
