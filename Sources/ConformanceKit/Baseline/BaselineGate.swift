@@ -22,11 +22,11 @@ package struct BaselineGate {
     package var issues: [GateIssue] {
         func reason(_ entry: Baseline.Entry) -> String { PrintableText.abbreviate(entry.reason, limit: 200) }
         var issues = newFailures.map { result in
-            GateIssue(kind: .newFailure, text: "NEW FAILURE \(result.caseID): \(result.verdict)", report: result.report)
+            GateIssue(kind: .newFailure, text: "NEW FAILURE \(result.caseID): \(result.verdict)", reported: result)
         }
         issues += changed.map { result, entry in
             GateIssue(kind: .changedVerdict, text: "CHANGED \(result.caseID): expected \(entry.verdict), got \(result.verdict) "
-                + "(\(reason(entry))); update the entry", report: result.report)
+                + "(\(reason(entry))); update the entry", reported: result)
         }
         issues += unexpectedPasses.map { result, entry in
             GateIssue(kind: .unexpectedPass, text: "UNEXPECTED PASS \(result.caseID): the baseline expects \(entry.verdict) "
@@ -36,10 +36,10 @@ package struct BaselineGate {
             GateIssue(kind: .staleEntry, text: "STALE ENTRY \(entry.caseGlob): matches no case of the catalogue; remove or fix it")
         }
         issues += nonStrict.map { result in
-            GateIssue(kind: .nonStrict, text: "NON-STRICT \(result.caseID): only SHOULD clauses broken, a warning", report: result.report)
+            GateIssue(kind: .nonStrict, text: "NON-STRICT \(result.caseID): only SHOULD clauses broken, a warning", reported: result)
         }
         issues += expected.map { result, entry in
-            GateIssue(kind: .expectedFailure, text: "EXPECTED FAILURE \(result.caseID): \(result.verdict) (\(reason(entry)))", report: result.report)
+            GateIssue(kind: .expectedFailure, text: "EXPECTED FAILURE \(result.caseID): \(result.verdict) (\(reason(entry)))", reported: result)
         }
         return issues
     }

@@ -1,7 +1,7 @@
 /// One thing a run, gated by a baseline, says about a case or an entry: the words `conformance run
 /// --baseline`, swift-testing (`ConformanceExpectations`) and XCTest (`ConformanceXCTest`) all print, made
 /// in one place (`BaselineGate.issues`) so that they cannot drift apart.
-package struct GateIssue: Hashable, Sendable {
+package struct GateIssue: Sendable {
     /// What the issue is about.
     package enum Kind: Sendable {
         /// A failure a baseline entry expects, with the verdict it expects.
@@ -41,12 +41,15 @@ package struct GateIssue: Hashable, Sendable {
     package var kind: Kind
     /// The issue in one printable line, naming the case (or the entry) and what to do.
     package var text: String
-    /// The case's report (`CaseResult.report`) for an issue about a case that did not pass, for frontends
-    /// that show it with the issue; nil otherwise.
-    package var report: String?
+    /// The case whose report goes with the issue (one that did not pass); nil otherwise.
+    package var reported: CaseResult?
 
     /// How a frontend reports it.
     package var severity: Severity { kind.severity }
+
+    /// The case's report (`CaseResult.report`), for frontends that show it with the issue; rendered only
+    /// when asked for, since the CLI shows each failing case's report before the gate's lines.
+    package var report: String? { reported?.report }
 
     /// The text, then the case's report on the lines after it when there is one.
     package var message: String { report.map { text + "\n" + $0 } ?? text }
