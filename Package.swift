@@ -5,6 +5,7 @@ let package = Package(
     name: "WVJBConformance",
     platforms: [.macOS(.v13)],
     products: [
+        .library(name: "ConformanceAdapter", targets: ["ConformanceAdapter"]),
         .library(name: "ConformanceKit", targets: ["ConformanceKit"]),
         .library(name: "ReferenceBridgeCore", targets: ["ReferenceBridgeCore"]),
         .library(name: "ReferenceBridge", targets: ["ReferenceBridge"]),
@@ -39,10 +40,18 @@ let package = Package(
             exclude: ["adapter-protocol.md"],
             resources: [.copy("protocol.md")]
         ),
-        // The harness: engine, simulated web view, adapter protocol, transcripts, cases, runner.
+        // What an adapter sees, with no engine in it: the adapter protocol and its `Supports…` protocols, the
+        // simulated web view's public face, navigation actions and policies, and `AdapterHost` with the wire of
+        // the out-of-process protocol. An implementer's adapter executable links this and no JavaScriptCore.
+        .target(
+            name: "ConformanceAdapter",
+            dependencies: ["StrictJSON"]
+        ),
+        // The harness: engine, simulated browser, the harness side of the adapter protocol, transcripts, cases,
+        // runner, reports, explore. Re-exports ConformanceAdapter.
         .target(
             name: "ConformanceKit",
-            dependencies: ["CJavaScriptCore", "ConformanceFixtures", "ConformanceSpec", "StrictJSON"],
+            dependencies: ["CJavaScriptCore", "ConformanceAdapter", "ConformanceFixtures", "ConformanceSpec", "StrictJSON"],
             resources: [.copy("WebView/Resources/page-shim.js")],
             linkerSettings: [.linkedFramework("JavaScriptCore", .when(platforms: [.macOS, .iOS, .tvOS, .visionOS]))]
         ),
@@ -86,13 +95,13 @@ let package = Package(
         // and an executable whose `main.swift` is the README's, both in Swift 5 language mode.
         .target(
             name: "MyBridgeConformanceAdapter",
-            dependencies: ["ConformanceKit"],
+            dependencies: ["ConformanceAdapter"],
             path: "Sources/swift5-testee/Adapter",
             swiftSettings: [.swiftLanguageMode(.v5)]
         ),
         .executableTarget(
             name: "swift5-testee",
-            dependencies: ["ConformanceKit", "MyBridgeConformanceAdapter"],
+            dependencies: ["ConformanceAdapter", "MyBridgeConformanceAdapter"],
             path: "Sources/swift5-testee/Main",
             swiftSettings: [.swiftLanguageMode(.v5)]
         ),
