@@ -93,6 +93,14 @@ struct ArchitectureTests {
         #expect(importers.allSatisfy { $0.hasPrefix("Engine/") }, "\(importers)")
     }
 
+    @Test("the cases, the runner and explore talk to the page host protocol, never to the simulated browser itself")
+    func casesAndRunnerUsePageHost() throws {
+        let reaching = try Self.sources()
+            .filter { ["Cases", "Runner", "Explore"].contains($0.folder) && Self.code(of: $0.text).contains("SimulatedBrowser") }
+            .map(\.path)
+        #expect(reaching.isEmpty, "these files name SimulatedBrowser instead of PageHost: \(reaching)")
+    }
+
     /// The modules an adapter's code may see: the system, and the kit's engine-free JSON.
     static let adapterModuleImports: Set<String> = ["Foundation", "Dispatch", "Glibc", "Darwin", "StrictJSON"]
 

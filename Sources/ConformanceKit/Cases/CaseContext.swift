@@ -26,8 +26,9 @@ package final class CaseContext {
 
     /// The case being run.
     package let conformanceCase: ConformanceCase
-    /// The browser whose web view the implementation is attached to.
-    package let browser: SimulatedBrowser
+    /// The page host whose web view the implementation is attached to (the simulated browser, or another
+    /// engine behind the same web view).
+    package let browser: any PageHost
     let adapter: any BridgeAdapter
     private(set) var failures: [CheckFailure] = []
     /// Every explicit check the case made, passed or failed: the clause and what was checked.
@@ -36,7 +37,7 @@ package final class CaseContext {
     private var callbackInvocationCounts: [String: Int] = [:]
     var heldResponders: [String: [AdapterResponseCallback]] = [:]
 
-    init(conformanceCase: ConformanceCase, browser: SimulatedBrowser, adapter: any BridgeAdapter) {
+    init(conformanceCase: ConformanceCase, browser: any PageHost, adapter: any BridgeAdapter) {
         self.conformanceCase = conformanceCase
         self.browser = browser
         self.adapter = adapter

@@ -27,6 +27,8 @@ package final class ConformanceRunner {
         /// The native side JS-side cases run against, so that what they find is the JS side's doing; nil
         /// runs them against the adapter under test.
         package var javaScriptSideHost: (@MainActor @Sendable () -> any BridgeAdapter)?
+        /// Makes each case's page host: the kit's simulated browser unless another engine is chosen.
+        package var pageHost: PageHostFactory = simulatedBrowserPageHost
 
         /// Creates a configuration.
         /// - Parameters:
@@ -116,9 +118,9 @@ package final class ConformanceRunner {
             bridgeJavaScriptSource: environment.bridgeJavaScriptSource)
         result.clauses = conformanceCase.clauses
 
-        let browser: SimulatedBrowser
+        let browser: any PageHost
         do {
-            browser = try SimulatedBrowser(environment: environment)
+            browser = try configuration.pageHost(environment)
         } catch {
             result.verdict = .harnessError
             result.interruption = "harness error: the simulated browser failed to start: \(error)"
@@ -163,7 +165,7 @@ package final class ConformanceRunner {
         defer { InProcessCrashNote.caseDidRun() }
         // A bridge that logs with print or NSLog: its standard-stream lines are native log lines of the case.
         let capture = adapter is any LogsToStandardStreams
-            ? await StandardStreamCapture.start(for: browser) { [browser] in browser.recordNativeLog($0) } : nil
+            ? await StandardStreamCapture.start(for: browser) { [browser] in browser.webView.recordNativeLog($0) } : nil
         let context = CaseContext(conformanceCase: conformanceCase, browser: browser, adapter: adapter)
         var stop: CaseStop?
         do {
