@@ -61,27 +61,34 @@ let package = Package(
             dependencies: ["StrictJSON"],
             path: "Sources/ReferenceBridge/Core"
         ),
-        // The reference native side attached to the simulated web view, and its adapter.
+        // The reference native side attached to the simulated web view, and its adapter: the model an
+        // implementer copies, so nothing in its folder serves the kit's own tests (see ReferenceOracle).
         .target(
             name: "ReferenceBridge",
             dependencies: ["ReferenceBridgeCore", "ConformanceKit"],
             path: "Sources/ReferenceBridge",
             exclude: ["Core"]
         ),
+        // The harness's oracles built on the reference: explore against the reference bridge, and ESC-2's
+        // replace chain that the escaper tests, its benchmark and the escaping mutants compare with.
+        .target(
+            name: "ReferenceOracle",
+            dependencies: ["ConformanceKit", "ReferenceBridge"]
+        ),
         // Glue for implementers' own `swift test` (swift-testing and XCTest); the core stays free of both.
         .target(
             name: "ConformanceTesting",
-            dependencies: ["ConformanceKit", "ReferenceBridge"]
+            dependencies: ["ConformanceKit", "ReferenceBridge", "ReferenceOracle"]
         ),
         // Deliberately broken variants of the reference bridge, one defect each.
         .target(
             name: "BridgeMutants",
-            dependencies: ["ReferenceBridge", "ReferenceBridgeCore", "ConformanceKit"]
+            dependencies: ["ReferenceBridge", "ReferenceBridgeCore", "ReferenceOracle", "ConformanceKit"]
         ),
         .executableTarget(
             name: "conformance",
             dependencies: [
-                "ConformanceKit", "ConformanceFixtures", "ReferenceBridge", "BridgeMutants",
+                "ConformanceKit", "ConformanceFixtures", "ReferenceBridge", "ReferenceOracle", "BridgeMutants",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -108,15 +115,15 @@ let package = Package(
         // Release-build measurements against the budgets: `swift run -c release conformance-benchmarks`.
         .executableTarget(
             name: "conformance-benchmarks",
-            dependencies: ["BridgeMutants", "CJavaScriptCore", "ConformanceKit", "ReferenceBridge", "ReferenceBridgeCore"]
+            dependencies: ["BridgeMutants", "CJavaScriptCore", "ConformanceKit", "ReferenceBridge", "ReferenceBridgeCore", "ReferenceOracle"]
         ),
         .testTarget(
             name: "ReferenceBridgeCoreTests",
-            dependencies: ["ReferenceBridgeCore"]
+            dependencies: ["ReferenceBridgeCore", "ReferenceOracle"]
         ),
         .testTarget(
             name: "ConformanceKitTests",
-            dependencies: ["ConformanceKit", "ConformanceTesting", "ReferenceBridge", "BridgeMutants", "StrictJSON"],
+            dependencies: ["ConformanceKit", "ConformanceTesting", "ReferenceBridge", "ReferenceOracle", "BridgeMutants", "StrictJSON"],
             // Digests of the public API, read from the source tree by PublicAPITests.
             exclude: ["PublicAPI"]
         ),

@@ -1,4 +1,5 @@
 import ConformanceKit
+import ReferenceOracle
 
 extension MutantCatalogue {
     /// Native mutants whose delivery commands differ from the exact form of ESC-1 in how the call is
@@ -12,7 +13,7 @@ extension MutantCatalogue {
         native("command-without-semicolon-raw-line-separator",
                "the command has no trailing semicolon and the escaper has no U+2028 step, so a raw line separator stays in the literal",
                obligation: "ESC-2.g", caughtBy: ["escaping.line-terminators.native-to-js"]) {
-            let escaping = escapingByChain(canonicalChain.filter { $0.0 != "\u{2028}" })
+            let escaping = escapingByChain(ReplacementChain.canonical.filter { $0.target != "\u{2028}" })
             return Defect(rewriteScript: { script, page in
                 (escaping.rewriteScript?(script, page) ?? [script.text]).map { command in
                     script.kind == .delivery && command.hasSuffix(";") ? String(command.dropLast()) : command

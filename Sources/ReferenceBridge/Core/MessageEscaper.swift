@@ -55,25 +55,6 @@ public enum MessageEscaper {
         return written
     }
 
-    /// Escapes with the naive chain of eight `replacingOccurrences` passes, backslash first.
-    ///
-    /// The ordered chain ESC-2 describes, kept as the executable form of that sentence: the tests check
-    /// the one-pass escaper against it, and a benchmark measures both. The passes use `.literal`,
-    /// because the default comparison would not match `"` followed by a combining mark.
-    /// - Parameter json: The compact JSON of one message.
-    /// - Returns: The same text as `escapeForSingleQuotedLiteral(_:)`.
-    package static func escapeByReplacementChain(_ json: String) -> String {
-        let replacements: [(String, String)] = [
-            ("\\", "\\\\"), ("\"", "\\\""), ("'", "\\'"), ("\n", "\\n"),
-            ("\r", "\\r"), ("\u{0C}", "\\f"), ("\u{2028}", "\\u2028"), ("\u{2029}", "\\u2029"),
-        ]
-        var result = json
-        for (target, replacement) in replacements {
-            result = result.replacingOccurrences(of: target, with: replacement, options: .literal)
-        }
-        return result
-    }
-
     /// Builds the command that delivers one message to the page.
     /// - Parameter json: The compact JSON of one message.
     /// - Returns: `WebViewJavascriptBridge._handleMessageFromObjC('<escaped json>');`
