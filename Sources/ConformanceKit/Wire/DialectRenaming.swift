@@ -1,7 +1,7 @@
 import WireDialects
 
 /// Rewrites JavaScript written in one dialect into another that differs from it only in its words: the
-/// same signals (both by navigation, with the same schemes) and the same features, other names. That is
+/// same signals (both by navigation, to URLs of the same scheme) and the same features, other names. That is
 /// how the kit's JS side and page setup snippet, written in the canonical dialect, are had in such a
 /// dialect; a dialect that signals differently needs scripts of its own.
 ///
@@ -13,14 +13,15 @@ package struct DialectRenaming: Sendable {
     private let replacements: [String: String]
 
     /// The renaming from `source` to `target`, or nil when the two differ in more than their words (a
-    /// signal that is not a navigation, another scheme, a feature one lacks) or a word is used twice.
+    /// signal that is not a navigation, another scheme written, a feature one lacks) or a word is used
+    /// twice. The schemes a native side accepts besides the one written do not matter to scripts.
     /// - Parameters:
     ///   - source: The dialect the scripts are written in.
     ///   - target: The dialect they are wanted in.
     package init?(from source: WireDialect, to target: WireDialect) {
         guard let sourceLoad = source.loadSignal.navigation, let targetLoad = target.loadSignal.navigation,
               let sourceQueue = source.queueSignal.navigation, let targetQueue = target.queueSignal.navigation,
-              sourceLoad.schemes == targetLoad.schemes, sourceQueue.schemes == targetQueue.schemes,
+              sourceLoad.schemes[0] == targetLoad.schemes[0], sourceQueue.schemes[0] == targetQueue.schemes[0],
               (source.disableSafetyTimeoutHandler == nil) == (target.disableSafetyTimeoutHandler == nil)
         else { return nil }
         let pairs: [(String, String)] = [
