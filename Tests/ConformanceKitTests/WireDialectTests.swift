@@ -23,20 +23,21 @@ let inventedDialect = WireDialect(
     disableSafetyTimeoutHandler: "_noSafetyTimeout"
 )
 
-/// The canonical dialect's words moved to script messages, as a postMessage bridge signals.
-let scriptMessageDialect = WireDialect(
-    name: "script-message",
-    javaScriptGlobal: WireDialect.canonical.javaScriptGlobal,
-    registerHandlerFunction: WireDialect.canonical.registerHandlerFunction,
-    callHandlerFunction: WireDialect.canonical.callHandlerFunction,
-    deliveryFunction: WireDialect.canonical.deliveryFunction,
-    fetchFunction: WireDialect.canonical.fetchFunction,
-    pageSetupFunction: WireDialect.canonical.pageSetupFunction,
-    waitingCallbacksGlobal: WireDialect.canonical.waitingCallbacksGlobal,
-    loadSignal: .scriptMessage(handlerName: "inject"),
-    queueSignal: .scriptMessage(handlerName: "flush"),
-    keys: WireDialect.canonical.keys,
-    callbackIDs: WireDialect.canonical.callbackIDs,
+/// The WKWebView postMessage wire as data (the `WKWebViewJavascriptBridge` package's): not shipped, only
+/// described, to show that a dialect whose JS side signals through script message handlers has a value.
+let postMessageDialect = WireDialect(
+    name: "wkwebview-postmessage",
+    javaScriptGlobal: "WKWebViewJavascriptBridge",
+    registerHandlerFunction: "registerHandler",
+    callHandlerFunction: "callHandler",
+    deliveryFunction: "_handleMessageFromiOS",
+    fetchFunction: "_fetchQueue",
+    pageSetupFunction: "setupWKWebViewJavascriptBridge",
+    waitingCallbacksGlobal: "WKWVJBCallbacks",
+    loadSignal: .scriptMessage(handlerName: "iOS_Native_InjectJavascript"),
+    queueSignal: .scriptMessage(handlerName: "iOS_Native_FlushMessageQueue"),
+    keys: MessageKeys(handlerName: "handlerName", data: "data", callbackID: "callbackID", responseID: "responseID", responseData: "responseData"),
+    callbackIDs: CallbackIDForms(nativePrefix: "native_iOS_cb_", javaScriptPrefix: "cb_"),
     disableSafetyTimeoutHandler: nil
 )
 
@@ -58,6 +59,19 @@ struct WireDialectTests {
         #expect(wire.queueSignal.navigation?.isWritten(in: "HTTPS://__wvjb_queue_message__/x") == true)
         #expect(wire.keys.all == ["handlerName", "data", "callbackId", "responseId", "responseData"])
         #expect(WireDialect.shipped == [.canonical])
+    }
+
+    @Test("a postMessage wire is described by a value: its commands, its script message signals, its features")
+    func postMessageDescription() {
+        let wire = postMessageDialect
+        #expect(wire.fetchCommand == "WKWebViewJavascriptBridge._fetchQueue();")
+        #expect(wire.deliveryCommand(literal: "{}") == "WKWebViewJavascriptBridge._handleMessageFromiOS('{}');")
+        #expect(wire.queueSignal == .scriptMessage(handlerName: "iOS_Native_FlushMessageQueue") && wire.queueSignal.navigation == nil)
+        #expect(wire.disableSafetyTimeoutHandler == nil)
+        #expect(wire.callbackIDs.isCallbackID("native_iOS_cb_3") && wire.callbackIDs.isCallbackID("cb_1_1700000000000"))
+        let command = wire.deliveryCommand(literal: #"{\"callbackID\":\"cb_1_0\",\"handlerName\":\"h\"}"#)
+        #expect(WireInspector.decodeCommand(command, in: wire) == .message(["callbackID": "cb_1_0", "handlerName": "h"]))
+        #expect(WireInspector.problems(inCommand: command, in: .canonical).map(\.obligation) == ["ESC-1.c"])
     }
 
     @Test("callback ids are recognized by their dialect's forms, ASCII digits only")
@@ -108,7 +122,7 @@ struct WireDialectTests {
                 == "InventedBridge.ask(x); setupInventedBridge; xWebViewJavascriptBridge; 'https://__invented_load__'")
         #expect(renaming.rename("message.responseId || message.data; \"cb_\" + n") == "message.replyTo || message.payload; \"js_\" + n")
         #expect(DialectRenaming(from: .canonical, to: .canonical)?.rename("WebViewJavascriptBridge") == "WebViewJavascriptBridge")
-        #expect(DialectRenaming(from: .canonical, to: scriptMessageDialect) == nil)
+        #expect(DialectRenaming(from: .canonical, to: postMessageDialect) == nil)
         let collision = WireDialect(
             name: "collision", javaScriptGlobal: "B", registerHandlerFunction: "r", callHandlerFunction: "r", deliveryFunction: "d",
             fetchFunction: "f", pageSetupFunction: "s", waitingCallbacksGlobal: "w", loadSignal: inventedDialect.loadSignal,
@@ -186,10 +200,10 @@ struct WireDialectTests {
     @Test("a dialect the kit's scripts cannot be renamed into stops the run with a harness error naming it")
     func noScriptsForAScriptMessageDialect() {
         do {
-            _ = try ConformanceRunner(configuration: .init(dialect: scriptMessageDialect))
+            _ = try ConformanceRunner(configuration: .init(dialect: postMessageDialect))
             Issue.record("a runner started in a dialect the kit has no scripts in")
         } catch {
-            #expect(error.message.contains("no js/page-setup.js in the script-message dialect"), "\(error.message)")
+            #expect(error.message.contains("no js/page-setup.js in the wkwebview-postmessage dialect"), "\(error.message)")
         }
     }
 }

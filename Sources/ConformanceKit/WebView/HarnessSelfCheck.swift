@@ -13,8 +13,8 @@ package enum HarnessSelfCheck {
     /// The kit's page setup snippet's path below `Fixtures/`.
     package nonisolated static let pageSetupPath = "js/page-setup.js"
 
-    /// Source pairs (`javaScriptSide`, `pageSetup`) that passed in this process, so that runners after the
-    /// first skip the check.
+    /// Sources (`javaScriptSide`, `pageSetup`) and the dialect they were probed in that passed in this
+    /// process, so that runners after the first skip the check.
     private static var passed: Set<[String?]> = []
 
     /// Checks the kit's scripts in a fresh page of `environment`, by the names of its dialect: the page
@@ -35,7 +35,9 @@ package enum HarnessSelfCheck {
         pageSetupFile: String = ConformanceFixtures.url(pageSetupPath).path
     ) throws(HarnessError) {
         let wire = environment.dialect
-        guard !passed.contains([javaScriptSide, pageSetup, wire.name]) else { return }
+        // The probes are the dialect's: two dialects are told apart by all their words, not their names.
+        let key = [javaScriptSide, pageSetup, String(describing: wire)]
+        guard !passed.contains(key) else { return }
         let page: SimulatedPage
         do {
             page = try SimulatedPage(url: "about:blank", number: 0, loop: VirtualEventLoop(), environment: environment)
@@ -74,7 +76,7 @@ package enum HarnessSelfCheck {
                 })()
                 """)
         }
-        passed.insert([javaScriptSide, pageSetup, wire.name])
+        passed.insert(key)
     }
 
     /// Evaluates `source` in `page`, then `probe`, which returns "" or what is wrong.
