@@ -26,6 +26,9 @@ let package = Package(
         // The protocol's JSON, shared by the harness and the reference core: one strict RFC 8259 parser,
         // JSON values, and the canonical encoder transcripts use.
         .target(name: "StrictJSON"),
+        // The wire's vocabulary as a value (`WireDialect`): globals, entry points, commands, signal URLs,
+        // message keys, callback id forms. Shared by the harness and the reference core; no dependencies.
+        .target(name: "WireDialects"),
         // The files the kit loads at run time (reference JS side, ...), shipped as a resource bundle
         // so that `swift test`, `swift run` and dependent packages all find them.
         .target(
@@ -51,14 +54,14 @@ let package = Package(
         // runner, reports, explore. Re-exports ConformanceAdapter.
         .target(
             name: "ConformanceKit",
-            dependencies: ["CJavaScriptCore", "ConformanceAdapter", "ConformanceFixtures", "ConformanceSpec", "StrictJSON"],
+            dependencies: ["CJavaScriptCore", "ConformanceAdapter", "ConformanceFixtures", "ConformanceSpec", "StrictJSON", "WireDialects"],
             resources: [.copy("WebView/Resources/page-shim.js")],
             linkerSettings: [.linkedFramework("JavaScriptCore", .when(platforms: [.macOS, .iOS, .tvOS, .visionOS]))]
         ),
         // The platform-free native side of the protocol: no web view, no JavaScriptCore.
         .target(
             name: "ReferenceBridgeCore",
-            dependencies: ["StrictJSON"],
+            dependencies: ["StrictJSON", "WireDialects"],
             path: "Sources/ReferenceBridge/Core"
         ),
         // The reference native side attached to the simulated web view, and its adapter: the model an
@@ -83,7 +86,7 @@ let package = Package(
         // Deliberately broken variants of the reference bridge, one defect each.
         .target(
             name: "BridgeMutants",
-            dependencies: ["ReferenceBridge", "ReferenceBridgeCore", "ReferenceOracle", "ConformanceKit"]
+            dependencies: ["ReferenceBridge", "ReferenceBridgeCore", "ReferenceOracle", "ConformanceKit", "WireDialects"]
         ),
         .executableTarget(
             name: "conformance",
@@ -115,15 +118,15 @@ let package = Package(
         // Release-build measurements against the budgets: `swift run -c release conformance-benchmarks`.
         .executableTarget(
             name: "conformance-benchmarks",
-            dependencies: ["BridgeMutants", "CJavaScriptCore", "ConformanceKit", "ReferenceBridge", "ReferenceBridgeCore", "ReferenceOracle"]
+            dependencies: ["BridgeMutants", "CJavaScriptCore", "ConformanceKit", "ReferenceBridge", "ReferenceBridgeCore", "ReferenceOracle", "WireDialects"]
         ),
         .testTarget(
             name: "ReferenceBridgeCoreTests",
-            dependencies: ["ReferenceBridgeCore", "ReferenceOracle"]
+            dependencies: ["ReferenceBridgeCore", "ReferenceOracle", "WireDialects"]
         ),
         .testTarget(
             name: "ConformanceKitTests",
-            dependencies: ["ConformanceKit", "ConformanceTesting", "ReferenceBridge", "ReferenceOracle", "BridgeMutants", "StrictJSON"],
+            dependencies: ["ConformanceKit", "ConformanceTesting", "ReferenceBridge", "ReferenceOracle", "BridgeMutants", "StrictJSON", "WireDialects"],
             // Digests of the public API, read from the source tree by PublicAPITests.
             exclude: ["PublicAPI"]
         ),

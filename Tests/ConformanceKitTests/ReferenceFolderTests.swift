@@ -15,8 +15,9 @@ struct ReferenceFolderTests {
 
     /// The folder an implementer copies.
     static let referenceFolder = "ReferenceBridge"
-    /// The one module the reference's core needs that is not a product: it goes along with a copy.
-    static let copiedAlong = "StrictJSON"
+    /// The modules the reference's core needs that are not products: small and dependency-free, they go
+    /// along with a copy (the JSON it reads and writes, and the wire's words).
+    static let copiedAlong: Set<String> = ["StrictJSON", "WireDialects"]
     /// Products that are test glue, which the model must not need.
     static let testGlue: Set<String> = ["ConformanceTesting"]
     static let systemModules: Set<String> = ["Foundation", "Dispatch"]
@@ -55,7 +56,7 @@ struct ReferenceFolderTests {
     /// The imports of `files` that a copy could not resolve or that belong to the harness: anything but a
     /// system module, a library product other than test glue, or the module copied along.
     static func foreignImports(in files: [SourceFile], products: Set<String>) -> [String] {
-        let allowed = systemModules.union(products.subtracting(testGlue)).union([copiedAlong])
+        let allowed = systemModules.union(products.subtracting(testGlue)).union(copiedAlong)
         return files.flatMap { file in
             imports(in: file.text).filter { !allowed.contains($0) }.map { "\(file.path) imports \($0)" }
         }
@@ -111,7 +112,7 @@ struct ReferenceFolderTests {
 
     // MARK: The folder as it is
 
-    @Test("the reference imports only system modules, the kit's library products and StrictJSON, which its core brings along")
+    @Test("the reference imports only system modules, the kit's library products and the modules its core brings along (StrictJSON, WireDialects)")
     func importsOnlyWhatACopyResolves() throws {
         let files = try Self.sources().filter { $0.module == Self.referenceFolder }
         let products = Self.libraryProducts(inManifest: try String(contentsOf: Self.packageManifest, encoding: .utf8))
@@ -120,12 +121,12 @@ struct ReferenceFolderTests {
         #expect(Self.foreignImports(in: files, products: products).isEmpty, "\(Self.foreignImports(in: files, products: products))")
     }
 
-    @Test("the reference's core is platform-free: Foundation and StrictJSON only")
+    @Test("the reference's core is platform-free: Foundation, StrictJSON and WireDialects only")
     func coreIsPlatformFree() throws {
         let core = try Self.sources().filter { $0.path.hasPrefix(Self.referenceFolder + "/Core/") }
         #expect(!core.isEmpty)
         let imported = Set(core.flatMap { Self.imports(in: $0.text) })
-        #expect(imported.isSubset(of: ["Foundation", Self.copiedAlong]), "\(imported.sorted())")
+        #expect(imported.isSubset(of: Self.copiedAlong.union(["Foundation"])), "\(imported.sorted())")
     }
 
     @Test("the reference declares nothing package: no hook for the kit's tests, mutants or oracles")

@@ -3,6 +3,7 @@ import Foundation
 import ReferenceBridgeCore
 import ReferenceOracle
 import StrictJSON
+import WireDialects
 
 extension MutantCatalogue {
     /// Native mutants written from single obligations of the escaping clauses (ESC-1 to ESC-3), one
@@ -35,9 +36,9 @@ extension MutantCatalogue {
         native("message-escaped-twice", "the message JSON goes through the escaper twice (once when queued, once when evaluated)",
                obligation: "ESC-3.a", caughtBy: ["escaping.quotes-and-backslashes.native-to-js"]) {
             Defect(rewriteScript: { script, _ in
-                guard script.kind == .delivery, let json = WireInspector.literalText(ofCommand: script.text) else { return [script.text] }
+                guard script.kind == .delivery, let json = WireInspector.literalText(ofCommand: script.text, in: .canonical) else { return [script.text] }
                 let once = MessageEscaper.handleMessageCommand(forMessageJSON: json)
-                let literal = once.dropFirst(WireInspector.commandPrefix.count).dropLast(WireInspector.commandSuffix.count)
+                let literal = once.dropFirst(WireDialect.canonical.deliveryCommandPrefix.count).dropLast(WireDialect.canonical.deliveryCommandSuffix.count)
                 return [MessageEscaper.handleMessageCommand(forMessageJSON: String(literal))]
             })
         },
@@ -88,19 +89,19 @@ extension MutantCatalogue {
     ) -> Defect {
         let steps = Array(steps)
         return Defect(rewriteScript: { script, _ in
-            guard script.kind == .delivery, var json = WireInspector.literalText(ofCommand: script.text) else { return [script.text] }
+            guard script.kind == .delivery, var json = WireInspector.literalText(ofCommand: script.text, in: .canonical) else { return [script.text] }
             if let lineBreak, let object = try? JSONSerialization.jsonObject(with: Data(json.utf8), options: [.fragmentsAllowed]),
                let pretty = try? JSONSerialization.data(withJSONObject: object, options: [.prettyPrinted, .sortedKeys]) {
                 json = String(decoding: pretty, as: UTF8.self).replacingOccurrences(of: "\n", with: lineBreak)
             }
-            return [WireInspector.commandPrefix + ReplacementChain.escape(json, steps: steps) + WireInspector.commandSuffix]
+            return [WireDialect.canonical.deliveryCommandPrefix + ReplacementChain.escape(json, steps: steps) + WireDialect.canonical.deliveryCommandSuffix]
         })
     }
 
     /// A defect that changes each delivery's JSON text with `change` before the reference escapes it.
     static func reencoding(_ change: @escaping @Sendable (String) -> String) -> Defect {
         Defect(rewriteScript: { script, _ in
-            guard script.kind == .delivery, let json = WireInspector.literalText(ofCommand: script.text) else { return [script.text] }
+            guard script.kind == .delivery, let json = WireInspector.literalText(ofCommand: script.text, in: .canonical) else { return [script.text] }
             return [MessageEscaper.handleMessageCommand(forMessageJSON: change(json))]
         })
     }

@@ -1,5 +1,6 @@
 import ConformanceKit
 import ReferenceOracle
+import WireDialects
 
 extension MutantCatalogue {
     /// Native mutants whose delivery commands differ from the exact form of ESC-1 in how the call is
@@ -24,7 +25,7 @@ extension MutantCatalogue {
                "a port renamed the entry point: commands call `WebViewJavascriptBridge._handleMessageFromIOS('...')`, which the JS side does not define",
                obligation: "ESC-1.c", caughtBy: ["escaping.quotes-and-backslashes.native-to-js"]) {
             rewritingDeliveries { command in
-                let prefix = WireInspector.commandPrefix
+                let prefix = WireDialect.canonical.deliveryCommandPrefix
                 return command.hasPrefix(prefix) ? "WebViewJavascriptBridge._handleMessageFromIOS('" + command.dropFirst(prefix.count) : command
             }
         },

@@ -2,6 +2,7 @@ import ConformanceKit
 import Foundation
 import ReferenceBridge
 import ReferenceBridgeCore
+import WireDialects
 
 /// The adapter seam of a mutant: runs the unchanged reference bridge and its adapter, attached to a
 /// `DefectivePage`, and applies the defect's adapter hooks to the operations a case asks for.
@@ -101,7 +102,7 @@ final class DefectiveBridgeAdapter: BridgeAdapter, SupportsRemoveHandler, Suppor
     func disableJavscriptAlertBoxSafetyTimeout() throws {
         let core = try self.core
         guard !defect.ignoredOperations.contains(.disableSafetyTimeout) else { return }
-        if defect.interceptCall?("_disableJavascriptAlertBoxSafetyTimeout", nil, self) == true { return }
+        if let switchOff = WireDialect.canonical.disableSafetyTimeoutHandler, defect.interceptCall?(switchOff, nil, self) == true { return }
         ledger.noteCall()
         core.disableJavscriptAlertBoxSafetyTimeout()
     }

@@ -1,4 +1,5 @@
 import ConformanceFixtures
+import WireDialects
 
 /// Makes a fresh adapter (and so a fresh implementation) for one case.
 public typealias AdapterFactory = @MainActor () throws -> any BridgeAdapter
@@ -29,6 +30,9 @@ package final class ConformanceRunner {
         package var javaScriptSideHost: (@MainActor @Sendable () -> any BridgeAdapter)?
         /// Makes each case's page host: the kit's simulated browser unless another engine is chosen.
         package var pageHost: PageHostFactory = simulatedBrowserPageHost
+        /// The wire the run speaks: the kit's scripts are had in it, pages and transcripts are read in it,
+        /// and a case written for other dialects is not applicable.
+        package var dialect: WireDialect
 
         /// Creates a configuration.
         /// - Parameters:
@@ -38,15 +42,18 @@ package final class ConformanceRunner {
         ///   - javaScriptSideUnderTest: Whether JS-side cases run; by default, when a JS side is given.
         ///   - javaScriptSideHost: The native side JS-side cases run against (the kit's reference one,
         ///     normally); nil uses the adapter under test.
+        ///   - dialect: The wire the run speaks (the canonical one unless said).
         package init(
             bridgeJavaScriptSource: String? = nil, executionTimeLimit: Double = defaultExecutionTimeLimit, pageSetupSource: String? = nil,
-            javaScriptSideUnderTest: Bool? = nil, javaScriptSideHost: (@MainActor @Sendable () -> any BridgeAdapter)? = nil
+            javaScriptSideUnderTest: Bool? = nil, javaScriptSideHost: (@MainActor @Sendable () -> any BridgeAdapter)? = nil,
+            dialect: WireDialect = .canonical
         ) {
             self.bridgeJavaScriptSource = bridgeJavaScriptSource
             self.executionTimeLimit = executionTimeLimit
             self.pageSetupSource = pageSetupSource
             self.javaScriptSideUnderTest = javaScriptSideUnderTest ?? (bridgeJavaScriptSource != nil)
             self.javaScriptSideHost = javaScriptSideHost
+            self.dialect = dialect
         }
     }
 
@@ -61,7 +68,8 @@ package final class ConformanceRunner {
     package init(configuration: Configuration = Configuration()) throws(HarnessError) {
         environment = try HarnessEnvironment(
             bridgeJavaScriptSource: configuration.bridgeJavaScriptSource,
-            executionTimeLimit: configuration.executionTimeLimit, pageSetupSource: configuration.pageSetupSource)
+            executionTimeLimit: configuration.executionTimeLimit, pageSetupSource: configuration.pageSetupSource,
+            dialect: configuration.dialect)
         spec = try ProtocolSpec.bundled()
         self.configuration = configuration
     }
@@ -117,6 +125,12 @@ package final class ConformanceRunner {
             interruption: nil, leftovers: CaseLeftovers(), transcript: Transcript(),
             bridgeJavaScriptSource: environment.bridgeJavaScriptSource)
         result.clauses = conformanceCase.clauses
+        guard conformanceCase.dialects.contains(environment.dialect) else {
+            result.verdict = .notApplicable
+            result.interruption = "not applicable: the case is written for the \(conformanceCase.dialects.map(\.name).joined(separator: " and ")) "
+                + "dialect\(conformanceCase.dialects.count == 1 ? "" : "s"), and this run speaks the \(environment.dialect.name) one"
+            return result
+        }
 
         let browser: any PageHost
         do {

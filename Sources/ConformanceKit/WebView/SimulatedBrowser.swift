@@ -17,7 +17,7 @@ package final class SimulatedBrowser: WebViewBackend, PageHost {
     package private(set) lazy var webView = SimulatedWebView(backend: self, bridgeJavaScriptSource: environment.bridgeJavaScriptSource)
 
     /// Everything observed so far.
-    package private(set) var transcript = Transcript()
+    package private(set) var transcript: Transcript
 
     /// Set when a script ran past the time limit, the harness failed or the case was aborted; stops the loop.
     package private(set) var interruption: Interruption?
@@ -48,6 +48,7 @@ package final class SimulatedBrowser: WebViewBackend, PageHost {
     /// - Throws: `ScriptError` when the simulated browser cannot start (a harness error).
     package init(environment: HarnessEnvironment) throws(ScriptError) {
         self.environment = environment
+        transcript = Transcript(dialect: environment.dialect)
         let loop = VirtualEventLoop()
         self.loop = loop
         page = try SimulatedPage(url: "about:blank", number: 1, loop: loop, environment: environment)

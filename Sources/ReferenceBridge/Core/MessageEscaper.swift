@@ -1,11 +1,8 @@
 import Foundation
+import WireDialects
 
 /// Turns one message's JSON into the JS command that delivers it to the page.
 public enum MessageEscaper {
-    /// The text before the escaped JSON in a delivery command.
-    static let commandPrefix = "WebViewJavascriptBridge._handleMessageFromObjC('"
-    /// The text after the escaped JSON in a delivery command.
-    static let commandSuffix = "');"
 
     /// Escapes a string for a single-quoted JS string literal in one linear pass over its code units.
     ///
@@ -57,8 +54,8 @@ public enum MessageEscaper {
 
     /// Builds the command that delivers one message to the page.
     /// - Parameter json: The compact JSON of one message.
-    /// - Returns: `WebViewJavascriptBridge._handleMessageFromObjC('<escaped json>');`
+    /// - Returns: The canonical dialect's delivery command, `<entry point>('<escaped json>');`
     public static func handleMessageCommand(forMessageJSON json: String) -> String {
-        commandPrefix + escapeForSingleQuotedLiteral(json) + commandSuffix
+        WireDialect.canonical.deliveryCommand(literal: escapeForSingleQuotedLiteral(json))
     }
 }
