@@ -5,6 +5,7 @@ let package = Package(
     name: "WVJBConformance",
     platforms: [.macOS(.v13)],
     products: [
+        .library(name: "ConformanceAdapter", targets: ["ConformanceAdapter"]),
         .library(name: "ConformanceKit", targets: ["ConformanceKit"]),
         .library(name: "ReferenceBridgeCore", targets: ["ReferenceBridgeCore"]),
         .library(name: "ReferenceBridge", targets: ["ReferenceBridge"]),
@@ -25,6 +26,9 @@ let package = Package(
         // The protocol's JSON, shared by the harness and the reference core: one strict RFC 8259 parser,
         // JSON values, and the canonical encoder transcripts use.
         .target(name: "StrictJSON"),
+        // The wire's vocabulary as a value (`WireDialect`): globals, entry points, commands, signal URLs,
+        // message keys, callback id forms. Shared by the harness and the reference core; no dependencies.
+        .target(name: "WireDialects"),
         // The files the kit loads at run time (reference JS side, ...), shipped as a resource bundle
         // so that `swift test`, `swift run` and dependent packages all find them.
         .target(
@@ -39,40 +43,55 @@ let package = Package(
             exclude: ["adapter-protocol.md"],
             resources: [.copy("protocol.md")]
         ),
-        // The harness: engine, simulated web view, adapter protocol, transcripts, cases, runner.
+        // What an adapter sees, with no engine in it: the adapter protocol and its `Supports…` protocols, the
+        // simulated web view's public face, navigation actions and policies, and `AdapterHost` with the wire of
+        // the out-of-process protocol. An implementer's adapter executable links this and no JavaScriptCore.
+        .target(
+            name: "ConformanceAdapter",
+            dependencies: ["StrictJSON"]
+        ),
+        // The harness: engine, simulated browser, the harness side of the adapter protocol, transcripts, cases,
+        // runner, reports, explore. Re-exports ConformanceAdapter.
         .target(
             name: "ConformanceKit",
-            dependencies: ["CJavaScriptCore", "ConformanceFixtures", "ConformanceSpec", "StrictJSON"],
+            dependencies: ["CJavaScriptCore", "ConformanceAdapter", "ConformanceFixtures", "ConformanceSpec", "StrictJSON", "WireDialects"],
             resources: [.copy("WebView/Resources/page-shim.js")],
             linkerSettings: [.linkedFramework("JavaScriptCore", .when(platforms: [.macOS, .iOS, .tvOS, .visionOS]))]
         ),
         // The platform-free native side of the protocol: no web view, no JavaScriptCore.
         .target(
             name: "ReferenceBridgeCore",
-            dependencies: ["StrictJSON"],
+            dependencies: ["StrictJSON", "WireDialects"],
             path: "Sources/ReferenceBridge/Core"
         ),
-        // The reference native side attached to the simulated web view, and its adapter.
+        // The reference native side attached to the simulated web view, and its adapter: the model an
+        // implementer copies, so nothing in its folder serves the kit's own tests (see ReferenceOracle).
         .target(
             name: "ReferenceBridge",
             dependencies: ["ReferenceBridgeCore", "ConformanceKit"],
             path: "Sources/ReferenceBridge",
             exclude: ["Core"]
         ),
+        // The harness's oracles built on the reference: explore against the reference bridge, and ESC-2's
+        // replace chain that the escaper tests, its benchmark and the escaping mutants compare with.
+        .target(
+            name: "ReferenceOracle",
+            dependencies: ["ConformanceKit", "ReferenceBridge"]
+        ),
         // Glue for implementers' own `swift test` (swift-testing and XCTest); the core stays free of both.
         .target(
             name: "ConformanceTesting",
-            dependencies: ["ConformanceKit", "ReferenceBridge"]
+            dependencies: ["ConformanceKit", "ReferenceBridge", "ReferenceOracle"]
         ),
         // Deliberately broken variants of the reference bridge, one defect each.
         .target(
             name: "BridgeMutants",
-            dependencies: ["ReferenceBridge", "ReferenceBridgeCore", "ConformanceKit"]
+            dependencies: ["ReferenceBridge", "ReferenceBridgeCore", "ReferenceOracle", "ConformanceKit", "WireDialects"]
         ),
         .executableTarget(
             name: "conformance",
             dependencies: [
-                "ConformanceKit", "ConformanceFixtures", "ReferenceBridge", "BridgeMutants",
+                "ConformanceKit", "ConformanceFixtures", "ReferenceBridge", "ReferenceOracle", "BridgeMutants",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -86,28 +105,28 @@ let package = Package(
         // and an executable whose `main.swift` is the README's, both in Swift 5 language mode.
         .target(
             name: "MyBridgeConformanceAdapter",
-            dependencies: ["ConformanceKit"],
+            dependencies: ["ConformanceAdapter"],
             path: "Sources/swift5-testee/Adapter",
             swiftSettings: [.swiftLanguageMode(.v5)]
         ),
         .executableTarget(
             name: "swift5-testee",
-            dependencies: ["ConformanceKit", "MyBridgeConformanceAdapter"],
+            dependencies: ["ConformanceAdapter", "MyBridgeConformanceAdapter"],
             path: "Sources/swift5-testee/Main",
             swiftSettings: [.swiftLanguageMode(.v5)]
         ),
         // Release-build measurements against the budgets: `swift run -c release conformance-benchmarks`.
         .executableTarget(
             name: "conformance-benchmarks",
-            dependencies: ["BridgeMutants", "CJavaScriptCore", "ConformanceKit", "ReferenceBridge", "ReferenceBridgeCore"]
+            dependencies: ["BridgeMutants", "CJavaScriptCore", "ConformanceKit", "ReferenceBridge", "ReferenceBridgeCore", "ReferenceOracle", "WireDialects"]
         ),
         .testTarget(
             name: "ReferenceBridgeCoreTests",
-            dependencies: ["ReferenceBridgeCore"]
+            dependencies: ["ReferenceBridgeCore", "ReferenceOracle", "WireDialects"]
         ),
         .testTarget(
             name: "ConformanceKitTests",
-            dependencies: ["ConformanceKit", "ConformanceTesting", "ReferenceBridge", "BridgeMutants", "StrictJSON"],
+            dependencies: ["ConformanceKit", "ConformanceTesting", "ReferenceBridge", "ReferenceOracle", "BridgeMutants", "StrictJSON", "WireDialects"],
             // Digests of the public API, read from the source tree by PublicAPITests.
             exclude: ["PublicAPI"]
         ),

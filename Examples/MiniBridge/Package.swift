@@ -18,15 +18,15 @@ let package = Package(
     targets: [
         // The bridge itself: Foundation only, no dependency on the test kit.
         .target(name: "MiniBridge"),
-        // Connects MiniBridge to the kit's simulated web view.
+        // Connects MiniBridge to the kit's simulated web view: what an adapter sees, no JavaScriptCore.
         .target(
             name: "MiniBridgeConformanceAdapter",
-            dependencies: ["MiniBridge", .product(name: "ConformanceKit", package: "WVJBConformance")]
+            dependencies: ["MiniBridge", .product(name: "ConformanceAdapter", package: "WVJBConformance")]
         ),
         // The same adapter in a process of its own, for `conformance run --adapter <this executable>`.
         .executableTarget(
             name: "mini-bridge-adapter",
-            dependencies: ["MiniBridgeConformanceAdapter", .product(name: "ConformanceKit", package: "WVJBConformance")]
+            dependencies: ["MiniBridgeConformanceAdapter", .product(name: "ConformanceAdapter", package: "WVJBConformance")]
         ),
         .testTarget(
             name: "MiniBridgeTests",

@@ -1,5 +1,5 @@
 import ConformanceKit
-import ReferenceBridge
+import ReferenceOracle
 
 /// `conformance explore` from an implementer's own tests: seeded random programs run against your adapter
 /// and against the reference bridge; the first that differs is shrunk to a minimal counterexample.

@@ -62,10 +62,11 @@ public final class ReferenceBridgeAdapter: BridgeAdapter, SupportsRemoveHandler,
     public func backgroundSend() -> BackgroundSend {
         let bridge = self.bridge
         return { name, data in
-            let message = UncheckedMessage(name: name, data: data)
+            // Handed over to the main queue, where alone it is used; the sending thread keeps no use of it.
+            nonisolated(unsafe) let data = data
             DispatchQueue.main.async {
                 MainActor.assumeIsolated {
-                    bridge?.core.callHandler(message.name, data: message.data, responseCallback: nil)
+                    bridge?.core.callHandler(name, data: data, responseCallback: nil)
                 }
             }
         }
@@ -73,29 +74,31 @@ public final class ReferenceBridgeAdapter: BridgeAdapter, SupportsRemoveHandler,
 
     /// `respond`, callable from any thread (THR-2): on the main thread it answers at once; on another it
     /// hops to the main queue without waiting (THR-3), which keeps the order of one thread's answers.
-    package nonisolated static func answeringOnMainThread(_ respond: @escaping AdapterResponseCallback) -> AdapterResponseCallback {
-        let responder = UncheckedResponder(respond: respond)
+    private nonisolated static func answeringOnMainThread(_ respond: @escaping AdapterResponseCallback) -> AdapterResponseCallback {
+        // The responder and each answer are used on the main queue only: handed over, never shared.
+        nonisolated(unsafe) let respond = respond
         return { answer in
-            // In an app, `Thread.isMainThread`; under swift-testing on Linux pool threads drain the main queue.
-            if MainQueuePump.isOnMainQueue { return responder.respond(answer) }
-            let answer = UncheckedMessage(name: "", data: answer)
-            DispatchQueue.main.async { responder.respond(answer.data) }
+            if isOnMainQueue { return respond(answer) }
+            nonisolated(unsafe) let answer = answer
+            DispatchQueue.main.async { respond(answer) }
         }
+    }
+
+    /// Marks the main queue, so that a block of the main queue run on another thread counts as main.
+    private nonisolated static let mainQueueKey: DispatchSpecificKey<Bool> = {
+        let key = DispatchSpecificKey<Bool>()
+        DispatchQueue.main.setSpecific(key: key, value: true)
+        return key
+    }()
+
+    /// Whether the caller is on the main queue. In an app, `Thread.isMainThread`; under swift-testing on
+    /// Linux, pool threads drain the main queue, so its blocks are recognised by the queue's mark.
+    private nonisolated static var isOnMainQueue: Bool {
+        Thread.isMainThread || DispatchQueue.getSpecific(key: mainQueueKey) == true
     }
 
     private func attached() throws -> ReferenceBridge {
         guard let bridge else { throw AdapterError("the reference bridge is not attached yet: call attach(to:) first") }
         return bridge
     }
-}
-
-/// A send on its way to the main thread, where alone its data is used.
-private struct UncheckedMessage: @unchecked Sendable {
-    let name: String
-    let data: Any?
-}
-
-/// A responder on its way to the main thread, where alone it is called.
-private struct UncheckedResponder: @unchecked Sendable {
-    let respond: AdapterResponseCallback
 }

@@ -2,6 +2,7 @@ import ConformanceKit
 import Foundation
 import ReferenceBridge
 import ReferenceBridgeCore
+import ReferenceOracle
 
 /// Measures the kit against its budgets and prints each budget beside its measurement. Run it in release:
 ///
@@ -126,7 +127,7 @@ enum Benchmarks {
         let onePass = MessageEscaper.escapeForSingleQuotedLiteral(payload)
         let onePassTime = seconds(since: start)
         start = DispatchTime.now()
-        let chain = MessageEscaper.escapeByReplacementChain(payload)
+        let chain = ReplacementChain.escape(payload)
         let chainTime = seconds(since: start)
         precondition(onePass == chain, "the one-pass escaper and the replacement chain disagree")
         report("escaper, one pass over \(payload.utf16.count >> 20) Mi UTF-16 units", onePassTime, budget: nil)

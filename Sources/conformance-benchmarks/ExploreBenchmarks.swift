@@ -2,6 +2,7 @@ import BridgeMutants
 import ConformanceKit
 import Foundation
 import ReferenceBridge
+import ReferenceOracle
 
 /// `conformance explore`: how many programs a second it runs (the reference against itself, both sides
 /// per program), and how shrinking's time grows with the length of the program it shrinks.

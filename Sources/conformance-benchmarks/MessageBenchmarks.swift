@@ -3,6 +3,7 @@ import ConformanceKit
 import Foundation
 import ReferenceBridge
 import ReferenceBridgeCore
+import WireDialects
 
 /// The harness's cost per bridged message against the raw JavaScriptCore cost of the evaluations the
 /// message involves, measured in the same run.
@@ -13,6 +14,16 @@ import ReferenceBridgeCore
 enum MessageBenchmarks {
     /// Messages per measurement.
     static let count = 2000
+    /// The wire measured: the canonical one, the reference's.
+    private static let wire = WireDialect.canonical
+    private static let keys = wire.keys
+    /// The URL the JS side signals queued messages with, as a page writes it.
+    private static let queueURL = (wire.queueSignal.navigation?.url ?? "") + "/"
+
+    /// A JS side callback id, numbered `number`, at time 0.
+    private static func javaScriptID(_ number: Int) -> String {
+        wire.callbackIDs.javaScriptPrefix + "\(number)_0"
+    }
 
     /// Prints both directions: a native call answered by JS, and a JS call answered by native.
     @MainActor
@@ -47,7 +58,7 @@ enum MessageBenchmarks {
     /// `count` native calls to a JS handler that answers at once.
     private static func nativeCalls(_ count: Int) -> ConformanceCase {
         ConformanceCase(id: "benchmark.native-calls", clauses: ["ORD-1"], summary: "native calls answered by JS") { context in
-            context.loadPage("setupWebViewJavascriptBridge(function (bridge) { bridge.registerHandler('echo', function (data, respond) { respond(data); }); });")
+            context.loadPage("\(wire.pageSetupFunction)(function (bridge) { bridge.\(wire.registerHandlerFunction)('echo', function (data, respond) { respond(data); }); });")
             try await context.runUntilIdle()
             for index in 0..<count { try context.callHandler("echo", data: .number(Double(index)), callback: "answer \(index)") }
             try await context.runUntilIdle()
@@ -59,8 +70,8 @@ enum MessageBenchmarks {
         ConformanceCase(id: "benchmark.js-calls", clauses: ["ORD-1"], summary: "JS calls answered by native") { context in
             try context.registerHandler("echo", answer: .echo)
             context.loadPage("""
-                setupWebViewJavascriptBridge(function (bridge) {
-                    for (var i = 0; i < \(count); i++) { bridge.callHandler('echo', i, function () {}); }
+                \(wire.pageSetupFunction)(function (bridge) {
+                    for (var i = 0; i < \(count); i++) { bridge.\(wire.callHandlerFunction)('echo', i, function () {}); }
                 });
                 """)
             try await context.runUntilIdle()
@@ -77,8 +88,8 @@ enum MessageBenchmarks {
             core.injectJavascript("")
             for index in 0..<count {
                 core.callHandler("echo", data: index) { _ in }
-                _ = BridgeURLKind(URL(string: "https://__wvjb_queue_message__/"))
-                core.flushMessageQueue("[{\"responseData\":\(index),\"responseId\":\"objc_cb_\(index + 1)\"}]")
+                _ = BridgeURLKind(URL(string: queueURL))
+                core.flushMessageQueue("[{\"\(keys.responseData)\":\(index),\"\(keys.responseID)\":\"\(wire.callbackIDs.nativeID(index + 1))\"}]")
             }
         }
     }
@@ -91,8 +102,8 @@ enum MessageBenchmarks {
             core.injectJavascript("")
             core.registerHandler("echo") { data, respond in respond(data) }
             for index in 0..<count {
-                _ = BridgeURLKind(URL(string: "https://__wvjb_queue_message__/"))
-                core.flushMessageQueue("[{\"callbackId\":\"cb_\(index + 1)_0\",\"data\":\(index),\"handlerName\":\"echo\"}]")
+                _ = BridgeURLKind(URL(string: queueURL))
+                core.flushMessageQueue("[{\"\(keys.callbackID)\":\"\(javaScriptID(index + 1))\",\"\(keys.data)\":\(index),\"\(keys.handlerName)\":\"echo\"}]")
             }
         }
     }
@@ -129,7 +140,7 @@ enum MessageBenchmarks {
             function runTimers() { while (pending.length) { pending.shift()(); } }
             """)
         evaluate(context, (try? ConformanceRunner.referenceJavaScriptSide()) ?? "")
-        evaluate(context, "WebViewJavascriptBridge.registerHandler('echo', function (data, respond) { respond(data); }); runTimers();")
+        evaluate(context, "\(wire.javaScriptGlobal).\(wire.registerHandlerFunction)('echo', function (data, respond) { respond(data); }); runTimers();")
         return context
     }
 
@@ -138,9 +149,10 @@ enum MessageBenchmarks {
     private static func rawNativeCallAnsweredByJS() -> Double {
         bestRaw { context in
             for index in 0..<count {
-                evaluate(context, "WebViewJavascriptBridge._handleMessageFromObjC('{\"handlerName\":\"echo\",\"data\":\(index),\"callbackId\":\"objc_cb_\(index)\"}');")
+                evaluate(context, wire.deliveryCommand(
+                    literal: "{\"\(keys.handlerName)\":\"echo\",\"\(keys.data)\":\(index),\"\(keys.callbackID)\":\"\(wire.callbackIDs.nativeID(index))\"}"))
                 evaluate(context, "runTimers();")
-                evaluate(context, "WebViewJavascriptBridge._fetchQueue();")
+                evaluate(context, wire.fetchCommand)
             }
         }
     }
@@ -149,9 +161,9 @@ enum MessageBenchmarks {
     private static func rawJSCallAnsweredByNative() -> Double {
         bestRaw { context in
             for index in 0..<count {
-                evaluate(context, "WebViewJavascriptBridge.callHandler('echo', \(index), function () {});")
-                evaluate(context, "WebViewJavascriptBridge._fetchQueue();")
-                evaluate(context, "WebViewJavascriptBridge._handleMessageFromObjC('{\"responseId\":\"cb_\(index + 1)_0\",\"responseData\":\(index)}'); runTimers();")
+                evaluate(context, "\(wire.javaScriptGlobal).\(wire.callHandlerFunction)('echo', \(index), function () {});")
+                evaluate(context, wire.fetchCommand)
+                evaluate(context, wire.deliveryCommand(literal: "{\"\(keys.responseID)\":\"\(javaScriptID(index + 1))\",\"\(keys.responseData)\":\(index)}") + " runTimers();")
             }
         }
     }

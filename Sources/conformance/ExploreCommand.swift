@@ -2,7 +2,7 @@ import ArgumentParser
 import ConformanceFixtures
 import ConformanceKit
 import Foundation
-import ReferenceBridge
+import ReferenceOracle
 
 /// `conformance explore`: runs seeded random programs against an adapter and against the reference bridge,
 /// and shrinks the first that differs to a minimal, replayable counterexample.

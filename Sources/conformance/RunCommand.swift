@@ -2,6 +2,7 @@ import ArgumentParser
 import ConformanceKit
 import Foundation
 import ReferenceBridge
+import ReferenceOracle
 
 /// `conformance run`: runs the selected cases against one adapter and reports.
 struct RunCommand: ParsableCommand {

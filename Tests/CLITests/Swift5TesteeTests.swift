@@ -21,6 +21,16 @@ struct Swift5TesteeTests {
         #expect(main == serving)
     }
 
+    #if os(Linux)
+    @Test("it links no JavaScriptCore: an adapter executable depends on ConformanceAdapter only")
+    func linksNoEngine() async throws {
+        let linked = try await CLITests.runProgram(URL(fileURLWithPath: "/usr/bin/ldd"), [Self.testee])
+        #expect(linked.status == 0, "\(linked.standardError)")
+        #expect(linked.standardOutput.contains("libswiftCore"), "ldd listed the libraries: \(linked.standardOutput)")
+        #expect(!linked.standardOutput.lowercased().contains("javascriptcore"), "\(linked.standardOutput)")
+    }
+    #endif
+
     @Test("smoke passes, and a run of the areas its small bridge implements passes")
     func smokeAndRun() async throws {
         let smoke = try await CLITests.run(["smoke", "--adapter", Self.testee])

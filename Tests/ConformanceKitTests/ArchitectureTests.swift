@@ -11,7 +11,6 @@ struct ArchitectureTests {
         ["Support", "Errors", "Wire", "Fixtures"],
         ["Engine"],
         ["WebView", "Transcript"],
-        ["Adapter"],
         ["OutOfProcess"],
         ["Cases"],
         ["Runner", "Spec"],
@@ -92,5 +91,34 @@ struct ArchitectureTests {
     func onlyEngineTouchesTheCAPI() throws {
         let importers = try Self.sources().filter { $0.text.contains("import CJavaScriptCore") }.map(\.path)
         #expect(importers.allSatisfy { $0.hasPrefix("Engine/") }, "\(importers)")
+    }
+
+    @Test("the cases, the runner and explore talk to the page host protocol, never to the simulated browser itself")
+    func casesAndRunnerUsePageHost() throws {
+        let reaching = try Self.sources()
+            .filter { ["Cases", "Runner", "Explore"].contains($0.folder) && Self.code(of: $0.text).contains("SimulatedBrowser") }
+            .map(\.path)
+        #expect(reaching.isEmpty, "these files name SimulatedBrowser instead of PageHost: \(reaching)")
+    }
+
+    /// The modules an adapter's code may see: the system, and the kit's engine-free JSON.
+    static let adapterModuleImports: Set<String> = ["Foundation", "Dispatch", "Glibc", "Darwin", "StrictJSON"]
+
+    @Test("ConformanceAdapter, what adapters link, imports no engine and nothing of the harness")
+    func adapterModuleHasNoEngine() throws {
+        let root = Self.kitRoot.deletingLastPathComponent().appendingPathComponent("ConformanceAdapter")
+        let enumerator = FileManager.default.enumerator(at: root, includingPropertiesForKeys: nil)
+        var imports: [String: [String]] = [:], files = 0
+        while let url = enumerator?.nextObject() as? URL {
+            guard url.pathExtension == "swift" else { continue }
+            files += 1
+            let text = try String(contentsOf: url, encoding: .utf8)
+            for match in text.matches(of: /(?m)^[ \t]*(?:@\w+[ \t]+)*import[ \t]+(?:(?:struct|class|enum|protocol|func|var|typealias)[ \t]+)?(\w+)/) {
+                imports[String(match.output.1), default: []].append(url.lastPathComponent)
+            }
+        }
+        #expect(files > 20, "the module's sources were found at \(root.path)")
+        let foreign = imports.filter { !Self.adapterModuleImports.contains($0.key) }
+        #expect(foreign.isEmpty, "ConformanceAdapter imports \(foreign); an adapter executable would link them")
     }
 }

@@ -8,7 +8,7 @@ import Testing
 struct CaseMemoryTests {
     @Test("a case's browser, page and transcript are freed when the case ends, even with tasks the page left behind")
     func browserIsFreed() async throws {
-        final class WeakBox: @unchecked Sendable { weak var browser: SimulatedBrowser? }
+        final class WeakBox: @unchecked Sendable { weak var browser: (any PageHost)? }
         let box = WeakBox()
         let leavesTimer = Kit.adHocCase(accepts: [.pendingTimers]) { context in
             box.browser = context.browser

@@ -3,6 +3,7 @@ import ConformanceKit
 import ConformanceTesting
 import Foundation
 import ReferenceBridge
+import ReferenceOracle
 import StrictJSON
 import Testing
 

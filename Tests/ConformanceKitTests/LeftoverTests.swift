@@ -83,13 +83,9 @@ final class OffMainDecisionAdapter: BridgeAdapter, SimulatedNavigationDelegate {
     func webView(_ webView: SimulatedWebView, decidePolicyFor action: NavigationAction,
                  decisionHandler: @escaping (NavigationActionPolicy) -> Void) {
         bridge?.webView(webView, decidePolicyFor: action) { policy in
-            let decide = UnsafeDecision(decide: decisionHandler)
-            DispatchQueue.global().async { decide.decide(policy) }
+            // Carried to a background thread on purpose.
+            let decide = UncheckedSendable(decisionHandler)
+            DispatchQueue.global().async { decide.value(policy) }
         }
     }
-}
-
-/// A decision handler carried to a background thread on purpose.
-private struct UnsafeDecision: @unchecked Sendable {
-    let decide: (NavigationActionPolicy) -> Void
 }

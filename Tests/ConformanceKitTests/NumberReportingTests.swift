@@ -1,6 +1,7 @@
 @testable import ConformanceKit
 import StrictJSON
 import Testing
+import WireDialects
 
 /// Numbers are reported as what they are: a number JSON cannot carry is never shown as `null`, and an id
 /// is refused only for what is wrong with it.
@@ -18,7 +19,7 @@ struct NumberReportingTests {
         let result = try await Kit.run(checking)
         let failure = try #require(result.failures.first)
         #expect(failure.expected == "null" && failure.actual == "Infinity", "\(failure)")
-        let line = EventRendition(.nativeHandlerInvoked(name: "h", data: overflowing), bridgeJavaScriptSource: nil).line
+        let line = EventRendition(.nativeHandlerInvoked(name: "h", data: overflowing), bridgeJavaScriptSource: nil, dialect: .canonical).line
         #expect(line == "native handler h got [Infinity,-Infinity]", "\(line)")
         #expect(overflowing.canonicalText == "[null,null]", "JSON text (goldens, the wire) stays JSON")
     }

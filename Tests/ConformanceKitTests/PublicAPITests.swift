@@ -9,7 +9,7 @@ import Testing
 /// `CONFORMANCE_RECORD_API=1 swift test --filter PublicAPITests`, then review the diff.
 @Suite("Public API digests")
 struct PublicAPITests {
-    static let modules = ["ConformanceKit", "ConformanceTesting", "ReferenceBridge"]
+    static let modules = ["ConformanceAdapter", "ConformanceKit", "ConformanceTesting", "ReferenceBridge"]
 
     static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../..").standardized
     static let digestFolder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("PublicAPI")

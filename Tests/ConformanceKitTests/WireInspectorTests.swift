@@ -1,20 +1,21 @@
 import ConformanceKit
 import Testing
+import WireDialects
 
 @Suite("Wire inspector: exact command form and ES5 lexing")
 struct WireInspectorTests {
-    static func command(_ literal: String) -> String { WireInspector.commandPrefix + literal + WireInspector.commandSuffix }
+    static func command(_ literal: String) -> String { WireDialect.canonical.deliveryCommandPrefix + literal + WireDialect.canonical.deliveryCommandSuffix }
 
     @Test("a well-formed command decodes to its message")
     func wellFormed() {
-        let decoded = WireInspector.decodeCommand(Self.command(#"{\"data\":\"it\'s \\\\ \u2028\u2029 \x41 \\u0000\",\"handlerName\":\"h\"}"#))
+        let decoded = WireInspector.decodeCommand(Self.command(#"{\"data\":\"it\'s \\\\ \u2028\u2029 \x41 \\u0000\",\"handlerName\":\"h\"}"#), in: .canonical)
         #expect(decoded == .message(["data": "it's \\ \u{2028}\u{2029} A \u{0}", "handlerName": "h"]))
     }
 
     @Test("scripts that are not message commands are left alone")
     func notACommand() {
-        #expect(WireInspector.decodeCommand("WebViewJavascriptBridge._fetchQueue();") == .notACommand)
-        #expect(WireInspector.decodeCommand("(function () { /* _handleMessageFromObjC */ })();") == .notACommand)
+        #expect(WireInspector.decodeCommand("WebViewJavascriptBridge._fetchQueue();", in: .canonical) == .notACommand)
+        #expect(WireInspector.decodeCommand("(function () { /* _handleMessageFromObjC */ })();", in: .canonical) == .notACommand)
     }
 
     @Test("each ES5 violation is reported with its obligation", arguments: [
@@ -29,7 +30,7 @@ struct WireInspectorTests {
         ("not an object", #"[1]"#, "ESC-3.a", "not an object"),
     ])
     func violations(name: String, literal: String, obligation: String, mention: String) {
-        guard case .malformed(let problems) = WireInspector.decodeCommand(Self.command(literal)) else {
+        guard case .malformed(let problems) = WireInspector.decodeCommand(Self.command(literal), in: .canonical) else {
             Issue.record("\(name): not reported")
             return
         }
@@ -42,51 +43,51 @@ struct WireInspectorTests {
                        "WebViewJavascriptBridge._handleMessageFromObjC({});",
                        "WebViewJavascriptBridge._handleMessageFromObjC('{}'",
                        "WebViewJavascriptBridge._handleMessageFromObjC('{}'); extra();"] {
-            #expect(WireInspector.problems(inCommand: script).map(\.clause).contains("ESC-1"), "\(script)")
+            #expect(WireInspector.problems(inCommand: script, in: .canonical).map(\.clause).contains("ESC-1"), "\(script)")
         }
     }
 
     @Test("several commands joined into one evaluation are reported under ESC-1, a quote that breaks out under ESC-2")
     func joinedCommands() {
         let joined = [Self.command(#"{\"data\":1}"#), Self.command(#"{\"data\":\"it\'s\"}"#)].joined(separator: "\n")
-        #expect(WireInspector.problems(inCommand: joined).map(\.clause) == ["ESC-1"], "\(joined)")
-        #expect(WireInspector.problems(inCommand: joined).first?.message.contains("2 well-formed commands") == true)
+        #expect(WireInspector.problems(inCommand: joined, in: .canonical).map(\.clause) == ["ESC-1"], "\(joined)")
+        #expect(WireInspector.problems(inCommand: joined, in: .canonical).first?.message.contains("2 well-formed commands") == true)
         // A payload whose unescaped quote ends the literal is injection, even when what follows is a command.
         let breakout = Self.command(#"{\"d\":\"x');WebViewJavascriptBridge._handleMessageFromObjC('y\"}"#)
-        #expect(WireInspector.problems(inCommand: breakout).map(\.clause) == ["ESC-2"], "\(breakout)")
+        #expect(WireInspector.problems(inCommand: breakout, in: .canonical).map(\.clause) == ["ESC-2"], "\(breakout)")
     }
 
     @Test("a missing `;` is its own SHOULD finding, saying what differs, and the message still decodes")
     func missingSemicolon() {
         let script = String(Self.command(#"{\"data\":1}"#).dropLast())
-        let problems = WireInspector.problems(inCommand: script)
+        let problems = WireInspector.problems(inCommand: script, in: .canonical)
         #expect(problems.map(\.obligation) == ["ESC-5.a"], "\(problems)")
         #expect(problems.first?.message.contains(#"ends `{\"data\":1}')` without the `;`"#) == true, "\(problems)")
-        #expect(WireInspector.decodeCommand(script) == .message(["data": 1]))
-        #expect(WireInspector.deliveredMessage(script) == ["data": 1])
+        #expect(WireInspector.decodeCommand(script, in: .canonical) == .message(["data": 1]))
+        #expect(WireInspector.deliveredMessage(script, in: .canonical) == ["data": 1])
     }
 
     @Test("a missing `;` does not keep the literal from being lexed: a raw U+2028 is reported too")
     func missingSemicolonAndRawLineSeparator() {
         let script = String(Self.command("{\\\"data\\\":\\\"a\u{2028}b\\\"}").dropLast())
-        let problems = WireInspector.problems(inCommand: script)
+        let problems = WireInspector.problems(inCommand: script, in: .canonical)
         #expect(Set(problems.map(\.obligation)) == ["ESC-2.g", "ESC-5.a"], "\(problems)")
         #expect(problems.contains { $0.obligation == "ESC-2.g" && $0.message.contains("raw U+2028") }, "\(problems)")
-        #expect(WireInspector.deliveredMessage(script) == nil)
+        #expect(WireInspector.deliveredMessage(script, in: .canonical) == nil)
     }
 
     @Test("a call of another entry point names the function called, and its literal is still lexed")
     func otherEntryPoint() {
         let ios = "WebViewJavascriptBridge._handleMessageFromIOS('{\\\"d\\\":\\\"\u{2028}\\\"}');"
-        let problems = WireInspector.problems(inCommand: ios)
+        let problems = WireInspector.problems(inCommand: ios, in: .canonical)
         #expect(Set(problems.map(\.obligation)) == ["ESC-1.c", "ESC-2.g"], "\(problems)")
         #expect(problems.contains { $0.obligation == "ESC-1.c" && $0.message.contains("`WebViewJavascriptBridge._handleMessageFromIOS`") }, "\(problems)")
-        #expect(WireInspector.deliveredMessage(ios) == nil)
+        #expect(WireInspector.deliveredMessage(ios, in: .canonical) == nil)
 
         let ownObject = #"window.bridge._handleMessageFromObjC('{\"d\":1}');"#
-        let other = WireInspector.problems(inCommand: ownObject)
+        let other = WireInspector.problems(inCommand: ownObject, in: .canonical)
         #expect(other.map(\.obligation) == ["ESC-1.c"] && other[0].message.contains("`window.bridge._handleMessageFromObjC`"), "\(other)")
-        guard case .malformed = WireInspector.decodeCommand(ownObject) else {
+        guard case .malformed = WireInspector.decodeCommand(ownObject, in: .canonical) else {
             Issue.record("a command that reaches no entry point decodes")
             return
         }
@@ -95,25 +96,25 @@ struct WireInspectorTests {
     @Test("`window.` and white space around the call are SHOULD findings of their own; the message still decodes")
     func spelling() {
         let window = "window." + Self.command(#"{\"d\":1}"#)
-        #expect(WireInspector.problems(inCommand: window).map(\.obligation) == ["ESC-5.b"])
-        #expect(WireInspector.problems(inCommand: window).first?.message.contains("`window.WebViewJavascriptBridge._handleMessageFromObjC(`") == true)
-        #expect(WireInspector.deliveredMessage(window) == ["d": 1])
+        #expect(WireInspector.problems(inCommand: window, in: .canonical).map(\.obligation) == ["ESC-5.b"])
+        #expect(WireInspector.problems(inCommand: window, in: .canonical).first?.message.contains("`window.WebViewJavascriptBridge._handleMessageFromObjC(`") == true)
+        #expect(WireInspector.deliveredMessage(window, in: .canonical) == ["d": 1])
         let spaced = "\n" + Self.command(#"{\"d\":1}"#) + "\n"
-        #expect(WireInspector.problems(inCommand: spaced).map(\.obligation) == ["ESC-5.b"], "\(WireInspector.problems(inCommand: spaced))")
-        #expect(WireInspector.problems(inCommand: "window." + String(Self.command(#"{\"d\":1}"#).dropLast())).map(\.obligation) == ["ESC-5.b", "ESC-5.a"])
+        #expect(WireInspector.problems(inCommand: spaced, in: .canonical).map(\.obligation) == ["ESC-5.b"], "\(WireInspector.problems(inCommand: spaced, in: .canonical))")
+        #expect(WireInspector.problems(inCommand: "window." + String(Self.command(#"{\"d\":1}"#).dropLast()), in: .canonical).map(\.obligation) == ["ESC-5.b", "ESC-5.a"])
     }
 
     @Test("an evaluation that threw in its own text is its own finding, quoting the error; errors of the JS side or handlers are not")
     func throwingEvaluation() {
         let ios = "WebViewJavascriptBridge._handleMessageFromIOS('{}');"
         let error = "TypeError: WebViewJavascriptBridge._handleMessageFromIOS is not a function in native-evaluation-7.js at line 1"
-        let problem = WireInspector.problem(ofThrowingCommand: ios, error: error, sourceURL: "native-evaluation-7.js")
+        let problem = WireInspector.problem(ofThrowingCommand: ios, error: error, sourceURL: "native-evaluation-7.js", in: .canonical)
         #expect(problem?.obligation == "ESC-1.c")
         #expect(problem?.message.contains("TypeError: WebViewJavascriptBridge._handleMessageFromIOS is not a function") == true, "\(String(describing: problem))")
         let fromHandler = "Error: boom in page-3.js at line 2"
-        #expect(WireInspector.problem(ofThrowingCommand: Self.command("{}"), error: fromHandler, sourceURL: "native-evaluation-7.js") == nil)
-        #expect(WireInspector.problem(ofThrowingCommand: ios, error: error, sourceURL: "native-evaluation-71.js") == nil)
-        #expect(WireInspector.problem(ofThrowingCommand: "WebViewJavascriptBridge._fetchQueue();", error: error, sourceURL: "native-evaluation-7.js") == nil)
+        #expect(WireInspector.problem(ofThrowingCommand: Self.command("{}"), error: fromHandler, sourceURL: "native-evaluation-7.js", in: .canonical) == nil)
+        #expect(WireInspector.problem(ofThrowingCommand: ios, error: error, sourceURL: "native-evaluation-71.js", in: .canonical) == nil)
+        #expect(WireInspector.problem(ofThrowingCommand: "WebViewJavascriptBridge._fetchQueue();", error: error, sourceURL: "native-evaluation-7.js", in: .canonical) == nil)
     }
 
     @Test("decoded native messages keep a message whose command only lacks its `;`")

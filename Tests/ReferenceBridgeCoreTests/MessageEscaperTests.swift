@@ -1,3 +1,4 @@
+import ReferenceOracle
 import Testing
 @testable import ReferenceBridgeCore
 
@@ -38,7 +39,7 @@ struct MessageEscaperTests {
     func matchesReplacementChain() {
         for input in Self.generatedStrings(count: 2000) {
             let escaped = MessageEscaper.escapeForSingleQuotedLiteral(input)
-            #expect(Array(escaped.utf16) == Array(MessageEscaper.escapeByReplacementChain(input).utf16), "input: \(Array(input.unicodeScalars))")
+            #expect(Array(escaped.utf16) == Array(ReplacementChain.escape(input).utf16), "input: \(Array(input.unicodeScalars))")
             #expect(unescapeLiteral(escaped).map { Array($0.utf16) } == Array(input.utf16), "input: \(Array(input.unicodeScalars))")
         }
     }

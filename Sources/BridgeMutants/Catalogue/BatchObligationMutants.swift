@@ -280,14 +280,14 @@ extension MutantCatalogue {
         native("background-sends-drained-last-first", "sends from other threads go into a locked buffer that the main thread drains with popLast()",
                obligation: "THR-2.c", caughtBy: ["threading.background-sends.no-deadlock"]) {
             Defect(backgroundSend: { adapter in
-                let core = UncheckedBatchCore(core: try? adapter.core)
-                let buffer = SendBuffer()
+                let bridge = adapter.bridge
+                let buffer = LockedValue<[(name: String, data: Any?)]>([])
                 return { name, data in
-                    guard buffer.append(UncheckedSend(name: name, data: data)) else { return }
+                    guard buffer.withLock({ sends in sends.append((name, data)); return sends.count == 1 }) else { return }
                     // The first send of a burst schedules the drain.
                     DispatchQueue.main.async {
                         MainActor.assumeIsolated {
-                            while let send = buffer.popLast() { core.core?.callHandler(send.name, data: send.data, responseCallback: nil) }
+                            while let send = buffer.withLock({ $0.popLast() }) { bridge?.core.callHandler(send.name, data: send.data, responseCallback: nil) }
                         }
                     }
                 }
@@ -318,11 +318,11 @@ extension MutantCatalogue {
                obligation: "THR-3.a", caughtBy: ["threading.background-answers.no-deadlock"]) {
             Defect(wrapHandler: { handler in
                 { data, respond in
-                    let responder = UncheckedAnswer(respond: respond)
+                    let responder = UncheckedSendable(respond)
                     handler(data) { answer in
                         if MainQueuePump.isOnMainQueue { return respond(answer) }
-                        let answer = UncheckedAnswer(respond: { _ in }, answer: answer)
-                        DispatchQueue.main.sync { responder.respond(answer.answer) }
+                        let answer = UncheckedSendable(answer)
+                        DispatchQueue.main.sync { responder.value(answer.value) }
                     }
                 }
             })
@@ -356,36 +356,4 @@ extension MutantCatalogue {
         }
         return complete
     }
-}
-
-/// The reference core, used on the main thread by a drain a background send scheduled.
-private struct UncheckedBatchCore: @unchecked Sendable {
-    let core: BridgeCore?
-}
-
-/// Sends from other threads waiting for the main thread.
-private final class SendBuffer: @unchecked Sendable {
-    private let lock = NSLock()
-    private var sends: [UncheckedSend] = []
-
-    /// Appends `send`; true when the buffer was empty (no drain scheduled yet).
-    func append(_ send: UncheckedSend) -> Bool {
-        lock.lock()
-        defer { lock.unlock() }
-        sends.append(send)
-        return sends.count == 1
-    }
-
-    /// The newest send, removed.
-    func popLast() -> UncheckedSend? {
-        lock.lock()
-        defer { lock.unlock() }
-        return sends.popLast()
-    }
-}
-
-/// A responder and an answer taken to the main thread by a responder that waits for it.
-private struct UncheckedAnswer: @unchecked Sendable {
-    let respond: AdapterResponseCallback
-    var answer: Any?
 }

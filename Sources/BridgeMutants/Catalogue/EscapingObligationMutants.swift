@@ -1,7 +1,9 @@
 import ConformanceKit
 import Foundation
 import ReferenceBridgeCore
+import ReferenceOracle
 import StrictJSON
+import WireDialects
 
 extension MutantCatalogue {
     /// Native mutants written from single obligations of the escaping clauses (ESC-1 to ESC-3), one
@@ -9,34 +11,34 @@ extension MutantCatalogue {
     static let escapingObligationMutants: [Mutant] = [
         native("escape-chain-backslash-last", "the replace chain escapes the backslash last, doubling the backslashes the other steps wrote",
                obligation: "ESC-2.a", caughtBy: ["escaping.quotes-and-backslashes.native-to-js"]) {
-            escapingByChain(canonicalChain.dropFirst() + canonicalChain.prefix(1))
+            escapingByChain(ReplacementChain.canonical.dropFirst() + ReplacementChain.canonical.prefix(1))
         },
         native("escape-chain-without-backslash", "the replace chain has no backslash step, so JSON's own escapes lose their backslash",
                obligation: "ESC-2.a", caughtBy: ["escaping.quotes-and-backslashes.native-to-js"]) {
-            escapingByChain(Array(canonicalChain.dropFirst()))
+            escapingByChain(Array(ReplacementChain.canonical.dropFirst()))
         },
         native("pretty-printed-json-without-lf-step", "messages are serialized with .prettyPrinted and the chain has no LF step, so the literal holds raw line breaks",
                obligation: "ESC-2.d", caughtBy: ["escaping.line-terminators.native-to-js"]) {
-            escapingByChain(canonicalChain.filter { $0.0 != "\n" }, prettyPrinted: "\n")
+            escapingByChain(ReplacementChain.canonical.filter { $0.target != "\n" }, prettyPrinted: "\n")
         },
         native("crlf-pretty-printed-without-cr-step", "a hand-written serializer breaks lines with CRLF and the chain has no CR step",
                obligation: "ESC-2.e", caughtBy: ["escaping.line-terminators.native-to-js"]) {
-            escapingByChain(canonicalChain.filter { $0.0 != "\r" }, prettyPrinted: "\r\n")
+            escapingByChain(ReplacementChain.canonical.filter { $0.target != "\r" }, prettyPrinted: "\r\n")
         },
         native("line-separator-step-missing", "the chain escapes U+2029 but has no U+2028 step",
                obligation: "ESC-2.g", caughtBy: ["escaping.line-terminators.native-to-js"]) {
-            escapingByChain(canonicalChain.filter { $0.0 != "\u{2028}" })
+            escapingByChain(ReplacementChain.canonical.filter { $0.target != "\u{2028}" })
         },
         native("paragraph-separator-step-missing", "the chain escapes U+2028 but has no U+2029 step",
                obligation: "ESC-2.h", caughtBy: ["escaping.line-terminators.native-to-js"]) {
-            escapingByChain(canonicalChain.filter { $0.0 != "\u{2029}" })
+            escapingByChain(ReplacementChain.canonical.filter { $0.target != "\u{2029}" })
         },
         native("message-escaped-twice", "the message JSON goes through the escaper twice (once when queued, once when evaluated)",
                obligation: "ESC-3.a", caughtBy: ["escaping.quotes-and-backslashes.native-to-js"]) {
             Defect(rewriteScript: { script, _ in
-                guard script.kind == .delivery, let json = WireInspector.literalText(ofCommand: script.text) else { return [script.text] }
+                guard script.kind == .delivery, let json = WireInspector.literalText(ofCommand: script.text, in: .canonical) else { return [script.text] }
                 let once = MessageEscaper.handleMessageCommand(forMessageJSON: json)
-                let literal = once.dropFirst(WireInspector.commandPrefix.count).dropLast(WireInspector.commandSuffix.count)
+                let literal = once.dropFirst(WireDialect.canonical.deliveryCommandPrefix.count).dropLast(WireDialect.canonical.deliveryCommandSuffix.count)
                 return [MessageEscaper.handleMessageCommand(forMessageJSON: String(literal))]
             })
         },
@@ -80,31 +82,26 @@ extension MutantCatalogue {
         }
     }
 
-    /// The canonical replace chain of ESC-2, backslash first: (what, replacement).
-    static let canonicalChain: [(String, String)] = [
-        ("\\", "\\\\"), ("\"", "\\\""), ("'", "\\'"), ("\n", "\\n"), ("\r", "\\r"), ("\u{0C}", "\\f"),
-        ("\u{2028}", "\\u2028"), ("\u{2029}", "\\u2029"),
-    ]
-
     /// A defect that escapes each delivery's JSON with the replace chain `steps` (literal, code unit
     /// comparisons), after re-serializing it with `prettyPrinted` line breaks when given.
-    static func escapingByChain<Steps: Sequence<(String, String)>>(_ steps: Steps, prettyPrinted lineBreak: String? = nil) -> Defect {
+    static func escapingByChain<Steps: Sequence<(target: String, replacement: String)>>(
+        _ steps: Steps, prettyPrinted lineBreak: String? = nil
+    ) -> Defect {
         let steps = Array(steps)
         return Defect(rewriteScript: { script, _ in
-            guard script.kind == .delivery, var json = WireInspector.literalText(ofCommand: script.text) else { return [script.text] }
+            guard script.kind == .delivery, var json = WireInspector.literalText(ofCommand: script.text, in: .canonical) else { return [script.text] }
             if let lineBreak, let object = try? JSONSerialization.jsonObject(with: Data(json.utf8), options: [.fragmentsAllowed]),
                let pretty = try? JSONSerialization.data(withJSONObject: object, options: [.prettyPrinted, .sortedKeys]) {
                 json = String(decoding: pretty, as: UTF8.self).replacingOccurrences(of: "\n", with: lineBreak)
             }
-            for (target, replacement) in steps { json = json.replacingOccurrences(of: target, with: replacement, options: .literal) }
-            return [WireInspector.commandPrefix + json + WireInspector.commandSuffix]
+            return [WireDialect.canonical.deliveryCommandPrefix + ReplacementChain.escape(json, steps: steps) + WireDialect.canonical.deliveryCommandSuffix]
         })
     }
 
     /// A defect that changes each delivery's JSON text with `change` before the reference escapes it.
     static func reencoding(_ change: @escaping @Sendable (String) -> String) -> Defect {
         Defect(rewriteScript: { script, _ in
-            guard script.kind == .delivery, let json = WireInspector.literalText(ofCommand: script.text) else { return [script.text] }
+            guard script.kind == .delivery, let json = WireInspector.literalText(ofCommand: script.text, in: .canonical) else { return [script.text] }
             return [MessageEscaper.handleMessageCommand(forMessageJSON: change(json))]
         })
     }

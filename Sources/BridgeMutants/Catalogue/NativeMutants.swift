@@ -2,6 +2,7 @@ import ConformanceKit
 import Foundation
 import ReferenceBridgeCore
 import StrictJSON
+import WireDialects
 
 extension MutantCatalogue {
     /// Mutants of the reference native side: startup queue, ordering, callbacks, escaping, missing
@@ -177,7 +178,7 @@ extension MutantCatalogue {
                caughtBy: ["escaping.nul-and-controls.native-to-js", "escaping.corpus.round-trip.native-to-js"]) {
             // A JSON writer that never escapes C0 controls: the escaper still catches LF, CR and FF.
             Defect(rewriteScript: { script, _ in
-                guard script.kind == .delivery, let json = WireInspector.literalText(ofCommand: script.text) else { return [script.text] }
+                guard script.kind == .delivery, let json = WireInspector.literalText(ofCommand: script.text, in: .canonical) else { return [script.text] }
                 // Every `\u00XX` below U+0020 back to its raw character, in one pass over the bytes.
                 let bytes = Array(json.utf8)
                 var raw: [UInt8] = []
@@ -313,7 +314,7 @@ extension MutantCatalogue {
     @MainActor
     static func escaping(_ escaper: PortEscaper) -> Defect {
         Defect(rewriteScript: { script, _ in
-            guard script.kind == .delivery, let json = WireInspector.literalText(ofCommand: script.text) else { return [script.text] }
+            guard script.kind == .delivery, let json = WireInspector.literalText(ofCommand: script.text, in: .canonical) else { return [script.text] }
             return [escaper.command(forMessageJSON: json)]
         })
     }

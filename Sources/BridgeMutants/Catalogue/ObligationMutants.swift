@@ -2,6 +2,7 @@ import ConformanceKit
 import Foundation
 import ReferenceBridgeCore
 import StrictJSON
+import WireDialects
 
 extension MutantCatalogue {
     /// Native mutants written from single obligations of the flush, callback, missing-handler and
@@ -71,7 +72,7 @@ extension MutantCatalogue {
         native("double-quoted-literal", "commands pass the JSON in a double-quoted literal, escaped for double quotes", obligation: "ESC-1.b",
                caughtBy: ["escaping.quotes-and-backslashes.native-to-js"]) {
             Defect(rewriteScript: { script, _ in
-                guard script.kind == .delivery, let json = WireInspector.literalText(ofCommand: script.text) else { return [script.text] }
+                guard script.kind == .delivery, let json = WireInspector.literalText(ofCommand: script.text, in: .canonical) else { return [script.text] }
                 let literal = json.replacingOccurrences(of: "\\", with: "\\\\", options: .literal)
                     .replacingOccurrences(of: "\"", with: "\\\"", options: .literal)
                     .replacingOccurrences(of: "\u{2028}", with: "\\u2028", options: .literal)

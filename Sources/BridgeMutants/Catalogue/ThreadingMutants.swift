@@ -10,13 +10,12 @@ extension MutantCatalogue {
                "a send from a background thread blocks on DispatchQueue.main.sync, which deadlocks when the main thread waits for it", obligation: "THR-3.a",
                caughtBy: ["threading.background-sends.no-deadlock"]) {
             Defect(backgroundSend: { adapter in
-                let core = try? adapter.core
-                let send = UncheckedCore(core: core)
+                let bridge = adapter.bridge
                 return { name, data in
                     // The canonical synchronous hop (upstream issue 377).
-                    let message = UncheckedSend(name: name, data: data)
+                    let data = UncheckedSendable(data)
                     DispatchQueue.main.sync {
-                        MainActor.assumeIsolated { send.core?.callHandler(message.name, data: message.data, responseCallback: nil) }
+                        MainActor.assumeIsolated { bridge?.core.callHandler(name, data: data.value, responseCallback: nil) }
                     }
                 }
             })
@@ -36,9 +35,4 @@ extension MutantCatalogue {
             Defect(backgroundSend: { _ in { _, _ in } })
         },
     ]
-}
-
-/// The reference core, taken to the main thread by a send that blocks for it.
-private struct UncheckedCore: @unchecked Sendable {
-    let core: BridgeCore?
 }

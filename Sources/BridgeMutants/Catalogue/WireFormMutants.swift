@@ -1,4 +1,6 @@
 import ConformanceKit
+import ReferenceOracle
+import WireDialects
 
 extension MutantCatalogue {
     /// Native mutants whose delivery commands differ from the exact form of ESC-1 in how the call is
@@ -12,7 +14,7 @@ extension MutantCatalogue {
         native("command-without-semicolon-raw-line-separator",
                "the command has no trailing semicolon and the escaper has no U+2028 step, so a raw line separator stays in the literal",
                obligation: "ESC-2.g", caughtBy: ["escaping.line-terminators.native-to-js"]) {
-            let escaping = escapingByChain(canonicalChain.filter { $0.0 != "\u{2028}" })
+            let escaping = escapingByChain(ReplacementChain.canonical.filter { $0.target != "\u{2028}" })
             return Defect(rewriteScript: { script, page in
                 (escaping.rewriteScript?(script, page) ?? [script.text]).map { command in
                     script.kind == .delivery && command.hasSuffix(";") ? String(command.dropLast()) : command
@@ -23,7 +25,7 @@ extension MutantCatalogue {
                "a port renamed the entry point: commands call `WebViewJavascriptBridge._handleMessageFromIOS('...')`, which the JS side does not define",
                obligation: "ESC-1.c", caughtBy: ["escaping.quotes-and-backslashes.native-to-js"]) {
             rewritingDeliveries { command in
-                let prefix = WireInspector.commandPrefix
+                let prefix = WireDialect.canonical.deliveryCommandPrefix
                 return command.hasPrefix(prefix) ? "WebViewJavascriptBridge._handleMessageFromIOS('" + command.dropFirst(prefix.count) : command
             }
         },

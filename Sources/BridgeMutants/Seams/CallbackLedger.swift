@@ -1,7 +1,8 @@
 import ConformanceKit
+import WireDialects
 
 /// The native callbacks a mutant's adapter handed the reference, numbered as the reference numbers
-/// them: `objc_cb_1`, `objc_cb_2`, ... for calls that carry a callback, restarting at reset (ID-2,
+/// them: the canonical native ids numbered 1, 2, ... for calls that carry a callback, restarting at reset (ID-2,
 /// START-3). Defects of callback bookkeeping (ids reused or renumbered, responses matched by order,
 /// callbacks run twice) are modelled by rewriting ids and batches against this ledger.
 @MainActor
@@ -31,7 +32,7 @@ final class CallbackLedger {
     /// Records `callback` under the id the reference is about to give it; returns the callback to hand
     /// the reference, which marks the entry answered when it runs.
     func issue(_ callback: @escaping AdapterResponseCallback) -> AdapterResponseCallback {
-        let id = "objc_cb_\(entries.count + 1)"
+        let id = WireDialect.canonical.callbackIDs.nativeID(entries.count + 1)
         entries.append(Entry(id: id, callNumber: callCount, callback: callback))
         return { [weak self] answer in
             self?.markAnswered(id)

@@ -6,7 +6,7 @@ import ReferenceBridge
 /// The reference (`ReferenceBridge`, `BridgeCore`) has no defect switches: a mutant runs it unchanged
 /// behind two seams and breaks what crosses them. At the adapter boundary it changes the operations a
 /// case asks for and the handlers and callbacks the bridge is given (`DefectiveBridgeAdapter`); at
-/// the web-view boundary it changes the scripts the bridge evaluates, the `_fetchQueue` results it
+/// the web-view boundary it changes the scripts the bridge evaluates, the fetch results it
 /// reads, the navigation decisions it makes and the lines it logs (`DefectivePage`). Every hook is
 /// optional; a defect with none behaves exactly like the reference.
 struct Defect {
@@ -44,10 +44,10 @@ struct Defect {
     /// command too). The scripts returned are evaluated in its place, in order; none holds it back.
     var rewriteScript: (@MainActor (_ script: EvaluatedScript, DefectivePage) -> [String])?
 
-    /// Rewrites each `_fetchQueue` result before the reference reads it.
+    /// Rewrites each fetch result before the reference reads it.
     var rewriteFetchResult: (@MainActor (_ result: String?, DefectivePage) -> String?)?
 
-    /// Runs when a `_fetchQueue` evaluation reports an error, before the reference reads its nil result.
+    /// Runs when a fetch evaluation reports an error, before the reference reads its nil result.
     var fetchFailed: (@MainActor (_ error: any Error, DefectivePage) -> Void)?
 
     /// Rewrites a navigation before the reference decides it.
@@ -79,9 +79,9 @@ struct EvaluatedScript {
     enum Kind {
         /// The JS side (injection).
         case javaScriptSide
-        /// A `_handleMessageFromObjC` delivery command.
+        /// A delivery command (a call of the entry point).
         case delivery
-        /// The `_fetchQueue` command.
+        /// The fetch command.
         case fetch
     }
 

@@ -2,9 +2,10 @@ import ConformanceKit
 import Foundation
 import ReferenceBridge
 import ReferenceBridgeCore
+import WireDialects
 
-/// The adapter seam of a mutant: runs the unchanged reference bridge, attached to a `DefectivePage`,
-/// and applies the defect's adapter hooks to the operations a case asks for.
+/// The adapter seam of a mutant: runs the unchanged reference bridge and its adapter, attached to a
+/// `DefectivePage`, and applies the defect's adapter hooks to the operations a case asks for.
 ///
 /// It keeps a `CallbackLedger` of the native callbacks it hands the reference, numbered the way the
 /// spec numbers them (ID-2), so that defects of callback bookkeeping can be modelled from outside.
@@ -13,8 +14,11 @@ final class DefectiveBridgeAdapter: BridgeAdapter, SupportsRemoveHandler, Suppor
     SupportsSendsFromAnyThread, SupportsTrafficLogging, SupportsThrowingHandlers
 {
     private let defect: Defect
+    /// The reference adapter, which registers handlers and sends from other threads the way the reference
+    /// does; the operations a defect may break go to the bridge's core directly.
+    private let reference: ReferenceBridgeAdapter
     /// The reference bridge, once attached.
-    private(set) var bridge: ReferenceBridge?
+    var bridge: ReferenceBridge? { reference.bridge }
     /// The page the reference is attached to, once attached.
     private(set) var page: DefectivePage?
     /// The native callbacks handed to the reference, by the id it gives them.
@@ -27,6 +31,7 @@ final class DefectiveBridgeAdapter: BridgeAdapter, SupportsRemoveHandler, Suppor
     /// An adapter running the reference with `defect`.
     init(_ defect: Defect) {
         self.defect = defect
+        reference = ReferenceBridgeAdapter(evaluationStyle: defect.evaluationStyle)
     }
 
     /// The reference's protocol logic (after attach).
@@ -43,20 +48,20 @@ final class DefectiveBridgeAdapter: BridgeAdapter, SupportsRemoveHandler, Suppor
         let page = DefectivePage(wrapping: webView, defect: defect)
         page.owner = self
         self.page = page
-        bridge = ReferenceBridge(webView: page.webView, evaluationStyle: defect.evaluationStyle)
+        try reference.attach(to: page.webView)
         defect.afterAttach?(self)
     }
 
     func registerHandler(_ name: String, handler: @escaping AdapterHandler) throws {
         handlerNames.insert(name)
         let handler = defect.wrapHandler.map { $0(handler) } ?? handler
-        try core.registerHandler(name) { data, respond in handler(data, ReferenceBridgeAdapter.answeringOnMainThread(respond)) }
+        try reference.registerHandler(name, handler: handler)
     }
 
     func registerThrowingHandler(_ name: String, handler: @escaping AdapterThrowingHandler) throws {
         handlerNames.insert(name)
         throwingHandlerNames.insert(name)
-        try core.registerHandler(name) { data, respond in try handler(data, ReferenceBridgeAdapter.answeringOnMainThread(respond)) }
+        try reference.registerThrowingHandler(name, handler: handler)
     }
 
     func callHandler(_ name: String, data: Any?, responseCallback: AdapterResponseCallback?) throws {
@@ -97,20 +102,13 @@ final class DefectiveBridgeAdapter: BridgeAdapter, SupportsRemoveHandler, Suppor
     func disableJavscriptAlertBoxSafetyTimeout() throws {
         let core = try self.core
         guard !defect.ignoredOperations.contains(.disableSafetyTimeout) else { return }
-        if defect.interceptCall?("_disableJavascriptAlertBoxSafetyTimeout", nil, self) == true { return }
+        if let switchOff = WireDialect.canonical.disableSafetyTimeoutHandler, defect.interceptCall?(switchOff, nil, self) == true { return }
         ledger.noteCall()
         core.disableJavscriptAlertBoxSafetyTimeout()
     }
 
     func backgroundSend() -> BackgroundSend {
-        if let backgroundSend = defect.backgroundSend { return backgroundSend(self) }
-        let bridge = self.bridge
-        return { name, data in
-            let message = UncheckedSend(name: name, data: data)
-            DispatchQueue.main.async {
-                MainActor.assumeIsolated { bridge?.core.callHandler(message.name, data: message.data, responseCallback: nil) }
-            }
-        }
+        defect.backgroundSend.map { $0(self) } ?? reference.backgroundSend()
     }
 
     // MARK: For defects
@@ -120,10 +118,4 @@ final class DefectiveBridgeAdapter: BridgeAdapter, SupportsRemoveHandler, Suppor
         for name in handlerNames.sorted() { bridge?.core.removeHandler(name) }
         handlerNames = []
     }
-}
-
-/// A send on its way to the main thread, where alone its data is used.
-struct UncheckedSend: @unchecked Sendable {
-    let name: String
-    let data: Any?
 }

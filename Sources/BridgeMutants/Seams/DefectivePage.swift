@@ -109,10 +109,10 @@ final class DefectivePage: WebViewBackend, SimulatedNavigationDelegate {
             let policy = rewriteDecision.map { $0(action, decided) } ?? decided
             if decidesOffMain {
                 // The handler is called on another thread; waiting for it keeps the case deterministic.
-                let decide = OffMainDecision(decide: decisionHandler, policy: policy)
+                let decide = UncheckedSendable(decisionHandler)
                 let done = DispatchSemaphore(value: 0)
                 DispatchQueue(label: "mutant.bridge-queue").async {
-                    decide.decide(decide.policy)
+                    decide.value(policy)
                     done.signal()
                 }
                 done.wait()
@@ -127,10 +127,4 @@ final class DefectivePage: WebViewBackend, SimulatedNavigationDelegate {
         afterDecision = []
         held.forEach { $0() }
     }
-}
-
-/// A navigation decision handed to another thread (the handler is nonisolated and callable anywhere).
-private struct OffMainDecision: @unchecked Sendable {
-    let decide: (NavigationActionPolicy) -> Void
-    let policy: NavigationActionPolicy
 }

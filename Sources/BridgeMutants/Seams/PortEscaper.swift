@@ -1,4 +1,5 @@
 import ReferenceBridgeCore
+import WireDialects
 
 /// The escaping of a careless port: the eight substitutions of ESC-2 written as a loop over the
 /// characters of the message JSON, with one step missing or written the way Swift writes escapes.
@@ -39,7 +40,7 @@ struct PortEscaper {
         } else {
             for scalar in json.unicodeScalars { literal += escaped(scalar) }
         }
-        return "WebViewJavascriptBridge._handleMessageFromObjC('" + literal + "');"
+        return WireDialect.canonical.deliveryCommand(literal: literal)
     }
 
     /// One scalar of the JSON text as the port writes it in the literal.

@@ -2,13 +2,15 @@ import ConformanceKit
 import Foundation
 import ReferenceBridgeCore
 import StrictJSON
+import WireDialects
 
 /// Reading and rewriting what crosses the web-view seam: the message of a delivery command, and the
-/// messages of a `_fetchQueue` result. A defect that changes nothing leaves the text as it was.
+/// messages of a fetch result. A defect that changes nothing leaves the text as it was.
 enum WireRewriting {
-    /// A native call as the reference builds it (MSG-7): `handlerName`, and `data` when there is some.
+    /// A native call as the reference builds it (MSG-7): the handler name, and the data when there is some.
     static func call(_ name: String, data: Any?) -> [String: Any] {
-        data.map { ["handlerName": name, "data": $0] } ?? ["handlerName": name]
+        let keys = WireDialect.canonical.keys
+        return data.map { [keys.handlerName: name, keys.data: $0] } ?? [keys.handlerName: name]
     }
 
     /// The delivery command of a native call, serialized and escaped as the reference does; nil when
@@ -20,7 +22,7 @@ enum WireRewriting {
 
     /// The message a delivery command of the reference carries, or nil for any other script.
     static func message(inCommand command: String) -> [String: JSONValue]? {
-        guard let json = WireInspector.literalText(ofCommand: command),
+        guard let json = WireInspector.literalText(ofCommand: command, in: .canonical),
               case .object(let message)? = try? JSONParser.parse(json) else { return nil }
         return message
     }
@@ -38,14 +40,14 @@ enum WireRewriting {
         return message == original ? command : Self.command(for: message)
     }
 
-    /// The elements of a `_fetchQueue` result that is a JSON array, or nil (nil, not JSON as the
+    /// The elements of a fetch result that is a JSON array, or nil (nil, not JSON as the
     /// reference reads it, or not an array).
     static func batch(_ result: String?) -> [JSONValue]? {
         guard let result, case .array(let elements)? = try? JSONParser.parse(result, loneSurrogates: .reject) else { return nil }
         return elements
     }
 
-    /// Rewrites the elements of a `_fetchQueue` result that is an array with `change`; anything else
+    /// Rewrites the elements of a fetch result that is an array with `change`; anything else
     /// (and a batch `change` leaves as it was) is returned unchanged.
     static func rewritingBatch(_ result: String?, _ change: (inout [JSONValue]) -> Void) -> String? {
         guard var elements = batch(result) else { return result }

@@ -37,15 +37,16 @@ extension CaseContext {
         }
         // The adapter's send is made for a background thread; that is where it is called.
         let backgroundSend = UncheckedSendable(send)
-        let failure = UncheckedSendable(ErrorBox())
+        // Read while the worker may still run (it deadlocked): behind a lock.
+        let failure = LockedValue<(any Error)?>(nil)
         let outcome = await runOnBackgroundThread(patience: patience) {
             do {
                 for value in data { try backgroundSend.value(name, value.foundationValue) }
             } catch {
-                failure.value.error = error
+                failure.withLock { $0 = error }
             }
         }
-        if let error = failure.value.error { throw CaseStop.adapter(stage: description, error: "\(error)") }
+        if let error = failure.withLock({ $0 }) { throw CaseStop.adapter(stage: description, error: "\(error)") }
         return outcome
     }
 
@@ -107,6 +108,4 @@ extension CaseContext {
         }
         return .neverFinished
     }
-
-    private final class ErrorBox: @unchecked Sendable { var error: (any Error)? }
 }

@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import StrictJSON
+import WireDialects
 
 /// What a case's script drives: the implementation (through its adapter), the simulated web view, and
 /// the expectations it records.
@@ -26,8 +27,9 @@ package final class CaseContext {
 
     /// The case being run.
     package let conformanceCase: ConformanceCase
-    /// The browser whose web view the implementation is attached to.
-    package let browser: SimulatedBrowser
+    /// The page host whose web view the implementation is attached to (the simulated browser, or another
+    /// engine behind the same web view).
+    package let browser: any PageHost
     let adapter: any BridgeAdapter
     private(set) var failures: [CheckFailure] = []
     /// Every explicit check the case made, passed or failed: the clause and what was checked.
@@ -36,7 +38,7 @@ package final class CaseContext {
     private var callbackInvocationCounts: [String: Int] = [:]
     var heldResponders: [String: [AdapterResponseCallback]] = [:]
 
-    init(conformanceCase: ConformanceCase, browser: SimulatedBrowser, adapter: any BridgeAdapter) {
+    init(conformanceCase: ConformanceCase, browser: any PageHost, adapter: any BridgeAdapter) {
         self.conformanceCase = conformanceCase
         self.browser = browser
         self.adapter = adapter
@@ -47,6 +49,9 @@ package final class CaseContext {
 
     /// Everything observed so far.
     package var transcript: Transcript { browser.transcript }
+
+    /// The wire the run speaks: what the case's pages and checks use for names, keys and commands.
+    package var dialect: WireDialect { browser.transcript.dialect }
 
     // MARK: Driving the implementation
 
@@ -318,7 +323,7 @@ package final class CaseContext {
         ("CB-2.a", "no native callback is invoked twice"),
         ("ESC-1.a", "every native command is one message in its own evaluation (wire lint)"),
         ("ESC-1.b", "every native command is one call with a single-quoted literal and nothing else (wire lint)"),
-        ("ESC-1.c", "every native command calls WebViewJavascriptBridge._handleMessageFromObjC and reaches it without throwing (wire lint)"),
+        ("ESC-1.c", "every native command calls the JS side's entry point and reaches it without throwing (wire lint)"),
         ("ESC-2.a", "a command's literal lexes and holds JSON text (wire lint)"),
         ("ESC-2.c", "no unescaped ' in a command's literal (wire lint)"),
         ("ESC-2.d", "no raw LF in a command's literal (wire lint)"),
@@ -372,11 +377,12 @@ package final class CaseContext {
             fail(clause: "ESC-2.j", "a payload broke out of its string literal and ran code in the page: __wvjbTripwire('\(label)') was called")
         }
         for (index, evaluation) in transcript.nativeEvaluations.enumerated() {
-            var problems = WireInspector.problems(inCommand: evaluation.script)
+            var problems = WireInspector.problems(inCommand: evaluation.script, in: transcript.dialect)
             // SimulatedBrowser runs each native evaluation as `native-evaluation-<id>.js`: an error located
             // there is the command's own, not one of the JS side or of a handler it called.
             if let error = errors[evaluation.id],
-               let thrown = WireInspector.problem(ofThrowingCommand: evaluation.script, error: error, sourceURL: "native-evaluation-\(evaluation.id).js") {
+               let thrown = WireInspector.problem(
+                ofThrowingCommand: evaluation.script, error: error, sourceURL: "native-evaluation-\(evaluation.id).js", in: transcript.dialect) {
                 problems.append(thrown)
             }
             for problem in problems {

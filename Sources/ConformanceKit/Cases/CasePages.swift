@@ -1,33 +1,44 @@
 import StrictJSON
+import WireDialects
 
-/// Page scripts shared by several cases.
+/// Page scripts shared by several cases, in the run's dialect.
 enum CasePages {
     /// A page whose setup callback registers the recording JS handler `sink`.
-    static let sink = """
-        setupWebViewJavascriptBridge(function (bridge) {
-            bridge.registerHandler("sink", conformance.recordingHandler("sink"));
+    /// - Parameter dialect: The wire the page speaks.
+    static func sink(in dialect: WireDialect) -> String {
+        """
+        \(dialect.pageSetupFunction)(function (bridge) {
+            bridge.\(dialect.registerHandlerFunction)("sink", conformance.recordingHandler("sink"));
         });
         """
+    }
 
     /// A page whose setup callback registers the answering JS handler `echo`.
-    static let echo = """
-        setupWebViewJavascriptBridge(function (bridge) {
-            bridge.registerHandler("echo", conformance.echoHandler("echo"));
+    /// - Parameter dialect: The wire the page speaks.
+    static func echo(in dialect: WireDialect) -> String {
+        """
+        \(dialect.pageSetupFunction)(function (bridge) {
+            bridge.\(dialect.registerHandlerFunction)("echo", conformance.echoHandler("echo"));
         });
         """
+    }
 
-    /// Loads `script`, attaching first, and runs until idle.
+    /// Loads `script` (by default `sink(in:)`), attaching first, and runs until idle.
     @MainActor
-    static func start(_ context: CaseContext, page script: String = sink) async throws {
-        context.loadPage(script)
+    static func start(_ context: CaseContext, page script: String? = nil) async throws {
+        context.loadPage(script ?? sink(in: context.dialect))
         try await context.runUntilIdle()
     }
 
     /// Page JavaScript defining `findMessagingIframe(root)`: the first iframe under `root` whose `src` is a
     /// queue URL, or null.
-    static let findMessagingIframe = """
+    /// - Parameter dialect: The wire whose queue URL is looked for (by its host).
+    static func findMessagingIframe(in dialect: WireDialect) -> String {
+        // A dialect that signals by script message has no messaging iframe.
+        guard let host = dialect.queueSignal.navigation?.host else { return "function findMessagingIframe(node) { return null; }\n" }
+        return """
         function findMessagingIframe(node) {
-            if (node.tagName === "IFRAME" && String(node.src).toLowerCase().indexOf("__wvjb_queue_message__") >= 0) { return node; }
+            if (node.tagName === "IFRAME" && String(node.src).toLowerCase().indexOf(\(CanonicalJSON.quote(host))) >= 0) { return node; }
             for (var i = 0; i < (node.childNodes || []).length; i++) {
                 var found = findMessagingIframe(node.childNodes[i]);
                 if (found) { return found; }
@@ -36,6 +47,7 @@ enum CasePages {
         }
 
         """
+    }
 
     /// Page JavaScript that, each time the messaging iframe is signalled, drains the queue as the native
     /// side would and notes, under `label`, `describe` (a JS function of one message) of every queued
@@ -43,8 +55,9 @@ enum CasePages {
     /// - Parameters:
     ///   - label: The page note's label.
     ///   - describe: A JavaScript function expression mapping a message to what is noted.
-    static func peekQueueAtEachSignal(noting label: String, describe: String) -> String {
-        findMessagingIframe + """
+    ///   - dialect: The wire the page speaks.
+    static func peekQueueAtEachSignal(noting label: String, describe: String, in dialect: WireDialect) -> String {
+        findMessagingIframe(in: dialect) + """
             (function () {
                 var frame = findMessagingIframe(document.documentElement);
                 var accessor = Object.getOwnPropertyDescriptor(Object.getPrototypeOf(frame), "src");
@@ -52,7 +65,7 @@ enum CasePages {
                     configurable: true,
                     get: function () { return accessor.get.call(this); },
                     set: function (value) {
-                        var queued = JSON.parse(WebViewJavascriptBridge._fetchQueue());
+                        var queued = JSON.parse(\(dialect.javaScriptGlobal).\(dialect.fetchFunction)());
                         conformance.note(\(CanonicalJSON.quote(label)), queued.map(\(describe)));
                         accessor.set.call(this, value);
                     }

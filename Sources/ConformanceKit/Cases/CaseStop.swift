@@ -12,7 +12,7 @@ enum CaseStop: Error, CustomStringConvertible {
     /// the protocol), during `stage` when known.
     case adapterFailure(AdapterFailure, stage: String?)
 
-    init(_ interruption: SimulatedBrowser.Interruption) {
+    init(_ interruption: PageInterruption) {
         switch interruption {
         case let .timeout(stage, owner, location): self = .timeout(stage: stage, owner: owner, location: location)
         case .neverIdle(let turns): self = .neverIdle(turns: turns)

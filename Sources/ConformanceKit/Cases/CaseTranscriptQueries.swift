@@ -1,4 +1,5 @@
 import StrictJSON
+import WireDialects
 
 /// What cases read from transcripts beyond `Transcript`'s own queries.
 extension Transcript {
@@ -14,13 +15,14 @@ extension Transcript {
         }
     }
 
-    /// What the native side's `_fetchQueue();` evaluations returned, parsed: normally one JSON array per fetch.
+    /// What the native side's evaluations of the dialect's fetch command returned, parsed: normally one JSON
+    /// array per fetch.
     var fetchedBatches: [JSONValue] {
         var fetchIDs: Set<Int> = []
         var batches: [JSONValue] = []
         for event in events {
             switch event {
-            case let .evaluationStarted(id, style, script) where style != .harness && script == "WebViewJavascriptBridge._fetchQueue();":
+            case let .evaluationStarted(id, style, script) where style != .harness && script == dialect.fetchCommand:
                 fetchIDs.insert(id)
             case let .evaluationFinished(id, result, error) where fetchIDs.contains(id):
                 if case .string(let text)? = result, let batch = try? JSONParser.parse(text) {
@@ -48,7 +50,7 @@ extension Transcript {
     var pages: [Transcript] {
         var pages: [Transcript] = []
         for entry in entries {
-            if case .pageLoaded = entry.event { pages.append(Transcript()) }
+            if case .pageLoaded = entry.event { pages.append(Transcript(dialect: dialect)) }
             guard !pages.isEmpty else { continue }
             pages[pages.count - 1].append(entry.event, at: entry.time)
         }
@@ -57,7 +59,14 @@ extension Transcript {
 
     /// How many times the page signalled a queue URL so far.
     var queueSignals: Int {
-        events.filter { if case let .navigationRequested(_, url, _) = $0 { url.isQueueURL } else { false } }.count
+        events.filter { if case let .navigationRequested(_, url, _) = $0 { isQueueURL(url) } else { false } }.count
+    }
+
+    /// Whether `url` is the queue URL the JS side signals, in any case and whatever follows its host;
+    /// never, in a dialect whose JS side signals by script message.
+    /// - Parameter url: A URL the page requested.
+    func isQueueURL(_ url: String) -> Bool {
+        dialect.queueSignal.navigation?.isWritten(in: url) ?? false
     }
 
     /// Errors that reached the page's top level.
@@ -73,15 +82,12 @@ extension JSONValue {
         return nil
     }
 
-    /// The message with a string `callbackId` replaced by `"<id>"`, so that shapes can be compared.
-    var withOpaqueCallbackID: JSONValue {
-        guard case .object(var members) = self, case .string(let id)? = members["callbackId"], !id.isEmpty else { return self }
-        members["callbackId"] = "<id>"
+    /// The message with a string callback id replaced by `"<id>"`, so that shapes can be compared.
+    /// - Parameter dialect: The wire whose callback id key is replaced.
+    func withOpaqueCallbackID(in dialect: WireDialect) -> JSONValue {
+        let key = dialect.keys.callbackID
+        guard case .object(var members) = self, case .string(let id)? = members[key], !id.isEmpty else { return self }
+        members[key] = "<id>"
         return .object(members)
     }
-}
-
-extension String {
-    /// Whether this is the queue URL the JS side signals (`https://__wvjb_queue_message__`, any case).
-    var isQueueURL: Bool { lowercased().hasPrefix("https://__wvjb_queue_message__") }
 }

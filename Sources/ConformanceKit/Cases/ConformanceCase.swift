@@ -1,3 +1,5 @@
+import WireDialects
+
 /// One conformance check: a stable id, the spec clauses it checks, and a script that drives the
 /// implementation through a `CaseContext` and records expectations.
 public struct ConformanceCase: Sendable, Identifiable {
@@ -9,6 +11,8 @@ public struct ConformanceCase: Sendable, Identifiable {
     package let level: RequirementLevel
     /// The optional capabilities the implementation must declare for the case to apply.
     package let requires: BridgeCapabilities
+    /// The wires the case is written for; in a run that speaks another dialect it does not apply.
+    package let dialects: [WireDialect]
     /// The leftovers the case accepts when it ends; any other leftover fails it.
     package let accepts: CaseLeftovers.Kinds
     /// One line saying what the case checks.
@@ -21,17 +25,20 @@ public struct ConformanceCase: Sendable, Identifiable {
     ///   - clauses: The spec clauses checked; the first is the main one.
     ///   - level: MUST, SHOULD, MAY or informational.
     ///   - requires: Capabilities the implementation needs.
+    ///   - dialects: The wires the case is written for (the canonical one by default).
     ///   - accepts: Leftovers the case accepts at its end (none by default).
     ///   - summary: One line saying what is checked.
     ///   - body: Drives the case; throw only what `CaseContext` throws.
     package init(
         id: String, clauses: [String], level: RequirementLevel = .must, requires: BridgeCapabilities = [],
-        accepts: CaseLeftovers.Kinds = [], summary: String, body: @escaping @MainActor @Sendable (CaseContext) async throws -> Void
+        dialects: [WireDialect] = [.canonical], accepts: CaseLeftovers.Kinds = [], summary: String,
+        body: @escaping @MainActor @Sendable (CaseContext) async throws -> Void
     ) {
         self.id = id
         self.clauses = clauses
         self.level = level
         self.requires = requires
+        self.dialects = dialects
         self.accepts = accepts
         self.summary = summary
         self.body = body

@@ -1,28 +1,35 @@
 import StrictJSON
+import WireDialects
 
-/// Feeds the native side crafted `_fetchQueue` results: the page's `_fetchQueue` is wrapped so that its
-/// next calls return them, and one queue URL is signalled per result.
+/// Feeds the native side crafted fetch results: the page's fetch function (the dialect's) is wrapped so
+/// that its next calls return them, and one queue URL is signalled per result.
 enum CraftedFetch {
     /// A result that is the string `text`.
     static func text(_ text: String) -> String { CanonicalJSON.quote(text) }
     /// A result of `undefined`.
     static let undefined = "undefined"
     /// A fetch that throws (an evaluation error).
-    static let throwing = #"(function () { throw new Error("crafted _fetchQueue failure"); })()"#
+    /// - Parameter dialect: The wire, whose fetch function the error names.
+    static func throwing(in dialect: WireDialect) -> String {
+        #"(function () { throw new Error("crafted "# + dialect.fetchFunction + #" failure"); })()"#
+    }
 
     /// Makes the next fetches return `results` (JS expressions) in order, then the real queue again, and
     /// signals one fetch per result through an iframe of its own.
     @MainActor
     static func serve(_ results: [String], in context: CaseContext) {
         let functions = results.map { "function () { return \($0); }" }.joined(separator: ", ")
+        let wire = context.dialect
+        // A dialect whose JS side signals by script message is not served: the crafted results are never fetched.
+        let queueURL = wire.queueSignal.navigation?.url ?? ""
         context.runInPage("""
             (function () {
-                var bridge = window.WebViewJavascriptBridge, real = bridge._fetchQueue;
+                var bridge = window.\(wire.javaScriptGlobal), real = bridge.\(wire.fetchFunction);
                 var crafted = [\(functions)];
-                bridge._fetchQueue = function () { return crafted.length ? crafted.shift()() : real.call(bridge); };
+                bridge.\(wire.fetchFunction) = function () { return crafted.length ? crafted.shift()() : real.call(bridge); };
                 var frame = document.createElement("iframe");
                 document.documentElement.appendChild(frame);
-                for (var i = 0; i < \(results.count); i++) { frame.src = "https://__wvjb_queue_message__"; }
+                for (var i = 0; i < \(results.count); i++) { frame.src = "\(queueURL)"; }
             })();
             """)
     }
@@ -34,20 +41,21 @@ enum CraftedFetch {
     }
 
     /// Calls the JS handler `sink` (which never answers; `CasePages.sink`) once per label, the label as
-    /// data and as the callback's label, and returns the `callbackId` each call carried, so that crafted
+    /// data and as the callback's label, and returns the callback id each call carried, so that crafted
     /// results can answer them.
     /// - Returns: The ids in the order of `labels`, or nil (a failure of `obligation` recorded) when a call
-    ///   carried no `callbackId` and so cannot be answered.
+    ///   carried no callback id and so cannot be answered.
     @MainActor
     static func outstandingCallbacks(_ labels: [String], obligation: String, in context: CaseContext) async throws -> [JSONValue]? {
         for label in labels { try context.callHandler("sink", data: .string(label), callback: label) }
         try await context.runUntilIdle()
         let messages = context.transcript.decodedNativeMessages
+        let keys = context.dialect.keys
         var ids: [JSONValue] = []
         for label in labels {
-            guard let id = messages.first(where: { $0.member("handlerName") == "sink" && $0.member("data") == .string(label) })?.member("callbackId")
+            guard let id = messages.first(where: { $0.member(keys.handlerName) == "sink" && $0.member(keys.data) == .string(label) })?.member(keys.callbackID)
             else {
-                context.expect(false, clause: obligation, "the call to the JS handler sink with callback '\(label)' carried no callbackId, so no response could name it")
+                context.expect(false, clause: obligation, "the call to the JS handler sink with callback '\(label)' carried no \(keys.callbackID), so no response could name it")
                 return nil
             }
             ids.append(id)
@@ -62,7 +70,8 @@ enum CraftedFetch {
     ///     through them unharmed.
     @MainActor
     static func expectBridgeStillWorks(_ context: CaseContext, obligation: String) async throws {
-        context.runInPage(#"WebViewJavascriptBridge.callHandler("echo", "still works", conformance.callback("still works"));"#)
+        let wire = context.dialect
+        context.runInPage("\(wire.javaScriptGlobal).\(wire.callHandlerFunction)(" + #""echo", "still works", conformance.callback("still works"));"#)
         try await context.runUntilIdle()
         context.expectEqual(context.transcript.nativeHandlerInvocations("echo").last ?? nil, "still works", clause: obligation,
                             "data of the last call to the native handler echo, made after the crafted results")

@@ -60,10 +60,10 @@ final class ScriptRuntime {
             let host = Unmanaged<HostFunction>.fromOpaque(pointer).takeUnretainedValue()
             let values = (0..<argumentCount).map { ScriptValue(ref: arguments![$0]!) }
             // Scripts only run on the main actor, so host functions are always called there.
-            let result = MainActor.assumeIsolated { () -> EngineValue in
-                host.call(values, context: context, exception: exception)
+            let result = MainActor.assumeIsolated { () -> UncheckedSendable<JSValueRef?> in
+                UncheckedSendable(host.call(values, context: context, exception: exception))
             }
-            return result.ref
+            return result.value
         }
         hostFunctionClass = JSClassCreate(&definition)
         EngineStallGuard.start()
@@ -132,13 +132,6 @@ private final class Watchdog {
     }
 }
 
-/// Carries an engine value out of `MainActor.assumeIsolated`, which wants a `Sendable` result; the
-/// value never leaves the main actor.
-struct EngineValue: @unchecked Sendable {
-    let ref: JSValueRef?
-    init(_ ref: JSValueRef?) { self.ref = ref }
-}
-
 /// A Swift closure callable from JavaScript.
 @MainActor
 final class HostFunction {
@@ -153,21 +146,21 @@ final class HostFunction {
     /// Runs the body for a call from JavaScript. An error it throws becomes a JavaScript `Error` thrown at the
     /// call site, except after a timeout inside it: the engine's termination is thrown on instead, which no
     /// JavaScript can catch, so the script that called the host function stops too.
-    func call(_ arguments: [ScriptValue], context: JSContextRef, exception: UnsafeMutablePointer<JSValueRef?>?) -> EngineValue {
+    func call(_ arguments: [ScriptValue], context: JSContextRef, exception: UnsafeMutablePointer<JSValueRef?>?) -> JSValueRef? {
         let outcome: Result<ScriptValue?, any Error>
         do { outcome = .success(try body(arguments)) } catch { outcome = .failure(error) }
         if let termination = runtime.pendingTermination {
             exception?.pointee = termination
-            return EngineValue(JSValueMakeUndefined(context))
+            return JSValueMakeUndefined(context)
         }
         switch outcome {
         case .success(let value):
-            return EngineValue(value?.ref ?? JSValueMakeUndefined(context))
+            return value?.ref ?? JSValueMakeUndefined(context)
         case .failure(let error):
             let message = JSStrings.with(String(describing: error)) { JSValueMakeString(context, $0) }
             var messageArgument: [JSValueRef?] = [message]
             exception?.pointee = JSObjectMakeError(context, 1, &messageArgument, nil)
-            return EngineValue(JSValueMakeUndefined(context))
+            return JSValueMakeUndefined(context)
         }
     }
 }

@@ -177,10 +177,14 @@ struct ExploreAttribution {
 
     /// Whether a wire item is the call that switches the JS side's safety timeout off (SAFE-2).
     static func isSafetySwitch(_ item: ExploreObservation.Item) -> Bool {
-        item.detail.contains("\"_disableJavascriptAlertBoxSafetyTimeout\"")
+        guard let switchOff = ExplorePage.dialect.disableSafetyTimeoutHandler else { return false }
+        return item.detail.contains(CanonicalJSON.quote(switchOff))
     }
 
-    private static let protocolKeys: Set<String> = ["handlerName", "data", "callbackId", "responseId", "responseData"]
+    /// The message keys of the wire explored programs speak.
+    private static let keys = ExplorePage.dialect.keys
+
+    private static let protocolKeys = Set(keys.all)
 
     private static func keys(of item: ExploreObservation.Item) -> Set<String> {
         guard case .object(let members)? = try? JSONParser.parse(item.rawDetail) else { return [] }
@@ -191,9 +195,9 @@ struct ExploreAttribution {
         !keys(of: item).subtracting(protocolKeys).isEmpty
     }
 
-    /// Whether `got`'s responseId is not a string though the JS side's ids are: ID-3 keeps ids as they came.
+    /// Whether `got`'s response id is not a string though the JS side's ids are: ID-3 keeps ids as they came.
     private static func isIdentifierOfAnotherType(_ was: ExploreObservation.Item, _ got: ExploreObservation.Item) -> Bool {
-        guard case .object(let members)? = try? JSONParser.parse(got.rawDetail), let id = members["responseId"] else { return false }
+        guard case .object(let members)? = try? JSONParser.parse(got.rawDetail), let id = members[keys.responseID] else { return false }
         if case .string = id { return false }
         return true
     }

@@ -10,6 +10,8 @@ import StrictJSON
 package struct ExploreComparison {
     private let spec: ProtocolSpec
     private var attribution: ExploreAttribution
+    /// The message keys of the wire explored programs speak.
+    private let keys = ExplorePage.dialect.keys
 
     /// Prepares a comparison of runs of `program`.
     package init(program: ExploreProgram, spec: ProtocolSpec) {
@@ -72,7 +74,7 @@ package struct ExploreComparison {
             let first = reference[index]
             let clause = first.kind == .response ? "MSG-2" : "ID-2"
             let what = first.kind == .response
-                ? "a response's responseId is not the callbackId of the JS call it answers"
+                ? "a response's \(keys.responseID) is not the \(keys.callbackID) of the JS call it answers"
                 : "callback ids are reused: a call gets an id an earlier call had"
             return [difference(clause: clause, "\(channel): \(what), from message \(index + 1) on (ids renamed by first appearance)",
                                expected: reference[index..<min(reference.count, index + 3)].map(\.signature).joined(separator: "; "),
@@ -122,17 +124,17 @@ package struct ExploreComparison {
         return found
     }
 
-    /// Callback ids are the implementation's to choose, unless it follows ID-2's `objc_cb_<n>`: then the
-    /// numbering is compared too, since a reset restarts it (START-3).
+    /// Callback ids are the implementation's to choose, unless it follows ID-2's native form (prefix and
+    /// number): then the numbering is compared too, since a reset restarts it (START-3).
     private func numbering(_ reference: [ExploreObservation.Item], _ candidate: [ExploreObservation.Item]) -> [ExploreDifference] {
         let ids = { (items: [ExploreObservation.Item]) -> [String] in
             items.filter { $0.kind == .call }.compactMap { item -> String? in
-                guard case .string(let id)? = (try? JSONParser.parse(item.rawDetail))?.member("callbackId") else { return nil }
+                guard case .string(let id)? = (try? JSONParser.parse(item.rawDetail))?.member(keys.callbackID) else { return nil }
                 return id
             }
         }
         let expected = ids(reference), actual = ids(candidate)
-        let canonical = { (id: String) in id.hasPrefix("objc_cb_") && Int(id.dropFirst("objc_cb_".count)) != nil }
+        let canonical = { (id: String) in ExplorePage.dialect.callbackIDs.nativeNumber(of: id) != nil }
         guard expected != actual, expected.count == actual.count, actual.allSatisfy(canonical) else { return [] }
         let index = zip(expected, actual).enumerated().first { $0.element.0 != $0.element.1 }?.offset ?? 0
         let call = reference.filter { $0.kind == .call }[index]

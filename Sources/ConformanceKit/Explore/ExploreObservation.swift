@@ -1,4 +1,5 @@
 import StrictJSON
+import WireDialects
 
 /// What a program's run showed that the spec lets a caller rely on, canonicalized so that the freedoms
 /// implementations have (callback ids, key order, escapes, evaluation style, the turn work happens on)
@@ -66,7 +67,8 @@ package struct ExploreObservation: Equatable, Sendable {
     ///   - stepStarts: Where each step began, then the end (`ExploreExecution.Steps`).
     package init(transcript: Transcript, stepStarts: [Int]) {
         var page = 0, step = 0
-        var ids = IdentifierNames()
+        let dialect = transcript.dialect
+        var ids = IdentifierNames(keys: dialect.keys)
         for (index, entry) in transcript.entries.enumerated() {
             while step < stepStarts.count, index >= stepStarts[step] { step += 1 }
             let currentStep = max(0, step - 1)
@@ -89,14 +91,14 @@ package struct ExploreObservation: Equatable, Sendable {
             case let .nativeCallbackInvoked(label, data):
                 nativeSide.append(item(.nativeCallback, label, Self.show(data)))
             case let .evaluationStarted(_, style, script) where style != .harness:
-                guard let message = WireInspector.deliveredMessage(script) else {
+                guard let message = WireInspector.deliveredMessage(script, in: dialect) else {
                     // FLUSH-1: one fetch per queue URL, spelled exactly (the JS side's source names it too).
-                    if script.utf16.count < 256, script.contains("_fetchQueue") { wire.append(item(.fetch, "", script)) }
+                    if script.utf16.count < 256, script.contains(dialect.fetchFunction) { wire.append(item(.fetch, "", script)) }
                     continue
                 }
-                let isResponse = message.member("responseId") != nil
+                let isResponse = message.member(dialect.keys.responseID) != nil
                 wire.append(item(isResponse ? .response : .call, "", ids.renaming(message).canonicalText,
-                                 withoutIdentifiers: IdentifierNames.blanking(message).canonicalText, raw: message.canonicalText))
+                                 withoutIdentifiers: ids.blanking(message).canonicalText, raw: message.canonicalText))
             case let .navigationDecided(_, url, policy, _):
                 navigations.append(item(.navigation, url, policy.rawValue))
             case .nativeLog(let line):
@@ -109,17 +111,23 @@ package struct ExploreObservation: Equatable, Sendable {
 
     private static func show(_ data: JSONValue?) -> String { data?.displayText ?? "nil" }
 
-    /// Gives callback ids canonical names in order of first appearance, as `callbackId` or `responseId`.
+    /// Gives callback ids canonical names in order of first appearance, as callback id or response id.
     private struct IdentifierNames {
+        /// The keys of the transcript's dialect.
+        let keys: MessageKeys
         private var names: [String: String] = [:]
+
+        init(keys: MessageKeys) {
+            self.keys = keys
+        }
 
         /// The message with every callback id written `<id>` (`<number id>` and so on for ids that are
         /// not strings: ID-3 keeps an id's JSON type).
-        static func blanking(_ message: JSONValue) -> JSONValue {
+        func blanking(_ message: JSONValue) -> JSONValue {
             guard case .object(var members) = message else { return message }
-            for key in ["callbackId", "responseId"] {
+            for key in [keys.callbackID, keys.responseID] {
                 guard let id = members[key] else { continue }
-                members[key] = .string("<\(typePrefix(id))id>")
+                members[key] = .string("<\(Self.typePrefix(id))id>")
             }
             return .object(members)
         }
@@ -137,7 +145,7 @@ package struct ExploreObservation: Equatable, Sendable {
 
         mutating func renaming(_ message: JSONValue) -> JSONValue {
             guard case .object(var members) = message else { return message }
-            for key in ["callbackId", "responseId"] {
+            for key in [keys.callbackID, keys.responseID] {
                 guard let id = members[key] else { continue }
                 let text = id.canonicalText
                 let name = names[text] ?? "id\(names.count + 1)"

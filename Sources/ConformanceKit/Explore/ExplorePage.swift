@@ -1,8 +1,13 @@
 import StrictJSON
+import WireDialects
 
 /// The page explored programs run in, the handler names they draw from, and the JavaScript their page
 /// steps evaluate.
 enum ExplorePage {
+    /// The wire explored programs speak: the canonical one, the only one their oracle, the reference
+    /// bridge, speaks.
+    static let dialect = WireDialect.canonical
+
     /// Native handler names a program registers, removes and calls.
     static let nativeHandlers = ["alpha", "beta", "gamma"]
     /// JS handler names native steps call: the page's five, one a program may register, one never registered.
@@ -32,19 +37,20 @@ enum ExplorePage {
                 };
             }
         };
-        setupWebViewJavascriptBridge(function (bridge) {
-            bridge.registerHandler("echo", __explore.handler("echo", "echo"));
-            bridge.registerHandler("sink", __explore.handler("sink", "never"));
-            bridge.registerHandler("twice", __explore.handler("twice", "twice"));
-            bridge.registerHandler("hold", __explore.handler("hold", "later"));
-            bridge.registerHandler("slow", __explore.handler("slow", "slow"));
+        \(dialect.pageSetupFunction)(function (bridge) {
+            bridge.\(dialect.registerHandlerFunction)("echo", __explore.handler("echo", "echo"));
+            bridge.\(dialect.registerHandlerFunction)("sink", __explore.handler("sink", "never"));
+            bridge.\(dialect.registerHandlerFunction)("twice", __explore.handler("twice", "twice"));
+            bridge.\(dialect.registerHandlerFunction)("hold", __explore.handler("hold", "later"));
+            bridge.\(dialect.registerHandlerFunction)("slow", __explore.handler("slow", "slow"));
         });
         """
 
     /// The page step that registers `handler`.
     static func register(_ handler: String, reply: ExploreOperation.JavaScriptReply) -> String {
         let name = CanonicalJSON.quote(handler)
-        return "setupWebViewJavascriptBridge(function (bridge) { bridge.registerHandler(\(name), __explore.handler(\(name), \(CanonicalJSON.quote(reply.rawValue)))); });"
+        return "\(dialect.pageSetupFunction)(function (bridge) { bridge.\(dialect.registerHandlerFunction)(\(name), "
+            + "__explore.handler(\(name), \(CanonicalJSON.quote(reply.rawValue)))); });"
     }
 
     /// The page step that calls the native handler `handler`, in the argument form the data and callback ask for.
@@ -52,14 +58,15 @@ enum ExplorePage {
         var arguments = [CanonicalJSON.quote(handler)]
         if let data { arguments.append(data.canonicalText) }
         if let callbackLabel { arguments.append("conformance.callback(\(CanonicalJSON.quote(callbackLabel)))") }
-        return "setupWebViewJavascriptBridge(function (bridge) { bridge.callHandler(\(arguments.joined(separator: ", "))); });"
+        return "\(dialect.pageSetupFunction)(function (bridge) { bridge.\(dialect.callHandlerFunction)(\(arguments.joined(separator: ", "))); });"
     }
 
     /// The page step after which the next fetch gets `fetch.result`, or throws.
     static func corruptFetch(_ fetch: ExploreCorruptFetch) -> String {
         let answer = fetch.throwsError ? "throw new Error(\"the page's queue is broken\");" : "return \(CanonicalJSON.quote(fetch.result));"
-        return "setupWebViewJavascriptBridge(function (bridge) { var fetch = bridge._fetchQueue; "
-            + "bridge._fetchQueue = function () { bridge._fetchQueue = fetch; \(answer) }; });"
+        let fetchFunction = dialect.fetchFunction
+        return "\(dialect.pageSetupFunction)(function (bridge) { var fetch = bridge.\(fetchFunction); "
+            + "bridge.\(fetchFunction) = function () { bridge.\(fetchFunction) = fetch; \(answer) }; });"
     }
 
     /// The page step that adds an iframe loading `url`.

@@ -32,7 +32,7 @@ extension Explorer {
                 try await context.runUntilIdle()
                 let delivered = context.transcript.entries.dropFirst(before).filter { entry in
                     guard case .evaluationStarted(_, let style, let script) = entry.event, style != .harness else { return false }
-                    return WireInspector.deliveredMessage(script) != nil
+                    return WireInspector.deliveredMessage(script, in: context.dialect) != nil
                 }.count
                 heldAtEnd = await self.referenceDeliveriesInProbe(of: program, style: style).map { delivered > $0 }
             }

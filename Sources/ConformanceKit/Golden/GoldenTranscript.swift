@@ -1,10 +1,11 @@
 import StrictJSON
+import WireDialects
 
 /// The golden form of a transcript: a JSON document compared at the semantic level.
 ///
 /// Each event becomes one JSON object; messages and fetch results appear as parsed JSON, never as the
-/// text the implementation wrote (key order and escapes are not semantic); callback ids (`cb_1_0`,
-/// `objc_cb_3`) are replaced by `#1`, `#2`, ... in order of first appearance; strings longer than
+/// text the implementation wrote (key order and escapes are not semantic); callback ids (the forms of
+/// the transcript's dialect) are replaced by `#1`, `#2`, ... in order of first appearance; strings longer than
 /// 4096 UTF-16 units are replaced by their length and an FNV-1a hash. The file form is canonical
 /// JSON with one event per line, so diffs stay readable (format: spec/protocol.md, appendix A).
 package enum GoldenTranscript {
@@ -14,9 +15,9 @@ package enum GoldenTranscript {
     ///   - bridgeJavaScriptSource: The injected JS side, named instead of included.
     /// - Returns: A JSON array of event objects.
     package static func document(for transcript: Transcript, bridgeJavaScriptSource: String) -> JSONValue {
-        var normalizer = IDNormalizer()
+        var normalizer = IDNormalizer(forms: transcript.dialect.callbackIDs)
         return .array(transcript.entries.map { entry in
-            normalizer.normalize(event(entry, bridgeJavaScriptSource: bridgeJavaScriptSource))
+            normalizer.normalize(event(entry, bridgeJavaScriptSource: bridgeJavaScriptSource, dialect: transcript.dialect))
         })
     }
 
@@ -46,8 +47,8 @@ package enum GoldenTranscript {
             """
     }
 
-    private static func event(_ entry: Transcript.Entry, bridgeJavaScriptSource: String) -> JSONValue {
-        let rendition = EventRendition(entry.event, bridgeJavaScriptSource: bridgeJavaScriptSource)
+    private static func event(_ entry: Transcript.Entry, bridgeJavaScriptSource: String, dialect: WireDialect) -> JSONValue {
+        let rendition = EventRendition(entry.event, bridgeJavaScriptSource: bridgeJavaScriptSource, dialect: dialect)
         var fields = rendition.fields
         fields["t"] = .number(Double(entry.time))
         fields["event"] = .string(rendition.kind)
@@ -57,7 +58,13 @@ package enum GoldenTranscript {
 
 /// Replaces callback ids by `#1`, `#2`, ... in order of first appearance, and long strings by a digest.
 private struct IDNormalizer {
+    /// The callback id forms replaced.
+    let forms: CallbackIDForms
     private var ids: [String: String] = [:]
+
+    init(forms: CallbackIDForms) {
+        self.forms = forms
+    }
 
     mutating func normalize(_ value: JSONValue) -> JSONValue {
         switch value {
@@ -73,7 +80,7 @@ private struct IDNormalizer {
     }
 
     private mutating func normalize(_ string: String) -> String {
-        if string.wholeMatch(of: /cb_[0-9]+_[0-9]+|objc_cb_[0-9]+/) != nil {
+        if forms.isCallbackID(string) {
             if let known = ids[string] { return known }
             let number = "#\(ids.count + 1)"
             ids[string] = number

@@ -1,4 +1,5 @@
 import ConformanceFixtures
+import WireDialects
 
 /// Makes a fresh adapter (and so a fresh implementation) for one case.
 public typealias AdapterFactory = @MainActor () throws -> any BridgeAdapter
@@ -27,6 +28,11 @@ package final class ConformanceRunner {
         /// The native side JS-side cases run against, so that what they find is the JS side's doing; nil
         /// runs them against the adapter under test.
         package var javaScriptSideHost: (@MainActor @Sendable () -> any BridgeAdapter)?
+        /// Makes each case's page host: the kit's simulated browser unless another engine is chosen.
+        package var pageHost: PageHostFactory = simulatedBrowserPageHost
+        /// The wire the run speaks: the kit's scripts are had in it, pages and transcripts are read in it,
+        /// and a case written for other dialects is not applicable.
+        package var dialect: WireDialect
 
         /// Creates a configuration.
         /// - Parameters:
@@ -36,15 +42,18 @@ package final class ConformanceRunner {
         ///   - javaScriptSideUnderTest: Whether JS-side cases run; by default, when a JS side is given.
         ///   - javaScriptSideHost: The native side JS-side cases run against (the kit's reference one,
         ///     normally); nil uses the adapter under test.
+        ///   - dialect: The wire the run speaks (the canonical one unless said).
         package init(
             bridgeJavaScriptSource: String? = nil, executionTimeLimit: Double = defaultExecutionTimeLimit, pageSetupSource: String? = nil,
-            javaScriptSideUnderTest: Bool? = nil, javaScriptSideHost: (@MainActor @Sendable () -> any BridgeAdapter)? = nil
+            javaScriptSideUnderTest: Bool? = nil, javaScriptSideHost: (@MainActor @Sendable () -> any BridgeAdapter)? = nil,
+            dialect: WireDialect = .canonical
         ) {
             self.bridgeJavaScriptSource = bridgeJavaScriptSource
             self.executionTimeLimit = executionTimeLimit
             self.pageSetupSource = pageSetupSource
             self.javaScriptSideUnderTest = javaScriptSideUnderTest ?? (bridgeJavaScriptSource != nil)
             self.javaScriptSideHost = javaScriptSideHost
+            self.dialect = dialect
         }
     }
 
@@ -59,7 +68,8 @@ package final class ConformanceRunner {
     package init(configuration: Configuration = Configuration()) throws(HarnessError) {
         environment = try HarnessEnvironment(
             bridgeJavaScriptSource: configuration.bridgeJavaScriptSource,
-            executionTimeLimit: configuration.executionTimeLimit, pageSetupSource: configuration.pageSetupSource)
+            executionTimeLimit: configuration.executionTimeLimit, pageSetupSource: configuration.pageSetupSource,
+            dialect: configuration.dialect)
         spec = try ProtocolSpec.bundled()
         self.configuration = configuration
     }
@@ -115,10 +125,16 @@ package final class ConformanceRunner {
             interruption: nil, leftovers: CaseLeftovers(), transcript: Transcript(),
             bridgeJavaScriptSource: environment.bridgeJavaScriptSource)
         result.clauses = conformanceCase.clauses
+        guard conformanceCase.dialects.contains(environment.dialect) else {
+            result.verdict = .notApplicable
+            result.interruption = "not applicable: the case is written for the \(conformanceCase.dialects.map(\.name).joined(separator: " and ")) "
+                + "dialect\(conformanceCase.dialects.count == 1 ? "" : "s"), and this run speaks the \(environment.dialect.name) one"
+            return result
+        }
 
-        let browser: SimulatedBrowser
+        let browser: any PageHost
         do {
-            browser = try SimulatedBrowser(environment: environment)
+            browser = try configuration.pageHost(environment)
         } catch {
             result.verdict = .harnessError
             result.interruption = "harness error: the simulated browser failed to start: \(error)"
@@ -163,7 +179,7 @@ package final class ConformanceRunner {
         defer { InProcessCrashNote.caseDidRun() }
         // A bridge that logs with print or NSLog: its standard-stream lines are native log lines of the case.
         let capture = adapter is any LogsToStandardStreams
-            ? await StandardStreamCapture.start(for: browser) { [browser] in browser.recordNativeLog($0) } : nil
+            ? await StandardStreamCapture.start(for: browser) { [browser] in browser.webView.recordNativeLog($0) } : nil
         let context = CaseContext(conformanceCase: conformanceCase, browser: browser, adapter: adapter)
         var stop: CaseStop?
         do {

@@ -1,4 +1,5 @@
 import StrictJSON
+import WireDialects
 
 /// The one mapping from a transcript event to what people and files see of it: its kind and fields
 /// (the golden form, compared semantically) and its line in a failure's wire log. A new kind of event
@@ -17,7 +18,8 @@ package struct EventRendition {
     /// - Parameters:
     ///   - event: The event.
     ///   - bridgeJavaScriptSource: The injected JS side, named instead of shown when evaluated.
-    package init(_ event: TranscriptEvent, bridgeJavaScriptSource: String?) {
+    ///   - dialect: The wire the event's commands are read in.
+    package init(_ event: TranscriptEvent, bridgeJavaScriptSource: String?, dialect: WireDialect) {
         var isTimer = false
         let kind: String, fields: [String: JSONValue?], line: String
         func text(_ value: String, limit: Int = 200) -> String { PrintableText.abbreviate(value, limit: limit) }
@@ -41,7 +43,7 @@ package struct EventRendition {
             if script == bridgeJavaScriptSource {
                 described["script"] = "<JS side>"
                 shown = "<JS side, \(script.utf16.count) UTF-16 units>"
-            } else if case .message(let message) = WireInspector.decodeCommand(script) {
+            } else if case .message(let message) = WireInspector.decodeCommand(script, in: dialect) {
                 // Native key order is unspecified: a delivered message is shown and compared as parsed JSON.
                 described["message"] = message
                 shown = "deliver " + text(message.displayText, limit: 160)
@@ -109,7 +111,7 @@ package struct EventRendition {
         }
     }
 
-    /// An evaluation result; a string holding a JSON array, as `_fetchQueue`
+    /// An evaluation result; a string holding a JSON array, as the fetch command
     /// returns, is parsed so that its messages compare semantically.
     private static func parsedResult(_ value: JSONValue) -> JSONValue {
         if case .string(let inner) = value, let parsed = try? JSONParser.parse(inner), case .array = parsed {

@@ -1,9 +1,11 @@
 import StrictJSON
+import WireDialects
 
 /// The ordered record of everything observable in one case.
 ///
 /// Raw evaluated scripts are kept as the implementation wrote them; compare transcripts through
-/// `TranscriptRenderer`, whose rendering is canonical (messages as parsed JSON with sorted keys).
+/// `TranscriptRenderer`, whose rendering is canonical (messages as parsed JSON with sorted keys). A
+/// transcript knows the wire it was spoken in (`dialect`), so that its commands and messages are read in it.
 package struct Transcript: Equatable, Sendable, Codable {
     /// One event with the virtual time it happened at.
     package struct Entry: Equatable, Sendable, Codable {
@@ -15,9 +17,38 @@ package struct Transcript: Equatable, Sendable, Codable {
 
     /// The entries, in the order they happened.
     package internal(set) var entries: [Entry] = []
+    /// The wire the page and the native side spoke.
+    package let dialect: WireDialect
 
     /// Creates an empty transcript.
-    package init() {}
+    /// - Parameter dialect: The wire it records (the canonical one unless a run speaks another).
+    package init(dialect: WireDialect = .canonical) {
+        self.dialect = dialect
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case entries, dialect
+    }
+
+    /// Reads a transcript; one without a dialect is of the canonical one, and a dialect is named among
+    /// those the kit ships.
+    /// - Throws: `DecodingError` for a dialect the kit does not ship.
+    package init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        entries = try container.decode([Entry].self, forKey: .entries)
+        let name = try container.decodeIfPresent(String.self, forKey: .dialect) ?? WireDialect.canonical.name
+        guard let dialect = WireDialect.shipped.first(where: { $0.name == name }) else {
+            throw DecodingError.dataCorruptedError(forKey: .dialect, in: container, debugDescription: "no dialect named \(name) ships with the kit")
+        }
+        self.dialect = dialect
+    }
+
+    /// Writes the entries, and the dialect's name unless it is the canonical one.
+    package func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(entries, forKey: .entries)
+        if dialect != .canonical { try container.encode(dialect.name, forKey: .dialect) }
+    }
 
     /// Appends an event at virtual time `time` (for tools and tests that build transcripts).
     /// - Parameters:
@@ -101,7 +132,7 @@ package struct Transcript: Equatable, Sendable, Codable {
     /// commands that differ only in ways that still deliver the message (a missing `;`, `window.`), so
     /// that such a difference is reported once, by the wire lint, not again by every check of the messages.
     package var decodedNativeMessages: [JSONValue] {
-        nativeEvaluations.compactMap { WireInspector.deliveredMessage($0.script) }
+        nativeEvaluations.compactMap { WireInspector.deliveredMessage($0.script, in: dialect) }
     }
 
     /// Console lines, in order.

@@ -11,7 +11,7 @@ package enum TranscriptRenderer {
     /// - Returns: Lines joined by newlines.
     package static func render(_ transcript: Transcript, bridgeJavaScriptSource: String? = nil, includeTimers: Bool = false) -> String {
         transcript.entries.compactMap { entry -> String? in
-            let rendition = EventRendition(entry.event, bridgeJavaScriptSource: bridgeJavaScriptSource)
+            let rendition = EventRendition(entry.event, bridgeJavaScriptSource: bridgeJavaScriptSource, dialect: transcript.dialect)
             guard includeTimers || !rendition.isTimer else { return nil }
             return "\(pad(entry.time)) \(rendition.line)"
         }.joined(separator: "\n")
@@ -32,7 +32,7 @@ package enum TranscriptRenderer {
     ) -> String {
         let entries = transcript.entries
         func line(_ entry: Transcript.Entry) -> String? {
-            let rendition = EventRendition(entry.event, bridgeJavaScriptSource: bridgeJavaScriptSource)
+            let rendition = EventRendition(entry.event, bridgeJavaScriptSource: bridgeJavaScriptSource, dialect: transcript.dialect)
             guard includeTimers || !rendition.isTimer else { return nil }
             return PrintableText.cut("\(pad(entry.time)) \(rendition.line)", limit: 2_000)
         }

@@ -1,11 +1,14 @@
 import ConformanceFixtures
 import Foundation
+import WireDialects
 
-/// What every page of a run shares: the engine, the browser shim, the page setup snippet and the JS side
-/// under test. Created once per run.
+/// What every page of a run shares: the engine, the browser shim, the wire's dialect, the page setup
+/// snippet and the JS side under test. Created once per run.
 @MainActor
 package final class HarnessEnvironment {
     let runtime: ScriptRuntime
+    /// The wire the run speaks: the kit's scripts are had in it, and pages and transcripts are read in it.
+    package let dialect: WireDialect
     let pageShimSource: String
     let pageSetupSource: String
     let bridgeJavaScriptSource: String
@@ -22,41 +25,56 @@ package final class HarnessEnvironment {
     ///   - bridgeJavaScriptSource: The JS side to inject, or nil for the kit's reference JS side.
     ///   - executionTimeLimit: Seconds one script may run before it is stopped.
     ///   - pageSetupSource: The page setup snippet, or nil for the kit's.
+    ///   - dialect: The wire the run speaks; the kit's scripts are renamed into it (`DialectRenaming`).
     /// - Throws: `HarnessError` when the address-space limit is too low for the engine, or a resource is
-    ///   missing, unreadable or fails the self-check (naming the file).
-    init(bridgeJavaScriptSource: String?, executionTimeLimit: Double, pageSetupSource: String? = nil) throws(HarnessError) {
+    ///   missing, unreadable or fails the self-check (naming the file), or the kit has no scripts in `dialect`.
+    init(
+        bridgeJavaScriptSource: String?, executionTimeLimit: Double, pageSetupSource: String? = nil, dialect: WireDialect = .canonical
+    ) throws(HarnessError) {
         try EngineAddressSpace.check()
         runtime = ScriptRuntime(executionTimeLimit: executionTimeLimit)
-        javaScriptSideIsKits = bridgeJavaScriptSource == nil || bridgeJavaScriptSource == (try? Self.referenceJavaScriptSide())
+        self.dialect = dialect
+        javaScriptSideIsKits = bridgeJavaScriptSource == nil || bridgeJavaScriptSource == (try? Self.referenceJavaScriptSide(in: dialect))
         pageSetupIsKits = pageSetupSource == nil
         guard let shimURL = Bundle.module.url(forResource: "page-shim", withExtension: "js") else {
             throw HarnessError(code: .missingResource, message: "page-shim.js is missing from ConformanceKit's resource bundle; rebuild the package")
         }
         pageShimSource = try Self.read(shimURL)
-        let kitPageSetupURL = ConformanceFixtures.url(HarnessSelfCheck.pageSetupPath)
-        if let pageSetupSource {
-            self.pageSetupSource = pageSetupSource
-        } else {
-            self.pageSetupSource = try Self.read(kitPageSetupURL)
-        }
+        let kitPageSetup = try Self.kitScript(HarnessSelfCheck.pageSetupPath, in: dialect)
+        self.pageSetupSource = pageSetupSource ?? kitPageSetup
         if let bridgeJavaScriptSource {
             self.bridgeJavaScriptSource = bridgeJavaScriptSource
         } else {
-            self.bridgeJavaScriptSource = try Self.referenceJavaScriptSide()
+            self.bridgeJavaScriptSource = try Self.referenceJavaScriptSide(in: dialect)
         }
         _ = try PayloadCorpus.bundled()
         if bridgeJavaScriptSource == nil || pageSetupSource == nil {
             // The kit's JS side is checked after the kit's snippet, even when the run supplies its own snippet.
             try HarnessSelfCheck.checkScripts(
-                javaScriptSide: bridgeJavaScriptSource == nil ? self.bridgeJavaScriptSource : nil,
-                pageSetup: pageSetupSource == nil ? self.pageSetupSource : Self.read(kitPageSetupURL), in: self)
+                javaScriptSide: bridgeJavaScriptSource == nil ? self.bridgeJavaScriptSource : nil, pageSetup: kitPageSetup, in: self)
         }
     }
 
-    /// The kit's reference JS side, as shipped in `Fixtures/js/WebViewJavascriptBridge.js`.
-    /// - Throws: `HarnessError` when the fixture cannot be read.
-    nonisolated static func referenceJavaScriptSide() throws(HarnessError) -> String {
-        try read(ConformanceFixtures.url(HarnessSelfCheck.javaScriptSidePath))
+    /// The kit's reference JS side, as shipped in `Fixtures/js/WebViewJavascriptBridge.js`, in `dialect`.
+    /// - Parameter dialect: The wire wanted (the file is written in the canonical one).
+    /// - Throws: `HarnessError` when the fixture cannot be read or the kit has no JS side in `dialect`.
+    nonisolated static func referenceJavaScriptSide(in dialect: WireDialect = .canonical) throws(HarnessError) -> String {
+        try kitScript(HarnessSelfCheck.javaScriptSidePath, in: dialect)
+    }
+
+    /// One of the kit's scripts (`Fixtures/<path>`, written in the canonical dialect), in `dialect`.
+    /// - Throws: `HarnessError` when the file cannot be read, or `dialect` differs from the canonical one in
+    ///   more than its words, so that renaming cannot give the script in it.
+    nonisolated static func kitScript(_ path: String, in dialect: WireDialect) throws(HarnessError) -> String {
+        let canonical = try read(ConformanceFixtures.url(path))
+        guard dialect != .canonical else { return canonical }
+        guard let renaming = DialectRenaming(from: .canonical, to: dialect) else {
+            throw HarnessError(code: .missingResource, message: """
+                the kit has no \(path) in the \(dialect.name) dialect: it differs from the canonical one in more than its words \
+                (how it signals, or its features), so the kit's script cannot be renamed into it; give the run scripts of that dialect
+                """)
+        }
+        return renaming.rename(canonical)
     }
 
     /// The text of one of the kit's files.

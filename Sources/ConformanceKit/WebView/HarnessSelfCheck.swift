@@ -1,4 +1,5 @@
 import ConformanceFixtures
+import WireDialects
 
 /// The start-up self-check of the kit's own scripts, run before any case so that a damaged reference JS
 /// side, page setup snippet or page shim is a harness error naming the file, not dozens of failures blamed
@@ -12,14 +13,14 @@ package enum HarnessSelfCheck {
     /// The kit's page setup snippet's path below `Fixtures/`.
     package nonisolated static let pageSetupPath = "js/page-setup.js"
 
-    /// Source pairs (`javaScriptSide`, `pageSetup`) that passed in this process, so that runners after the
-    /// first skip the check.
+    /// Sources (`javaScriptSide`, `pageSetup`) and the dialect they were probed in that passed in this
+    /// process, so that runners after the first skip the check.
     private static var passed: Set<[String?]> = []
 
-    /// Checks the kit's scripts in a fresh page of `environment`: the page shim installs; the snippet
-    /// evaluates and defines `setupWebViewJavascriptBridge`, which a page can call; the JS side, injected
-    /// after that call, defines `WebViewJavascriptBridge` with `registerHandler`, `callHandler`,
-    /// `_fetchQueue` and `_handleMessageFromObjC`, and `_fetchQueue` returns a call just made.
+    /// Checks the kit's scripts in a fresh page of `environment`, by the names of its dialect: the page
+    /// shim installs; the snippet evaluates and defines the page setup function, which a page can call;
+    /// the JS side, injected after that call, defines its global with the functions to register a
+    /// handler, call one, fetch the queue and deliver a message, and the fetch returns a call just made.
     /// - Parameters:
     ///   - javaScriptSide: The kit's JS side, or nil when the run injects its own (then only the snippet
     ///     is checked).
@@ -33,7 +34,10 @@ package enum HarnessSelfCheck {
         javaScriptSideFile: String = ConformanceFixtures.url(javaScriptSidePath).path,
         pageSetupFile: String = ConformanceFixtures.url(pageSetupPath).path
     ) throws(HarnessError) {
-        guard !passed.contains([javaScriptSide, pageSetup]) else { return }
+        let wire = environment.dialect
+        // The probes are the dialect's: two dialects are told apart by all their words, not their names.
+        let key = [javaScriptSide, pageSetup, String(describing: wire)]
+        guard !passed.contains(key) else { return }
         let page: SimulatedPage
         do {
             page = try SimulatedPage(url: "about:blank", number: 0, loop: VirtualEventLoop(), environment: environment)
@@ -41,33 +45,38 @@ package enum HarnessSelfCheck {
             throw HarnessError(code: .engineFailure, message: "ConformanceKit's page-shim.js fails in a fresh page (\(error)); rebuild the package")
         }
         defer { page.close() }
-        try run(pageSetup, in: page, file: pageSetupFile, what: "the kit's page setup snippet", probe: """
+        // In another dialect than the canonical one the scripts are the files renamed into it.
+        let renamed = wire == .canonical ? "" : ", renamed into the \(wire.name) dialect"
+        // The dialect's words are JavaScript identifiers, written into the probes as they are.
+        try run(pageSetup, in: page, file: pageSetupFile, what: "the kit's page setup snippet" + renamed, probe: """
             (function () {
-                if (typeof setupWebViewJavascriptBridge !== "function") { return "defines no function setupWebViewJavascriptBridge"; }
-                setupWebViewJavascriptBridge(function () {});
+                if (typeof \(wire.pageSetupFunction) !== "function") { return "defines no function \(wire.pageSetupFunction)"; }
+                \(wire.pageSetupFunction)(function () {});
                 return "";
             })()
             """)
         if let javaScriptSide {
-            try run(javaScriptSide, in: page, file: javaScriptSideFile, what: "the kit's reference JS side", probe: """
+            let functions = [wire.registerHandlerFunction, wire.callHandlerFunction, wire.fetchFunction, wire.deliveryFunction]
+                .map { "\"\($0)\"" }.joined(separator: ", ")
+            try run(javaScriptSide, in: page, file: javaScriptSideFile, what: "the kit's reference JS side" + renamed, probe: """
                 (function () {
-                    var bridge = window.WebViewJavascriptBridge;
-                    if (!bridge || typeof bridge !== "object") { return "defines no object window.WebViewJavascriptBridge"; }
-                    var missing = ["registerHandler", "callHandler", "_fetchQueue", "_handleMessageFromObjC"].filter(function (name) {
+                    var bridge = window.\(wire.javaScriptGlobal);
+                    if (!bridge || typeof bridge !== "object") { return "defines no object window.\(wire.javaScriptGlobal)"; }
+                    var missing = [\(functions)].filter(function (name) {
                         return typeof bridge[name] !== "function";
                     });
-                    if (missing.length) { return "its WebViewJavascriptBridge lacks the function(s) " + missing.join(", "); }
-                    bridge.callHandler("conformance.self-test", 1);
-                    var queue = bridge._fetchQueue();
+                    if (missing.length) { return "its \(wire.javaScriptGlobal) lacks the function(s) " + missing.join(", "); }
+                    bridge.\(wire.callHandlerFunction)("conformance.self-test", 1);
+                    var queue = bridge.\(wire.fetchFunction)();
                     var messages = typeof queue === "string" ? JSON.parse(queue) : null;
-                    if (!(messages instanceof Array) || messages.length !== 1 || messages[0].handlerName !== "conformance.self-test") {
-                        return "after one callHandler, _fetchQueue() returned " + JSON.stringify(queue) + ", not a JSON array of that call";
+                    if (!(messages instanceof Array) || messages.length !== 1 || messages[0].\(wire.keys.handlerName) !== "conformance.self-test") {
+                        return "after one \(wire.callHandlerFunction), \(wire.fetchFunction)() returned " + JSON.stringify(queue) + ", not a JSON array of that call";
                     }
                     return "";
                 })()
                 """)
         }
-        passed.insert([javaScriptSide, pageSetup])
+        passed.insert(key)
     }
 
     /// Evaluates `source` in `page`, then `probe`, which returns "" or what is wrong.

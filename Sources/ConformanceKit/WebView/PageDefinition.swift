@@ -1,7 +1,7 @@
 /// A page the harness loads: its URL and the script its HTML would run.
 ///
 /// Every page first gets the simulated browser (DOM, timers, console) and the WVJB page setup snippet
-/// (`setupWebViewJavascriptBridge`), then `script`.
+/// (in the run's dialect: its page setup function), then `script`.
 package struct PageDefinition: Sendable, Equatable {
     /// The page's URL (a main-frame navigation the bridge must allow).
     package var url: String

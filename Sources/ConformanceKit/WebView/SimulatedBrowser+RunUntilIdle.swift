@@ -17,7 +17,7 @@ extension SimulatedBrowser {
     ///   - maxTurns: Turns after which the page counts as never idle.
     /// - Throws: `Interruption` when a script timed out, the harness failed, the case was aborted, or the
     ///   page never went idle.
-    package func runUntilIdle(horizon: Int64 = 60_000, maxTurns: Int = 20_000) async throws(Interruption) {
+    package func runUntilIdle(horizon: Int64 = 60_000, maxTurns: Int) async throws(Interruption) {
         let run = IdleRun(deadline: loop.now + horizon, maxTurns: maxTurns, nativeActivity: nativeActivity)
         let outcome = await withCheckedContinuation { (continuation: CheckedContinuation<Interruption?, Never>) in
             run.finish = { continuation.resume(returning: $0) }
@@ -25,6 +25,14 @@ extension SimulatedBrowser {
         }
         if let outcome { throw outcome }
     }
+
+    /// Runs turns until the page is idle, for at most `neverIdleTurns` turns.
+    package func runUntilIdle(horizon: Int64) async throws(PageInterruption) {
+        try await runUntilIdle(horizon: horizon, maxTurns: Self.neverIdleTurns)
+    }
+
+    /// Turns after which a page counts as never idle (a timer or a message loop keeps it busy).
+    package static let neverIdleTurns = 20_000
 
     /// Runs turns back to back until one needs the main queue to run first, or none is due.
     private func runTurns(_ run: IdleRun) {
@@ -85,7 +93,7 @@ private final class IdleRun {
     var mainQueueRunsOwed = 0
     /// Turns to run before the main queue may run again (a schedule's delay of main-queue hops).
     var turnsBeforeMainQueue = 0
-    var finish: ((SimulatedBrowser.Interruption?) -> Void)?
+    var finish: ((PageInterruption?) -> Void)?
 
     init(deadline: Int64, maxTurns: Int, nativeActivity: Int) {
         self.deadline = deadline
@@ -94,7 +102,7 @@ private final class IdleRun {
     }
 
     /// Resumes the caller with `interruption` (nil: idle).
-    func end(_ interruption: SimulatedBrowser.Interruption?) {
+    func end(_ interruption: PageInterruption?) {
         finish?(interruption)
         finish = nil
     }

@@ -8,25 +8,16 @@ import StrictJSON
 /// Time is virtual: nothing runs until the harness turns the event loop, and every turn is deterministic.
 /// The implementation only ever sees `webView`.
 @MainActor
-package final class SimulatedBrowser: WebViewBackend {
-    /// Why the event loop stopped before the page went idle.
-    package enum Interruption: Error {
-        /// A script ran past the execution time limit during `stage`: `owner`'s code, running in `location`
-        /// when it was stopped (nil when the engine did not say).
-        case timeout(stage: String, owner: ScriptOwner, location: String?)
-        /// The harness failed (its own shim or a resource); not the implementation's fault.
-        case harness(String)
-        /// The loop ran `turns` turns without going idle.
-        case neverIdle(turns: Int)
-        /// Something outside the bridge protocol failed (`WebViewBackend.abortCase(because:)`).
-        case aborted(any Error & Sendable)
-    }
+package final class SimulatedBrowser: WebViewBackend, PageHost {
+    /// Why the event loop stopped before the page went idle (the page host's `PageInterruption`).
+    package typealias Interruption = PageInterruption
+
 
     /// The web view the implementation is attached to.
     package private(set) lazy var webView = SimulatedWebView(backend: self, bridgeJavaScriptSource: environment.bridgeJavaScriptSource)
 
     /// Everything observed so far.
-    package private(set) var transcript = Transcript()
+    package private(set) var transcript: Transcript
 
     /// Set when a script ran past the time limit, the harness failed or the case was aborted; stops the loop.
     package private(set) var interruption: Interruption?
@@ -51,12 +42,13 @@ package final class SimulatedBrowser: WebViewBackend {
 
     /// Counts the times native code ran or called the web view: `runUntilIdle` lets the main queue run
     /// after turns that moved it, and runs the others back to back.
-    private(set) var nativeActivity = 0
+    package private(set) var nativeActivity = 0
 
     /// Opens `about:blank`.
     /// - Throws: `ScriptError` when the simulated browser cannot start (a harness error).
     package init(environment: HarnessEnvironment) throws(ScriptError) {
         self.environment = environment
+        transcript = Transcript(dialect: environment.dialect)
         let loop = VirtualEventLoop()
         self.loop = loop
         page = try SimulatedPage(url: "about:blank", number: 1, loop: loop, environment: environment)
@@ -66,7 +58,7 @@ package final class SimulatedBrowser: WebViewBackend {
     /// Whether a script the native side asked for is running now (sync or async style).
     var isInsideNativeEvaluation: Bool { nativeEvaluationDepth > 0 }
 
-    func record(_ event: TranscriptEvent) {
+    package func record(_ event: TranscriptEvent) {
         transcript.append(event, at: loop.now)
     }
 

@@ -1,12 +1,14 @@
 import StrictJSON
+import WireDialects
 
 /// A native evaluation read as one call, `<entry point>(<argument>)<trailer>`, so that the wire lint can
 /// judge the function called, the literal passed and what follows the call each on its own: a deviation
 /// in one part never keeps the others from being read.
 ///
 /// Only scripts that set out to deliver a message are read as commands: a call whose function's last name
-/// mentions `handleMessage` (any case), or a call of a member of `WebViewJavascriptBridge` with a string
-/// literal argument. The fetch command, the JS side and other scripts are not commands.
+/// mentions `handleMessage` or the dialect's delivery function (any case), or a call of a member of the
+/// dialect's JS global with a string literal argument. The fetch command, the JS side and other scripts
+/// are not commands.
 package struct WireCommand: Equatable, Sendable {
     /// The argument of the call.
     package enum Argument: Equatable, Sendable {
@@ -16,8 +18,8 @@ package struct WireCommand: Equatable, Sendable {
         case other(String)
     }
 
-    /// The function called, as written but without white space (`WebViewJavascriptBridge._handleMessageFromObjC`,
-    /// `window.bridge._handleMessageFromObjC`).
+    /// The function called, as written but without white space (the dialect's entry point, or the same
+    /// through `window.`, or another object's function).
     package var entryPoint: String
     /// The argument.
     package var argument: Argument
@@ -37,9 +39,11 @@ package struct WireCommand: Equatable, Sendable {
     private var spacedBeforeLiteral = false
 
     /// Reads `script` as a command, taking the literal to its first unescaped closing quote.
-    /// - Parameter script: A script the native side evaluated.
+    /// - Parameters:
+    ///   - script: A script the native side evaluated.
+    ///   - dialect: The wire whose delivery commands are looked for.
     /// - Returns: Nil when the script is not a message command.
-    package init?(parsing script: String) {
+    package init?(parsing script: String, in dialect: WireDialect) {
         var reader = Reader(units: UTF16Text.units(of: script))
         let leadingEnd = reader.skipWhiteSpace()
         guard let (names, spacedNames) = reader.dottedNames() else { return nil }
@@ -51,8 +55,8 @@ package struct WireCommand: Equatable, Sendable {
         reader.skipWhiteSpace()
         spaced = spaced || reader.position > afterParen
         let quote = reader.peek.flatMap { $0 == 0x27 || $0 == 0x22 ? $0 : nil }
-        let mentionsBridge = names.contains("WebViewJavascriptBridge") && quote != nil
-        guard Self.mentionsHandleMessage(names.last!) || mentionsBridge else { return nil }
+        let mentionsBridge = names.contains(dialect.javaScriptGlobal) && quote != nil
+        guard Self.mentions("handleMessage", in: names.last!) || Self.mentions(dialect.deliveryFunction, in: names.last!) || mentionsBridge else { return nil }
         entryPoint = names.joined(separator: ".")
         leading = reader.text(0..<leadingEnd)
         spacedInside = spaced
@@ -105,13 +109,14 @@ package struct WireCommand: Equatable, Sendable {
         return command
     }
 
-    /// Whether `name` holds `handleMessage` in any case; names are ASCII (`Reader.isNamePart`).
-    private static func mentionsHandleMessage(_ name: String) -> Bool {
-        let target = Array("handlemessage".utf8)
+    /// Whether `name` holds `word` in any case; names are ASCII (`Reader.isNamePart`).
+    private static func mentions(_ word: String, in name: String) -> Bool {
+        func folded(_ byte: UInt8) -> UInt8 { (0x41...0x5A).contains(byte) ? byte | 0x20 : byte }
+        let target = word.utf8.map(folded)
         let bytes = Array(name.utf8)
-        guard bytes.count >= target.count else { return false }
+        guard !target.isEmpty, bytes.count >= target.count else { return false }
         return (0...(bytes.count - target.count)).contains { start in
-            target.indices.allSatisfy { bytes[start + $0] | 0x20 == target[$0] }
+            target.indices.allSatisfy { folded(bytes[start + $0]) == target[$0] }
         }
     }
 

@@ -1,20 +1,17 @@
 import Foundation
 import StrictJSON
+import WireDialects
 
 /// Lints what the native side evaluated, at the wire level: each command is read as its parts (the
 /// function called, the string literal, what follows the call; `WireCommand`) and each part is judged on
 /// its own, so that one deviation never hides another: the function against ESC-1, the literal under ES5
 /// lexing rules (ESC-2, ESC-3) whatever the call around it, the spelling of the call against ESC-5.
+/// What a command must call and how it is spelled are the run's dialect's (`WireDialect`).
 ///
 /// Modern JavaScriptCore accepts raw U+2028/U+2029 and `\u{...}` inside string literals, so a round trip
 /// on today's engine proves nothing about older WebKit; this inspector reads the literal the way an ES5
 /// engine does and reports what it would reject.
 package enum WireInspector {
-    /// The exact start of a native -> JS message command.
-    package static let commandPrefix = "WebViewJavascriptBridge._handleMessageFromObjC('"
-    /// The exact end of a native -> JS message command.
-    package static let commandSuffix = "');"
-
     /// A problem found in one evaluated command.
     package struct Problem: Equatable, Sendable {
         /// The obligation it breaks (`ESC-2.c`, spec appendix C): what a failure for it cites.
@@ -25,15 +22,14 @@ package enum WireInspector {
         package var clause: String { String(obligation.prefix { $0 != "." }) }
     }
 
-    /// The function every command calls: the JS side's entry point.
-    package static let entryPoint = "WebViewJavascriptBridge._handleMessageFromObjC"
-
     /// Problems in `script` if it is a message command (scripts that are not are ignored): every
     /// deviation on its own, whatever else is wrong with the command.
-    /// - Parameter script: A script the native side evaluated.
+    /// - Parameters:
+    ///   - script: A script the native side evaluated.
+    ///   - dialect: The wire the command is judged by.
     /// - Returns: The problems; empty when the command is well-formed or not a message command.
-    package static func problems(inCommand script: String) -> [Problem] {
-        inspect(script)?.problems ?? []
+    package static func problems(inCommand script: String, in dialect: WireDialect) -> [Problem] {
+        inspect(script, dialect)?.problems ?? []
     }
 
     /// The outcome of decoding one evaluated script.
@@ -48,10 +44,12 @@ package enum WireInspector {
     }
 
     /// Decodes a native -> JS command: checks its form, lexes the literal as ES5, parses the JSON.
-    /// - Parameter script: A script the native side evaluated.
+    /// - Parameters:
+    ///   - script: A script the native side evaluated.
+    ///   - dialect: The wire the command is read in.
     /// - Returns: The message, or the problems, or `.notACommand`.
-    package static func decodeCommand(_ script: String) -> Decoded {
-        guard let inspection = inspect(script) else { return .notACommand }
+    package static func decodeCommand(_ script: String, in dialect: WireDialect) -> Decoded {
+        guard let inspection = inspect(script, dialect) else { return .notACommand }
         if let message = inspection.message, inspection.problems.allSatisfy({ $0.clause == spellingClause }) { return .message(message) }
         return .malformed(inspection.problems)
     }
@@ -59,10 +57,12 @@ package enum WireInspector {
     /// The message a command delivers to the JS side: the value of its literal when the call reaches
     /// the entry point and the literal lexes and holds a JSON object, even if the command breaks the
     /// rules in ways that leave the message intact (the spelling of ESC-5, a double-quoted literal).
-    /// - Parameter script: A script the native side evaluated.
+    /// - Parameters:
+    ///   - script: A script the native side evaluated.
+    ///   - dialect: The wire the command is read in.
     /// - Returns: The message, or nil when the script delivers none (or is not a command).
-    package static func deliveredMessage(_ script: String) -> JSONValue? {
-        guard let inspection = inspect(script), inspection.delivers else { return nil }
+    package static func deliveredMessage(_ script: String, in dialect: WireDialect) -> JSONValue? {
+        guard let inspection = inspect(script, dialect), inspection.delivers else { return nil }
         return inspection.message
     }
 
@@ -72,10 +72,11 @@ package enum WireInspector {
     ///   - script: A script the native side evaluated.
     ///   - error: The error the evaluation reported (`message in <source URL> at line <n>`).
     ///   - sourceURL: The source URL the evaluation ran under: an error located there is the command's own.
+    ///   - dialect: The wire the command is read in.
     /// - Returns: The problem (ESC-1.c), or nil when the script is not a command or the error is not its own.
-    package static func problem(ofThrowingCommand script: String, error: String, sourceURL: String) -> Problem? {
-        guard inspect(script) != nil, error.contains(" in \(sourceURL)") else { return nil }
-        return Problem(obligation: "ESC-1.c", message: "the evaluation threw before the call reached `\(entryPoint)`, so its message was not delivered: "
+    package static func problem(ofThrowingCommand script: String, error: String, sourceURL: String, in dialect: WireDialect) -> Problem? {
+        guard inspect(script, dialect) != nil, error.contains(" in \(sourceURL)") else { return nil }
+        return Problem(obligation: "ESC-1.c", message: "the evaluation threw before the call reached `\(dialect.entryPoint)`, so its message was not delivered: "
                        + PrintableText.abbreviate(error, limit: 200))
     }
 
@@ -94,12 +95,12 @@ package enum WireInspector {
     /// Reads `script` as a command and lints each of its parts on its own; nil when it is no command.
     /// A case reads each command several times (the lint at its end, every query of delivered messages),
     /// so the last inspections are kept.
-    private static func inspect(_ script: String) -> Inspection? {
+    private static func inspect(_ script: String, _ dialect: WireDialect) -> Inspection? {
         // A short command is inspected faster than it is hashed: only long ones are kept.
-        guard script.utf8.count >= minimumKeptLength else { return freshInspection(script) }
-        let key = ScriptKey(script)
+        guard script.utf8.count >= minimumKeptLength else { return freshInspection(script, dialect) }
+        let key = ScriptKey(script, dialect)
         if let known = recentInspections.withLock({ $0[key] }) { return known }
-        let inspection = freshInspection(script)
+        let inspection = freshInspection(script, dialect)
         recentInspections.withLock { recent in
             if recent.count >= 512 { recent.removeAll(keepingCapacity: true) }
             recent[key] = .some(inspection)
@@ -107,19 +108,26 @@ package enum WireInspector {
         return inspection
     }
 
-    /// A script as a dictionary key compared by its UTF-8 bytes: `String` hashes and compares by
-    /// canonical equivalence, which normalizes a megabyte of text outside ASCII each time.
+    /// A script and the dialect it is read in as a dictionary key, the script compared by its UTF-8
+    /// bytes: `String` hashes and compares by canonical equivalence, which normalizes a megabyte of text
+    /// outside ASCII each time.
     private struct ScriptKey: Hashable, Sendable {
         let script: String
+        let dialect: WireDialect
 
-        init(_ script: String) { self.script = script }
+        init(_ script: String, _ dialect: WireDialect) {
+            self.script = script
+            self.dialect = dialect
+        }
 
         func hash(into hasher: inout Hasher) {
             var script = script
             script.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
+            hasher.combine(dialect.entryPoint)
         }
 
         static func == (lhs: ScriptKey, rhs: ScriptKey) -> Bool {
+            guard lhs.dialect == rhs.dialect else { return false }
             var left = lhs.script, right = rhs.script
             return left.withUTF8 { a in
                 right.withUTF8 { b in a.count == b.count && (a.count == 0 || memcmp(a.baseAddress!, b.baseAddress!, a.count) == 0) }
@@ -133,38 +141,38 @@ package enum WireInspector {
     /// The inspections of the long commands seen last, by script.
     private static let recentInspections = LockedValue<[ScriptKey: Inspection?]>([:])
 
-    /// Inspects `script` (see `inspect(_:)`).
-    private static func freshInspection(_ script: String) -> Inspection? {
+    /// Inspects `script` (see `inspect(_:_:)`).
+    private static func freshInspection(_ script: String, _ dialect: WireDialect) -> Inspection? {
         // The exact form with a literal that lexes to a JSON object, what nearly every command is, has
         // nothing to report: no need to read it part by part.
-        if let text = plainLiteralText(ofCommand: script) ?? literalText(ofCommand: script),
+        if let text = plainLiteralText(ofCommand: script, in: dialect) ?? literalText(ofCommand: script, in: dialect),
            case let message? = try? JSONParser.parse(text), case .object = message {
             return Inspection(message: message, delivers: true)
         }
-        guard var command = WireCommand(parsing: script) else { return nil }
+        guard var command = WireCommand(parsing: script, in: dialect) else { return nil }
         let rest = command.trailer.map(restAfterCall)
-        if let count = rest?.isEmpty == false ? joinedCommandCount(startingWith: command) : nil {
+        if let count = rest?.isEmpty == false ? joinedCommandCount(startingWith: command, in: dialect) : nil {
             return Inspection(problems: [Problem(obligation: "ESC-1.a", message: "one evaluation holds \(count) well-formed commands: each message must be its own evaluation")])
         }
         // Something other than `)` or other code after it: when a quote the payload left unescaped ended
         // the literal early, read the literal as the native side meant it, to its last quote.
         if rest?.isEmpty != true, let meant = command.endingAtLastQuote(of: script) { command = meant }
-        return lint(command)
+        return lint(command, dialect)
     }
 
     /// Lints the entry point, the literal and the trailer of `command`, each on its own.
-    private static func lint(_ command: WireCommand) -> Inspection {
+    private static func lint(_ command: WireCommand, _ dialect: WireDialect) -> Inspection {
         var inspection = Inspection()
-        let reachesEntryPoint = lintEntryPoint(command, into: &inspection.problems)
+        let reachesEntryPoint = lintEntryPoint(command, dialect.entryPoint, into: &inspection.problems)
         lintArgument(command, into: &inspection)
-        let followedByNothing = lintTrailer(command, into: &inspection.problems)
+        let followedByNothing = lintTrailer(command, dialect.entryPoint, into: &inspection.problems)
         inspection.delivers = reachesEntryPoint && followedByNothing
         return inspection
     }
 
     /// Reports a call of another function than the entry point (ESC-1.c) or of the entry point through
     /// `window.` (ESC-5.b); returns whether the call reaches the entry point.
-    private static func lintEntryPoint(_ command: WireCommand, into problems: inout [Problem]) -> Bool {
+    private static func lintEntryPoint(_ command: WireCommand, _ entryPoint: String, into problems: inout [Problem]) -> Bool {
         if command.entryPoint == entryPoint { return true }
         if command.entryPoint == "window." + entryPoint {
             problems.append(Problem(obligation: "ESC-5.b", message: "the command calls the entry point through the global object: "
@@ -211,7 +219,7 @@ package enum WireInspector {
 
     /// Reports what differs around the call: a call left unclosed or followed by other code (ESC-1.b),
     /// a missing `;` (ESC-5.a), white space (ESC-5.b). Returns whether nothing but white space follows it.
-    private static func lintTrailer(_ command: WireCommand, into problems: inout [Problem]) -> Bool {
+    private static func lintTrailer(_ command: WireCommand, _ entryPoint: String, into problems: inout [Problem]) -> Bool {
         guard let trailer = command.trailer else {
             if case .literal = command.argument {
                 problems.append(Problem(obligation: "ESC-1.b", message: "no `)` closes the call after its literal"))
@@ -265,18 +273,18 @@ package enum WireInspector {
     /// How many commands the script read as `first` is, when it is two or more well-formed commands one
     /// after another (separated by white space at most), as a bridge that joins the messages of a turn
     /// evaluates them; nil otherwise.
-    private static func joinedCommandCount(startingWith first: WireCommand) -> Int? {
+    private static func joinedCommandCount(startingWith first: WireCommand, in dialect: WireDialect) -> Int? {
         var count = 0
         var command = first
         while let trailer = command.trailer {
             var piece = command
             piece.trailer = ";"  // each piece judged without the commands after it
-            let judged = lint(piece)
+            let judged = lint(piece, dialect)
             guard judged.delivers, judged.message != nil, judged.problems.isEmpty else { return nil }
             count += 1
             let rest = restAfterCall(trailer)
             if rest.isEmpty { return count > 1 ? count : nil }
-            guard let next = WireCommand(parsing: rest) else { return nil }
+            guard let next = WireCommand(parsing: rest, in: dialect) else { return nil }
             command = next
         }
         return nil
@@ -284,50 +292,58 @@ package enum WireInspector {
 
     /// The string value of the literal of an exact, well-lexed command (the message's JSON text), or
     /// nil for any other script.
-    /// - Parameter script: A script the native side evaluated.
-    package static func literalText(ofCommand script: String) -> String? {
-        guard script.hasPrefix(commandPrefix), script.hasSuffix(commandSuffix),
-              script.utf16.count >= commandPrefix.utf16.count + commandSuffix.utf16.count else { return nil }
+    /// - Parameters:
+    ///   - script: A script the native side evaluated.
+    ///   - dialect: The wire whose exact command form is looked for.
+    package static func literalText(ofCommand script: String, in dialect: WireDialect) -> String? {
+        let prefix = dialect.deliveryCommandPrefix, suffix = dialect.deliveryCommandSuffix
+        guard script.hasPrefix(prefix), script.hasSuffix(suffix), script.utf16.count >= prefix.utf16.count + suffix.utf16.count else { return nil }
         let units = UTF16Text.units(of: script)
         var problems: [Problem] = []
-        let decoded = lexLiteralBody(units[commandPrefix.utf16.count..<(units.count - commandSuffix.utf16.count)], problems: &problems)
+        let decoded = lexLiteralBody(units[prefix.utf16.count..<(units.count - suffix.utf16.count)], problems: &problems)
         return problems.isEmpty ? UTF16Text.string(decoded) : nil
     }
 
     /// The value of the literal of an exact command that holds nothing a full lexer has to judge, read
     /// straight from the UTF-8 bytes: no quote, line terminator or byte that may start U+2028 or U+2029,
     /// and no escape but the single-character ones that stand for ASCII (`\"`, `\\`, `\n`, ...). Nil for
-    /// any other script, which `literalText(ofCommand:)` reads.
-    private static func plainLiteralText(ofCommand script: String) -> String? {
-        var script = script
+    /// any other script, which `literalText(ofCommand:in:)` reads.
+    private static func plainLiteralText(ofCommand script: String, in dialect: WireDialect) -> String? {
+        var script = script, prefix = dialect.deliveryCommandPrefix, suffix = dialect.deliveryCommandSuffix
         return script.withUTF8 { bytes -> String? in
-            let prefix = commandPrefixUTF8, suffix = commandSuffixUTF8
-            guard bytes.count >= prefix.count + suffix.count,
-                  bytes.prefix(prefix.count).elementsEqual(prefix), bytes.suffix(suffix.count).elementsEqual(suffix) else { return nil }
-            let end = bytes.count - suffix.count
-            var value: [UInt8] = []
-            value.reserveCapacity(end - prefix.count)
-            // Runs of plain bytes are copied at once; escapes are decoded one by one.
-            var runStart = prefix.count
-            var index = runStart
-            let base = bytes.baseAddress!
-            while index < end {
-                let byte = base[index]
-                // ' LF CR, and the lead byte of U+2028 and U+2029: a full lexer's business.
-                if byte == 0x27 || byte == 0x0A || byte == 0x0D || byte == 0xE2 { return nil }
-                if byte != 0x5C {
-                    index += 1
-                    continue
-                }
-                guard index + 1 < end, let escaped = singleCharacterEscape(base[index + 1]) else { return nil }
-                value.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
-                value.append(escaped)
-                index += 2
-                runStart = index
-            }
-            value.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<end]))
-            return String(decoding: value, as: UTF8.self)
+            prefix.withUTF8 { prefix in suffix.withUTF8 { suffix in plainLiteralText(of: bytes, prefix: prefix, suffix: suffix) } }
         }
+    }
+
+    /// `plainLiteralText(ofCommand:in:)` on the script's UTF-8 bytes and those of the command's ends.
+    private static func plainLiteralText(
+        of bytes: UnsafeBufferPointer<UInt8>, prefix: UnsafeBufferPointer<UInt8>, suffix: UnsafeBufferPointer<UInt8>
+    ) -> String? {
+        guard bytes.count >= prefix.count + suffix.count,
+              bytes.prefix(prefix.count).elementsEqual(prefix), bytes.suffix(suffix.count).elementsEqual(suffix) else { return nil }
+        let end = bytes.count - suffix.count
+        var value: [UInt8] = []
+        value.reserveCapacity(end - prefix.count)
+        // Runs of plain bytes are copied at once; escapes are decoded one by one.
+        var runStart = prefix.count
+        var index = runStart
+        let base = bytes.baseAddress!
+        while index < end {
+            let byte = base[index]
+            // ' LF CR, and the lead byte of U+2028 and U+2029: a full lexer's business.
+            if byte == 0x27 || byte == 0x0A || byte == 0x0D || byte == 0xE2 { return nil }
+            if byte != 0x5C {
+                index += 1
+                continue
+            }
+            guard index + 1 < end, let escaped = singleCharacterEscape(base[index + 1]) else { return nil }
+            value.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
+            value.append(escaped)
+            index += 2
+            runStart = index
+        }
+        value.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<end]))
+        return String(decoding: value, as: UTF8.self)
     }
 
     /// The byte an ES5 single-character escape stands for, by the byte after the backslash.
@@ -343,9 +359,6 @@ package enum WireInspector {
         default: nil
         }
     }
-
-    private static let commandPrefixUTF8 = Array(commandPrefix.utf8)
-    private static let commandSuffixUTF8 = Array(commandSuffix.utf8)
 
     /// Lexes the inside of a string literal (without its quotes, `'` unless `quote` says otherwise) as ES5
     /// does, returning the string value's code units and appending the rules broken to `problems`. An

@@ -1,5 +1,9 @@
 import Foundation
 import StrictJSON
+import WireDialects
+
+/// The words of the wire this bridge speaks: the canonical dialect (keys, ids, commands).
+private let wire = WireDialect.canonical
 
 /// The callback that receives the answer to a call: the decoded JSON value, or nil.
 public typealias BridgeResponseCallback = (Any?) -> Void
@@ -20,7 +24,7 @@ public final class BridgeCore {
 
     /// The JS to evaluate when the page signals queued messages; its result goes to `flushMessageQueue(_:)`
     /// (FLUSH-1).
-    public static let fetchQueueCommand = "WebViewJavascriptBridge._fetchQueue();"
+    public static let fetchQueueCommand = wire.fetchCommand
 
     /// Messages logged as traffic are cut after this many UTF-16 code units (LOG-7).
     private static let maxLoggedLength = 500
@@ -72,38 +76,39 @@ public final class BridgeCore {
 
     /// Calls a JS handler (MSG-7).
     /// - Parameters:
-    ///   - name: The JS handler name; nil sends a message without `handlerName`.
-    ///   - data: JSON-serializable data; nil sends no `data` key.
-    ///   - responseCallback: Called with the JS handler's answer; nil sends no `callbackId`.
+    ///   - name: The JS handler name; nil sends a message without a handler name.
+    ///   - data: JSON-serializable data; nil sends no data key.
+    ///   - responseCallback: Called with the JS handler's answer; nil sends no callback id.
     public func callHandler(_ name: String?, data: Any? = nil, responseCallback: BridgeResponseCallback? = nil) {
         var message: Message = [:]
-        if let name { message["handlerName"] = .string(name) }
+        if let name { message[wire.keys.handlerName] = .string(name) }
         if let data {
             // ESC-4: data that cannot be serialized is logged and not sent.
             guard let json = serializable(data, describedAs: "call to handler \(name.map { "'\($0)'" } ?? "(no name)")") else { return }
-            message["data"] = json
+            message[wire.keys.data] = json
         }
         if let responseCallback {
             // ID-2, CB-1: ids count only calls that carry a callback, and are unique among outstanding ones.
-            let callbackId = "objc_cb_\(nextCallbackNumber)"
+            let callbackId = wire.callbackIDs.nativeID(nextCallbackNumber)
             nextCallbackNumber += 1
             responseCallbacks[callbackId] = responseCallback
-            message["callbackId"] = .string(callbackId)
+            message[wire.keys.callbackID] = .string(callbackId)
         }
         send(message)
     }
 
     /// Asks the JS side to dispatch messages synchronously instead of through `setTimeout`.
     ///
-    /// Sends the ordinary call `{"handlerName":"_disableJavascriptAlertBoxSafetyTimeout"}`, through the
-    /// startup queue if the bridge JS is not injected yet (SAFE-2). (The method name's typo is the
+    /// Sends the ordinary call, without data or callback, to the handler the dialect names for it, through
+    /// the startup queue if the bridge JS is not injected yet (SAFE-2). (The method name's typo is the
     /// upstream API.)
     public func disableJavscriptAlertBoxSafetyTimeout() {
-        callHandler("_disableJavascriptAlertBoxSafetyTimeout", data: nil, responseCallback: nil)
+        guard let switchOff = wire.disableSafetyTimeoutHandler else { return }
+        callHandler(switchOff, data: nil, responseCallback: nil)
     }
 
     /// Prepares for a new page (START-3): re-arms the startup queue, drops pending callbacks uncalled, and
-    /// restarts callback ids at `objc_cb_1`. Handlers are kept; messages still in the startup queue are
+    /// restarts callback ids at number 1. Handlers are kept; messages still in the startup queue are
     /// dropped.
     public func reset() {
         startupQueue = []
@@ -114,7 +119,7 @@ public final class BridgeCore {
     /// Injects the bridge JS, then sends the startup queue in order and stops queueing (BOOT-3, BOOT-4,
     /// START-1, START-2).
     ///
-    /// Call it for every `https://__bridge_loaded__` the page loads.
+    /// Call it for every load URL the page loads (`BridgeURLKind.bridgeLoaded`).
     /// - Parameter source: The bridge JS.
     public func injectJavascript(_ source: String) {
         evaluate(source)
@@ -129,7 +134,7 @@ public final class BridgeCore {
     ///
     /// Messages run synchronously in array order (ORD-2). Nil, empty, invalid or non-array input and
     /// non-object elements are logged and skipped; nothing here crashes (FLUSH-2 to FLUSH-5).
-    /// - Parameter messageQueueJSON: What `WebViewJavascriptBridge._fetchQueue()` returned.
+    /// - Parameter messageQueueJSON: What `fetchQueueCommand` returned.
     public func flushMessageQueue(_ messageQueueJSON: String?) {
         guard let messageQueueJSON, !messageQueueJSON.isEmpty else {
             log("WebViewJavascriptBridge: WARNING: ObjC got nil while fetching the message queue JSON from webview. "
@@ -156,8 +161,8 @@ public final class BridgeCore {
                 continue
             }
             if logsTraffic { log("WVJB RCVD: " + truncated(Self.describe(element))) }
-            // MSG-4: any `responseId`, whatever its value, makes a message a response.
-            if message["responseId"] != nil {
+            // MSG-4: any response id, whatever its value, makes a message a response.
+            if message[wire.keys.responseID] != nil {
                 handleResponse(message)
             } else {
                 handleCall(message)
@@ -167,37 +172,37 @@ public final class BridgeCore {
 
     /// Runs the callback a response names, once (CB-1 to CB-4).
     private func handleResponse(_ message: Message) {
-        guard case .string(let responseId)? = message["responseId"], let callback = responseCallbacks.removeValue(forKey: responseId) else {
-            log("WebViewJavascriptBridge: WARNING: no callback for responseId \(message["responseId"].map(Self.describeId) ?? "nil"), ignored: "
+        guard case .string(let responseId)? = message[wire.keys.responseID], let callback = responseCallbacks.removeValue(forKey: responseId) else {
+            log("WebViewJavascriptBridge: WARNING: no callback for \(wire.keys.responseID) \(message[wire.keys.responseID].map(Self.describeId) ?? "nil"), ignored: "
                 + Self.describe(.object(message)))
             return
         }
-        callback(message["responseData"]?.foundationValue)
+        callback(message[wire.keys.responseData]?.foundationValue)
     }
 
     /// Runs the handler a call names with its data and a responder (FLUSH-7), or logs a missing handler
     /// (MISS-1, LOG-1).
     private func handleCall(_ message: Message) {
-        guard case .string(let name)? = message["handlerName"], let handler = handlers[name] else {
+        guard case .string(let name)? = message[wire.keys.handlerName], let handler = handlers[name] else {
             log("WVJBNoHandlerException, No handler for message from JS: \(Self.describe(.object(message)))")
             return
         }
         do {
-            try handler(message["data"]?.foundationValue, responder(for: message["callbackId"]))
+            try handler(message[wire.keys.data]?.foundationValue, responder(for: message[wire.keys.callbackID]))
         } catch {
             // FLUSH-8: a failing handler ends only its own call; the rest of the batch still runs.
             log("WebViewJavascriptBridge: WARNING: handler \(name) threw \(error); the rest of the batch goes on")
         }
     }
 
-    /// A responder for a JS call: sends `{responseId, responseData}` each time it is called (MSG-2), or
+    /// A responder for a JS call: sends a response (its id and its data) each time it is called (MSG-2), or
     /// does nothing without a callback id.
     private func responder(for callbackId: JSONValue?) -> BridgeResponseCallback {
         guard let callbackId else { return { _ in } }
         return { [weak self] answer in
             guard let self else { return }
             guard let data = serializable(answer ?? NSNull(), describedAs: "response to JS callback \(Self.describeId(callbackId))") else { return }
-            send(["responseId": callbackId, "responseData": data])
+            send([wire.keys.responseID: callbackId, wire.keys.responseData: data])
         }
     }
 

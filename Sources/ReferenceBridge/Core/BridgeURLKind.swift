@@ -1,32 +1,33 @@
 import Foundation
+import WireDialects
 
 /// What a navigation URL means to the bridge.
 public enum BridgeURLKind: Equatable, Sendable {
-    /// The page asks for the bridge JS to be injected (`https://__bridge_loaded__`).
+    /// The page asks for the bridge JS to be injected (the load URL).
     case bridgeLoaded
-    /// The JS side has queued messages to fetch (`https://__wvjb_queue_message__`).
+    /// The JS side has queued messages to fetch (the queue URL).
     case queueMessage
     /// Any other URL: not the bridge's business.
     case notBridge
 
-    /// Classifies a navigation URL.
+    /// Classifies a navigation URL by the canonical dialect's signals.
     ///
-    /// The scheme must be `https` or `wvjbscheme` and the host `__bridge_loaded__` or
-    /// `__wvjb_queue_message__`, both compared case-insensitively; port, path, query and fragment are
+    /// The scheme must be one the signal accepts (`https`, or the older scheme some pages still use) and
+    /// the host the signal's, both compared case-insensitively; port, path, query and fragment are
     /// ignored. Plain `http` is not a bridge URL.
     /// - Parameter url: The URL the web view is about to load; nil is `notBridge`.
     public init(_ url: URL?) {
-        guard let url,
-              let scheme = url.scheme?.lowercased(), scheme == "https" || scheme == "wvjbscheme",
-              let host = url.host?.lowercased()
-        else {
+        let wire = WireDialect.canonical
+        guard let url, let scheme = url.scheme, let host = url.host else {
             self = .notBridge
             return
         }
-        switch host {
-        case "__bridge_loaded__": self = .bridgeLoaded
-        case "__wvjb_queue_message__": self = .queueMessage
-        default: self = .notBridge
+        if wire.loadSignal.navigation?.matches(scheme: scheme, host: host) == true {
+            self = .bridgeLoaded
+        } else if wire.queueSignal.navigation?.matches(scheme: scheme, host: host) == true {
+            self = .queueMessage
+        } else {
+            self = .notBridge
         }
     }
 }

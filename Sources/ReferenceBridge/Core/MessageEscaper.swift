@@ -1,11 +1,8 @@
 import Foundation
+import WireDialects
 
 /// Turns one message's JSON into the JS command that delivers it to the page.
 public enum MessageEscaper {
-    /// The text before the escaped JSON in a delivery command.
-    static let commandPrefix = "WebViewJavascriptBridge._handleMessageFromObjC('"
-    /// The text after the escaped JSON in a delivery command.
-    static let commandSuffix = "');"
 
     /// Escapes a string for a single-quoted JS string literal in one linear pass over its code units.
     ///
@@ -55,29 +52,10 @@ public enum MessageEscaper {
         return written
     }
 
-    /// Escapes with the naive chain of eight `replacingOccurrences` passes, backslash first.
-    ///
-    /// The ordered chain ESC-2 describes, kept as the executable form of that sentence: the tests check
-    /// the one-pass escaper against it, and a benchmark measures both. The passes use `.literal`,
-    /// because the default comparison would not match `"` followed by a combining mark.
-    /// - Parameter json: The compact JSON of one message.
-    /// - Returns: The same text as `escapeForSingleQuotedLiteral(_:)`.
-    package static func escapeByReplacementChain(_ json: String) -> String {
-        let replacements: [(String, String)] = [
-            ("\\", "\\\\"), ("\"", "\\\""), ("'", "\\'"), ("\n", "\\n"),
-            ("\r", "\\r"), ("\u{0C}", "\\f"), ("\u{2028}", "\\u2028"), ("\u{2029}", "\\u2029"),
-        ]
-        var result = json
-        for (target, replacement) in replacements {
-            result = result.replacingOccurrences(of: target, with: replacement, options: .literal)
-        }
-        return result
-    }
-
     /// Builds the command that delivers one message to the page.
     /// - Parameter json: The compact JSON of one message.
-    /// - Returns: `WebViewJavascriptBridge._handleMessageFromObjC('<escaped json>');`
+    /// - Returns: The canonical dialect's delivery command, `<entry point>('<escaped json>');`
     public static func handleMessageCommand(forMessageJSON json: String) -> String {
-        commandPrefix + escapeForSingleQuotedLiteral(json) + commandSuffix
+        WireDialect.canonical.deliveryCommand(literal: escapeForSingleQuotedLiteral(json))
     }
 }

@@ -4,8 +4,8 @@ import ReferenceBridgeCore
 
 /// The reference native side, attached to a simulated web view the way WVJB attaches to a WKWebView.
 ///
-/// It is the web view's navigation delegate: it cancels bridge URLs (injecting the JS side on
-/// `__bridge_loaded__`, fetching the queue on `__wvjb_queue_message__`) and allows every other URL
+/// It is the web view's navigation delegate: it cancels bridge URLs (injecting the JS side on the load
+/// URL, fetching the queue on the queue URL; `BridgeURLKind`) and allows every other URL
 /// (BOOT-1, BOOT-2). All protocol logic is in `BridgeCore`; this type only connects it to the web view.
 @MainActor
 public final class ReferenceBridge: SimulatedNavigationDelegate {

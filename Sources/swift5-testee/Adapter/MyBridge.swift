@@ -1,4 +1,4 @@
-import ConformanceKit
+import ConformanceAdapter
 import Foundation
 
 /// A minimal Swift 5 native side of the protocol, the testee behind `MyBridgeAdapter`: it becomes the web

@@ -1,5 +1,5 @@
 // The adapter of the Swift 5 testee, named as the README's `main.swift` names it.
-import ConformanceKit
+import ConformanceAdapter
 
 /// Forwards the protocol's three required operations to `MyBridge`, compiled in Swift 5 language mode.
 public final class MyBridgeAdapter: BridgeAdapter {

@@ -1,4 +1,4 @@
-import ConformanceKit
+import ConformanceAdapter
 import MiniBridge
 
 // The kit's web view already has the WKWebView-style method MiniBridge evaluates with.

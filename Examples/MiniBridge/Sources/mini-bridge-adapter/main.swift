@@ -1,6 +1,6 @@
 // MiniBridge as an out-of-process adapter: `conformance run --adapter .build/debug/mini-bridge-adapter`.
 // Each case starts this program; AdapterHost speaks the kit's JSON-lines protocol on stdin and stdout.
-import ConformanceKit
+import ConformanceAdapter
 import MiniBridgeConformanceAdapter
 
 AdapterHost.serve(name: "MiniBridge") { MiniBridgeAdapter() }

@@ -10,7 +10,7 @@ enum AlertSafetyCases {
         summary: "by default a JS handler or JS callback runs on a later turn, never inside the native evaluation or the _handleMessageFromObjC call that delivered it; switched off, both run inside it"
     ) { context in
         try context.registerHandler("echo", answer: .echo)
-        try await CasePages.start(context, page: CasePages.sink + "\n" + """
+        try await CasePages.start(context, page: CasePages.sink(in: context.dialect) + "\n" + """
             setupWebViewJavascriptBridge(function (bridge) {
                 bridge.callHandler("echo", "from JS", function (answer) {
                     conformance.note("JS callback ran inside a native evaluation", __conformance.inNativeEvaluation());
@@ -95,7 +95,7 @@ enum AlertSafetyCases {
             switch event {
             case let .evaluationStarted(_, style, script) where style != .harness:
                 started = "a native evaluation"
-                commandRunning = WireInspector.deliveredMessage(script) != nil
+                commandRunning = WireInspector.deliveredMessage(script, in: context.dialect) != nil
             case .evaluationFinished:
                 commandRunning = false
             case let .timerScheduled(id, _, _) where commandRunning:
@@ -134,7 +134,7 @@ enum AlertSafetyCases {
         context.expectEqual(otherKeys, [[]], clause: "SAFE-2.b", "keys of that call besides handlerName (no data, no callbackId)")
         let source = context.webView.bridgeJavaScriptSource
         let otherScripts = context.transcript.nativeEvaluations.map(\.script).filter { script in
-            script != source && script != "WebViewJavascriptBridge._fetchQueue();" && WireInspector.decodeCommand(script) == .notACommand
+            script != source && script != context.dialect.fetchCommand && WireInspector.decodeCommand(script, in: context.dialect) == .notACommand
         }
         context.expectEqual(otherScripts.map { PrintableText.abbreviate($0, limit: 80) }, [], clause: "SAFE-2.d",
                             "scripts the native side evaluated besides the JS side, _fetchQueue(); and message commands")
@@ -147,7 +147,7 @@ enum AlertSafetyCases {
         summary: "disabling the safety before the page loads travels through the startup queue and takes effect"
     ) { context in
         try context.disableSafetyTimeout()
-        context.loadPage(CasePages.sink)
+        context.loadPage(CasePages.sink(in: context.dialect))
         try await context.runUntilIdle()
         try context.callHandler("sink", data: 1)
         try await context.runUntilIdle()

@@ -140,11 +140,11 @@ enum BootstrapCases {
               case let .evaluationStarted(injectionID, _, _) = events[start],
               let end = events[start...].firstIndex(where: { if case let .evaluationFinished(id, _, _) = $0 { id == injectionID } else { false } })
         else { return context.fail(clause: "BOOT-3.a", "the JS side was never evaluated by the native side") }
-        let signals = events[start..<end].filter { if case let .navigationRequested(_, url, _) = $0 { url.isQueueURL } else { false } }
+        let signals = events[start..<end].filter { if case let .navigationRequested(_, url, _) = $0 { context.transcript.isQueueURL(url) } else { false } }
         context.expectEqual(signals.count, 1, clause: "BOOT-6.a",
                             "queue URL requests made while the JS side was evaluated (the messaging iframe is appended with its src set)")
         context.expectEqual(context.transcript.fetchedBatches.first, JSONValue.array([]), clause: "BOOT-6.b", "what the first fetch returned")
-        context.runInPage(CasePages.findMessagingIframe + """
+        context.runInPage(CasePages.findMessagingIframe(in: context.dialect) + """
             var frame = findMessagingIframe(document.documentElement);
             conformance.note("messaging iframe is a child of documentElement", !!frame && frame.parentNode === document.documentElement);
             """)
@@ -264,7 +264,7 @@ enum BootstrapCases {
             document.documentElement.removeChild(document.body);
             document.body = null;
 
-            """ + CasePages.sink
+            """ + CasePages.sink(in: context.dialect)
         context.loadPage(page)
         try await context.runUntilIdle()
         context.reload()
@@ -279,11 +279,11 @@ enum BootstrapCases {
               case let .evaluationStarted(injectionID, _, _) = events[start],
               let end = events[start...].firstIndex(where: { if case let .evaluationFinished(id, _, _) = $0 { id == injectionID } else { false } })
         else { return context.fail(clause: "BOOT-6.a", "the JS side was never evaluated into the reloaded page without a body") }
-        let signals = events[start..<end].filter { if case let .navigationRequested(_, url, _) = $0 { url.isQueueURL } else { false } }
+        let signals = events[start..<end].filter { if case let .navigationRequested(_, url, _) = $0 { context.transcript.isQueueURL(url) } else { false } }
         context.expectEqual(signals.count, 1, clause: "BOOT-6.a",
                             "queue URL requests made while the JS side was evaluated into the reloaded page without a body")
         context.expectEqual(reloaded.fetchedBatches.first, JSONValue.array([]), clause: "BOOT-6.b", "what the reloaded page's first fetch returned")
-        context.runInPage(CasePages.findMessagingIframe + """
+        context.runInPage(CasePages.findMessagingIframe(in: context.dialect) + """
             var frame = findMessagingIframe(document.documentElement);
             conformance.note("messaging iframe is a child of documentElement", !!frame && frame.parentNode === document.documentElement);
             """)

@@ -123,7 +123,7 @@ enum EscapingCases {
         try context.callHandler("sink", data: "after")
         try await context.runUntilIdle()
         let broken = context.transcript.nativeEvaluations.compactMap { evaluation -> String? in
-            guard case .malformed(let problems) = WireInspector.decodeCommand(evaluation.script) else { return nil }
+            guard case .malformed(let problems) = WireInspector.decodeCommand(evaluation.script, in: context.dialect) else { return nil }
             return "\(problems.map(\.message)) in \(PrintableText.abbreviate(evaluation.script, limit: 120))"
         }
         context.expectEqual(broken, [], clause: "ESC-4.b", "commands evaluated for unserializable data that break ESC-1 to ESC-3")

@@ -59,7 +59,7 @@ enum FlushCases {
         CraftedFetch.serve(["WebViewJavascriptBridge._fetchQueue.call(WebViewJavascriptBridge)"], in: context)
         CraftedFetch.serve([CraftedFetch.text("[]"), CraftedFetch.text("[]")], in: context)
         try await context.runUntilIdle()
-        let queueURLs = context.transcript.navigationDecisions.filter { $0.policy == .cancel && $0.url.isQueueURL }
+        let queueURLs = context.transcript.navigationDecisions.filter { $0.policy == .cancel && context.transcript.isQueueURL($0.url) }
         let jsSide = context.webView.bridgeJavaScriptSource
         let fetches = context.transcript.nativeEvaluations.map(\.script).filter { $0 != jsSide && $0.contains("_fetchQueue") }
         let exact = "WebViewJavascriptBridge._fetchQueue();"
@@ -93,7 +93,7 @@ enum FlushCases {
         clauses: ["FLUSH-2"],
         summary: "a _fetchQueue evaluation that throws runs nothing, and the bridge keeps answering afterwards"
     ) { context in
-        try await expectNothingRun(for: [CraftedFetch.throwing], what: "of an evaluation error", obligation: "FLUSH-2.c", in: context)
+        try await expectNothingRun(for: [CraftedFetch.throwing(in: context.dialect)], what: "of an evaluation error", obligation: "FLUSH-2.c", in: context)
     }
 
     static let nothingResultsKeepBridgeState = ConformanceCase(
@@ -110,7 +110,7 @@ enum FlushCases {
         context.loadPage(page)
         try await context.runUntilIdle()
         let forms = [("null", "null (a nil result)", "FLUSH-2.a"), (CraftedFetch.text(""), "\"\"", "FLUSH-2.b"),
-                     (CraftedFetch.throwing, "an evaluation error", "FLUSH-2.c")]
+                     (CraftedFetch.throwing(in: context.dialect), "an evaluation error", "FLUSH-2.c")]
         for (index, (form, what, obligation)) in forms.enumerated() {
             // A page of its own for each form, so that harm done by one does not show under the next.
             if index > 0 {

@@ -32,7 +32,7 @@ enum JavaScriptSideCases {
                             "queue URL signals for three sends in one turn, none fetched in between")
         try await context.runUntilIdle()
         // Peek at the queue each time the messaging iframe is signalled (the peek drains it, as native would).
-        context.runInPage(CasePages.peekQueueAtEachSignal(noting: "queued when signalled", describe: "function (message) { return message.handlerName; }") + """
+        context.runInPage(CasePages.peekQueueAtEachSignal(noting: "queued when signalled", describe: "function (message) { return message.handlerName; }", in: context.dialect) + """
             WebViewJavascriptBridge.callHandler("d", 4);
             WebViewJavascriptBridge.callHandler("e", 5);
             """)
@@ -89,7 +89,7 @@ enum JavaScriptSideCases {
                 if (message.responseId) { return "response " + JSON.stringify(message.responseData); }
                 return "call " + message.handlerName + (message.callbackId ? " with a callback" : "");
             }
-            """) + """
+            """, in: context.dialect) + """
             WebViewJavascriptBridge._handleMessageFromObjC(JSON.stringify({ handlerName: "answerTwice", data: "peeked", callbackId: "page_cb_1" }));
             """)
         try await context.runUntilIdle()
@@ -556,7 +556,7 @@ enum JavaScriptSideCases {
             """)
         let sent = Dictionary(context.transcript.fetchedMessages.compactMap { message -> (String, JSONValue)? in
             guard case .string(let name)? = message.member("handlerName") else { return nil }
-            return (name, message.withOpaqueCallbackID)
+            return (name, message.withOpaqueCallbackID(in: context.dialect))
         }, uniquingKeysWith: { first, _ in first })
         // Each part of each message is checked once, under the obligation it is about (callback ids shown as <id>).
         func part(_ name: String, _ key: String) -> JSONValue? { sent[name]?.member(key) }

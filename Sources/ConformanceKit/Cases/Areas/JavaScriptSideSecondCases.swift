@@ -85,7 +85,7 @@ enum JavaScriptSideSecondCases {
         // MSG-5 and MSG-8: each call's parts, by handler name (callback ids shown as <id>).
         let byName = Dictionary(calls.compactMap { message -> (String, JSONValue)? in
             guard case .string(let name)? = message.member("handlerName") else { return nil }
-            return (name, message.withOpaqueCallbackID)
+            return (name, message.withOpaqueCallbackID(in: context.dialect))
         }, uniquingKeysWith: { first, _ in first })
         func part(_ name: String, _ key: String) -> JSONValue? { byName[name]?.member(key) }
         context.expectEqual(CheckParts.sorted(calls.map { $0.member("handlerName") }), CheckParts.sorted(called.map { .string($0) }), clause: "MSG-5.a",

@@ -24,7 +24,7 @@ enum LifecycleCases {
         try await context.runUntilIdle()
         try context.callHandler("sink", data: "after reload")
         try await context.runUntilIdle()
-        context.loadPage(CasePages.sink, url: "https://app.example/other.html")
+        context.loadPage(CasePages.sink(in: context.dialect), url: "https://app.example/other.html")
         try await context.runUntilIdle()
         try context.callHandler("sink", data: "after navigation")
         try await context.runUntilIdle()
@@ -117,7 +117,7 @@ enum LifecycleCases {
         // Page 2 asks with the v5 load URL, page 3 is the first URL again, page 4 is page 3 reloaded.
         let steps: [(label: String, load: () -> Void)] = [
             ("page 2, navigated to, v5 load URL", { context.loadPage(v5Page, url: "https://app.example/v5.html") }),
-            ("page 3, the first URL navigated to again", { context.loadPage(CasePages.sink) }),
+            ("page 3, the first URL navigated to again", { context.loadPage(CasePages.sink(in: context.dialect)) }),
             ("page 4, page 3 reloaded", { context.reload() }),
         ]
         for step in steps {
@@ -157,7 +157,7 @@ enum LifecycleCases {
         try await context.runUntilIdle()
         call("after the reload \u{E9}", "reloaded")
         try await context.runUntilIdle()
-        context.loadPage(CasePages.sink, url: "https://app.example/other.html")
+        context.loadPage(CasePages.sink(in: context.dialect), url: "https://app.example/other.html")
         try await context.runUntilIdle()
         call("after the navigation \u{1F600}", "navigated")
         try await context.runUntilIdle()

@@ -94,23 +94,26 @@ package enum SmokeCases {
     /// nothing (a proxy delegate that does not forward, or a bridge that does not inject) or a script that
     /// did not define the bridge (the bridge's JS side).
     private static func diagnoseInjection(_ transcript: Transcript) -> Diagnosis {
+        let wire = transcript.dialect
+        let load = wire.loadSignal.navigation
         let decisions = transcript.events.compactMap { event -> (policy: NavigationActionPolicy, defaulted: Bool)? in
-            if case let .navigationDecided(_, url, policy, defaulted) = event, url.lowercased().contains("__bridge_loaded__") { return (policy, defaulted) }
+            if case let .navigationDecided(_, url, policy, defaulted) = event, let load, url.lowercased().contains(load.host) { return (policy, defaulted) }
             return nil
         }
         guard let decision = decisions.first(where: { !$0.defaulted }) else { return Diagnosis(fault: .adapter, explanation: nil) }
+        let loadURL = load?.url ?? "the load signal"
         if decision.policy != .cancel {
-            return Diagnosis(fault: .bridge, explanation: "the navigation delegate allowed https://__bridge_loaded__, so it is installed, "
+            return Diagnosis(fault: .bridge, explanation: "the navigation delegate allowed \(loadURL), so it is installed, "
                 + "but it does not treat the URL as the bridge's")
         }
         let evaluated = transcript.nativeEvaluations.count
         if evaluated == 0 {
-            return Diagnosis(fault: .adapterOrBridge, explanation: "the navigation delegate cancelled https://__bridge_loaded__ but nothing "
+            return Diagnosis(fault: .adapterOrBridge, explanation: "the navigation delegate cancelled \(loadURL) but nothing "
                 + "was evaluated afterwards. Either the adapter's delegate (a proxy) does not hand the URL to the bridge, or the bridge "
                 + "does not inject its JS side; a log line in the bridge's navigation handling tells them apart")
         }
-        return Diagnosis(fault: .bridge, explanation: "the bridge cancelled https://__bridge_loaded__ and evaluated \(evaluated) script(s), "
-            + "so the adapter did its part, but window.WebViewJavascriptBridge is not an object: the JS side it evaluated is at fault")
+        return Diagnosis(fault: .bridge, explanation: "the bridge cancelled \(loadURL) and evaluated \(evaluated) script(s), "
+            + "so the adapter did its part, but window.\(wire.javaScriptGlobal) is not an object: the JS side it evaluated is at fault")
     }
 
     /// What followed the adapter's `callHandler`: no evaluation at all (the adapter did not forward, or the
@@ -139,9 +142,10 @@ package enum SmokeCases {
     /// handler (with other data: the bridge's parsing; not at all: the adapter did not register the
     /// handler with the bridge, or the bridge did not dispatch the call).
     private static func diagnoseJSToNative(_ transcript: Transcript) -> Diagnosis {
-        guard transcript.nativeEvaluations.contains(where: { $0.script.contains("_fetchQueue") }) else {
-            return Diagnosis(fault: .bridge, explanation: "the bridge never evaluated WebViewJavascriptBridge._fetchQueue(), though JS "
-                + "signalled https://__wvjb_queue_message__ and the earlier steps show its navigation delegate is installed: "
+        let wire = transcript.dialect
+        guard transcript.nativeEvaluations.contains(where: { $0.script.contains(wire.fetchFunction) }) else {
+            return Diagnosis(fault: .bridge, explanation: "the bridge never evaluated \(wire.fetchCommand.dropLast()), though JS "
+                + "signalled \(wire.queueSignal.navigation?.url ?? "the queue") and the earlier steps show its navigation delegate is installed: "
                 + "the bridge does not fetch the queue")
         }
         let got = transcript.nativeHandlerInvocations("sink")

@@ -12,14 +12,14 @@ enum StartupQueueCases {
         summary: "native calls made before the page loads are held and delivered in order to a handler registered in the setup callback, once: a reload brings none of them again"
     ) { context in
         for number in 1...3 { try context.callHandler("sink", data: .number(Double(number))) }
-        context.loadPage(CasePages.sink)
+        context.loadPage(CasePages.sink(in: context.dialect))
         try await context.runUntilIdle()
         let got = context.transcript.jsHandlerInvocations("sink").map(\.data), sent: [JSONValue?] = [1, 2, 3]
         context.expectEqual(CheckParts.sorted(got), CheckParts.sorted(sent), clause: "START-1.a",
                             "data the JS handler got from calls made before the page loaded, whatever the order: each held and delivered")
         context.expectEqual(CheckParts.ofSent(got, sent: sent), CheckParts.inSendOrder(got, sent: sent), clause: "START-1.c",
                             "data the JS handler got from calls made before the page loaded, in the order they were made")
-        let commands = context.transcript.nativeEvaluations.filter { WireInspector.deliveredMessage($0.script) != nil }
+        let commands = context.transcript.nativeEvaluations.filter { WireInspector.deliveredMessage($0.script, in: context.dialect) != nil }
         context.expectEqual(commands.count, 3, clause: "START-1.d", "message commands evaluated for three held calls (one evaluation each)")
         // Once delivered, held messages are gone: the next page's load URL must not bring them again.
         context.reload()
@@ -34,12 +34,12 @@ enum StartupQueueCases {
         summary: "on __bridge_loaded__ the JS side is evaluated before any queued message"
     ) { context in
         try context.callHandler("sink", data: "queued")
-        context.loadPage(CasePages.sink)
+        context.loadPage(CasePages.sink(in: context.dialect))
         try await context.runUntilIdle()
         let scripts = context.transcript.nativeEvaluations.map(\.script)
         let jsSide = context.webView.bridgeJavaScriptSource
         let injection = scripts.firstIndex(of: jsSide)
-        let firstMessage = scripts.firstIndex { WireInspector.deliveredMessage($0) != nil }
+        let firstMessage = scripts.firstIndex { WireInspector.deliveredMessage($0, in: context.dialect) != nil }
         context.expect(injection != nil, clause: "BOOT-3.a", "the JS side was evaluated on the load URL")
         context.expect(firstMessage != nil, clause: "START-1.a", "the message queued before the page loaded was evaluated")
         if let injection, let firstMessage {
@@ -58,7 +58,7 @@ enum StartupQueueCases {
         let before = context.transcript.nativeEvaluations.count
         try context.callHandler("sink", data: "live")
         try await context.runUntilIdle()
-        let sent = context.transcript.nativeEvaluations.dropFirst(before).filter { WireInspector.deliveredMessage($0.script) != nil }
+        let sent = context.transcript.nativeEvaluations.dropFirst(before).filter { WireInspector.deliveredMessage($0.script, in: context.dialect) != nil }
         context.expectEqual(sent.count, 1, clause: "START-2.a", "message commands evaluated after a call made once the page was up")
         context.expectEqual(context.transcript.jsHandlerInvocations("sink").map(\.data), ["live"],
                             clause: "START-2.a", "data the JS handler got")
@@ -117,7 +117,7 @@ enum StartupQueueCases {
                             "data the native handler registered before reset() got after it")
 
         try context.callHandler("echo", data: "after", callback: "after the reset", expectsResponse: true)
-        context.loadPage(CasePages.echo)
+        context.loadPage(CasePages.echo(in: context.dialect))
         try await context.runUntilIdle()
         let afterReset = context.transcript.decodedNativeMessages.last { $0.member("data") == "after" }
         context.expectEqual(afterReset?.member("callbackId"), firstID, clause: "START-3.c",
@@ -141,7 +141,7 @@ enum StartupQueueCases {
         let answered = try context.answerHeld("slow", with: "held answer")
         context.expect(answered, clause: "FLUSH-7.a", "the native handler slow was never invoked, so there was nothing to answer")
         try await context.runUntilIdle()
-        context.loadPage(CasePages.sink)
+        context.loadPage(CasePages.sink(in: context.dialect))
         try await context.runUntilIdle()
         let delivered = context.transcript.decodedNativeMessages.filter { $0.member("responseId") == callbackID && callbackID != nil }
         context.expectEqual(delivered.map { $0.member("responseData") }, ["held answer"], clause: "START-1.b",
@@ -158,7 +158,7 @@ enum StartupQueueCases {
         try context.callHandler("echo", data: "held 1", callback: "held 1")
         try context.callHandler("echo", data: "held, no callback either")
         try context.callHandler("echo", data: "held 2", callback: "held 2")
-        context.loadPage(CasePages.echo)
+        context.loadPage(CasePages.echo(in: context.dialect))
         try await context.runUntilIdle()
         // Each later call is made once the previous one is answered, so that no callback is outstanding.
         let live = (3...11).map { "live \($0)" }

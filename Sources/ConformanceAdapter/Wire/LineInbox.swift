@@ -5,9 +5,9 @@ import Foundation
 /// The harness reads a testee's standard error with it, which must be drained while nobody waits for
 /// it (a testee that fills the pipe would block); messages are read by the waiting thread itself
 /// (`LineReader`), which saves a thread hand-off per message.
-final class LineInbox: @unchecked Sendable {
+package final class LineInbox: @unchecked Sendable {
     /// What `next(deadline:)` found.
-    enum Next: Equatable {
+    package enum Next: Equatable {
         /// The next line, without its line feed.
         case line(String)
         /// The descriptor reached end of file (or failed): no more lines will come.
@@ -41,7 +41,7 @@ final class LineInbox: @unchecked Sendable {
     ///   - onLine: Called on the reader thread for each line, with the number of bytes it had before it
     ///     was cut, instead of queueing it, if given.
     ///   - onEnd: Called on the reader thread once, at end of file, after the last line.
-    init(reading fileDescriptor: Int32, exitNotice: Int32? = nil, lineLimit: Int? = nil, name: String,
+    package init(reading fileDescriptor: Int32, exitNotice: Int32? = nil, lineLimit: Int? = nil, name: String,
          onLine: (@Sendable (String, Int) -> Void)? = nil, onEnd: (@Sendable () -> Void)? = nil) {
         let thread = Thread { [self] in
             Self.readLines(from: fileDescriptor, exitNotice: exitNotice, lineLimit: lineLimit) { line, size in
@@ -56,7 +56,7 @@ final class LineInbox: @unchecked Sendable {
     }
 
     /// Takes the next line, waiting for it until `deadline` (forever when nil).
-    func next(deadline: Date? = nil) -> Next {
+    package func next(deadline: Date? = nil) -> Next {
         condition.lock()
         defer { condition.unlock() }
         while head == lines.count && !ended {
@@ -75,7 +75,7 @@ final class LineInbox: @unchecked Sendable {
 
     /// Waits until the reader thread has reached end of file, at most until `deadline`.
     /// - Returns: Whether it has (so the descriptor is no longer read and may be closed).
-    func waitForEnd(deadline: Date) -> Bool {
+    package func waitForEnd(deadline: Date) -> Bool {
         condition.lock()
         defer { condition.unlock() }
         while !ended {

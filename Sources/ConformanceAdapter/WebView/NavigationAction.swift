@@ -8,4 +8,11 @@ public struct NavigationAction: Sendable {
     public var urlString: String
     /// True for a load of the page itself, false for an iframe.
     public var isMainFrame: Bool
+
+    /// A navigation request; the harness makes them.
+    package init(url: URL?, urlString: String, isMainFrame: Bool) {
+        self.url = url
+        self.urlString = urlString
+        self.isMainFrame = isMainFrame
+    }
 }

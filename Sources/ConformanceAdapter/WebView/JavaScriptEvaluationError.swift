@@ -7,4 +7,10 @@ public struct JavaScriptEvaluationError: Error, CustomStringConvertible, Sendabl
     public var line: Int?
     /// A readable, one-line description.
     public var description: String { line.map { "\(message) (line \($0))" } ?? message }
+
+    /// An evaluation error; the harness makes them.
+    package init(message: String, line: Int?) {
+        self.message = message
+        self.line = line
+    }
 }

@@ -1,4 +1,5 @@
 import ConformanceKit
+import ReferenceBridge
 
 extension Explorer {
     /// An explorer of `candidate` whose oracle is the reference bridge with the kit's JS side, evaluating

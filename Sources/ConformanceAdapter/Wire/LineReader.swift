@@ -9,7 +9,7 @@ import Foundation
 /// testee its standard input (from the main thread, also while a synchronous evaluation waits for its
 /// answer). Standard error, which must be drained while nobody waits for it, keeps its reader thread
 /// (`LineInbox`).
-final class LineReader: @unchecked Sendable {
+package final class LineReader: @unchecked Sendable {
     private let fileDescriptor: Int32
     private let exitNotice: Int32?
     private let maximumLineLength: Int?
@@ -28,11 +28,11 @@ final class LineReader: @unchecked Sendable {
     private var requests: [pollfd]
 
     /// Bytes read and not yet taken.
-    var unreadByteCount: Int { buffer.count - start }
+    package var unreadByteCount: Int { buffer.count - start }
 
     /// The bytes after the last line feed when the stream ended, if they were not taken as a line
     /// (`lastLineNeedsLineFeed`); 0 otherwise.
-    private(set) var unterminatedBytesAtEnd = 0
+    package private(set) var unterminatedBytesAtEnd = 0
 
     /// A reader of `fileDescriptor`, which the caller keeps open and closes.
     /// - Parameters:
@@ -45,7 +45,7 @@ final class LineReader: @unchecked Sendable {
     ///   - lastLineNeedsLineFeed: Whether bytes without a line feed at the end of the stream are dropped
     ///     (counted in `unterminatedBytesAtEnd`) rather than taken as a last line: a message ends with its
     ///     line feed (ADP-2).
-    init(reading fileDescriptor: Int32, exitNotice: Int32? = nil, maximumLineLength: Int? = nil, lastLineNeedsLineFeed: Bool = false) {
+    package init(reading fileDescriptor: Int32, exitNotice: Int32? = nil, maximumLineLength: Int? = nil, lastLineNeedsLineFeed: Bool = false) {
         self.fileDescriptor = fileDescriptor
         self.exitNotice = exitNotice
         self.maximumLineLength = maximumLineLength
@@ -56,7 +56,7 @@ final class LineReader: @unchecked Sendable {
     /// Takes the next line, without its line feed, waiting for it until `deadline` (forever when nil).
     /// A line that is not UTF-8 is `.invalidUTF8` (ADP-2). A last line without a line feed is delivered
     /// at end of file, unless the reader was made with `lastLineNeedsLineFeed`.
-    func next(deadline: Date? = nil) -> LineInbox.Next {
+    package func next(deadline: Date? = nil) -> LineInbox.Next {
         if overflowed { return .tooLong }
         while true {
             if let newline = buffer.withUnsafeBufferPointer({ Self.lineFeed(in: $0, from: scanned) }) {
@@ -94,7 +94,7 @@ final class LineReader: @unchecked Sendable {
 
     /// Whether bytes are waiting to be taken: already read, or ready on the descriptor (read now, without
     /// waiting). The end of the stream is not a byte: it shows when `next` is called.
-    func hasUnreadBytes() -> Bool {
+    package func hasUnreadBytes() -> Bool {
         if start < buffer.count { return true }
         guard !ended, !overflowed else { return false }
         var request = pollfd(fd: fileDescriptor, events: Int16(POLLIN), revents: 0)
@@ -115,7 +115,7 @@ final class LineReader: @unchecked Sendable {
     }
 
     /// The offset of the first byte of `bytes` that does not begin a valid UTF-8 sequence.
-    static func firstInvalidByte(in bytes: UnsafeBufferPointer<UInt8>) -> Int {
+    package static func firstInvalidByte(in bytes: UnsafeBufferPointer<UInt8>) -> Int {
         var parser = Unicode.UTF8.ForwardParser()
         var iterator = bytes.makeIterator()
         var offset = 0
@@ -161,7 +161,7 @@ final class LineReader: @unchecked Sendable {
     }
 
     /// Frees the buffers; the reader still answers (`.end` once it has ended).
-    func release() {
+    package func release() {
         buffer = []
         chunk = []
         start = 0
@@ -169,7 +169,7 @@ final class LineReader: @unchecked Sendable {
     }
 
     /// What the reader reads, at most, once the writer has exited.
-    static let afterExitLimit = 1 << 20
+    package static let afterExitLimit = 1 << 20
 
     /// The index of the first line feed in `bytes` at or after `index`.
     private static func lineFeed(in bytes: UnsafeBufferPointer<UInt8>, from index: Int) -> Int? {

@@ -2,18 +2,18 @@ import Foundation
 
 /// Writes whole lines to a file descriptor, one writer at a time, so that lines from different threads
 /// never interleave (ADP-2). Both ends of the out-of-process protocol use it.
-final class LineWriter: @unchecked Sendable {
+package final class LineWriter: @unchecked Sendable {
     private let fileDescriptor: Int32
     private let lock = NSLock()
 
     /// A writer for `fileDescriptor`, which the caller keeps open.
-    init(fileDescriptor: Int32) {
+    package init(fileDescriptor: Int32) {
         self.fileDescriptor = fileDescriptor
     }
 
     /// Writes `line` and a line feed.
     /// - Returns: False when the reader has gone (the pipe is closed), true otherwise.
-    func write(_ line: String) -> Bool {
+    package func write(_ line: String) -> Bool {
         var bytes = Array(line.utf8)
         bytes.append(0x0A)
         lock.lock()

@@ -35,7 +35,7 @@ package struct AdapterFailure: Error, CustomStringConvertible, Sendable, Equatab
     }
 
     /// A protocol violation: `sender` sent `what`.
-    static func protocolViolation(_ what: String, by sender: String = "the testee") -> AdapterFailure {
+    package static func protocolViolation(_ what: String, by sender: String = "the testee") -> AdapterFailure {
         AdapterFailure(kind: .protocolViolation, message: "protocol violation: \(sender) sent \(what) (see spec/adapter-protocol.md)")
     }
 

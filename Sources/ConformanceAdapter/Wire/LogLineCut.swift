@@ -1,17 +1,17 @@
 /// How a native log line longer than the limit is kept (ADP-18.b): its first and last half, each ending
 /// or starting on a whole UTF-8 sequence, with the number of bytes left out between them. Standard error
 /// lines (`LineInbox`) and `log` effects (`NativeLogBudget`) are cut alike.
-enum LogLineCut {
+package enum LogLineCut {
     /// What stands between the head and the tail of a cut line.
     /// - Parameters:
     ///   - leftOut: The bytes left out.
     ///   - limit: The line limit in bytes.
-    static func marker(leftOut: Int, limit: Int) -> String {
+    package static func marker(leftOut: Int, limit: Int) -> String {
         " [... \(leftOut) bytes of this line left out: a line keeps its first and last \(limit / 2 / 1024) KiB (ADP-18) ...] "
     }
 
     /// `line`, cut to its first and last `limit / 2` bytes when it is longer than `limit` bytes.
-    static func cut(_ line: String, limit: Int) -> String {
+    package static func cut(_ line: String, limit: Int) -> String {
         let bytes = line.utf8
         guard bytes.count > limit else { return line }
         let all = Array(bytes)
@@ -23,7 +23,7 @@ enum LogLineCut {
 
     /// The last index at or before `index` where a UTF-8 sequence begins (or the end); `index` itself
     /// when the bytes before it are not UTF-8.
-    static func boundary(before index: Int, in bytes: [UInt8]) -> Int {
+    package static func boundary(before index: Int, in bytes: [UInt8]) -> Int {
         var candidate = min(index, bytes.count)
         for _ in 0..<4 {
             if candidate == bytes.count || !isContinuation(bytes[candidate]) { return candidate }
@@ -35,7 +35,7 @@ enum LogLineCut {
 
     /// The first index at or after `index` where a UTF-8 sequence begins (or the end); `index` itself
     /// when the bytes after it are not UTF-8.
-    static func boundary(after index: Int, in bytes: [UInt8]) -> Int {
+    package static func boundary(after index: Int, in bytes: [UInt8]) -> Int {
         var candidate = max(0, index)
         for _ in 0..<4 {
             if candidate >= bytes.count || !isContinuation(bytes[candidate]) { return min(candidate, bytes.count) }

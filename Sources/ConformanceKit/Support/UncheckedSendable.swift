@@ -1,7 +1,0 @@
-/// Carries a value that is not `Sendable` to the main thread, where it is only ever used.
-///
-/// For completion handlers and closures that Swift 5 code hands the web view from any thread.
-struct UncheckedSendable<Value>: @unchecked Sendable {
-    let value: Value
-    init(_ value: Value) { self.value = value }
-}

@@ -1,0 +1,99 @@
+@testable import ConformanceKit
+import ReferenceBridge
+import Testing
+
+/// The page-host seam: the cases and the runner drive any `PageHost` the run's configuration makes. A second,
+/// deliberately small implementation (it records every call and delegates) runs the whole catalogue with the
+/// verdicts and transcripts of the simulated browser itself, so another engine behind the same web view is a new
+/// type, not a change to the cases.
+@Suite("Page hosts: the catalogue runs on any PageHost")
+@MainActor
+struct PageHostSeamTests {
+    @Test("a page host that records every call and delegates runs the whole catalogue with the same verdicts and transcripts")
+    func recordingHostRunsTheCatalogue() async throws {
+        let calls = CallLog()
+        var configuration = ConformanceRunner.Configuration(javaScriptSideUnderTest: true)
+        configuration.pageHost = { environment in
+            RecordingPageHost(delegate: try simulatedBrowserPageHost(environment), log: calls)
+        }
+        let results = try await Kit.run(Catalogue.all, configuration: configuration)
+        let reference = try await Kit.referenceRun()
+        #expect(results.count == Catalogue.all.count)
+        for result in results {
+            let expected = try #require(reference[result.caseID])
+            #expect(result.verdict == expected.verdict, "\(result.caseID): \(result.report)")
+            #expect(result.transcript == expected.transcript, "\(result.caseID)'s transcript differs through the recording host")
+        }
+        // Every case went through the seam: its page was made, loaded, run, finished and closed there.
+        let hosts = calls.entries.filter { $0 == "make" }.count
+        #expect(hosts == Catalogue.all.count)
+        #expect(calls.entries.filter { $0 == "finish" }.count == hosts && calls.entries.filter { $0 == "close" }.count == hosts)
+        #expect(calls.entries.contains("load") && calls.entries.contains("runUntilIdle") && calls.entries.contains("record"))
+    }
+}
+
+/// The calls a `RecordingPageHost` saw, in order.
+@MainActor
+final class CallLog {
+    private(set) var entries: [String] = []
+    func append(_ call: String) { entries.append(call) }
+}
+
+/// A page host that writes down every call and hands it to another page host.
+@MainActor
+final class RecordingPageHost: PageHost {
+    private let delegate: any PageHost
+    private let log: CallLog
+
+    init(delegate: any PageHost, log: CallLog) {
+        self.delegate = delegate
+        self.log = log
+        log.append("make")
+    }
+
+    var webView: SimulatedWebView { delegate.webView }
+    var transcript: Transcript { delegate.transcript }
+    var nativeActivity: Int { delegate.nativeActivity }
+    var taskDelays: TaskDelays? {
+        get { delegate.taskDelays }
+        set {
+            log.append("taskDelays")
+            delegate.taskDelays = newValue
+        }
+    }
+
+    func load(_ definition: PageDefinition) {
+        log.append("load")
+        delegate.load(definition)
+    }
+
+    func reload() {
+        log.append("reload")
+        delegate.reload()
+    }
+
+    func runHarnessScript(_ script: String) {
+        log.append("runHarnessScript")
+        delegate.runHarnessScript(script)
+    }
+
+    func runUntilIdle(horizon: Int64) async throws(PageInterruption) {
+        log.append("runUntilIdle")
+        try await delegate.runUntilIdle(horizon: horizon)
+    }
+
+    func record(_ event: TranscriptEvent) {
+        log.append("record")
+        delegate.record(event)
+    }
+
+    func finish() -> PageLeftovers {
+        log.append("finish")
+        return delegate.finish()
+    }
+
+    func close() {
+        log.append("close")
+        delegate.close()
+    }
+}
