@@ -142,7 +142,11 @@ let package = Package(
         ),
         .testTarget(
             name: "CLITests",
-            dependencies: ["conformance", "conformance-testees", "swift5-testee", "ConformanceKit", "ConformanceFixtures", "ReferenceBridge", "StrictJSON"]
+            dependencies: [
+                "conformance", "conformance-testees", "swift5-testee", "ConformanceKit", "ConformanceFixtures", "ReferenceBridge", "StrictJSON",
+                // The gate-issue agreement test runs swift-testing's and XCTest's frontends beside the CLI.
+                "ConformanceTesting", "BridgeMutants",
+            ]
         ),
     ]
 )

@@ -17,16 +17,17 @@ extension ConformanceCase: CustomTestStringConvertible {
 /// A broken MUST (fail, insecure, timeout, adapter or harness error) is recorded as an error, a broken
 /// SHOULD as a warning. With a baseline, the verdict goes through the same gate as
 /// `conformance run --baseline`: a failure the baseline expects is a known issue, and a case whose entry
-/// expects another verdict (a pass included) is an error, so baselines never rot. A case that does not
-/// pass gets its report, with the transcript, as an attachment.
+/// expects another verdict (a pass included) is an error, so baselines never rot. Each issue is the
+/// gate's (`GateIssue`), in the words the CLI and `ConformanceXCTest` use, followed by the case's report;
+/// a case that does not pass also gets its report, with the transcript, as an attachment.
 public enum ConformanceExpectations {
-    /// Stale baseline entries already reported by this process.
-    @MainActor private static var reportedStaleEntries: Set<Baseline.Entry> = []
+    /// Stale baseline entries already reported by this process, by their issue's text.
+    @MainActor private static var reportedStaleEntries: Set<String> = []
 
     /// Runs `conformanceCase` against a fresh adapter and records what broke.
     ///
     /// Baseline entries that match no case of the catalogue (renamed cases, typos) are reported once per
-    /// process, as one error in whichever case test runs first, rather than once per case. Entries for
+    /// process, as errors in whichever case test runs first, rather than once per case. Entries for
     /// other platforms (`platforms` in the file) are ignored.
     /// - Parameters:
     ///   - conformanceCase: The case (usually a test argument from `Catalogue.all`).
@@ -40,43 +41,52 @@ public enum ConformanceExpectations {
         javaScriptSide: String? = nil, baseline: Baseline? = nil,
         sourceLocation: SourceLocation = #_sourceLocation
     ) async {
+        await expectConformance(conformanceCase, adapter: adapter, javaScriptSide: javaScriptSide, baseline: baseline) { comment, severity in
+            record(comment, severity: severity, sourceLocation: sourceLocation)
+        } attach: { report, name in
+            Attachment.record(report, named: name, sourceLocation: sourceLocation)
+        }
+    }
+
+    /// Runs `conformanceCase` and hands each issue to `record`, as the comment swift-testing gets and how
+    /// it is recorded, and the report of a case that did not pass to `attach`: the kit's tests compare what
+    /// `record` gets with what the CLI and XCTest print.
+    /// - Parameters:
+    ///   - record: Records an issue: its comment (`GateIssue.message`) and severity.
+    ///   - attach: Attaches a report under a file name.
+    @MainActor
+    package static func expectConformance(
+        _ conformanceCase: ConformanceCase, adapter: AdapterFactory, javaScriptSide: String?, baseline: Baseline?,
+        record: (_ comment: String, _ severity: GateIssue.Severity) -> Void, attach: (_ report: String, _ name: String) -> Void
+    ) async {
         let result: CaseResult
         do {
             result = try await ConformanceRunner(configuration: .forImplementers(javaScriptSide: javaScriptSide)).run(conformanceCase, adapter: adapter)
         } catch {
-            Issue.record(Comment(rawValue: "\(error)"), sourceLocation: sourceLocation)
+            record("\(error)", .error)
             return
         }
         let gate = (baseline ?? Baseline(entries: [])).gate([result], catalogueIDs: Catalogue.all.map(\.id))
-        record(result, gate: gate, sourceLocation: sourceLocation)
+        for issue in gate.issues {
+            if issue.kind == .staleEntry, !reportedStaleEntries.insert(issue.text).inserted { continue }
+            record(issue.message, issue.severity)
+        }
+        if result.verdict.category != .clean {
+            attach(result.report, "\(result.caseID).txt")
+        }
     }
 
-    /// Records the issues `gate` calls for, and attaches the report of a case that did not pass.
+    /// Records one issue with swift-testing: a known issue, a warning or an error.
     @MainActor
-    private static func record(_ result: CaseResult, gate: BaselineGate, sourceLocation: SourceLocation) {
-        let report = Comment(rawValue: result.report)
-        if let (_, entry) = gate.expected.first {
-            withKnownIssue(Comment(rawValue: entry.reason)) { Issue.record(report, sourceLocation: sourceLocation) }
-        } else if let (_, entry) = gate.unexpectedPasses.first {
-            Issue.record(Comment(rawValue: "\(result.caseID) passes, but the baseline expects \(entry.verdict) (\(entry.reason)): remove the entry"),
-                         sourceLocation: sourceLocation)
-        } else if let (_, entry) = gate.changed.first {
-            Issue.record(Comment(rawValue: "\(result.caseID) is \(result.verdict), but the baseline expects \(entry.verdict) (\(entry.reason)): "
-                                 + "update the entry\n\(result.report)"),
-                         sourceLocation: sourceLocation)
-        } else if !gate.newFailures.isEmpty {
-            Issue.record(report, sourceLocation: sourceLocation)
-        } else if result.verdict == .nonStrict {
-            Issue.record(report, severity: .warning, sourceLocation: sourceLocation)
-        }
-        let stale = gate.stale.filter { reportedStaleEntries.insert($0).inserted }
-        if !stale.isEmpty {
-            Issue.record(Comment(rawValue: "baseline entries that match no case of the catalogue (reported once): "
-                                 + stale.map(\.caseGlob).joined(separator: ", ") + "; remove or fix them"),
-                         sourceLocation: sourceLocation)
-        }
-        if result.verdict != .pass && result.verdict != .notApplicable {
-            Attachment.record(result.report, named: "\(result.caseID).txt", sourceLocation: sourceLocation)
+    private static func record(_ comment: String, severity: GateIssue.Severity, sourceLocation: SourceLocation) {
+        switch severity {
+        case .knownIssue:
+            // Recorded inside a known-issue block (named by the issue's first line), so swift-testing shows it as known.
+            withKnownIssue(Comment(rawValue: String(comment.prefix { $0 != "\n" }))) {
+                Issue.record(Comment(rawValue: comment), sourceLocation: sourceLocation)
+            }
+        case .warning: Issue.record(Comment(rawValue: comment), severity: .warning, sourceLocation: sourceLocation)
+        case .error: Issue.record(Comment(rawValue: comment), sourceLocation: sourceLocation)
         }
     }
 }

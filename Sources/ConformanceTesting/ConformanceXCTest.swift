@@ -13,7 +13,8 @@ public enum ConformanceXCTest {
     ///
     /// With a baseline, failures it expects are printed, not failed; a baseline entry whose case now
     /// passes or fails differently, or that matches no case, fails the test, so the baseline cannot go
-    /// stale. Entries for other platforms (`platforms` in the file) are ignored.
+    /// stale. Entries for other platforms (`platforms` in the file) are ignored. Each failure and printed
+    /// line is the gate's issue (`GateIssue`), in the words the CLI and `ConformanceExpectations` use.
     /// - Parameters:
     ///   - adapter: Makes the adapter for your implementation.
     ///   - cases: The cases to run; the whole catalogue by default.
@@ -26,32 +27,35 @@ public enum ConformanceXCTest {
         adapter: AdapterFactory, cases: [ConformanceCase] = Catalogue.all, baseline: Baseline? = nil,
         javaScriptSide: String? = nil, file: StaticString = #filePath, line: UInt = #line
     ) async {
+        await assertConformance(adapter: adapter, cases: cases, baseline: baseline, javaScriptSide: javaScriptSide) { message in
+            XCTFail(message, file: file, line: line)
+        } print: { text in
+            print(text)
+        }
+    }
+
+    /// Runs `cases` and hands each failure to `fail` and each line to print to `print`: the kit's tests
+    /// compare them with what the CLI and swift-testing print.
+    /// - Parameters:
+    ///   - fail: Fails the test with a message (an error issue, then the case's report).
+    ///   - print: Prints a line or more (a warning with the case's report, or an expected failure).
+    @MainActor
+    package static func assertConformance(
+        adapter: AdapterFactory, cases: [ConformanceCase], baseline: Baseline?, javaScriptSide: String?,
+        fail: (String) -> Void, print: (String) -> Void
+    ) async {
         let runner: ConformanceRunner
         do { runner = try ConformanceRunner(configuration: .forImplementers(javaScriptSide: javaScriptSide)) } catch {
-            XCTFail("\(error)", file: file, line: line)
+            fail("\(error)")
             return
         }
         let results = await runner.run(cases, adapter: adapter)
-        let gate = baseline?.gate(results, catalogueIDs: Catalogue.all.map(\.id))
-        let expected = Set(gate?.expected.map(\.caseID) ?? [])
-        for result in results {
-            if result.verdict == .nonStrict && !expected.contains(result.caseID) {
-                print("warning: \(result.report)")
-            } else if expected.contains(result.caseID) {
-                print("known failure (baseline): \(result.caseID) \(result.verdict)")
-            } else if !result.verdict.isSuccess {
-                XCTFail(result.report, file: file, line: line)
-            }
-        }
-        if let gate {
-            for (caseID, entry) in gate.unexpectedPasses {
-                XCTFail("\(caseID) passes, but the baseline expects \(entry.verdict) (\(entry.reason)); remove the entry", file: file, line: line)
-            }
-            for (result, entry) in gate.changed {
-                XCTFail("\(result.caseID) is \(result.verdict), but the baseline expects \(entry.verdict); update the entry", file: file, line: line)
-            }
-            for entry in gate.stale {
-                XCTFail("the baseline entry \(entry.caseGlob) matches no case of the catalogue; remove or fix it", file: file, line: line)
+        for issue in (baseline ?? Baseline(entries: [])).gate(results, catalogueIDs: Catalogue.all.map(\.id)).issues {
+            switch issue.severity {
+            case .error: fail(issue.message)
+            case .warning: print(issue.message)
+            // The report of a failure the baseline accepts would only bury the lines that matter.
+            case .knownIssue: print(issue.text)
             }
         }
     }

@@ -49,13 +49,13 @@ struct GoldenRecording: Sendable {
                 // The reason may quote the testee (its standard error): each line made printable.
                 let lines = reason.split(separator: "\n").map { PrintableText.printable(String($0)) }
                 print("skipped  \(path): " + lines.joined(separator: "\n    "))
-                if [.timeout, .crash].contains(result.verdict) {
-                    skippedByRun.append(result.caseID)
-                } else {
-                    skippedByAdapter.append(result.caseID)
+                switch result.verdict {
+                case .timeout, .crash: skippedByRun.append(result.caseID)
+                case .notApplicable, .adapterError, .harnessError: skippedByAdapter.append(result.caseID)
+                case .pass, .fail, .nonStrict, .insecure: break  // ran to their end: never skipped
                 }
             }
-            if [.fail, .nonStrict, .insecure].contains(result.verdict) {
+            if result.verdict.category == .finding {
                 print("warning: \(result.caseID) is \(result.verdict) on \(adapter); its golden records a non-conformant run")
             }
         }

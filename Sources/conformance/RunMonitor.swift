@@ -80,12 +80,21 @@ final class RunMonitor: Sendable {
     private func record(_ result: CaseResult, stopsBefore remaining: Int = 0) -> [CaseResult]? {
         state.withLock { state -> [CaseResult]? in
             state.finished.append(result)
-            state.timeoutStreak = result.verdict == .timeout ? state.timeoutStreak + [result] : []
+            state.timeoutStreak = Self.continuesTimeoutStreak(result.verdict) ? state.timeoutStreak + [result] : []
             if stopAfterTimeouts > 0, state.timeoutStreak.count >= stopAfterTimeouts, remaining > 0 {
                 state.stoppedByTimeouts = true
                 return state.timeoutStreak
             }
             return nil
+        }
+    }
+
+    /// Whether a case with `verdict` counts toward `--stop-after-timeouts`: a case that timed out does
+    /// (whatever timed out: a testee, a script, a page never idle); any other ends the streak.
+    private static func continuesTimeoutStreak(_ verdict: Verdict) -> Bool {
+        switch verdict {
+        case .timeout: true
+        case .pass, .fail, .insecure, .nonStrict, .notApplicable, .crash, .adapterError, .harnessError: false
         }
     }
 

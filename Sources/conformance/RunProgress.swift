@@ -54,7 +54,7 @@ final class RunProgress: Sendable {
 
     /// Prints how the case at `index` ended, when it did not pass (or was not applicable).
     func caseDidFinish(_ result: CaseResult, index: Int) {
-        guard isEnabled, !result.verdict.isSuccess || result.verdict == .nonStrict else { return }
+        guard isEnabled, result.verdict.category != .clean else { return }
         let took = result.duration.map { " in \(Self.seconds($0)) s" } ?? ""
         clearOpenLine()
         emit("[\(index + 1)/\(total)] \(result.caseID): \(result.verdict.rawValue)\(took)\n")

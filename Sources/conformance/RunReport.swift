@@ -18,16 +18,27 @@ struct RunReport {
 
     /// The run's exit status: adapter and harness problems outrank conformance failures.
     var exitCode: ExitCode {
-        if results.contains(where: { $0.verdict == .adapterError || $0.verdict == .harnessError }) { return ExitCodes.configuration }
-        if results.contains(where: { !$0.verdict.isSuccess }) { return ExitCodes.conformanceFailures }
+        let statuses = results.map { Self.status(of: $0.verdict) }
+        if statuses.contains(ExitCodes.configuration) { return ExitCodes.configuration }
+        if statuses.contains(ExitCodes.conformanceFailures) { return ExitCodes.conformanceFailures }
         return ExitCodes.conformant
+    }
+
+    /// The status one case's verdict asks for: 78 for what is not the implementation's doing, 1 for what
+    /// fails the run, else 0.
+    private static func status(of verdict: Verdict) -> ExitCode {
+        switch verdict {
+        case .adapterError, .harnessError: ExitCodes.configuration
+        case .fail, .insecure, .timeout, .crash: ExitCodes.conformanceFailures
+        case .pass, .notApplicable, .nonStrict: ExitCodes.conformant
+        }
     }
 
     /// The report text.
     func render(verbose: Bool) -> String {
         var counts: [Verdict: Int] = [:]
         for result in results { counts[result.verdict, default: 0] += 1 }
-        let order = Verdict.all
+        let order = Verdict.allCases
         let tally = order.compactMap { verdict in counts[verdict].map { "\($0) \(verdict)" } }.joined(separator: ", ")
         var lines = ["\(results.count) cases against \(adapter): \(tally)"]
         if let stop {
@@ -35,14 +46,14 @@ struct RunReport {
             let ran = "\(results.count) of \(results.count + stop.notRun.count) cases against \(adapter): \(tally.isEmpty ? "none finished" : tally)"
             lines = ["\(ran); \(stop.notRun.count) not run (\(stop.summary))"]
         }
-        let unexpected = results.filter { !$0.verdict.isSuccess }
+        let unexpected = results.filter(\.verdict.failsRun)
         for result in unexpected {
             lines.append("")
             lines.append(result.report)
             lines.append("  rerun: " + context.rerunCommand(for: result.caseID))
         }
         // A SHOULD broken does not fail the run, but it is a finding: name it with what it broke.
-        let nonStrict = results.filter { $0.verdict == .nonStrict }
+        let nonStrict = results.filter { $0.verdict.category == .finding && !$0.verdict.failsRun }
         if !nonStrict.isEmpty { lines.append("") }
         for result in nonStrict {
             lines.append("NON-STRICT \(result.caseID)")
@@ -56,7 +67,7 @@ struct RunReport {
         }
         if verbose {
             lines.append("")
-            for result in results where result.verdict.isSuccess && result.verdict != .nonStrict {
+            for result in results where result.verdict.category == .clean {
                 lines.append("\(result.verdict.rawValue.uppercased()) \(result.caseID)\(result.interruption.map { " (\($0))" } ?? "")")
             }
             let slowest = ReportTimings.slowest(results)

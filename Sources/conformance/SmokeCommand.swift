@@ -40,17 +40,16 @@ struct SmokeCommand: ParsableCommand {
     private static func printSteps(_ results: [CaseResult], stop: RunStop?, fullRun: String) -> ExitCode {
         var faults: [SmokeCases.Fault] = []
         for (step, result) in zip(SmokeCases.steps, results) {
-            if result.verdict == .pass {
-                print("ok      \(step.check.summary)")
-                continue
-            }
             let diagnosis: SmokeCases.Diagnosis
             switch result.verdict {
+            case .pass:
+                print("ok      \(step.check.summary)")
+                continue
             case .adapterError:
                 diagnosis = SmokeCases.Diagnosis(fault: .adapter, explanation: nil)
             case .crash, .timeout, .harnessError:
                 diagnosis = SmokeCases.Diagnosis(fault: .adapterOrBridge, explanation: nil)
-            default:
+            case .fail, .insecure, .nonStrict, .notApplicable:
                 diagnosis = step.diagnosis(failures: result.failures, transcript: result.transcript)
             }
             faults.append(diagnosis.fault)

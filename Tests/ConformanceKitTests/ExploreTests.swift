@@ -104,7 +104,7 @@ struct ExploreTests {
             .callJavaScriptUnserializable(handler: "sink", number: .negativeInfinity), .answerNative(handler: "alpha", data: ["k": [1, "\u{2028}"]]),
             .reset, .disableSafetyTimeout, .registerJavaScript(handler: "late", reply: .twice),
             .callNative(handler: "absent", data: -0.0, callback: true), .answerJavaScript(data: nil, newest: true),
-            .corruptFetch(result: "not json"), .openFrame(url: "http://__wvjb_queue_message__"), .reload, .navigate, .settle(horizon: 100),
+            .corruptFetch(ExploreCorruptFetch(result: "not json")), .openFrame(url: "http://__wvjb_queue_message__"), .reload, .navigate, .settle(horizon: 100),
         ]
         let file = ExploreCaseFile(id: "explore.every-step", summary: "s", clauses: ["CB-2"], foundWith: "f",
                                    program: ExploreProgram(operations: operations, schedule: ExploreSchedule(evaluations: [1, 2], navigations: [16])))
@@ -193,6 +193,40 @@ struct ExploreTests {
             }
             #expect(ExploreSchedule.lists.allSatisfy { program.schedule[keyPath: $0].count <= ExploreLimits.maximumScheduleLength })
         }
+    }
+
+    @Test("each corrupt fetch result explore draws carries the clause it tests and data markers unique to it; a case file's own result carries neither")
+    func corruptFetchesCarryTheirClauses() throws {
+        let spec = try ProtocolSpec.bundled()
+        for fetch in ExploreCorruptFetch.all {
+            let clause = try #require(fetch.clause, "\(fetch.result)")
+            #expect(spec.clause(clause) != nil, "\(fetch.result) cites \(clause), which the spec does not have")
+            for marker in fetch.markers {
+                #expect(ExploreCorruptFetch.all.filter { $0.result.contains(marker) }.map(\.result) == [fetch.result], "\(marker)")
+            }
+            // A case file names the result by its text, and gets the same datum back.
+            #expect(ExploreCorruptFetch(result: fetch.result) == fetch)
+        }
+        #expect(ExploreCorruptFetch.all.filter(\.throwsError).map(\.result) == [ExploreCorruptFetch.throwsText])
+        let foreign = ExploreCorruptFetch(result: #"[{"handlerName":"alpha","data":"before a trailing comma"},,]"#)
+        #expect(foreign.clause == nil && foreign.markers.isEmpty && !foreign.throwsError)
+    }
+
+    @Test("a difference that came of a corrupt fetch cites the clause the fetch's datum carries")
+    func corruptFetchDifferenceCitesItsClause() async throws {
+        // The mutant drops a whole batch for one element that is not an object: alpha never gets the
+        // batch's data, which only the mixed batch carries.
+        let mutant = try #require(MutantCatalogue.mutant(named: "non-object-element-drops-batch"))
+        let mixedBatch = try #require(ExploreCorruptFetch.all.first { $0.markers == ["from a mixed batch"] })
+        let program = ExploreProgram(operations: [
+            .registerNative(handler: "alpha", reply: .echo), .settle(horizon: 0), .corruptFetch(mixedBatch),
+            .callNative(handler: "alpha", data: "queued", callback: false), .settle(horizon: 0),
+        ], schedule: ExploreSchedule())
+        let explorer = try Self.explorer(configuration: try mutant.configuration(), candidate: { mutant.makeAdapter() })
+        let comparison = await explorer.compare(program)
+        #expect(comparison.differences.contains { $0.clause == "FLUSH-5" }, "\(comparison.differences)")
+        let onReference = try await Self.explorer().compare(program)
+        #expect(onReference.differences.isEmpty, "\(onReference.differences)")
     }
 
     @Test("ConformanceExploration, the helper for implementers' tests, reports a mutant's shrunk counterexample")

@@ -16,8 +16,8 @@ struct ReportTests {
                    interruption: nil, leftovers: CaseLeftovers(), transcript: Transcript(), bridgeJavaScriptSource: "")
     }
 
-    /// One hostile result of each verdict, in `Verdict.all`'s order.
-    static func hostileResultsOfEveryVerdict() -> [CaseResult] { Verdict.all.map(hostileResult) }
+    /// One hostile result of each verdict, in `Verdict.allCases`' order.
+    static func hostileResultsOfEveryVerdict() -> [CaseResult] { Verdict.allCases.map(hostileResult) }
 
     static let context = RunContext(adapter: "mutant:x", rerunWords: ["conformance", "run", "--adapter", "mutant:x"])
 

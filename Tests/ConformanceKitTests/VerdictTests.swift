@@ -72,6 +72,17 @@ struct VerdictTests {
         #expect(caught.contains { $0.verdict == .fail }, "a JS-side defect is still caught when the adapter under test is another native side")
     }
 
+    @Test("each verdict's class and whether it fails a run, as reports, gates and exit statuses read them; raw names as files spell them")
+    func verdictClasses() {
+        #expect(Verdict.allCases.filter { $0.category == .clean } == [.pass, .notApplicable])
+        #expect(Verdict.allCases.filter { $0.category == .finding } == [.fail, .insecure, .nonStrict])
+        #expect(Verdict.allCases.filter { $0.category == .error } == [.timeout, .crash, .adapterError, .harnessError])
+        #expect(Verdict.allCases.filter { !$0.failsRun } == [.pass, .nonStrict, .notApplicable])
+        #expect(Verdict.allCases.map(\.rawValue)
+                == ["pass", "fail", "insecure", "non-strict", "not-applicable", "timeout", "crash", "adapter-error", "harness-error"])
+        #expect(Baseline.expectableVerdicts == [.fail, .insecure, .nonStrict, .timeout, .crash, .adapterError, .harnessError])
+    }
+
     private func run(_ caseID: String, against mutantID: String) async throws -> CaseResult {
         let conformanceCase = try #require(Catalogue.case(withID: caseID))
         let mutant = try #require(MutantCatalogue.mutant(named: mutantID))

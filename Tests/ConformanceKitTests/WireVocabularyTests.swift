@@ -17,7 +17,8 @@ struct WireVocabularyTests {
     static let writtenInTheCanonicalWire: [(path: String, why: String)] = [
         ("ConformanceKit/Cases/Areas/", "the catalogue's cases, which declare the canonical dialect: their pages, crafted batches and expectations"),
         ("BridgeMutants/Catalogue/", "mutants: broken copies of the reference's canonical traffic and of the canonical JS side"),
-        ("ConformanceKit/Explore/ExploreOperation.swift", "explore's crafted fetch results and bridge URLs, program data in the canonical dialect"),
+        ("ConformanceKit/Explore/ExploreOperation.swift", "explore's crafted bridge URLs, program data in the canonical dialect"),
+        ("ConformanceKit/Explore/ExploreCorruptFetch.swift", "explore's crafted fetch results, program data in the canonical dialect"),
         ("ConformanceKit/Explore/ExploreDataGenerator.swift", "explore's data strings that look like keys and ids on purpose"),
         ("swift5-testee/", "an independent port under test: an implementation writes its own wire"),
         ("conformance-testees/", "testees under test: implementations write their own wire"),

@@ -50,12 +50,13 @@ struct ConformanceExpectationsTests {
             await ConformanceExpectations.expectConformance(brokenCase, adapter: { mutant.makeAdapter() }, baseline: baseline)
         } matching: { log.record($0) }
         #expect(log.comments.count == 1)
-        #expect(log.comments.first?.contains("is fail, but the baseline expects insecure (was insecure)") == true, "\(log.comments)")
+        #expect(log.comments.first?.hasPrefix("CHANGED \(brokenCase.id): expected insecure, got fail (was insecure); update the entry\nFAIL ") == true,
+                "\(log.comments)")
     }
 
     @Test("an entry for this platform applies; an entry for another platform does not, so the failure is an error")
-    func platformEntries() async {
-        let here = Baseline(entries: [.init(caseGlob: brokenCase.id, verdict: .fail, reason: "here", platforms: [.current])])
+    func platformEntries() async throws {
+        let here = Baseline(entries: [.init(caseGlob: brokenCase.id, verdict: .fail, reason: "here", platforms: [try #require(.current)])])
         await ConformanceExpectations.expectConformance(brokenCase, adapter: { mutant.makeAdapter() }, baseline: here)
 
         let elsewhere: Baseline.Platform = Baseline.Platform.current == .linux ? .macOS : .linux
@@ -65,7 +66,7 @@ struct ConformanceExpectationsTests {
             await ConformanceExpectations.expectConformance(brokenCase, adapter: { mutant.makeAdapter() }, baseline: there)
         } matching: { log.record($0) }
         #expect(log.comments.count == 1)
-        #expect(log.comments.first?.hasPrefix("FAIL \(brokenCase.id)") == true, "\(log.comments)")
+        #expect(log.comments.first?.hasPrefix("NEW FAILURE \(brokenCase.id): fail\nFAIL \(brokenCase.id)") == true, "\(log.comments)")
     }
 
     @Test("a stale baseline entry is one error for the whole process, in the first case test that sees it")

@@ -4,23 +4,20 @@
 /// Each kind ends the case with its own verdict: `crashed` with `crash`, `unresponsive` with
 /// `timeout`, the others with `adapter-error`, which is never blamed on the implementation.
 package struct AdapterFailure: Error, CustomStringConvertible, Sendable, Equatable {
-    /// What went wrong.
-    package struct Kind: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
-        /// The stable name.
-        package var rawValue: String
-        /// Creates a value from its raw value.
-        package init(rawValue: String) { self.rawValue = rawValue }
-        /// A readable, one-line description.
-        package var description: String { rawValue }
-
+    /// What went wrong: an enum, so that each place that decides by kind (the verdict, the console's
+    /// wording) is an exhaustive `switch` that a new kind does not compile past.
+    package enum Kind: String, CaseIterable, Hashable, Sendable, CustomStringConvertible {
         /// The testee exited or was killed, or its output ended (ADP-13).
-        package static let crashed = Kind(rawValue: "crashed")
+        case crashed
         /// The testee wrote nothing for longer than the watchdog allows (ADP-14).
-        package static let unresponsive = Kind(rawValue: "unresponsive")
+        case unresponsive
         /// The testee broke the adapter protocol (ADP-15).
-        package static let protocolViolation = Kind(rawValue: "protocol-violation")
+        case protocolViolation = "protocol-violation"
         /// The command could not be started.
-        package static let launchFailed = Kind(rawValue: "launch-failed")
+        case launchFailed = "launch-failed"
+
+        /// A readable, one-line description: the raw value.
+        package var description: String { rawValue }
     }
 
     /// What went wrong.

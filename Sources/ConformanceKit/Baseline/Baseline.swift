@@ -26,46 +26,41 @@ public struct Baseline: Sendable, Equatable {
             self.platforms = platforms
         }
 
-        /// Whether the entry holds on `platform`; an entry for other platforms is neither matched nor
-        /// reported stale there.
-        package func applies(on platform: Platform) -> Bool {
-            platforms?.contains(platform) ?? true
+        /// Whether the entry holds on `platform` (nil: a platform no entry can name); an entry for other
+        /// platforms is neither matched nor reported stale there.
+        package func applies(on platform: Platform?) -> Bool {
+            guard let platforms else { return true }
+            return platform.map(platforms.contains) ?? false
         }
     }
 
     /// An operating system a baseline entry can be limited to, by its name in the file.
-    ///
-    /// A struct with static members rather than an enum, like `Verdict`.
-    package struct Platform: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
-        /// The name in the file.
-        package var rawValue: String
-        /// Creates a value from its name.
-        package init(rawValue: String) { self.rawValue = rawValue }
+    package enum Platform: String, CaseIterable, Hashable, Sendable, CustomStringConvertible {
+        // Declared in the order errors list them (`allCases`).
+
+        /// Linux (swift-corelibs-foundation).
+        case linux
+        /// macOS.
+        case macOS = "macos"
+        /// iOS and iPadOS.
+        case iOS = "ios"
+        /// tvOS.
+        case tvOS = "tvos"
+        /// watchOS.
+        case watchOS = "watchos"
+        /// visionOS.
+        case visionOS = "visionos"
+        /// Windows.
+        case windows
+        /// Android.
+        case android
+
         /// The name.
         package var description: String { rawValue }
 
-        /// Linux (swift-corelibs-foundation).
-        package static let linux = Platform(rawValue: "linux")
-        /// macOS.
-        package static let macOS = Platform(rawValue: "macos")
-        /// iOS and iPadOS.
-        package static let iOS = Platform(rawValue: "ios")
-        /// tvOS.
-        package static let tvOS = Platform(rawValue: "tvos")
-        /// watchOS.
-        package static let watchOS = Platform(rawValue: "watchos")
-        /// visionOS.
-        package static let visionOS = Platform(rawValue: "visionos")
-        /// Windows.
-        package static let windows = Platform(rawValue: "windows")
-        /// Android.
-        package static let android = Platform(rawValue: "android")
-
-        /// Every platform a file may name, in the order errors list them.
-        package static let all: [Platform] = [.linux, .macOS, .iOS, .tvOS, .watchOS, .visionOS, .windows, .android]
-
-        /// The platform this process runs on (`other` on one no entry can name).
-        package static var current: Platform {
+        /// The platform this process runs on; nil on one no entry can name, where only entries for every
+        /// platform hold.
+        package static var current: Platform? {
             #if os(Linux)
             .linux
             #elseif os(macOS)
@@ -83,13 +78,13 @@ public struct Baseline: Sendable, Equatable {
             #elseif os(Android)
             .android
             #else
-            Platform(rawValue: "other")
+            nil
             #endif
         }
     }
 
-    /// The verdicts an entry may expect: every verdict but the two that let a case succeed quietly.
-    package static let expectableVerdicts: [Verdict] = Verdict.all.filter { $0 != .pass && $0 != .notApplicable }
+    /// The verdicts an entry may expect: every verdict but the clean ones, which let a case succeed quietly.
+    package static let expectableVerdicts: [Verdict] = Verdict.allCases.filter { $0.category != .clean }
 
     /// The entries, in file order.
     package var entries: [Entry]
@@ -132,9 +127,9 @@ public struct Baseline: Sendable, Equatable {
     ///   - results: A run's results.
     ///   - old: The baseline being replaced.
     ///   - platform: The platform the run was made on.
-    package static func updated(from results: [CaseResult], keeping old: Baseline, on platform: Platform = .current) -> Baseline {
+    package static func updated(from results: [CaseResult], keeping old: Baseline, on platform: Platform? = .current) -> Baseline {
         let applicable = old.entries.filter { $0.applies(on: platform) }
-        let recorded = results.filter { $0.verdict != .pass && $0.verdict != .notApplicable }.map { result in
+        let recorded = results.filter { $0.verdict.category != .clean }.map { result in
             let kept = applicable.first { CaseSelector.matches($0.caseGlob, result.caseID) }
             return Entry(
                 caseGlob: result.caseID, verdict: result.verdict,
@@ -149,18 +144,22 @@ public struct Baseline: Sendable, Equatable {
     ///   - results: The run's results.
     ///   - catalogueIDs: Every case id the kit has (an entry matching none of them is stale).
     ///   - platform: The platform the run was made on.
-    package func gate(_ results: [CaseResult], catalogueIDs: [String], on platform: Platform = .current) -> BaselineGate {
+    package func gate(_ results: [CaseResult], catalogueIDs: [String], on platform: Platform? = .current) -> BaselineGate {
         let applicable = entries.filter { $0.applies(on: platform) }
         var gate = BaselineGate()
         for result in results {
             let matching = applicable.filter { CaseSelector.matches($0.caseGlob, result.caseID) }
-            let succeeded = result.verdict == .pass || result.verdict == .notApplicable
             if let entry = matching.first(where: { $0.verdict == result.verdict }) {
-                gate.expected.append((result.caseID, entry))
+                gate.expected.append((result, entry))
             } else if let entry = matching.first {
-                if succeeded { gate.unexpectedPasses.append((result.caseID, entry)) } else { gate.changed.append((result, entry)) }
-            } else if !result.verdict.isSuccess {
+                switch result.verdict.category {
+                case .clean: gate.unexpectedPasses.append((result, entry))
+                case .finding, .error: gate.changed.append((result, entry))
+                }
+            } else if result.verdict.failsRun {
                 gate.newFailures.append(result)
+            } else if result.verdict.category != .clean {
+                gate.nonStrict.append(result)
             }
         }
         gate.stale = applicable.filter { entry in !catalogueIDs.contains { CaseSelector.matches(entry.caseGlob, $0) } }
@@ -180,7 +179,7 @@ extension Baseline.Entry: Decodable {
         let verdictName = try fields.decode(String.self, forKey: .verdict)
         guard let verdict = Baseline.expectableVerdicts.first(where: { $0.rawValue == verdictName }) else {
             let names = Baseline.expectableVerdicts.map(\.rawValue).joined(separator: ", ")
-            let problem = Verdict.all.contains(Verdict(rawValue: verdictName))
+            let problem = Verdict(rawValue: verdictName) != nil
                 ? "is a passing verdict; a baseline lists the failures it expects" : "is not a verdict a baseline can expect"
             throw DecodingError.dataCorruptedError(
                 forKey: .verdict, in: fields, debugDescription: "\(JSONValueDecoder.quoted(verdictName)) \(problem) (\(names))")
@@ -201,16 +200,16 @@ extension Baseline.Entry: Decodable {
 }
 
 extension Baseline.Platform: Decodable {
-    /// Decodes a platform name, refusing names not in `all`.
+    /// Decodes a platform name, refusing names that are not a case.
     package init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
         let name = try container.decode(String.self)
-        guard Self.all.contains(Self(rawValue: name)) else {
+        guard let platform = Self(rawValue: name) else {
             throw DecodingError.dataCorruptedError(
                 in: container,
-                debugDescription: "\(JSONValueDecoder.quoted(name)) is not a platform (\(Self.all.map(\.rawValue).joined(separator: ", ")))")
+                debugDescription: "\(JSONValueDecoder.quoted(name)) is not a platform (\(Self.allCases.map(\.rawValue).joined(separator: ", ")))")
         }
-        self.init(rawValue: name)
+        self = platform
     }
 }
 
@@ -234,7 +233,7 @@ extension Baseline {
         private static func refuseRepeatedEntries(_ entries: [Entry], codingPath: [any CodingKey]) throws {
             for (index, entry) in entries.enumerated() {
                 for (earlier, previous) in entries[..<index].enumerated() where previous.caseGlob == entry.caseGlob {
-                    let shared = Platform.all.filter { entry.applies(on: $0) && previous.applies(on: $0) }
+                    let shared = Platform.allCases.filter { entry.applies(on: $0) && previous.applies(on: $0) }
                     guard !shared.isEmpty else { continue }
                     let platforms = entry.platforms == nil && previous.platforms == nil ? "" : " on \(shared.map(\.rawValue).joined(separator: ", "))"
                     throw DecodingError.dataCorrupted(DecodingError.Context(

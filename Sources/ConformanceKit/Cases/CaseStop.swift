@@ -40,7 +40,7 @@ enum CaseStop: Error, CustomStringConvertible {
             switch error.kind {
             case .crashed: return "crash\(during): \(error.message)"
             case .unresponsive: return "timeout\(during): \(error.message)"
-            default: return "adapter error\(during): \(error.message)"
+            case .protocolViolation, .launchFailed: return "adapter error\(during): \(error.message)"
             }
         }
     }

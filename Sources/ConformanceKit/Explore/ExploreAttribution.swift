@@ -24,8 +24,7 @@ struct ExploreAttribution {
         switch was.kind {
         case .javaScriptHandler:
             // Same data, another responder: the call's callbackId (MSG-7); otherwise the data was altered (ESC-3).
-            let data = { (item: ExploreObservation.Item) in item.detail.components(separatedBy: " with").first ?? item.detail }
-            return data(was) == data(got) ? "MSG-7" : "ESC-3"
+            return was.data == got.data ? "MSG-7" : "ESC-3"
         case .javaScriptCallback: return was.detail == "nil" || got.detail == "nil" ? "MSG-2" : "ESC-3"
         case .pageError: return "ESC-2"
         case .nativeHandler: return "MSG-3"
@@ -155,30 +154,11 @@ struct ExploreAttribution {
 
     // MARK: Corrupt fetch results
 
-    /// The clause a corrupt fetch result tests (`ExploreOperation.corruptFetchResults`), by the result.
-    static func clause(ofCorruptFetch result: String) -> String {
-        switch result {
-        case "", ExploreOperation.fetchThrows: "FLUSH-2"
-        case _ where result.hasPrefix("\"["): "FLUSH-4"
-        case _ where result.contains("without a handler name"): "MISS-1"
-        case _ where result.contains("escapes"): "MSG-9"
-        case _ where result.contains("native id"): "CB-1"
-        case "not json", _ where result.contains("trailing comma") || result.contains("JSON5"): "FLUSH-3"
-        case "{}", "null", "42", _ where result.hasPrefix("{"): "FLUSH-4"
-        case _ where result.contains("no-such-callback"): "CB-3"
-        case _ where result.contains("\(keys.responseID)\":null"): "MSG-4"
-        case _ where result.contains("\"\(keys.callbackID)\":\"7\""): "ID-3"
-        default: "FLUSH-5"
-        }
-    }
-
-    /// For an event whose data came from a corrupt fetch result (its data strings are unique to it), that
-    /// result's clause.
+    /// For an event whose data came from a corrupt fetch result (it carries one of the result's markers,
+    /// which are unique to it), the clause that result tests.
     private func corruptBatchClause(_ item: ExploreObservation.Item) -> String? {
-        for case .corruptFetch(let result) in program.operations {
-            for marker in Self.markers(in: result) where item.detail.contains(marker) {
-                return Self.clause(ofCorruptFetch: result)
-            }
+        for case .corruptFetch(let fetch) in program.operations {
+            if let clause = fetch.clause, fetch.markers.contains(where: { item.detail.contains($0) }) { return clause }
         }
         if item.kind == .response, Self.isIdentifierOfAnotherType(item, item) { return "ID-3" }
         return nil
@@ -188,19 +168,9 @@ struct ExploreAttribution {
     /// batches (a native event missing after it), if any.
     private func corruptFetchBefore(_ step: Int) -> String? {
         for operation in steps(from: 0, to: step + 1).reversed() {
-            if case .corruptFetch(let result) = operation { return Self.clause(ofCorruptFetch: result) }
+            if case .corruptFetch(let fetch) = operation { return fetch.clause }
         }
         return nil
-    }
-
-    /// The string data of the messages in a corrupt fetch result: `"from a mixed batch"` and the like.
-    private static func markers(in result: String) -> [String] {
-        let unescaped = result.replacing("\\\"", with: "\"")
-        return unescaped.split(separator: "\"data\":", omittingEmptySubsequences: false).dropFirst().compactMap { rest -> String? in
-            let text = rest.drop { $0 == " " || $0 == "\\" || $0 == "\"" || $0 == "'" }
-            let marker = text.prefix { $0 != "\"" && $0 != "\\" && $0 != "'" && $0 != "}" }
-            return marker.count >= 4 ? String(marker) : nil
-        } + (result.contains("JSON5") ? ["JSON5"] : [])
     }
 
     // MARK: Messages

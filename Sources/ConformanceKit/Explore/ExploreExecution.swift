@@ -77,8 +77,8 @@ package enum ExploreExecution {
                 context.runInPage(ExplorePage.call(handler, data: data, callbackLabel: callback ? "j\(index)" : nil))
             case let .answerJavaScript(data, newest):
                 context.runInPage(ExplorePage.answer(with: data, newest: newest))
-            case let .corruptFetch(result):
-                context.runInPage(ExplorePage.corruptFetch(result))
+            case let .corruptFetch(fetch):
+                context.runInPage(ExplorePage.corruptFetch(fetch))
             case let .openFrame(url):
                 context.runInPage(ExplorePage.openFrame(url))
             case .reload:

@@ -144,7 +144,7 @@ package struct ExploreGenerator: Sendable {
         case .disableSafetyTimeout: return .disableSafetyTimeout
         case .callJavaScriptUnserializable:
             return .callJavaScriptUnserializable(handler: random.pick(js), number: random.pick(ExploreOperation.SpecialNumber.allCases))
-        case .corruptFetch: return .corruptFetch(result: random.pick(ExploreOperation.corruptFetchResults))
+        case .corruptFetch: return .corruptFetch(random.pick(ExploreCorruptFetch.all))
         case .openFrame: return .openFrame(url: random.pick(ExploreOperation.frameURLs))
         }
     }

@@ -31,6 +31,8 @@ package struct ExploreObservation: Equatable, Sendable {
         package var subject: String
         /// The data (canonical JSON, `nil`), and for JS handlers whether a responder came with it.
         package var detail: String
+        /// For handlers and callbacks, the data alone (`detail` without the responder); the detail otherwise.
+        package var data: String
         /// The page it happened in (1 is the first page the program loads).
         package var page: Int
         /// The program step during which it happened (`steps` for after the last one).
@@ -70,15 +72,16 @@ package struct ExploreObservation: Equatable, Sendable {
         for (index, entry) in transcript.entries.enumerated() {
             while step < stepStarts.count, index >= stepStarts[step] { step += 1 }
             let currentStep = max(0, step - 1)
-            func item(_ kind: Item.Kind, _ subject: String, _ detail: String, withoutIdentifiers: String? = nil, raw: String? = nil) -> Item {
-                Item(kind: kind, subject: subject, detail: detail, page: page, step: currentStep,
+            func item(_ kind: Item.Kind, _ subject: String, _ detail: String, data: String? = nil, withoutIdentifiers: String? = nil, raw: String? = nil) -> Item {
+                Item(kind: kind, subject: subject, detail: detail, data: data ?? detail, page: page, step: currentStep,
                      detailWithoutIdentifiers: withoutIdentifiers ?? detail, rawDetail: raw ?? detail)
             }
             switch entry.event {
             case .pageLoaded:
                 page += 1
             case let .jsHandlerInvoked(name, data, hasResponder, _):
-                javaScriptSide.append(item(.javaScriptHandler, name, Self.show(data) + (hasResponder ? " with a responder" : " without a responder")))
+                let shown = Self.show(data)
+                javaScriptSide.append(item(.javaScriptHandler, name, shown + (hasResponder ? " with a responder" : " without a responder"), data: shown))
             case let .jsCallbackInvoked(label, data):
                 javaScriptSide.append(item(.javaScriptCallback, label, Self.show(data)))
             case .uncaughtError:

@@ -53,25 +53,6 @@ package enum ExploreOperation: Hashable, Sendable {
         }
     }
 
-    /// The corrupt fetch result that stands for a fetch that throws (FLUSH-2: an evaluation error).
-    package static let fetchThrows = "<the fetch throws>"
-
-    /// Results a page can hand the native side's fetch instead of its queue (FLUSH-2 to FLUSH-5, CB-3,
-    /// MSG-4, MSG-9, ID-3), each with data strings of its own so that what came of it can be told apart.
-    package static let corruptFetchResults = [fetchThrows,
-        "", "not json", "{}", "null", "42", #"[1,"x",null,{"handlerName":"alpha","data":"from a mixed batch"}]"#,
-        #"[{"responseId":"no-such-callback","responseData":1},{"handlerName":"beta","data":"after an unknown response"}]"#,
-        #"["{\"handlerName\":\"alpha\",\"data\":\"smuggled in a string\"}",{"handlerName":"gamma","data":"after a string element"}]"#,
-        #"[{"handlerName":"alpha","data":"before a trailing comma"},]"#, #"[{handlerName:"beta",data:'JSON5'}]"#,
-        #"{"handlerName":"alpha","data":"a top-level object"}"#, #"[{"handlerName":"beta","responseId":null,"data":"a null responseId"}]"#,
-        #"[{"handlerName":"alpha","callbackId":"7","data":"an id that looks like a number"}]"#,
-        #"[{"data":"a call without a handler name"},{"handlerName":"beta","data":"after a nameless call"}]"#,
-        #"[{"handlerName":"alpha","data":"escapes \/ \u0041 \ud83d\ude00 \b"}]"#,
-        #""[{\"handlerName\":\"alpha\",\"data\":\"a batch inside a string\"}]""#,
-        #"[[{"handlerName":"alpha","data":"a batch nested in an array"}],{"handlerName":"beta","data":"after a nested array"}]"#,
-        #"[{"handlerName":"alpha","callbackId":"objc_cb_1","data":"a call carrying a native id"}]"#,
-    ]
-
     /// URLs a page can point an iframe at: bridge URLs, and look-alikes that are not (BOOT-1, BOOT-2).
     package static let frameURLs = [
         "https://__wvjb_queue_message__", "https://__bridge_loaded__", "HTTPS://__WVJB_QUEUE_MESSAGE__", "wvjbscheme://__BRIDGE_LOADED__",
@@ -98,8 +79,9 @@ package enum ExploreOperation: Hashable, Sendable {
     /// Page: answers the oldest held responder of the current page (the newest when `newest` is set:
     /// calls answered out of order), if any.
     case answerJavaScript(data: JSONValue?, newest: Bool)
-    /// Page: the next `_fetchQueue()` returns `result` instead of the queue (which stays for the fetch after).
-    case corruptFetch(result: String)
+    /// Page: the next `_fetchQueue()` returns `fetch.result` (or throws) instead of the queue (which stays
+    /// for the fetch after).
+    case corruptFetch(ExploreCorruptFetch)
     /// Page: adds an iframe whose `src` is `url`; the native side decides the navigation.
     case openFrame(url: String)
     /// The user reloads the page once it is idle, and the harness lets the load finish before the next
@@ -160,7 +142,7 @@ package enum ExploreOperation: Hashable, Sendable {
             return "js      bridge.callHandler(\(arguments.joined(separator: ", ")))"
         case let .answerJavaScript(data, newest):
             return "js      answer the \(newest ? "newest" : "oldest") held responder with \(data.map { show($0) } ?? "undefined")"
-        case let .corruptFetch(result): return "page    the next _fetchQueue() returns \(quote(result)) instead of the queue"
+        case let .corruptFetch(fetch): return "page    the next _fetchQueue() returns \(quote(fetch.result)) instead of the queue"
         case let .openFrame(url): return "page    adds an iframe with src \(quote(url))"
         case .reload: return "page    once idle, reload, and let the load finish"
         case .navigate: return "page    once idle, navigate to the other page, and let the load finish"

@@ -61,13 +61,12 @@ enum ExplorePage {
         return "\(dialect.pageSetupFunction)(function (bridge) { bridge.\(dialect.callHandlerFunction)(\(arguments.joined(separator: ", "))); });"
     }
 
-    /// The page step after which the next fetch gets `result`.
-    /// `ExploreOperation.fetchThrows` makes the fetch throw instead.
-    static func corruptFetch(_ result: String) -> String {
-        let answer = result == ExploreOperation.fetchThrows ? "throw new Error(\"the page's queue is broken\");" : "return \(CanonicalJSON.quote(result));"
-        let fetch = dialect.fetchFunction
-        return "\(dialect.pageSetupFunction)(function (bridge) { var fetch = bridge.\(fetch); "
-            + "bridge.\(fetch) = function () { bridge.\(fetch) = fetch; \(answer) }; });"
+    /// The page step after which the next fetch gets `fetch.result`, or throws.
+    static func corruptFetch(_ fetch: ExploreCorruptFetch) -> String {
+        let answer = fetch.throwsError ? "throw new Error(\"the page's queue is broken\");" : "return \(CanonicalJSON.quote(fetch.result));"
+        let fetchFunction = dialect.fetchFunction
+        return "\(dialect.pageSetupFunction)(function (bridge) { var fetch = bridge.\(fetchFunction); "
+            + "bridge.\(fetchFunction) = function () { bridge.\(fetchFunction) = fetch; \(answer) }; });"
     }
 
     /// The page step that adds an iframe loading `url`.

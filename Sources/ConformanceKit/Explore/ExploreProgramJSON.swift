@@ -22,7 +22,7 @@ enum ExploreProgramJSON {
         case let .registerJavaScript(handler, reply): members = ["op": "registerJavaScript", "handler": .string(handler), "reply": .string(reply.rawValue)]
         case let .callNative(handler, _, callback): members = ["op": "callNative", "handler": .string(handler), "callback": .bool(callback)]
         case let .answerJavaScript(_, newest): members = ["op": "answerJavaScript", "newest": .bool(newest)]
-        case let .corruptFetch(result): members = ["op": "corruptFetch", "result": .string(result)]
+        case let .corruptFetch(fetch): members = ["op": "corruptFetch", "result": .string(fetch.result)]
         case let .openFrame(url): members = ["op": "openFrame", "url": .string(url)]
         case .reload: members = ["op": "reload"]
         case .navigate: members = ["op": "navigate"]
@@ -110,7 +110,7 @@ enum ExploreProgramJSON {
         case "answerJavaScript":
             guard case .bool(let newest)? = members["newest"] ?? .bool(false) else { throw Problem(description: "\(place): \"newest\" must be true or false") }
             return .answerJavaScript(data: data, newest: newest)
-        case "corruptFetch": return .corruptFetch(result: try string(members, "result", in: place))
+        case "corruptFetch": return .corruptFetch(ExploreCorruptFetch(result: try string(members, "result", in: place)))
         case "openFrame": return .openFrame(url: try string(members, "url", in: place))
         case "reload": return .reload
         case "navigate": return .navigate

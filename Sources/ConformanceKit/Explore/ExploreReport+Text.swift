@@ -87,7 +87,11 @@ extension ExploreReport {
         result.caseID = "explore.program-\(found.programSeed)"
         result.failures = found.differences.map(\.checkFailure)
         result.clauses = Array(Set(found.differences.compactMap { $0.clause.map { String($0.prefix { $0 != "." }) } })).sorted()
-        if result.verdict == .pass || result.verdict == .nonStrict { result.verdict = .fail }
+        // A counterexample broke a MUST: a report must not let it pass.
+        switch result.verdict {
+        case .pass, .nonStrict: result.verdict = .fail
+        case .fail, .insecure, .notApplicable, .timeout, .crash, .adapterError, .harnessError: break
+        }
         return [result]
     }
 

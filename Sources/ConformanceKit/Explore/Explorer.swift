@@ -110,7 +110,7 @@ package final class Explorer {
     private func heldMessagesAtEnd(of program: ExploreProgram, style: EvaluationStyle) async -> Bool? {
         let probe = Self.probe(program)
         let actual = await outcome(of: probe, on: candidate, runner: candidateRunner, id: "explore.probe")
-        guard let expected = await referenceDeliveriesInProbe(of: program, style: style), !actual.result.verdict.isError else { return nil }
+        guard let expected = await referenceDeliveriesInProbe(of: program, style: style), actual.result.verdict.category != .error else { return nil }
         return Self.deliveriesInProbe(actual.observation, of: program) > expected
     }
 
@@ -129,7 +129,7 @@ package final class Explorer {
     func referenceDeliveriesInProbe(of program: ExploreProgram, style: EvaluationStyle) async -> Int? {
         let reference = self.reference
         let expected = await outcome(of: Self.probe(program), on: { reference(style) }, runner: referenceRunner, id: "explore.probe")
-        return expected.result.verdict.isError ? nil : Self.deliveriesInProbe(expected.observation, of: program)
+        return expected.result.verdict.category == .error ? nil : Self.deliveriesInProbe(expected.observation, of: program)
     }
 
     /// The style most of the implementation's evaluations used (asynchronous when it evaluated nothing).
@@ -145,12 +145,14 @@ package final class Explorer {
     /// Differences in how the run ended, and failures of the harness's own checks the reference's run did not have.
     private static func runDifferences(_ actual: CaseResult, reference: CaseResult) -> [ExploreDifference] {
         var differences: [ExploreDifference] = []
-        if actual.verdict.isError || actual.verdict == .notApplicable {
+        switch actual.verdict {
+        case .notApplicable, .timeout, .crash, .adapterError, .harnessError:
             differences.append(ExploreDifference(
                 clause: nil, level: .must, summary: "the run ended as \(actual.verdict.rawValue): \(actual.interruption ?? "no reason given")"))
-        }
-        if actual.verdict == .insecure {
+        case .insecure:
             differences.append(ExploreDifference(clause: nil, level: .must, summary: "a page tripwire fired: the implementation ran page-controlled text as code"))
+        case .pass, .fail, .nonStrict:
+            break  // the failures below tell
         }
         let known = Set(reference.failures.map(\.citationLabel))
         var seen = Set<String>()

@@ -71,7 +71,7 @@ package struct GoldenStore: Sendable {
         switch result.verdict {
         case .pass, .fail, .nonStrict, .insecure:
             return nil
-        default:
+        case .notApplicable, .timeout, .crash, .adapterError, .harnessError:
             return result.interruption ?? result.verdict.rawValue
         }
     }

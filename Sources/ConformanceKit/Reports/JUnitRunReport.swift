@@ -14,10 +14,10 @@ package enum JUnitRunReport {
     ///   - results: The run's results.
     ///   - context: The adapter and the rerun command.
     package static func render(_ results: [CaseResult], context: RunContext) -> String {
-        let failures = results.filter { [.fail, .insecure, .nonStrict].contains($0.verdict) }.count
-        let errors = results.filter(\.verdict.isError).count
+        let failures = results.filter { Element($0.verdict) == .failure }.count
+        let errors = results.filter { Element($0.verdict) == .error }.count
         let notRun = context.stop?.notRun ?? []
-        let skipped = results.filter { $0.verdict == .notApplicable }.count + notRun.count
+        let skipped = results.filter { Element($0.verdict) == .skipped }.count + notRun.count
         let total = time(ReportTimings.total(results), context: context)
         let tests = results.count + notRun.count
         var lines = [
@@ -28,20 +28,21 @@ package enum JUnitRunReport {
         for result in results {
             let area = String(result.caseID.prefix { $0 != "." })
             let open = "    <testcase classname=\"\(escape(area))\" name=\"\(escape(result.caseID))\"\(time(result.duration, context: context))"
-            switch result.verdict {
-            case .pass:
+            let element = Element(result.verdict)
+            switch element {
+            case .none:
                 lines.append(open + "/>")
-            case .notApplicable:
+            case .skipped:
                 lines.append(open + ">")
                 lines.append("      <skipped message=\"\(escape(result.interruption ?? "not applicable"))\"/>")
                 lines.append("    </testcase>")
-            default:
-                let element = result.verdict.isError ? "error" : "failure"
+            case .failure, .error:
                 let headline = PrintableText.cut(
                     result.failures.first.map { "[\($0.citationLabel)] \($0.message)" } ?? result.interruption ?? result.verdict.rawValue,
                     limit: CaseOutputLimits.messageLength)
                 lines.append(open + ">")
-                lines.append("      <\(element) type=\"\(result.verdict.rawValue)\" message=\"\(escape(headline))\">\(escape(result.report + "\nrerun: " + context.rerunCommand(for: result.caseID), inAttribute: false))</\(element)>")
+                let name = element.rawValue
+                lines.append("      <\(name) type=\"\(result.verdict.rawValue)\" message=\"\(escape(headline))\">\(escape(result.report + "\nrerun: " + context.rerunCommand(for: result.caseID), inAttribute: false))</\(name)>")
                 lines.append("    </testcase>")
             }
         }
@@ -56,6 +57,22 @@ package enum JUnitRunReport {
         lines.append("  </testsuite>")
         lines.append("</testsuites>")
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// What a case's `testcase` holds: nothing (passed), or a `skipped`, `failure` or `error` element.
+    private enum Element: String {
+        case none, skipped, failure, error
+
+        /// The element of a case with `verdict`: `failure` for what the case found, `error` for a case
+        /// that could not finish, `skipped` for one that does not apply.
+        init(_ verdict: Verdict) {
+            switch verdict {
+            case .pass: self = .none
+            case .notApplicable: self = .skipped
+            case .fail, .insecure, .nonStrict: self = .failure
+            case .timeout, .crash, .adapterError, .harnessError: self = .error
+            }
+        }
     }
 
     /// ` time="S.mmm"` for `duration`, or nothing when timings are off or there is no duration.

@@ -18,10 +18,10 @@ package enum MarkdownRunReport {
             lines += ["**The run was \(stop.summary)**: \(results.count) cases ran, \(stop.notRun.count) did not.", ""]
         }
         lines += ["| verdict | cases |", "|---|---|"]
-        for verdict in Verdict.all {
+        for verdict in Verdict.allCases {
             if let count = counts[verdict] { lines.append("| \(verdict.rawValue) | \(count) |") }
         }
-        let unexpected = results.filter { !$0.verdict.isSuccess || $0.verdict == .nonStrict }
+        let unexpected = results.filter { $0.verdict.category != .clean }
         if unexpected.isEmpty && context.stop == nil {
             lines += ["", "All \(results.count) cases conform."]
         }

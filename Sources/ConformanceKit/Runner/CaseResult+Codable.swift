@@ -50,16 +50,7 @@ extension CaseResult: Codable {
     }
 }
 
-extension Verdict: Codable {
-    package init(from decoder: any Decoder) throws {
-        self.init(rawValue: try decoder.singleValueContainer().decode(String.self))
-    }
-
-    package func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(rawValue)
-    }
-}
+extension Verdict: Codable {}
 
 extension RequirementLevel: Codable {}
 extension EvaluationStyle: Codable {}

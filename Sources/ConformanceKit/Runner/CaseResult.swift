@@ -49,7 +49,7 @@ package struct CaseResult: Sendable {
             let more = leftovers.count > shown.count ? ["... and \(leftovers.count - shown.count) more (\(leftovers.count) in all)"] : []
             lines.append("  leftovers: " + (shown + more).joined(separator: "; "))
         }
-        if verdict != .pass && verdict != .notApplicable && !transcript.entries.isEmpty {
+        if verdict.category != .clean && !transcript.entries.isEmpty {
             lines.append("  transcript:")
             let rendered = TranscriptRenderer.render(
                 transcript, bridgeJavaScriptSource: bridgeJavaScriptSource, maximumBytes: CaseOutputLimits.transcriptBytes)

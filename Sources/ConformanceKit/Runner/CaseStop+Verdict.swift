@@ -10,7 +10,7 @@ extension CaseStop {
             switch error.kind {
             case .crashed: return .crash
             case .unresponsive: return .timeout
-            default: return .adapterError
+            case .protocolViolation, .launchFailed: return .adapterError
             }
         }
     }

@@ -1,41 +1,58 @@
 /// The one outcome of a case.
 ///
-/// A struct with static members rather than an enum, so that new kinds never break clients.
-package struct Verdict: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
-    /// The stable name.
-    package var rawValue: String
-    /// Creates a value from its raw value.
-    package init(rawValue: String) { self.rawValue = rawValue }
-    /// A readable, one-line description.
-    package var description: String { rawValue }
+/// An enum, so that every place that decides something by verdict is an exhaustive `switch` (or reads
+/// the verdict's `category`, itself one): a new verdict does not compile until each of them has decided
+/// what it means. The raw values are the names reports, baselines and schemas use.
+package enum Verdict: String, CaseIterable, Hashable, Sendable, CustomStringConvertible {
+    // Declared in the order reports list them (`allCases`).
 
     /// Every check held.
-    package static let pass = Verdict(rawValue: "pass")
+    case pass
     /// A check of a MUST clause failed.
-    package static let fail = Verdict(rawValue: "fail")
-    /// Checks failed, all of SHOULD clauses.
-    package static let nonStrict = Verdict(rawValue: "non-strict")
+    case fail
     /// A payload broke out of its string literal and ran code in the page (the tripwire fired).
-    package static let insecure = Verdict(rawValue: "insecure")
+    case insecure
+    /// Checks failed, all of SHOULD clauses.
+    case nonStrict = "non-strict"
     /// The implementation lacks a capability the case needs.
-    package static let notApplicable = Verdict(rawValue: "not-applicable")
+    case notApplicable = "not-applicable"
     /// A script ran past the time limit, the page never went idle, or an out-of-process implementation
     /// stopped answering.
-    package static let timeout = Verdict(rawValue: "timeout")
+    case timeout
     /// An out-of-process implementation died during the case (it exited or was killed).
-    package static let crash = Verdict(rawValue: "crash")
+    case crash
     /// The adapter threw or could not be created; not a verdict on the implementation's protocol.
-    package static let adapterError = Verdict(rawValue: "adapter-error")
+    case adapterError = "adapter-error"
     /// The harness itself failed; never blamed on the implementation.
-    package static let harnessError = Verdict(rawValue: "harness-error")
+    case harnessError = "harness-error"
 
-    /// Every verdict, in the order reports list them.
-    package static let all: [Verdict] = [.pass, .fail, .insecure, .nonStrict, .notApplicable, .timeout, .crash, .adapterError, .harnessError]
+    /// What kind of outcome a verdict is: the classes reports, gates and frontends decide by.
+    package enum Category: Sendable {
+        /// Nothing to report: the case passed, or could not apply to the implementation.
+        case clean
+        /// The case ran to its end and found failures (JUnit `failure`).
+        case finding
+        /// The case could not finish (JUnit `error`).
+        case error
+    }
 
-    /// Whether the case could not finish (timeout, crash, adapter or harness error), as opposed to a
-    /// finished case that found failures; JUnit reports these as errors.
-    package var isError: Bool { [.timeout, .crash, .adapterError, .harnessError].contains(self) }
+    /// A readable, one-line description: the raw value.
+    package var description: String { rawValue }
 
-    /// Whether this outcome lets a conformance run succeed.
-    package var isSuccess: Bool { self == .pass || self == .notApplicable || self == .nonStrict }
+    /// The verdict's class.
+    package var category: Category {
+        switch self {
+        case .pass, .notApplicable: .clean
+        case .fail, .insecure, .nonStrict: .finding
+        case .timeout, .crash, .adapterError, .harnessError: .error
+        }
+    }
+
+    /// Whether this outcome makes a conformance run fail: every finding and error but a broken SHOULD.
+    package var failsRun: Bool {
+        switch self {
+        case .pass, .notApplicable, .nonStrict: false
+        case .fail, .insecure, .timeout, .crash, .adapterError, .harnessError: true
+        }
+    }
 }
