@@ -11,8 +11,10 @@ import Testing
 struct PublicAPITests {
     static let modules = ["ConformanceAdapter", "ConformanceKit", "ConformanceTesting", "ReferenceBridge"]
 
-    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../..").standardized
-    static let digestFolder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("PublicAPI")
+    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../..")
+        .standardized
+    static let digestFolder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
+        "PublicAPI")
 
     @Test("the public API of each product matches its digest", arguments: modules)
     func digestMatches(module: String) throws {
@@ -21,13 +23,18 @@ struct PublicAPITests {
         if ProcessInfo.processInfo.environment["CONFORMANCE_RECORD_API"] != nil {
             try FileManager.default.createDirectory(at: Self.digestFolder, withIntermediateDirectories: true)
             try digest.write(to: file, atomically: true, encoding: .utf8)
-            Issue.record("rewrote \(file.path); review it with `git diff` and run the tests again without CONFORMANCE_RECORD_API")
+            Issue.record(
+                "rewrote \(file.path); review it with `git diff` and run the tests again without CONFORMANCE_RECORD_API"
+            )
             return
         }
         let recorded = (try? String(contentsOf: file, encoding: .utf8)) ?? ""
         let want = Set(recorded.split(separator: "\n")), got = Set(digest.split(separator: "\n"))
-        let added = got.subtracting(want).sorted().map { "+ " + $0 }, removed = want.subtracting(got).sorted().map { "- " + $0 }
-        #expect(added.isEmpty && removed.isEmpty, """
+        let added = got.subtracting(want).sorted().map { "+ " + $0 },
+            removed = want.subtracting(got).sorted().map { "- " + $0 }
+        #expect(
+            added.isEmpty && removed.isEmpty,
+            """
             the public API of \(module) changed:
             \((removed + added).joined(separator: "\n"))
             If the change is deliberate (every public symbol is something implementers need), rewrite the digest with \
@@ -52,9 +59,11 @@ struct PublicAPITests {
                 public func helper() {}
             }
             """
-        #expect(Self.publicDeclarations(in: source) == [
-            "public struct Outer", "Outer: public init(a: Int, b: String)", "Outer: public enum Inner", "Outer: public func helper()",
-        ])
+        #expect(
+            Self.publicDeclarations(in: source) == [
+                "public struct Outer", "Outer: public init(a: Int, b: String)", "Outer: public enum Inner",
+                "Outer: public func helper()",
+            ])
         let protocolSource = """
             public protocol Doer: AnyObject
             {
@@ -62,9 +71,26 @@ struct PublicAPITests {
                 var name: String { get }
             }
             """
-        #expect(Self.publicDeclarations(in: protocolSource) == [
-            "public protocol Doer: AnyObject", "Doer: func doIt(_ x: Int) throws", "Doer: var name: String",
-        ])
+        #expect(
+            Self.publicDeclarations(in: protocolSource) == [
+                "public protocol Doer: AnyObject", "Doer: func doIt(_ x: Int) throws", "Doer: var name: String",
+            ])
+        let wrappedSource = """
+            public final class Wrapped: First, Second,
+                Third
+            {
+                public static func serve(name: String? = nil, adapter: () throws -> Int)
+                    -> Never
+                {
+                    fatalError()
+                }
+            }
+            """
+        #expect(
+            Self.publicDeclarations(in: wrappedSource) == [
+                "public final class Wrapped: First, Second, Third",
+                "Wrapped: public static func serve(name: String? = nil, adapter: () throws -> Int) -> Never",
+            ])
     }
 
     // MARK: Reading sources
@@ -90,21 +116,49 @@ struct PublicAPITests {
         var opening: (name: String, isPublicProtocol: Bool)?
         var depth = 0
         var pending: String?
-        for rawLine in source.split(separator: "\n", omittingEmptySubsequences: false) {
-            let line = String(rawLine).replacing(/"(?:[^"\\]|\\.)*"/, with: "\"\"")
+        let lines = source.split(separator: "\n", omittingEmptySubsequences: false).map {
+            String($0).replacing(/"(?:[^"\\]|\\.)*"/, with: "\"\"")
+        }
+        for (index, line) in lines.enumerated() {
             let trimmed = line.trimmingCharacters(in: .whitespaces)
             if trimmed.hasPrefix("//") { continue }
+            let next = lines.dropFirst(index + 1).first?.trimmingCharacters(in: .whitespaces) ?? ""
+            // A declaration the formatter wrapped goes on: `-> Never`, `throws`, `where` or the next protocols
+            // of a conformance list on the next line.
+            func finishedDeclaration(_ text: String) -> String? {
+                let continues =
+                    !text.contains("{")
+                    && (text.hasSuffix(",") || text.hasSuffix("&")
+                        || next.firstMatch(of: /^(?:->|throws\b|rethrows\b|async\b|where\b|&)/) != nil)
+                return continues ? nil : Self.finishedDeclaration(text)
+            }
             let inPublicProtocol = containers.last.map { $0.isPublicProtocol && $0.depth == depth - 1 } ?? false
             if var text = pending {
                 text += " " + trimmed
-                if let finished = finishedDeclaration(text) { declarations.append(finished); pending = nil } else { pending = text }
+                if let finished = finishedDeclaration(text) {
+                    declarations.append(finished); pending = nil
+                } else {
+                    pending = text
+                }
             } else if trimmed.firstMatch(of: /^(?:@[\w()]+\s+)*(?:public|open)\s/) != nil
-                        || (inPublicProtocol && trimmed.firstMatch(of: /^(?:@[\w()]+\s+)*(?:(?:nonisolated|static|mutating)\s+)*(?:func|var|init|associatedtype|subscript)\b/) != nil) {
+                || (inPublicProtocol
+                    && trimmed.firstMatch(
+                        of:
+                            /^(?:@[\w()]+\s+)*(?:(?:nonisolated|static|mutating)\s+)*(?:func|var|init|associatedtype|subscript)\b/
+                    ) != nil)
+            {
                 let declaration = trimmed.replacing(/^(?:@[\w()]+\s+)*/, with: "")
                 let prefix = containers.last.map { "\($0.name): " } ?? ""
-                if let finished = finishedDeclaration(declaration) { declarations.append(prefix + finished) } else { pending = prefix + declaration }
+                if let finished = finishedDeclaration(declaration) {
+                    declarations.append(prefix + finished)
+                } else {
+                    pending = prefix + declaration
+                }
             }
-            if let match = trimmed.firstMatch(of: /^(?:@[\w()]+\s+)*((?:(?:public|package|private|fileprivate|final|nonisolated)\s+)*)(class|struct|enum|protocol|extension|actor)\s+(\w+)/) {
+            if let match = trimmed.firstMatch(
+                of:
+                    /^(?:@[\w()]+\s+)*((?:(?:public|package|private|fileprivate|final|nonisolated)\s+)*)(class|struct|enum|protocol|extension|actor)\s+(\w+)/
+            ) {
                 opening = (String(match.output.3), match.output.2 == "protocol" && match.output.1.contains("public"))
             }
             for character in line {
@@ -142,8 +196,10 @@ struct PublicAPITests {
         guard balance <= 0 || end != text.endIndex else { return nil }
         var declaration = String(text[..<end])
         // A stored property's initial value is not API: `public static let all = [...]` reads `public static let all`.
-        if declaration.firstMatch(of: /\b(?:let|var)\s/) != nil, declaration.firstMatch(of: /\b(?:func|init|typealias)\b/) == nil,
-           let initializer = declaration.firstRange(of: " =") {
+        if declaration.firstMatch(of: /\b(?:let|var)\s/) != nil,
+            declaration.firstMatch(of: /\b(?:func|init|typealias)\b/) == nil,
+            let initializer = declaration.firstRange(of: " =")
+        {
             declaration = String(declaration[..<initializer.lowerBound])
         }
         return declaration.replacing(/\s+/, with: " ").replacing(/\(\s/, with: "(").replacing(/\s\)/, with: ")")

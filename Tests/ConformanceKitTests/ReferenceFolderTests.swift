@@ -49,8 +49,10 @@ struct ReferenceFolderTests {
 
     /// The modules a file imports, `@testable` ones marked.
     static func imports(in text: String) -> [String] {
-        text.matches(of: /(?m)^\s*(@testable\s+)?import\s+(?:(?:class|struct|enum|protocol|func|var|let|typealias)\s+)?(\w+)/)
-            .map { ($0.output.1 == nil ? "" : "@testable ") + String($0.output.2) }
+        text.matches(
+            of: /(?m)^\s*(@testable\s+)?import\s+(?:(?:class|struct|enum|protocol|func|var|let|typealias)\s+)?(\w+)/
+        )
+        .map { ($0.output.1 == nil ? "" : "@testable ") + String($0.output.2) }
     }
 
     /// The imports of `files` that a copy could not resolve or that belong to the harness: anything but a
@@ -75,23 +77,34 @@ struct ReferenceFolderTests {
     /// the way a copy of the reference folder in an implementer's package is compiled: the kit's `package`
     /// symbols are out of its sight.
     /// - Returns: Whether it type-checks, and what the compiler said.
-    static func typecheckAsCopy(_ files: [URL]) throws -> (succeeded: Bool, output: String) {
+    static func typecheckAsCopy(_ files: [URL]) async throws -> (succeeded: Bool, output: String) {
         let buildFolder = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
         let modules = buildFolder.appendingPathComponent("Modules")
-        guard FileManager.default.fileExists(atPath: modules.appendingPathComponent("ConformanceKit.swiftmodule").path) else {
+        guard FileManager.default.fileExists(atPath: modules.appendingPathComponent("ConformanceKit.swiftmodule").path)
+        else {
             Issue.record("no built modules in \(modules.path)")
             return (false, "")
         }
-        var arguments = ["swiftc", "-typecheck", "-module-name", "CopiedReference", "-package-name", "an_implementers_package",
-                         "-swift-version", "6", "-I", modules.path,
-                         "-I", sourcesRoot.appendingPathComponent("CJavaScriptCore").path]
+        var arguments = [
+            "swiftc", "-typecheck", "-module-name", "CopiedReference", "-package-name", "an_implementers_package",
+            "-swift-version", "6", "-I", modules.path,
+            "-I", sourcesRoot.appendingPathComponent("CJavaScriptCore").path,
+        ]
         // The kit's modules need the JavaScriptCore headers behind CJavaScriptCore.
-        let headers = try run(["pkg-config", "--cflags-only-I", "javascriptcoregtk-4.1"]).output
+        let headers = try await run(["pkg-config", "--cflags-only-I", "javascriptcoregtk-4.1"]).output
         arguments += headers.split(whereSeparator: \.isWhitespace).flatMap { ["-Xcc", String($0)] }
-        return try run(arguments + files.map(\.path))
+        return try await run(arguments + files.map(\.path))
     }
 
-    private static func run(_ arguments: [String]) throws -> (succeeded: Bool, output: String) {
+    /// Runs `arguments` on a thread of its own: a type-check takes many seconds, and a test that holds a
+    /// thread of the cooperative pool that long starves the tests that wait on processes.
+    private static func run(_ arguments: [String]) async throws -> (succeeded: Bool, output: String) {
+        try await withCheckedThrowingContinuation { continuation in
+            Thread { continuation.resume(with: Result { try runBlocking(arguments) }) }.start()
+        }
+    }
+
+    private static func runBlocking(_ arguments: [String]) throws -> (succeeded: Bool, output: String) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = arguments
@@ -112,13 +125,17 @@ struct ReferenceFolderTests {
 
     // MARK: The folder as it is
 
-    @Test("the reference imports only system modules, the kit's library products and the modules its core brings along (StrictJSON, WireDialects)")
+    @Test(
+        "the reference imports only system modules, the kit's library products and the modules its core brings along (StrictJSON, WireDialects)"
+    )
     func importsOnlyWhatACopyResolves() throws {
         let files = try Self.sources().filter { $0.module == Self.referenceFolder }
         let products = Self.libraryProducts(inManifest: try String(contentsOf: Self.packageManifest, encoding: .utf8))
         #expect(products.contains("ConformanceKit") && products.contains("ReferenceBridgeCore"), "\(products)")
         #expect(!files.isEmpty)
-        #expect(Self.foreignImports(in: files, products: products).isEmpty, "\(Self.foreignImports(in: files, products: products))")
+        #expect(
+            Self.foreignImports(in: files, products: products).isEmpty,
+            "\(Self.foreignImports(in: files, products: products))")
     }
 
     @Test("the reference's core is platform-free: Foundation, StrictJSON and WireDialects only")
@@ -132,48 +149,59 @@ struct ReferenceFolderTests {
     @Test("the reference declares nothing package: no hook for the kit's tests, mutants or oracles")
     func declaresNoHooks() throws {
         let files = try Self.sources().filter { $0.module == Self.referenceFolder }
-        #expect(Self.packageDeclarations(in: files).isEmpty, "move these out of the reference (ReferenceOracle, BridgeMutants): \(Self.packageDeclarations(in: files))")
+        #expect(
+            Self.packageDeclarations(in: files).isEmpty,
+            "move these out of the reference (ReferenceOracle, BridgeMutants): \(Self.packageDeclarations(in: files))")
     }
 
     @Test("the reference's bridge and adapter compile as a copy in another package: public API of the kit only")
-    func compilesAsACopy() throws {
+    func compilesAsACopy() async throws {
         let files = try Self.glueFiles()
         #expect(files.count >= 2, "\(files)")
-        let result = try Self.typecheckAsCopy(files)
+        let result = try await Self.typecheckAsCopy(files)
         #expect(result.succeeded, "\(result.output)")
     }
 
     // MARK: The checks themselves
 
     @Test("the checks report what the reference used to have: a package helper, a harness import, a kit-only symbol")
-    func checksCatchViolations() throws {
-        let adapter = SourceFile(path: "ReferenceBridge/ReferenceBridgeAdapter.swift", text: """
-            import ConformanceKit
-            import ReferenceOracle
-            @testable import ReferenceBridgeCore
-            public final class ReferenceBridgeAdapter {
-                // A comment saying package does not count, nor does "package" in a string.
-                package nonisolated static func answeringOnMainThread(_ respond: @escaping (Any?) -> Void) -> (Any?) -> Void {
-                    respond
+    func checksCatchViolations() async throws {
+        let adapter = SourceFile(
+            path: "ReferenceBridge/ReferenceBridgeAdapter.swift",
+            text: """
+                import ConformanceKit
+                import ReferenceOracle
+                @testable import ReferenceBridgeCore
+                public final class ReferenceBridgeAdapter {
+                    // A comment saying package does not count, nor does "package" in a string.
+                    package nonisolated static func answeringOnMainThread(_ respond: @escaping (Any?) -> Void) -> (Any?) -> Void {
+                        respond
+                    }
                 }
-            }
-            """)
+                """)
         let products: Set<String> = ["ConformanceKit", "ReferenceBridgeCore", "ConformanceTesting"]
-        #expect(Self.foreignImports(in: [adapter], products: products) == [
-            "ReferenceBridge/ReferenceBridgeAdapter.swift imports ReferenceOracle",
-            "ReferenceBridge/ReferenceBridgeAdapter.swift imports @testable ReferenceBridgeCore",
-        ])
-        let glue = SourceFile(path: "ReferenceBridge/Glue.swift", text: "import ConformanceTesting\nimport Foundation\n")
-        #expect(Self.foreignImports(in: [glue], products: products) == ["ReferenceBridge/Glue.swift imports ConformanceTesting"])
+        #expect(
+            Self.foreignImports(in: [adapter], products: products) == [
+                "ReferenceBridge/ReferenceBridgeAdapter.swift imports ReferenceOracle",
+                "ReferenceBridge/ReferenceBridgeAdapter.swift imports @testable ReferenceBridgeCore",
+            ])
+        let glue = SourceFile(
+            path: "ReferenceBridge/Glue.swift", text: "import ConformanceTesting\nimport Foundation\n")
+        #expect(
+            Self.foreignImports(in: [glue], products: products) == [
+                "ReferenceBridge/Glue.swift imports ConformanceTesting"
+            ])
         #expect(Self.packageDeclarations(in: [adapter]).count == 1)
 
         // The reference's glue, plus one line that uses the kit's main-queue helper as the adapter once did.
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("copied-reference-\(UUID().uuidString)")
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "copied-reference-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let probe = folder.appendingPathComponent("Probe.swift")
-        try "import ConformanceKit\nlet onMain = MainQueuePump.isOnMainQueue\n".write(to: probe, atomically: true, encoding: .utf8)
-        let result = try Self.typecheckAsCopy(try Self.glueFiles() + [probe])
+        try "import ConformanceKit\nlet onMain = MainQueuePump.isOnMainQueue\n".write(
+            to: probe, atomically: true, encoding: .utf8)
+        let result = try await Self.typecheckAsCopy(try Self.glueFiles() + [probe])
         #expect(!result.succeeded)
         #expect(result.output.contains("MainQueuePump"), "\(result.output)")
     }
