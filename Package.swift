@@ -13,7 +13,7 @@ let package = Package(
         .executable(name: "conformance", targets: ["conformance"]),
     ],
     dependencies: [
-        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2")
     ],
     targets: [
         // The JavaScriptCore C API: WebKitGTK's library on Linux (found and linked through pkg-config), the
@@ -54,7 +54,10 @@ let package = Package(
         // runner, reports, explore. Re-exports ConformanceAdapter.
         .target(
             name: "ConformanceKit",
-            dependencies: ["CJavaScriptCore", "ConformanceAdapter", "ConformanceFixtures", "ConformanceSpec", "StrictJSON", "WireDialects"],
+            dependencies: [
+                "CJavaScriptCore", "ConformanceAdapter", "ConformanceFixtures", "ConformanceSpec", "StrictJSON",
+                "WireDialects",
+            ],
             resources: [.copy("WebView/Resources/page-shim.js")],
             linkerSettings: [.linkedFramework("JavaScriptCore", .when(platforms: [.macOS, .iOS, .tvOS, .visionOS]))]
         ),
@@ -86,7 +89,9 @@ let package = Package(
         // Deliberately broken variants of the reference bridge, one defect each.
         .target(
             name: "BridgeMutants",
-            dependencies: ["ReferenceBridge", "ReferenceBridgeCore", "ReferenceOracle", "ConformanceKit", "WireDialects"]
+            dependencies: [
+                "ReferenceBridge", "ReferenceBridgeCore", "ReferenceOracle", "ConformanceKit", "WireDialects",
+            ]
         ),
         .executableTarget(
             name: "conformance",
@@ -118,7 +123,10 @@ let package = Package(
         // Release-build measurements against the budgets: `swift run -c release conformance-benchmarks`.
         .executableTarget(
             name: "conformance-benchmarks",
-            dependencies: ["BridgeMutants", "CJavaScriptCore", "ConformanceKit", "ReferenceBridge", "ReferenceBridgeCore", "ReferenceOracle", "WireDialects"]
+            dependencies: [
+                "BridgeMutants", "CJavaScriptCore", "ConformanceKit", "ReferenceBridge", "ReferenceBridgeCore",
+                "ReferenceOracle", "WireDialects",
+            ]
         ),
         .testTarget(
             name: "ReferenceBridgeCoreTests",
@@ -126,7 +134,10 @@ let package = Package(
         ),
         .testTarget(
             name: "ConformanceKitTests",
-            dependencies: ["ConformanceKit", "ConformanceTesting", "ReferenceBridge", "ReferenceOracle", "BridgeMutants", "StrictJSON", "WireDialects"],
+            dependencies: [
+                "ConformanceKit", "ConformanceTesting", "ReferenceBridge", "ReferenceOracle", "BridgeMutants",
+                "StrictJSON", "WireDialects",
+            ],
             // Digests of the public API, read from the source tree by PublicAPITests.
             exclude: ["PublicAPI"]
         ),
@@ -143,7 +154,8 @@ let package = Package(
         .testTarget(
             name: "CLITests",
             dependencies: [
-                "conformance", "conformance-testees", "swift5-testee", "ConformanceKit", "ConformanceFixtures", "ReferenceBridge", "StrictJSON",
+                "conformance", "conformance-testees", "swift5-testee", "ConformanceKit", "ConformanceFixtures",
+                "ReferenceBridge", "StrictJSON",
                 // The gate-issue agreement test runs swift-testing's and XCTest's frontends beside the CLI.
                 "ConformanceTesting", "BridgeMutants",
             ]

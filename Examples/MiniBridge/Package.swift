@@ -13,7 +13,7 @@ let package = Package(
     ],
     dependencies: [
         // The conformance kit. A real project names its repository URL and a version instead.
-        .package(name: "WVJBConformance", path: "../.."),
+        .package(name: "WVJBConformance", path: "../..")
     ],
     targets: [
         // The bridge itself: Foundation only, no dependency on the test kit.
@@ -26,7 +26,9 @@ let package = Package(
         // The same adapter in a process of its own, for `conformance run --adapter <this executable>`.
         .executableTarget(
             name: "mini-bridge-adapter",
-            dependencies: ["MiniBridgeConformanceAdapter", .product(name: "ConformanceAdapter", package: "WVJBConformance")]
+            dependencies: [
+                "MiniBridgeConformanceAdapter", .product(name: "ConformanceAdapter", package: "WVJBConformance"),
+            ]
         ),
         .testTarget(
             name: "MiniBridgeTests",

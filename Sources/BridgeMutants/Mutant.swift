@@ -28,8 +28,10 @@ package struct Mutant: Sendable, Identifiable {
     ///   - breakPageSetup: For a page-snippet mutant, turns the kit's page setup snippet into the broken one.
     ///   - make: Makes the adapter (the reference bridge, broken or not).
     init(
-        id: String, defect: String, obligation: String, caughtBy: [String], breakJavaScriptSide: (@Sendable (String) -> String)? = nil,
-        breakPageSetup: (@Sendable (String) -> String)? = nil, make: @escaping @MainActor @Sendable () -> any BridgeAdapter
+        id: String, defect: String, obligation: String, caughtBy: [String],
+        breakJavaScriptSide: (@Sendable (String) -> String)? = nil,
+        breakPageSetup: (@Sendable (String) -> String)? = nil,
+        make: @escaping @MainActor @Sendable () -> any BridgeAdapter
     ) {
         self.id = id
         self.defect = defect
@@ -66,7 +68,9 @@ package struct Mutant: Sendable, Identifiable {
     package func configuration() throws(HarnessError) -> ConformanceRunner.Configuration {
         // A JS-side mutant puts its JS side under test; a native one leaves the JS side the kit's own.
         var javaScriptSide: String?, pageSetup: String?
-        if let breakJavaScriptSide { javaScriptSide = breakJavaScriptSide(try ConformanceRunner.referenceJavaScriptSide()) }
+        if let breakJavaScriptSide {
+            javaScriptSide = breakJavaScriptSide(try ConformanceRunner.referenceJavaScriptSide())
+        }
         if let breakPageSetup { pageSetup = breakPageSetup(try ConformanceRunner.referencePageSetup()) }
         return ConformanceRunner.Configuration(bridgeJavaScriptSource: javaScriptSide, pageSetupSource: pageSetup)
     }

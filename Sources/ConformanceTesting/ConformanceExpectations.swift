@@ -41,7 +41,8 @@ public enum ConformanceExpectations {
         javaScriptSide: String? = nil, baseline: Baseline? = nil,
         sourceLocation: SourceLocation = #_sourceLocation
     ) async {
-        await expectConformance(conformanceCase, adapter: adapter, javaScriptSide: javaScriptSide, baseline: baseline) { comment, severity in
+        await expectConformance(conformanceCase, adapter: adapter, javaScriptSide: javaScriptSide, baseline: baseline) {
+            comment, severity in
             record(comment, severity: severity, sourceLocation: sourceLocation)
         } attach: { report, name in
             Attachment.record(report, named: name, sourceLocation: sourceLocation)
@@ -57,11 +58,13 @@ public enum ConformanceExpectations {
     @MainActor
     package static func expectConformance(
         _ conformanceCase: ConformanceCase, adapter: AdapterFactory, javaScriptSide: String?, baseline: Baseline?,
-        record: (_ comment: String, _ severity: GateIssue.Severity) -> Void, attach: (_ report: String, _ name: String) -> Void
+        record: (_ comment: String, _ severity: GateIssue.Severity) -> Void,
+        attach: (_ report: String, _ name: String) -> Void
     ) async {
         let result: CaseResult
         do {
-            result = try await ConformanceRunner(configuration: .forImplementers(javaScriptSide: javaScriptSide)).run(conformanceCase, adapter: adapter)
+            result = try await ConformanceRunner(configuration: .forImplementers(javaScriptSide: javaScriptSide)).run(
+                conformanceCase, adapter: adapter)
         } catch {
             record("\(error)", .error)
             return

@@ -39,20 +39,31 @@ public enum ConformanceExploration {
     /// - Throws: `HarnessError` when the kit's own files cannot be loaded or the adapter cannot be made.
     @MainActor
     public static func explore(
-        adapter: @escaping AdapterFactory, seed: UInt64 = 1, runs: Int = 200, maxOperations: Int = 12, javaScriptSide: String? = nil
+        adapter: @escaping AdapterFactory, seed: UInt64 = 1, runs: Int = 200, maxOperations: Int = 12,
+        javaScriptSide: String? = nil
     ) async throws -> Outcome {
-        let explorer = try Explorer.againstReference(adapter, configuration: .init(bridgeJavaScriptSource: javaScriptSide))
+        let explorer = try Explorer.againstReference(
+            adapter, configuration: .init(bridgeJavaScriptSource: javaScriptSide))
         guard let capabilities = explorer.candidateCapabilities() else {
             throw HarnessError(code: .invalidInput, message: "the adapter could not be created to ask what it offers")
         }
-        let generator = ExploreGenerator(capabilities: capabilities, maxOperations: maxOperations, data: ExploreDataGenerator(corpus: try PayloadCorpus.bundled()))
-        let report = await explorer.explore(ExploreOptions(seed: seed, runs: runs, maxOperations: maxOperations), generator: generator)
-        let replay = { (programSeed: UInt64) in "conformance explore --adapter <yours> --max-ops \(maxOperations) --replay \(programSeed)" }
+        let generator = ExploreGenerator(
+            capabilities: capabilities, maxOperations: maxOperations,
+            data: ExploreDataGenerator(corpus: try PayloadCorpus.bundled()))
+        let report = await explorer.explore(
+            ExploreOptions(seed: seed, runs: runs, maxOperations: maxOperations), generator: generator)
+        let replay = { (programSeed: UInt64) in
+            "conformance explore --adapter <yours> --max-ops \(maxOperations) --replay \(programSeed)"
+        }
         let text = report.render(
             adapter: "your adapter", maxOperations: maxOperations, replay: replay,
-            bridgeJavaScriptSource: try javaScriptSide ?? ConformanceRunner.referenceJavaScriptSide(), injectsOwnJavaScriptSide: javaScriptSide != nil)
+            bridgeJavaScriptSource: try javaScriptSide ?? ConformanceRunner.referenceJavaScriptSide(),
+            injectsOwnJavaScriptSide: javaScriptSide != nil)
         return Outcome(
-            programsRun: report.programsRun, foundDifference: report.isFailure, shrunkSteps: report.counterexample?.shrunk.operations.count,
-            description: text, caseFileText: report.caseFile(foundWith: report.counterexample.map { replay($0.programSeed) } ?? "")?.text, report: report)
+            programsRun: report.programsRun, foundDifference: report.isFailure,
+            shrunkSteps: report.counterexample?.shrunk.operations.count,
+            description: text,
+            caseFileText: report.caseFile(foundWith: report.counterexample.map { replay($0.programSeed) } ?? "")?.text,
+            report: report)
     }
 }

@@ -27,7 +27,8 @@ public enum ConformanceXCTest {
         adapter: AdapterFactory, cases: [ConformanceCase] = Catalogue.all, baseline: Baseline? = nil,
         javaScriptSide: String? = nil, file: StaticString = #filePath, line: UInt = #line
     ) async {
-        await assertConformance(adapter: adapter, cases: cases, baseline: baseline, javaScriptSide: javaScriptSide) { message in
+        await assertConformance(adapter: adapter, cases: cases, baseline: baseline, javaScriptSide: javaScriptSide) {
+            message in
             XCTFail(message, file: file, line: line)
         } print: { text in
             print(text)

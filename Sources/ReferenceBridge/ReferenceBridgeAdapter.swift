@@ -4,7 +4,8 @@ import ReferenceBridgeCore
 
 /// The adapter that runs the reference bridge under the harness: `conformance run --adapter reference`.
 @MainActor
-public final class ReferenceBridgeAdapter: BridgeAdapter, SupportsRemoveHandler, SupportsReset, SupportsDisablingSafetyTimeout,
+public final class ReferenceBridgeAdapter: BridgeAdapter, SupportsRemoveHandler, SupportsReset,
+    SupportsDisablingSafetyTimeout,
     SupportsSendsFromAnyThread, SupportsTrafficLogging, SupportsThrowingHandlers
 {
     /// The bridge, once attached.
@@ -24,12 +25,15 @@ public final class ReferenceBridgeAdapter: BridgeAdapter, SupportsRemoveHandler,
 
     /// Registers a native handler on the bridge.
     public func registerHandler(_ name: String, handler: @escaping AdapterHandler) throws {
-        try attached().core.registerHandler(name) { data, respond in handler(data, Self.answeringOnMainThread(respond)) }
+        try attached().core.registerHandler(name) { data, respond in handler(data, Self.answeringOnMainThread(respond))
+        }
     }
 
     /// Registers a native handler that may throw: the bridge logs what it throws and goes on (FLUSH-8).
     public func registerThrowingHandler(_ name: String, handler: @escaping AdapterThrowingHandler) throws {
-        try attached().core.registerHandler(name) { data, respond in try handler(data, Self.answeringOnMainThread(respond)) }
+        try attached().core.registerHandler(name) { data, respond in
+            try handler(data, Self.answeringOnMainThread(respond))
+        }
     }
 
     /// Calls a JS handler through the bridge.
@@ -74,7 +78,9 @@ public final class ReferenceBridgeAdapter: BridgeAdapter, SupportsRemoveHandler,
 
     /// `respond`, callable from any thread (THR-2): on the main thread it answers at once; on another it
     /// hops to the main queue without waiting (THR-3), which keeps the order of one thread's answers.
-    private nonisolated static func answeringOnMainThread(_ respond: @escaping AdapterResponseCallback) -> AdapterResponseCallback {
+    private nonisolated static func answeringOnMainThread(_ respond: @escaping AdapterResponseCallback)
+        -> AdapterResponseCallback
+    {
         // The responder and each answer are used on the main queue only: handed over, never shared.
         nonisolated(unsafe) let respond = respond
         return { answer in

@@ -13,7 +13,8 @@ extension Explorer {
         _ candidate: @escaping AdapterFactory, configuration: ConformanceRunner.Configuration = .init()
     ) throws(HarnessError) -> Explorer {
         Explorer(
-            candidateRunner: try ConformanceRunner(configuration: configuration), referenceRunner: try ConformanceRunner(),
+            candidateRunner: try ConformanceRunner(configuration: configuration),
+            referenceRunner: try ConformanceRunner(),
             spec: try ProtocolSpec.bundled(), candidate: candidate,
             reference: { ReferenceBridgeAdapter(evaluationStyle: $0 == .synchronous ? .synchronous : .asynchronous) })
     }

@@ -20,7 +20,9 @@ package enum ReplacementChain {
     ///   - text: The compact JSON of one message.
     ///   - steps: The chain to run; the canonical one unless a mutant breaks it.
     /// - Returns: The text to put between the quotes of a single-quoted JS literal.
-    package static func escape<Steps: Sequence<(target: String, replacement: String)>>(_ text: String, steps: Steps) -> String {
+    package static func escape<Steps: Sequence<(target: String, replacement: String)>>(_ text: String, steps: Steps)
+        -> String
+    {
         var result = text
         for (target, replacement) in steps {
             result = result.replacingOccurrences(of: target, with: replacement, options: .literal)

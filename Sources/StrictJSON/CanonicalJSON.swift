@@ -45,7 +45,9 @@ package enum CanonicalJSON {
         return String(decoding: output, as: UTF8.self)
     }
 
-    private static func write(_ value: JSONValue, to output: inout [UInt8], escapingNonASCII: Bool, namingNonFinite: Bool = false) {
+    private static func write(
+        _ value: JSONValue, to output: inout [UInt8], escapingNonASCII: Bool, namingNonFinite: Bool = false
+    ) {
         switch value {
         case .null: output += Array("null".utf8)
         case .bool(let flag): output += Array((flag ? "true" : "false").utf8)

@@ -40,7 +40,8 @@ package struct JSONParser {
     ///   - loneSurrogates: How escaped lone surrogates are decoded.
     /// - Returns: The parsed value.
     /// - Throws: `JSONParser.ParseError` at the first byte that is not valid JSON.
-    package static func parse(_ text: String, loneSurrogates: LoneSurrogates = .replace) throws(ParseError) -> JSONValue {
+    package static func parse(_ text: String, loneSurrogates: LoneSurrogates = .replace) throws(ParseError) -> JSONValue
+    {
         var text = text
         let result: Result<JSONValue, ParseError> = text.withUTF8 { buffer in
             var parser = JSONParser(bytes: buffer, loneSurrogates: loneSurrogates)
@@ -88,7 +89,7 @@ package struct JSONParser {
     private mutating func expectWord(_ word: StaticString) throws(ParseError) {
         let length = word.utf8CodeUnitCount
         guard index + length <= bytes.count,
-              bytes[index..<index + length].elementsEqual(UnsafeBufferPointer(start: word.utf8Start, count: length))
+            bytes[index..<index + length].elementsEqual(UnsafeBufferPointer(start: word.utf8Start, count: length))
         else { throw error("unexpected character") }
         index += length
     }
@@ -146,14 +147,18 @@ package struct JSONParser {
             while index < bytes.count, base![index] >= 0x20, base![index] != 0x22, base![index] != 0x5C { index += 1 }
             guard let byte = current else { throw error("unterminated string") }
             if byte == UInt8(ascii: "\"") {
-                if index > runStart { try flushLoneHigh(&pendingHigh, into: &utf8); utf8.append(contentsOf: bytes[runStart..<index]) }
+                if index > runStart {
+                    try flushLoneHigh(&pendingHigh, into: &utf8); utf8.append(contentsOf: bytes[runStart..<index])
+                }
                 try flushLoneHigh(&pendingHigh, into: &utf8)
                 index += 1
                 return String(decoding: utf8, as: UTF8.self)
             }
             if byte < 0x20 { throw error("raw control character in a string") }
             if byte != UInt8(ascii: "\\") { index += 1; continue }
-            if index > runStart { try flushLoneHigh(&pendingHigh, into: &utf8); utf8.append(contentsOf: bytes[runStart..<index]) }
+            if index > runStart {
+                try flushLoneHigh(&pendingHigh, into: &utf8); utf8.append(contentsOf: bytes[runStart..<index])
+            }
             index += 1
             guard let escape = current else { throw error("unterminated escape") }
             index += 1
@@ -205,7 +210,8 @@ package struct JSONParser {
 
     private func loneSurrogate(_ unit: UInt16, into utf8: inout [UInt8]) throws(ParseError) {
         guard loneSurrogates == .replace else {
-            throw error("\\u\(String(unit, radix: 16)) is the escape of a lone surrogate, which no Swift string can hold")
+            throw error(
+                "\\u\(String(unit, radix: 16)) is the escape of a lone surrogate, which no Swift string can hold")
         }
         Self.appendScalar(0xFFFD, to: &utf8)
     }
@@ -245,7 +251,9 @@ package struct JSONParser {
             if current == UInt8(ascii: "+") || current == UInt8(ascii: "-") { index += 1 }
             guard skipDigits() > 0 else { throw error("digits expected in the exponent") }
         }
-        guard let number = Double(String(decoding: bytes[start..<index], as: UTF8.self)) else { throw error("bad number") }
+        guard let number = Double(String(decoding: bytes[start..<index], as: UTF8.self)) else {
+            throw error("bad number")
+        }
         return number
     }
 

@@ -13,7 +13,9 @@ extension WireDialect {
         // The JS side writes `https`; native also accepts the older `wvjbscheme`.
         loadSignal: .navigation(NavigationSignal(schemes: ["https", "wvjbscheme"], host: "__bridge_loaded__")),
         queueSignal: .navigation(NavigationSignal(schemes: ["https", "wvjbscheme"], host: "__wvjb_queue_message__")),
-        keys: MessageKeys(handlerName: "handlerName", data: "data", callbackID: "callbackId", responseID: "responseId", responseData: "responseData"),
+        keys: MessageKeys(
+            handlerName: "handlerName", data: "data", callbackID: "callbackId", responseID: "responseId",
+            responseData: "responseData"),
         callbackIDs: CallbackIDForms(nativePrefix: "objc_cb_", javaScriptPrefix: "cb_"),
         disableSafetyTimeoutHandler: "_disableJavascriptAlertBoxSafetyTimeout"
     )

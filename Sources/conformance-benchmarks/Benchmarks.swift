@@ -23,7 +23,9 @@ enum Benchmarks {
     static func main() {
         let asked = Array(CommandLine.arguments.dropFirst())
         if let unknown = asked.first(where: { !sections.contains($0) && !optionalSections.contains($0) }) {
-            print("unknown section `\(unknown)`; the sections are: \((sections + optionalSections).joined(separator: ", "))")
+            print(
+                "unknown section `\(unknown)`; the sections are: \((sections + optionalSections).joined(separator: ", "))"
+            )
             exit(2)
         }
         MainQueuePump.run { await runAll(asked.isEmpty ? sections : asked) }
@@ -31,7 +33,9 @@ enum Benchmarks {
 
     @MainActor
     static func runAll(_ chosen: [String]) async {
-        print("conformance benchmarks (\(isOptimized ? "release" : "DEBUG: numbers are not meaningful")), \(Catalogue.all.count) cases")
+        print(
+            "conformance benchmarks (\(isOptimized ? "release" : "DEBUG: numbers are not meaningful")), \(Catalogue.all.count) cases"
+        )
         let runner: ConformanceRunner
         do {
             runner = try ConformanceRunner(configuration: .init(javaScriptSideUnderTest: true))
@@ -63,10 +67,14 @@ enum Benchmarks {
             let results = await runner.run(Catalogue.all) { ReferenceBridgeAdapter() }
             precondition(results.allSatisfy { $0.verdict == .pass }, "the reference must pass")
         }
-        report("whole catalogue in process (\(Catalogue.all.count) cases, a fresh page each), best of 5", catalogue, budget: nil)
+        report(
+            "whole catalogue in process (\(Catalogue.all.count) cases, a fresh page each), best of 5", catalogue,
+            budget: nil)
         let grown = grownCatalogue()
         let grownSeconds = await best(of: 5) { _ = await runner.run(grown) { ReferenceBridgeAdapter() } }
-        report("the catalogue repeated to \(grown.count) cases (the budget's size, >= \(grownCatalogueSize)), best of 5", grownSeconds, budget: 1.0)
+        report(
+            "the catalogue repeated to \(grown.count) cases (the budget's size, >= \(grownCatalogueSize)), best of 5",
+            grownSeconds, budget: 1.0)
         return (catalogue, grownSeconds)
     }
 
@@ -87,7 +95,10 @@ enum Benchmarks {
         }
         let sorted = times.sorted { $0.seconds > $1.seconds }
         let median = sorted[sorted.count / 2].seconds
-        print(String(format: "  one case, best of 5: median %.2f ms  (budget 4 ms: %@); the five slowest:", 1000 * median, median <= 0.004 ? "ok" : "OVER"))
+        print(
+            String(
+                format: "  one case, best of 5: median %.2f ms  (budget 4 ms: %@); the five slowest:", 1000 * median,
+                median <= 0.004 ? "ok" : "OVER"))
         for (id, seconds) in sorted.prefix(5) { print(String(format: "    %7.2f ms  %@", 1000 * seconds, id)) }
     }
 
@@ -102,21 +113,32 @@ enum Benchmarks {
             return
         }
         let configuration = ProcessBridgeAdapter.Configuration(command: "'\(testees.path)' reference")
-        let modes: [(label: String, persistent: Bool)] = [("a fresh process per case", false), ("one process for the run", true)]
+        let modes: [(label: String, persistent: Bool)] = [
+            ("a fresh process per case", false), ("one process for the run", true),
+        ]
         for (label, persistent) in modes {
             var count = 0
             let seconds = await best(of: 2) {
                 let testee = persistent ? PersistentTestee(configuration: configuration) : nil
                 let results = await runner.run(Catalogue.all) {
-                    if let testee { try ProcessBridgeAdapter(persistent: testee) } else { try ProcessBridgeAdapter(configuration: configuration) }
+                    if let testee {
+                        try ProcessBridgeAdapter(persistent: testee)
+                    } else {
+                        try ProcessBridgeAdapter(configuration: configuration)
+                    }
                 }
                 testee?.close()
                 count = results.count
-                precondition(results.allSatisfy { $0.verdict.category == .clean }, "the reference must pass out of process (\(label))")
+                precondition(
+                    results.allSatisfy { $0.verdict.category == .clean },
+                    "the reference must pass out of process (\(label))")
             }
             let perCase = seconds / Double(count)
             let budget = persistent ? String(format: "  (budget 10 ms: %@)", perCase <= 0.010 ? "ok" : "OVER") : ""
-            print(String(format: "  whole catalogue out of process, %@, best of 2: %.3f s, %.1f ms per case", label, seconds, 1000 * perCase) + budget)
+            print(
+                String(
+                    format: "  whole catalogue out of process, %@, best of 2: %.3f s, %.1f ms per case", label, seconds,
+                    1000 * perCase) + budget)
         }
     }
 
@@ -136,7 +158,10 @@ enum Benchmarks {
         start = DispatchTime.now()
         _ = MessageEscaper.escapeForSingleQuotedLiteral(half)
         let halfTime = seconds(since: start)
-        print(String(format: "  escaper scaling: half the input took %.0f%% of the time (linear: ~50%%)", 100 * halfTime / onePassTime))
+        print(
+            String(
+                format: "  escaper scaling: half the input took %.0f%% of the time (linear: ~50%%)",
+                100 * halfTime / onePassTime))
     }
 
     // MARK: Helpers
@@ -155,7 +180,8 @@ enum Benchmarks {
 
     /// An executable built next to this one, if it is there.
     static func siblingExecutable(_ name: String) -> URL? {
-        let url = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent(name)
+        let url = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent(
+            name)
         return FileManager.default.isExecutableFile(atPath: url.path) ? url : nil
     }
 
@@ -170,9 +196,9 @@ enum Benchmarks {
 
     static var isOptimized: Bool {
         #if DEBUG
-        return false
+            return false
         #else
-        return true
+            return true
         #endif
     }
 }

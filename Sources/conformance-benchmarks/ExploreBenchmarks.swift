@@ -31,13 +31,17 @@ enum ExploreBenchmarks {
 
     /// An explorer of `candidate` (run under `configuration`) against the reference bridge.
     @MainActor
-    static func explorer(_ candidate: @escaping AdapterFactory, configuration: ConformanceRunner.Configuration = .init()) throws -> Explorer {
+    static func explorer(
+        _ candidate: @escaping AdapterFactory, configuration: ConformanceRunner.Configuration = .init()
+    ) throws -> Explorer {
         try Explorer.againstReference(candidate, configuration: configuration)
     }
 
     @MainActor
     static func generator(_ explorer: Explorer, maxOperations: Int) throws -> ExploreGenerator {
-        ExploreGenerator(capabilities: explorer.candidateCapabilities()!, maxOperations: maxOperations, data: ExploreDataGenerator(corpus: try PayloadCorpus.bundled()))
+        ExploreGenerator(
+            capabilities: explorer.candidateCapabilities()!, maxOperations: maxOperations,
+            data: ExploreDataGenerator(corpus: try PayloadCorpus.bundled()))
     }
 
     /// The reference explored against itself: programs a second (wall clock), and the time per program side.
@@ -45,15 +49,24 @@ enum ExploreBenchmarks {
     static func benchmarkThroughput() async throws {
         let explorer = try explorer { ReferenceBridgeAdapter() }
         let generator = try generator(explorer, maxOperations: maxOperations)
-        _ = await explorer.explore(ExploreOptions(seed: 2, runs: 100, maxOperations: maxOperations), generator: generator)  // warm up
+        _ = await explorer.explore(
+            ExploreOptions(seed: 2, runs: 100, maxOperations: maxOperations), generator: generator)  // warm up
         let seconds = await Benchmarks.best(of: 2) {
-            let report = await explorer.explore(ExploreOptions(seed: 1, runs: programs, maxOperations: maxOperations), generator: generator)
-            precondition(report.stop == nil && report.programsRun == programs, "the reference must not differ from itself: \(String(describing: report.stop))")
+            let report = await explorer.explore(
+                ExploreOptions(seed: 1, runs: programs, maxOperations: maxOperations), generator: generator)
+            precondition(
+                report.stop == nil && report.programsRun == programs,
+                "the reference must not differ from itself: \(String(describing: report.stop))")
         }
-        let steps = (0..<programs).reduce(0) { $0 + generator.program(seed: ExploreRandom.programSeed(run: $1, of: 1)).operations.count }
-        print(String(
-            format: "  explore, the reference against itself, %d programs of up to %d steps (mean %.1f), seed 1, best of 2: %.2f s, %.0f programs/s, %.0f µs per program side  (no budget; measured)",
-            programs, maxOperations, Double(steps) / Double(programs), seconds, Double(programs) / seconds, 1e6 * seconds / Double(2 * programs)))
+        let steps = (0..<programs).reduce(0) {
+            $0 + generator.program(seed: ExploreRandom.programSeed(run: $1, of: 1)).operations.count
+        }
+        print(
+            String(
+                format:
+                    "  explore, the reference against itself, %d programs of up to %d steps (mean %.1f), seed 1, best of 2: %.2f s, %.0f programs/s, %.0f µs per program side  (no budget; measured)",
+                programs, maxOperations, Double(steps) / Double(programs), seconds, Double(programs) / seconds,
+                1e6 * seconds / Double(2 * programs)))
     }
 
     /// One shrunk counterexample.
@@ -79,7 +92,9 @@ enum ExploreBenchmarks {
             return
         }
         let explorer = try explorer({ mutant.makeAdapter() }, configuration: try mutant.configuration())
-        print("  explore shrinking, mutant:\(mutantID), the first \(counterexamplesPerLength) failing programs of at least 3/4 of max-ops, each shrunk best of 3, their mean:")
+        print(
+            "  explore shrinking, mutant:\(mutantID), the first \(counterexamplesPerLength) failing programs of at least 3/4 of max-ops, each shrunk best of 3, their mean:"
+        )
         var meanSeconds: [Int: Double] = [:]
         var slowest: (length: Int, shrink: Shrink)?
         for length in lengths {
@@ -93,20 +108,34 @@ enum ExploreBenchmarks {
             let seconds = shrinks.reduce(0) { $0 + $1.seconds } / count
             let attempts = Double(shrinks.reduce(0) { $0 + $1.attempts }) / count
             meanSeconds[length] = seconds
-            print(String(
-                format: "    max-ops %2d: %4.1f steps -> %3.1f, %5.0f attempts, %7.1f ms shrinking, %5.0f µs per attempt  (each: %@)",
-                length, Double(shrinks.reduce(0) { $0 + $1.originalSteps }) / count, Double(shrinks.reduce(0) { $0 + $1.shrunkSteps }) / count,
-                attempts, 1000 * seconds, 1e6 * seconds / attempts, shrinks.map { String(format: "%d->%d in %d attempts %.0f ms", $0.originalSteps, $0.shrunkSteps, $0.attempts, 1000 * $0.seconds) }.joined(separator: "; ")))
+            print(
+                String(
+                    format:
+                        "    max-ops %2d: %4.1f steps -> %3.1f, %5.0f attempts, %7.1f ms shrinking, %5.0f µs per attempt  (each: %@)",
+                    length, Double(shrinks.reduce(0) { $0 + $1.originalSteps }) / count,
+                    Double(shrinks.reduce(0) { $0 + $1.shrunkSteps }) / count,
+                    attempts, 1000 * seconds, 1e6 * seconds / attempts,
+                    shrinks.map {
+                        String(
+                            format: "%d->%d in %d attempts %.0f ms", $0.originalSteps, $0.shrunkSteps, $0.attempts,
+                            1000 * $0.seconds)
+                    }.joined(separator: "; ")))
         }
-        if let first = lengths.first, let last = lengths.last, let low = meanSeconds[first], let high = meanSeconds[last] {
-            print(String(
-                format: "  explore shrinking growth, mutant:%@: %d steps took %.1fx the time of %d steps for %.0fx the length (linear: %.0fx)  (no budget; measured)",
-                mutantID, last, high / low, first, Double(last) / Double(first), Double(last) / Double(first)))
+        if let first = lengths.first, let last = lengths.last, let low = meanSeconds[first],
+            let high = meanSeconds[last]
+        {
+            print(
+                String(
+                    format:
+                        "  explore shrinking growth, mutant:%@: %d steps took %.1fx the time of %d steps for %.0fx the length (linear: %.0fx)  (no budget; measured)",
+                    mutantID, last, high / low, first, Double(last) / Double(first), Double(last) / Double(first)))
         }
         if let (length, shrink) = slowest {
-            print(String(
-                format: "    the slowest shrink, %.0f ms: conformance explore --adapter mutant:%@ --max-ops %d --replay %@",
-                1000 * shrink.seconds, mutantID, length, String(shrink.programSeed)))
+            print(
+                String(
+                    format:
+                        "    the slowest shrink, %.0f ms: conformance explore --adapter mutant:%@ --max-ops %d --replay %@",
+                    1000 * shrink.seconds, mutantID, length, String(shrink.programSeed)))
         }
     }
 
@@ -124,11 +153,14 @@ enum ExploreBenchmarks {
             // Shrinking is deterministic (the virtual clock), so each repetition does the same work: best of 3.
             var shrunk: ExploreReport.Counterexample?
             let seconds = await Benchmarks.best(of: 3) {
-                shrunk = await explorer.shrink(program, seed: programSeed, differences: comparison.differences, key: key, attempts: 2_000)
+                shrunk = await explorer.shrink(
+                    program, seed: programSeed, differences: comparison.differences, key: key, attempts: 2_000)
             }
-            found.append(Shrink(
-                programSeed: programSeed, originalSteps: program.operations.count, shrunkSteps: shrunk!.shrunk.operations.count,
-                attempts: shrunk!.shrinkAttempts, seconds: seconds))
+            found.append(
+                Shrink(
+                    programSeed: programSeed, originalSteps: program.operations.count,
+                    shrunkSteps: shrunk!.shrunk.operations.count,
+                    attempts: shrunk!.shrinkAttempts, seconds: seconds))
         }
         return found
     }

@@ -17,12 +17,16 @@ enum ExploreMutantStudy {
         var missed: [String] = []
         var programsToFind: [Int] = []
         var shrunkSteps: [Int] = []
-        print("  explore against every mutant, seed 1, up to \(budget) programs each (found: programs run until the first failing one, or the first SHOULD difference for a SHOULD mutant)")
+        print(
+            "  explore against every mutant, seed 1, up to \(budget) programs each (found: programs run until the first failing one, or the first SHOULD difference for a SHOULD mutant)"
+        )
         for mutant in MutantCatalogue.all {
             do {
-                let explorer = try ExploreBenchmarks.explorer({ mutant.makeAdapter() }, configuration: try mutant.configuration())
+                let explorer = try ExploreBenchmarks.explorer(
+                    { mutant.makeAdapter() }, configuration: try mutant.configuration())
                 let generator = try ExploreBenchmarks.generator(explorer, maxOperations: 12)
-                let report = await explorer.explore(ExploreOptions(seed: 1, runs: budget, maxOperations: 12), generator: generator)
+                let report = await explorer.explore(
+                    ExploreOptions(seed: 1, runs: budget, maxOperations: 12), generator: generator)
                 let clauses: [String]
                 let programs: Int
                 if let counterexample = report.counterexample {
@@ -42,17 +46,21 @@ enum ExploreMutantStudy {
                 programsToFind.append(programs)
                 let cites = clauses.contains { $0.hasPrefix(mutant.clause) }
                 if cites { clauseCited += 1 }
-                let steps = report.counterexample.map { "shrunk to \($0.shrunk.operations.count) steps" } ?? "SHOULD only"
-                print("    \(mutant.id) [\(mutant.obligation)]: program \(programs), \(steps), cites \(clauses.prefix(3).joined(separator: ", "))\(cites ? "" : "  (not \(mutant.clause))")")
+                let steps =
+                    report.counterexample.map { "shrunk to \($0.shrunk.operations.count) steps" } ?? "SHOULD only"
+                print(
+                    "    \(mutant.id) [\(mutant.obligation)]: program \(programs), \(steps), cites \(clauses.prefix(3).joined(separator: ", "))\(cites ? "" : "  (not \(mutant.clause))")"
+                )
             } catch {
                 print("    \(mutant.id): cannot start the harness: \(error)")
             }
         }
         let sorted = programsToFind.sorted()
         let median = sorted.isEmpty ? 0 : sorted[sorted.count / 2]
-        print("  explore mutants: \(found + foundAtShould)/\(MutantCatalogue.all.count) found within \(budget) programs (\(found) as failures, \(foundAtShould) at SHOULD level); "
-            + "programs to find: median \(median), max \(sorted.last ?? 0); shrunk to ≤ 6 steps: \(shrunkSteps.filter { $0 <= 6 }.count)/\(shrunkSteps.count); "
-            + "a difference cites the mutant's clause: \(clauseCited)/\(found + foundAtShould)")
+        print(
+            "  explore mutants: \(found + foundAtShould)/\(MutantCatalogue.all.count) found within \(budget) programs (\(found) as failures, \(foundAtShould) at SHOULD level); "
+                + "programs to find: median \(median), max \(sorted.last ?? 0); shrunk to ≤ 6 steps: \(shrunkSteps.filter { $0 <= 6 }.count)/\(shrunkSteps.count); "
+                + "a difference cites the mutant's clause: \(clauseCited)/\(found + foundAtShould)")
         print("  not found: \(missed.isEmpty ? "none" : missed.joined(separator: ", "))")
     }
 }

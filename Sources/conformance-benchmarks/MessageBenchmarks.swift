@@ -41,8 +41,11 @@ enum MessageBenchmarks {
     private static func report(_ label: String, whole: Double, bridge: Double, raw: Double) {
         let harness = whole - bridge
         let ratio = harness / raw
-        print(String(format: "  per message, %@: %.1f µs in all, of which the reference bridge's own work %.1f µs; harness %.1f µs against raw JavaScriptCore %.1f µs: %.2f×  (budget 3×: %@)",
-                     label, whole * 1e6, bridge * 1e6, harness * 1e6, raw * 1e6, ratio, ratio <= 3 ? "ok" : "OVER"))
+        print(
+            String(
+                format:
+                    "  per message, %@: %.1f µs in all, of which the reference bridge's own work %.1f µs; harness %.1f µs against raw JavaScriptCore %.1f µs: %.2f×  (budget 3×: %@)",
+                label, whole * 1e6, bridge * 1e6, harness * 1e6, raw * 1e6, ratio, ratio <= 3 ? "ok" : "OVER"))
     }
 
     /// Seconds per message of `conformanceCase` (best of five), its page start-up included.
@@ -57,19 +60,26 @@ enum MessageBenchmarks {
 
     /// `count` native calls to a JS handler that answers at once.
     private static func nativeCalls(_ count: Int) -> ConformanceCase {
-        ConformanceCase(id: "benchmark.native-calls", clauses: ["ORD-1"], summary: "native calls answered by JS") { context in
-            context.loadPage("\(wire.pageSetupFunction)(function (bridge) { bridge.\(wire.registerHandlerFunction)('echo', function (data, respond) { respond(data); }); });")
+        ConformanceCase(id: "benchmark.native-calls", clauses: ["ORD-1"], summary: "native calls answered by JS") {
+            context in
+            context.loadPage(
+                "\(wire.pageSetupFunction)(function (bridge) { bridge.\(wire.registerHandlerFunction)('echo', function (data, respond) { respond(data); }); });"
+            )
             try await context.runUntilIdle()
-            for index in 0..<count { try context.callHandler("echo", data: .number(Double(index)), callback: "answer \(index)") }
+            for index in 0..<count {
+                try context.callHandler("echo", data: .number(Double(index)), callback: "answer \(index)")
+            }
             try await context.runUntilIdle()
         }
     }
 
     /// `count` JS calls to a native handler that answers at once.
     private static func javaScriptCalls(_ count: Int) -> ConformanceCase {
-        ConformanceCase(id: "benchmark.js-calls", clauses: ["ORD-1"], summary: "JS calls answered by native") { context in
+        ConformanceCase(id: "benchmark.js-calls", clauses: ["ORD-1"], summary: "JS calls answered by native") {
+            context in
             try context.registerHandler("echo", answer: .echo)
-            context.loadPage("""
+            context.loadPage(
+                """
                 \(wire.pageSetupFunction)(function (bridge) {
                     for (var i = 0; i < \(count); i++) { bridge.\(wire.callHandlerFunction)('echo', i, function () {}); }
                 });
@@ -89,7 +99,9 @@ enum MessageBenchmarks {
             for index in 0..<count {
                 core.callHandler("echo", data: index) { _ in }
                 _ = BridgeURLKind(URL(string: queueURL))
-                core.flushMessageQueue("[{\"\(keys.responseData)\":\(index),\"\(keys.responseID)\":\"\(wire.callbackIDs.nativeID(index + 1))\"}]")
+                core.flushMessageQueue(
+                    "[{\"\(keys.responseData)\":\(index),\"\(keys.responseID)\":\"\(wire.callbackIDs.nativeID(index + 1))\"}]"
+                )
             }
         }
     }
@@ -103,7 +115,9 @@ enum MessageBenchmarks {
             core.registerHandler("echo") { data, respond in respond(data) }
             for index in 0..<count {
                 _ = BridgeURLKind(URL(string: queueURL))
-                core.flushMessageQueue("[{\"\(keys.callbackID)\":\"\(javaScriptID(index + 1))\",\"\(keys.data)\":\(index),\"\(keys.handlerName)\":\"echo\"}]")
+                core.flushMessageQueue(
+                    "[{\"\(keys.callbackID)\":\"\(javaScriptID(index + 1))\",\"\(keys.data)\":\(index),\"\(keys.handlerName)\":\"echo\"}]"
+                )
             }
         }
     }
@@ -115,7 +129,9 @@ enum MessageBenchmarks {
 
     /// Seconds per message of `messages` on what `setUp` prepares, untimed, for each of five rounds;
     /// the best round counts.
-    private static func bestOfFive<Prepared>(setUp: () -> Prepared, tearDown: (Prepared) -> Void, _ messages: (Prepared) -> Void) -> Double {
+    private static func bestOfFive<Prepared>(
+        setUp: () -> Prepared, tearDown: (Prepared) -> Void, _ messages: (Prepared) -> Void
+    ) -> Double {
         var best = Double.infinity
         for _ in 0..<5 {
             let prepared = setUp()
@@ -132,7 +148,9 @@ enum MessageBenchmarks {
     /// A bare context with the reference JS side and the little of a page it needs.
     private static func rawContext() -> JSGlobalContextRef {
         let context = JSGlobalContextCreate(nil)!
-        evaluate(context, """
+        evaluate(
+            context,
+            """
             var window = this;
             var document = { createElement: function () { return { style: {} }; }, documentElement: { appendChild: function () {}, removeChild: function () {} } };
             var pending = [];
@@ -140,7 +158,10 @@ enum MessageBenchmarks {
             function runTimers() { while (pending.length) { pending.shift()(); } }
             """)
         evaluate(context, (try? ConformanceRunner.referenceJavaScriptSide()) ?? "")
-        evaluate(context, "\(wire.javaScriptGlobal).\(wire.registerHandlerFunction)('echo', function (data, respond) { respond(data); }); runTimers();")
+        evaluate(
+            context,
+            "\(wire.javaScriptGlobal).\(wire.registerHandlerFunction)('echo', function (data, respond) { respond(data); }); runTimers();"
+        )
         return context
     }
 
@@ -149,8 +170,12 @@ enum MessageBenchmarks {
     private static func rawNativeCallAnsweredByJS() -> Double {
         bestRaw { context in
             for index in 0..<count {
-                evaluate(context, wire.deliveryCommand(
-                    literal: "{\"\(keys.handlerName)\":\"echo\",\"\(keys.data)\":\(index),\"\(keys.callbackID)\":\"\(wire.callbackIDs.nativeID(index))\"}"))
+                evaluate(
+                    context,
+                    wire.deliveryCommand(
+                        literal:
+                            "{\"\(keys.handlerName)\":\"echo\",\"\(keys.data)\":\(index),\"\(keys.callbackID)\":\"\(wire.callbackIDs.nativeID(index))\"}"
+                    ))
                 evaluate(context, "runTimers();")
                 evaluate(context, wire.fetchCommand)
             }
@@ -161,9 +186,15 @@ enum MessageBenchmarks {
     private static func rawJSCallAnsweredByNative() -> Double {
         bestRaw { context in
             for index in 0..<count {
-                evaluate(context, "\(wire.javaScriptGlobal).\(wire.callHandlerFunction)('echo', \(index), function () {});")
+                evaluate(
+                    context, "\(wire.javaScriptGlobal).\(wire.callHandlerFunction)('echo', \(index), function () {});")
                 evaluate(context, wire.fetchCommand)
-                evaluate(context, wire.deliveryCommand(literal: "{\"\(keys.responseID)\":\"\(javaScriptID(index + 1))\",\"\(keys.responseData)\":\(index)}") + " runTimers();")
+                evaluate(
+                    context,
+                    wire.deliveryCommand(
+                        literal:
+                            "{\"\(keys.responseID)\":\"\(javaScriptID(index + 1))\",\"\(keys.responseData)\":\(index)}")
+                        + " runTimers();")
             }
         }
     }

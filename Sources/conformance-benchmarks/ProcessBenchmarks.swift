@@ -15,25 +15,31 @@ enum ProcessBenchmarks {
             print("  conformance run as a process: skipped, build conformance first (swift build -c release)")
             return
         }
-        let reports = FileManager.default.temporaryDirectory.appendingPathComponent("conformance-benchmarks-\(getpid())")
+        let reports = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "conformance-benchmarks-\(getpid())")
         try? FileManager.default.createDirectory(at: reports, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: reports) }
-        let arguments = ["run", "--adapter", "reference", "--report", "json:" + reports.appendingPathComponent("report.json").path,
-                         "--report", "junit:" + reports.appendingPathComponent("report.xml").path]
+        let arguments = [
+            "run", "--adapter", "reference", "--report", "json:" + reports.appendingPathComponent("report.json").path,
+            "--report", "junit:" + reports.appendingPathComponent("report.xml").path,
+        ]
         var times: [Double] = []
         for _ in 0..<runs {
             guard let seconds = timeProcess(executable, arguments) else { return }
             times.append(seconds)
         }
         let median = times.sorted()[runs / 2]
-        Benchmarks.report("`conformance run --adapter reference` as a process, JSON and JUnit reports written, median of \(runs)", median, budget: nil)
+        Benchmarks.report(
+            "`conformance run --adapter reference` as a process, JSON and JUnit reports written, median of \(runs)",
+            median, budget: nil)
         guard let inProcess else {
             print("  (run the `catalogue` section too for the time at \(Benchmarks.grownCatalogueSize) cases)")
             return
         }
         let projected = median + inProcess.grown - inProcess.catalogue
-        Benchmarks.report("the same at \(Benchmarks.grownCatalogue().count) cases (the process plus the grown catalogue's extra time in process)",
-                          projected, budget: 1.2)
+        Benchmarks.report(
+            "the same at \(Benchmarks.grownCatalogue().count) cases (the process plus the grown catalogue's extra time in process)",
+            projected, budget: 1.2)
     }
 
     /// Seconds from launch to exit; nil (and a message) when it cannot start or fails.

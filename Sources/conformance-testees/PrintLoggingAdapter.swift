@@ -51,8 +51,10 @@ final class PrintLoggingAdapter: BridgeAdapter, SupportsRemoveHandler, SupportsR
     func setTrafficLogging(_ enabled: Bool) throws { try attached().logsTraffic = enabled }
 
     /// Cancels bridge URLs and acts on them, allows the rest.
-    func webView(_ webView: SimulatedWebView, decidePolicyFor action: NavigationAction,
-                 decisionHandler: @escaping (NavigationActionPolicy) -> Void) {
+    func webView(
+        _ webView: SimulatedWebView, decidePolicyFor action: NavigationAction,
+        decisionHandler: @escaping (NavigationActionPolicy) -> Void
+    ) {
         switch BridgeURLKind(action.url) {
         case .notBridge:
             decisionHandler(.allow)

@@ -72,21 +72,26 @@ func serveScript(at path: String) -> Never {
     }
     let capabilities = script.capabilities ?? []
     var output = ScriptOutput(marks: capabilities.contains("stderr-marks"))
-    let hello = script.hello ?? ScriptOutput.json(["type": "hello", "protocol": 1, "name": "scripted", "capabilities": capabilities])
+    let hello =
+        script.hello
+        ?? ScriptOutput.json(["type": "hello", "protocol": 1, "name": "scripted", "capabilities": capabilities])
     output.line(hello, marked: true)
     output.flush()
     var previous: String?
     var seen: [String: Int] = [:]
     while let line = readLine() {
         guard let request = (try? JSONSerialization.jsonObject(with: Data(line.utf8))) as? [String: Any],
-              let type = request["type"] as? String else {
-            FileHandle.standardError.write(Data("conformance-testees: the harness sent a line that is not a request: \(line)\n".utf8))
+            let type = request["type"] as? String
+        else {
+            FileHandle.standardError.write(
+                Data("conformance-testees: the harness sent a line that is not a request: \(line)\n".utf8))
             exit(65)
         }
         seen[type, default: 0] += 1
         let reply = script.replies.first { reply in
             (reply.to == type || (reply.to == "*" && request["seq"] != nil))
-                && (reply.after == nil || reply.after == previous) && (reply.occurrence == nil || reply.occurrence == seen[type])
+                && (reply.after == nil || reply.after == previous)
+                && (reply.occurrence == nil || reply.occurrence == seen[type])
         }
         previous = type
         guard let reply else { continue }
@@ -109,14 +114,23 @@ struct ScriptOutput {
 
     /// A JSON object as one line.
     static func json(_ object: [String: Any]) -> String {
-        String(decoding: (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])) ?? Data(), as: UTF8.self)
+        String(
+            decoding: (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])) ?? Data(),
+            as: UTF8.self)
     }
 
     /// Writes `item` for `request`, as many times as it says.
     mutating func write(_ item: TesteeScript.Output, request: [String: Any]) {
         for repetition in 1...max(1, item.times ?? 1) {
-            if let text = item.stdout { line(Self.expand(text, request: request, repetition: repetition, length: item.length), marked: item.unmarked != true) }
-            if let text = item.stderr { standardError += Self.expand(text, request: request, repetition: repetition, length: item.length) + [0x0A] }
+            if let text = item.stdout {
+                line(
+                    Self.expand(text, request: request, repetition: repetition, length: item.length),
+                    marked: item.unmarked != true)
+            }
+            if let text = item.stderr {
+                standardError +=
+                    Self.expand(text, request: request, repetition: repetition, length: item.length) + [0x0A]
+            }
             if let base64 = item.stderrBase64, let bytes = Data(base64Encoded: base64) { standardError += bytes }
             if let base64 = item.stdoutBase64, let bytes = Data(base64Encoded: base64) {
                 if marks && item.unmarked != true { standardError += Array("\u{1E}wvjb-adapter-mark\n".utf8) }
@@ -161,11 +175,14 @@ struct ScriptOutput {
     static func expand(_ text: String, request: [String: Any], repetition: Int, length: Int?) -> [UInt8] {
         var result = text
         for field in ["seq", "navigation", "evaluation", "invocation", "callback"] where result.contains("$" + field) {
-            if let value = request[field] as? Int { result = result.replacingOccurrences(of: "$" + field, with: "\(value)") }
+            if let value = request[field] as? Int {
+                result = result.replacingOccurrences(of: "$" + field, with: "\(value)")
+            }
         }
         if result.contains("$i") { result = result.replacingOccurrences(of: "$i", with: "\(repetition)") }
         guard let length, let pad = result.range(of: "$pad") else { return Array(result.utf8) }
         let before = Array(result[..<pad.lowerBound].utf8), after = Array(result[pad.upperBound...].utf8)
-        return before + [UInt8](repeating: UInt8(ascii: "x"), count: max(0, length - before.count - after.count)) + after
+        return before + [UInt8](repeating: UInt8(ascii: "x"), count: max(0, length - before.count - after.count))
+            + after
     }
 }

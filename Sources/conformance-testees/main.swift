@@ -58,7 +58,10 @@ final class MisbehavingAdapter: BridgeAdapter, SupportsRemoveHandler, SupportsRe
     enum Failure { case crashInNativeHandler, hangInCallHandler, crashOnUnserializableData, trap(Trap) }
 
     /// Runtime traps other than `fatalError`, each with a message of the runtime's own.
-    enum Trap: String { case forceUnwrap = "force-unwrap", forcedCast = "forced-cast", escapedClosure = "escaped-closure", indexOutOfRange = "index-out-of-range" }
+    enum Trap: String {
+        case forceUnwrap = "force-unwrap", forcedCast = "forced-cast", escapedClosure = "escaped-closure",
+            indexOutOfRange = "index-out-of-range"
+    }
 
     private let reference = ReferenceBridgeAdapter()
     private let failure: Failure
@@ -69,7 +72,9 @@ final class MisbehavingAdapter: BridgeAdapter, SupportsRemoveHandler, SupportsRe
 
     func registerHandler(_ name: String, handler: @escaping AdapterHandler) throws {
         try reference.registerHandler(name) { [failure] data, respond in
-            if case .crashInNativeHandler = failure { fatalError("conformance-testees: deliberate crash in native handler \(name)") }
+            if case .crashInNativeHandler = failure {
+                fatalError("conformance-testees: deliberate crash in native handler \(name)")
+            }
             handler(data, respond)
         }
     }
@@ -77,7 +82,8 @@ final class MisbehavingAdapter: BridgeAdapter, SupportsRemoveHandler, SupportsRe
     func callHandler(_ name: String, data: Any?, responseCallback: AdapterResponseCallback?) throws {
         if case .trap(let trap) = failure { Self.spring(trap, on: name) }
         if case .hangInCallHandler = failure {
-            FileHandle.standardError.write(Data("conformance-testees: deliberately hanging in callHandler(\(name))\n".utf8))
+            FileHandle.standardError.write(
+                Data("conformance-testees: deliberately hanging in callHandler(\(name))\n".utf8))
             while true { sleep(60) }
         }
         if case .crashOnUnserializableData = failure {
@@ -184,7 +190,9 @@ case "main-sync-port-off-main":
     // As swift-testing on Linux: the main thread parks in dispatchMain(), and @MainActor work runs on the
     // main queue, drained by another thread.
     Task { @MainActor in
-        let result = await (try! ConformanceRunner()).run(Catalogue.case(withID: "messages.js-to-native.data-forms")!) { MainThreadSyncPortAdapter() }
+        let result = await (try! ConformanceRunner()).run(Catalogue.case(withID: "messages.js-to-native.data-forms")!) {
+            MainThreadSyncPortAdapter()
+        }
         print("the port survived: \(result.verdict)")
         exit(0)
     }
@@ -251,7 +259,8 @@ case "ignores-eof":
 case "huge-log-lines":
     AdapterHost.serve(name: mode) { HugeLogLineAdapter() }
 case "floods-without-newline":
-    FileHandle.standardOutput.write(Data((#"{"capabilities":["persistent"],"name":"floods","protocol":1,"type":"hello"}"# + "\n").utf8))
+    FileHandle.standardOutput.write(
+        Data((#"{"capabilities":["persistent"],"name":"floods","protocol":1,"type":"hello"}"# + "\n").utf8))
     _ = readLine()
     let block = [UInt8](repeating: UInt8(ascii: "x"), count: 1 << 16)
     while write(STDOUT_FILENO, block, block.count) > 0 {}
@@ -292,7 +301,9 @@ protocol ReferenceWrapper: BridgeAdapter, SupportsRemoveHandler, SupportsReset, 
 }
 
 extension ReferenceWrapper {
-    func registerHandler(_ name: String, handler: @escaping AdapterHandler) throws { try reference.registerHandler(name, handler: handler) }
+    func registerHandler(_ name: String, handler: @escaping AdapterHandler) throws {
+        try reference.registerHandler(name, handler: handler)
+    }
     func callHandler(_ name: String, data: Any?, responseCallback: AdapterResponseCallback?) throws {
         try reference.callHandler(name, data: data, responseCallback: responseCallback)
     }

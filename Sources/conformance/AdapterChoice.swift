@@ -32,15 +32,20 @@ enum AdapterChoice: Sendable {
         if argument.hasPrefix(Self.mutantPrefix) {
             let id = String(argument.dropFirst(Self.mutantPrefix.count))
             guard let mutant = MutantCatalogue.mutant(named: id) else {
-                throw ValidationError("no mutant has the id '\(id)'; `conformance list --adapters` lists the \(MutantCatalogue.all.count) mutants")
+                throw ValidationError(
+                    "no mutant has the id '\(id)'; `conformance list --adapters` lists the \(MutantCatalogue.all.count) mutants"
+                )
             }
             self = .mutant(mutant)
         } else if let reference = Self.references.first(where: { $0.argument == argument }) {
             self = reference
-        } else if argument.contains("/") || argument.contains(where: \.isWhitespace) || Self.isExecutableOnPath(argument) {
+        } else if argument.contains("/") || argument.contains(where: \.isWhitespace)
+            || Self.isExecutableOnPath(argument)
+        {
             self = .command(argument)
         } else {
-            throw ValidationError("""
+            throw ValidationError(
+                """
                 unknown adapter '\(argument)'. Give a built-in name (\(Self.references.map(\.argument).joined(separator: ", ")) \
                 or \(Self.mutantPrefix)<id>; `conformance list --adapters` lists them all) or a command that starts an \
                 out-of-process adapter (a path, a command with arguments, or a program on PATH)

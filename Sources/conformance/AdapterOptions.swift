@@ -11,33 +11,45 @@ struct AdapterOptions: ParsableArguments {
     /// The longest `--script-time-limit` accepted, in seconds.
     static let maximumScriptTimeLimit: Double = 600
 
-    @Option(name: .customLong("adapter"), help: ArgumentHelp(
-        "The implementation to test: reference, reference-sync, mutant:<id>, or a command that starts an out-of-process adapter (quote it when it has arguments). (default: \(AdapterChoice.reference.argument))",
-        valueName: "name-or-command"), transform: { try AdapterChoice(argument: $0) })
+    @Option(
+        name: .customLong("adapter"),
+        help: ArgumentHelp(
+            "The implementation to test: reference, reference-sync, mutant:<id>, or a command that starts an out-of-process adapter (quote it when it has arguments). (default: \(AdapterChoice.reference.argument))",
+            valueName: "name-or-command"), transform: { try AdapterChoice(argument: $0) })
     var choice: AdapterChoice = .reference
 
-    @Option(name: .customLong("adapter-timeout"), help: ArgumentHelp(
-        "Seconds an out-of-process adapter may stay silent before it is killed and its case ends as a timeout (more than 0, at most \(Int(AdapterOptions.maximumAdapterTimeout))).",
-        valueName: "seconds"))
+    @Option(
+        name: .customLong("adapter-timeout"),
+        help: ArgumentHelp(
+            "Seconds an out-of-process adapter may stay silent before it is killed and its case ends as a timeout (more than 0, at most \(Int(AdapterOptions.maximumAdapterTimeout))).",
+            valueName: "seconds"))
     var adapterTimeout: Double = ProcessBridgeAdapter.Configuration.defaultResponseTimeout
 
-    @Option(name: .customLong("script-time-limit"), help: ArgumentHelp(
-        "Seconds of CPU one script in the page (one job: an evaluation, a timer, a promise reaction) may run before it is stopped and its case ends as a timeout (more than 0, at most \(Int(AdapterOptions.maximumScriptTimeLimit))).",
-        valueName: "seconds"))
+    @Option(
+        name: .customLong("script-time-limit"),
+        help: ArgumentHelp(
+            "Seconds of CPU one script in the page (one job: an evaluation, a timer, a promise reaction) may run before it is stopped and its case ends as a timeout (more than 0, at most \(Int(AdapterOptions.maximumScriptTimeLimit))).",
+            valueName: "seconds"))
     var scriptTimeLimit: Double = ConformanceRunner.Configuration.defaultExecutionTimeLimit
 
-    @Option(name: .customLong("testee-lifetime"), help: ArgumentHelp(
-        "How long an out-of-process adapter lives: one process for the whole run, each case with a fresh adapter and page in it, or a fresh process per case (slower; for an implementation that keeps state in statics or singletons).",
-        valueName: "lifetime"))
+    @Option(
+        name: .customLong("testee-lifetime"),
+        help: ArgumentHelp(
+            "How long an out-of-process adapter lives: one process for the whole run, each case with a fresh adapter and page in it, or a fresh process per case (slower; for an implementation that keeps state in statics or singletons).",
+            valueName: "lifetime"))
     var testeeLifetime: TesteeLifetime = .defaultValue
 
     func validate() throws {
         // `isFinite` also rejects `nan`; an infinite or huge watchdog traps when converted to whole seconds.
         guard adapterTimeout.isFinite, adapterTimeout > 0, adapterTimeout <= Self.maximumAdapterTimeout else {
-            throw ValidationError("--adapter-timeout must be more than 0 and at most \(Int(Self.maximumAdapterTimeout)) seconds (got \(adapterTimeout))")
+            throw ValidationError(
+                "--adapter-timeout must be more than 0 and at most \(Int(Self.maximumAdapterTimeout)) seconds (got \(adapterTimeout))"
+            )
         }
         guard scriptTimeLimit.isFinite, scriptTimeLimit > 0, scriptTimeLimit <= Self.maximumScriptTimeLimit else {
-            throw ValidationError("--script-time-limit must be more than 0 and at most \(Int(Self.maximumScriptTimeLimit)) seconds (got \(scriptTimeLimit))")
+            throw ValidationError(
+                "--script-time-limit must be more than 0 and at most \(Int(Self.maximumScriptTimeLimit)) seconds (got \(scriptTimeLimit))"
+            )
         }
     }
 
@@ -120,7 +132,8 @@ struct AdapterOptions: ParsableArguments {
         let done = Set(carried.map(\.caseID))
         if let monitor, !carried.isEmpty, !monitor.resume(with: carried) { return monitor.finished }
         let finished = LockedValue(carried)
-        installStallHandler(cases: cases, finished: { monitor?.finished ?? finished.withLock { $0 } }, afterStall: afterStall)
+        installStallHandler(
+            cases: cases, finished: { monitor?.finished ?? finished.withLock { $0 } }, afterStall: afterStall)
         let factory = try resolve(isInterrupted: { monitor?.isInterrupted ?? false })
         let mutant = choice.mutant
         let outcome = MainQueuePump.run { () async -> Result<[CaseResult], HarnessError> in
@@ -161,16 +174,23 @@ struct AdapterOptions: ParsableArguments {
 
     /// Makes an engine stall in one of `cases` restart the process for the rest of them (`RunContinuation`).
     private func installStallHandler(
-        cases: [ConformanceCase], finished: @escaping @Sendable () -> [CaseResult], afterStall: (@Sendable ([CaseResult]) -> Void)?
+        cases: [ConformanceCase], finished: @escaping @Sendable () -> [CaseResult],
+        afterStall: (@Sendable ([CaseResult]) -> Void)?
     ) {
-        let outlines = Dictionary(cases.map { ($0.id, (level: $0.level, clauses: $0.clauses)) }, uniquingKeysWith: { first, _ in first })
+        let outlines = Dictionary(
+            cases.map { ($0.id, (level: $0.level, clauses: $0.clauses)) }, uniquingKeysWith: { first, _ in first })
         EngineStallGuard.setHandler { stall in
             guard let caseID = stall.caseID, let outline = outlines[caseID] else {
                 printError("the engine stalled outside any case: \(stall)")
                 _exit(ExitCodes.configuration.rawValue)
             }
-            printError("\(caseID) stalled the engine; restarting to run the cases left (the case is reported as \(stall.isKitFault ? "a harness error" : "a timeout"))")
-            let results = finished() + [CaseResult(stalled: stall, caseID: caseID, level: outline.level, clauses: outline.clauses)]
+            printError(
+                "\(caseID) stalled the engine; restarting to run the cases left (the case is reported as \(stall.isKitFault ? "a harness error" : "a timeout"))"
+            )
+            let results =
+                finished() + [
+                    CaseResult(stalled: stall, caseID: caseID, level: outline.level, clauses: outline.clauses)
+                ]
             RunContinuation.restart(with: results, after: RunContinuation.inherited)
             afterStall?(results)
             _exit(ExitCodes.conformanceFailures.rawValue)

@@ -11,7 +11,8 @@ import ConformanceKit
 /// - Throws: `ExitCodes.usage` after naming the globs that match no case (a typo would otherwise select
 ///   nothing, or skip nothing, and pass), or saying why nothing is left to run.
 func selectCases(
-    include: [String], exclude: [String] = [], level: RequirementLevel? = nil, among cases: [ConformanceCase] = Catalogue.all
+    include: [String], exclude: [String] = [], level: RequirementLevel? = nil,
+    among cases: [ConformanceCase] = Catalogue.all
 ) throws -> [ConformanceCase] {
     let unmatched = CaseSelector(include: include).unmatchedPatterns(in: cases)
     guard unmatched.isEmpty else {
@@ -27,14 +28,19 @@ func selectCases(
     let included = CaseSelector(include: include).select(cases)
     let kept = CaseSelector(include: include, exclude: exclude).select(cases)
     guard !kept.isEmpty else {
-        printError("no case selected: \(words("--skip", exclude)) skips all \(describe(included.count, selectedBy: words("--case", include)))")
+        printError(
+            "no case selected: \(words("--skip", exclude)) skips all \(describe(included.count, selectedBy: words("--case", include)))"
+        )
         throw ExitCodes.usage
     }
     guard let level else { return kept }
     let atLevel = kept.filter { $0.level <= level }
     guard !atLevel.isEmpty else {
-        let selection = [words("--case", include), words("--skip", exclude)].filter { !$0.isEmpty }.joined(separator: " ")
-        printError("no case selected: none of \(describe(kept.count, selectedBy: selection)) is at level \(level.rawValue) or stricter; `conformance list` shows each case's level")
+        let selection = [words("--case", include), words("--skip", exclude)].filter { !$0.isEmpty }.joined(
+            separator: " ")
+        printError(
+            "no case selected: none of \(describe(kept.count, selectedBy: selection)) is at level \(level.rawValue) or stricter; `conformance list` shows each case's level"
+        )
         throw ExitCodes.usage
     }
     return atLevel

@@ -17,6 +17,9 @@ struct Conformance: ParsableCommand {
               78  adapter or configuration problem
               130 interrupted by SIGINT (143: SIGTERM, 129: SIGHUP): what finished is written
             """,
-        subcommands: [RunCommand.self, ExploreCommand.self, ListCommand.self, ExplainCommand.self, RecordCommand.self, SmokeCommand.self],
+        subcommands: [
+            RunCommand.self, ExploreCommand.self, ListCommand.self, ExplainCommand.self, RecordCommand.self,
+            SmokeCommand.self,
+        ],
         defaultSubcommand: RunCommand.self)
 }

@@ -15,7 +15,9 @@ struct ExplainCommand: ParsableCommand {
     func run() throws {
         guard let conformanceCase = Catalogue.case(withID: caseID) else {
             let near = Catalogue.all.map(\.id).filter { $0.hasPrefix(String(caseID.prefix { $0 != "." })) }
-            printError("no case has the id \(caseID)" + (near.isEmpty ? "" : "; cases in that area: " + near.joined(separator: ", ")))
+            printError(
+                "no case has the id \(caseID)"
+                    + (near.isEmpty ? "" : "; cases in that area: " + near.joined(separator: ", ")))
             throw ExitCodes.usage
         }
         let spec: ProtocolSpec
@@ -34,15 +36,19 @@ struct ExplainCommand: ParsableCommand {
         // Which obligations the case checks is known by running it: against the reference, in process.
         let checks: [(clause: String, message: String)]
         do {
-            checks = try ReferenceRun.results(of: [conformanceCase], for: "the list of obligations the case checks").flatMap(\.checks)
+            checks = try ReferenceRun.results(of: [conformanceCase], for: "the list of obligations the case checks")
+                .flatMap(\.checks)
         } catch let status as ExitCode where status != ExitCodes.configuration {
             throw status
         } catch {
             checks = []
         }
         let implicit = Set(CaseContext.implicitChecks.map(\.message))
-        let checked = Set(checks.filter { !implicit.contains($0.message) }.compactMap { spec.obligation(citedBy: $0.clause)?.id })
-        let obligations = conformanceCase.clauses.compactMap(spec.clause).flatMap(\.obligations).filter { checked.contains($0.id) }
+        let checked = Set(
+            checks.filter { !implicit.contains($0.message) }.compactMap { spec.obligation(citedBy: $0.clause)?.id })
+        let obligations = conformanceCase.clauses.compactMap(spec.clause).flatMap(\.obligations).filter {
+            checked.contains($0.id)
+        }
         if !obligations.isEmpty {
             print("\nobligations it checks (spec appendix C), besides those every case checks:")
             for obligation in obligations { print("  [\(obligation.id)] \(obligation.text)") }
@@ -50,7 +56,9 @@ struct ExplainCommand: ParsableCommand {
         let golden = ConformanceFixtures.url("golden/\(conformanceCase.id).json")
         print("\ngolden transcript of the reference bridge (Fixtures/golden/\(conformanceCase.id).json):")
         if let text = try? String(contentsOf: golden, encoding: .utf8) {
-            print(text.split(separator: "\n").map { "  " + PrintableText.abbreviate(String($0), limit: 240) }.joined(separator: "\n"))
+            print(
+                text.split(separator: "\n").map { "  " + PrintableText.abbreviate(String($0), limit: 240) }.joined(
+                    separator: "\n"))
         } else {
             print("  (none recorded: see spec/protocol.md, appendix A)")
         }

@@ -30,29 +30,47 @@ struct ExploreCommand: ParsableCommand {
     @Option(name: .customLong("max-ops"), help: "The most steps a program has (1 to 200, as in a case file).")
     var maxOps = 12
 
-    @Option(name: .customLong("time-budget"), help: ArgumentHelp("Start no program after this many seconds (wall clock).", valueName: "seconds"))
+    @Option(
+        name: .customLong("time-budget"),
+        help: ArgumentHelp("Start no program after this many seconds (wall clock).", valueName: "seconds"))
     var timeBudget: Double?
 
-    @Option(name: .long, help: ArgumentHelp("Run only the program of this seed (from a `replay:` line), shrinking it if it fails.", valueName: "program-seed"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "Run only the program of this seed (from a `replay:` line), shrinking it if it fails.",
+            valueName: "program-seed"))
     var replay: UInt64?
 
-    @Option(name: .customLong("write-case"), help: ArgumentHelp(
-        "Write the shrunk counterexample as a case file for `conformance run --case-file`.", valueName: "path"))
+    @Option(
+        name: .customLong("write-case"),
+        help: ArgumentHelp(
+            "Write the shrunk counterexample as a case file for `conformance run --case-file`.", valueName: "path"))
     var writeCase: String?
 
-    @Option(name: .customLong("js-side"), help: "Inject this JS side instead of the kit's reference one (the reference bridge keeps the kit's).")
+    @Option(
+        name: .customLong("js-side"),
+        help: "Inject this JS side instead of the kit's reference one (the reference bridge keeps the kit's).")
     var jsSide: String?
 
-    @Option(name: .long, help: ArgumentHelp(
-        "Also write a report of the counterexample (or of the clean run): json:PATH, junit:PATH or markdown:PATH (repeatable).", valueName: "kind:path"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "Also write a report of the counterexample (or of the clean run): json:PATH, junit:PATH or markdown:PATH (repeatable).",
+            valueName: "kind:path"))
     var report: [ReportRequest] = []
 
-    @Option(name: .long, help: ArgumentHelp(
-        "Print progress on standard error: always, never, or auto (when standard error is a terminal).", valueName: "when"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "Print progress on standard error: always, never, or auto (when standard error is a terminal).",
+            valueName: "when"))
     var progress: ProgressMode = .auto
 
     func validate() throws {
-        guard runs >= 1, runs <= 10_000_000 else { throw ValidationError("--runs must be from 1 to 10000000 (got \(runs))") }
+        guard runs >= 1, runs <= 10_000_000 else {
+            throw ValidationError("--runs must be from 1 to 10000000 (got \(runs))")
+        }
         guard (1...ExploreLimits.maximumOperations).contains(maxOps) else {
             throw ValidationError("--max-ops must be from 1 to \(ExploreLimits.maximumOperations) (got \(maxOps))")
         }
@@ -63,10 +81,14 @@ struct ExploreCommand: ParsableCommand {
 
     func run() throws {
         // Only to check the reports before the run: they are written below, with the replay as their rerun command.
-        let outputs = RunOutputs(reports: report, adapter: adapter.choice.argument, rerun: { _ in ShellCommand([]) }, timings: .on, verbose: false)
+        let outputs = RunOutputs(
+            reports: report, adapter: adapter.choice.argument, rerun: { _ in ShellCommand([]) }, timings: .on,
+            verbose: false)
         try outputs.check()
         if let writeCase {
-            do throws(TextDestination.Failure) { try TextDestination(path: writeCase, dashIsStandardOutput: false).check() } catch {
+            do throws(TextDestination.Failure) {
+                try TextDestination(path: writeCase, dashIsStandardOutput: false).check()
+            } catch {
                 printError("the case file cannot be written: \(error.message)")
                 throw ExitCodes.configuration
             }
@@ -75,10 +97,12 @@ struct ExploreCommand: ParsableCommand {
         let seed = self.seed ?? UInt64.random(in: 0...UInt64(UInt32.max))
         if self.seed == nil, replay == nil { printError("seed \(seed) (random; --seed \(seed) repeats this run)") }
         let options = ExploreOptions(
-            seed: seed, runs: runs, maxOperations: maxOps, timeBudget: timeBudget.map { .milliseconds(Int64($0 * 1000)) }, replay: replay)
+            seed: seed, runs: runs, maxOperations: maxOps,
+            timeBudget: timeBudget.map { .milliseconds(Int64($0 * 1000)) }, replay: replay)
         let progress = RunProgress(mode: self.progress, total: replay == nil ? runs : 1)
         let programsRun = LockedValue(0)
-        let adapterName = adapter.choice.argument, reportRequests = report, plannedRuns = replay == nil ? runs : 1, maxOps = maxOps, replayed = replay
+        let adapterName = adapter.choice.argument, reportRequests = report, plannedRuns = replay == nil ? runs : 1,
+            maxOps = maxOps, replayed = replay
         let clock = ContinuousClock(), start = clock.now
         // Says what is known of an exploration that did not end in a report: how many programs ran, and
         // nothing about them (the program running last may have been a difference being shrunk).
@@ -86,13 +110,15 @@ struct ExploreCommand: ParsableCommand {
             progress.clearOpenLine()
             let count = programsRun.withLock { $0 }
             let seconds = ReportTimings.secondsText(start.duration(to: clock.now))
-            print("""
+            print(
+                """
                 explore: \(count) of \(plannedRuns) programs against \(adapterName), \(replayed.map { "replay of program \($0)" } ?? "seed \(seed)"), \
                 at most \(maxOps) steps each, \(seconds) s
                 \(reason.summary): \(why)
                 """)
             let context = RunContext(
-                adapter: adapterName, rerun: { _ in ShellCommand([]) }, timings: .on, stop: RunStop(reason: reason.runStopReason, notRun: []))
+                adapter: adapterName, rerun: { _ in ShellCommand([]) }, timings: .on,
+                stop: RunStop(reason: reason.runStopReason, notRun: []))
             for request in reportRequests {
                 do throws(TextDestination.Failure) { try request.write([], context: context) } catch {
                     printError("cannot write the \(request.kind.rawValue) report: \(error.message)")
@@ -103,7 +129,10 @@ struct ExploreCommand: ParsableCommand {
         // A signal ends the testee (its whole process group) and the exploration, which then reports what
         // ran (the program running then is dropped) and exits 128 + the signal.
         let finisher = VerbFinisher(finishing: "printing what ran") { reason in
-            reportStoppedEarly(reason, "the program running then did not stop within \(VerbFinisher.graceSeconds) s, so the programs that ran are not judged")
+            reportStoppedEarly(
+                reason,
+                "the program running then did not stop within \(VerbFinisher.graceSeconds) s, so the programs that ran are not judged"
+            )
         }
         SignalTrigger.install(for: finisher)
         let factory: AdapterFactory
@@ -116,7 +145,9 @@ struct ExploreCommand: ParsableCommand {
             throw ExitCodes.stopped(by: reason)
         }
         let mutant = adapter.choice.mutant
-        let replayWords = conformanceInvocation() + ["explore"] + adapter.rerunWords + (jsSide.map { ShellCommand.option("--js-side", $0) } ?? [])
+        let replayWords =
+            conformanceInvocation() + ["explore"] + adapter.rerunWords
+            + (jsSide.map { ShellCommand.option("--js-side", $0) } ?? [])
             + ["--max-ops", "\(maxOps)"]
         // The JS side the candidate gets, named in the report: the given one, a JS-side mutant's, or the kit's.
         let javaScriptSource: String
@@ -138,15 +169,22 @@ struct ExploreCommand: ParsableCommand {
                 candidateConfiguration.executionTimeLimit = adapter.scriptTimeLimit
                 if let javaScriptSide { candidateConfiguration.bridgeJavaScriptSource = javaScriptSide }
                 let explorer = try Explorer.againstReference(factory, configuration: candidateConfiguration)
-                installStallHandler(explorer: explorer, javaScriptSource: javaScriptSource, replayWords: replayWords, finisher: finisher)
+                installStallHandler(
+                    explorer: explorer, javaScriptSource: javaScriptSource, replayWords: replayWords, finisher: finisher
+                )
                 guard let capabilities = explorer.candidateCapabilities() else {
-                    throw HarnessError(code: .invalidInput, message: "the adapter could not be created to ask what it offers")
+                    throw HarnessError(
+                        code: .invalidInput, message: "the adapter could not be created to ask what it offers")
                 }
-                let generator = ExploreGenerator(capabilities: capabilities, maxOperations: options.maxOperations, data: ExploreDataGenerator(corpus: try PayloadCorpus.bundled()))
-                let report = await explorer.explore(options, generator: generator, progress: { count in
-                    programsRun.withLock { $0 = count }
-                    progress.programsDidRun(count)
-                }, isInterrupted: { finisher.isStopping })
+                let generator = ExploreGenerator(
+                    capabilities: capabilities, maxOperations: options.maxOperations,
+                    data: ExploreDataGenerator(corpus: try PayloadCorpus.bundled()))
+                let report = await explorer.explore(
+                    options, generator: generator,
+                    progress: { count in
+                        programsRun.withLock { $0 = count }
+                        progress.programsDidRun(count)
+                    }, isInterrupted: { finisher.isStopping })
                 return .success(report)
             } catch {
                 return .failure(error)
@@ -171,16 +209,23 @@ struct ExploreCommand: ParsableCommand {
 
     /// Prints the exploration's report, writes the case file and the reports, and gives the exit status.
     /// - Parameter reason: Why the exploration stopped early (a signal), if it did.
-    private func finish(_ found: ExploreReport, javaScriptSource: String, replayWords: [String], stoppedBy reason: FinishReason?) -> ExitCode {
+    private func finish(
+        _ found: ExploreReport, javaScriptSource: String, replayWords: [String], stoppedBy reason: FinishReason?
+    ) -> ExitCode {
         let replay = { (programSeed: UInt64) in ShellCommand(replayWords + ["--replay", "\(programSeed)"]).description }
         let ownJavaScriptSide = javaScriptSource != (try? ConformanceRunner.referenceJavaScriptSide())
-        print(found.render(adapter: adapter.choice.argument, maxOperations: maxOps, replay: replay, bridgeJavaScriptSource: javaScriptSource,
-                           injectsOwnJavaScriptSide: ownJavaScriptSide))
+        print(
+            found.render(
+                adapter: adapter.choice.argument, maxOperations: maxOps, replay: replay,
+                bridgeJavaScriptSource: javaScriptSource,
+                injectsOwnJavaScriptSide: ownJavaScriptSide))
         var written = true
         if let writeCase, let file = found.caseFile(foundWith: replay(found.counterexample?.programSeed ?? 0)) {
             do throws(TextDestination.Failure) {
                 try TextDestination(path: writeCase, dashIsStandardOutput: false).write(file.text)
-                let runIt = ShellCommand(conformanceInvocation() + ["run"] + adapter.rerunWords + ShellCommand.option("--case-file", writeCase))
+                let runIt = ShellCommand(
+                    conformanceInvocation() + ["run"] + adapter.rerunWords
+                        + ShellCommand.option("--case-file", writeCase))
                 print("case file: \(ShellCommand.quote(writeCase)) (run it with: \(runIt))")
             } catch {
                 printError("cannot write the case file: \(error.message)")
@@ -199,20 +244,25 @@ struct ExploreCommand: ParsableCommand {
             }
         }
         fflush(nil)
-        let status = found.isReferenceProblem ? ExitCodes.configuration : found.isFailure ? ExitCodes.conformanceFailures : ExitCodes.conformant
+        let status =
+            found.isReferenceProblem
+            ? ExitCodes.configuration : found.isFailure ? ExitCodes.conformanceFailures : ExitCodes.conformant
         return ExitCodes.afterRun(status, outputsWritten: written, stoppedBy: reason)
     }
 
     /// Makes an engine stall in a program end the exploration with that program as its counterexample
     /// (unshrunk: shrinking would run it again), reported from the guard's thread.
-    private func installStallHandler(explorer: Explorer, javaScriptSource: String, replayWords: [String], finisher: VerbFinisher) {
+    private func installStallHandler(
+        explorer: Explorer, javaScriptSource: String, replayWords: [String], finisher: VerbFinisher
+    ) {
         EngineStallGuard.setHandler { stall in
             guard let running = explorer.running.withLock({ $0 }), finisher.claimFinishing() else {
                 printError("the engine stalled: \(stall)")
                 _exit(ExitCodes.configuration.rawValue)
             }
             TesteeProcessGroups.endAll()
-            let stalled = CaseResult(stalled: stall, caseID: stall.caseID ?? "explore.program", level: .must, clauses: [])
+            let stalled = CaseResult(
+                stalled: stall, caseID: stall.caseID ?? "explore.program", level: .must, clauses: [])
             let report = running.report(stalled: stalled, inReference: stall.caseID == "explore.reference")
             _exit(finish(report, javaScriptSource: javaScriptSource, replayWords: replayWords, stoppedBy: nil).rawValue)
         }

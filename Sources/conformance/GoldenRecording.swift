@@ -41,7 +41,9 @@ struct GoldenRecording: Sendable {
                 print("missing  \(path)")
             case let .stale(path, difference):
                 problems += 1
-                print("stale    \(path)\n\(difference.split(separator: "\n").map { "    " + $0 }.joined(separator: "\n"))")
+                print(
+                    "stale    \(path)\n\(difference.split(separator: "\n").map { "    " + $0 }.joined(separator: "\n"))"
+                )
             case let .malformed(path, problem):
                 problems += 1
                 print("broken   \(path): \(problem)")
@@ -56,7 +58,9 @@ struct GoldenRecording: Sendable {
                 }
             }
             if result.verdict.category == .finding {
-                print("warning: \(result.caseID) is \(result.verdict) on \(adapter); its golden records a non-conformant run")
+                print(
+                    "warning: \(result.caseID) is \(result.verdict) on \(adapter); its golden records a non-conformant run"
+                )
             }
         }
         let skipped = skippedByAdapter.count + skippedByRun.count
@@ -66,7 +70,8 @@ struct GoldenRecording: Sendable {
         if recorded > 0 { tally += "; review with `git diff \(store.directory.path)` and commit" }
         print(tally)
         if !skippedByAdapter.isEmpty {
-            print("""
+            print(
+                """
                 \(adapter) cannot run \(skippedByAdapter.count) of the selected cases to their end (see each line above): \
                 \(skippedByAdapter.joined(separator: ", ")); record them with an adapter that runs them (`--adapter reference` runs every case)
                 """)

@@ -14,7 +14,11 @@ struct ListCommand: ParsableCommand {
     @Flag(name: .long, help: "List the built-in adapters (reference and mutants) instead.")
     var adapters = false
 
-    @Flag(name: .long, help: "Print the spec coverage table: each clause with its level, distinct checks and citing cases, and under it each obligation (spec appendix C) with its side, its distinct checks (counted on a run of the reference, about a second) and the kit's mutants that break it.")
+    @Flag(
+        name: .long,
+        help:
+            "Print the spec coverage table: each clause with its level, distinct checks and citing cases, and under it each obligation (spec appendix C) with its side, its distinct checks (counted on a run of the reference, about a second) and the kit's mutants that break it."
+    )
     var coverage = false
 
     func run() throws {
@@ -28,9 +32,13 @@ struct ListCommand: ParsableCommand {
             }
             // Counting checks means running them: the catalogue against the reference, in process.
             let results = try ReferenceRun.results(of: Catalogue.all, for: "the coverage table")
-            let mutants = Dictionary(grouping: MutantCatalogue.all.map { ($0.obligation, $0.id) }, by: \.0).mapValues { $0.map(\.1) }
-            print(spec.coverageTable(for: Catalogue.all, checks: results.flatMap(\.checks), mutants: mutants,
-                                    mutantGaps: MutantCatalogue.obligationsWithoutMutants))
+            let mutants = Dictionary(grouping: MutantCatalogue.all.map { ($0.obligation, $0.id) }, by: \.0).mapValues {
+                $0.map(\.1)
+            }
+            print(
+                spec.coverageTable(
+                    for: Catalogue.all, checks: results.flatMap(\.checks), mutants: mutants,
+                    mutantGaps: MutantCatalogue.obligationsWithoutMutants))
             return
         }
         if adapters {
@@ -39,7 +47,9 @@ struct ListCommand: ParsableCommand {
         }
         for conformanceCase in try selectCases(include: cases) {
             let requires = conformanceCase.requires.isEmpty ? "" : "  requires: \(conformanceCase.requires)"
-            print("\(conformanceCase.id)  [\(conformanceCase.level.rawValue)] \(conformanceCase.clauses.joined(separator: ", "))\(requires)")
+            print(
+                "\(conformanceCase.id)  [\(conformanceCase.level.rawValue)] \(conformanceCase.clauses.joined(separator: ", "))\(requires)"
+            )
             print("    \(conformanceCase.summary)")
         }
     }

@@ -35,25 +35,34 @@ struct RecordCommand: ParsableCommand {
     @Option(name: .customLong("case"), help: "Record only cases whose id matches this glob (repeatable).")
     var cases: [String] = []
 
-    @Option(name: .long, help: ArgumentHelp(
-        "missing: write goldens that do not exist; failed: also rewrite those that differ; all: rewrite every one; never: only check.",
-        valueName: "mode"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "missing: write goldens that do not exist; failed: also rewrite those that differ; all: rewrite every one; never: only check.",
+            valueName: "mode"))
     var mode: GoldenStore.RecordMode = .missing
 
-    @Flag(name: .customLong("allow-mutant"), help: "Record with a mutant adapter anyway (goldens normally record the reference bridge).")
+    @Flag(
+        name: .customLong("allow-mutant"),
+        help: "Record with a mutant adapter anyway (goldens normally record the reference bridge).")
     var allowMutant = false
 
-    @Option(name: .long, help: ArgumentHelp(
-        "Print a line per case on standard error as it starts: always, never, or auto (when standard error is a terminal).",
-        valueName: "when"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "Print a line per case on standard error as it starts: always, never, or auto (when standard error is a terminal).",
+            valueName: "when"))
     var progress: ProgressMode = .auto
 
-    @Option(name: .customLong("golden-dir"), help: "The goldens folder (default: Fixtures/golden under the current directory, the kit's checkout).")
+    @Option(
+        name: .customLong("golden-dir"),
+        help: "The goldens folder (default: Fixtures/golden under the current directory, the kit's checkout).")
     var goldenDirectory: String?
 
     func validate() throws {
         if let mutant = adapter.choice.mutant, !allowMutant {
-            throw ValidationError("""
+            throw ValidationError(
+                """
                 refusing to record with mutant:\(mutant.id): goldens record the reference bridge, and a mutant is broken \
                 on purpose. Pass --allow-mutant to record it anyway (into a scratch --golden-dir)
                 """)
@@ -64,18 +73,24 @@ struct RecordCommand: ParsableCommand {
         // A command line that selects nothing is a usage error wherever it runs, so it is checked first.
         let selected = try selectCases(include: cases)
         if mode != .never, ProcessInfo.processInfo.environment["CI"] != nil {
-            printError("recording is refused when CI is set: record goldens locally, review them with `git diff`, and commit them")
+            printError(
+                "recording is refused when CI is set: record goldens locally, review them with `git diff`, and commit them"
+            )
             throw ExitCodes.configuration
         }
         let directory = URL(fileURLWithPath: goldenDirectory ?? "Fixtures/golden")
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: directory.path, isDirectory: &isFolder), isFolder.boolValue else {
-            printError("no goldens folder at \(directory.path): run `conformance record` from the kit's checkout, or pass --golden-dir FOLDER (it must exist)")
+            printError(
+                "no goldens folder at \(directory.path): run `conformance record` from the kit's checkout, or pass --golden-dir FOLDER (it must exist)"
+            )
             throw ExitCodes.configuration
         }
-        let recording = GoldenRecording(store: GoldenStore(directory: directory), mode: mode, adapter: adapter.choice.argument)
+        let recording = GoldenRecording(
+            store: GoldenStore(directory: directory), mode: mode, adapter: adapter.choice.argument)
         let run = try StoppableCaseRun.run(
-            selected, on: adapter, javaScriptSide: nil, progress: progress, finishing: "writing the goldens of the cases that finished"
+            selected, on: adapter, javaScriptSide: nil, progress: progress,
+            finishing: "writing the goldens of the cases that finished"
         ) { finished, stop in _ = recording.record(finished, stop: stop) }
         let status = recording.record(run.results, stop: run.stop)
         throw ExitCodes.afterRun(status, outputsWritten: true, stoppedBy: run.reason)

@@ -18,7 +18,8 @@ struct ReportRequest: ExpressibleByArgument, Sendable {
     /// Parses `KIND:PATH`; nil (a usage error) for an unknown kind or an empty path.
     init?(argument: String) {
         guard let colon = argument.firstIndex(of: ":"), let kind = Kind(rawValue: String(argument[..<colon])),
-              argument.index(after: colon) < argument.endIndex else { return nil }
+            argument.index(after: colon) < argument.endIndex
+        else { return nil }
         self.kind = kind
         path = String(argument[argument.index(after: colon)...])
     }

@@ -20,8 +20,11 @@ struct RunCommand: ParsableCommand {
     @Option(name: .customLong("case"), help: "Run only cases whose id matches this glob (repeatable).")
     var cases: [String] = []
 
-    @Option(name: .customLong("case-file"), help: ArgumentHelp(
-        "Also run the case in this file, written by `conformance explore --write-case` (repeatable).", valueName: "path"))
+    @Option(
+        name: .customLong("case-file"),
+        help: ArgumentHelp(
+            "Also run the case in this file, written by `conformance explore --write-case` (repeatable).",
+            valueName: "path"))
     var caseFiles: [String] = []
 
     @Option(name: .long, help: "Skip cases whose id matches this glob (repeatable).")
@@ -33,32 +36,42 @@ struct RunCommand: ParsableCommand {
     @Option(name: .customLong("js-side"), help: "Inject this JS side instead of the kit's reference one.")
     var jsSide: String?
 
-    @Option(name: .long, help: ArgumentHelp(
-        "Also write a report: json:PATH, junit:PATH or markdown:PATH (repeatable).", valueName: "kind:path"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "Also write a report: json:PATH, junit:PATH or markdown:PATH (repeatable).", valueName: "kind:path"))
     var report: [ReportRequest] = []
 
-    @Option(name: .customLong("report-timings"), help: ArgumentHelp(
-        "Whether reports and --verbose carry each case's wall-clock duration; off gives the same bytes for the same run.",
-        valueName: "timings"))
+    @Option(
+        name: .customLong("report-timings"),
+        help: ArgumentHelp(
+            "Whether reports and --verbose carry each case's wall-clock duration; off gives the same bytes for the same run.",
+            valueName: "timings"))
     var reportTimings: ReportTimings = .on
 
     @Option(name: .long, help: "Gate the run with a baseline of expected failures (JSON; see the README).")
     var baseline: String?
 
-    @Flag(name: .customLong("update-baseline"), help: "Rewrite the --baseline file to match this run, printing the diff first.")
+    @Flag(
+        name: .customLong("update-baseline"),
+        help: "Rewrite the --baseline file to match this run, printing the diff first.")
     var updateBaseline = false
 
     @Flag(name: .long, help: "Print every case's result, not only unexpected ones.")
     var verbose = false
 
-    @Option(name: .long, help: ArgumentHelp(
-        "Print a line per case on standard error as the run goes: always, never, or auto (when standard error is a terminal).",
-        valueName: "when"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "Print a line per case on standard error as the run goes: always, never, or auto (when standard error is a terminal).",
+            valueName: "when"))
     var progress: ProgressMode = .auto
 
-    @Option(name: .customLong("stop-after-timeouts"), help: ArgumentHelp(
-        "Stop the run when this many cases in a row have timed out (a testee that stopped answering, a script that never ends); the rest are reported as not run (0: never stop).",
-        valueName: "count"))
+    @Option(
+        name: .customLong("stop-after-timeouts"),
+        help: ArgumentHelp(
+            "Stop the run when this many cases in a row have timed out (a testee that stopped answering, a script that never ends); the rest are reported as not run (0: never stop).",
+            valueName: "count"))
     var stopAfterTimeouts = 3
 
     func validate() throws {
@@ -72,19 +85,23 @@ struct RunCommand: ParsableCommand {
 
     func run() throws {
         // Usage errors first, then configuration errors, all before any case runs (ExitCodes).
-        let selected = try selectCases(include: cases, exclude: skip, level: level, among: Catalogue.all + loadCaseFiles())
+        let selected = try selectCases(
+            include: cases, exclude: skip, level: level, among: Catalogue.all + loadCaseFiles())
         let rerunWords = self.rerunWords
-        let outputs = RunOutputs(reports: report, adapter: adapter.choice.argument, rerun: { caseID in
-            var command = ShellCommand(rerunWords)
-            command.option("--case", caseID)
-            return command
-        }, timings: reportTimings, verbose: verbose)
+        let outputs = RunOutputs(
+            reports: report, adapter: adapter.choice.argument,
+            rerun: { caseID in
+                var command = ShellCommand(rerunWords)
+                command.option("--case", caseID)
+                return command
+            }, timings: reportTimings, verbose: verbose)
         try outputs.check()
         let currentBaseline = try loadBaseline()
         let javaScriptSide = try jsSide.map(readJavaScriptSide)
 
         let run = try StoppableCaseRun.run(
-            selected, on: adapter, javaScriptSide: javaScriptSide, progress: progress, stopAfterTimeouts: stopAfterTimeouts,
+            selected, on: adapter, javaScriptSide: javaScriptSide, progress: progress,
+            stopAfterTimeouts: stopAfterTimeouts,
             finishing: "writing the reports with the cases that finished"
         ) { finished, stop in outputs.finish(finished, stop: stop) }
         let (results, stop) = (run.results, run.stop)
@@ -93,7 +110,9 @@ struct RunCommand: ParsableCommand {
         var baselineWritten = true
         if let baseline, let currentBaseline {
             if let stop {
-                printError("the baseline \(baseline) is not \(updateBaseline ? "updated" : "applied"): the run was \(stop.summary) before every case ran")
+                printError(
+                    "the baseline \(baseline) is not \(updateBaseline ? "updated" : "applied"): the run was \(stop.summary) before every case ran"
+                )
             } else {
                 (runStatus, baselineWritten) = gate(results, baselinePath: baseline, current: currentBaseline)
             }
@@ -159,7 +178,9 @@ struct RunCommand: ParsableCommand {
             let old = Set(current.fileText.split(separator: "\n")), new = Set(updated.fileText.split(separator: "\n"))
             let removed = current.fileText.split(separator: "\n").filter { !new.contains($0) }.map { "- " + $0 }
             let added = updated.fileText.split(separator: "\n").filter { !old.contains($0) }.map { "+ " + $0 }
-            print((["baseline \(baselinePath): \(removed.count) lines removed, \(added.count) added"] + removed + added).joined(separator: "\n"))
+            print(
+                (["baseline \(baselinePath): \(removed.count) lines removed, \(added.count) added"] + removed + added)
+                    .joined(separator: "\n"))
             do throws(TextDestination.Failure) {
                 try TextDestination(path: baselinePath, dashIsStandardOutput: false).write(updated.fileText)
             } catch {
@@ -169,7 +190,9 @@ struct RunCommand: ParsableCommand {
             return (ExitCodes.conformant, true)
         }
         let gate = current.gate(results, catalogueIDs: Catalogue.all.map(\.id))
-        let updateCommand = ShellCommand(rerunWords + ShellCommand.option("--baseline", baselinePath) + ["--update-baseline"]).description
+        let updateCommand = ShellCommand(
+            rerunWords + ShellCommand.option("--baseline", baselinePath) + ["--update-baseline"]
+        ).description
         print(gate.render(updateCommand: updateCommand))
         return (gate.isSatisfied ? ExitCodes.conformant : ExitCodes.conformanceFailures, true)
     }
@@ -177,7 +200,8 @@ struct RunCommand: ParsableCommand {
     /// The words of the command that reruns one case with the same adapter, JS side and case files,
     /// before `--case <id>`.
     private var rerunWords: [String] {
-        conformanceInvocation() + ["run"] + adapter.rerunWords + (jsSide.map { ShellCommand.option("--js-side", $0) } ?? [])
+        conformanceInvocation() + ["run"] + adapter.rerunWords
+            + (jsSide.map { ShellCommand.option("--js-side", $0) } ?? [])
             + caseFiles.flatMap { ShellCommand.option("--case-file", $0) }
     }
 }
@@ -194,15 +218,20 @@ func conformanceInvocation(
     environment: [String: String] = ProcessInfo.processInfo.environment,
     currentDirectory: String = FileManager.default.currentDirectoryPath
 ) -> [String] {
-    let executable = (Bundle.main.executableURL ?? URL(fileURLWithPath: CommandLine.arguments[0])).resolvingSymlinksInPath()
-    guard let started = environment["_"], URL(fileURLWithPath: started).lastPathComponent == "swift" else { return [executable.path] }
+    let executable = (Bundle.main.executableURL ?? URL(fileURLWithPath: CommandLine.arguments[0]))
+        .resolvingSymlinksInPath()
+    guard let started = environment["_"], URL(fileURLWithPath: started).lastPathComponent == "swift" else {
+        return [executable.path]
+    }
     // A SwiftPM build folder: <scratch>/<triple>/<debug|release>/conformance.
     let configuration = executable.deletingLastPathComponent()
     let scratch = configuration.deletingLastPathComponent().deletingLastPathComponent()
     let here = URL(fileURLWithPath: currentDirectory).resolvingSymlinksInPath()
     // `swift run` finds the package from the current directory upwards.
     var root: URL? = here
-    while let folder = root, !FileManager.default.fileExists(atPath: folder.appendingPathComponent("Package.swift").path) {
+    while let folder = root,
+        !FileManager.default.fileExists(atPath: folder.appendingPathComponent("Package.swift").path)
+    {
         root = folder.path == "/" ? nil : folder.deletingLastPathComponent()
     }
     guard ["debug", "release"].contains(configuration.lastPathComponent), let root else { return [executable.path] }
@@ -220,7 +249,9 @@ func conformanceInvocation(
 /// - Throws: `ExitCodes.configuration` after saying what is wrong with it.
 func readJavaScriptSide(_ path: String) throws -> String {
     do throws(FixtureFile.Failure) {
-        return try FixtureFile(userFile: URL(fileURLWithPath: path), remedy: "Check the path given to --js-side.", maximumBytes: 16 << 20).text()
+        return try FixtureFile(
+            userFile: URL(fileURLWithPath: path), remedy: "Check the path given to --js-side.", maximumBytes: 16 << 20
+        ).text()
     } catch {
         printError("cannot read the JS side \(path): \(error.problem)")
         throw ExitCodes.configuration

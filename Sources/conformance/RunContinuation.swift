@@ -1,8 +1,9 @@
 import ConformanceKit
 import Foundation
 import StrictJSON
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// A run that goes on in a fresh process after the engine stalled in one of its cases.
@@ -52,11 +53,17 @@ struct RunContinuation: Codable {
     ///   - results: The results so far, the stalled case's last.
     ///   - previous: The continuation this process was started with.
     static func restart(with results: [CaseResult], after previous: RunContinuation?) {
-        let continuation = RunContinuation(arguments: CommandLine.arguments, results: results, restarts: (previous?.restarts ?? 0) + 1)
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("conformance-continuation-\(getpid()).json").path
+        let continuation = RunContinuation(
+            arguments: CommandLine.arguments, results: results, restarts: (previous?.restarts ?? 0) + 1)
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "conformance-continuation-\(getpid()).json"
+        ).path
         do {
             let text = CanonicalJSON.encodeKeepingNonASCII(try JSONValueEncoder.encode(continuation))
-            guard FileManager.default.createFile(atPath: path, contents: Data(text.utf8), attributes: [.posixPermissions: 0o600]) else {
+            guard
+                FileManager.default.createFile(
+                    atPath: path, contents: Data(text.utf8), attributes: [.posixPermissions: 0o600])
+            else {
                 printError("cannot write \(path) to carry the run on")
                 return
             }
@@ -81,9 +88,9 @@ struct RunContinuation: Codable {
     /// This program's file.
     private static var executablePath: String {
         #if os(Linux)
-        return "/proc/self/exe"
+            return "/proc/self/exe"
         #else
-        return Bundle.main.executablePath ?? CommandLine.arguments[0]
+            return Bundle.main.executablePath ?? CommandLine.arguments[0]
         #endif
     }
 }

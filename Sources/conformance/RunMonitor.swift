@@ -56,7 +56,8 @@ final class RunMonitor: Sendable {
         progress.clearOpenLine()
         // Say what timed out: a testee that stopped answering, a JS side that loops, a script that never ends.
         let last = streak.last?.interruption.map { "; the last one: \(PrintableText.printable($0))" } ?? ""
-        printError("""
+        printError(
+            """
             stopping: \(streak.count) cases in a row timed out (\(streak.map(\.caseID).joined(separator: ", "))), so the \
             rest would likely time out too\(last). \(selectedIDs.count - index - 1) of \(selectedIDs.count) cases not run \
             (--stop-after-timeouts 0 runs them all)

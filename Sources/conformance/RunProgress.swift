@@ -62,7 +62,11 @@ final class RunProgress: Sendable {
 
     /// Clears a start line left on the terminal, before the summary or a message.
     func clearOpenLine() {
-        guard rewrites, lineOpen.withLock({ open in defer { open = false }; return open }) else { return }
+        guard rewrites,
+            lineOpen.withLock({ open in
+                defer { open = false }; return open
+            })
+        else { return }
         emit("\r\u{1B}[K")
     }
 

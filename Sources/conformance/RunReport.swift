@@ -43,7 +43,8 @@ struct RunReport {
         var lines = ["\(results.count) cases against \(adapter): \(tally)"]
         if let stop {
             // "3 of 114 cases against x: 3 pass; 111 not run (interrupted by SIGINT)"
-            let ran = "\(results.count) of \(results.count + stop.notRun.count) cases against \(adapter): \(tally.isEmpty ? "none finished" : tally)"
+            let ran =
+                "\(results.count) of \(results.count + stop.notRun.count) cases against \(adapter): \(tally.isEmpty ? "none finished" : tally)"
             lines = ["\(ran); \(stop.notRun.count) not run (\(stop.summary))"]
         }
         let unexpected = results.filter(\.verdict.failsRun)
@@ -62,13 +63,18 @@ struct RunReport {
                 lines.append("  [\(failure.citationLabel)] " + message.replacingOccurrences(of: "\n", with: "\n    "))
             }
             if result.failures.count > CaseOutputLimits.failures {
-                lines.append("  " + CaseOutputLimits.moreLine(result.failures.count - CaseOutputLimits.failures, of: result.failures.count, "findings"))
+                lines.append(
+                    "  "
+                        + CaseOutputLimits.moreLine(
+                            result.failures.count - CaseOutputLimits.failures, of: result.failures.count, "findings"))
             }
         }
         if verbose {
             lines.append("")
             for result in results where result.verdict.category == .clean {
-                lines.append("\(result.verdict.rawValue.uppercased()) \(result.caseID)\(result.interruption.map { " (\($0))" } ?? "")")
+                lines.append(
+                    "\(result.verdict.rawValue.uppercased()) \(result.caseID)\(result.interruption.map { " (\($0))" } ?? "")"
+                )
             }
             let slowest = ReportTimings.slowest(results)
             if timings == .on, !slowest.isEmpty {
@@ -78,7 +84,8 @@ struct RunReport {
                 let width = slowest.map { ReportTimings.secondsText($0.duration).count }.max() ?? 0
                 for (result, duration) in slowest {
                     let seconds = ReportTimings.secondsText(duration)
-                    lines.append("  " + String(repeating: " ", count: width - seconds.count) + seconds + " s  \(result.caseID)")
+                    lines.append(
+                        "  " + String(repeating: " ", count: width - seconds.count) + seconds + " s  \(result.caseID)")
                 }
             }
         }

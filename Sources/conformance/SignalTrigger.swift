@@ -14,7 +14,8 @@ import Foundation
 enum SignalTrigger {
     private static let queue = DispatchQueue(label: "conformance.signals")
     /// The finisher the signals stop, and the dispatch sources, kept for the life of the process.
-    private static let installed = LockedValue<(finisher: VerbFinisher?, sources: [any DispatchSourceSignal])>((nil, []))
+    private static let installed = LockedValue<(finisher: VerbFinisher?, sources: [any DispatchSourceSignal])>(
+        (nil, []))
 
     /// Watches the signals of `FinishReason.handledSignals` for `finisher`, from now on. A command has
     /// one finisher; installing another one makes the signals stop it instead.

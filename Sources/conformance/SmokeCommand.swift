@@ -7,7 +7,8 @@ import Foundation
 struct SmokeCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "smoke",
-        abstract: "Check that an adapter is wired up: attach, injection, one call each way. Exit 0 when every step passes, 78 when one fails.",
+        abstract:
+            "Check that an adapter is wired up: attach, injection, one call each way. Exit 0 when every step passes, 78 when one fails.",
         discussion: """
             SIGINT, SIGTERM or SIGHUP ends the testee's process group, prints the steps that finished and which \
             did not run, and exits 128 + the signal (130, 143, 129).
@@ -15,16 +16,19 @@ struct SmokeCommand: ParsableCommand {
 
     @OptionGroup var adapter: AdapterOptions
 
-    @Option(name: .long, help: ArgumentHelp(
-        "Print a line per step on standard error as it starts: always, never, or auto (when standard error is a terminal).",
-        valueName: "when"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "Print a line per step on standard error as it starts: always, never, or auto (when standard error is a terminal).",
+            valueName: "when"))
     var progress: ProgressMode = .auto
 
     func run() throws {
         let steps = SmokeCases.steps
         let fullRun = "`\(ShellCommand(conformanceInvocation() + ["run"] + adapter.rerunWords))`"
         let run = try StoppableCaseRun.run(
-            steps.map(\.check), on: adapter, javaScriptSide: nil, progress: progress, finishing: "printing the steps that finished"
+            steps.map(\.check), on: adapter, javaScriptSide: nil, progress: progress,
+            finishing: "printing the steps that finished"
         ) { finished, stop in _ = Self.printSteps(finished, stop: stop, fullRun: fullRun) }
         let status = Self.printSteps(run.results, stop: run.stop, fullRun: fullRun)
         throw ExitCodes.afterRun(status, outputsWritten: true, stoppedBy: run.reason)
@@ -54,7 +58,9 @@ struct SmokeCommand: ParsableCommand {
             }
             faults.append(diagnosis.fault)
             print("FAILED  \(step.check.summary)")
-            print("        \(result.failures.first.map { "[\($0.obligation ?? $0.clause)] \($0.message)" } ?? result.interruption ?? result.verdict.rawValue)")
+            print(
+                "        \(result.failures.first.map { "[\($0.obligation ?? $0.clause)] \($0.message)" } ?? result.interruption ?? result.verdict.rawValue)"
+            )
             if let explanation = diagnosis.explanation { print("        \(label(diagnosis.fault)): \(explanation)") }
             // The wiring hint, unless the evidence clears the adapter.
             if diagnosis.fault != .bridge { print("        hint: \(step.hint)") }
@@ -62,8 +68,9 @@ struct SmokeCommand: ParsableCommand {
         defer { fflush(nil) }
         if let stop {
             let notRun = SmokeCases.steps.filter { stop.notRun.contains($0.check.id) }.map(\.check.summary)
-            print("\(stop.summary): \(notRun.count) of \(SmokeCases.steps.count) steps not run (\(notRun.joined(separator: "; "))); "
-                + "smoke cannot tell whether the adapter is wired up")
+            print(
+                "\(stop.summary): \(notRun.count) of \(SmokeCases.steps.count) steps not run (\(notRun.joined(separator: "; "))); "
+                    + "smoke cannot tell whether the adapter is wired up")
             return faults.isEmpty ? ExitCodes.conformant : ExitCodes.configuration
         }
         if faults.isEmpty {
@@ -71,11 +78,15 @@ struct SmokeCommand: ParsableCommand {
             return ExitCodes.conformant
         }
         if faults.allSatisfy({ $0 == .bridge }) {
-            print("the adapter is wired up, but the bridge fails the steps above; run \(fullRun) for the clauses it breaks")
+            print(
+                "the adapter is wired up, but the bridge fails the steps above; run \(fullRun) for the clauses it breaks"
+            )
         } else if faults.allSatisfy({ $0 == .adapter }) {
             print("the adapter is not wired up: fix the steps above before a full run")
         } else {
-            print("the adapter may not be wired up, or the bridge may be at fault (see each step above): find out which before a full run")
+            print(
+                "the adapter may not be wired up, or the bridge may be at fault (see each step above): find out which before a full run"
+            )
         }
         return ExitCodes.configuration
     }

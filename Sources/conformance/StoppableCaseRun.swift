@@ -27,7 +27,8 @@ struct StoppableCaseRun {
     /// - Throws: `ExitCodes.configuration` after printing a harness or adapter error (not when the
     ///   command is stopping: a testee ended on purpose is not one that failed).
     static func run(
-        _ cases: [ConformanceCase], on adapter: AdapterOptions, javaScriptSide: String?, progress: ProgressMode, stopAfterTimeouts: Int = 0,
+        _ cases: [ConformanceCase], on adapter: AdapterOptions, javaScriptSide: String?, progress: ProgressMode,
+        stopAfterTimeouts: Int = 0,
         finishing: String, finishFromWatcher: @escaping @Sendable (_ finished: [CaseResult], _ stop: RunStop?) -> Void
     ) throws -> StoppableCaseRun {
         let monitorBox = LockedValue<RunMonitor?>(nil)
@@ -50,9 +51,10 @@ struct StoppableCaseRun {
                 guard finisher.claimFinishing() else { return }
                 monitor.progress.clearOpenLine()
                 let notRun = Array(monitor.selectedIDs.dropFirst(stalledRun.count))
-                finishFromWatcher(stalledRun, RunStop(reason: .engineStalled(caseID: stalledRun.last?.caseID ?? "?"), notRun: notRun))
+                finishFromWatcher(
+                    stalledRun, RunStop(reason: .engineStalled(caseID: stalledRun.last?.caseID ?? "?"), notRun: notRun))
             }
-        } catch where finisher.isStopping {
+        } catch  where finisher.isStopping {
             // Stopped while the testee started: it was ended on purpose.
             results = monitor.finished
         }

@@ -84,7 +84,9 @@ final class VerbFinisher: Sendable {
                 return true
             }
             if watcherFinishes {
-                printError("\(reason.name): the main thread is still busy after \(Self.graceSeconds) s: writing what finished without it")
+                printError(
+                    "\(reason.name): the main thread is still busy after \(Self.graceSeconds) s: writing what finished without it"
+                )
                 finishWithWhatFinished(reason)
                 fflush(nil)
                 Self.exitNow(reason)

@@ -1,6 +1,7 @@
-@testable import ConformanceKit
 import Foundation
 import Testing
+
+@testable import ConformanceKit
 
 /// The harness's side of the adapter protocol (`spec/adapter-protocol.md`), obligation by obligation,
 /// each against a testee that breaks it: `conformance-testees scripted`, whose script states the
@@ -21,7 +22,9 @@ struct AdapterProtocolHarnessTests {
     }
 
     /// A reply of the script: `writes` in answer to requests of type `type` (`*`: any).
-    nonisolated static func reply(_ type: String, after: String? = nil, occurrence: Int? = nil, _ writes: [[String: Any]]) -> [String: Any] {
+    nonisolated static func reply(
+        _ type: String, after: String? = nil, occurrence: Int? = nil, _ writes: [[String: Any]]
+    ) -> [String: Any] {
         var reply: [String: Any] = ["to": type, "write": writes]
         if let after { reply["after"] = after }
         if let occurrence { reply["occurrence"] = occurrence }
@@ -30,17 +33,22 @@ struct AdapterProtocolHarnessTests {
 
     /// The command of a scripted testee whose hello offers `capabilities` and that answers with `replies`,
     /// then `done` to any request they do not answer. The script's file is removed when the test ends.
-    nonisolated static func scriptedTestee(_ capabilities: [String], _ replies: [[String: Any]]) throws -> (command: String, file: URL) {
+    nonisolated static func scriptedTestee(_ capabilities: [String], _ replies: [[String: Any]]) throws -> (
+        command: String, file: URL
+    ) {
         let script: [String: Any] = ["capabilities": capabilities, "replies": replies + [reply("*", [done])]]
-        let file = FileManager.default.temporaryDirectory.appendingPathComponent("testee-script-\(UUID().uuidString).json")
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "testee-script-\(UUID().uuidString).json")
         try JSONSerialization.data(withJSONObject: script).write(to: file)
         return (OutOfProcessTests.testee("scripted '\(file.path)'"), file)
     }
 
     /// Runs `cases` against the scripted testee, with one process for the run or a process per case.
     /// - Returns: The results and the number of processes the harness started.
-    static func run(_ cases: [ConformanceCase], capabilities: [String] = ["persistent"], persistent: Bool = true,
-                    replies: [[String: Any]]) async throws -> (results: [CaseResult], processes: Int) {
+    static func run(
+        _ cases: [ConformanceCase], capabilities: [String] = ["persistent"], persistent: Bool = true,
+        replies: [[String: Any]]
+    ) async throws -> (results: [CaseResult], processes: Int) {
         let (command, file) = try scriptedTestee(capabilities, replies)
         defer { try? FileManager.default.removeItem(at: file) }
         let runner = try ConformanceRunner()
@@ -60,8 +68,12 @@ struct AdapterProtocolHarnessTests {
     }
 
     /// A case that checks nothing of the bridge: the runner attaches it, then `body` drives it.
-    static func probe(_ name: String, body: @escaping @MainActor @Sendable (CaseContext) async throws -> Void = { _ in }) -> ConformanceCase {
-        ConformanceCase(id: "adapter-protocol.\(name)", clauses: [], level: .informational, summary: "a probe of the adapter protocol", body: body)
+    static func probe(
+        _ name: String, body: @escaping @MainActor @Sendable (CaseContext) async throws -> Void = { _ in }
+    ) -> ConformanceCase {
+        ConformanceCase(
+            id: "adapter-protocol.\(name)", clauses: [], level: .informational,
+            summary: "a probe of the adapter protocol", body: body)
     }
 
     /// The native log lines of a result's transcript.
@@ -71,34 +83,49 @@ struct AdapterProtocolHarnessTests {
 
     // MARK: ADP-17.a: one endCase per case
 
-    @Test("ADP-17.a: the harness ends each case with one endCase, so a testee that refuses a second one keeps serving the run")
+    @Test(
+        "ADP-17.a: the harness ends each case with one endCase, so a testee that refuses a second one keeps serving the run"
+    )
     func endCaseOncePerCase() async throws {
         // A strict testee: an `endCase` right after an `endCase` ends no case, and it says so.
-        let strict = Self.reply("endCase", after: "endCase", [["stdout": #"{"error":"endCase, but no case is open","seq":$seq,"type":"done"}"#]])
+        let strict = Self.reply(
+            "endCase", after: "endCase",
+            [["stdout": #"{"error":"endCase, but no case is open","seq":$seq,"type":"done"}"#]])
         // A case that is not applicable sends nothing, not even `endCase` (ADP-17.f).
-        let notApplicable = ConformanceCase(id: "adapter-protocol.needs-reset", clauses: [], level: .informational, requires: .reset,
-                                            summary: "a probe the scripted testee cannot run") { _ in }
-        var cases = ["one", "two", "three"].map { name in Self.probe(name) { context in try context.registerHandler("h") } }
+        let notApplicable = ConformanceCase(
+            id: "adapter-protocol.needs-reset", clauses: [], level: .informational, requires: .reset,
+            summary: "a probe the scripted testee cannot run"
+        ) { _ in }
+        var cases = ["one", "two", "three"].map { name in
+            Self.probe(name) { context in try context.registerHandler("h") }
+        }
         cases.insert(notApplicable, at: 1)
         let (results, processes) = try await Self.run(cases, replies: [strict])
         #expect(results.map(\.verdict) == [.pass, .notApplicable, .pass, .pass], "\(results.map(\.interruption))")
         #expect(processes == 1, "one process serves the run: the harness never sent endCase twice")
     }
 
-    @Test("ADP-17.a: endCase cannot fail: a done with an error is an adapter error of the case it ended, and the next case gets a fresh process")
+    @Test(
+        "ADP-17.a: endCase cannot fail: a done with an error is an adapter error of the case it ended, and the next case gets a fresh process"
+    )
     func endCaseCannotFail() async throws {
-        let failing = Self.reply("endCase", after: "attach", [["stdout": #"{"error":"cannot let go","seq":$seq,"type":"done"}"#]])
+        let failing = Self.reply(
+            "endCase", after: "attach", [["stdout": #"{"error":"cannot let go","seq":$seq,"type":"done"}"#]])
         let cases = [Self.probe("first"), Self.probe("second") { context in try context.registerHandler("h") }]
         let (results, processes) = try await Self.run(cases, replies: [failing])
         #expect(results.map(\.verdict) == [.adapterError, .pass], "\(results.map(\.interruption))")
-        #expect(results[0].interruption?.contains("during the end of the case") == true && results[0].interruption?.contains("cannot let go") == true,
-                "\(results[0].interruption ?? "")")
+        #expect(
+            results[0].interruption?.contains("during the end of the case") == true
+                && results[0].interruption?.contains("cannot let go") == true,
+            "\(results[0].interruption ?? "")")
         #expect(processes == 2)
     }
 
     // MARK: ADP-17.a: nothing of an ended case reaches the next
 
-    @Test("ADP-17.a: a log effect written after the done of endCase is an adapter error of the case that ended, and never a line of the next case")
+    @Test(
+        "ADP-17.a: a log effect written after the done of endCase is an adapter error of the case that ended, and never a line of the next case"
+    )
     func nothingOfAnEndedCaseReachesTheNext() async throws {
         // Only the first case ends right after its attach: the fresh process the second case gets behaves.
         let leftover = Self.reply("endCase", after: "attach", [Self.done, Self.log("left over from the first case")])
@@ -106,18 +133,25 @@ struct AdapterProtocolHarnessTests {
         let (results, processes) = try await Self.run(cases, replies: [leftover])
         #expect(results[0].verdict == .adapterError, "\(results[0].interruption ?? "")")
         let report = results[0].interruption ?? ""
-        #expect(report.contains("`log`") && report.contains("after the `done` of its `endCase`") && report.contains("ADP-17"), "\(report)")
+        #expect(
+            report.contains("`log`") && report.contains("after the `done` of its `endCase`")
+                && report.contains("ADP-17"), "\(report)")
         #expect(results[1].verdict == .pass, "\(results[1].interruption ?? "")")
         #expect(!Self.nativeLog(results[1]).contains { $0.contains("left over") }, "\(Self.nativeLog(results[1]))")
         #expect(processes == 2, "the process that broke the protocol was ended")
     }
 
-    @Test("ADP-17.d: standard error a case leaves without a line feed when it ends is not joined to the next case's first line")
+    @Test(
+        "ADP-17.d: standard error a case leaves without a line feed when it ends is not joined to the next case's first line"
+    )
     func halfALineStaysWithItsCase() async throws {
-        let half = Self.reply("endCase", occurrence: 1, [["stderrBase64": Data("half a line from the first case".utf8).base64EncodedString()], Self.done])
+        let half = Self.reply(
+            "endCase", occurrence: 1,
+            [["stderrBase64": Data("half a line from the first case".utf8).base64EncodedString()], Self.done])
         let second = Self.reply("attach", occurrence: 2, [["stderr": "the second case"], Self.done])
-        let (results, processes) = try await Self.run([Self.probe("first"), Self.probe("second")],
-                                                      capabilities: ["stderr-marks", "persistent"], replies: [half, second])
+        let (results, processes) = try await Self.run(
+            [Self.probe("first"), Self.probe("second")],
+            capabilities: ["stderr-marks", "persistent"], replies: [half, second])
         #expect(results.map(\.verdict) == [.pass, .pass], "\(results.map(\.interruption))")
         #expect(processes == 1)
         #expect(Self.nativeLog(results[1]) == ["the second case"])
@@ -125,19 +159,27 @@ struct AdapterProtocolHarnessTests {
 
     // MARK: ADP-9: effects come between a request and its done
 
-    @Test("ADP-9: an effect written after its request's done, at the end of a case, is an adapter error, not the bridge's failure",
-          arguments: [false, true])
+    @Test(
+        "ADP-9: an effect written after its request's done, at the end of a case, is an adapter error, not the bridge's failure",
+        arguments: [false, true])
     func effectAfterTheLastDone(persistent: Bool) async throws {
-        let late = Self.reply("navigation", [Self.done, ["stdout": #"{"navigation":$navigation,"policy":"allow","type":"decide"}"#]])
+        let late = Self.reply(
+            "navigation", [Self.done, ["stdout": #"{"navigation":$navigation,"policy":"allow","type":"decide"}"#]])
         let load = Self.probe("late-decision") { context in context.loadPage("") }
         let (results, _) = try await Self.run([load], persistent: persistent, replies: [late])
         let result = try #require(results.first)
-        #expect(result.verdict == .adapterError, "\(result.verdict): \(result.interruption ?? "") \(result.failures.map(\.description))")
+        #expect(
+            result.verdict == .adapterError,
+            "\(result.verdict): \(result.interruption ?? "") \(result.failures.map(\.description))")
         let report = result.interruption ?? ""
-        #expect(report.contains("`decide` after the `done` of seq 2 (`navigation`)") && report.contains("ADP-9"), "\(report)")
+        #expect(
+            report.contains("`decide` after the `done` of seq 2 (`navigation`)") && report.contains("ADP-9"),
+            "\(report)")
     }
 
-    @Test("ADP-9: an effect written after its request's done, before the next request, is an adapter error and is not performed")
+    @Test(
+        "ADP-9: an effect written after its request's done, before the next request, is an adapter error and is not performed"
+    )
     func effectBeforeTheNextRequest() async throws {
         let late = Self.reply("registerHandler", occurrence: 1, [Self.done, Self.log("late")])
         let twoHandlers = Self.probe("late-log") { context in
@@ -147,7 +189,9 @@ struct AdapterProtocolHarnessTests {
         let (results, _) = try await Self.run([twoHandlers], replies: [late])
         let result = try #require(results.first)
         #expect(result.verdict == .adapterError, "\(result.interruption ?? "")")
-        #expect(result.interruption?.contains("`log` after the `done` of seq 2 (`registerHandler`)") == true, "\(result.interruption ?? "")")
+        #expect(
+            result.interruption?.contains("`log` after the `done` of seq 2 (`registerHandler`)") == true,
+            "\(result.interruption ?? "")")
         #expect(!Self.nativeLog(result).contains("late"))
     }
 
@@ -155,8 +199,10 @@ struct AdapterProtocolHarnessTests {
 
     @Test("ADP-8: a done with an error ends the case as an adapter error quoting it")
     func doneWithAnError() async throws {
-        let failing = Self.reply("registerHandler", [["stdout": #"{"error":"no room for handler h","seq":$seq,"type":"done"}"#]])
-        let (results, _) = try await Self.run([Self.probe("failing") { context in try context.registerHandler("h") }], replies: [failing])
+        let failing = Self.reply(
+            "registerHandler", [["stdout": #"{"error":"no room for handler h","seq":$seq,"type":"done"}"#]])
+        let (results, _) = try await Self.run(
+            [Self.probe("failing") { context in try context.registerHandler("h") }], replies: [failing])
         let result = try #require(results.first)
         #expect(result.verdict == .adapterError, "\(result.interruption ?? "")")
         #expect(result.interruption?.contains("no room for handler h") == true, "\(result.interruption ?? "")")
@@ -164,18 +210,22 @@ struct AdapterProtocolHarnessTests {
 
     @Test("ADP-12: a decision for a navigation the harness never issued is an adapter error")
     func decisionNobodyAskedFor() async throws {
-        let stray = Self.reply("attach", [["stdout": #"{"navigation":7,"policy":"allow","type":"decide"}"#], Self.done])
+        let stray = Self.reply(
+            "attach", [["stdout": #"{"navigation":7,"policy":"allow","type":"decide"}"#], Self.done])
         let (results, _) = try await Self.run([Self.probe("stray-decision")], replies: [stray])
         let result = try #require(results.first)
         #expect(result.verdict == .adapterError, "\(result.interruption ?? "")")
-        #expect(result.interruption?.contains("a decision for navigation 7, which the harness never asked for (ADP-12)") == true, "\(result.interruption ?? "")")
+        #expect(
+            result.interruption?.contains("a decision for navigation 7, which the harness never asked for (ADP-12)")
+                == true, "\(result.interruption ?? "")")
     }
 
     @Test("ADP-12: a navigation decided twice is the bridge's failure (BOOT-1), not the transport's")
     func navigationDecidedTwice() async throws {
         let decision = #"{"navigation":$navigation,"policy":"allow","type":"decide"}"#
         let twice = Self.reply("navigation", [["stdout": decision], ["stdout": decision], Self.done])
-        let (results, _) = try await Self.run([Self.probe("decided-twice") { context in context.loadPage("") }], replies: [twice])
+        let (results, _) = try await Self.run(
+            [Self.probe("decided-twice") { context in context.loadPage("") }], replies: [twice])
         let result = try #require(results.first)
         #expect(result.verdict == .fail, "\(result.verdict): \(result.interruption ?? "")")
         #expect(result.failures.contains { $0.clause.hasPrefix("BOOT-1") }, "\(result.failures.map(\.description))")
@@ -204,21 +254,31 @@ struct AdapterProtocolHarnessTests {
         #expect(!Self.nativeLog(result).contains { $0.contains("\u{FFFD}") })
     }
 
-    @Test("ADP-2: a message ends with its line feed: a done without one, before the testee exits, is no message, and the case is a crash")
+    @Test(
+        "ADP-2: a message ends with its line feed: a done without one, before the testee exits, is no message, and the case is a crash"
+    )
     func messageWithoutItsLineFeed() async throws {
-        let attach: [String: Any] = ["to": "attach", "write": [["stdoutBase64": Data(#"{"seq":1,"type":"done"}"#.utf8).base64EncodedString()]], "exit": 0]
+        let attach: [String: Any] = [
+            "to": "attach", "write": [["stdoutBase64": Data(#"{"seq":1,"type":"done"}"#.utf8).base64EncodedString()]],
+            "exit": 0,
+        ]
         let (results, _) = try await Self.run([Self.probe("unterminated")], replies: [attach])
         let result = try #require(results.first)
         #expect(result.verdict == .crash, "\(result.verdict): \(result.interruption ?? "")")
         #expect(result.interruption?.contains("exited with status 0") == true, "\(result.interruption ?? "")")
-        #expect(result.interruption?.contains("its output ending in 23 bytes without a line feed (no message: ADP-2)") == true, "\(result.interruption ?? "")")
+        #expect(
+            result.interruption?.contains("its output ending in 23 bytes without a line feed (no message: ADP-2)")
+                == true, "\(result.interruption ?? "")")
     }
 
-    @Test("ADP-3: a standard error line that is not UTF-8 is free text: it is recorded, each bad sequence shown as U+FFFD")
+    @Test(
+        "ADP-3: a standard error line that is not UTF-8 is free text: it is recorded, each bad sequence shown as U+FFFD"
+    )
     func standardErrorThatIsNotUTF8() async throws {
         let line = Data("caf".utf8) + Data([0xE9]) + Data(" au lait\n".utf8)
         let attach = Self.reply("attach", [["stderrBase64": line.base64EncodedString()], Self.done])
-        let (results, _) = try await Self.run([Self.probe("latin-1")], capabilities: ["stderr-marks", "persistent"], replies: [attach])
+        let (results, _) = try await Self.run(
+            [Self.probe("latin-1")], capabilities: ["stderr-marks", "persistent"], replies: [attach])
         let result = try #require(results.first)
         #expect(result.verdict == .pass, "\(result.interruption ?? "")")
         #expect(Self.nativeLog(result) == ["caf\u{FFFD} au lait"])
@@ -226,34 +286,46 @@ struct AdapterProtocolHarnessTests {
 
     // MARK: ADP-18: bounds
 
-    @Test("ADP-18.a: a message line of exactly 16 MiB is read, and one byte more is an adapter error naming the limit",
-          arguments: [AdapterWire.maximumLineLength, AdapterWire.maximumLineLength + 1])
+    @Test(
+        "ADP-18.a: a message line of exactly 16 MiB is read, and one byte more is an adapter error naming the limit",
+        arguments: [AdapterWire.maximumLineLength, AdapterWire.maximumLineLength + 1])
     func messageLineLimitIsExact(length: Int) async throws {
-        let attach = Self.reply("attach", [["stdout": #"{"message":"$pad","type":"log"}"#, "length": length], Self.done])
+        let attach = Self.reply(
+            "attach", [["stdout": #"{"message":"$pad","type":"log"}"#, "length": length], Self.done])
         let (results, _) = try await Self.run([Self.probe("long-line")], replies: [attach])
         let result = try #require(results.first)
         if length <= AdapterWire.maximumLineLength {
             #expect(result.verdict == .pass, "\(result.interruption ?? "")")
             let log = Self.nativeLog(result)
-            #expect(log.count == 1 && log[0].contains("bytes of this line left out: a line keeps its first and last 32 KiB"), "\(log.map { $0.prefix(100) })")
+            #expect(
+                log.count == 1
+                    && log[0].contains("bytes of this line left out: a line keeps its first and last 32 KiB"),
+                "\(log.map { $0.prefix(100) })")
         } else {
             #expect(result.verdict == .adapterError)
-            #expect(result.interruption?.contains("a line longer than 16 MiB (16777216 bytes)") == true, "\(result.interruption ?? "")")
+            #expect(
+                result.interruption?.contains("a line longer than 16 MiB (16777216 bytes)") == true,
+                "\(result.interruption ?? "")")
         }
     }
 
-    @Test("ADP-18.c: a case records the first 256 KiB of native log, log effects and standard error together, and one line counts the rest; the next case's log is its own")
+    @Test(
+        "ADP-18.c: a case records the first 256 KiB of native log, log effects and standard error together, and one line counts the rest; the next case's log is its own"
+    )
     func logIsBoundedPerCase() async throws {
         let kilobyteLog = #"{"message":"log $i $pad","type":"log"}"#
-        let flood = Self.reply("attach", occurrence: 1, [
-            ["stdout": kilobyteLog, "length": 1024 + 26, "times": 200],
-            ["stderr": "stderr $i $pad", "length": 1024, "times": 200],
-            ["stdout": kilobyteLog, "length": 1024 + 26, "times": 200],
-            Self.done,
-        ])
+        let flood = Self.reply(
+            "attach", occurrence: 1,
+            [
+                ["stdout": kilobyteLog, "length": 1024 + 26, "times": 200],
+                ["stderr": "stderr $i $pad", "length": 1024, "times": 200],
+                ["stdout": kilobyteLog, "length": 1024 + 26, "times": 200],
+                Self.done,
+            ])
         let second = Self.reply("attach", occurrence: 2, [["stderr": "the second case"], Self.done])
-        let (results, processes) = try await Self.run([Self.probe("flood"), Self.probe("after-the-flood")],
-                                                      capabilities: ["stderr-marks", "persistent"], replies: [flood, second])
+        let (results, processes) = try await Self.run(
+            [Self.probe("flood"), Self.probe("after-the-flood")],
+            capabilities: ["stderr-marks", "persistent"], replies: [flood, second])
         #expect(results.map(\.verdict) == [.pass, .pass], "\(results.map(\.interruption))")
         #expect(processes == 1)
         let log = Self.nativeLog(results[0])
@@ -261,7 +333,11 @@ struct AdapterProtocolHarnessTests {
         #expect(notes.count == 1, "\(notes)")
         let note = try #require(notes.first)
         #expect(log.last == note, "the note ends the case's log")
-        let match = try #require(note.firstMatch(of: /^\[\.\.\. (\d+) more native log lines \((\d+) bytes\) dropped: a case records at most 256 KiB of native log/), "\(note)")
+        let match = try #require(
+            note.firstMatch(
+                of:
+                    /^\[\.\.\. (\d+) more native log lines \((\d+) bytes\) dropped: a case records at most 256 KiB of native log/
+            ), "\(note)")
         let kept = log.dropLast()
         #expect(kept.count + Int(match.1)! == 600, "every line is recorded or counted")
         #expect(kept.reduce(0) { $0 + $1.utf8.count } <= AdapterWire.logLimit)

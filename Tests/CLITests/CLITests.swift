@@ -1,11 +1,12 @@
 import ConformanceFixtures
 import ConformanceKit
 import Foundation
-#if canImport(FoundationXML)
-import FoundationXML
-#endif
-import Testing
 import StrictJSON
+import Testing
+
+#if canImport(FoundationXML)
+    import FoundationXML
+#endif
 
 /// Runs the built `conformance` executable and checks what a shell user sees.
 @Suite("The conformance command")
@@ -39,7 +40,9 @@ struct CLITests {
     ///   - arguments: The command line after `conformance`.
     ///   - environment: Changes to the environment (nil removes a variable).
     ///   - directory: The directory to run it in; the test's own when nil.
-    static func run(_ arguments: [String], environment changes: [String: String?] = [:], in directory: URL? = nil) async throws -> Output {
+    static func run(_ arguments: [String], environment changes: [String: String?] = [:], in directory: URL? = nil)
+        async throws -> Output
+    {
         // As a shell sets it when it starts the binary itself (`swift test` leaves `_` naming `swift`).
         let environment = ["_": Self.executable.path].merging(changes) { _, change in change }
         return try await runProgram(Self.executable, arguments, environment: environment, in: directory)
@@ -49,7 +52,9 @@ struct CLITests {
     /// - Parameters:
     ///   - environment: Changes to the environment (nil removes a variable).
     ///   - directory: The directory to run it in; the test's own when nil.
-    static func runProgram(_ program: URL, _ arguments: [String], environment changes: [String: String?] = [:], in directory: URL? = nil) async throws -> Output {
+    static func runProgram(
+        _ program: URL, _ arguments: [String], environment changes: [String: String?] = [:], in directory: URL? = nil
+    ) async throws -> Output {
         try await onOwnThread { try runProgramBlocking(program, arguments, environment: changes, in: directory) }
     }
 
@@ -61,7 +66,9 @@ struct CLITests {
         }
     }
 
-    private static func runProgramBlocking(_ program: URL, _ arguments: [String], environment changes: [String: String?], in directory: URL?) throws -> Output {
+    private static func runProgramBlocking(
+        _ program: URL, _ arguments: [String], environment changes: [String: String?], in directory: URL?
+    ) throws -> Output {
         let process = Process()
         process.executableURL = program
         process.arguments = arguments
@@ -76,18 +83,23 @@ struct CLITests {
         let outData = out.fileHandleForReading.readDataToEndOfFile()
         let errData = err.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
-        return Output(status: process.terminationStatus,
-                      standardOutput: String(decoding: outData, as: UTF8.self),
-                      standardError: String(decoding: errData, as: UTF8.self))
+        return Output(
+            status: process.terminationStatus,
+            standardOutput: String(decoding: outData, as: UTF8.self),
+            standardError: String(decoding: errData, as: UTF8.self))
     }
 
     /// Runs `command` as a shell user would paste it (`/bin/sh -c`), in `directory`, and returns its exit
     /// status and standard output.
-    static func runInShell(_ command: String, in directory: URL? = nil) async throws -> (status: Int32, standardOutput: String) {
+    static func runInShell(_ command: String, in directory: URL? = nil) async throws -> (
+        status: Int32, standardOutput: String
+    ) {
         try await onOwnThread { try runInShellBlocking(command, in: directory) }
     }
 
-    private static func runInShellBlocking(_ command: String, in directory: URL?) throws -> (status: Int32, standardOutput: String) {
+    private static func runInShellBlocking(_ command: String, in directory: URL?) throws -> (
+        status: Int32, standardOutput: String
+    ) {
         let shell = Process()
         shell.executableURL = URL(fileURLWithPath: "/bin/sh")
         shell.arguments = ["-c", command]
@@ -105,7 +117,9 @@ struct CLITests {
     func referencePasses() async throws {
         let output = try await conformance("run", "--adapter", "reference")
         #expect(output.status == 0, "\(output.standardOutput)\(output.standardError)")
-        #expect(output.standardOutput.hasPrefix("\(try await caseCount()) cases against reference: \(try await caseCount()) pass"))
+        #expect(
+            output.standardOutput.hasPrefix(
+                "\(try await caseCount()) cases against reference: \(try await caseCount()) pass"))
     }
 
     @Test("a mutant exits 1 with the case, the clause, the wire log and a rerun command that works")
@@ -116,19 +130,26 @@ struct CLITests {
         #expect(text.contains("FAIL escaping.line-terminators.native-to-js [MUST]"))
         #expect(text.contains("[ESC-2.g]") && text.contains("U+2028"), "\(text)")
         #expect(text.contains("transcript:"))
-        let rerunLine = try #require(text.split(separator: "\n").first { $0.contains("rerun: ") && $0.contains("escaping.line-terminators.native-to-js") })
+        let rerunLine = try #require(
+            text.split(separator: "\n").first {
+                $0.contains("rerun: ") && $0.contains("escaping.line-terminators.native-to-js")
+            })
         let words = rerunLine.split(separator: "rerun: ", maxSplits: 1)[1].split(separator: " ").map(String.init)
         #expect(words.prefix(2) == [Self.invocation, "run"], "\(words)")
         let rerun = try await conformance(Array(words.dropFirst()))
         #expect(rerun.status == 1)
-        #expect(rerun.standardOutput.hasPrefix("1 cases against mutant:line-separators-raw: 1 fail"), "\(rerun.standardOutput)")
+        #expect(
+            rerun.standardOutput.hasPrefix("1 cases against mutant:line-separators-raw: 1 fail"),
+            "\(rerun.standardOutput)")
     }
 
     @Test("configuration problems exit 78 and usage errors (an unknown adapter among them) 64, each with a message")
     func exitCodes() async throws {
         let unknown = try await conformance("run", "--adapter", "no-such-bridge")
         #expect(unknown.status == 64)
-        #expect(unknown.standardError.contains("unknown adapter 'no-such-bridge'") && unknown.standardError.contains("reference"))
+        #expect(
+            unknown.standardError.contains("unknown adapter 'no-such-bridge'")
+                && unknown.standardError.contains("reference"))
         let missingJS = try await conformance("run", "--js-side", "/nonexistent/bridge.js")
         #expect(missingJS.status == 78)
         #expect(missingJS.standardError.contains("/nonexistent/bridge.js"))
@@ -160,27 +181,34 @@ struct CLITests {
         }
     }
 
-    @Test("--report writes JSON that matches its schema and JUnit XML that parses; a mutant's reports carry its failures")
+    @Test(
+        "--report writes JSON that matches its schema and JUnit XML that parses; a mutant's reports carry its failures")
     func reports() async throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("reports-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let json = folder.appendingPathComponent("out.json").path, xml = folder.appendingPathComponent("out.xml").path
         let markdown = folder.appendingPathComponent("out.md").path
-        let passing = try await conformance("run", "--adapter", "reference", "--report", "junit:" + xml, "--report", "json:" + json)
+        let passing = try await conformance(
+            "run", "--adapter", "reference", "--report", "junit:" + xml, "--report", "json:" + json)
         #expect(passing.status == 0)
-        let schema = try JSONParser.parse(try String(contentsOf: ConformanceFixtures.url("schemas/report.schema.json"), encoding: .utf8))
+        let schema = try JSONParser.parse(
+            try String(contentsOf: ConformanceFixtures.url("schemas/report.schema.json"), encoding: .utf8))
         let document = try JSONParser.parse(try String(contentsOfFile: json, encoding: .utf8))
         #expect(JSONSchemaValidator(schema: schema).violations(of: document).isEmpty)
         #expect(XMLParser(data: try Data(contentsOf: URL(fileURLWithPath: xml))).parse())
 
-        let failing = try await conformance("run", "--adapter", "mutant:single-quote-raw", "--case", "escaping.**",
-                                      "--report", "junit:" + xml, "--report", "markdown:" + markdown)
+        let failing = try await conformance(
+            "run", "--adapter", "mutant:single-quote-raw", "--case", "escaping.**",
+            "--report", "junit:" + xml, "--report", "markdown:" + markdown)
         #expect(failing.status == 1)
         let junit = try String(contentsOfFile: xml, encoding: .utf8)
         #expect(XMLParser(data: Data(junit.utf8)).parse())
-        #expect(junit.contains(#"type="insecure""#) && junit.contains(#"name="escaping.corpus.round-trip.native-to-js""#))
-        #expect(try String(contentsOfFile: markdown, encoding: .utf8).contains("## insecure: `escaping.corpus.round-trip.native-to-js`"))
+        #expect(
+            junit.contains(#"type="insecure""#) && junit.contains(#"name="escaping.corpus.round-trip.native-to-js""#))
+        #expect(
+            try String(contentsOfFile: markdown, encoding: .utf8).contains(
+                "## insecure: `escaping.corpus.round-trip.native-to-js`"))
         let badKind = try await conformance("run", "--report", "pdf:/tmp/x")
         #expect(badKind.status == 64)
     }
@@ -189,26 +217,35 @@ struct CLITests {
     func explain() async throws {
         let output = try await conformance("explain", "escaping.line-terminators.native-to-js")
         #expect(output.status == 0)
-        #expect(output.standardOutput.contains("[ESC-2] The literal MUST be a valid single-quoted string literal under ES5 lexing"))
+        #expect(
+            output.standardOutput.contains(
+                "[ESC-2] The literal MUST be a valid single-quoted string literal under ES5 lexing"))
         #expect(output.standardOutput.contains(#""event":"native-action""#))
         let unknown = try await conformance("explain", "escaping.nope")
         #expect(unknown.status == 64)
         #expect(unknown.standardError.contains("no case has the id escaping.nope"))
     }
 
-    @Test("the baseline gate passes when the run matches it and fails on a new failure, an unexpected pass, a changed verdict or a stale entry")
+    @Test(
+        "the baseline gate passes when the run matches it and fails on a new failure, an unexpected pass, a changed verdict or a stale entry"
+    )
     func baselineGate() async throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("baseline-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         func baseline(_ entries: [(String, String)]) throws -> String {
             let path = folder.appendingPathComponent("b\(UUID().uuidString).json").path
-            let items = entries.map { #"{"case":"\#($0.0)","verdict":"\#($0.1)","reason":"test"}"# }.joined(separator: ",")
-            try #"{"format":"wvjb-conformance-baseline","version":1,"entries":[\#(items)]}"#.write(toFile: path, atomically: true, encoding: .utf8)
+            let items = entries.map { #"{"case":"\#($0.0)","verdict":"\#($0.1)","reason":"test"}"# }.joined(
+                separator: ",")
+            try #"{"format":"wvjb-conformance-baseline","version":1,"entries":[\#(items)]}"#.write(
+                toFile: path, atomically: true, encoding: .utf8)
             return path
         }
-        let mutant = ["run", "--adapter", "mutant:remove-handler-ignored", "--case", "missing-handler.native.removed-handler"]
-        let matching = try await conformance(mutant + ["--baseline", try baseline([("missing-handler.native.removed-handler", "fail")])])
+        let mutant = [
+            "run", "--adapter", "mutant:remove-handler-ignored", "--case", "missing-handler.native.removed-handler",
+        ]
+        let matching = try await conformance(
+            mutant + ["--baseline", try baseline([("missing-handler.native.removed-handler", "fail")])])
         #expect(matching.status == 0, "\(matching.standardOutput)")
         #expect(matching.standardOutput.contains("baseline: 1 expected failures, 0 new failures"))
 
@@ -217,15 +254,24 @@ struct CLITests {
         #expect(newFailure.standardOutput.contains("NEW FAILURE missing-handler.native.removed-handler"))
         #expect(newFailure.standardOutput.contains("--update-baseline"))
 
-        let unexpectedPass = try await conformance("run", "--adapter", "reference", "--case", "missing-handler.**", "--baseline", try baseline([("missing-handler.native.removed-handler", "fail")]))
+        let unexpectedPass = try await conformance(
+            "run", "--adapter", "reference", "--case", "missing-handler.**", "--baseline",
+            try baseline([("missing-handler.native.removed-handler", "fail")]))
         #expect(unexpectedPass.status == 1)
         #expect(unexpectedPass.standardOutput.contains("UNEXPECTED PASS missing-handler.native.removed-handler"))
 
-        let changed = try await conformance(mutant + ["--baseline", try baseline([("missing-handler.native.removed-handler", "insecure")])])
+        let changed = try await conformance(
+            mutant + ["--baseline", try baseline([("missing-handler.native.removed-handler", "insecure")])])
         #expect(changed.status == 1)
-        #expect(changed.standardOutput.contains("CHANGED missing-handler.native.removed-handler: expected insecure, got fail"))
+        #expect(
+            changed.standardOutput.contains(
+                "CHANGED missing-handler.native.removed-handler: expected insecure, got fail"))
 
-        let stale = try await conformance(mutant + ["--baseline", try baseline([("missing-handler.native.removed-handler", "fail"), ("no.such.case", "fail")])])
+        let stale = try await conformance(
+            mutant + [
+                "--baseline",
+                try baseline([("missing-handler.native.removed-handler", "fail"), ("no.such.case", "fail")]),
+            ])
         #expect(stale.status == 1)
         #expect(stale.standardOutput.contains("STALE ENTRY no.such.case"))
 
@@ -247,7 +293,9 @@ struct CLITests {
         let broken = try await conformance("smoke", "--adapter", "mutant:decides-navigation-twice")
         #expect(broken.status == 78)
         // A navigation decided twice is the bridge's defect: the step says so instead of a wiring hint.
-        #expect(broken.standardOutput.contains("FAILED") && broken.standardOutput.contains("bridge: the step itself worked"), "\(broken.standardOutput)")
+        #expect(
+            broken.standardOutput.contains("FAILED")
+                && broken.standardOutput.contains("bridge: the step itself worked"), "\(broken.standardOutput)")
         #expect(broken.standardOutput.contains("the adapter is wired up, but the bridge fails the steps above"))
     }
 

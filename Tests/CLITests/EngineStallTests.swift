@@ -23,18 +23,28 @@ struct EngineStallTests {
         return patched
     }
 
-    @Test("run: the case whose JS side stalls the engine is a timeout blamed on the JS side; the process restarts and runs the cases after it")
+    @Test(
+        "run: the case whose JS side stalls the engine is a timeout blamed on the JS side; the process restarts and runs the cases after it"
+    )
     func runGoesOnAfterAStall() async throws {
         let folder = try RunSafetyTests.scratchFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let jsSide = folder.appendingPathComponent("stalls.js").path, json = folder.appendingPathComponent("out.json").path
+        let jsSide = folder.appendingPathComponent("stalls.js").path,
+            json = folder.appendingPathComponent("out.json").path
         try Self.stallingJavaScriptSide(on: "nobodyHome").write(toFile: jsSide, atomically: false, encoding: .utf8)
-        let cases = ["messages.js-to-native.data-forms", "missing-handler.native.batch-continues", "missing-handler.native.removed-handler"]
+        let cases = [
+            "messages.js-to-native.data-forms", "missing-handler.native.batch-continues",
+            "missing-handler.native.removed-handler",
+        ]
         let output = try await CLITests.run(
-            ["run", "--js-side", jsSide, "--script-time-limit", "0.2", "--report", "json:" + json] + cases.flatMap { ["--case", $0] })
+            ["run", "--js-side", jsSide, "--script-time-limit", "0.2", "--report", "json:" + json]
+                + cases.flatMap { ["--case", $0] })
         #expect(output.status == 1, "\(output.standardError)")
-        #expect(output.standardOutput.hasPrefix("3 cases against reference: 2 pass, 1 timeout"), "\(output.standardOutput)")
-        #expect(output.standardError.contains("missing-handler.native.batch-continues stalled the engine; restarting"), "\(output.standardError)")
+        #expect(
+            output.standardOutput.hasPrefix("3 cases against reference: 2 pass, 1 timeout"), "\(output.standardOutput)")
+        #expect(
+            output.standardError.contains("missing-handler.native.batch-continues stalled the engine; restarting"),
+            "\(output.standardError)")
         let document = try RunSafetyTests.validReport(try String(contentsOfFile: json, encoding: .utf8))
         guard case .array(let reported)? = RunSafetyTests.members(document)?["cases"] else {
             Issue.record("no cases in the report")
@@ -43,14 +53,17 @@ struct EngineStallTests {
         let byID = Dictionary(uniqueKeysWithValues: reported.compactMap(RunSafetyTests.members).map { ($0["id"], $0) })
         #expect(reported.count == 3)
         #expect(byID[.string(cases[0])]?["verdict"] == .string("pass"))
-        #expect(byID[.string(cases[2])]?["verdict"] == .string("pass"), "the case after the stall ran in the restarted process")
+        #expect(
+            byID[.string(cases[2])]?["verdict"] == .string("pass"),
+            "the case after the stall ran in the restarted process")
         let stalled = try #require(byID[.string(cases[1])])
         #expect(stalled["verdict"] == .string("timeout"))
         guard case .string(let reason)? = stalled["interruption"] else {
             Issue.record("the stalled case says nothing: \(stalled)")
             return
         }
-        #expect(reason.contains("microtask queue never emptied") && reason.contains("the JS side under test"), "\(reason)")
+        #expect(
+            reason.contains("microtask queue never emptied") && reason.contains("the JS side under test"), "\(reason)")
         #expect(!RunSafetyTests.members(document)!.keys.contains("stopped"), "every case ran")
     }
 
@@ -58,12 +71,17 @@ struct EngineStallTests {
     func exploreReportsTheStalledProgram() async throws {
         let folder = try RunSafetyTests.scratchFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let jsSide = folder.appendingPathComponent("stalls.js").path, caseFile = folder.appendingPathComponent("found.json").path
+        let jsSide = folder.appendingPathComponent("stalls.js").path,
+            caseFile = folder.appendingPathComponent("found.json").path
         // Every program's first page call stalls, whatever the handler.
-        let javaScriptSide = try ConformanceRunner.referenceJavaScriptSide() + "\n(function p() { Promise.resolve().then(p); })();\n"
+        let javaScriptSide =
+            try ConformanceRunner.referenceJavaScriptSide() + "\n(function p() { Promise.resolve().then(p); })();\n"
         try javaScriptSide.write(toFile: jsSide, atomically: false, encoding: .utf8)
         let output = try await CLITests.run(
-            ["explore", "--js-side", jsSide, "--seed", "3", "--runs", "20", "--script-time-limit", "0.2", "--write-case", caseFile])
+            [
+                "explore", "--js-side", jsSide, "--seed", "3", "--runs", "20", "--script-time-limit", "0.2",
+                "--write-case", caseFile,
+            ])
         #expect(output.status == 1, "\(output.standardError)")
         #expect(output.standardOutput.contains("never finished; not shrunk"), "\(output.standardOutput)")
         #expect(output.standardOutput.contains("microtask queue never emptied"), "\(output.standardOutput)")

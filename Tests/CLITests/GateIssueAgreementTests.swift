@@ -19,7 +19,8 @@ struct GateIssueAgreementTests {
         .init(caseGlob: "missing-handler.native.batch-continues", verdict: .fail, reason: "known in this fork"),
         .init(caseGlob: "missing-handler.native.no-handler-name", verdict: .insecure, reason: "was insecure once"),
         .init(caseGlob: "missing-handler.js.no-answer-next-works", verdict: .fail, reason: "fixed since"),
-        .init(caseGlob: "no-such-area.stale-entry-of-the-agreement-test", verdict: .timeout, reason: "renamed long ago"),
+        .init(
+            caseGlob: "no-such-area.stale-entry-of-the-agreement-test", verdict: .timeout, reason: "renamed long ago"),
     ])
 
     @Test("the CLI, swift-testing and XCTest print the same issue text for the same gate, each kind of issue included")
@@ -40,17 +41,22 @@ struct GateIssueAgreementTests {
         #expect(swiftTesting == cli, "\(swiftTesting)")
         #expect(xcTest == cli, "\(xcTest)")
         // What fails the test is the same on both test frontends: the four issues that fail the gate.
-        #expect(swiftTestingErrors == xcTestFailures && swiftTestingErrors.count == 4, "\(swiftTestingErrors) \(xcTestFailures)")
+        #expect(
+            swiftTestingErrors == xcTestFailures && swiftTestingErrors.count == 4,
+            "\(swiftTestingErrors) \(xcTestFailures)")
     }
 
     /// The issue lines `conformance run --baseline` prints under its `baseline:` line, sorted.
     private func cliIssueTexts() async throws -> [String] {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("gate-agreement-\(UUID().uuidString)")
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "gate-agreement-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let path = folder.appendingPathComponent("baseline.json").path
         try baseline.fileText.write(toFile: path, atomically: true, encoding: .utf8)
-        let output = try await CLITests.run(["run", "--adapter", "mutant:\(mutant.id)", "--case", "missing-handler.**", "--baseline", path])
+        let output = try await CLITests.run([
+            "run", "--adapter", "mutant:\(mutant.id)", "--case", "missing-handler.**", "--baseline", path,
+        ])
         #expect(output.status == 1, "\(output.standardOutput)")
         let lines = output.standardOutput.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         let gate = try #require(lines.firstIndex { $0.hasPrefix("baseline: ") }, "\(output.standardOutput)")
@@ -69,7 +75,8 @@ struct GateIssueAgreementTests {
                 let headline = Self.firstLine(comment)
                 all.append(headline)
                 if severity == .error { errors.append(headline) }
-            } attach: { _, _ in }
+            } attach: { _, _ in
+            }
         }
         return (all.sorted(), errors.sorted())
     }
@@ -77,7 +84,9 @@ struct GateIssueAgreementTests {
     /// The first lines of what XCTest prints and fails with, sorted; and those of its failures.
     private func xcTestIssueTexts() async -> (all: [String], failures: [String]) {
         var all: [String] = [], failures: [String] = []
-        await ConformanceXCTest.assertConformance(adapter: { mutant.makeAdapter() }, cases: cases, baseline: baseline, javaScriptSide: nil) { message in
+        await ConformanceXCTest.assertConformance(
+            adapter: { mutant.makeAdapter() }, cases: cases, baseline: baseline, javaScriptSide: nil
+        ) { message in
             all.append(Self.firstLine(message))
             failures.append(Self.firstLine(message))
         } print: { text in

@@ -1,10 +1,11 @@
 import ConformanceFixtures
-@testable import ConformanceKit
-@testable import conformance_testees
 import Foundation
 import ReferenceBridge
-import Testing
 import StrictJSON
+import Testing
+
+@testable import ConformanceKit
+@testable import conformance_testees
 
 /// Out-of-process adapters (`spec/adapter-protocol.md`), with the testees of `conformance-testees`: one
 /// that passes, and ones that crash, hang or break the protocol.
@@ -26,7 +27,9 @@ struct OutOfProcessTests {
         return ({ try ProcessBridgeAdapter(persistent: testee) }, testee)
     }
 
-    @Test("the reference served by AdapterHost gives, case for case, the transcript it gives in process, with one process for the run (every case) and with a process per case (the first case of each area)")
+    @Test(
+        "the reference served by AdapterHost gives, case for case, the transcript it gives in process, with one process for the run (every case) and with a process per case (the first case of each area)"
+    )
     @MainActor
     func referenceMatchesInProcess() async throws {
         // The kit's pair judges itself, JS side included, in both routes.
@@ -51,23 +54,32 @@ struct OutOfProcessTests {
                     #expect(inProcessOnly.contains(local.caseID), "\(local.caseID)")
                     continue
                 }
-                #expect(remote.verdict == local.verdict, "persistent: \(persistent) \(remote.caseID): \(remote.interruption ?? "")")
-                #expect(TranscriptRenderer.render(remote.transcript) == TranscriptRenderer.render(local.transcript), "persistent: \(persistent) \(remote.caseID)")
+                #expect(
+                    remote.verdict == local.verdict,
+                    "persistent: \(persistent) \(remote.caseID): \(remote.interruption ?? "")")
+                #expect(
+                    TranscriptRenderer.render(remote.transcript) == TranscriptRenderer.render(local.transcript),
+                    "persistent: \(persistent) \(remote.caseID)")
             }
         }
     }
 
     @Test("a mutant out of process fails the cases that catch it in process")
     func mutantFailsOutOfProcess() async throws {
-        let output = try await CLITests.run(["run", "--adapter", Self.testee("mutant:no-startup-queue"), "--case", "startup.**"])
+        let output = try await CLITests.run([
+            "run", "--adapter", Self.testee("mutant:no-startup-queue"), "--case", "startup.**",
+        ])
         #expect(output.status == 1)
-        #expect(output.standardOutput.contains("FAIL startup.calls-before-load.delivered-in-order [MUST]"), "\(output.standardOutput)")
+        #expect(
+            output.standardOutput.contains("FAIL startup.calls-before-load.delivered-in-order [MUST]"),
+            "\(output.standardOutput)")
         #expect(output.standardOutput.contains("[START-1.a]"), "\(output.standardOutput)")
     }
 
     @Test("a testee that crashes gets `crash` for that case, and the next case gets a fresh process")
     func crashingTestee() async throws {
-        let report = FileManager.default.temporaryDirectory.appendingPathComponent("crash-report-\(UUID().uuidString).json")
+        let report = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "crash-report-\(UUID().uuidString).json")
         defer { try? FileManager.default.removeItem(at: report) }
         let output = try await CLITests.run([
             "run", "--adapter", Self.testee("crash-in-native-handler"),
@@ -78,19 +90,31 @@ struct OutOfProcessTests {
         #expect(output.standardOutput.contains("1 pass, 1 crash"), "\(output.standardOutput)")
         #expect(output.standardOutput.contains("CRASH messages.js-to-native.data-forms [MUST]"))
         #expect(output.standardOutput.contains("was killed by signal"))
-        #expect(output.standardOutput.contains("Fatal error: conformance-testees: deliberate crash in native handler"), "the cause is quoted from standard error")
+        #expect(
+            output.standardOutput.contains("Fatal error: conformance-testees: deliberate crash in native handler"),
+            "the cause is quoted from standard error")
         let document = try String(contentsOf: report, encoding: .utf8)
         #expect(document.contains(#""verdict":"crash""#), "the JSON report carries the verdict")
-        let schema = try JSONParser.parse(try String(contentsOf: ConformanceFixtures.url("schemas/report.schema.json"), encoding: .utf8))
+        let schema = try JSONParser.parse(
+            try String(contentsOf: ConformanceFixtures.url("schemas/report.schema.json"), encoding: .utf8))
         #expect(JSONSchemaValidator(schema: schema).violations(of: try JSONParser.parse(document)).isEmpty)
     }
 
-    @Test("a testee that traps on data it cannot serialize gets `crash` and a failure citing ESC-4.a, naming the payload")
+    @Test(
+        "a testee that traps on data it cannot serialize gets `crash` and a failure citing ESC-4.a, naming the payload")
     func crashOnUnserializableData() async throws {
-        let output = try await CLITests.run(["run", "--adapter", Self.testee("crash-on-unserializable"), "--case", "escaping.corpus.rejected.native-to-js"])
+        let output = try await CLITests.run([
+            "run", "--adapter", Self.testee("crash-on-unserializable"), "--case",
+            "escaping.corpus.rejected.native-to-js",
+        ])
         #expect(output.status == 1)
-        #expect(output.standardOutput.contains("CRASH escaping.corpus.rejected.native-to-js [MUST]"), "\(output.standardOutput)")
-        #expect(output.standardOutput.contains("[ESC-4.a] the native side survives being asked to send payload number.non-finite.nan"), "\(output.standardOutput)")
+        #expect(
+            output.standardOutput.contains("CRASH escaping.corpus.rejected.native-to-js [MUST]"),
+            "\(output.standardOutput)")
+        #expect(
+            output.standardOutput.contains(
+                "[ESC-4.a] the native side survives being asked to send payload number.non-finite.nan"),
+            "\(output.standardOutput)")
         #expect(output.standardOutput.contains("'try!' expression unexpectedly raised an error"), "the cause is quoted")
     }
 
@@ -107,10 +131,12 @@ struct OutOfProcessTests {
         #expect(output.standardOutput.contains("--adapter-timeout 2.5"), "the rerun command keeps the watchdog")
     }
 
-    @Test("a protocol violation is an adapter error, never a conformance failure", arguments: [
-        ("wrong-done", "`done` for seq 999 while seq 1 was pending"),
-        ("garbage-after-attach", "a line that is not JSON"),
-    ])
+    @Test(
+        "a protocol violation is an adapter error, never a conformance failure",
+        arguments: [
+            ("wrong-done", "`done` for seq 999 while seq 1 was pending"),
+            ("garbage-after-attach", "a line that is not JSON"),
+        ])
     func protocolViolation(mode: String, message: String) async throws {
         let output = try await CLITests.run(["run", "--adapter", Self.testee(mode), "--case", "messages.**"])
         #expect(output.status == 78)
@@ -119,10 +145,12 @@ struct OutOfProcessTests {
         #expect(!output.standardOutput.contains("FAIL "))
     }
 
-    @Test("a testee that cannot greet stops the run before any case, saying why", arguments: [
-        ("wrong-version", "protocol version 2; this harness speaks version 1"),
-        ("silent", "sent nothing for 0.5 s while the harness waited for its hello"),
-    ])
+    @Test(
+        "a testee that cannot greet stops the run before any case, saying why",
+        arguments: [
+            ("wrong-version", "protocol version 2; this harness speaks version 1"),
+            ("silent", "sent nothing for 0.5 s while the harness waited for its hello"),
+        ])
     func unusableTestee(mode: String, message: String) async throws {
         // Only the silent testee needs a short watchdog; the other greets at once, however long a loaded
         // machine takes to start it.
@@ -151,17 +179,23 @@ struct OutOfProcessTests {
 
 extension OutOfProcessTests {
     /// A line of a crash report that is a backtrace frame with nothing but an address.
-    nonisolated(unsafe) static let addressOnlyFrame = #/\|\s+\d+\s+\S+\s+0x[0-9a-fA-F]+\s+(?:<unavailable>\s*)?\+\s*\d+\s*$/#
+    nonisolated(unsafe) static let addressOnlyFrame =
+        #/\|\s+\d+\s+\S+\s+0x[0-9a-fA-F]+\s+(?:<unavailable>\s*)?\+\s*\d+\s*$/#
 
-    @Test("a trap's crash report quotes the runtime's message whole and no frame that is only an address", arguments: [
-        ("crash-in-native-handler", "Fatal error: conformance-testees: deliberate crash in native handler"),
-        ("trap:force-unwrap", "Fatal error: Unexpectedly found nil while unwrapping an Optional value"),
-        ("trap:forced-cast", "Could not cast value of type 'Swift.String' ("),
-        ("trap:escaped-closure", "closure argument was escaped in withoutActuallyEscaping block"),
-        ("trap:index-out-of-range", "Fatal error: Index out of range"),
-    ])
+    @Test(
+        "a trap's crash report quotes the runtime's message whole and no frame that is only an address",
+        arguments: [
+            ("crash-in-native-handler", "Fatal error: conformance-testees: deliberate crash in native handler"),
+            ("trap:force-unwrap", "Fatal error: Unexpectedly found nil while unwrapping an Optional value"),
+            ("trap:forced-cast", "Could not cast value of type 'Swift.String' ("),
+            ("trap:escaped-closure", "closure argument was escaped in withoutActuallyEscaping block"),
+            ("trap:index-out-of-range", "Fatal error: Index out of range"),
+        ])
     func crashQuotesTheRuntime(mode: String, message: String) async throws {
-        let output = try await CLITests.run(["run", "--adapter", Self.testee(mode), "--case", "messages.native-to-js.keys", "--case", "messages.js-to-native.data-forms"])
+        let output = try await CLITests.run([
+            "run", "--adapter", Self.testee(mode), "--case", "messages.native-to-js.keys", "--case",
+            "messages.js-to-native.data-forms",
+        ])
         #expect(output.status == 1)
         #expect(output.standardOutput.contains("CRASH "), "\(output.standardOutput)")
         let report = output.standardOutput.split(separator: "\n").map(String.init)
@@ -175,22 +209,27 @@ extension OutOfProcessTests {
     func longRuntimeMessage() {
         let standardError = TesteeStandardError()
         let message = "main.swift:9: Fatal error: " + String(repeating: "x", count: 600)
-        for line in ["a log line", message, "Current stack trace:",
-                     "0    libswiftCore.so   0x00007fa7e115f130 swift_reportError + 33",
-                     "5    conformance-testees   0x000055bdb6de2f3f <unavailable> + 2858815",
-                     "6    my-adapter   0x000055bdb6de2f3f MyBridge.send(_:) + 12"] {
+        for line in [
+            "a log line", message, "Current stack trace:",
+            "0    libswiftCore.so   0x00007fa7e115f130 swift_reportError + 33",
+            "5    conformance-testees   0x000055bdb6de2f3f <unavailable> + 2858815",
+            "6    my-adapter   0x000055bdb6de2f3f MyBridge.send(_:) + 12",
+        ] {
             standardError.append(line)
         }
         standardError.finish()
         let rendered = standardError.rendered
         #expect(rendered.contains("    | " + message + "\n"), "\(rendered)")
         #expect(rendered.contains("MyBridge.send(_:)"), "frames of the testee's own functions stay")
-        #expect(!rendered.contains("<unavailable>") && !rendered.contains("swift_reportError") && !rendered.contains("Current stack trace"))
+        #expect(
+            !rendered.contains("<unavailable>") && !rendered.contains("swift_reportError")
+                && !rendered.contains("Current stack trace"))
         #expect(rendered.contains("(2 backtrace frames of bare addresses or runtime internals left out)"))
     }
 
-    @Test("a port that logs with NSLog and print only passes the LOG cases, out of process (a process per case or one for the run) and in process",
-          arguments: [false, true])
+    @Test(
+        "a port that logs with NSLog and print only passes the LOG cases, out of process (a process per case or one for the run) and in process",
+        arguments: [false, true])
     @MainActor
     func printLoggingPort(persistent: Bool) async throws {
         let runner = try ConformanceRunner()
@@ -202,8 +241,12 @@ extension OutOfProcessTests {
         for (route, results) in [("out of process", outOfProcess), ("in process", inProcess)] {
             for (conformanceCase, result) in zip(logging, results) {
                 // Switching traffic logging on needs one process (ADP-6).
-                let expected: Verdict = route == "out of process" && !conformanceCase.requires.isDisjoint(with: .inProcessOnly) ? .notApplicable : .pass
-                #expect(result.verdict == expected, "\(route) \(result.caseID): \(result.failures.map(\.description)) \(result.interruption ?? "")")
+                let expected: Verdict =
+                    route == "out of process" && !conformanceCase.requires.isDisjoint(with: .inProcessOnly)
+                    ? .notApplicable : .pass
+                #expect(
+                    result.verdict == expected,
+                    "\(route) \(result.caseID): \(result.failures.map(\.description)) \(result.interruption ?? "")")
             }
         }
         // The lines are the port's text: NSLog's date, process and thread prefix is not part of them.
@@ -212,17 +255,25 @@ extension OutOfProcessTests {
             if case .nativeLog(let line) = event { return line }
             return nil
         }
-        #expect(lines.contains { $0.hasPrefix("WVJBNoHandlerException, No handler for message from JS: ") && $0.contains("nobodyHome") }, "\(lines)")
+        #expect(
+            lines.contains {
+                $0.hasPrefix("WVJBNoHandlerException, No handler for message from JS: ") && $0.contains("nobodyHome")
+            }, "\(lines)")
         // Transcripts are the same from run to run, and the same in process and out of process.
         let again = await runner.run(logging, adapter: factory)
         let againInProcess = await runner.run(logging) { PrintLoggingAdapter() }
         for (index, result) in outOfProcess.enumerated() {
-            #expect(TranscriptRenderer.render(result.transcript) == TranscriptRenderer.render(again[index].transcript), "\(result.caseID)")
+            #expect(
+                TranscriptRenderer.render(result.transcript) == TranscriptRenderer.render(again[index].transcript),
+                "\(result.caseID)")
             // In process the whole process is captured, and other suites print while this one runs: keep
             // the lines the port wrote (those the out-of-process run recorded).
-            let portLines = Set(result.transcript.events.compactMap { if case .nativeLog(let line) = $0 { line } else { nil } })
-            #expect(TranscriptRenderer.render(Self.keepingLogLines(portLines, of: inProcess[index].transcript))
-                    == TranscriptRenderer.render(Self.keepingLogLines(portLines, of: againInProcess[index].transcript)), "\(result.caseID)")
+            let portLines = Set(
+                result.transcript.events.compactMap { if case .nativeLog(let line) = $0 { line } else { nil } })
+            #expect(
+                TranscriptRenderer.render(Self.keepingLogLines(portLines, of: inProcess[index].transcript))
+                    == TranscriptRenderer.render(Self.keepingLogLines(portLines, of: againInProcess[index].transcript)),
+                "\(result.caseID)")
         }
     }
 

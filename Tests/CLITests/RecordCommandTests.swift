@@ -8,7 +8,8 @@ struct RecordCommandTests {
     let selection = ["--case", "messages.**"]
 
     func record(_ arguments: [String], ci: String? = nil) async throws -> CLITests.Output {
-        try await CLITests.run(["record", "--golden-dir", folder.path] + selection + arguments, environment: ["CI": ci])
+        try await CLITests.run(
+            ["record", "--golden-dir", folder.path] + selection + arguments, environment: ["CI": ci])
     }
 
     @Test("records missing goldens, leaves matching ones alone, and reports a stale one until it is rerecorded")
@@ -51,7 +52,8 @@ struct RecordCommandTests {
         #expect(onCI.standardError.contains("refused when CI is set"))
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty)
 
-        let nowhere = try await CLITests.run(["record", "--golden-dir", folder.path + "/absent"], environment: ["CI": nil])
+        let nowhere = try await CLITests.run(
+            ["record", "--golden-dir", folder.path + "/absent"], environment: ["CI": nil])
         #expect(nowhere.status == 78)
         #expect(nowhere.standardError.contains("no goldens folder"))
     }
@@ -61,61 +63,93 @@ struct RecordCommandTests {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let mutant = ["--adapter", "mutant:line-separators-raw", "--case", "messages.js-to-native.data-forms"]
-        let refused = try await CLITests.run(["record", "--golden-dir", folder.path] + mutant, environment: ["CI": nil])
+        let refused = try await CLITests.run(
+            ["record", "--golden-dir", folder.path] + mutant, environment: ["CI": nil])
         #expect(refused.status == 64)
-        #expect(refused.standardError.contains("refusing to record with mutant:line-separators-raw: goldens record the reference bridge"),
-                "\(refused.standardError)")
+        #expect(
+            refused.standardError.contains(
+                "refusing to record with mutant:line-separators-raw: goldens record the reference bridge"),
+            "\(refused.standardError)")
         #expect(refused.standardError.contains("Pass --allow-mutant to record it anyway"))
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty)
 
-        let onCI = try await CLITests.run(["record", "--golden-dir", folder.path, "--allow-mutant"] + mutant, environment: ["CI": "true"])
+        let onCI = try await CLITests.run(
+            ["record", "--golden-dir", folder.path, "--allow-mutant"] + mutant, environment: ["CI": "true"])
         #expect(onCI.status == 78)
         #expect(onCI.standardError.contains("refused when CI is set"))
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty)
 
-        let allowed = try await CLITests.run(["record", "--golden-dir", folder.path, "--allow-mutant"] + mutant, environment: ["CI": nil])
+        let allowed = try await CLITests.run(
+            ["record", "--golden-dir", folder.path, "--allow-mutant"] + mutant, environment: ["CI": nil])
         #expect(allowed.status == 0, "\(allowed.standardOutput)\(allowed.standardError)")
         #expect(allowed.standardOutput.contains("1 recorded"))
-        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["messages.js-to-native.data-forms.json"])
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: folder.path) == [
+                "messages.js-to-native.data-forms.json"
+            ])
     }
 
-    @Test("an out-of-process adapter never overwrites the goldens of cases it cannot run: each is skipped with why, the rest recorded, exit 78",
-          arguments: ["failed", "all"])
+    @Test(
+        "an out-of-process adapter never overwrites the goldens of cases it cannot run: each is skipped with why, the rest recorded, exit 78",
+        arguments: ["failed", "all"])
     func recordNeverDestroysGoldens(mode: String) async throws {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         // The threading cases need sends from any thread: not applicable out of process.
         let threading = ["threading.background-sends.no-deadlock", "threading.background-answers.no-deadlock"]
         let applicable = "escaping.line-terminators.native-to-js"
-        for id in threading { try "the golden as it was\n".write(to: folder.appendingPathComponent(id + ".json"), atomically: false, encoding: .utf8) }
+        for id in threading {
+            try "the golden as it was\n".write(
+                to: folder.appendingPathComponent(id + ".json"), atomically: false, encoding: .utf8)
+        }
         let output = try await CLITests.run(
-            ["record", "--golden-dir", folder.path, "--mode", mode, "--adapter", OutOfProcessTests.testee("reference"), "--case", "threading.**",
-             "--case", applicable], environment: ["CI": nil])
+            [
+                "record", "--golden-dir", folder.path, "--mode", mode, "--adapter",
+                OutOfProcessTests.testee("reference"), "--case", "threading.**",
+                "--case", applicable,
+            ], environment: ["CI": nil])
         #expect(output.status == 78, "\(output.standardOutput)\(output.standardError)")
         for id in threading {
             let path = folder.appendingPathComponent(id + ".json").path
             #expect(try String(contentsOfFile: path, encoding: .utf8) == "the golden as it was\n")
-            #expect(output.standardOutput.contains("skipped  \(path): not applicable: needs sends-from-any-thread, the adapter offers "),
-                    "\(output.standardOutput)")
+            #expect(
+                output.standardOutput.contains(
+                    "skipped  \(path): not applicable: needs sends-from-any-thread, the adapter offers "),
+                "\(output.standardOutput)")
         }
-        #expect(output.standardOutput.contains("recorded " + folder.appendingPathComponent(applicable + ".json").path), "\(output.standardOutput)")
-        #expect(output.standardOutput.contains("1 recorded, 0 unchanged, 0 missing or stale, 2 skipped (not run to their end: their goldens are left as they were)"))
-        #expect(output.standardOutput.contains("cannot run 2 of the selected cases to their end (see each line above): \(threading.joined(separator: ", "))"))
+        #expect(
+            output.standardOutput.contains("recorded " + folder.appendingPathComponent(applicable + ".json").path),
+            "\(output.standardOutput)")
+        #expect(
+            output.standardOutput.contains(
+                "1 recorded, 0 unchanged, 0 missing or stale, 2 skipped (not run to their end: their goldens are left as they were)"
+            ))
+        #expect(
+            output.standardOutput.contains(
+                "cannot run 2 of the selected cases to their end (see each line above): \(threading.joined(separator: ", "))"
+            ))
     }
 
-    @Test("a case cut short (the testee crashed) is never recorded: skipped with why, its golden left as it was, exit 1")
+    @Test(
+        "a case cut short (the testee crashed) is never recorded: skipped with why, its golden left as it was, exit 1")
     func crashIsNeverRecorded() async throws {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         // The testee dies when the page calls a native handler, which this case does.
-        let crashing = "messages.js-to-native.data-forms", golden = folder.appendingPathComponent("messages.js-to-native.data-forms.json")
+        let crashing = "messages.js-to-native.data-forms",
+            golden = folder.appendingPathComponent("messages.js-to-native.data-forms.json")
         try "the golden as it was\n".write(to: golden, atomically: false, encoding: .utf8)
         let output = try await CLITests.run(
-            ["record", "--golden-dir", folder.path, "--mode", "all", "--adapter", OutOfProcessTests.testee("crash-in-native-handler"),
-             "--case", crashing], environment: ["CI": nil])
+            [
+                "record", "--golden-dir", folder.path, "--mode", "all", "--adapter",
+                OutOfProcessTests.testee("crash-in-native-handler"),
+                "--case", crashing,
+            ], environment: ["CI": nil])
         #expect(output.status == 1, "\(output.standardOutput)\(output.standardError)")
         #expect(try String(contentsOf: golden, encoding: .utf8) == "the golden as it was\n")
-        #expect(output.standardOutput.contains("skipped  \(golden.path): crash: the testee was killed by signal "), "\(output.standardOutput)")
+        #expect(
+            output.standardOutput.contains("skipped  \(golden.path): crash: the testee was killed by signal "),
+            "\(output.standardOutput)")
         #expect(output.standardOutput.contains("0 recorded, 0 unchanged, 0 missing or stale, 1 skipped"))
     }
 
@@ -125,7 +159,9 @@ struct RecordCommandTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         let output = try await record(["--mode", "always"])
         #expect(output.status == 64)
-        #expect(output.standardError.contains("Please provide one of 'never', 'missing', 'failed' or 'all'"), "\(output.standardError)")
+        #expect(
+            output.standardError.contains("Please provide one of 'never', 'missing', 'failed' or 'all'"),
+            "\(output.standardError)")
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty)
     }
 }

@@ -1,8 +1,9 @@
 import Foundation
-#if canImport(FoundationXML)
-import FoundationXML
-#endif
 import Testing
+
+#if canImport(FoundationXML)
+    import FoundationXML
+#endif
 
 /// `run --verbose` lists the slowest cases with their times; `--report-timings off` leaves every duration
 /// out, so the same run writes the same bytes.
@@ -49,8 +50,10 @@ struct ReportTimingsTests {
     @Test("the JUnit report's time attributes parse as seconds and the JSON report carries durationSeconds")
     func reportsCarryDurations() async throws {
         try await inFolder { folder in
-            let xml = folder.appendingPathComponent("out.xml").path, json = folder.appendingPathComponent("out.json").path
-            let output = try await conformance("run", "--case", selection, "--report", "junit:" + xml, "--report", "json:" + json)
+            let xml = folder.appendingPathComponent("out.xml").path,
+                json = folder.appendingPathComponent("out.json").path
+            let output = try await conformance(
+                "run", "--case", selection, "--report", "junit:" + xml, "--report", "json:" + json)
             #expect(output.status == 0, "\(output.standardError)")
             let junit = try String(contentsOfFile: xml, encoding: .utf8)
             let testcases = junit.split(separator: "\n").filter { $0.contains("<testcase ") }
@@ -63,11 +66,15 @@ struct ReportTimingsTests {
             #expect(junit.contains("<testsuite ") && junit.split(separator: "\n")[2].contains(" time=\""), "\(junit)")
             #expect(XMLParser(data: Data(junit.utf8)).parse())
             let report = try String(contentsOfFile: json, encoding: .utf8)
-            #expect(report.components(separatedBy: #""durationSeconds":"#).count == testcases.count + 2, "each case and the total")
+            #expect(
+                report.components(separatedBy: #""durationSeconds":"#).count == testcases.count + 2,
+                "each case and the total")
         }
     }
 
-    @Test("with --report-timings off, two runs write the same reports and verbose text, byte for byte, with no time in them")
+    @Test(
+        "with --report-timings off, two runs write the same reports and verbose text, byte for byte, with no time in them"
+    )
     func timingsOffIsByteIdentical() async throws {
         try await inFolder { folder in
             func run() async throws -> [String] {
@@ -81,7 +88,9 @@ struct ReportTimingsTests {
             let first = try await run(), second = try await run()
             #expect(first == second)
             #expect(!first[0].contains("slowest"))
-            #expect(!first[1].contains("durationSeconds") && !first[2].contains("time=") && !first[3].contains("Total time"))
+            #expect(
+                !first[1].contains("durationSeconds") && !first[2].contains("time=") && !first[3].contains("Total time")
+            )
         }
     }
 
@@ -89,10 +98,13 @@ struct ReportTimingsTests {
     func option() async throws {
         let bad = try await conformance("run", "--report-timings", "sometimes")
         #expect(bad.status == 64)
-        #expect(bad.standardError.contains("'sometimes' is invalid for '--report-timings <timings>'"), "\(bad.standardError)")
+        #expect(
+            bad.standardError.contains("'sometimes' is invalid for '--report-timings <timings>'"),
+            "\(bad.standardError)")
         #expect(bad.standardError.contains("'on' and 'off'"), "\(bad.standardError)")
         #expect(bad.standardOutput.isEmpty, "nothing ran")
-        let help = try await CLITests.run(["run", "--help"]).standardOutput.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        let help = try await CLITests.run(["run", "--help"]).standardOutput.split(whereSeparator: \.isWhitespace)
+            .joined(separator: " ")
         #expect(help.contains("(values: on, off; default: on)"), "\(help)")
     }
 }

@@ -41,22 +41,26 @@ struct SignalTests {
     }
 
     /// Every verb with every signal.
-    static let verbsAndSignals: [(Verb, Int32)] = Verb.allCases.flatMap { verb in [SIGINT, SIGTERM, SIGHUP].map { (verb, $0) } }
+    static let verbsAndSignals: [(Verb, Int32)] = Verb.allCases.flatMap { verb in
+        [SIGINT, SIGTERM, SIGHUP].map { (verb, $0) }
+    }
 
-    @Test("each verb, on SIGINT, SIGTERM or SIGHUP with its testee stuck, ends the testee's group, writes what finished and exits 128 + the signal",
-          arguments: verbsAndSignals)
+    @Test(
+        "each verb, on SIGINT, SIGTERM or SIGHUP with its testee stuck, ends the testee's group, writes what finished and exits 128 + the signal",
+        arguments: verbsAndSignals)
     func stuckTesteeEndsOnEverySignal(verb: Verb, signal number: Int32) async throws {
         let folder = try Self.scratchFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let json = folder.appendingPathComponent("out.json").path
         let stuck = ["--adapter", Self.stuckTesteeWithChild, "--adapter-timeout", "600"]
         let selection = Self.passingThenHanging.flatMap { ["--case", $0] }
-        let arguments: [String] = switch verb {
-        case .run: ["run"] + stuck + selection + ["--report", "json:" + json]
-        case .smoke: ["smoke"] + stuck
-        case .record: ["record", "--golden-dir", folder.path] + stuck + selection
-        case .explore: ["explore", "--seed", "1", "--runs", "1000", "--report", "json:" + json] + stuck
-        }
+        let arguments: [String] =
+            switch verb {
+            case .run: ["run"] + stuck + selection + ["--report", "json:" + json]
+            case .smoke: ["smoke"] + stuck
+            case .record: ["record", "--golden-dir", folder.path] + stuck + selection
+            case .explore: ["explore", "--seed", "1", "--runs", "1000", "--report", "json:" + json] + stuck
+            }
         // The golden of the case that hangs exists already, and must stay as it is.
         let hangingGolden = folder.appendingPathComponent(Self.passingThenHanging[1] + ".json").path
         try "sentinel\n".write(toFile: hangingGolden, atomically: false, encoding: .utf8)
@@ -72,7 +76,9 @@ struct SignalTests {
         let took = run.exitTime.map { String(format: "%.2f s", $0 - signalled) } ?? "-"
         let left = await WatchedRun.liveMembers(ofGroups: groups, timeout: 60)
         let name = Self.name(number)
-        print("\(verb.rawValue) on \(name): exit \(status.map(String.init) ?? "none") \(took) after the signal; processes of the testee groups \(groups) left: \(left.count)")
+        print(
+            "\(verb.rawValue) on \(name): exit \(status.map(String.init) ?? "none") \(took) after the signal; processes of the testee groups \(groups) left: \(left.count)"
+        )
         #expect(status == 128 + number, "\(run.standardOutput)\n\(run.standardError)")
         #expect(!groups.isEmpty && left.isEmpty, "testee groups \(groups) were ended, with the child: \(left)")
         #expect(run.standardError.contains("conformance: \(name): ending the testees, then "), "\(run.standardError)")
@@ -80,40 +86,66 @@ struct SignalTests {
         let output = run.standardOutput
         switch verb {
         case .run:
-            #expect(output.hasPrefix("1 of 2 cases against ") && output.contains(": 1 pass; 1 not run (interrupted by \(name))"), "\(output)")
+            #expect(
+                output.hasPrefix("1 of 2 cases against ")
+                    && output.contains(": 1 pass; 1 not run (interrupted by \(name))"), "\(output)")
             let document = try RunSafetyTests.validReport(try String(contentsOfFile: json, encoding: .utf8))
             let members = try #require(RunSafetyTests.members(document))
-            #expect(members["stopped"] == .object([
-                "reason": .string("interrupted"), "message": .string("interrupted by \(name)"), "notRun": .array([.string(Self.passingThenHanging[1])]),
-            ]))
+            #expect(
+                members["stopped"]
+                    == .object([
+                        "reason": .string("interrupted"), "message": .string("interrupted by \(name)"),
+                        "notRun": .array([.string(Self.passingThenHanging[1])]),
+                    ]))
             guard case .array(let cases)? = members["cases"] else { Issue.record("no cases: \(document)"); return }
             #expect(cases.compactMap { RunSafetyTests.members($0)?["id"] } == [.string(Self.passingThenHanging[0])])
         case .smoke:
-            #expect(output.contains("ok      the adapter attaches and the page loads\nok      the bridge injects the JS side on __bridge_loaded__\n"), "\(output)")
-            #expect(output.contains("interrupted by \(name): 2 of 4 steps not run (one native call reaches a JS handler; one JS call reaches a native handler)"),
-                    "\(output)")
+            #expect(
+                output.contains(
+                    "ok      the adapter attaches and the page loads\nok      the bridge injects the JS side on __bridge_loaded__\n"
+                ), "\(output)")
+            #expect(
+                output.contains(
+                    "interrupted by \(name): 2 of 4 steps not run (one native call reaches a JS handler; one JS call reaches a native handler)"
+                ),
+                "\(output)")
             #expect(!output.contains("wired up;"), "smoke concludes nothing from half its steps: \(output)")
         case .record:
-            #expect(output.contains("recorded " + folder.appendingPathComponent(Self.passingThenHanging[0] + ".json").path), "\(output)")
-            #expect(output.contains("1 recorded, 0 unchanged, 0 missing or stale, 1 not run (interrupted by \(name))"), "\(output)")
-            #expect(try String(contentsOfFile: hangingGolden, encoding: .utf8) == "sentinel\n", "the case that did not finish is never recorded")
-            let recorded = try String(contentsOfFile: folder.appendingPathComponent(Self.passingThenHanging[0] + ".json").path, encoding: .utf8)
+            #expect(
+                output.contains("recorded " + folder.appendingPathComponent(Self.passingThenHanging[0] + ".json").path),
+                "\(output)")
+            #expect(
+                output.contains("1 recorded, 0 unchanged, 0 missing or stale, 1 not run (interrupted by \(name))"),
+                "\(output)")
+            #expect(
+                try String(contentsOfFile: hangingGolden, encoding: .utf8) == "sentinel\n",
+                "the case that did not finish is never recorded")
+            let recorded = try String(
+                contentsOfFile: folder.appendingPathComponent(Self.passingThenHanging[0] + ".json").path,
+                encoding: .utf8)
             #expect(recorded.contains("\"event\""), "the case that finished is recorded: \(recorded)")
         case .explore:
             #expect(output.hasPrefix("explore: 0 of 1000 programs against "), "\(output)")
             #expect(output.contains("interrupted: the program running then was dropped"), "\(output)")
             let document = try RunSafetyTests.validReport(try String(contentsOfFile: json, encoding: .utf8))
-            #expect(RunSafetyTests.members(document)?["stopped"] == .object([
-                "reason": .string("interrupted"), "message": .string("interrupted by \(name)"), "notRun": .array([]),
-            ]), "an interrupted exploration's report says so: \(document)")
+            #expect(
+                RunSafetyTests.members(document)?["stopped"]
+                    == .object([
+                        "reason": .string("interrupted"), "message": .string("interrupted by \(name)"),
+                        "notRun": .array([]),
+                    ]), "an interrupted exploration's report says so: \(document)")
         }
     }
 
     @Test("a verb started with SIGINT ignored (as a shell starts a script's background job) still stops on it")
     func inheritedIgnoredInterrupt() async throws {
-        let words = [CLITests.executable.path, "smoke", "--adapter", OutOfProcessTests.testee("hang-in-call-handler"),
-                     "--adapter-timeout", "600"]
-        let command = "trap '' INT; exec " + words.map { "'" + $0.replacingOccurrences(of: "'", with: "'\\''") + "'" }.joined(separator: " ")
+        let words = [
+            CLITests.executable.path, "smoke", "--adapter", OutOfProcessTests.testee("hang-in-call-handler"),
+            "--adapter-timeout", "600",
+        ]
+        let command =
+            "trap '' INT; exec "
+            + words.map { "'" + $0.replacingOccurrences(of: "'", with: "'\\''") + "'" }.joined(separator: " ")
         let run = try WatchedRun(["-c", command], executable: URL(fileURLWithPath: "/bin/sh"))
         defer { run.endLeftovers() }
         #expect(await run.waitForStuckTestee(timeout: 300) != nil, "\(run.standardError)")
@@ -125,15 +157,20 @@ struct SignalTests {
         #expect(run.standardOutput.contains("interrupted by SIGINT: 2 of 4 steps not run"), "\(run.standardOutput)")
     }
 
-    @Test("SIGHUP with the terminal gone (writes to standard output and error fail): the reports are still written, exit 129")
+    @Test(
+        "SIGHUP with the terminal gone (writes to standard output and error fail): the reports are still written, exit 129"
+    )
     func hangupWithTheTerminalGone() async throws {
         let folder = try Self.scratchFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let json = folder.appendingPathComponent("out.json").path
         let process = Process()
         process.executableURL = CLITests.executable
-        process.arguments = ["run", "--adapter", OutOfProcessTests.testee("hang-in-call-handler"), "--adapter-timeout", "600",
-                             "--progress", "always", "--report", "json:" + json] + Self.passingThenHanging.flatMap { ["--case", $0] }
+        process.arguments =
+            [
+                "run", "--adapter", OutOfProcessTests.testee("hang-in-call-handler"), "--adapter-timeout", "600",
+                "--progress", "always", "--report", "json:" + json,
+            ] + Self.passingThenHanging.flatMap { ["--case", $0] }
         let output = Pipe(), errors = Pipe()
         process.standardOutput = output
         process.standardError = errors
@@ -151,9 +188,13 @@ struct SignalTests {
             Issue.record("still running 120 s after SIGHUP")
             return
         }
-        #expect(process.terminationReason == .exit && process.terminationStatus == 129, "\(process.terminationReason) \(process.terminationStatus)")
+        #expect(
+            process.terminationReason == .exit && process.terminationStatus == 129,
+            "\(process.terminationReason) \(process.terminationStatus)")
         let document = try RunSafetyTests.validReport(try String(contentsOfFile: json, encoding: .utf8))
-        #expect(RunSafetyTests.members(RunSafetyTests.members(document)?["stopped"])?["message"] == .string("interrupted by SIGHUP"))
+        #expect(
+            RunSafetyTests.members(RunSafetyTests.members(document)?["stopped"])?["message"]
+                == .string("interrupted by SIGHUP"))
         if let testee { #expect(await WatchedRun.liveMembers(ofGroups: [testee], timeout: 60).isEmpty) }
     }
 }
@@ -175,7 +216,8 @@ extension WatchedRun {
         repeat {
             for pid in childProcesses(of: parent) {
                 // `/proc/<pid>/syscall` starts with the number of the system call the thread is blocked in.
-                let call = (try? String(contentsOfFile: "/proc/\(pid)/syscall", encoding: .utf8))?.split(separator: " ").first
+                let call = (try? String(contentsOfFile: "/proc/\(pid)/syscall", encoding: .utf8))?.split(separator: " ")
+                    .first
                 if call == "230" || call == "35" { return pid }  // clock_nanosleep, nanosleep (x86-64)
             }
             try? await Task.sleep(for: .milliseconds(10))
@@ -187,7 +229,9 @@ extension WatchedRun {
     static func childProcesses(of parent: Int32) -> [Int32] {
         let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
         return entries.compactMap(Int32.init).filter { pid in
-            guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8), let close = stat.lastIndex(of: ")") else { return false }
+            guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+                let close = stat.lastIndex(of: ")")
+            else { return false }
             let fields = stat[stat.index(after: close)...].split(separator: " ")
             return fields.count > 1 && Int32(fields[1]) == parent
         }

@@ -4,15 +4,21 @@ import Testing
 /// `conformance smoke` tells the adapter's wiring from the bridge's defects where the transcript allows.
 @Suite("Smoke diagnoses")
 struct SmokeDiagnosisTests {
-    @Test("a bridge that never sends is not called an unwired adapter: both causes are named, with how to tell them apart",
-          arguments: ["mutant:startup-queue-never-off", OutOfProcessTests.testee("mutant:startup-queue-never-off")])
+    @Test(
+        "a bridge that never sends is not called an unwired adapter: both causes are named, with how to tell them apart",
+        arguments: ["mutant:startup-queue-never-off", OutOfProcessTests.testee("mutant:startup-queue-never-off")])
     func bridgeThatNeverSends(adapter: String) async throws {
         let output = try await CLITests.run(["smoke", "--adapter", adapter])
         let text = output.standardOutput
         #expect(output.status == 78)
         #expect(text.contains("FAILED  one native call reaches a JS handler"), "\(text)")
-        #expect(text.contains("adapter or bridge: the adapter's callHandler(\"sink\", data: \"hello\") returned, but nothing was evaluated in the page afterwards"), "\(text)")
-        #expect(text.contains("Either the adapter does not forward the call to the bridge, or the bridge does not send it"), "\(text)")
+        #expect(
+            text.contains(
+                "adapter or bridge: the adapter's callHandler(\"sink\", data: \"hello\") returned, but nothing was evaluated in the page afterwards"
+            ), "\(text)")
+        #expect(
+            text.contains("Either the adapter does not forward the call to the bridge, or the bridge does not send it"),
+            "\(text)")
         #expect(text.contains("log or break in the bridge's own callHandler"), "\(text)")
         #expect(!text.contains("the adapter is not wired up"), "\(text)")
         #expect(text.contains("the adapter may not be wired up, or the bridge may be at fault"), "\(text)")
@@ -22,7 +28,10 @@ struct SmokeDiagnosisTests {
     func bridgeBreaksARule() async throws {
         let output = try await CLITests.run(["smoke", "--adapter", "mutant:decides-navigation-twice"])
         #expect(output.status == 78)
-        #expect(output.standardOutput.contains("bridge: the step itself worked, but the bridge broke a rule the web view enforces"), "\(output.standardOutput)")
+        #expect(
+            output.standardOutput.contains(
+                "bridge: the step itself worked, but the bridge broke a rule the web view enforces"),
+            "\(output.standardOutput)")
         #expect(!output.standardOutput.contains("hint:"), "\(output.standardOutput)")
         #expect(output.standardOutput.contains("the adapter is wired up, but the bridge fails the steps above"))
     }
@@ -31,7 +40,11 @@ struct SmokeDiagnosisTests {
     func bridgeCommandBroken() async throws {
         let output = try await CLITests.run(["smoke", "--adapter", "mutant:js-side-read-in-one-4k-chunk"])
         #expect(output.status == 78)
-        #expect(output.standardOutput.contains("bridge: the bridge evaluated 1 script(s) after the call"), "\(output.standardOutput)")
-        #expect(output.standardOutput.contains("so the adapter forwarded it, but the JS handler did not get \"hello\""), "\(output.standardOutput)")
+        #expect(
+            output.standardOutput.contains("bridge: the bridge evaluated 1 script(s) after the call"),
+            "\(output.standardOutput)")
+        #expect(
+            output.standardOutput.contains("so the adapter forwarded it, but the JS handler did not get \"hello\""),
+            "\(output.standardOutput)")
     }
 }

@@ -1,6 +1,7 @@
-@testable import ConformanceKit
 import Foundation
 import Testing
+
+@testable import ConformanceKit
 
 /// How the harness supervises out-of-process testees (`spec/adapter-protocol.md`, ADP-1, ADP-13 and
 /// ADP-18), with a process per case and with one process for the run: each testee leads a process group
@@ -8,13 +9,16 @@ import Testing
 /// harness hold unbounded memory or descriptors.
 ///
 /// Linux only: the checks read `/proc`.
-@Suite("Testee supervision: process groups, bounded memory and descriptors", .serialized,
-       .enabled(if: FileManager.default.fileExists(atPath: "/proc/self/fd")))
+@Suite(
+    "Testee supervision: process groups, bounded memory and descriptors", .serialized,
+    .enabled(if: FileManager.default.fileExists(atPath: "/proc/self/fd")))
 struct TesteeSupervisionTests {
     /// Cases that pass on the reference; JS calls a native handler in the second only (where
     /// `crash-with-child` crashes).
-    static let threeCases = ["startup.calls-before-load.delivered-in-order", "messages.js-to-native.data-forms",
-                             "bootstrap.url-classification.https"]
+    static let threeCases = [
+        "startup.calls-before-load.delivered-in-order", "messages.js-to-native.data-forms",
+        "bootstrap.url-classification.https",
+    ]
 
     /// `ids`, from the catalogue, in that order.
     static func cases(_ ids: [String]) throws -> [ConformanceCase] {
@@ -32,11 +36,16 @@ struct TesteeSupervisionTests {
     /// Runs `ids` against `conformance-testees <mode>`, with a process per case or one kept for the run
     /// (closed before this returns).
     @MainActor
-    static func run(_ mode: String, _ ids: [String], persistent: Bool, timeout: Double = 10) async throws -> [CaseResult] {
+    static func run(_ mode: String, _ ids: [String], persistent: Bool, timeout: Double = 10) async throws
+        -> [CaseResult]
+    {
         let runner = try ConformanceRunner()
         let cases = try Self.cases(ids)
-        let configuration = ProcessBridgeAdapter.Configuration(command: OutOfProcessTests.testee(mode), responseTimeout: timeout)
-        guard persistent else { return await runner.run(cases) { try ProcessBridgeAdapter(configuration: configuration) } }
+        let configuration = ProcessBridgeAdapter.Configuration(
+            command: OutOfProcessTests.testee(mode), responseTimeout: timeout)
+        guard persistent else {
+            return await runner.run(cases) { try ProcessBridgeAdapter(configuration: configuration) }
+        }
         let testee = PersistentTestee(configuration: configuration)
         defer { testee.close() }
         return await runner.run(cases) { try ProcessBridgeAdapter(persistent: testee) }
@@ -45,7 +54,9 @@ struct TesteeSupervisionTests {
     /// The process groups (and children) the testees of `results` logged: `<mode>: group <g> process <p>[ child <c>]`.
     static func loggedGroups(_ results: [CaseResult]) -> [(group: pid_t, child: pid_t?)] {
         results.flatMap(Self.nativeLog).compactMap { line in
-            guard let match = line.firstMatch(of: /: group (\d+) process \d+(?: child (\d+))?$/), let group = pid_t(match.1) else { return nil }
+            guard let match = line.firstMatch(of: /: group (\d+) process \d+(?: child (\d+))?$/),
+                let group = pid_t(match.1)
+            else { return nil }
             return (group, match.2.flatMap { pid_t($0) })
         }
     }
@@ -55,7 +66,8 @@ struct TesteeSupervisionTests {
         let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
         return entries.compactMap { entry -> String? in
             guard Int32(entry) != nil, let stat = try? String(contentsOfFile: "/proc/\(entry)/stat", encoding: .utf8),
-                  let close = stat.lastIndex(of: ")") else { return nil }
+                let close = stat.lastIndex(of: ")")
+            else { return nil }
             // `<pid> (<name>) <state> <ppid> <pgrp> ...`: the name may hold spaces and parentheses.
             let fields = stat[stat.index(after: close)...].split(separator: " ")
             guard fields.count > 2, pid_t(fields[2]) == group, fields[0] != "Z" else { return nil }
@@ -76,8 +88,9 @@ struct TesteeSupervisionTests {
         }
     }
 
-    @Test("a child holding the testee's standard output is ended with the testee's group, at the end of each case or of the run",
-          arguments: [false, true])
+    @Test(
+        "a child holding the testee's standard output is ended with the testee's group, at the end of each case or of the run",
+        arguments: [false, true])
     func childEndsWithTheGroup(persistent: Bool) async throws {
         let results = try await Self.run("spawns-child", Self.threeCases, persistent: persistent)
         #expect(results.allSatisfy { $0.verdict == .pass }, "\(results.map(\.interruption))")
@@ -90,8 +103,9 @@ struct TesteeSupervisionTests {
         }
     }
 
-    @Test("a testee that crashes while its child holds standard output gets `crash` at once, from its exit status, not `timeout`",
-          arguments: [false, true])
+    @Test(
+        "a testee that crashes while its child holds standard output gets `crash` at once, from its exit status, not `timeout`",
+        arguments: [false, true])
     func crashWithChildIsACrash(persistent: Bool) async throws {
         let watchdog = 5.0
         let started = ContinuousClock.now
@@ -99,15 +113,18 @@ struct TesteeSupervisionTests {
         let elapsed = ContinuousClock.now - started
         #expect(results.map(\.verdict) == [.pass, .crash, .pass], "\(results.map(\.interruption))")
         let report = results[1].interruption ?? ""
-        #expect(report.contains("was killed by signal") && report.contains("deliberate crash in native handler"), "\(report)")
+        #expect(
+            report.contains("was killed by signal") && report.contains("deliberate crash in native handler"),
+            "\(report)")
         #expect(elapsed < .seconds(watchdog), "the crash was seen before the watchdog: \(elapsed)")
         for (group, _) in Self.loggedGroups(results) {
             #expect(await Self.remains(of: group) == [], "group \(group)")
         }
     }
 
-    @Test("a testee that ignores SIGTERM and the end of its input is killed with its group, and listed only while it runs",
-          arguments: [false, true])
+    @Test(
+        "a testee that ignores SIGTERM and the end of its input is killed with its group, and listed only while it runs",
+        arguments: [false, true])
     @MainActor
     func testeeThatIgnoresTheEnd(persistent: Bool) async throws {
         let ids = Array(Self.threeCases.prefix(2))
@@ -134,64 +151,89 @@ struct TesteeSupervisionTests {
     @Test("TesteeProcessGroups.endAll() ends every live testee group, as the CLI does on SIGINT or SIGTERM")
     func endAllEndsEveryGroup() async throws {
         // In a process of its own: here it would end the testees of the suites that run meanwhile.
-        let testees = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("conformance-testees")
+        let testees = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent(
+            "conformance-testees")
         let helper = try await CLITests.runProgram(testees, ["ends-all-groups"])
         let text = helper.standardOutput
         #expect(helper.status == 0, "\(text) \(helper.standardError)")
-        let groups = try #require(text.firstMatch(of: /groups: ([\d ]+)/)).1.split(separator: " ").compactMap { pid_t($0) }
+        let groups = try #require(text.firstMatch(of: /groups: ([\d ]+)/)).1.split(separator: " ").compactMap {
+            pid_t($0)
+        }
         #expect(groups.count == 2, "\(text)")
         for group in groups {
             let deadline = ContinuousClock.now + .seconds(2)
-            while !Self.liveMembers(of: group).isEmpty && ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(20)) }
+            while !Self.liveMembers(of: group).isEmpty && ContinuousClock.now < deadline {
+                try await Task.sleep(for: .milliseconds(20))
+            }
             #expect(Self.liveMembers(of: group) == [], "group \(group): its testee ignores end of input and SIGTERM")
             // The helper exited without reaping them; where this process is their reaper, it reaps them.
             while waitpid(-group, nil, WNOHANG) > 0 {}
         }
     }
 
-    @Test("a message line past 16 MiB is an adapter error naming the limit (ADP-18), and the harness stays under 256 MB",
-          arguments: [false, true])
+    @Test(
+        "a message line past 16 MiB is an adapter error naming the limit (ADP-18), and the harness stays under 256 MB",
+        arguments: [false, true])
     func floodingTestee(persistent: Bool) async throws {
-        let results = try await Self.run("floods-without-newline", Array(Self.threeCases.prefix(2)), persistent: persistent)
+        let results = try await Self.run(
+            "floods-without-newline", Array(Self.threeCases.prefix(2)), persistent: persistent)
         for result in results {
             #expect(result.verdict == .adapterError, "\(result.caseID): \(result.interruption ?? "")")
-            #expect(result.interruption?.contains("a line longer than 16 MiB (16777216 bytes), the limit of a message line (ADP-18)") == true, "\(result.interruption ?? "")")
+            #expect(
+                result.interruption?.contains(
+                    "a line longer than 16 MiB (16777216 bytes), the limit of a message line (ADP-18)") == true,
+                "\(result.interruption ?? "")")
         }
-        let peak = try await Self.peakResidentMegabytes(of: ["run", "--adapter", OutOfProcessTests.testee("floods-without-newline"),
-                                                        "--testee-lifetime", persistent ? "run" : "case", "--case", "messages.**"])
-        print("peak RSS of `conformance run` with floods-without-newline (\(persistent ? "run" : "case")): \(peak.megabytes) MB")
+        let peak = try await Self.peakResidentMegabytes(of: [
+            "run", "--adapter", OutOfProcessTests.testee("floods-without-newline"),
+            "--testee-lifetime", persistent ? "run" : "case", "--case", "messages.**",
+        ])
+        print(
+            "peak RSS of `conformance run` with floods-without-newline (\(persistent ? "run" : "case")): \(peak.megabytes) MB"
+        )
         #expect(peak.status == 78, "peak RSS \(peak.megabytes) MB, exit \(peak.status)")
         #expect(peak.megabytes <= 256, "peak RSS \(peak.megabytes) MB, exit \(peak.status)")
     }
 
-    @Test("a 50 MB standard error line keeps its first and last 32 KiB, a case's log at most 256 KiB, and the harness stays under 256 MB",
-          arguments: [false, true])
+    @Test(
+        "a 50 MB standard error line keeps its first and last 32 KiB, a case's log at most 256 KiB, and the harness stays under 256 MB",
+        arguments: [false, true])
     func hugeLogLines(persistent: Bool) async throws {
         let results = try await Self.run("huge-log-lines", Self.threeCases, persistent: persistent)
         for result in results {
             #expect(result.verdict == .pass, "\(result.caseID): \(result.interruption ?? "")")
             let log = Self.nativeLog(result)
-            let cut = log.filter { $0.contains("bytes of this line left out: a line keeps its first and last 32 KiB (ADP-18)") }
+            let cut = log.filter {
+                $0.contains("bytes of this line left out: a line keeps its first and last 32 KiB (ADP-18)")
+            }
             #expect(cut.count == 1, "\(result.caseID)")
             #expect(cut.allSatisfy { $0.hasPrefix("yyyy") && $0.hasSuffix("yyyy") && $0.utf8.count < 64 * 1024 + 200 })
             #expect(cut.first?.contains(" [... \(50_000_000 - 64 * 1024) bytes of this line left out") == true)
             #expect(log.reduce(0) { $0 + $1.utf8.count } <= AdapterWire.logLimit + 200)
         }
-        let peak = try await Self.peakResidentMegabytes(of: ["run", "--adapter", OutOfProcessTests.testee("huge-log-lines"),
-                                                        "--testee-lifetime", persistent ? "run" : "case", "--case", "messages.js-to-native.**"])
-        print("peak RSS of `conformance run` with huge-log-lines (\(persistent ? "run" : "case")): \(peak.megabytes) MB")
+        let peak = try await Self.peakResidentMegabytes(of: [
+            "run", "--adapter", OutOfProcessTests.testee("huge-log-lines"),
+            "--testee-lifetime", persistent ? "run" : "case", "--case", "messages.js-to-native.**",
+        ])
+        print(
+            "peak RSS of `conformance run` with huge-log-lines (\(persistent ? "run" : "case")): \(peak.megabytes) MB")
         #expect(peak.status == 0)
         #expect(peak.megabytes <= 256, "peak RSS \(peak.megabytes) MB, exit \(peak.status)")
     }
 
-    @Test("a testee that sends 4,000 one-KB log effects in one case leaves reports with at most 256 KiB of its log, and the harness stays under 256 MB (ADP-18)")
+    @Test(
+        "a testee that sends 4,000 one-KB log effects in one case leaves reports with at most 256 KiB of its log, and the harness stays under 256 MB (ADP-18)"
+    )
     func floodOfLogEffects() async throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("log-flood-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
-        let flood = AdapterProtocolHarnessTests.reply("attach", [
-            ["stdout": #"{"message":"log $i $pad","type":"log"}"#, "length": 1050, "times": 4_000], AdapterProtocolHarnessTests.done,
-        ])
+        let flood = AdapterProtocolHarnessTests.reply(
+            "attach",
+            [
+                ["stdout": #"{"message":"log $i $pad","type":"log"}"#, "length": 1050, "times": 4_000],
+                AdapterProtocolHarnessTests.done,
+            ])
         let (command, script) = try AdapterProtocolHarnessTests.scriptedTestee(["persistent"], [flood])
         defer { try? FileManager.default.removeItem(at: script) }
         let junit = folder.appendingPathComponent("report.xml"), json = folder.appendingPathComponent("report.json")
@@ -199,8 +241,12 @@ struct TesteeSupervisionTests {
             "run", "--adapter", command, "--case", "startup.calls-before-load.delivered-in-order",
             "--report", "junit:" + junit.path, "--report", "json:" + json.path,
         ])
-        let sizes = try [junit, json].map { try #require(FileManager.default.attributesOfItem(atPath: $0.path)[.size] as? Int) }
-        print("4,000 one-KB log effects in one case: peak RSS \(peak.megabytes) MB, JUnit \(sizes[0]) bytes, JSON \(sizes[1]) bytes")
+        let sizes = try [junit, json].map {
+            try #require(FileManager.default.attributesOfItem(atPath: $0.path)[.size] as? Int)
+        }
+        print(
+            "4,000 one-KB log effects in one case: peak RSS \(peak.megabytes) MB, JUnit \(sizes[0]) bytes, JSON \(sizes[1]) bytes"
+        )
         #expect(peak.status == 1, "the scripted testee is no bridge: the case fails")
         #expect(peak.megabytes <= 256)
         #expect(sizes.allSatisfy { $0 < AdapterWire.logLimit + 64 * 1024 }, "\(sizes)")
@@ -208,7 +254,9 @@ struct TesteeSupervisionTests {
         #expect(report.contains("3744 more native log lines"), "one line counts what was dropped")
     }
 
-    @Test("the lines before one message keep the first 256 KiB and count the rest, and lines written ahead of the messages keep at most 1 MiB (ADP-18)")
+    @Test(
+        "the lines before one message keep the first 256 KiB and count the rest, and lines written ahead of the messages keep at most 1 MiB (ADP-18)"
+    )
     func standardErrorBeforeOneMessageIsBounded() async throws {
         let standardError = TesteeStandardError()
         let padding = String(repeating: "-", count: 100)
@@ -217,7 +265,8 @@ struct TesteeSupervisionTests {
         let lines = try #require(standardError.lines(beforeMark: 1, deadline: Date()))
         #expect(lines.lines.first?.hasPrefix("line 0 ") == true)
         #expect(lines.lines.count + lines.droppedLines == 20_000, "every line is kept or counted")
-        #expect(lines.keptBytes == lines.lines.reduce(0) { $0 + $1.utf8.count } && lines.keptBytes <= AdapterWire.logLimit)
+        #expect(
+            lines.keptBytes == lines.lines.reduce(0) { $0 + $1.utf8.count } && lines.keptBytes <= AdapterWire.logLimit)
         #expect(lines.keptBytes > AdapterWire.logLimit - 200, "the first lines that fit are kept")
         // A testee that writes ahead of its messages: the marks come, the messages not yet.
         for mark in 0..<8 {
@@ -230,7 +279,9 @@ struct TesteeSupervisionTests {
             #expect(segment.lines.count + segment.droppedLines == 2_000)
             keptAhead += segment.keptBytes
         }
-        #expect(keptAhead <= AdapterWire.standardErrorBacklogLimit && keptAhead > AdapterWire.standardErrorBacklogLimit - 200, "\(keptAhead)")
+        #expect(
+            keptAhead <= AdapterWire.standardErrorBacklogLimit
+                && keptAhead > AdapterWire.standardErrorBacklogLimit - 200, "\(keptAhead)")
     }
 
     @Test("the harness holds as many descriptors after 60 out-of-process cases as after 1", arguments: [false, true])
@@ -250,7 +301,9 @@ struct TesteeSupervisionTests {
         let rest = await runner.run(Array(repeating: oneCase[0], count: count - 1), adapter: factory)
         let afterMany = try Self.openDescriptors()
         testee?.close()
-        print("descriptors of the test process (\(persistent ? "one process for the run" : "a process per case")): \(afterOne) after 1 case, \(afterMany) after \(count)")
+        print(
+            "descriptors of the test process (\(persistent ? "one process for the run" : "a process per case")): \(afterOne) after 1 case, \(afterMany) after \(count)"
+        )
         #expect((first + rest).allSatisfy { $0.verdict == .pass })
         // Other suites run meanwhile in this process and open descriptors of their own: a leak of even one
         // per case would show as dozens more than that allowance.
@@ -267,7 +320,8 @@ struct TesteeSupervisionTests {
         try await CLITests.onOwnThread { try peakResidentMegabytesBlocking(of: arguments) }
     }
 
-    private static func peakResidentMegabytesBlocking(of arguments: [String]) throws -> (status: Int32, megabytes: Int) {
+    private static func peakResidentMegabytesBlocking(of arguments: [String]) throws -> (status: Int32, megabytes: Int)
+    {
         let process = Process()
         process.executableURL = CLITests.executable
         process.arguments = arguments
@@ -277,8 +331,9 @@ struct TesteeSupervisionTests {
         var peakKilobytes = 0
         while process.isRunning {
             if let status = try? String(contentsOfFile: "/proc/\(process.processIdentifier)/status", encoding: .utf8),
-               let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
-               let kilobytes = line.split(separator: " ").dropFirst().first.flatMap({ Int($0) }) {
+                let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
+                let kilobytes = line.split(separator: " ").dropFirst().first.flatMap({ Int($0) })
+            {
                 peakKilobytes = max(peakKilobytes, kilobytes)
             }
             usleep(2_000)

@@ -14,7 +14,8 @@ struct TypedOptionsTests {
 
     /// `conformance <arguments> --help` with its lines unwrapped: every run of white space is one space.
     func help(_ arguments: String...) async throws -> String {
-        try await CLITests.run(arguments + ["--help"]).standardOutput.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        try await CLITests.run(arguments + ["--help"]).standardOutput.split(whereSeparator: \.isWhitespace).joined(
+            separator: " ")
     }
 
     @Test("--level takes MUST, SHOULD, MAY or INFO in any case, filters by it, and lists the values in help and errors")
@@ -57,7 +58,9 @@ struct TypedOptionsTests {
         #expect(smoke.standardError.contains("no mutant has the id ''"), "\(smoke.standardError)")
     }
 
-    @Test("an unknown plain name is a usage error listing the built-in names", arguments: ["no-such-bridge", "Reference", ""])
+    @Test(
+        "an unknown plain name is a usage error listing the built-in names",
+        arguments: ["no-such-bridge", "Reference", ""])
     func unknownName(name: String) async throws {
         let output = try await conformance("run", "--adapter", name)
         #expect(output.status == 64)
@@ -77,34 +80,44 @@ struct TypedOptionsTests {
         // `true` is on PATH: it is started as an adapter command, and exits without greeting.
         let onPath = try await conformance("run", "--adapter", "true", "--case", "messages.js-to-native.data-forms")
         #expect(onPath.status == 78)
-        #expect(onPath.standardError.contains("the adapter command `true` did not start as an adapter"), "\(onPath.standardError)")
+        #expect(
+            onPath.standardError.contains("the adapter command `true` did not start as an adapter"),
+            "\(onPath.standardError)")
     }
 
-    @Test("the rerun command of an out-of-process failure, run by a shell, reproduces it with the same command and watchdog")
+    @Test(
+        "the rerun command of an out-of-process failure, run by a shell, reproduces it with the same command and watchdog"
+    )
     func commandRerun() async throws {
         let output = try await CLITests.run([
-            "run", "--adapter", OutOfProcessTests.testee("mutant:no-startup-queue"), "--adapter-timeout", "30", "--case", "startup.**",
+            "run", "--adapter", OutOfProcessTests.testee("mutant:no-startup-queue"), "--adapter-timeout", "30",
+            "--case", "startup.**",
         ])
         #expect(output.status == 1)
-        let rerunLine = try #require(output.standardOutput.split(separator: "\n").first {
-            $0.contains("rerun: ") && $0.contains("startup.calls-before-load.delivered-in-order")
-        })
+        let rerunLine = try #require(
+            output.standardOutput.split(separator: "\n").first {
+                $0.contains("rerun: ") && $0.contains("startup.calls-before-load.delivered-in-order")
+            })
         let rerun = String(rerunLine.split(separator: "rerun: ", maxSplits: 1)[1])
         #expect(rerun.hasPrefix(CLITests.invocation + " run --adapter "), "\(rerun)")
         #expect(rerun.contains("--adapter-timeout 30.0"), "\(rerun)")
 
         let (status, text) = try await CLITests.runInShell(rerun)
         #expect(status == 1)
-        #expect(text.hasPrefix("1 cases against \(OutOfProcessTests.testee("mutant:no-startup-queue")): 1 fail"), "\(text)")
+        #expect(
+            text.hasPrefix("1 cases against \(OutOfProcessTests.testee("mutant:no-startup-queue")): 1 fail"), "\(text)")
     }
 
-    @Test("--adapter-timeout outside (0, 3600] seconds is a usage error saying the range, never a crash",
-          arguments: ["inf", "1e10", "nan", "0", "3600.5", "-1"])
+    @Test(
+        "--adapter-timeout outside (0, 3600] seconds is a usage error saying the range, never a crash",
+        arguments: ["inf", "1e10", "nan", "0", "3600.5", "-1"])
     func adapterTimeoutRange(value: String) async throws {
         // `=` keeps `-1` a value rather than an option.
         let output = try await conformance("run", "--adapter-timeout=\(value)", "--case", "messages.**")
         #expect(output.status == 64, "\(output.standardError)")
-        #expect(output.standardError.contains("--adapter-timeout must be more than 0 and at most 3600 seconds"), "\(output.standardError)")
+        #expect(
+            output.standardError.contains("--adapter-timeout must be more than 0 and at most 3600 seconds"),
+            "\(output.standardError)")
         #expect(output.standardOutput.isEmpty, "nothing ran")
     }
 
@@ -114,10 +127,15 @@ struct TypedOptionsTests {
         #expect(text.contains("(more than 0, at most 3600). (default: 10.0)"), "\(text)")
         let atDefault = try await conformance("smoke", "--adapter", "reference", "--adapter-timeout", "10")
         #expect(atDefault.status == 0)
-        #expect(atDefault.standardOutput.contains("run `\(CLITests.invocation) run --adapter reference`"), "\(atDefault.standardOutput)")
+        #expect(
+            atDefault.standardOutput.contains("run `\(CLITests.invocation) run --adapter reference`"),
+            "\(atDefault.standardOutput)")
         let longest = try await conformance("smoke", "--adapter", "reference", "--adapter-timeout", "3600")
         #expect(longest.status == 0)
-        #expect(longest.standardOutput.contains("run `\(CLITests.invocation) run --adapter reference --adapter-timeout 3600.0`"), "\(longest.standardOutput)")
+        #expect(
+            longest.standardOutput.contains(
+                "run `\(CLITests.invocation) run --adapter reference --adapter-timeout 3600.0`"),
+            "\(longest.standardOutput)")
     }
 
     @Test("a --skip glob that matches no case is a usage error, like an unmatched --case")
@@ -144,13 +162,17 @@ struct TypedOptionsTests {
     func emptySelection() async throws {
         let skipped = try await conformance("run", "--case", "**", "--skip", "**")
         #expect(skipped.status == 64)
-        #expect(skipped.standardError.contains("no case selected: --skip '**' skips all the"), "\(skipped.standardError)")
+        #expect(
+            skipped.standardError.contains("no case selected: --skip '**' skips all the"), "\(skipped.standardError)")
         #expect(!skipped.standardOutput.contains("0 cases"))
 
         let belowLevel = try await conformance("run", "--case", shouldArea, "--level", "MUST")
         #expect(belowLevel.status == 64)
-        #expect(belowLevel.standardError.contains("no case selected: none of the 8 cases selected by --case 'logging.native.**' is at level MUST or stricter"),
-                "\(belowLevel.standardError)")
+        #expect(
+            belowLevel.standardError.contains(
+                "no case selected: none of the 8 cases selected by --case 'logging.native.**' is at level MUST or stricter"
+            ),
+            "\(belowLevel.standardError)")
         #expect(!belowLevel.standardOutput.contains("0 cases"))
 
         // With and without CI set: recording is refused in CI, but a selection of nothing is a usage error first.
@@ -171,7 +193,8 @@ struct TypedOptionsTests {
         let stringLiteral = try Regex(#""(?:[^"\\]|\\.)*""#)
         for file in files {
             var inMultilineString = false
-            let lines = try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false)
+            let lines = try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8).split(
+                separator: "\n", omittingEmptySubsequences: false)
             for (number, line) in lines.enumerated() {
                 if line.ranges(of: #"""""#).count % 2 == 1 { inMultilineString.toggle(); continue }
                 if inMultilineString { continue }

@@ -1,6 +1,7 @@
-@testable import ConformanceKit
 import StrictJSON
 import Testing
+
+@testable import ConformanceKit
 
 @Suite("The adapter protocol's line format")
 struct AdapterWireTests {
@@ -59,17 +60,19 @@ struct AdapterWireTests {
         #expect(effect == .done(seq: 3, error: nil))
     }
 
-    @Test("a broken line is a protocol violation that says what is wrong", arguments: [
-        (#"{"type":"done","seq":3"#, "a line that is not JSON (at byte 22"),
-        (#"[1]"#, "a line that is not a JSON object"),
-        (#"{"seq":3}"#, #"a JSON object without a string "type""#),
-        (#"{"type":"done"}"#, #"a message without its "seq" field"#),
-        (#"{"type":"done","seq":"3"}"#, #"a message whose "seq" is not a non-negative integer"#),
-        (#"{"type":"done","seq":-1}"#, "-1 is negative"),
-        (#"{"type":"done","seq":1.5}"#, #"a message whose "seq" is not a non-negative integer"#),
-        (#"{"type":"log","message":null}"#, #"a message whose "message" is null instead of a string"#),
-        (#"{"type":"teleport"}"#, "unknown message type `teleport`"),
-    ])
+    @Test(
+        "a broken line is a protocol violation that says what is wrong",
+        arguments: [
+            (#"{"type":"done","seq":3"#, "a line that is not JSON (at byte 22"),
+            (#"[1]"#, "a line that is not a JSON object"),
+            (#"{"seq":3}"#, #"a JSON object without a string "type""#),
+            (#"{"type":"done"}"#, #"a message without its "seq" field"#),
+            (#"{"type":"done","seq":"3"}"#, #"a message whose "seq" is not a non-negative integer"#),
+            (#"{"type":"done","seq":-1}"#, "-1 is negative"),
+            (#"{"type":"done","seq":1.5}"#, #"a message whose "seq" is not a non-negative integer"#),
+            (#"{"type":"log","message":null}"#, #"a message whose "message" is null instead of a string"#),
+            (#"{"type":"teleport"}"#, "unknown message type `teleport`"),
+        ])
     func brokenLines(line: String, expected: String) {
         let message = violation(line)
         #expect(message.hasPrefix("protocol violation: the testee sent "), "\(message)")

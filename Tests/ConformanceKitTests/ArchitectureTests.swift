@@ -45,7 +45,8 @@ struct ArchitectureTests {
 
     /// The top-level type names a file declares.
     static func declaredTypes(in text: String) -> [String] {
-        let pattern = /(?m)^(?:@\w+\s+)*(?:package\s+|public\s+|private\s+|fileprivate\s+)?(?:final\s+)?(?:class|struct|enum|protocol|typealias|actor)\s+(\w+)/
+        let pattern =
+            /(?m)^(?:@\w+\s+)*(?:package\s+|public\s+|private\s+|fileprivate\s+)?(?:final\s+)?(?:class|struct|enum|protocol|typealias|actor)\s+(\w+)/
         return text.matches(of: pattern).map { String($0.output.1) }
     }
 
@@ -63,7 +64,9 @@ struct ArchitectureTests {
     @Test("every folder of ConformanceKit has a layer")
     func everyFolderHasALayer() throws {
         let folders = Set(try Self.sources().map(\.folder))
-        #expect(folders.filter { Self.layer(of: $0) == nil }.isEmpty, "add these folders to a layer: \(folders.filter { Self.layer(of: $0) == nil })")
+        #expect(
+            folders.filter { Self.layer(of: $0) == nil }.isEmpty,
+            "add these folders to a layer: \(folders.filter { Self.layer(of: $0) == nil })")
     }
 
     @Test("no file uses a type of a higher layer")
@@ -96,7 +99,10 @@ struct ArchitectureTests {
     @Test("the cases, the runner and explore talk to the page host protocol, never to the simulated browser itself")
     func casesAndRunnerUsePageHost() throws {
         let reaching = try Self.sources()
-            .filter { ["Cases", "Runner", "Explore"].contains($0.folder) && Self.code(of: $0.text).contains("SimulatedBrowser") }
+            .filter {
+                ["Cases", "Runner", "Explore"].contains($0.folder)
+                    && Self.code(of: $0.text).contains("SimulatedBrowser")
+            }
             .map(\.path)
         #expect(reaching.isEmpty, "these files name SimulatedBrowser instead of PageHost: \(reaching)")
     }
@@ -113,7 +119,10 @@ struct ArchitectureTests {
             guard url.pathExtension == "swift" else { continue }
             files += 1
             let text = try String(contentsOf: url, encoding: .utf8)
-            for match in text.matches(of: /(?m)^[ \t]*(?:@\w+[ \t]+)*import[ \t]+(?:(?:struct|class|enum|protocol|func|var|typealias)[ \t]+)?(\w+)/) {
+            for match in text.matches(
+                of:
+                    /(?m)^[ \t]*(?:@\w+[ \t]+)*import[ \t]+(?:(?:struct|class|enum|protocol|func|var|typealias)[ \t]+)?(\w+)/
+            ) {
                 imports[String(match.output.1), default: []].append(url.lastPathComponent)
             }
         }

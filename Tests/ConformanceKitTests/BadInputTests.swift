@@ -1,12 +1,16 @@
-@testable import ConformanceKit
 import Foundation
 import ReferenceBridge
 import Testing
 
+@testable import ConformanceKit
+
 @Suite("Bad input: clear verdicts naming the stage, and the run goes on")
 @MainActor
 struct BadInputTests {
-    let twoCases = [Catalogue.case(withID: "ordering.native-to-js.fifo")!, Catalogue.case(withID: "ordering.js-to-native.batch-fifo")!]
+    let twoCases = [
+        Catalogue.case(withID: "ordering.native-to-js.fifo")!,
+        Catalogue.case(withID: "ordering.js-to-native.batch-fifo")!,
+    ]
 
     @Test("an adapter that cannot be created gets adapter-error, and the next case still runs")
     func adapterFactoryThrows() async throws {
@@ -25,7 +29,9 @@ struct BadInputTests {
         let result = try await Kit.run(twoCases[1]) { ThrowingAdapter(failing: "registerHandler") }
         #expect(result.verdict == .adapterError)
         let interruption = try #require(result.interruption)
-        #expect(interruption.contains(#"registerHandler("sink")"#) && interruption.contains("refused on purpose"), "\(interruption)")
+        #expect(
+            interruption.contains(#"registerHandler("sink")"#) && interruption.contains("refused on purpose"),
+            "\(interruption)")
         let attachFailure = try await Kit.run(twoCases[0]) { ThrowingAdapter(failing: "attach") }
         #expect(attachFailure.interruption?.contains("attach(to: webView)") == true)
     }
@@ -37,7 +43,9 @@ struct BadInputTests {
         let failure = try #require(result.failures.first { $0.message.hasPrefix("navigation decision never made") })
         #expect(failure.clause == "BOOT-1")
         #expect(failure.message.contains("https://__wvjb_queue_message__"))
-        #expect(result.leftovers.page.undecidedNavigations.contains { $0.url == "https://__wvjb_queue_message__" }, "and it is a typed leftover")
+        #expect(
+            result.leftovers.page.undecidedNavigations.contains { $0.url == "https://__wvjb_queue_message__" },
+            "and it is a typed leftover")
     }
 
     @Test("a runaway script ends its case as a timeout; the next case still runs")
@@ -58,10 +66,11 @@ struct BadInputTests {
 
     @Test("a page that never goes idle ends as a timeout with a readable reason")
     func neverIdle() async throws {
-        let result = try await Kit.run(Kit.adHocCase { context in
-            context.loadPage("setInterval(function () {}, 1);")
-            try await context.runUntilIdle()
-        })
+        let result = try await Kit.run(
+            Kit.adHocCase { context in
+                context.loadPage("setInterval(function () {}, 1);")
+                try await context.runUntilIdle()
+            })
         #expect(result.verdict == .timeout)
         #expect(result.interruption?.contains("never went idle") == true)
     }
@@ -79,7 +88,8 @@ struct BadInputTests {
             try HarnessEnvironment.read(URL(fileURLWithPath: "/nonexistent/bridge.js"))
         } throws: { error in
             guard let error = error as? HarnessError else { return false }
-            return error.code == .missingResource && error.message.contains("/nonexistent/bridge.js") && error.message.contains("rebuild")
+            return error.code == .missingResource && error.message.contains("/nonexistent/bridge.js")
+                && error.message.contains("rebuild")
         }
     }
 
@@ -121,7 +131,10 @@ final class SilentDelegateAdapter: BridgeAdapter {
     final class Proxy: SimulatedNavigationDelegate {
         weak var target: (any SimulatedNavigationDelegate)?
         init(target: (any SimulatedNavigationDelegate)?) { self.target = target }
-        func webView(_ webView: SimulatedWebView, decidePolicyFor action: NavigationAction, decisionHandler: @escaping (NavigationActionPolicy) -> Void) {
+        func webView(
+            _ webView: SimulatedWebView, decidePolicyFor action: NavigationAction,
+            decisionHandler: @escaping (NavigationActionPolicy) -> Void
+        ) {
             if action.url?.host == "__wvjb_queue_message__" { return }
             target?.webView(webView, decidePolicyFor: action, decisionHandler: decisionHandler)
         }
@@ -133,7 +146,9 @@ final class SilentDelegateAdapter: BridgeAdapter {
         proxy = Proxy(target: webView.navigationDelegate)
         webView.navigationDelegate = proxy
     }
-    func registerHandler(_ name: String, handler: @escaping AdapterHandler) throws { try inner.registerHandler(name, handler: handler) }
+    func registerHandler(_ name: String, handler: @escaping AdapterHandler) throws {
+        try inner.registerHandler(name, handler: handler)
+    }
     func callHandler(_ name: String, data: Any?, responseCallback: AdapterResponseCallback?) throws {
         try inner.callHandler(name, data: data, responseCallback: responseCallback)
     }
@@ -145,7 +160,9 @@ final class MinimalAdapter: BridgeAdapter {
     let inner = ReferenceBridgeAdapter()
     var capabilities: BridgeCapabilities { [] }
     func attach(to webView: SimulatedWebView) throws { try inner.attach(to: webView) }
-    func registerHandler(_ name: String, handler: @escaping AdapterHandler) throws { try inner.registerHandler(name, handler: handler) }
+    func registerHandler(_ name: String, handler: @escaping AdapterHandler) throws {
+        try inner.registerHandler(name, handler: handler)
+    }
     func callHandler(_ name: String, data: Any?, responseCallback: AdapterResponseCallback?) throws {
         try inner.callHandler(name, data: data, responseCallback: responseCallback)
     }

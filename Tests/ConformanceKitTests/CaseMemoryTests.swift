@@ -17,6 +17,7 @@ struct CaseMemoryTests {
         }
         let result = try await Kit.run(leavesTimer)
         #expect(result.verdict == .pass, "\(result.report)")
-        #expect(box.browser == nil, "the browser outlived its case: the event loop's tasks, which capture it, were kept")
+        #expect(
+            box.browser == nil, "the browser outlived its case: the event loop's tasks, which capture it, were kept")
     }
 }

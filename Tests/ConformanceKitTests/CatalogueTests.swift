@@ -32,11 +32,14 @@ struct CatalogueTests {
         let ids = Catalogue.all.map(\.id)
         #expect(Set(ids).count == ids.count)
         for conformanceCase in Catalogue.all {
-            #expect(conformanceCase.id.wholeMatch(of: /[a-z0-9-]+(\.[a-z0-9-]+)+/) != nil, "bad id \(conformanceCase.id)")
+            #expect(
+                conformanceCase.id.wholeMatch(of: /[a-z0-9-]+(\.[a-z0-9-]+)+/) != nil, "bad id \(conformanceCase.id)")
             #expect(!conformanceCase.clauses.isEmpty, "\(conformanceCase.id) cites no clause")
             #expect(!conformanceCase.summary.isEmpty, "\(conformanceCase.id) has no summary")
             for clause in conformanceCase.clauses {
-                #expect(clause.wholeMatch(of: /[A-Z]+-[0-9]+/) != nil, "\(conformanceCase.id) cites malformed clause \(clause)")
+                #expect(
+                    clause.wholeMatch(of: /[A-Z]+-[0-9]+/) != nil,
+                    "\(conformanceCase.id) cites malformed clause \(clause)")
             }
         }
     }

@@ -1,8 +1,9 @@
-@testable import ConformanceKit
 import Foundation
 import ReferenceBridge
 import StrictJSON
 import Testing
+
+@testable import ConformanceKit
 
 /// Every entry into the engine ends, and a script stopped by the time limit is blamed on whose code it was:
 /// the native side's, the JS side's, or the kit's (a harness error). Microtask chains, which no in-process
@@ -25,7 +26,8 @@ struct EngineBoundsTests {
         }
         context.setProperty("convert", of: context.globalObject, to: swallow)
         #expect {
-            try context.evaluate("""
+            try context.evaluate(
+                """
                 var calls = 0, looping = { get x() { while (true) {} } };
                 while (true) { try { calls++; convert(looping); } catch (e) {} }
                 """)
@@ -39,7 +41,8 @@ struct EngineBoundsTests {
         let runtime = ScriptRuntime(executionTimeLimit: Self.limit)
         let context = ScriptContext(runtime: runtime)
         defer { context.close() }
-        let value = try context.evaluate("({ toString: function spin() { while (true) {} } })", sourceURL: "native-evaluation-7.js")
+        let value = try context.evaluate(
+            "({ toString: function spin() { while (true) {} } })", sourceURL: "native-evaluation-7.js")
         #expect(runtime.takeTimeout() == nil)
         #expect(context.string(value) == "<unprintable value>")
         let timeout = try #require(runtime.takeTimeout())
@@ -50,16 +53,22 @@ struct EngineBoundsTests {
 
     @Test("the engine's backtrace is read into frames, names with spaces and URLs with colons included")
     func backtraceFrames() {
-        let timeout = EngineTimeout(backtrace: "#0 x() at native-evaluation-2.js:1\n#1 global code() at https://app.example/index.html:12\nnoise")
-        #expect(timeout.frames == [
-            .init(function: "x", sourceURL: "native-evaluation-2.js", line: 1),
-            .init(function: "global code", sourceURL: "https://app.example/index.html", line: 12),
-        ])
+        let timeout = EngineTimeout(
+            backtrace:
+                "#0 x() at native-evaluation-2.js:1\n#1 global code() at https://app.example/index.html:12\nnoise")
+        #expect(
+            timeout.frames == [
+                .init(function: "x", sourceURL: "native-evaluation-2.js", line: 1),
+                .init(function: "global code", sourceURL: "https://app.example/index.html", line: 12),
+            ])
     }
 
-    @Test("a getter that loops while the harness converts an evaluation's result ends the case as the native side's timeout")
+    @Test(
+        "a getter that loops while the harness converts an evaluation's result ends the case as the native side's timeout"
+    )
     func loopingGetterInAnEvaluationResult() async throws {
-        let result = try await runCase(adapter: { EvaluatingAdapter(script: "({ get looping() { while (true) {} } })") })
+        let result = try await runCase(adapter: { EvaluatingAdapter(script: "({ get looping() { while (true) {} } })") }
+        )
         #expect(result.verdict == .timeout, "\(result.report)")
         let reason = try #require(result.interruption)
         #expect(reason.contains("a script the native side evaluated"), "\(reason)")
@@ -67,10 +76,12 @@ struct EngineBoundsTests {
         #expect(reason.contains("looping()"), "\(reason)")
     }
 
-    @Test("a fetch result whose getter or Proxy trap loops is the JS side's timeout", arguments: [
-        "return { get looping() { while (true) {} } };",
-        "return new Proxy({}, { ownKeys: function () { while (true) {} } });",
-    ])
+    @Test(
+        "a fetch result whose getter or Proxy trap loops is the JS side's timeout",
+        arguments: [
+            "return { get looping() { while (true) {} } };",
+            "return new Proxy({}, { ownKeys: function () { while (true) {} } });",
+        ])
     func loopingFetchResult(fetchBody: String) async throws {
         let javaScriptSide = try HarnessEnvironment.referenceJavaScriptSide()
             .replacingOccurrences(of: "_fetchQueue: fetchQueue,", with: "_fetchQueue: function () { \(fetchBody) },")
@@ -97,14 +108,17 @@ struct EngineBoundsTests {
         #expect(result.interruption?.contains("a fault of the kit") == true, "\(result.report)")
     }
 
-    @Test("numbers that fit no integer (a timer delay of Infinity, an error's line of 1e300) neither crash nor hang the harness")
+    @Test(
+        "numbers that fit no integer (a timer delay of Infinity, an error's line of 1e300) neither crash nor hang the harness"
+    )
     func hostileNumbers() async throws {
-        let result = try await runCase(page: """
-            setTimeout(function () { __conformance.note("fired", 1); }, Infinity);
-            setTimeout(function () { __conformance.note("huge", 2); }, 1e300);
-            setTimeout(function () { throw { line: 1e300, sourceURL: 7, toString: function () { return "odd"; } }; }, -5);
-            throw { line: -Infinity };
-            """)
+        let result = try await runCase(
+            page: """
+                setTimeout(function () { __conformance.note("fired", 1); }, Infinity);
+                setTimeout(function () { __conformance.note("huge", 2); }, 1e300);
+                setTimeout(function () { throw { line: 1e300, sourceURL: 7, toString: function () { return "odd"; } }; }, -5);
+                throw { line: -Infinity };
+                """)
         #expect(result.verdict == .pass, "\(result.report)")
         #expect(result.transcript.pageNotes("fired") == [.number(1)])
         #expect(result.transcript.pageNotes("huge") == [.number(2)])
@@ -112,7 +126,9 @@ struct EngineBoundsTests {
 
     @Test("a thrown value whose toString loops is bounded and the page goes on")
     func loopingThrownValue() async throws {
-        let result = try await runCase(adapter: { EvaluatingAdapter(script: "throw { toString: function () { while (true) {} } };") })
+        let result = try await runCase(adapter: {
+            EvaluatingAdapter(script: "throw { toString: function () { while (true) {} } };")
+        })
         #expect(result.verdict == .timeout, "\(result.report)")
         #expect(result.interruption?.contains("a script the native side evaluated") == true, "\(result.report)")
     }
@@ -120,16 +136,21 @@ struct EngineBoundsTests {
     @Test("a case result survives the JSON a restarted run carries it in, null data apart from no data")
     func caseResultsRoundTrip() throws {
         var transcript = Transcript()
-        transcript.append(.jsHandlerInvoked(name: "sink", data: .null, hasResponder: false, duringNativeEvaluation: true), at: 3)
-        transcript.append(.jsHandlerInvoked(name: "sink", data: nil, hasResponder: true, duringNativeEvaluation: false), at: 4)
-        transcript.append(.navigationDecided(id: 2, url: "https://__bridge_loaded__", policy: .cancel, defaulted: false), at: 5)
+        transcript.append(
+            .jsHandlerInvoked(name: "sink", data: .null, hasResponder: false, duringNativeEvaluation: true), at: 3)
+        transcript.append(
+            .jsHandlerInvoked(name: "sink", data: nil, hasResponder: true, duringNativeEvaluation: false), at: 4)
+        transcript.append(
+            .navigationDecided(id: 2, url: "https://__bridge_loaded__", policy: .cancel, defaulted: false), at: 5)
         transcript.append(.evaluationFinished(id: 1, result: ["a": [1, "\u{0}"]], error: nil), at: 6)
         transcript.append(.uncaughtError(message: "boom", line: nil), at: 7)
         var result = CaseResult(
             caseID: "escaping.x", level: .should, verdict: .nonStrict,
             failures: [CheckFailure(clause: "ESC-2.a", message: "m", expected: "e", actual: nil)], interruption: "why",
-            leftovers: CaseLeftovers(page: PageLeftovers(timers: [.init(id: 1, dueAt: 9)], tasks: ["t"], undecidedNavigations: [.init(id: 3, url: "u")]),
-                                     unansweredNativeCallbacks: [.init(label: "l", call: "c")]),
+            leftovers: CaseLeftovers(
+                page: PageLeftovers(
+                    timers: [.init(id: 1, dueAt: 9)], tasks: ["t"], undecidedNavigations: [.init(id: 3, url: "u")]),
+                unansweredNativeCallbacks: [.init(label: "l", call: "c")]),
             transcript: transcript, bridgeJavaScriptSource: "js")
         result.clauses = ["ESC-2"]
         result.checks = [("ESC-2", "checked")]
@@ -137,7 +158,8 @@ struct EngineBoundsTests {
         let json = try JSONParser.parse(CanonicalJSON.encodeKeepingNonASCII(try JSONValueEncoder.encode(result)))
         let back = try JSONValueDecoder.decode(CaseResult.self, from: json)
         #expect(back.transcript == result.transcript)
-        #expect(back.failures == result.failures && back.leftovers == result.leftovers && back.clauses == result.clauses)
+        #expect(
+            back.failures == result.failures && back.leftovers == result.leftovers && back.clauses == result.clauses)
         #expect(back.checks.map(\.clause) == ["ESC-2"] && back.verdict == .nonStrict && back.level == .should)
         #expect(back.interruption == "why" && back.duration == .milliseconds(12))
     }
@@ -155,7 +177,8 @@ struct EngineBoundsTests {
             try context.callHandler("sink", data: "after")
             try await context.runUntilIdle()
         }
-        let configuration = ConformanceRunner.Configuration(bridgeJavaScriptSource: javaScriptSide, executionTimeLimit: Self.limit)
+        let configuration = ConformanceRunner.Configuration(
+            bridgeJavaScriptSource: javaScriptSide, executionTimeLimit: Self.limit)
         return try await Kit.run([probe], configuration: configuration, adapter: adapter)[0]
     }
 }
@@ -170,7 +193,9 @@ private final class EvaluatingAdapter: BridgeAdapter {
         try inner.attach(to: webView)
         webView.evaluateJavaScript(script) { _, _ in }
     }
-    func registerHandler(_ name: String, handler: @escaping AdapterHandler) throws { try inner.registerHandler(name, handler: handler) }
+    func registerHandler(_ name: String, handler: @escaping AdapterHandler) throws {
+        try inner.registerHandler(name, handler: handler)
+    }
     func callHandler(_ name: String, data: Any?, responseCallback: AdapterResponseCallback?) throws {
         try inner.callHandler(name, data: data, responseCallback: responseCallback)
     }

@@ -1,5 +1,6 @@
-@testable import ConformanceKit
 import Testing
+
+@testable import ConformanceKit
 
 @Suite("Engine: the JavaScriptCore wrapper")
 @MainActor
@@ -27,7 +28,8 @@ struct EngineTests {
             try context.evaluate("var x = 1;\nthrow new TypeError('boom');", sourceURL: "test.js")
         } throws: { error in
             guard let error = error as? ScriptError else { return false }
-            return error.message == "TypeError: boom" && error.line == 2 && error.sourceURL == "test.js" && !error.isTimeout
+            return error.message == "TypeError: boom" && error.line == 2 && error.sourceURL == "test.js"
+                && !error.isTimeout
         }
         #expect(throws: ScriptError.self) { try context.evaluate("this is not javascript") }
     }
@@ -68,6 +70,7 @@ struct EngineTests {
         context.setProperty("add", of: context.globalObject, to: add)
         context.setProperty("refuse", of: context.globalObject, to: refuse)
         #expect(context.number(try context.evaluate("add(2, 3)")) == 5)
-        #expect(context.string(try context.evaluate("try { refuse(); 'no' } catch (e) { String(e) }")) == "Error: refused")
+        #expect(
+            context.string(try context.evaluate("try { refuse(); 'no' } catch (e) { String(e) }")) == "Error: refused")
     }
 }

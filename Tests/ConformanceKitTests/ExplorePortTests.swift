@@ -26,31 +26,44 @@ struct ExplorePortTests {
     nonisolated static let ports: [Port] = [
         Port(name: "recycled callback ids", adapter: { RecycledIdsPortAdapter() }, seed: 7, runs: 3000, clause: "CB-1"),
         Port(name: "removal by tombstone", adapter: { TombstonePortAdapter() }, seed: 5, runs: 3000, clause: "FLUSH-7"),
-        Port(name: "iframe re-arms the startup queue", adapter: { FrameRearmPortAdapter() }, seed: 2, runs: 3000, clause: "START-2"),
+        Port(
+            name: "iframe re-arms the startup queue", adapter: { FrameRearmPortAdapter() }, seed: 2, runs: 3000,
+            clause: "START-2"),
     ]
 
     @Test("the catalogue passes the port", arguments: ports)
     func cataloguePasses(_ port: Port) async throws {
-        let results = await (try ConformanceRunner(configuration: .init())).run(Catalogue.all, adapter: { port.adapter() })
+        let results = await (try ConformanceRunner(configuration: .init())).run(
+            Catalogue.all, adapter: { port.adapter() })
         #expect(results.count == Catalogue.all.count)
         let tally = Dictionary(grouping: results, by: { $0.verdict.rawValue }).mapValues(\.count)
-        print("catalogue against \(port.name): \(tally.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", "))")
-        for result in results where result.verdict == .nonStrict { print("\(port.name): non-strict \(result.caseID): \(result.failures.map(\.description))") }
+        print(
+            "catalogue against \(port.name): \(tally.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", "))"
+        )
+        for result in results where result.verdict == .nonStrict {
+            print("\(port.name): non-strict \(result.caseID): \(result.failures.map(\.description))")
+        }
         let failing = results.filter(\.verdict.failsRun)
         #expect(failing.isEmpty, "\(port.name): \(failing.map(\.report).joined(separator: "\n\n"))")
     }
 
     @Test("explore finds the defect, shrunk, citing its clause", arguments: ports)
     func exploreFinds(_ port: Port) async throws {
-        let outcome = try await ConformanceExploration.explore(adapter: { port.adapter() }, seed: port.seed, runs: port.runs, maxOperations: 12)
-        print("explore \(port.name): seed \(port.seed), \(outcome.report.programsRun) programs run, shrunk to \(outcome.shrunkSteps.map(String.init) ?? "-") steps\n\(outcome)")
+        let outcome = try await ConformanceExploration.explore(
+            adapter: { port.adapter() }, seed: port.seed, runs: port.runs, maxOperations: 12)
+        print(
+            "explore \(port.name): seed \(port.seed), \(outcome.report.programsRun) programs run, shrunk to \(outcome.shrunkSteps.map(String.init) ?? "-") steps\n\(outcome)"
+        )
         #expect(outcome.foundDifference, "\(port.name): no difference in \(outcome.report.programsRun) programs")
         guard outcome.foundDifference else { return }
         #expect(try #require(outcome.shrunkSteps) <= 6, "\(outcome)")
         let counterexample = try #require(outcome.report.counterexample)
-        print("\(port.name): the unshrunk program's differences:\n" + counterexample.originalDifferences.map(\.description).joined(separator: "\n"))
+        print(
+            "\(port.name): the unshrunk program's differences:\n"
+                + counterexample.originalDifferences.map(\.description).joined(separator: "\n"))
         let clauses = counterexample.differences.map(\.clause)
-        #expect(clauses.first.flatMap { $0 }.map { $0.hasPrefix(port.clause) } == true, "\(port.name): clauses \(clauses)\n\(outcome)")
+        #expect(
+            clauses.first.flatMap { $0 }.map { $0.hasPrefix(port.clause) } == true,
+            "\(port.name): clauses \(clauses)\n\(outcome)")
     }
 }
-

@@ -33,7 +33,8 @@ enum PortWire {
     /// Whether `url` is a bridge URL, and which.
     static func bridgeHost(of url: URL?) -> String? {
         guard let url, let scheme = url.scheme?.lowercased(), scheme == "https" || scheme == "wvjbscheme",
-              let host = url.host?.lowercased(), host == "__bridge_loaded__" || host == "__wvjb_queue_message__" else { return nil }
+            let host = url.host?.lowercased(), host == "__bridge_loaded__" || host == "__wvjb_queue_message__"
+        else { return nil }
         return host
     }
 
@@ -64,21 +65,25 @@ enum PortWire {
             log("WebViewJavascriptBridge: WARNING: ObjC got nil while fetching the message queue JSON from webview.")
             return .nothing
         }
-        guard let parsed = try? JSONParser.parse(result, loneSurrogates: .reject), case .array(let elements) = parsed else {
+        guard let parsed = try? JSONParser.parse(result, loneSurrogates: .reject), case .array(let elements) = parsed
+        else {
             log("WebViewJavascriptBridge: WARNING: Invalid message queue received, ignored: \(result)")
             return .nothing
         }
-        return .messages(elements.map { element in
-            guard case .object = element, let message = element.foundationValue as? PortMessage else {
-                log("WebViewJavascriptBridge: WARNING: Invalid \(element.canonicalText) received")
-                return nil
-            }
-            return message
-        })
+        return .messages(
+            elements.map { element in
+                guard case .object = element, let message = element.foundationValue as? PortMessage else {
+                    log("WebViewJavascriptBridge: WARNING: Invalid \(element.canonicalText) received")
+                    return nil
+                }
+                return message
+            })
     }
 
     /// Fetches the queue with `webView` and hands the batch to `handle`.
-    static func fetch(in webView: SimulatedWebView, log: @escaping (String) -> Void, handle: @escaping (PortMessage) -> Void) {
+    static func fetch(
+        in webView: SimulatedWebView, log: @escaping (String) -> Void, handle: @escaping (PortMessage) -> Void
+    ) {
         webView.evaluateJavaScript(fetchCommand) { result, error in
             if let error { log("WebViewJavascriptBridge: WARNING: error when fetching the message queue: \(error)") }
             guard case .messages(let messages) = batch(result as? String, log: log) else { return }
@@ -132,7 +137,10 @@ final class RecycledIdsPort: SimulatedNavigationDelegate {
         responseCallbacks = [:]
     }
 
-    func webView(_ webView: SimulatedWebView, decidePolicyFor action: NavigationAction, decisionHandler: @escaping (NavigationActionPolicy) -> Void) {
+    func webView(
+        _ webView: SimulatedWebView, decidePolicyFor action: NavigationAction,
+        decisionHandler: @escaping (NavigationActionPolicy) -> Void
+    ) {
         guard let host = PortWire.bridgeHost(of: action.url) else { return decisionHandler(.allow) }
         decisionHandler(.cancel)
         if host == "__bridge_loaded__" {
@@ -147,7 +155,8 @@ final class RecycledIdsPort: SimulatedNavigationDelegate {
 
     private func handle(_ message: PortMessage) {
         if message["responseId"] != nil {
-            guard let id = message["responseId"] as? String, let callback = responseCallbacks.removeValue(forKey: id) else {
+            guard let id = message["responseId"] as? String, let callback = responseCallbacks.removeValue(forKey: id)
+            else {
                 return log("WebViewJavascriptBridge: WARNING: no callback for response \(message), ignored")
             }
             return callback(message["responseData"])
@@ -223,7 +232,10 @@ final class TombstonePort: SimulatedNavigationDelegate {
         uniqueId = 0
     }
 
-    func webView(_ webView: SimulatedWebView, decidePolicyFor action: NavigationAction, decisionHandler: @escaping (NavigationActionPolicy) -> Void) {
+    func webView(
+        _ webView: SimulatedWebView, decidePolicyFor action: NavigationAction,
+        decisionHandler: @escaping (NavigationActionPolicy) -> Void
+    ) {
         guard let host = PortWire.bridgeHost(of: action.url) else { return decisionHandler(.allow) }
         decisionHandler(.cancel)
         if host == "__bridge_loaded__" {
@@ -238,12 +250,15 @@ final class TombstonePort: SimulatedNavigationDelegate {
 
     private func handle(_ message: PortMessage) {
         if message["responseId"] != nil {
-            guard let id = message["responseId"] as? String, let callback = responseCallbacks.removeValue(forKey: id) else {
+            guard let id = message["responseId"] as? String, let callback = responseCallbacks.removeValue(forKey: id)
+            else {
                 return log("WebViewJavascriptBridge: WARNING: no callback for response \(message), ignored")
             }
             return callback(message["responseData"])
         }
-        guard let name = message["handlerName"] as? String, !removedHandlers.contains(name), let handler = handlers[name] else {
+        guard let name = message["handlerName"] as? String, !removedHandlers.contains(name),
+            let handler = handlers[name]
+        else {
             return log("WVJBNoHandlerException, No handler for message from JS: \(message)")
         }
         let callbackId = message["callbackId"]
@@ -313,7 +328,10 @@ final class FrameRearmPort: SimulatedNavigationDelegate {
         uniqueId = 0
     }
 
-    func webView(_ webView: SimulatedWebView, decidePolicyFor action: NavigationAction, decisionHandler: @escaping (NavigationActionPolicy) -> Void) {
+    func webView(
+        _ webView: SimulatedWebView, decidePolicyFor action: NavigationAction,
+        decisionHandler: @escaping (NavigationActionPolicy) -> Void
+    ) {
         guard let host = PortWire.bridgeHost(of: action.url) else {
             // The defect: `guard action.isMainFrame else { return decisionHandler(.allow) }` is missing.
             if startupQueue == nil { startupQueue = [] }
@@ -332,7 +350,8 @@ final class FrameRearmPort: SimulatedNavigationDelegate {
 
     private func handle(_ message: PortMessage) {
         if message["responseId"] != nil {
-            guard let id = message["responseId"] as? String, let callback = responseCallbacks.removeValue(forKey: id) else {
+            guard let id = message["responseId"] as? String, let callback = responseCallbacks.removeValue(forKey: id)
+            else {
                 return log("WebViewJavascriptBridge: WARNING: no callback for response \(message), ignored")
             }
             return callback(message["responseData"])
@@ -367,7 +386,9 @@ final class FrameRearmPort: SimulatedNavigationDelegate {
 final class RecycledIdsPortAdapter: BridgeAdapter, SupportsRemoveHandler, SupportsReset {
     private var bridge: RecycledIdsPort!
     func attach(to webView: SimulatedWebView) throws { bridge = RecycledIdsPort(webView: webView) }
-    func registerHandler(_ name: String, handler: @escaping AdapterHandler) throws { bridge.registerHandler(name, handler: handler) }
+    func registerHandler(_ name: String, handler: @escaping AdapterHandler) throws {
+        bridge.registerHandler(name, handler: handler)
+    }
     func callHandler(_ name: String, data: Any?, responseCallback: AdapterResponseCallback?) throws {
         bridge.callHandler(name, data: data, responseCallback: responseCallback)
     }
@@ -379,7 +400,9 @@ final class RecycledIdsPortAdapter: BridgeAdapter, SupportsRemoveHandler, Suppor
 final class TombstonePortAdapter: BridgeAdapter, SupportsRemoveHandler, SupportsReset {
     private var bridge: TombstonePort!
     func attach(to webView: SimulatedWebView) throws { bridge = TombstonePort(webView: webView) }
-    func registerHandler(_ name: String, handler: @escaping AdapterHandler) throws { bridge.registerHandler(name, handler: handler) }
+    func registerHandler(_ name: String, handler: @escaping AdapterHandler) throws {
+        bridge.registerHandler(name, handler: handler)
+    }
     func callHandler(_ name: String, data: Any?, responseCallback: AdapterResponseCallback?) throws {
         bridge.callHandler(name, data: data, responseCallback: responseCallback)
     }
@@ -391,7 +414,9 @@ final class TombstonePortAdapter: BridgeAdapter, SupportsRemoveHandler, Supports
 final class FrameRearmPortAdapter: BridgeAdapter, SupportsRemoveHandler, SupportsReset {
     private var bridge: FrameRearmPort!
     func attach(to webView: SimulatedWebView) throws { bridge = FrameRearmPort(webView: webView) }
-    func registerHandler(_ name: String, handler: @escaping AdapterHandler) throws { bridge.registerHandler(name, handler: handler) }
+    func registerHandler(_ name: String, handler: @escaping AdapterHandler) throws {
+        bridge.registerHandler(name, handler: handler)
+    }
     func callHandler(_ name: String, data: Any?, responseCallback: AdapterResponseCallback?) throws {
         bridge.callHandler(name, data: data, responseCallback: responseCallback)
     }

@@ -1,8 +1,9 @@
 import ConformanceFixtures
-@testable import ConformanceKit
 import Foundation
-import Testing
 import StrictJSON
+import Testing
+
+@testable import ConformanceKit
 
 @Suite("Fixtures: the payload corpus, the goldens and their schemas")
 struct FixtureTests {
@@ -14,11 +15,13 @@ struct FixtureTests {
             #expect(!corpus.payloads(of: payloadClass).isEmpty, "no \(payloadClass.rawValue) payload")
         }
         let ids = Set(corpus.payloads.map(\.id))
-        for required in ["quote.single", "quote.double", "backslash.three", "backslash.trailing", "line-terminator.lf",
-                         "line-terminator.cr", "line-terminator.ls", "line-terminator.ps", "control.nul", "control.all-c0",
-                         "surrogates.lone-high", "surrogates.emoji", "surrogates.zwj-family", "bom.leading", "html.script-close",
-                         "format.specifiers", "replacement.patterns", "injection.single-quoted", "injection.double-quoted",
-                         "nesting.deep", "large.one-mebibyte", "number.max-double", "number.non-finite.nan"] {
+        for required in [
+            "quote.single", "quote.double", "backslash.three", "backslash.trailing", "line-terminator.lf",
+            "line-terminator.cr", "line-terminator.ls", "line-terminator.ps", "control.nul", "control.all-c0",
+            "surrogates.lone-high", "surrogates.emoji", "surrogates.zwj-family", "bom.leading", "html.script-close",
+            "format.specifiers", "replacement.patterns", "injection.single-quoted", "injection.double-quoted",
+            "nesting.deep", "large.one-mebibyte", "number.max-double", "number.non-finite.nan",
+        ] {
             #expect(ids.contains(required), "the corpus lacks \(required)")
         }
         let large = try #require(corpus.payloads.first { $0.id == "large.one-mebibyte" })
@@ -32,13 +35,15 @@ struct FixtureTests {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let bad = folder.appendingPathComponent("bad.json")
-        try #"{"format":"wvjb-conformance-payload-corpus","version":1,"description":"x","payloads":[{"id":"a","class":"sometimes","description":"d","value":1}]}"#
+        try
+            #"{"format":"wvjb-conformance-payload-corpus","version":1,"description":"x","payloads":[{"id":"a","class":"sometimes","description":"d","value":1}]}"#
             .write(to: bad, atomically: true, encoding: .utf8)
         #expect {
             try PayloadCorpus.load(from: bad)
         } throws: { error in
             let message = (error as? HarnessError)?.message ?? ""
-            return message.contains(bad.path) && message.contains(#"payloads[0] (id "a").class"#) && message.contains("round-trip")
+            return message.contains(bad.path) && message.contains(#"payloads[0] (id "a").class"#)
+                && message.contains("round-trip")
         }
         let notJSON = folder.appendingPathComponent("broken.json")
         try "{".write(to: notJSON, atomically: true, encoding: .utf8)
@@ -49,21 +54,25 @@ struct FixtureTests {
 
     @Test("the bundled corpus matches its schema, which the loader enforces")
     func corpusMatchesSchema() throws {
-        let schema = try JSONParser.parse(try String(contentsOf: ConformanceFixtures.url("schemas/payload-corpus.schema.json"), encoding: .utf8))
-        let corpus = try JSONParser.parse(try String(contentsOf: ConformanceFixtures.url("payloads/hostile-payloads.json"), encoding: .utf8))
+        let schema = try JSONParser.parse(
+            try String(contentsOf: ConformanceFixtures.url("schemas/payload-corpus.schema.json"), encoding: .utf8))
+        let corpus = try JSONParser.parse(
+            try String(contentsOf: ConformanceFixtures.url("payloads/hostile-payloads.json"), encoding: .utf8))
         let violations = JSONSchemaValidator(schema: schema).violations(of: corpus)
         #expect(violations.isEmpty, "\(violations.prefix(5))")
     }
 
     @Test("every golden transcript matches the golden schema")
     func goldensMatchSchema() throws {
-        let schema = try JSONParser.parse(try String(contentsOf: ConformanceFixtures.url("schemas/golden-transcript.schema.json"), encoding: .utf8))
+        let schema = try JSONParser.parse(
+            try String(contentsOf: ConformanceFixtures.url("schemas/golden-transcript.schema.json"), encoding: .utf8))
         let validator = JSONSchemaValidator(schema: schema)
         let folder = GoldenTests.store.directory
         let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".json") }
         #expect(!files.isEmpty)
         for file in files {
-            let document = try JSONParser.parse(try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8))
+            let document = try JSONParser.parse(
+                try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8))
             let violations = validator.violations(of: document)
             #expect(violations.isEmpty, "\(file): \(violations.prefix(3))")
         }
@@ -71,7 +80,8 @@ struct FixtureTests {
 
     @Test("the schema validator reports each rule it checks")
     func validatorRules() throws {
-        let schema = try JSONParser.parse(#"""
+        let schema = try JSONParser.parse(
+            #"""
             {"type":"object","required":["a"],"additionalProperties":false,"definitions":{"n":{"type":"integer","minimum":1}},
              "properties":{"a":{"$ref":"#/definitions/n"},"b":{"type":"string","pattern":"^x+$","minLength":2},
                            "c":{"type":"array","minItems":1,"items":{"enum":[1,2]}},"d":{"oneOf":[{"type":"string"},{"type":"number"}]}}}
@@ -79,7 +89,10 @@ struct FixtureTests {
         let validator = JSONSchemaValidator(schema: schema)
         #expect(validator.violations(of: ["a": 2, "b": "xx", "c": [1], "d": "s"]).isEmpty)
         let messages = validator.violations(of: ["a": 0.5, "b": "y", "c": [], "d": true, "e": 1]).map(\.description)
-        for expected in ["/a: expected integer", "/b: shorter than 2", "/b: does not match", "/c: fewer than 1", "/d: must match exactly one", "/: unknown key \"e\""] {
+        for expected in [
+            "/a: expected integer", "/b: shorter than 2", "/b: does not match", "/c: fewer than 1",
+            "/d: must match exactly one", "/: unknown key \"e\"",
+        ] {
             #expect(messages.contains { $0.hasPrefix(expected) }, "missing \(expected) in \(messages)")
         }
         #expect(validator.violations(of: [:]).map(\.description).contains { $0.contains("missing required key \"a\"") })

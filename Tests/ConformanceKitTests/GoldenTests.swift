@@ -1,8 +1,9 @@
-@testable import ConformanceKit
 import Foundation
 import ReferenceBridge
-import Testing
 import StrictJSON
+import Testing
+
+@testable import ConformanceKit
 
 /// Compares every case's transcript on the reference bridge with its golden in `Fixtures/golden`.
 ///
@@ -12,19 +13,23 @@ import StrictJSON
 @Suite("Golden transcripts")
 @MainActor
 struct GoldenTests {
-    nonisolated static let store = GoldenStore(directory: URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("Fixtures/golden"))
+    nonisolated static let store = GoldenStore(
+        directory: URL(fileURLWithPath: #filePath)
+            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Fixtures/golden"))
 
     static var mode: GoldenStore.RecordMode {
-        ProcessInfo.processInfo.environment["CONFORMANCE_RECORD"].flatMap(GoldenStore.RecordMode.init(rawValue:)) ?? .never
+        ProcessInfo.processInfo.environment["CONFORMANCE_RECORD"].flatMap(GoldenStore.RecordMode.init(rawValue:))
+            ?? .never
     }
 
     @Test("the reference bridge's transcript matches the case's golden", arguments: Catalogue.all)
     func matchesGolden(_ conformanceCase: ConformanceCase) async throws {
         let mode = Self.mode
         if mode != .never, ProcessInfo.processInfo.environment["CI"] != nil {
-            Issue.record("CONFORMANCE_RECORD=\(mode.rawValue) is refused on CI: record goldens locally, review them, and commit them")
+            Issue.record(
+                "CONFORMANCE_RECORD=\(mode.rawValue) is refused on CI: record goldens locally, review them, and commit them"
+            )
             return
         }
         let result = try await Kit.referenceResult(of: conformanceCase)
@@ -32,25 +37,36 @@ struct GoldenTests {
         case .matches:
             break
         case .missing(let path):
-            Issue.record("no golden for \(conformanceCase.id) at \(path). Record it with `CONFORMANCE_RECORD=missing swift test --filter GoldenTests`, review the file, and commit it.")
+            Issue.record(
+                "no golden for \(conformanceCase.id) at \(path). Record it with `CONFORMANCE_RECORD=missing swift test --filter GoldenTests`, review the file, and commit it."
+            )
         case let .stale(path, difference):
-            Issue.record("""
+            Issue.record(
+                """
                 the golden of \(conformanceCase.id) is stale (\(path)).
                 \(difference)
                 If the change is intended, rerecord with `CONFORMANCE_RECORD=failed swift test --filter GoldenTests`, review the diff, and commit it.
                 """)
         case .recorded(let path):
-            Issue.record("recorded \(path). Review it (git diff), commit it, and run the tests again without CONFORMANCE_RECORD.")
+            Issue.record(
+                "recorded \(path). Review it (git diff), commit it, and run the tests again without CONFORMANCE_RECORD."
+            )
         case let .malformed(path, problem):
-            Issue.record("the golden \(path) is unreadable: \(problem). Rerecord it with `CONFORMANCE_RECORD=failed swift test --filter GoldenTests`.")
+            Issue.record(
+                "the golden \(path) is unreadable: \(problem). Rerecord it with `CONFORMANCE_RECORD=failed swift test --filter GoldenTests`."
+            )
         case let .skipped(path, reason):
-            Issue.record("the reference did not run \(conformanceCase.id) to its end, so its golden \(path) was left alone: \(reason)")
+            Issue.record(
+                "the reference did not run \(conformanceCase.id) to its end, so its golden \(path) was left alone: \(reason)"
+            )
         }
     }
 
     @Test("there is no golden without a case (renamed or removed cases leave none behind)")
     func noOrphanGoldens() throws {
-        let files = try FileManager.default.contentsOfDirectory(atPath: Self.store.directory.path).filter { $0.hasSuffix(".json") }
+        let files = try FileManager.default.contentsOfDirectory(atPath: Self.store.directory.path).filter {
+            $0.hasSuffix(".json")
+        }
         let ids = Set(Catalogue.all.map { $0.id + ".json" })
         #expect(files.filter { !ids.contains($0) }.sorted() == [], "goldens without a case")
     }
@@ -58,19 +74,32 @@ struct GoldenTests {
     @Test("comparison is semantic: key order and callback-id spelling do not matter, data does")
     func semanticComparison() throws {
         var transcript = Transcript()
-        transcript.append(.evaluationStarted(id: 1, style: .asynchronous,
-            script: #"WebViewJavascriptBridge._handleMessageFromObjC('{\"handlerName\":\"h\",\"callbackId\":\"objc_cb_7\"}');"#))
+        transcript.append(
+            .evaluationStarted(
+                id: 1, style: .asynchronous,
+                script:
+                    #"WebViewJavascriptBridge._handleMessageFromObjC('{\"handlerName\":\"h\",\"callbackId\":\"objc_cb_7\"}');"#
+            ))
         var reordered = Transcript()
-        reordered.append(.evaluationStarted(id: 1, style: .asynchronous,
-            script: #"WebViewJavascriptBridge._handleMessageFromObjC('{\"callbackId\":\"objc_cb_1\",\"handlerName\":\"h\"}');"#))
+        reordered.append(
+            .evaluationStarted(
+                id: 1, style: .asynchronous,
+                script:
+                    #"WebViewJavascriptBridge._handleMessageFromObjC('{\"callbackId\":\"objc_cb_1\",\"handlerName\":\"h\"}');"#
+            ))
         var changed = Transcript()
-        changed.append(.evaluationStarted(id: 1, style: .asynchronous,
-            script: #"WebViewJavascriptBridge._handleMessageFromObjC('{\"callbackId\":\"objc_cb_1\",\"handlerName\":\"g\"}');"#))
+        changed.append(
+            .evaluationStarted(
+                id: 1, style: .asynchronous,
+                script:
+                    #"WebViewJavascriptBridge._handleMessageFromObjC('{\"callbackId\":\"objc_cb_1\",\"handlerName\":\"g\"}');"#
+            ))
         let a = GoldenTranscript.document(for: transcript, bridgeJavaScriptSource: "")
         let b = GoldenTranscript.document(for: reordered, bridgeJavaScriptSource: "")
         let c = GoldenTranscript.document(for: changed, bridgeJavaScriptSource: "")
         #expect(GoldenTranscript.firstDifference(expected: a, actual: b) == nil)
-        #expect(GoldenTranscript.firstDifference(expected: a, actual: c)?.contains("first difference at event 1") == true)
+        #expect(
+            GoldenTranscript.firstDifference(expected: a, actual: c)?.contains("first difference at event 1") == true)
         #expect(try JSONParser.parse(GoldenTranscript.fileText(of: a)) == a)
     }
 
@@ -89,8 +118,9 @@ struct GoldenTests {
         #expect(store.check(two, caseID: "a.b", mode: .never) == .matches)
     }
 
-    @Test("a case that did not run to its end is never recorded nor compared, in any mode: its golden stays as it was",
-          arguments: [Verdict.notApplicable, .timeout, .crash, .adapterError, .harnessError])
+    @Test(
+        "a case that did not run to its end is never recorded nor compared, in any mode: its golden stays as it was",
+        arguments: [Verdict.notApplicable, .timeout, .crash, .adapterError, .harnessError])
     func unfinishedCaseIsNeverRecorded(verdict: Verdict) throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("goldens-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -101,26 +131,34 @@ struct GoldenTests {
         for mode in GoldenStore.RecordMode.allCases {
             for (caseID, url) in [("a.kept", kept), ("a.absent", absent)] {
                 let result = CaseResult(
-                    caseID: caseID, level: .must, verdict: verdict, failures: [], interruption: "\(verdict): why, as the runner put it",
+                    caseID: caseID, level: .must, verdict: verdict, failures: [],
+                    interruption: "\(verdict): why, as the runner put it",
                     leftovers: CaseLeftovers(), transcript: Transcript(), bridgeJavaScriptSource: "")
-                #expect(store.check(result, mode: mode) == .skipped(path: url.path, reason: "\(verdict): why, as the runner put it"), "\(mode)")
+                #expect(
+                    store.check(result, mode: mode)
+                        == .skipped(path: url.path, reason: "\(verdict): why, as the runner put it"), "\(mode)")
             }
             #expect(try String(contentsOf: kept, encoding: .utf8) == "the golden as it was\n", "\(mode)")
             #expect(!FileManager.default.fileExists(atPath: absent.path), "\(mode)")
         }
-        #expect(GoldenStore.whyNotRecordable(CaseResult(
-            caseID: "a.b", level: .must, verdict: verdict, failures: [], interruption: nil, leftovers: CaseLeftovers(), transcript: Transcript(),
-            bridgeJavaScriptSource: "")) == verdict.rawValue)
+        #expect(
+            GoldenStore.whyNotRecordable(
+                CaseResult(
+                    caseID: "a.b", level: .must, verdict: verdict, failures: [], interruption: nil,
+                    leftovers: CaseLeftovers(), transcript: Transcript(),
+                    bridgeJavaScriptSource: "")) == verdict.rawValue)
     }
 
-    @Test("a case that ran to its end is recorded whatever its verdict: pass, fail, non-strict, insecure",
-          arguments: [Verdict.pass, .fail, .nonStrict, .insecure])
+    @Test(
+        "a case that ran to its end is recorded whatever its verdict: pass, fail, non-strict, insecure",
+        arguments: [Verdict.pass, .fail, .nonStrict, .insecure])
     func finishedCaseIsRecorded(verdict: Verdict) throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("goldens-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }
         let store = GoldenStore(directory: folder)
         let result = CaseResult(
-            caseID: "a.b", level: .must, verdict: verdict, failures: [], interruption: nil, leftovers: CaseLeftovers(), transcript: Transcript(),
+            caseID: "a.b", level: .must, verdict: verdict, failures: [], interruption: nil, leftovers: CaseLeftovers(),
+            transcript: Transcript(),
             bridgeJavaScriptSource: "")
         #expect(store.check(result, mode: .missing) == .recorded(path: store.url(for: "a.b").path))
         #expect(store.check(result, mode: .never) == .matches)

@@ -1,7 +1,7 @@
 import ConformanceKit
 import Foundation
-import Testing
 import StrictJSON
+import Testing
 
 @Suite("JSON values, parser and canonical encoding")
 struct JSONTests {
@@ -24,32 +24,41 @@ struct JSONTests {
         #expect(!value.containsNonFiniteNumber)
     }
 
-    @Test("UTF-16 code units of a string, as the engine gets them", arguments: [
-        "", "plain ASCII", "é\u{2028}\u{0}", "😀 and 𝄞", "\u{7F}\u{80}\u{7FF}\u{800}\u{FFFF}\u{10000}\u{10FFFF}",
-    ])
+    @Test(
+        "UTF-16 code units of a string, as the engine gets them",
+        arguments: [
+            "", "plain ASCII", "é\u{2028}\u{0}", "😀 and 𝄞", "\u{7F}\u{80}\u{7FF}\u{800}\u{FFFF}\u{10000}\u{10FFFF}",
+        ])
     func utf16Units(text: String) {
         #expect(UTF16Text.units(of: text) == Array(text.utf16))
         #expect(UTF16Text.string(UTF16Text.units(of: text)) == text)
     }
 
-    @Test("parse and encode round-trip", arguments: [
-        #"{"a":[1,-2.5e-3,true,false,null,"x\ny\u2028"],"b":{}}"#, #"[]"#, #""\ud83d\ude00""#, "0",
-    ])
+    @Test(
+        "parse and encode round-trip",
+        arguments: [
+            #"{"a":[1,-2.5e-3,true,false,null,"x\ny\u2028"],"b":{}}"#, #"[]"#, #""\ud83d\ude00""#, "0",
+        ])
     func roundTrip(text: String) throws {
         let value = try JSONParser.parse(text)
         #expect(try JSONParser.parse(value.canonicalText) == value)
     }
 
-    @Test("the parser rejects what RFC 8259 rejects", arguments: [
-        "", "[1,]", "{\"a\":1,}", "01", "[1 2]", "\"raw\ncontrol\"", "'single'", "{a:1}", "[1]x", "nul", "\"\\x41\"", "1.", "-",
-    ])
+    @Test(
+        "the parser rejects what RFC 8259 rejects",
+        arguments: [
+            "", "[1,]", "{\"a\":1,}", "01", "[1 2]", "\"raw\ncontrol\"", "'single'", "{a:1}", "[1]x", "nul",
+            "\"\\x41\"", "1.", "-",
+        ])
     func strictParser(text: String) {
         #expect(throws: JSONParser.ParseError.self) { try JSONParser.parse(text) }
     }
 
     @Test("Foundation values convert, booleans and numbers kept apart")
     func foundationConversion() throws {
-        let foundation: Any = ["flag": true, "count": 3, "ratio": 0.5, "none": NSNull(), "list": [NSNumber(value: false), "s"]] as [String: Any]
+        let foundation: Any =
+            ["flag": true, "count": 3, "ratio": 0.5, "none": NSNull(), "list": [NSNumber(value: false), "s"]]
+            as [String: Any]
         let value = try JSONValue(foundation: foundation)
         #expect(value == ["flag": true, "count": 3, "ratio": 0.5, "none": nil, "list": [false, "s"]])
         #expect(try JSONValue(foundation: value.foundationValue) == value)

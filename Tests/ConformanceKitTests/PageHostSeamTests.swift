@@ -1,6 +1,7 @@
-@testable import ConformanceKit
 import ReferenceBridge
 import Testing
+
+@testable import ConformanceKit
 
 /// The page-host seam: the cases and the runner drive any `PageHost` the run's configuration makes. A second,
 /// deliberately small implementation (it records every call and delegates) runs the whole catalogue with the
@@ -9,7 +10,9 @@ import Testing
 @Suite("Page hosts: the catalogue runs on any PageHost")
 @MainActor
 struct PageHostSeamTests {
-    @Test("a page host that records every call and delegates runs the whole catalogue with the same verdicts and transcripts")
+    @Test(
+        "a page host that records every call and delegates runs the whole catalogue with the same verdicts and transcripts"
+    )
     func recordingHostRunsTheCatalogue() async throws {
         let calls = CallLog()
         var configuration = ConformanceRunner.Configuration(javaScriptSideUnderTest: true)
@@ -22,13 +25,19 @@ struct PageHostSeamTests {
         for result in results {
             let expected = try #require(reference[result.caseID])
             #expect(result.verdict == expected.verdict, "\(result.caseID): \(result.report)")
-            #expect(result.transcript == expected.transcript, "\(result.caseID)'s transcript differs through the recording host")
+            #expect(
+                result.transcript == expected.transcript,
+                "\(result.caseID)'s transcript differs through the recording host")
         }
         // Every case went through the seam: its page was made, loaded, run, finished and closed there.
         let hosts = calls.entries.filter { $0 == "make" }.count
         #expect(hosts == Catalogue.all.count)
-        #expect(calls.entries.filter { $0 == "finish" }.count == hosts && calls.entries.filter { $0 == "close" }.count == hosts)
-        #expect(calls.entries.contains("load") && calls.entries.contains("runUntilIdle") && calls.entries.contains("record"))
+        #expect(
+            calls.entries.filter { $0 == "finish" }.count == hosts
+                && calls.entries.filter { $0 == "close" }.count == hosts)
+        #expect(
+            calls.entries.contains("load") && calls.entries.contains("runUntilIdle") && calls.entries.contains("record")
+        )
     }
 }
 

@@ -1,19 +1,22 @@
-@testable import ConformanceKit
 import Foundation
-#if canImport(FoundationXML)
-import FoundationXML
-#endif
-import Testing
 import StrictJSON
+import Testing
+
+@testable import ConformanceKit
+
+#if canImport(FoundationXML)
+    import FoundationXML
+#endif
 
 @Suite("Reports stay valid and readable with hostile content")
 struct ReportTests {
     static let hostile = "nul\u{0} ]]> <tag> & \"quote\" 'apos' \u{FFFE} \u{1F600} \u{2028}"
 
     static func hostileResult(_ verdict: Verdict) -> CaseResult {
-        CaseResult(caseID: "escaping.hostile.case", level: .must, verdict: verdict,
-                   failures: [CheckFailure(clause: "ESC-2", message: hostile, expected: hostile, actual: hostile)],
-                   interruption: nil, leftovers: CaseLeftovers(), transcript: Transcript(), bridgeJavaScriptSource: "")
+        CaseResult(
+            caseID: "escaping.hostile.case", level: .must, verdict: verdict,
+            failures: [CheckFailure(clause: "ESC-2", message: hostile, expected: hostile, actual: hostile)],
+            interruption: nil, leftovers: CaseLeftovers(), transcript: Transcript(), bridgeJavaScriptSource: "")
     }
 
     /// One hostile result of each verdict, in `Verdict.allCases`' order.
@@ -21,9 +24,12 @@ struct ReportTests {
 
     static let context = RunContext(adapter: "mutant:x", rerunWords: ["conformance", "run", "--adapter", "mutant:x"])
 
-    @Test("JUnit XML parses, keeps unique names, and holds only printable ASCII", arguments: [Verdict.fail, .timeout, .notApplicable, .pass])
+    @Test(
+        "JUnit XML parses, keeps unique names, and holds only printable ASCII",
+        arguments: [Verdict.fail, .timeout, .notApplicable, .pass])
     func junitIsValidXML(verdict: Verdict) throws {
-        let xml = JUnitRunReport.render([Self.hostileResult(verdict), Self.hostileResult(.pass)], context: Self.context)
+        let xml = JUnitRunReport.render(
+            [Self.hostileResult(verdict), Self.hostileResult(.pass)], context: Self.context)
         #expect(xml.unicodeScalars.allSatisfy { $0 == "\n" || (" "..."~").contains($0) })
         let parser = XMLParser(data: Data(xml.utf8))
         #expect(parser.parse(), "not well-formed: \(String(describing: parser.parserError))\n\(xml)")
@@ -32,9 +38,11 @@ struct ReportTests {
 
     @Test("the JSON report is canonical, parses, and matches its schema")
     func jsonMatchesSchema() throws {
-        let text = JSONRunReport.render([Self.hostileResult(.fail), Self.hostileResult(.insecure)], context: Self.context)
+        let text = JSONRunReport.render(
+            [Self.hostileResult(.fail), Self.hostileResult(.insecure)], context: Self.context)
         let document = try JSONParser.parse(text)
-        let schema = try JSONParser.parse(try String(contentsOf: ConformanceFixturesLocator.schema("report"), encoding: .utf8))
+        let schema = try JSONParser.parse(
+            try String(contentsOf: ConformanceFixturesLocator.schema("report"), encoding: .utf8))
         #expect(JSONSchemaValidator(schema: schema).violations(of: document).isEmpty)
         #expect(text.utf8.allSatisfy { $0 == 0x0A || (0x20..<0x7F).contains($0) })
     }
@@ -54,9 +62,12 @@ struct ReportExcerptTests {
     /// A failure whose values differ only after 600 equal characters.
     static let longResult = CaseResult(
         caseID: "escaping.long.case", level: .must, verdict: .fail,
-        failures: [CheckFailure(clause: "MSG-3.c", message: "data",
-                                expected: String(repeating: "a", count: 600) + "XYZ" + String(repeating: "b", count: 600),
-                                actual: String(repeating: "a", count: 600) + "XQZ" + String(repeating: "b", count: 600))],
+        failures: [
+            CheckFailure(
+                clause: "MSG-3.c", message: "data",
+                expected: String(repeating: "a", count: 600) + "XYZ" + String(repeating: "b", count: 600),
+                actual: String(repeating: "a", count: 600) + "XQZ" + String(repeating: "b", count: 600))
+        ],
         interruption: nil, leftovers: CaseLeftovers(), transcript: Transcript(), bridgeJavaScriptSource: "")
 
     @Test("Markdown cuts long values around their first difference, and says where it is")
@@ -74,8 +85,10 @@ struct ReportExcerptTests {
         let xml = JUnitRunReport.render([Self.longResult], context: ReportTests.context)
         #expect(xml.contains("XYZ") && xml.contains("XQZ") && xml.contains("^ first difference (character 602)"))
         let document = try JSONParser.parse(JSONRunReport.render([Self.longResult], context: ReportTests.context))
-        guard case .object(let root) = document, case .array(let cases)? = root["cases"], case .object(let entry)? = cases.first,
-              case .array(let failures)? = entry["failures"], case .object(let failure)? = failures.first else {
+        guard case .object(let root) = document, case .array(let cases)? = root["cases"],
+            case .object(let entry)? = cases.first,
+            case .array(let failures)? = entry["failures"], case .object(let failure)? = failures.first
+        else {
             Issue.record("unexpected report shape")
             return
         }
@@ -94,7 +107,8 @@ struct ReportExcerptTests {
 /// Finds fixture files from the test target without depending on the fixtures module directly.
 enum ConformanceFixturesLocator {
     static func schema(_ name: String) -> URL {
-        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
             .appendingPathComponent("Fixtures/schemas/\(name).schema.json")
     }
 }
@@ -104,12 +118,13 @@ struct FailureTextTests {
     @Test("expected and actual are aligned, with a caret under the first difference")
     func caretUnderFirstDifference() {
         let failure = CheckFailure(clause: "ORD-1", message: "order", expected: "[1, 2, 3]", actual: "[1, 3, 2]")
-        #expect(failure.description == """
-            [ORD-1] order
-                expected: [1, 2, 3]
-                actual:   [1, 3, 2]
-                              ^ first difference (character 5)
-            """)
+        #expect(
+            failure.description == """
+                [ORD-1] order
+                    expected: [1, 2, 3]
+                    actual:   [1, 3, 2]
+                                  ^ first difference (character 5)
+                """)
     }
 
     @Test("long values are cut to a window around the difference, both at the same offset")
@@ -131,7 +146,9 @@ struct CaseOutputBoundTests {
     /// leftovers, a transcript of 200,000 events, and a long interruption.
     static let flood: CaseResult = {
         var transcript = Transcript()
-        for index in 0..<200_000 { transcript.append(.nativeLog("log line \(index) " + String(repeating: "x", count: 40))) }
+        for index in 0..<200_000 {
+            transcript.append(.nativeLog("log line \(index) " + String(repeating: "x", count: 40)))
+        }
         let huge = String(repeating: "a", count: 1 << 20)
         // One long message shared by every failure (the same storage, not 100,000 copies).
         let message = "navigation decision never made " + String(repeating: "m", count: 5_000)
@@ -139,12 +156,15 @@ struct CaseOutputBoundTests {
         failures[0] = CheckFailure(clause: "MSG-3.c", message: "data", expected: huge + "X", actual: huge + "Y")
         var page = PageLeftovers()
         page.tasks = (0..<100_000).map { "navigation \($0) to https://x.example/\($0) due at 0 ms" }
-        return CaseResult(caseID: "messages.flood", level: .must, verdict: .timeout, failures: failures,
-                          interruption: "timeout: " + String(repeating: "i", count: 100_000), leftovers: CaseLeftovers(page: page),
-                          transcript: transcript, bridgeJavaScriptSource: "")
+        return CaseResult(
+            caseID: "messages.flood", level: .must, verdict: .timeout, failures: failures,
+            interruption: "timeout: " + String(repeating: "i", count: 100_000), leftovers: CaseLeftovers(page: page),
+            transcript: transcript, bridgeJavaScriptSource: "")
     }()
 
-    @Test("the console text of a flooded case stays under 110 KB and says what it left out: failures, leftovers, transcript lines")
+    @Test(
+        "the console text of a flooded case stays under 110 KB and says what it left out: failures, leftovers, transcript lines"
+    )
     func consoleTextIsBounded() {
         let report = Self.flood.report
         #expect(report.utf8.count < 110_000, "\(report.utf8.count) bytes")
@@ -152,17 +172,22 @@ struct CaseOutputBoundTests {
         #expect(report.contains("... and 99980 more (100000 in all)"))
         #expect(report.contains("lines of the transcript left out"))
         #expect(report.contains("log line 199999"), "the transcript's end is shown")
-        #expect(report.split(separator: "\n").dropFirst().allSatisfy { $0.hasPrefix("  ") }, "every line but the headline is indented")
+        #expect(
+            report.split(separator: "\n").dropFirst().allSatisfy { $0.hasPrefix("  ") },
+            "every line but the headline is indented")
     }
 
-    @Test("each report of a flooded case stays bounded: JSON under 130 KB (failuresLeftOut counts the rest), JUnit under 120 KB, Markdown under 60 KB")
+    @Test(
+        "each report of a flooded case stays bounded: JSON under 130 KB (failuresLeftOut counts the rest), JUnit under 120 KB, Markdown under 60 KB"
+    )
     func reportsAreBounded() throws {
         let context = RunContext(adapter: "a", rerunWords: ["conformance", "run"])
         let json = JSONRunReport.render([Self.flood], context: context)
         #expect(json.utf8.count < 130_000, "\(json.utf8.count) bytes")
         #expect(json.contains(#""failuresLeftOut":99980"#))
         let document = try JSONParser.parse(json)
-        let schema = try JSONParser.parse(try String(contentsOf: ConformanceFixturesLocator.schema("report"), encoding: .utf8))
+        let schema = try JSONParser.parse(
+            try String(contentsOf: ConformanceFixturesLocator.schema("report"), encoding: .utf8))
         #expect(JSONSchemaValidator(schema: schema).violations(of: document).isEmpty)
         let junit = JUnitRunReport.render([Self.flood], context: context)
         #expect(junit.utf8.count < 120_000, "\(junit.utf8.count) bytes")
@@ -171,14 +196,21 @@ struct CaseOutputBoundTests {
         #expect(markdown.contains("99980 more failures"))
     }
 
-    @Test("nothing in a case's console text acts on a terminal: ESC, CR and other controls in messages are shown as <U+XXXX>")
+    @Test(
+        "nothing in a case's console text acts on a terminal: ESC, CR and other controls in messages are shown as <U+XXXX>"
+    )
     func consoleTextIsTerminalSafe() {
-        let result = CaseResult(caseID: "messages.hostile", level: .must, verdict: .fail,
-                                failures: [CheckFailure(clause: "MSG-3", message: "x\u{1B}[2J\rFAIL fake.case [MUST]\u{7}\u{202E}")],
-                                interruption: "stopped\nFAIL other.case [MUST]", leftovers: CaseLeftovers(), transcript: Transcript(), bridgeJavaScriptSource: "")
+        let result = CaseResult(
+            caseID: "messages.hostile", level: .must, verdict: .fail,
+            failures: [CheckFailure(clause: "MSG-3", message: "x\u{1B}[2J\rFAIL fake.case [MUST]\u{7}\u{202E}")],
+            interruption: "stopped\nFAIL other.case [MUST]", leftovers: CaseLeftovers(), transcript: Transcript(),
+            bridgeJavaScriptSource: "")
         let report = result.report
-        #expect(!report.unicodeScalars.contains { ($0.value < 0x20 && $0 != "\n") || $0.value == 0x7F || $0 == "\u{202E}" }, "\(report)")
+        #expect(
+            !report.unicodeScalars.contains { ($0.value < 0x20 && $0 != "\n") || $0.value == 0x7F || $0 == "\u{202E}" },
+            "\(report)")
         #expect(report.contains("x<U+001B>[2J<U+000D>FAIL fake.case"))
-        #expect(report.split(separator: "\n").filter { $0.hasPrefix("FAIL") }.count == 1, "no forged headline: \(report)")
+        #expect(
+            report.split(separator: "\n").filter { $0.hasPrefix("FAIL") }.count == 1, "no forged headline: \(report)")
     }
 }

@@ -1,10 +1,12 @@
-@testable import ConformanceKit
 import Foundation
-#if canImport(FoundationXML)
-import FoundationXML
-#endif
 import StrictJSON
 import Testing
+
+@testable import ConformanceKit
+
+#if canImport(FoundationXML)
+    import FoundationXML
+#endif
 
 /// Each case's wall-clock duration: measured by the runner, carried by the reports, and left out of them
 /// with timings off, so that form stays the same bytes run after run.
@@ -20,7 +22,8 @@ struct ReportTimingTests {
     /// A context with timings on (the default).
     static let context = RunContext(adapter: "reference", rerunWords: ["conformance", "run", "--adapter", "reference"])
     /// The same context with timings off.
-    static let untimed = RunContext(adapter: "reference", rerunWords: ["conformance", "run", "--adapter", "reference"], timings: .off)
+    static let untimed = RunContext(
+        adapter: "reference", rerunWords: ["conformance", "run", "--adapter", "reference"], timings: .off)
 
     /// `results` with made-up durations of 1, 2, ... milliseconds plus a fraction, in order.
     static func timed(_ results: [CaseResult]) -> [CaseResult] {
@@ -67,14 +70,21 @@ struct ReportTimingTests {
     func json() throws {
         let results = Self.timed(ReportTests.hostileResultsOfEveryVerdict())
         let document = JSONRunReport.document(results, context: Self.context)
-        let schema = try JSONParser.parse(try String(contentsOf: ConformanceFixturesLocator.schema("report"), encoding: .utf8))
+        let schema = try JSONParser.parse(
+            try String(contentsOf: ConformanceFixturesLocator.schema("report"), encoding: .utf8))
         #expect(JSONSchemaValidator(schema: schema).violations(of: document).isEmpty)
-        guard case .object(let root) = try JSONParser.parse(document.canonicalText), case .array(let cases)? = root["cases"] else {
+        guard case .object(let root) = try JSONParser.parse(document.canonicalText),
+            case .array(let cases)? = root["cases"]
+        else {
             Issue.record("unexpected report shape")
             return
         }
         let seconds = cases.map { entry -> Double? in
-            if case .object(let fields) = entry, case .number(let value)? = fields["durationSeconds"] { value } else { nil }
+            if case .object(let fields) = entry, case .number(let value)? = fields["durationSeconds"] {
+                value
+            } else {
+                nil
+            }
         }
         #expect(seconds == results.indices.map { Double($0 + 1) / 1_000 })
         let expectedTotal = ReportTimings.seconds(ReportTimings.total(results)!)
@@ -89,7 +99,9 @@ struct ReportTimingTests {
         let times = try JUnitTimes(xml)
         #expect(times.testcases == results.indices.map { Double($0 + 1) / 1_000 }, "\(xml)")
         let sum = times.testcases.reduce(0, +)
-        #expect(times.suites.count == 2 && times.suites.allSatisfy { abs($0 - sum) <= 0.001 * Double(results.count) }, "\(times.suites)")
+        #expect(
+            times.suites.count == 2 && times.suites.allSatisfy { abs($0 - sum) <= 0.001 * Double(results.count) },
+            "\(times.suites)")
         #expect(xml.contains(#"name="escaping.hostile.case" time="0.001""#))
     }
 
@@ -100,10 +112,14 @@ struct ReportTimingTests {
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         let slowestHeader = lines.firstIndex { $0.hasPrefix("Total time: ") }
         #expect(slowestHeader != nil, "\(text)")
-        let rows = lines.drop { !$0.hasPrefix("| case | verdict | seconds |") }.dropFirst(2).prefix { $0.hasPrefix("| `") }
+        let rows = lines.drop { !$0.hasPrefix("| case | verdict | seconds |") }.dropFirst(2).prefix {
+            $0.hasPrefix("| `")
+        }
         let slowest = results.count
         #expect(rows.count == ReportTimings.slowestCount)
-        #expect(rows.first?.hasSuffix(" | \(ReportTimings.secondsText(.milliseconds(slowest) + .microseconds(400))) |") == true, "\(rows)")
+        #expect(
+            rows.first?.hasSuffix(" | \(ReportTimings.secondsText(.milliseconds(slowest) + .microseconds(400))) |")
+                == true, "\(rows)")
         #expect(text.contains("## fail: `escaping.hostile.case` (MUST, "))
         #expect(text.contains("<details><summary>Every case's duration</summary>"))
         #expect(lines.filter { $0.hasPrefix("| `escaping.hostile.case` |") }.count >= results.count)
@@ -113,9 +129,15 @@ struct ReportTimingTests {
     func timingsOff() {
         let untimedResults = ReportTests.hostileResultsOfEveryVerdict()
         let timedResults = Self.timed(untimedResults)
-        #expect(JSONRunReport.render(timedResults, context: Self.untimed) == JSONRunReport.render(untimedResults, context: Self.context))
-        #expect(JUnitRunReport.render(timedResults, context: Self.untimed) == JUnitRunReport.render(untimedResults, context: Self.context))
-        #expect(MarkdownRunReport.render(timedResults, context: Self.untimed) == MarkdownRunReport.render(untimedResults, context: Self.context))
+        #expect(
+            JSONRunReport.render(timedResults, context: Self.untimed)
+                == JSONRunReport.render(untimedResults, context: Self.context))
+        #expect(
+            JUnitRunReport.render(timedResults, context: Self.untimed)
+                == JUnitRunReport.render(untimedResults, context: Self.context))
+        #expect(
+            MarkdownRunReport.render(timedResults, context: Self.untimed)
+                == MarkdownRunReport.render(untimedResults, context: Self.context))
         #expect(!JUnitRunReport.render(timedResults, context: Self.untimed).contains("time="))
         #expect(!JSONRunReport.render(timedResults, context: Self.untimed).contains("durationSeconds"))
     }
@@ -123,7 +145,8 @@ struct ReportTimingTests {
     @Test("the timed JSON report is the untimed one plus durationSeconds fields, nothing else")
     func timedIsUntimedPlusDurations() throws {
         let results = Self.timed(ReportTests.hostileResultsOfEveryVerdict())
-        let stripped = Self.strippingDurations(try JSONParser.parse(JSONRunReport.render(results, context: Self.context)))
+        let stripped = Self.strippingDurations(
+            try JSONParser.parse(JSONRunReport.render(results, context: Self.context)))
         #expect(stripped.canonicalText + "\n" == JSONRunReport.render(results, context: Self.untimed))
     }
 
@@ -162,11 +185,14 @@ struct JUnitTimes {
         var testcases: [Double] = [], suites: [Double] = []
         var problem: (any Error)?
 
-        func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?,
-                    attributes: [String: String] = [:]) {
+        func parser(
+            _ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?,
+            attributes: [String: String] = [:]
+        ) {
             guard let time = attributes["time"] else { return }
             guard let seconds = Double(time), seconds >= 0 else {
-                problem = CocoaError(.coderInvalidValue, userInfo: [NSDebugDescriptionErrorKey: "time=\(time) on \(name)"])
+                problem = CocoaError(
+                    .coderInvalidValue, userInfo: [NSDebugDescriptionErrorKey: "time=\(time) on \(name)"])
                 return
             }
             if name == "testcase" { testcases.append(seconds) } else { suites.append(seconds) }

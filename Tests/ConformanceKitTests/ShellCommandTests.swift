@@ -1,6 +1,7 @@
-@testable import ConformanceKit
 import Foundation
 import Testing
+
+@testable import ConformanceKit
 
 /// Every shell word the kit prints goes through `ShellCommand`: pasted into a shell it gives the program
 /// exactly the words it stands for and runs nothing else, and printed it is one line of printable ASCII.
@@ -8,8 +9,10 @@ import Testing
 struct ShellCommandTests {
     /// Words a shared case file, a path or an adapter command could hold.
     static let hostileWords = [
-        "it's", "\"double\"", "$(touch PWNED)", "`touch PWNED`", "${HOME}", "a b", "*", "explore.**", "~", "=ls", "!!", "!x", "a;b|c&d",
-        "back\\slash", "", "-x", "--case", "line\nbreak", "\nFAIL fake.case [MUST]", "cr\rhere", "\u{1B}[31mred\u{1B}[0m", "tab\there",
+        "it's", "\"double\"", "$(touch PWNED)", "`touch PWNED`", "${HOME}", "a b", "*", "explore.**", "~", "=ls", "!!",
+        "!x", "a;b|c&d",
+        "back\\slash", "", "-x", "--case", "line\nbreak", "\nFAIL fake.case [MUST]", "cr\rhere",
+        "\u{1B}[31mred\u{1B}[0m", "tab\there",
         "del\u{7F}", "caf\u{E9}", "\u{E9}a1", "\u{1F600}", "\u{2028}", "\u{202E}evil", "'$(touch PWNED)'",
     ]
 
@@ -29,7 +32,9 @@ struct ShellCommandTests {
         try process.run()
         let data = output.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
-        let words = data.split(separator: 0, omittingEmptySubsequences: false).dropLast().map { String(decoding: $0, as: UTF8.self) }
+        let words = data.split(separator: 0, omittingEmptySubsequences: false).dropLast().map {
+            String(decoding: $0, as: UTF8.self)
+        }
         return (words, try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty)
     }
 
@@ -41,7 +46,9 @@ struct ShellCommandTests {
         #expect(ranNothing, "\(command) ran a command")
     }
 
-    @Test("a printable ASCII word needs no more than a POSIX shell (dash)", arguments: hostileWords.filter { $0.utf8.allSatisfy { (0x20..<0x7F).contains($0) } })
+    @Test(
+        "a printable ASCII word needs no more than a POSIX shell (dash)",
+        arguments: hostileWords.filter { $0.utf8.allSatisfy { (0x20..<0x7F).contains($0) } })
     func printableWordRoundTripsThroughPOSIXShell(word: String) throws {
         let command = ShellCommand(["printf", "%s\\0", word])
         let (words, ranNothing) = try Self.arguments(printedBy: command.description, shell: "/bin/sh")
@@ -57,8 +64,9 @@ struct ShellCommandTests {
 
     @Test("plain words stay as they are; a value starting with - is attached to its option")
     func plainWordsAndDashValues() {
-        #expect(ShellCommand(["conformance", "run", "--adapter", "mutant:x", "--case", "flush.batch-order"]).description
-            == "conformance run --adapter mutant:x --case flush.batch-order")
+        #expect(
+            ShellCommand(["conformance", "run", "--adapter", "mutant:x", "--case", "flush.batch-order"]).description
+                == "conformance run --adapter mutant:x --case flush.batch-order")
         #expect(ShellCommand.option("--case-file", "-x.json") == ["--case-file=-x.json"])
         #expect(ShellCommand.option("--case-file", "x.json") == ["--case-file", "x.json"])
         #expect(ShellCommand.quote("") == "''")

@@ -7,18 +7,20 @@ import Testing
 struct SimulatedWebViewTests {
     @Test("timers run by (deadline, insertion order) and Date reads the virtual clock")
     func timerOrderAndVirtualDate() async throws {
-        let result = try await Kit.run(Kit.adHocCase { context in
-            context.loadPage("""
-                function mark(label) { return function () { conformance.note("fired", [label, Date.now()]); }; }
-                setTimeout(mark("a"), 10);
-                setTimeout(mark("b"), 0);
-                setTimeout(mark("c"), 10);
-                setTimeout(mark("d"));
-                var ticks = 0;
-                var interval = setInterval(function () { if (++ticks === 3) { clearInterval(interval); conformance.note("fired", ["i", Date.now()]); } }, 5);
-                """)
-            try await context.runUntilIdle()
-        })
+        let result = try await Kit.run(
+            Kit.adHocCase { context in
+                context.loadPage(
+                    """
+                    function mark(label) { return function () { conformance.note("fired", [label, Date.now()]); }; }
+                    setTimeout(mark("a"), 10);
+                    setTimeout(mark("b"), 0);
+                    setTimeout(mark("c"), 10);
+                    setTimeout(mark("d"));
+                    var ticks = 0;
+                    var interval = setInterval(function () { if (++ticks === 3) { clearInterval(interval); conformance.note("fired", ["i", Date.now()]); } }, 5);
+                    """)
+                try await context.runUntilIdle()
+            })
         let fired = result.transcript.pageNotes("fired")
         #expect(fired == [["b", 0], ["d", 0], ["a", 10], ["c", 10], ["i", 15]], "\(fired)")
         #expect(result.leftovers.isEmpty)
@@ -26,31 +28,37 @@ struct SimulatedWebViewTests {
 
     @Test("uncaught errors in timers are recorded and routed to window.onerror")
     func uncaughtErrorsReachOnError() async throws {
-        let result = try await Kit.run(Kit.adHocCase { context in
-            context.loadPage("""
-                window.onerror = function (message) { conformance.note("onerror", message); };
-                setTimeout(function () { throw new Error("boom"); });
-                """)
-            try await context.runUntilIdle()
-        })
+        let result = try await Kit.run(
+            Kit.adHocCase { context in
+                context.loadPage(
+                    """
+                    window.onerror = function (message) { conformance.note("onerror", message); };
+                    setTimeout(function () { throw new Error("boom"); });
+                    """)
+                try await context.runUntilIdle()
+            })
         #expect(result.transcript.pageNotes("onerror") == ["Error: boom"])
-        #expect(result.transcript.events.contains { if case .uncaughtError("Error: boom", _) = $0 { return true }; return false })
+        #expect(
+            result.transcript.events.contains {
+                if case .uncaughtError("Error: boom", _) = $0 { return true }; return false
+            })
     }
 
     @Test("a reload gives a fresh page: globals gone, JS ids restarted, the bridge injected again")
     func reloadGivesFreshPage() async throws {
-        let result = try await Kit.run(Kit.adHocCase { context in
-            try context.registerHandler("echo", answer: .echo)
-            let page = """
-                conformance.note("leftover global", typeof window.marker);
-                window.marker = 1;
-                setupWebViewJavascriptBridge(function (bridge) { bridge.callHandler("echo", "x", function () {}); });
-                """
-            context.loadPage(page)
-            try await context.runUntilIdle()
-            context.reload()
-            try await context.runUntilIdle()
-        })
+        let result = try await Kit.run(
+            Kit.adHocCase { context in
+                try context.registerHandler("echo", answer: .echo)
+                let page = """
+                    conformance.note("leftover global", typeof window.marker);
+                    window.marker = 1;
+                    setupWebViewJavascriptBridge(function (bridge) { bridge.callHandler("echo", "x", function () {}); });
+                    """
+                context.loadPage(page)
+                try await context.runUntilIdle()
+                context.reload()
+                try await context.runUntilIdle()
+            })
         #expect(result.transcript.pageNotes("leftover global") == ["undefined", "undefined"])
         let injections = result.transcript.nativeEvaluations.filter { $0.script == result.bridgeJavaScriptSource }
         #expect(injections.count == 2)
@@ -65,16 +73,17 @@ struct SimulatedWebViewTests {
     @Test("evaluateJavaScript converts results the way WebKit does")
     func evaluationResultConversion() async throws {
         nonisolated(unsafe) var results: [String] = []
-        let result = try await Kit.run(Kit.adHocCase { context in
-            context.loadPage("")
-            try await context.runUntilIdle()
-            for script in ["'text'", "42", "true", "null", "undefined", "({a: [1, 'b']})", "throw new Error('x')"] {
-                context.webView.evaluateJavaScript(script) { value, error in
-                    results.append(error.map { "error \($0)" } ?? value.map { "\(type(of: $0)) \($0)" } ?? "nil")
+        let result = try await Kit.run(
+            Kit.adHocCase { context in
+                context.loadPage("")
+                try await context.runUntilIdle()
+                for script in ["'text'", "42", "true", "null", "undefined", "({a: [1, 'b']})", "throw new Error('x')"] {
+                    context.webView.evaluateJavaScript(script) { value, error in
+                        results.append(error.map { "error \($0)" } ?? value.map { "\(type(of: $0)) \($0)" } ?? "nil")
+                    }
                 }
-            }
-            try await context.runUntilIdle()
-        })
+                try await context.runUntilIdle()
+            })
         #expect(result.verdict == .pass)
         #expect(results.count == 7)
         #expect(results[0] == "String text")

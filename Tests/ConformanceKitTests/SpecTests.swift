@@ -20,13 +20,19 @@ struct SpecTests {
         #expect(Set(clauses).count == clauses.count, "duplicate clause ids")
     }
 
-    @Test("every normative clause is cited by at least one case; withdrawn clauses oblige nothing (coverage table printed)")
+    @Test(
+        "every normative clause is cited by at least one case; withdrawn clauses oblige nothing (coverage table printed)"
+    )
     func everyClauseCovered() throws {
         let spec = try ProtocolSpec.bundled()
         print(spec.coverageTable(for: Catalogue.all))
-        #expect(spec.clauses.count == (try Self.definedClauses()).count, "the bundled spec differs from spec/protocol.md: rebuild")
+        #expect(
+            spec.clauses.count == (try Self.definedClauses()).count,
+            "the bundled spec differs from spec/protocol.md: rebuild")
         for (clause, cases) in spec.coverage(by: Catalogue.all) where clause.level != .informational {
-            #expect(!cases.isEmpty, "\(clause.id) [\(clause.level.rawValue)] is cited by no case: \(clause.text.prefix(100))")
+            #expect(
+                !cases.isEmpty,
+                "\(clause.id) [\(clause.level.rawValue)] is cited by no case: \(clause.text.prefix(100))")
         }
     }
 
@@ -37,15 +43,20 @@ struct SpecTests {
         #expect(ids.count > 150)
         #expect(Set(ids).count == ids.count, "duplicate obligation ids")
         for clause in spec.clauses where clause.level == .must || clause.level == .should {
-            #expect(!clause.obligations.isEmpty, "\(clause.id) [\(clause.level.rawValue)] has no obligation in appendix C")
+            #expect(
+                !clause.obligations.isEmpty, "\(clause.id) [\(clause.level.rawValue)] has no obligation in appendix C")
         }
         for clause in spec.clauses where clause.level == .may || clause.level == .informational {
-            #expect(clause.obligations.isEmpty, "\(clause.id) [\(clause.level.rawValue)] obliges nothing, yet appendix C lists obligations for it")
+            #expect(
+                clause.obligations.isEmpty,
+                "\(clause.id) [\(clause.level.rawValue)] obliges nothing, yet appendix C lists obligations for it")
         }
     }
 
     @MainActor
-    @Test("every MUST and SHOULD obligation has a check on the reference run, or a stated reason; every check names an obligation listed by its case; no clause with several obligations rests on one case (coverage printed)")
+    @Test(
+        "every MUST and SHOULD obligation has a check on the reference run, or a stated reason; every check names an obligation listed by its case; no clause with several obligations rests on one case (coverage printed)"
+    )
     func everyObligationChecked() async throws {
         let spec = try ProtocolSpec.bundled()
         let shared = try await Kit.referenceRun()
@@ -53,14 +64,18 @@ struct SpecTests {
         let checks = results.flatMap(\.checks)
         print(spec.coverageTable(for: Catalogue.all, checks: checks))
         for check in checks {
-            #expect(spec.obligation(citedBy: check.clause) != nil,
-                    "the check \"\(check.message)\" cites \(check.clause), which is no obligation (cite one of appendix C)")
+            #expect(
+                spec.obligation(citedBy: check.clause) != nil,
+                "the check \"\(check.message)\" cites \(check.clause), which is no obligation (cite one of appendix C)")
         }
         let implicit = Set(CaseContext.implicitChecks.map(\.message))
         for result in results {
             for check in result.checks where !implicit.contains(check.message) {
                 let clause = CheckFailure.citation(check.clause).clause
-                #expect(result.clauses.contains(clause), "\(result.caseID) checks \(check.clause) (\"\(check.message)\") but does not list \(clause) in its clauses")
+                #expect(
+                    result.clauses.contains(clause),
+                    "\(result.caseID) checks \(check.clause) (\"\(check.message)\") but does not list \(clause) in its clauses"
+                )
             }
         }
         // No clause with several checkable obligations rests on one case (the implicit checks run in every case).
@@ -74,15 +89,20 @@ struct SpecTests {
             let checkable = clause.obligations.filter { ProtocolSpec.obligationsWithoutChecks[$0.id] == nil }
             guard checkable.count > 1 else { continue }
             let cases = casesByClause[clause.id, default: []]
-            #expect(cases.count >= 2, "\(clause.id) has \(checkable.count) checkable obligations but rests on one case: \(cases.sorted())")
+            #expect(
+                cases.count >= 2,
+                "\(clause.id) has \(checkable.count) checkable obligations but rests on one case: \(cases.sorted())")
         }
         let checked = Set(checks.compactMap { spec.obligation(citedBy: $0.clause)?.id })
         for clause in spec.clauses where clause.level == .must || clause.level == .should {
             for obligation in clause.obligations {
                 let reason = ProtocolSpec.obligationsWithoutChecks[obligation.id]
-                #expect(checked.contains(obligation.id) || reason != nil,
-                        "\(obligation.id) [\(clause.level.rawValue)] has no check: \(obligation.text)")
-                #expect(!(checked.contains(obligation.id) && reason != nil), "\(obligation.id) has checks now: drop it from ProtocolSpec.obligationsWithoutChecks")
+                #expect(
+                    checked.contains(obligation.id) || reason != nil,
+                    "\(obligation.id) [\(clause.level.rawValue)] has no check: \(obligation.text)")
+                #expect(
+                    !(checked.contains(obligation.id) && reason != nil),
+                    "\(obligation.id) has checks now: drop it from ProtocolSpec.obligationsWithoutChecks")
             }
         }
     }
@@ -92,7 +112,9 @@ struct SpecTests {
         let defined = Set(try Self.definedClauses())
         for conformanceCase in Catalogue.all {
             for clause in conformanceCase.clauses {
-                #expect(defined.contains(clause), "\(conformanceCase.id) cites \(clause), which spec/protocol.md does not define")
+                #expect(
+                    defined.contains(clause),
+                    "\(conformanceCase.id) cites \(clause), which spec/protocol.md does not define")
             }
         }
     }

@@ -1,6 +1,7 @@
-@testable import ConformanceKit
 import Foundation
 import Testing
+
+@testable import ConformanceKit
 
 /// Native log lines read from the standard streams: the in-process capture, the testee's marked
 /// standard error (ADP-16), and the line normalization both use.
@@ -13,17 +14,27 @@ struct StandardStreamLoggingTests {
         var lines: [String] = []
     }
 
-    @Test("NSLog's date, process and thread prefix is removed; any other text stays as written", arguments: [
-        ("2026-11-23 21:35:24.946 WVJBConformancePackageTests.xctest[3863:3d14b6c0] WVJBNoHandlerException, x", "WVJBNoHandlerException, x"),
-        ("2026-01-02 03:04:05.678 my bridge[12:34] WebViewJavascriptBridge: WARNING: y\r", "WebViewJavascriptBridge: WARNING: y"),
-        ("[21:35:24] WebViewJavascriptBridge: WARNING: z", "[21:35:24] WebViewJavascriptBridge: WARNING: z"),
-        ("WVJB SEND: {\"data\":1}", "WVJB SEND: {\"data\":1}"),
-    ])
+    @Test(
+        "NSLog's date, process and thread prefix is removed; any other text stays as written",
+        arguments: [
+            (
+                "2026-11-23 21:35:24.946 WVJBConformancePackageTests.xctest[3863:3d14b6c0] WVJBNoHandlerException, x",
+                "WVJBNoHandlerException, x"
+            ),
+            (
+                "2026-01-02 03:04:05.678 my bridge[12:34] WebViewJavascriptBridge: WARNING: y\r",
+                "WebViewJavascriptBridge: WARNING: y"
+            ),
+            ("[21:35:24] WebViewJavascriptBridge: WARNING: z", "[21:35:24] WebViewJavascriptBridge: WARNING: z"),
+            ("WVJB SEND: {\"data\":1}", "WVJB SEND: {\"data\":1}"),
+        ])
     func normalization(line: String, expected: String) {
         #expect(CapturedLogLine.normalized(line) == expected)
     }
 
-    @Test("in process, print, NSLog and raw writes to standard error become lines in the order written, and the descriptors come back")
+    @Test(
+        "in process, print, NSLog and raw writes to standard error become lines in the order written, and the descriptors come back"
+    )
     @MainActor
     func inProcessCapture() async throws {
         let owner = NSObject(), recorded = Recorded()
@@ -36,7 +47,10 @@ struct StandardStreamLoggingTests {
         StandardStreamCapture.drain(for: NSObject())  // another owner's drain records nothing
         #expect(recorded.lines.filter { $0.contains(token) }.isEmpty)
         StandardStreamCapture.drain(for: owner)
-        #expect(recorded.lines.filter { $0.contains(token) } == ["\(token) one", "\(token) two", "\(token) three", "\"\(token) four\""])
+        #expect(
+            recorded.lines.filter { $0.contains(token) } == [
+                "\(token) one", "\(token) two", "\(token) three", "\"\(token) four\"",
+            ])
         // More than a pipe holds between two drains: the reader thread keeps the writer from blocking.
         let long = String(repeating: "x", count: 1000)
         for index in 0..<100 { FileHandle.standardError.write(Data("\(token) \(index) \(long)\n".utf8)) }
@@ -69,12 +83,16 @@ struct StandardStreamLoggingTests {
         #expect(secondStarted.lines == ["started"])
     }
 
-    @Test("out of process, the lines before each mark belong to that message; a mark never splits a line; what follows the last mark is never a log line")
+    @Test(
+        "out of process, the lines before each mark belong to that message; a mark never splits a line; what follows the last mark is never a log line"
+    )
     func testeeMarks() {
         let mark = AdapterWire.standardErrorMark
         let standardError = TesteeStandardError()
-        for line in ["while making the adapter", mark, "one", "two", "half a line" + mark, " and its end", mark, mark,
-                     "main.swift:3: Fatal error: after the last mark"] {
+        for line in [
+            "while making the adapter", mark, "one", "two", "half a line" + mark, " and its end", mark, mark,
+            "main.swift:3: Fatal error: after the last mark",
+        ] {
             standardError.append(line)
         }
         standardError.finish()

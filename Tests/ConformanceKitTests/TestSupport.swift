@@ -13,7 +13,8 @@ extension Mutant: CustomTestStringConvertible {
 enum Kit {
     /// Runs `cases` against fresh adapters from `makeAdapter`.
     static func run(
-        _ cases: [ConformanceCase], configuration: ConformanceRunner.Configuration = .init(javaScriptSideUnderTest: true),
+        _ cases: [ConformanceCase],
+        configuration: ConformanceRunner.Configuration = .init(javaScriptSideUnderTest: true),
         adapter makeAdapter: AdapterFactory = { ReferenceBridgeAdapter() }
     ) async throws -> [CaseResult] {
         let runner = try ConformanceRunner(configuration: configuration)
@@ -39,7 +40,9 @@ enum Kit {
     }
 
     /// Runs one case.
-    static func run(_ conformanceCase: ConformanceCase, adapter makeAdapter: AdapterFactory = { ReferenceBridgeAdapter() }) async throws -> CaseResult {
+    static func run(
+        _ conformanceCase: ConformanceCase, adapter makeAdapter: AdapterFactory = { ReferenceBridgeAdapter() }
+    ) async throws -> CaseResult {
         try await run([conformanceCase], adapter: makeAdapter)[0]
     }
 

@@ -12,8 +12,10 @@ struct UncheckedSendableAuditTests {
 
     /// Classes that are `@unchecked Sendable` without a lock, and why each is sound.
     static let confinedClasses: [String: String] = [
-        "LineReader": "used by one thread at a time, the one waiting for the next line: the harness thread driving a testee, or the testee's main thread",
-        "AdapterProcess": "its few flags and counters are used by the thread driving its session, one request at a time; the pipes' reader threads have their own locked objects",
+        "LineReader":
+            "used by one thread at a time, the one waiting for the next line: the harness thread driving a testee, or the testee's main thread",
+        "AdapterProcess":
+            "its few flags and counters are used by the thread driving its session, one request at a time; the pipes' reader threads have their own locked objects",
     ]
 
     /// What a class may guard its state with.
@@ -40,7 +42,9 @@ struct UncheckedSendableAuditTests {
         let code = ArchitectureTests.code(of: text)
         let pattern = /\b(class|struct|enum|actor)\s+(\w+)(?:<[^>{]*>)?\s*:[^{]*@unchecked\s+Sendable[^{]*\{/
         return code.matches(of: pattern).map { match in
-            Declaration(kind: String(match.output.1), name: String(match.output.2), body: body(in: code, openingAt: code.index(before: match.range.upperBound)))
+            Declaration(
+                kind: String(match.output.1), name: String(match.output.2),
+                body: body(in: code, openingAt: code.index(before: match.range.upperBound)))
         }
     }
 
@@ -67,14 +71,17 @@ struct UncheckedSendableAuditTests {
         uncheckedSendableTypes(in: file.text).compactMap { declaration in
             if declaration.kind == "class" {
                 if confined.contains(declaration.name) || holdsLock(declaration.body) { return nil }
-                return "\(file.path): class \(declaration.name) is @unchecked Sendable without a lock; guard its state, or audit it in confinedClasses"
+                return
+                    "\(file.path): class \(declaration.name) is @unchecked Sendable without a lock; guard its state, or audit it in confinedClasses"
             }
             guard declaration.name != wrapper else { return nil }
-            return "\(file.path): \(declaration.kind) \(declaration.name) is an ad-hoc @unchecked Sendable box; use \(wrapper)"
+            return
+                "\(file.path): \(declaration.kind) \(declaration.name) is an ad-hoc @unchecked Sendable box; use \(wrapper)"
         }
     }
 
-    @Test("in Sources, the wrapper is the one unchecked value type, and every unchecked class holds a lock or is audited")
+    @Test(
+        "in Sources, the wrapper is the one unchecked value type, and every unchecked class holds a lock or is audited")
     func onlyTheWrapperAndLockedClasses() throws {
         let files = try Self.sources()
         let violations = files.flatMap { Self.violations(in: $0, confined: Set(Self.confinedClasses.keys)) }
@@ -84,35 +91,44 @@ struct UncheckedSendableAuditTests {
         // The audit list stays true: each entry is still an unchecked class, and still has no lock.
         for (name, _) in Self.confinedClasses {
             let declaration = declared.first { $0.name == name }
-            #expect(declaration?.kind == "class", "\(name) is no longer an @unchecked Sendable class: remove it from confinedClasses")
-            #expect(declaration.map { !Self.holdsLock($0.body) } ?? true,
-                    "\(name) now holds a lock: remove it from confinedClasses")
+            #expect(
+                declaration?.kind == "class",
+                "\(name) is no longer an @unchecked Sendable class: remove it from confinedClasses")
+            #expect(
+                declaration.map { !Self.holdsLock($0.body) } ?? true,
+                "\(name) now holds a lock: remove it from confinedClasses")
         }
     }
 
     @Test("the audit reports an ad-hoc box and an unguarded class, and accepts a locked class and the wrapper")
     func auditCatchesViolations() {
-        let file = ReferenceFolderTests.SourceFile(path: "BridgeMutants/Seams/Example.swift", text: """
-            /// A send on its way to the main thread. (A doc comment saying @unchecked Sendable does not count.)
-            private struct UncheckedSend: @unchecked Sendable {
-                let data: Any?
-            }
-            package struct UncheckedSendable<Value>: @unchecked Sendable {
-                package let value: Value
-            }
-            private final class ErrorBox: @unchecked Sendable { var error: (any Error)? }
-            private final class SendBuffer: @unchecked Sendable {
-                private let lock = NSLock()
-                private var sends: [Any] = []
-                func append() { if true { lock.lock() } }
-            }
-            final class LineReader: @unchecked Sendable { private var buffer: [UInt8] = [] }
-            """)
-        #expect(Self.uncheckedSendableTypes(in: file.text).map(\.name) == ["UncheckedSend", "UncheckedSendable", "ErrorBox", "SendBuffer", "LineReader"])
-        #expect(Self.violations(in: file, confined: ["LineReader"]) == [
-            "BridgeMutants/Seams/Example.swift: struct UncheckedSend is an ad-hoc @unchecked Sendable box; use UncheckedSendable",
-            "BridgeMutants/Seams/Example.swift: class ErrorBox is @unchecked Sendable without a lock; guard its state, or audit it in confinedClasses",
-        ])
+        let file = ReferenceFolderTests.SourceFile(
+            path: "BridgeMutants/Seams/Example.swift",
+            text: """
+                /// A send on its way to the main thread. (A doc comment saying @unchecked Sendable does not count.)
+                private struct UncheckedSend: @unchecked Sendable {
+                    let data: Any?
+                }
+                package struct UncheckedSendable<Value>: @unchecked Sendable {
+                    package let value: Value
+                }
+                private final class ErrorBox: @unchecked Sendable { var error: (any Error)? }
+                private final class SendBuffer: @unchecked Sendable {
+                    private let lock = NSLock()
+                    private var sends: [Any] = []
+                    func append() { if true { lock.lock() } }
+                }
+                final class LineReader: @unchecked Sendable { private var buffer: [UInt8] = [] }
+                """)
+        #expect(
+            Self.uncheckedSendableTypes(in: file.text).map(\.name) == [
+                "UncheckedSend", "UncheckedSendable", "ErrorBox", "SendBuffer", "LineReader",
+            ])
+        #expect(
+            Self.violations(in: file, confined: ["LineReader"]) == [
+                "BridgeMutants/Seams/Example.swift: struct UncheckedSend is an ad-hoc @unchecked Sendable box; use UncheckedSendable",
+                "BridgeMutants/Seams/Example.swift: class ErrorBox is @unchecked Sendable without a lock; guard its state, or audit it in confinedClasses",
+            ])
         #expect(Self.violations(in: file, confined: []).count == 3)
     }
 }

@@ -29,15 +29,19 @@ struct VerdictTests {
     @Test("a case breaking a MUST and a SHOULD reports both, and fails")
     func bothLevels() async throws {
         // Answering every missing-handler call, also those without a callbackId: MISS-5.a (SHOULD) and MISS-1.c (MUST).
-        let result = try await run("missing-handler.native.batch-continues", against: "missing-handler-answered-without-callback-id")
+        let result = try await run(
+            "missing-handler.native.batch-continues", against: "missing-handler-answered-without-callback-id")
         #expect(result.verdict == .fail)
         #expect(Set(result.failures.map(\.citationLabel)) == ["MISS-5.a, SHOULD", "MISS-1.c"], "\(result.failures)")
     }
 
     @Test("an unanswered native callback cites CB-1.b, the clause that says each callback is invoked")
     func neverInvokedCitesCB1() async throws {
-        let result = try await run("missing-handler.js.no-answer-next-works", against: "responses-matched-in-call-order")
-        #expect(result.failures.contains { $0.obligation == "CB-1.b" && $0.message.contains("never invoked") }, "\(result.failures)")
+        let result = try await run(
+            "missing-handler.js.no-answer-next-works", against: "responses-matched-in-call-order")
+        #expect(
+            result.failures.contains { $0.obligation == "CB-1.b" && $0.message.contains("never invoked") },
+            "\(result.failures)")
         #expect(!result.failures.contains { $0.clause == "CB-2" && $0.message.contains("never invoked") })
     }
 
@@ -48,16 +52,21 @@ struct VerdictTests {
         let cases = Catalogue.all.filter { $0.subject == .javaScriptSide }
         #expect(cases.count > 20)
         let results = try await Kit.run(cases, configuration: mutant.configuration()) { mutant.makeAdapter() }
-        #expect(results.allSatisfy { $0.verdict == .notApplicable }, "\(results.filter { $0.verdict != .notApplicable }.map(\.caseID))")
+        #expect(
+            results.allSatisfy { $0.verdict == .notApplicable },
+            "\(results.filter { $0.verdict != .notApplicable }.map(\.caseID))")
         #expect(results.allSatisfy { $0.interruption?.contains("the kit's reference JS side") == true })
     }
 
-    @Test("with a JS side given, JS-side cases run against the kit's native side: a native defect is not blamed on the JS side, a JS-side one is")
+    @Test(
+        "with a JS side given, JS-side cases run against the kit's native side: a native defect is not blamed on the JS side, a JS-side one is"
+    )
     func javaScriptSideCasesRunAgainstTheReferenceNativeSide() async throws {
         let cases = Catalogue.all.filter { $0.subject == .javaScriptSide }
         let native = try #require(MutantCatalogue.mutant(named: "sends-reversed-within-turn"))
         var configuration = ConformanceRunner.Configuration(
-            bridgeJavaScriptSource: try ConformanceRunner.referenceJavaScriptSide(), javaScriptSideHost: { ReferenceBridgeAdapter() })
+            bridgeJavaScriptSource: try ConformanceRunner.referenceJavaScriptSide(),
+            javaScriptSideHost: { ReferenceBridgeAdapter() })
         let results = try await Kit.run(cases, configuration: configuration) { native.makeAdapter() }
         #expect(results.allSatisfy { $0.verdict == .pass }, "\(results.filter { $0.verdict != .pass }.map(\.report))")
 
@@ -69,18 +78,29 @@ struct VerdictTests {
         }
         configuration.bridgeJavaScriptSource = broken
         let caught = try await Kit.run(cases, configuration: configuration) { native.makeAdapter() }
-        #expect(caught.contains { $0.verdict == .fail }, "a JS-side defect is still caught when the adapter under test is another native side")
+        #expect(
+            caught.contains { $0.verdict == .fail },
+            "a JS-side defect is still caught when the adapter under test is another native side")
     }
 
-    @Test("each verdict's class and whether it fails a run, as reports, gates and exit statuses read them; raw names as files spell them")
+    @Test(
+        "each verdict's class and whether it fails a run, as reports, gates and exit statuses read them; raw names as files spell them"
+    )
     func verdictClasses() {
         #expect(Verdict.allCases.filter { $0.category == .clean } == [.pass, .notApplicable])
         #expect(Verdict.allCases.filter { $0.category == .finding } == [.fail, .insecure, .nonStrict])
         #expect(Verdict.allCases.filter { $0.category == .error } == [.timeout, .crash, .adapterError, .harnessError])
         #expect(Verdict.allCases.filter { !$0.failsRun } == [.pass, .nonStrict, .notApplicable])
-        #expect(Verdict.allCases.map(\.rawValue)
-                == ["pass", "fail", "insecure", "non-strict", "not-applicable", "timeout", "crash", "adapter-error", "harness-error"])
-        #expect(Baseline.expectableVerdicts == [.fail, .insecure, .nonStrict, .timeout, .crash, .adapterError, .harnessError])
+        #expect(
+            Verdict.allCases.map(\.rawValue)
+                == [
+                    "pass", "fail", "insecure", "non-strict", "not-applicable", "timeout", "crash", "adapter-error",
+                    "harness-error",
+                ])
+        #expect(
+            Baseline.expectableVerdicts == [
+                .fail, .insecure, .nonStrict, .timeout, .crash, .adapterError, .harnessError,
+            ])
     }
 
     private func run(_ caseID: String, against mutantID: String) async throws -> CaseResult {

@@ -1,9 +1,10 @@
-@testable import ConformanceKit
 import Foundation
 import ReferenceBridgeCore
 import StrictJSON
 import Testing
 import WireDialects
+
+@testable import ConformanceKit
 
 /// A second wire, invented for these tests and given as data only: every word differs from the canonical
 /// dialect's, the signals are navigations with the same scheme. Nothing in the kit knows it.
@@ -18,7 +19,8 @@ let inventedDialect = WireDialect(
     waitingCallbacksGlobal: "InventedWaiting",
     loadSignal: .navigation(NavigationSignal(schemes: ["https"], host: "__invented_load__")),
     queueSignal: .navigation(NavigationSignal(schemes: ["https"], host: "__invented_queue__")),
-    keys: MessageKeys(handlerName: "to", data: "payload", callbackID: "ticket", responseID: "replyTo", responseData: "reply"),
+    keys: MessageKeys(
+        handlerName: "to", data: "payload", callbackID: "ticket", responseID: "replyTo", responseData: "reply"),
     callbackIDs: CallbackIDForms(nativePrefix: "native_", javaScriptPrefix: "js_"),
     disableSafetyTimeoutHandler: "_noSafetyTimeout"
 )
@@ -36,7 +38,9 @@ let postMessageDialect = WireDialect(
     waitingCallbacksGlobal: "WKWVJBCallbacks",
     loadSignal: .scriptMessage(handlerName: "iOS_Native_InjectJavascript"),
     queueSignal: .scriptMessage(handlerName: "iOS_Native_FlushMessageQueue"),
-    keys: MessageKeys(handlerName: "handlerName", data: "data", callbackID: "callbackID", responseID: "responseID", responseData: "responseData"),
+    keys: MessageKeys(
+        handlerName: "handlerName", data: "data", callbackID: "callbackID", responseID: "responseID",
+        responseData: "responseData"),
     callbackIDs: CallbackIDForms(nativePrefix: "native_iOS_cb_", javaScriptPrefix: "cb_"),
     disableSafetyTimeoutHandler: nil
 )
@@ -66,11 +70,14 @@ struct WireDialectTests {
         let wire = postMessageDialect
         #expect(wire.fetchCommand == "WKWebViewJavascriptBridge._fetchQueue();")
         #expect(wire.deliveryCommand(literal: "{}") == "WKWebViewJavascriptBridge._handleMessageFromiOS('{}');")
-        #expect(wire.queueSignal == .scriptMessage(handlerName: "iOS_Native_FlushMessageQueue") && wire.queueSignal.navigation == nil)
+        #expect(
+            wire.queueSignal == .scriptMessage(handlerName: "iOS_Native_FlushMessageQueue")
+                && wire.queueSignal.navigation == nil)
         #expect(wire.disableSafetyTimeoutHandler == nil)
         #expect(wire.callbackIDs.isCallbackID("native_iOS_cb_3") && wire.callbackIDs.isCallbackID("cb_1_1700000000000"))
         let command = wire.deliveryCommand(literal: #"{\"callbackID\":\"cb_1_0\",\"handlerName\":\"h\"}"#)
-        #expect(WireInspector.decodeCommand(command, in: wire) == .message(["callbackID": "cb_1_0", "handlerName": "h"]))
+        #expect(
+            WireInspector.decodeCommand(command, in: wire) == .message(["callbackID": "cb_1_0", "handlerName": "h"]))
         #expect(WireInspector.problems(inCommand: command, in: .canonical).map(\.obligation) == ["ESC-1.c"])
     }
 
@@ -78,7 +85,10 @@ struct WireDialectTests {
     func callbackIDForms() {
         let canonical = WireDialect.canonical.callbackIDs
         let recognized = ["objc_cb_1", "objc_cb_12", "cb_1_0", "cb_3_1700000000000"]
-        let notIDs = ["objc_cb_", "objc_cb_1_2", "cb_1", "cb_1_", "cb__1", "xcb_1_2", "cb_1_2x", "objc_cb_١", "native_1", "js_1_2", ""]
+        let notIDs = [
+            "objc_cb_", "objc_cb_1_2", "cb_1", "cb_1_", "cb__1", "xcb_1_2", "cb_1_2x", "objc_cb_١", "native_1",
+            "js_1_2", "",
+        ]
         #expect(recognized.filter { !canonical.isCallbackID($0) } == [])
         #expect(notIDs.filter { canonical.isCallbackID($0) } == [])
         #expect(canonical.nativeID(7) == "objc_cb_7")
@@ -100,7 +110,9 @@ struct WireDialectTests {
         let canonicalCommand = WireDialect.canonical.deliveryCommand(literal: #"{\"handlerName\":\"h\"}"#)
         let problems = WireInspector.problems(inCommand: canonicalCommand, in: inventedDialect)
         #expect(problems.map(\.obligation) == ["ESC-1.c"])
-        #expect(problems.first?.message.contains("not the JS side's entry point `InventedBridge._deliver`") == true, "\(problems)")
+        #expect(
+            problems.first?.message.contains("not the JS side's entry point `InventedBridge._deliver`") == true,
+            "\(problems)")
         #expect(WireInspector.deliveredMessage(canonicalCommand, in: inventedDialect) == nil)
         // The spelling rules and the ES5 lexing are the dialect's command shape.
         let spelled = WireInspector.problems(inCommand: "window." + String(command.dropLast()), in: inventedDialect)
@@ -118,15 +130,25 @@ struct WireDialectTests {
     @Test("renaming replaces whole words only, in one pass; dialects that differ in more than words are refused")
     func renaming() throws {
         let renaming = try #require(DialectRenaming(from: .canonical, to: inventedDialect))
-        #expect(renaming.rename("WebViewJavascriptBridge.callHandler(x); setupWebViewJavascriptBridge; xWebViewJavascriptBridge; 'https://__bridge_loaded__'")
+        #expect(
+            renaming.rename(
+                "WebViewJavascriptBridge.callHandler(x); setupWebViewJavascriptBridge; xWebViewJavascriptBridge; 'https://__bridge_loaded__'"
+            )
                 == "InventedBridge.ask(x); setupInventedBridge; xWebViewJavascriptBridge; 'https://__invented_load__'")
-        #expect(renaming.rename("message.responseId || message.data; \"cb_\" + n") == "message.replyTo || message.payload; \"js_\" + n")
-        #expect(DialectRenaming(from: .canonical, to: .canonical)?.rename("WebViewJavascriptBridge") == "WebViewJavascriptBridge")
+        #expect(
+            renaming.rename("message.responseId || message.data; \"cb_\" + n")
+                == "message.replyTo || message.payload; \"js_\" + n")
+        #expect(
+            DialectRenaming(from: .canonical, to: .canonical)?.rename("WebViewJavascriptBridge")
+                == "WebViewJavascriptBridge")
         #expect(DialectRenaming(from: .canonical, to: postMessageDialect) == nil)
         let collision = WireDialect(
-            name: "collision", javaScriptGlobal: "B", registerHandlerFunction: "r", callHandlerFunction: "r", deliveryFunction: "d",
-            fetchFunction: "f", pageSetupFunction: "s", waitingCallbacksGlobal: "w", loadSignal: inventedDialect.loadSignal,
-            queueSignal: inventedDialect.queueSignal, keys: inventedDialect.keys, callbackIDs: inventedDialect.callbackIDs,
+            name: "collision", javaScriptGlobal: "B", registerHandlerFunction: "r", callHandlerFunction: "r",
+            deliveryFunction: "d",
+            fetchFunction: "f", pageSetupFunction: "s", waitingCallbacksGlobal: "w",
+            loadSignal: inventedDialect.loadSignal,
+            queueSignal: inventedDialect.queueSignal, keys: inventedDialect.keys,
+            callbackIDs: inventedDialect.callbackIDs,
             disableSafetyTimeoutHandler: "o")
         #expect(DialectRenaming(from: .canonical, to: collision) == nil, "two words renamed to one")
     }
@@ -140,7 +162,8 @@ struct WireDialectTests {
             });
             """
         let invented = ConformanceCase(
-            id: "test.invented-dialect", clauses: ["TEST-1"], dialects: [inventedDialect], accepts: [.unansweredNativeCallbacks], summary: "a round trip each way"
+            id: "test.invented-dialect", clauses: ["TEST-1"], dialects: [inventedDialect],
+            accepts: [.unansweredNativeCallbacks], summary: "a round trip each way"
         ) { context in
             #expect(context.dialect == inventedDialect)
             try context.registerHandler("nativeEcho", answer: .echo)
@@ -149,9 +172,12 @@ struct WireDialectTests {
             try context.callHandler("sink", data: "to the page", callback: "unanswered")
             try await context.runUntilIdle()
         }
-        let canonicalOnly = Kit.adHocCase("test.canonical-only") { _ in Issue.record("a canonical case ran in the invented dialect") }
+        let canonicalOnly = Kit.adHocCase("test.canonical-only") { _ in
+            Issue.record("a canonical case ran in the invented dialect")
+        }
         let results = try await Kit.run(
-            [invented, canonicalOnly], configuration: .init(javaScriptSideUnderTest: false, dialect: inventedDialect)) { DialectPort(dialect: inventedDialect) }
+            [invented, canonicalOnly], configuration: .init(javaScriptSideUnderTest: false, dialect: inventedDialect)
+        ) { DialectPort(dialect: inventedDialect) }
         let result = results[0]
         #expect(result.verdict == .pass, "\(result.report)")
         let transcript = result.transcript
@@ -172,17 +198,26 @@ struct WireDialectTests {
             return
         }
         #expect(inventedDialect.callbackIDs.isCallbackID(ticket) && ticket.hasPrefix("js_1_"), "\(ticket)")
-        #expect(transcript.decodedNativeMessages.contains { $0.member("replyTo") != nil && $0.member("reply") == "hello" })
-        #expect(transcript.decodedNativeMessages.contains { $0.member("to") == "sink" && $0.member("payload") == "to the page" && $0.member("ticket") == "native_1" })
+        #expect(
+            transcript.decodedNativeMessages.contains { $0.member("replyTo") != nil && $0.member("reply") == "hello" })
+        #expect(
+            transcript.decodedNativeMessages.contains {
+                $0.member("to") == "sink" && $0.member("payload") == "to the page" && $0.member("ticket") == "native_1"
+            })
         #expect(transcript.jsHandlerInvocations("sink").map(\.data) == ["to the page"])
         #expect(transcript.jsCallbackInvocations("back") == ["hello"])
         // Goldens and wire logs read the same commands: a delivered message is shown as a message.
-        #expect(TranscriptRenderer.render(transcript).contains("deliver {\"payload\":\"to the page\",\"ticket\":\"native_1\",\"to\":\"sink\"}"))
+        #expect(
+            TranscriptRenderer.render(transcript).contains(
+                "deliver {\"payload\":\"to the page\",\"ticket\":\"native_1\",\"to\":\"sink\"}"))
         let document = GoldenTranscript.document(for: transcript, bridgeJavaScriptSource: result.bridgeJavaScriptSource)
         #expect(document.canonicalText.contains("\"ticket\":\"#"), "native ids are numbered in the golden form")
         // The canonical case is not applicable, like a missing capability.
         #expect(results[1].verdict == .notApplicable)
-        #expect(results[1].interruption == "not applicable: the case is written for the canonical dialect, and this run speaks the invented one")
+        #expect(
+            results[1].interruption
+                == "not applicable: the case is written for the canonical dialect, and this run speaks the invented one"
+        )
     }
 
     @Test("a transcript keeps its dialect through JSON, and a canonical one is written as before")
@@ -203,7 +238,8 @@ struct WireDialectTests {
             _ = try ConformanceRunner(configuration: .init(dialect: postMessageDialect))
             Issue.record("a runner started in a dialect the kit has no scripts in")
         } catch {
-            #expect(error.message.contains("no js/page-setup.js in the wkwebview-postmessage dialect"), "\(error.message)")
+            #expect(
+                error.message.contains("no js/page-setup.js in the wkwebview-postmessage dialect"), "\(error.message)")
         }
     }
 }
@@ -244,7 +280,10 @@ final class DialectPort: BridgeAdapter, SimulatedNavigationDelegate {
         send(message)
     }
 
-    func webView(_ webView: SimulatedWebView, decidePolicyFor action: NavigationAction, decisionHandler: @escaping (NavigationActionPolicy) -> Void) {
+    func webView(
+        _ webView: SimulatedWebView, decidePolicyFor action: NavigationAction,
+        decisionHandler: @escaping (NavigationActionPolicy) -> Void
+    ) {
         guard let url = action.url, let scheme = url.scheme, let host = url.host else { return decisionHandler(.allow) }
         if dialect.loadSignal.navigation?.matches(scheme: scheme, host: host) == true {
             decisionHandler(.cancel)
@@ -255,7 +294,8 @@ final class DialectPort: BridgeAdapter, SimulatedNavigationDelegate {
         } else if dialect.queueSignal.navigation?.matches(scheme: scheme, host: host) == true {
             decisionHandler(.cancel)
             webView.evaluateJavaScript(dialect.fetchCommand) { [weak self] result, _ in
-                guard let self, let text = result as? String, case .array(let batch)? = try? JSONParser.parse(text) else { return }
+                guard let self, let text = result as? String, case .array(let batch)? = try? JSONParser.parse(text)
+                else { return }
                 for case .object(let message) in batch { self.handle(message) }
             }
         } else {

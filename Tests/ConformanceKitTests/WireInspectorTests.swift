@@ -4,46 +4,57 @@ import WireDialects
 
 @Suite("Wire inspector: exact command form and ES5 lexing")
 struct WireInspectorTests {
-    static func command(_ literal: String) -> String { WireDialect.canonical.deliveryCommandPrefix + literal + WireDialect.canonical.deliveryCommandSuffix }
+    static func command(_ literal: String) -> String {
+        WireDialect.canonical.deliveryCommandPrefix + literal + WireDialect.canonical.deliveryCommandSuffix
+    }
 
     @Test("a well-formed command decodes to its message")
     func wellFormed() {
-        let decoded = WireInspector.decodeCommand(Self.command(#"{\"data\":\"it\'s \\\\ \u2028\u2029 \x41 \\u0000\",\"handlerName\":\"h\"}"#), in: .canonical)
+        let decoded = WireInspector.decodeCommand(
+            Self.command(#"{\"data\":\"it\'s \\\\ \u2028\u2029 \x41 \\u0000\",\"handlerName\":\"h\"}"#), in: .canonical)
         #expect(decoded == .message(["data": "it's \\ \u{2028}\u{2029} A \u{0}", "handlerName": "h"]))
     }
 
     @Test("scripts that are not message commands are left alone")
     func notACommand() {
         #expect(WireInspector.decodeCommand("WebViewJavascriptBridge._fetchQueue();", in: .canonical) == .notACommand)
-        #expect(WireInspector.decodeCommand("(function () { /* _handleMessageFromObjC */ })();", in: .canonical) == .notACommand)
+        #expect(
+            WireInspector.decodeCommand("(function () { /* _handleMessageFromObjC */ })();", in: .canonical)
+                == .notACommand)
     }
 
-    @Test("each ES5 violation is reported with its obligation", arguments: [
-        ("raw U+2028", "{\\\"d\\\":\\\"\u{2028}\\\"}", "ESC-2.g", "U+2028"),
-        ("raw U+2029", "{\\\"d\\\":\\\"\u{2029}\\\"}", "ESC-2.h", "U+2029"),
-        ("ES2015 escape", #"{\"d\":\"\u{2028}\"}"#, "ESC-2.i", "\\u{...}"),
-        ("unescaped quote", #"{\"d\":\"it's\"}"#, "ESC-2.c", "script injection"),
-        ("raw line feed", "{\\\"d\\\":\\\"\n\\\"}", "ESC-2.d", "line terminator"),
-        ("lone trailing backslash", #"{\"d\":1}\"#, "ESC-2.a", "lone backslash"),
-        ("legacy octal", #"{\"d\":\"\1\"}"#, "ESC-2.a", "octal"),
-        ("not JSON", #"{d:1}"#, "ESC-2.a", "not JSON"),
-        ("not an object", #"[1]"#, "ESC-3.a", "not an object"),
-    ])
+    @Test(
+        "each ES5 violation is reported with its obligation",
+        arguments: [
+            ("raw U+2028", "{\\\"d\\\":\\\"\u{2028}\\\"}", "ESC-2.g", "U+2028"),
+            ("raw U+2029", "{\\\"d\\\":\\\"\u{2029}\\\"}", "ESC-2.h", "U+2029"),
+            ("ES2015 escape", #"{\"d\":\"\u{2028}\"}"#, "ESC-2.i", "\\u{...}"),
+            ("unescaped quote", #"{\"d\":\"it's\"}"#, "ESC-2.c", "script injection"),
+            ("raw line feed", "{\\\"d\\\":\\\"\n\\\"}", "ESC-2.d", "line terminator"),
+            ("lone trailing backslash", #"{\"d\":1}\"#, "ESC-2.a", "lone backslash"),
+            ("legacy octal", #"{\"d\":\"\1\"}"#, "ESC-2.a", "octal"),
+            ("not JSON", #"{d:1}"#, "ESC-2.a", "not JSON"),
+            ("not an object", #"[1]"#, "ESC-3.a", "not an object"),
+        ])
     func violations(name: String, literal: String, obligation: String, mention: String) {
         guard case .malformed(let problems) = WireInspector.decodeCommand(Self.command(literal), in: .canonical) else {
             Issue.record("\(name): not reported")
             return
         }
-        #expect(problems.contains { $0.obligation == obligation && $0.message.contains(mention) }, "\(name): \(problems)")
+        #expect(
+            problems.contains { $0.obligation == obligation && $0.message.contains(mention) }, "\(name): \(problems)")
     }
 
     @Test("the wrong command form is reported under ESC-1")
     func wrongForm() {
-        for script in [#"WebViewJavascriptBridge._handleMessageFromObjC("{}");"#,
-                       "WebViewJavascriptBridge._handleMessageFromObjC({});",
-                       "WebViewJavascriptBridge._handleMessageFromObjC('{}'",
-                       "WebViewJavascriptBridge._handleMessageFromObjC('{}'); extra();"] {
-            #expect(WireInspector.problems(inCommand: script, in: .canonical).map(\.clause).contains("ESC-1"), "\(script)")
+        for script in [
+            #"WebViewJavascriptBridge._handleMessageFromObjC("{}");"#,
+            "WebViewJavascriptBridge._handleMessageFromObjC({});",
+            "WebViewJavascriptBridge._handleMessageFromObjC('{}'",
+            "WebViewJavascriptBridge._handleMessageFromObjC('{}'); extra();",
+        ] {
+            #expect(
+                WireInspector.problems(inCommand: script, in: .canonical).map(\.clause).contains("ESC-1"), "\(script)")
         }
     }
 
@@ -51,7 +62,9 @@ struct WireInspectorTests {
     func joinedCommands() {
         let joined = [Self.command(#"{\"data\":1}"#), Self.command(#"{\"data\":\"it\'s\"}"#)].joined(separator: "\n")
         #expect(WireInspector.problems(inCommand: joined, in: .canonical).map(\.clause) == ["ESC-1"], "\(joined)")
-        #expect(WireInspector.problems(inCommand: joined, in: .canonical).first?.message.contains("2 well-formed commands") == true)
+        #expect(
+            WireInspector.problems(inCommand: joined, in: .canonical).first?.message.contains("2 well-formed commands")
+                == true)
         // A payload whose unescaped quote ends the literal is injection, even when what follows is a command.
         let breakout = Self.command(#"{\"d\":\"x');WebViewJavascriptBridge._handleMessageFromObjC('y\"}"#)
         #expect(WireInspector.problems(inCommand: breakout, in: .canonical).map(\.clause) == ["ESC-2"], "\(breakout)")
@@ -81,12 +94,17 @@ struct WireInspectorTests {
         let ios = "WebViewJavascriptBridge._handleMessageFromIOS('{\\\"d\\\":\\\"\u{2028}\\\"}');"
         let problems = WireInspector.problems(inCommand: ios, in: .canonical)
         #expect(Set(problems.map(\.obligation)) == ["ESC-1.c", "ESC-2.g"], "\(problems)")
-        #expect(problems.contains { $0.obligation == "ESC-1.c" && $0.message.contains("`WebViewJavascriptBridge._handleMessageFromIOS`") }, "\(problems)")
+        #expect(
+            problems.contains {
+                $0.obligation == "ESC-1.c" && $0.message.contains("`WebViewJavascriptBridge._handleMessageFromIOS`")
+            }, "\(problems)")
         #expect(WireInspector.deliveredMessage(ios, in: .canonical) == nil)
 
         let ownObject = #"window.bridge._handleMessageFromObjC('{\"d\":1}');"#
         let other = WireInspector.problems(inCommand: ownObject, in: .canonical)
-        #expect(other.map(\.obligation) == ["ESC-1.c"] && other[0].message.contains("`window.bridge._handleMessageFromObjC`"), "\(other)")
+        #expect(
+            other.map(\.obligation) == ["ESC-1.c"]
+                && other[0].message.contains("`window.bridge._handleMessageFromObjC`"), "\(other)")
         guard case .malformed = WireInspector.decodeCommand(ownObject, in: .canonical) else {
             Issue.record("a command that reaches no entry point decodes")
             return
@@ -97,31 +115,56 @@ struct WireInspectorTests {
     func spelling() {
         let window = "window." + Self.command(#"{\"d\":1}"#)
         #expect(WireInspector.problems(inCommand: window, in: .canonical).map(\.obligation) == ["ESC-5.b"])
-        #expect(WireInspector.problems(inCommand: window, in: .canonical).first?.message.contains("`window.WebViewJavascriptBridge._handleMessageFromObjC(`") == true)
+        #expect(
+            WireInspector.problems(inCommand: window, in: .canonical).first?.message.contains(
+                "`window.WebViewJavascriptBridge._handleMessageFromObjC(`") == true)
         #expect(WireInspector.deliveredMessage(window, in: .canonical) == ["d": 1])
         let spaced = "\n" + Self.command(#"{\"d\":1}"#) + "\n"
-        #expect(WireInspector.problems(inCommand: spaced, in: .canonical).map(\.obligation) == ["ESC-5.b"], "\(WireInspector.problems(inCommand: spaced, in: .canonical))")
-        #expect(WireInspector.problems(inCommand: "window." + String(Self.command(#"{\"d\":1}"#).dropLast()), in: .canonical).map(\.obligation) == ["ESC-5.b", "ESC-5.a"])
+        #expect(
+            WireInspector.problems(inCommand: spaced, in: .canonical).map(\.obligation) == ["ESC-5.b"],
+            "\(WireInspector.problems(inCommand: spaced, in: .canonical))")
+        #expect(
+            WireInspector.problems(
+                inCommand: "window." + String(Self.command(#"{\"d\":1}"#).dropLast()), in: .canonical
+            ).map(\.obligation) == ["ESC-5.b", "ESC-5.a"])
     }
 
-    @Test("an evaluation that threw in its own text is its own finding, quoting the error; errors of the JS side or handlers are not")
+    @Test(
+        "an evaluation that threw in its own text is its own finding, quoting the error; errors of the JS side or handlers are not"
+    )
     func throwingEvaluation() {
         let ios = "WebViewJavascriptBridge._handleMessageFromIOS('{}');"
-        let error = "TypeError: WebViewJavascriptBridge._handleMessageFromIOS is not a function in native-evaluation-7.js at line 1"
-        let problem = WireInspector.problem(ofThrowingCommand: ios, error: error, sourceURL: "native-evaluation-7.js", in: .canonical)
+        let error =
+            "TypeError: WebViewJavascriptBridge._handleMessageFromIOS is not a function in native-evaluation-7.js at line 1"
+        let problem = WireInspector.problem(
+            ofThrowingCommand: ios, error: error, sourceURL: "native-evaluation-7.js", in: .canonical)
         #expect(problem?.obligation == "ESC-1.c")
-        #expect(problem?.message.contains("TypeError: WebViewJavascriptBridge._handleMessageFromIOS is not a function") == true, "\(String(describing: problem))")
+        #expect(
+            problem?.message.contains("TypeError: WebViewJavascriptBridge._handleMessageFromIOS is not a function")
+                == true, "\(String(describing: problem))")
         let fromHandler = "Error: boom in page-3.js at line 2"
-        #expect(WireInspector.problem(ofThrowingCommand: Self.command("{}"), error: fromHandler, sourceURL: "native-evaluation-7.js", in: .canonical) == nil)
-        #expect(WireInspector.problem(ofThrowingCommand: ios, error: error, sourceURL: "native-evaluation-71.js", in: .canonical) == nil)
-        #expect(WireInspector.problem(ofThrowingCommand: "WebViewJavascriptBridge._fetchQueue();", error: error, sourceURL: "native-evaluation-7.js", in: .canonical) == nil)
+        #expect(
+            WireInspector.problem(
+                ofThrowingCommand: Self.command("{}"), error: fromHandler, sourceURL: "native-evaluation-7.js",
+                in: .canonical) == nil)
+        #expect(
+            WireInspector.problem(
+                ofThrowingCommand: ios, error: error, sourceURL: "native-evaluation-71.js", in: .canonical) == nil)
+        #expect(
+            WireInspector.problem(
+                ofThrowingCommand: "WebViewJavascriptBridge._fetchQueue();", error: error,
+                sourceURL: "native-evaluation-7.js", in: .canonical) == nil)
     }
 
     @Test("decoded native messages keep a message whose command only lacks its `;`")
     func decodedWithoutSemicolon() {
         var transcript = Transcript()
-        transcript.append(.evaluationStarted(id: 1, style: .asynchronous, script: String(Self.command(#"{\"handlerName\":\"h\"}"#).dropLast())))
-        transcript.append(.evaluationStarted(id: 2, style: .asynchronous, script: "WebViewJavascriptBridge._handleMessageFromIOS('{}');"))
+        transcript.append(
+            .evaluationStarted(
+                id: 1, style: .asynchronous, script: String(Self.command(#"{\"handlerName\":\"h\"}"#).dropLast())))
+        transcript.append(
+            .evaluationStarted(
+                id: 2, style: .asynchronous, script: "WebViewJavascriptBridge._handleMessageFromIOS('{}');"))
         #expect(transcript.decodedNativeMessages == [["handlerName": "h"]])
     }
 }

@@ -9,8 +9,9 @@ import XCTest
 /// What an implementer writes: one parameterized test over the catalogue (here over the first two cases
 /// of each area: the kit's own suites run the whole catalogue against the reference already).
 @MainActor
-@Test("the reference bridge conforms (as an implementer's test would check it)",
-      arguments: Dictionary(grouping: Catalogue.all, by: \.area).values.flatMap { $0.prefix(2) }.sorted { $0.id < $1.id })
+@Test(
+    "the reference bridge conforms (as an implementer's test would check it)",
+    arguments: Dictionary(grouping: Catalogue.all, by: \.area).values.flatMap { $0.prefix(2) }.sorted { $0.id < $1.id })
 func referenceConforms(_ conformanceCase: ConformanceCase) async {
     await ConformanceExpectations.expectConformance(conformanceCase, adapter: { ReferenceBridgeAdapter() })
 }
@@ -30,15 +31,19 @@ struct ConformanceExpectationsTests {
 
     @Test("a failure the baseline expects is a known issue, not a failure")
     func baselineEntryIsKnownIssue() async {
-        let baseline = Baseline(entries: [.init(caseGlob: "missing-handler.native.*", verdict: .fail, reason: "known in this fork")])
-        await ConformanceExpectations.expectConformance(brokenCase, adapter: { mutant.makeAdapter() }, baseline: baseline)
+        let baseline = Baseline(entries: [
+            .init(caseGlob: "missing-handler.native.*", verdict: .fail, reason: "known in this fork")
+        ])
+        await ConformanceExpectations.expectConformance(
+            brokenCase, adapter: { mutant.makeAdapter() }, baseline: baseline)
     }
 
     @Test("a baseline entry whose case passes is recorded, so baselines never rot")
     func unexpectedPassIsRecorded() async {
         let baseline = Baseline(entries: [.init(caseGlob: brokenCase.id, verdict: .fail, reason: "fixed since")])
         await withKnownIssue("the reference passes a case the baseline expects to fail") {
-            await ConformanceExpectations.expectConformance(brokenCase, adapter: { ReferenceBridgeAdapter() }, baseline: baseline)
+            await ConformanceExpectations.expectConformance(
+                brokenCase, adapter: { ReferenceBridgeAdapter() }, baseline: baseline)
         }
     }
 
@@ -47,26 +52,41 @@ struct ConformanceExpectationsTests {
         let baseline = Baseline(entries: [.init(caseGlob: brokenCase.id, verdict: .insecure, reason: "was insecure")])
         let log = IssueLog()
         await withKnownIssue("the mutant fails, the baseline expects insecure") {
-            await ConformanceExpectations.expectConformance(brokenCase, adapter: { mutant.makeAdapter() }, baseline: baseline)
-        } matching: { log.record($0) }
+            await ConformanceExpectations.expectConformance(
+                brokenCase, adapter: { mutant.makeAdapter() }, baseline: baseline)
+        } matching: {
+            log.record($0)
+        }
         #expect(log.comments.count == 1)
-        #expect(log.comments.first?.hasPrefix("CHANGED \(brokenCase.id): expected insecure, got fail (was insecure); update the entry\nFAIL ") == true,
-                "\(log.comments)")
+        #expect(
+            log.comments.first?.hasPrefix(
+                "CHANGED \(brokenCase.id): expected insecure, got fail (was insecure); update the entry\nFAIL ")
+                == true,
+            "\(log.comments)")
     }
 
     @Test("an entry for this platform applies; an entry for another platform does not, so the failure is an error")
     func platformEntries() async throws {
-        let here = Baseline(entries: [.init(caseGlob: brokenCase.id, verdict: .fail, reason: "here", platforms: [try #require(.current)])])
+        let here = Baseline(entries: [
+            .init(caseGlob: brokenCase.id, verdict: .fail, reason: "here", platforms: [try #require(.current)])
+        ])
         await ConformanceExpectations.expectConformance(brokenCase, adapter: { mutant.makeAdapter() }, baseline: here)
 
         let elsewhere: Baseline.Platform = Baseline.Platform.current == .linux ? .macOS : .linux
-        let there = Baseline(entries: [.init(caseGlob: brokenCase.id, verdict: .fail, reason: "there", platforms: [elsewhere])])
+        let there = Baseline(entries: [
+            .init(caseGlob: brokenCase.id, verdict: .fail, reason: "there", platforms: [elsewhere])
+        ])
         let log = IssueLog()
         await withKnownIssue("the entry is for another platform") {
-            await ConformanceExpectations.expectConformance(brokenCase, adapter: { mutant.makeAdapter() }, baseline: there)
-        } matching: { log.record($0) }
+            await ConformanceExpectations.expectConformance(
+                brokenCase, adapter: { mutant.makeAdapter() }, baseline: there)
+        } matching: {
+            log.record($0)
+        }
         #expect(log.comments.count == 1)
-        #expect(log.comments.first?.hasPrefix("NEW FAILURE \(brokenCase.id): fail\nFAIL \(brokenCase.id)") == true, "\(log.comments)")
+        #expect(
+            log.comments.first?.hasPrefix("NEW FAILURE \(brokenCase.id): fail\nFAIL \(brokenCase.id)") == true,
+            "\(log.comments)")
     }
 
     @Test("a stale baseline entry is one error for the whole process, in the first case test that sees it")
@@ -76,9 +96,12 @@ struct ConformanceExpectationsTests {
         let log = IssueLog()
         await withKnownIssue("the baseline has a stale entry") {
             for conformanceCase in Catalogue.all.prefix(3) {
-                await ConformanceExpectations.expectConformance(conformanceCase, adapter: { ReferenceBridgeAdapter() }, baseline: baseline)
+                await ConformanceExpectations.expectConformance(
+                    conformanceCase, adapter: { ReferenceBridgeAdapter() }, baseline: baseline)
             }
-        } matching: { log.record($0) }
+        } matching: {
+            log.record($0)
+        }
         #expect(log.comments.count == 1)
         #expect(log.comments.first?.contains(staleGlob) == true, "\(log.comments)")
     }
@@ -103,7 +126,8 @@ final class IssueLog: @unchecked Sendable {
 final class ConformanceXCTestTests: XCTestCase {
     @MainActor
     func testReferenceConformsThroughXCTest() async {
-        await ConformanceXCTest.assertConformance(adapter: { ReferenceBridgeAdapter() }, cases: Array(Catalogue.all.prefix(10)))
+        await ConformanceXCTest.assertConformance(
+            adapter: { ReferenceBridgeAdapter() }, cases: Array(Catalogue.all.prefix(10)))
     }
 
     /// XCTest runs `@MainActor` tests on the main thread, so a port hopping with
@@ -112,14 +136,18 @@ final class ConformanceXCTestTests: XCTestCase {
     @MainActor
     func testMainThreadSyncPortConformsThroughXCTest() async {
         XCTAssertTrue(Thread.isMainThread)
-        await ConformanceXCTest.assertConformance(adapter: { MainThreadSyncPortAdapter() }, cases: Array(Catalogue.all.prefix(20)))
+        await ConformanceXCTest.assertConformance(
+            adapter: { MainThreadSyncPortAdapter() }, cases: Array(Catalogue.all.prefix(20)))
     }
 
     @MainActor
     func testBaselineEntriesAreKnownFailuresThroughXCTest() async {
         let mutant = MutantCatalogue.mutant(named: "remove-handler-ignored")!
-        let baseline = Baseline(entries: [.init(caseGlob: "missing-handler.native.removed-handler", verdict: .fail, reason: "known in this fork")])
+        let baseline = Baseline(entries: [
+            .init(caseGlob: "missing-handler.native.removed-handler", verdict: .fail, reason: "known in this fork")
+        ])
         await ConformanceXCTest.assertConformance(
-            adapter: { mutant.makeAdapter() }, cases: [Catalogue.case(withID: "missing-handler.native.removed-handler")!], baseline: baseline)
+            adapter: { mutant.makeAdapter() },
+            cases: [Catalogue.case(withID: "missing-handler.native.removed-handler")!], baseline: baseline)
     }
 }

@@ -1,10 +1,12 @@
 import Foundation
 import Testing
+
 @testable import ReferenceBridgeCore
 
 @Suite("Flushing the JS message queue")
 struct FlushTests {
-    static let nilWarning = "WebViewJavascriptBridge: WARNING: ObjC got nil while fetching the message queue JSON "
+    static let nilWarning =
+        "WebViewJavascriptBridge: WARNING: ObjC got nil while fetching the message queue JSON "
         + "from webview. This can happen if the WebViewJavascriptBridge JS is not currently present in the webview, "
         + "e.g if the webview just loaded a new page."
 
@@ -25,7 +27,9 @@ struct FlushTests {
         #expect(recorder.logs.count == 1 && recorder.logs[0].contains("could not be parsed as JSON"))
     }
 
-    @Test("a top-level value that is not an array is logged and ignored", arguments: ["{}", "null", "1", #""x""#, #"{"handlerName":"h"}"#])
+    @Test(
+        "a top-level value that is not an array is logged and ignored",
+        arguments: ["{}", "null", "1", #""x""#, #"{"handlerName":"h"}"#])
     func notAnArray(result: String) {
         let (core, recorder) = makeInjectedCore()
         core.registerHandler("h", handler: recorder.handler("h"))
@@ -60,11 +64,12 @@ struct FlushTests {
         let (core, _) = makeInjectedCore()
         var received: [Any?] = []
         for _ in 0..<3 { core.callHandler("a", responseCallback: { received.append($0) }) }
-        core.flushMessageQueue(batch([
-            ["responseId": "objc_cb_1", "responseData": ["x": 1]],
-            ["responseId": "objc_cb_2"],
-            ["responseId": "objc_cb_3", "responseData": NSNull()],
-        ]))
+        core.flushMessageQueue(
+            batch([
+                ["responseId": "objc_cb_1", "responseData": ["x": 1]],
+                ["responseId": "objc_cb_2"],
+                ["responseId": "objc_cb_3", "responseData": NSNull()],
+            ]))
         #expect(received.count == 3)
         #expect(canonical(received[0]) == #"{"x":1}"#)
         #expect(received[1] == nil)
@@ -77,14 +82,15 @@ struct FlushTests {
         core.registerHandler("h", handler: recorder.handler("h"))
         core.callHandler("a", responseCallback: recorder.callback("cb"))
         recorder.events = []
-        core.flushMessageQueue(batch([
-            ["responseId": "objc_cb_99", "responseData": 0],
-            ["responseId": "objc_cb_1", "responseData": 1],
-            ["responseId": "objc_cb_1", "responseData": 2],
-            ["responseId": 1, "responseData": 3],
-            ["responseId": NSNull(), "handlerName": "h"],
-            ["handlerName": "h", "data": 4],
-        ]))
+        core.flushMessageQueue(
+            batch([
+                ["responseId": "objc_cb_99", "responseData": 0],
+                ["responseId": "objc_cb_1", "responseData": 1],
+                ["responseId": "objc_cb_1", "responseData": 2],
+                ["responseId": 1, "responseData": 3],
+                ["responseId": NSNull(), "handlerName": "h"],
+                ["handlerName": "h", "data": 4],
+            ]))
         #expect(recorder.events == ["cb(1)", "h(4)"])
         #expect(recorder.logs.count == 4)
     }
@@ -93,12 +99,13 @@ struct FlushTests {
     func missingHandler() {
         let (core, recorder) = makeInjectedCore()
         core.registerHandler("h", handler: recorder.handler("h"))
-        core.flushMessageQueue(batch([
-            ["handlerName": "nobody", "callbackId": "cb_1"],
-            ["callbackId": "cb_2", "data": 1],
-            ["handlerName": 5, "callbackId": "cb_3"],
-            ["handlerName": "h", "data": 2],
-        ]))
+        core.flushMessageQueue(
+            batch([
+                ["handlerName": "nobody", "callbackId": "cb_1"],
+                ["callbackId": "cb_2", "data": 1],
+                ["handlerName": 5, "callbackId": "cb_3"],
+                ["handlerName": "h", "data": 2],
+            ]))
         #expect(recorder.events == ["h(2)"])
         #expect(recorder.logs.count == 3)
         #expect(recorder.logs.allSatisfy { $0.hasPrefix("WVJBNoHandlerException, No handler for message from JS: ") })
@@ -130,7 +137,9 @@ struct FlushTests {
         let (core, recorder) = makeInjectedCore()
         var received: [Any?] = []
         core.registerHandler("h") { data, _ in received.append(data) }
-        core.flushMessageQueue(#"[{"handlerName":"h","data":"s"},{"handlerName":"h","data":1.5},{"handlerName":"h","data":[1,"a"]},{"handlerName":"h","data":null},{"handlerName":"h","data":{"k":[]}},{"handlerName":"h"},{"handlerName":"h","data":false}]"#)
+        core.flushMessageQueue(
+            #"[{"handlerName":"h","data":"s"},{"handlerName":"h","data":1.5},{"handlerName":"h","data":[1,"a"]},{"handlerName":"h","data":null},{"handlerName":"h","data":{"k":[]}},{"handlerName":"h"},{"handlerName":"h","data":false}]"#
+        )
         #expect(received.count == 7)
         #expect(received[0] as? String == "s")
         #expect((received[1] as? NSNumber)?.doubleValue == 1.5)
@@ -147,7 +156,8 @@ struct FlushTests {
         let (core, recorder) = makeInjectedCore()
         core.registerHandler("h") { data, _ in core.callHandler("echo", data: data) }
         core.flushMessageQueue(batch([["handlerName": "h", "data": 1], ["handlerName": "h", "data": 2]]))
-        #expect(recorder.events == [#"SEND {"data":1,"handlerName":"echo"}"#, #"SEND {"data":2,"handlerName":"echo"}"#])
+        #expect(
+            recorder.events == [#"SEND {"data":1,"handlerName":"echo"}"#, #"SEND {"data":2,"handlerName":"echo"}"#])
     }
 
     @Test("fetchQueueCommand is the exact upstream string")

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import ReferenceBridgeCore
 
 @Suite("Message shapes")
@@ -11,12 +12,13 @@ struct MessageShapeTests {
         core.callHandler(nil, data: ["k": 1])
         core.callHandler("b", data: NSNull(), responseCallback: { _ in })
         core.callHandler(nil)
-        #expect(recorder.events == [
-            #"SEND {"handlerName":"a"}"#,
-            #"SEND {"data":{"k":1}}"#,
-            #"SEND {"callbackId":"objc_cb_1","data":null,"handlerName":"b"}"#,
-            "SEND {}",
-        ])
+        #expect(
+            recorder.events == [
+                #"SEND {"handlerName":"a"}"#,
+                #"SEND {"data":{"k":1}}"#,
+                #"SEND {"callbackId":"objc_cb_1","data":null,"handlerName":"b"}"#,
+                "SEND {}",
+            ])
     }
 
     @Test("each message is its own evaluation of the exact command form")
@@ -34,10 +36,11 @@ struct MessageShapeTests {
             respond(nil)
         }
         core.flushMessageQueue(batch([["handlerName": "h", "callbackId": "cb_7_1"]]))
-        #expect(recorder.events == [
-            #"SEND {"responseData":{"ok":true},"responseId":"cb_7_1"}"#,
-            #"SEND {"responseData":null,"responseId":"cb_7_1"}"#,
-        ])
+        #expect(
+            recorder.events == [
+                #"SEND {"responseData":{"ok":true},"responseId":"cb_7_1"}"#,
+                #"SEND {"responseData":null,"responseId":"cb_7_1"}"#,
+            ])
     }
 
     @Test("without a callbackId the responder does nothing")

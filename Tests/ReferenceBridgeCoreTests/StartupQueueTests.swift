@@ -1,4 +1,5 @@
 import Testing
+
 @testable import ReferenceBridgeCore
 
 @Suite("Startup queue")
@@ -13,12 +14,13 @@ struct StartupQueueTests {
         core.injectJavascript("BRIDGE")
         #expect(!core.isQueueingStartupMessages)
         core.callHandler("c")
-        #expect(recorder.events == [
-            "JS BRIDGE",
-            #"SEND {"handlerName":"a"}"#,
-            #"SEND {"data":2,"handlerName":"b"}"#,
-            #"SEND {"handlerName":"c"}"#,
-        ])
+        #expect(
+            recorder.events == [
+                "JS BRIDGE",
+                #"SEND {"handlerName":"a"}"#,
+                #"SEND {"data":2,"handlerName":"b"}"#,
+                #"SEND {"handlerName":"c"}"#,
+            ])
     }
 
     @Test("responses to JS calls made before injection are queued too")

@@ -1,4 +1,5 @@
 import Foundation
+
 @testable import ReferenceBridgeCore
 
 /// Records everything a core does, as a readable transcript.
@@ -62,7 +63,8 @@ let commandSuffix = "');"
 /// Decodes a delivery command into its message, or nil if it is not exactly one well-formed ES5 command.
 func decodeCommand(_ command: String) -> [String: Any]? {
     guard command.hasPrefix(commandPrefix), command.hasSuffix(commandSuffix),
-          command.utf16.count >= commandPrefix.utf16.count + commandSuffix.utf16.count else { return nil }
+        command.utf16.count >= commandPrefix.utf16.count + commandSuffix.utf16.count
+    else { return nil }
     let body = command.dropFirst(commandPrefix.count).dropLast(commandSuffix.count)
     guard let json = unescapeLiteral(String(body)) else { return nil }
     return (try? JSONSerialization.jsonObject(with: Data(json.utf8))) as? [String: Any]
@@ -82,10 +84,10 @@ func unescapeLiteral(_ body: String) -> String? {
             guard let next = units.next() else { return nil }
             switch next {
             case 0x5C, 0x22, 0x27: out.append(next)
-            case 0x6E: out.append(0x0A) // \n
-            case 0x72: out.append(0x0D) // \r
-            case 0x66: out.append(0x0C) // \f
-            case 0x75: // u
+            case 0x6E: out.append(0x0A)  // \n
+            case 0x72: out.append(0x0D)  // \r
+            case 0x66: out.append(0x0C)  // \f
+            case 0x75:  // u
                 var hex = ""
                 for _ in 0..<4 {
                     guard let digit = units.next(), let scalar = Unicode.Scalar(digit) else { return nil }

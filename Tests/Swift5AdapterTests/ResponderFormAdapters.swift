@@ -3,7 +3,9 @@ import ConformanceKit
 
 /// The typical port with handlers whose responder is nil when JS sent no `callbackId`: the adapter hands
 /// the harness's handler a no-op in its place (spec FLUSH-7 allows a nil responder there).
-final class OptionalResponderPortAdapter: BridgeAdapter, SupportsRemoveHandler, SupportsReset, SupportsDisablingSafetyTimeout {
+final class OptionalResponderPortAdapter: BridgeAdapter, SupportsRemoveHandler, SupportsReset,
+    SupportsDisablingSafetyTimeout
+{
     private var bridge: TypicalBridge!
 
     func attach(to webView: SimulatedWebView) throws {
@@ -11,7 +13,8 @@ final class OptionalResponderPortAdapter: BridgeAdapter, SupportsRemoveHandler, 
     }
 
     func registerHandler(_ name: String, handler: @escaping AdapterHandler) throws {
-        bridge.registerHandler(name, optionalResponderHandler: { data, responder in handler(data, responder ?? { _ in }) })
+        bridge.registerHandler(
+            name, optionalResponderHandler: { data, responder in handler(data, responder ?? { _ in }) })
     }
 
     func callHandler(_ name: String, data: Any?, responseCallback: AdapterResponseCallback?) throws {
@@ -27,7 +30,9 @@ final class OptionalResponderPortAdapter: BridgeAdapter, SupportsRemoveHandler, 
 
 /// The typical port with handlers whose responder is non-escaping: the adapter lends the harness's
 /// handler an escaping responder for as long as the bridge's is valid.
-final class NonEscapingResponderPortAdapter: BridgeAdapter, SupportsRemoveHandler, SupportsReset, SupportsDisablingSafetyTimeout {
+final class NonEscapingResponderPortAdapter: BridgeAdapter, SupportsRemoveHandler, SupportsReset,
+    SupportsDisablingSafetyTimeout
+{
     private var bridge: TypicalBridge!
     private var webView: SimulatedWebView!
 
@@ -38,9 +43,11 @@ final class NonEscapingResponderPortAdapter: BridgeAdapter, SupportsRemoveHandle
 
     func registerHandler(_ name: String, handler: @escaping AdapterHandler) throws {
         let webView = self.webView!
-        bridge.registerHandler(name, synchronousHandler: { data, respond in
-            webView.lendResponder(respond) { responder in handler(data, responder) }
-        })
+        bridge.registerHandler(
+            name,
+            synchronousHandler: { data, respond in
+                webView.lendResponder(respond) { responder in handler(data, responder) }
+            })
     }
 
     func callHandler(_ name: String, data: Any?, responseCallback: AdapterResponseCallback?) throws {

@@ -40,7 +40,9 @@ final class TypicalBridge: SimulatedNavigationDelegate {
 
     /// Registers a handler whose responder is nil when JS sent no `callbackId`, as some ports declare
     /// `((Any?) -> Void)?`.
-    func registerHandler(_ handlerName: String, optionalResponderHandler handler: @escaping (Any?, TypicalResponseCallback?) -> Void) {
+    func registerHandler(
+        _ handlerName: String, optionalResponderHandler handler: @escaping (Any?, TypicalResponseCallback?) -> Void
+    ) {
         messageHandlers[handlerName] = .optionalResponder(handler)
     }
 
@@ -130,7 +132,8 @@ final class TypicalBridge: SimulatedNavigationDelegate {
 
     private func serializeMessage(_ message: TypicalMessage) -> String? {
         guard JSONSerialization.isValidJSONObject(message),
-              let data = try? JSONSerialization.data(withJSONObject: message) else { return nil }
+            let data = try? JSONSerialization.data(withJSONObject: message)
+        else { return nil }
         return String(data: data, encoding: .utf8)
     }
 
@@ -157,9 +160,13 @@ final class TypicalBridge: SimulatedNavigationDelegate {
     private func flushMessageQueue() {
         evaluateJavascript("WebViewJavascriptBridge._fetchQueue();") { [weak self] result, error in
             guard let self else { return }
-            if let error { self.log("WebViewJavascriptBridge: WARNING: error when fetching the message queue: \(error)") }
+            if let error {
+                self.log("WebViewJavascriptBridge: WARNING: error when fetching the message queue: \(error)")
+            }
             guard let queueJSON = result as? String, !queueJSON.isEmpty else {
-                self.log("WebViewJavascriptBridge: WARNING: ObjC got nil while fetching the message queue JSON from webview.")
+                self.log(
+                    "WebViewJavascriptBridge: WARNING: ObjC got nil while fetching the message queue JSON from webview."
+                )
                 return
             }
             self.handleQueue(queueJSON)
@@ -168,7 +175,8 @@ final class TypicalBridge: SimulatedNavigationDelegate {
 
     private func handleQueue(_ queueJSON: String) {
         guard let parsed = try? JSONSerialization.jsonObject(with: Data(queueJSON.utf8), options: [.fragmentsAllowed]),
-              let messages = parsed as? [Any] else {
+            let messages = parsed as? [Any]
+        else {
             log("WebViewJavascriptBridge: WARNING: Invalid message queue received: \(queueJSON)")
             return
         }

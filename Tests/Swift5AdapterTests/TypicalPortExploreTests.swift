@@ -11,8 +11,8 @@ import Testing
     let outcome = try await ConformanceExploration.explore(adapter: { TypicalPortAdapter() }, seed: 1, runs: 300)
     #expect(outcome.programsRun >= 1)
     #if os(Linux)
-    #expect(outcome.foundDifference, "\(outcome)")
-    #expect((outcome.shrunkSteps ?? 99) <= 6, "\(outcome)")
-    #expect(["0301", "feff"].contains { outcome.description.lowercased().contains($0) }, "\(outcome)")
+        #expect(outcome.foundDifference, "\(outcome)")
+        #expect((outcome.shrunkSteps ?? 99) <= 6, "\(outcome)")
+        #expect(["0301", "feff"].contains { outcome.description.lowercased().contains($0) }, "\(outcome)")
     #endif
 }

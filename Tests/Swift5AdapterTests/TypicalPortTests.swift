@@ -9,30 +9,31 @@ import Testing
     #expect(results.count == Catalogue.all.count)
 
     #if os(Linux)
-    // swift-corelibs-foundation's JSONSerialization drops a U+FEFF at the start of a string when parsing, so a port
-    // that parses `_fetchQueue` results with it loses the BOM payloads; the kit must say so (MSG-3).
-    // It also accepts trailing commas, so the port runs batches that are not JSON (FLUSH-3). And its
-    // `replacingOccurrences` compares grapheme clusters, so the escaping chain misses a ' or U+2028
-    // followed by a combining mark (ESC-2, and the value JS gets, ESC-3). (NSString's default search on
-    // Apple platforms is not literal either; unverified here, so pinned on Linux only.)
-    // Each known failure names the clauses it may break and a word each failure text must mention.
-    let knownFailures: [String: (clauses: Set<String>, mentions: String)] = [
-        "escaping.hostile.js-to-native": (["MSG-3"], "feff"),
-        "escaping.corpus.round-trip.js-to-native": (["MSG-3"], "feff"),
-        // The escaped-too-late quote ends the literal early: the evaluation throws (ESC-1.c) on U+0301.
-        "escaping.corpus.round-trip.native-to-js": (["ESC-1", "ESC-2", "ESC-3"], "0301"),
-        "flush.lenient-parser-json-dropped": (["FLUSH-3"], "trailing comma"),
-        // The same lenient parse: a batch with a trailing comma is run, so nothing warns of invalid JSON.
-        "logging.native.other-invalid-batches-and-repeated-response": (["LOG-4"], "trailing comma"),
-    ]
+        // swift-corelibs-foundation's JSONSerialization drops a U+FEFF at the start of a string when parsing, so a port
+        // that parses `_fetchQueue` results with it loses the BOM payloads; the kit must say so (MSG-3).
+        // It also accepts trailing commas, so the port runs batches that are not JSON (FLUSH-3). And its
+        // `replacingOccurrences` compares grapheme clusters, so the escaping chain misses a ' or U+2028
+        // followed by a combining mark (ESC-2, and the value JS gets, ESC-3). (NSString's default search on
+        // Apple platforms is not literal either; unverified here, so pinned on Linux only.)
+        // Each known failure names the clauses it may break and a word each failure text must mention.
+        let knownFailures: [String: (clauses: Set<String>, mentions: String)] = [
+            "escaping.hostile.js-to-native": (["MSG-3"], "feff"),
+            "escaping.corpus.round-trip.js-to-native": (["MSG-3"], "feff"),
+            // The escaped-too-late quote ends the literal early: the evaluation throws (ESC-1.c) on U+0301.
+            "escaping.corpus.round-trip.native-to-js": (["ESC-1", "ESC-2", "ESC-3"], "0301"),
+            "flush.lenient-parser-json-dropped": (["FLUSH-3"], "trailing comma"),
+            // The same lenient parse: a batch with a trailing comma is run, so nothing warns of invalid JSON.
+            "logging.native.other-invalid-batches-and-repeated-response": (["LOG-4"], "trailing comma"),
+        ]
     #else
-    let knownFailures: [String: (clauses: Set<String>, mentions: String)] = [:]
+        let knownFailures: [String: (clauses: Set<String>, mentions: String)] = [:]
     #endif
     // The port offers neither sends from other threads, nor switching traffic logging, nor throwing handlers:
     // those cases do not apply; nor do JS-side cases, the JS side being the kit's own.
-    let notApplicable: Set<String> = Set(Catalogue.all.filter {
-        !$0.requires.isDisjoint(with: .inProcessOnly) || $0.subject == .javaScriptSide
-    }.map(\.id))
+    let notApplicable: Set<String> = Set(
+        Catalogue.all.filter {
+            !$0.requires.isDisjoint(with: .inProcessOnly) || $0.subject == .javaScriptSide
+        }.map(\.id))
 
     var unexpected: [CaseResult] = []
     for result in results {
@@ -40,7 +41,8 @@ import Testing
             // Every failure must be the known defect: its clause, and its word in the failure text.
             let onlyKnown = result.failures.allSatisfy { failure in
                 known.clauses.contains(failure.clause)
-                    && (failure.message + (failure.expected ?? "") + (failure.actual ?? "")).lowercased().contains(known.mentions)
+                    && (failure.message + (failure.expected ?? "") + (failure.actual ?? "")).lowercased().contains(
+                        known.mentions)
             }
             // A broken MUST fails; a broken SHOULD is non-strict.
             if ![.fail, .nonStrict].contains(result.verdict) || !onlyKnown { unexpected.append(result) }
@@ -53,11 +55,18 @@ import Testing
     for knownFailure in knownFailures.keys {
         #expect(results.contains { $0.caseID == knownFailure }, "the catalogue no longer has \(knownFailure)")
     }
-    let expectation = knownFailures.isEmpty ? "every case passes"
-        : "every case passes except " + knownFailures.keys.sorted().map { "\($0) (\(knownFailures[$0]!.clauses.sorted().joined(separator: ", ")))" }.joined(separator: ", ")
+    let expectation =
+        knownFailures.isEmpty
+        ? "every case passes"
+        : "every case passes except "
+            + knownFailures.keys.sorted().map {
+                "\($0) (\(knownFailures[$0]!.clauses.sorted().joined(separator: ", ")))"
+            }.joined(separator: ", ")
     // Counted first so that the failure message shows the reports, not a dump of every CaseResult.
     let unexpectedCount = unexpected.count
-    #expect(unexpectedCount == 0, """
+    #expect(
+        unexpectedCount == 0,
+        """
         expected \(expectation); unexpected results:
         \(unexpected.map(\.report).joined(separator: "\n\n"))
         """)
@@ -83,7 +92,9 @@ enum TypicalPortRun {
     /// The results, one per case of the catalogue, in its order.
     static func results() async throws -> [CaseResult] {
         if let shared { return try await shared.value }
-        let run = Task { @MainActor in await (try ConformanceRunner()).run(Catalogue.all, adapter: { TypicalPortAdapter() }) }
+        let run = Task { @MainActor in
+            await (try ConformanceRunner()).run(Catalogue.all, adapter: { TypicalPortAdapter() })
+        }
         shared = run
         return try await run.value
     }

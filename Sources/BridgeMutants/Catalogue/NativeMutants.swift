@@ -9,8 +9,11 @@ extension MutantCatalogue {
     /// handlers, the safety switch and navigation decisions.
     static let nativeMutants: [Mutant] = [
         // Startup queue.
-        native("no-startup-queue", "sends before injection are evaluated into a page without the bridge and lost", obligation: "START-1.a",
-               caughtBy: ["startup.calls-before-load.delivered-in-order"]) {
+        native(
+            "no-startup-queue", "sends before injection are evaluated into a page without the bridge and lost",
+            obligation: "START-1.a",
+            caughtBy: ["startup.calls-before-load.delivered-in-order"]
+        ) {
             // A send path without a queue: calls made before injection are evaluated at once. (Responses
             // given while queueing after a reset still queue; the cases that catch it do not need them.)
             Defect(interceptCall: { name, data, adapter in
@@ -20,16 +23,21 @@ extension MutantCatalogue {
                 return true
             })
         },
-        native("startup-queue-before-js", "the startup queue is sent before the JS side is evaluated", obligation: "BOOT-3.b",
-               caughtBy: ["startup.js-side-before-queued-messages"]) {
+        native(
+            "startup-queue-before-js", "the startup queue is sent before the JS side is evaluated",
+            obligation: "BOOT-3.b",
+            caughtBy: ["startup.js-side-before-queued-messages"]
+        ) {
             Defect(rewriteScript: { script, page in
                 guard script.kind == .javaScriptSide else { return [script.text] }
                 page.afterCurrentDecision { page.evaluateUnchanged(script.text) }
                 return []
             })
         },
-        native("startup-queue-never-off", "sends keep being queued after injection", obligation: "START-2.a",
-               caughtBy: ["startup.queue-off-after-injection", "lifecycle.sends-during-navigation"]) {
+        native(
+            "startup-queue-never-off", "sends keep being queued after injection", obligation: "START-2.a",
+            caughtBy: ["startup.queue-off-after-injection", "lifecycle.sends-during-navigation"]
+        ) {
             // Sends after an injection wait for the next one, where they go out right after the JS side.
             let held = Box<[String]>([])
             let injecting = Box(false)
@@ -48,8 +56,10 @@ extension MutantCatalogue {
                 }
             })
         },
-        native("startup-queue-reversed", "the startup queue is sent last-first", obligation: "START-1.c",
-               caughtBy: ["startup.calls-before-load.delivered-in-order"]) {
+        native(
+            "startup-queue-reversed", "the startup queue is sent last-first", obligation: "START-1.c",
+            caughtBy: ["startup.calls-before-load.delivered-in-order"]
+        ) {
             let queued = Box<[String]?>(nil)
             return Defect(rewriteScript: { script, page in
                 switch script.kind {
@@ -69,17 +79,24 @@ extension MutantCatalogue {
                 }
             })
         },
-        native("reset-does-nothing", "reset() neither re-arms the startup queue nor drops callbacks", obligation: "START-3.a",
-               caughtBy: ["startup.reset-rearms-queue"]) {
+        native(
+            "reset-does-nothing", "reset() neither re-arms the startup queue nor drops callbacks",
+            obligation: "START-3.a",
+            caughtBy: ["startup.reset-rearms-queue"]
+        ) {
             Defect(ignoredOperations: [.reset])
         },
         // Ordering.
-        native("batch-reversed", "a fetched batch is processed last-first", obligation: "ORD-2.a",
-               caughtBy: ["ordering.js-to-native.batch-fifo"]) {
+        native(
+            "batch-reversed", "a fetched batch is processed last-first", obligation: "ORD-2.a",
+            caughtBy: ["ordering.js-to-native.batch-fifo"]
+        ) {
             Defect(rewriteFetchResult: { result, _ in WireRewriting.rewritingBatch(result) { $0.reverse() } })
         },
-        native("sends-reversed-within-turn", "commands sent in one turn are evaluated last-first", obligation: "ORD-1.a",
-               caughtBy: ["ordering.native-to-js.fifo"]) {
+        native(
+            "sends-reversed-within-turn", "commands sent in one turn are evaluated last-first", obligation: "ORD-1.a",
+            caughtBy: ["ordering.native-to-js.fifo"]
+        ) {
             // Commands are collected and evaluated on the next main-queue turn, newest first.
             let turn = Box<[String]>([])
             return Defect(rewriteScript: { script, page in
@@ -98,20 +115,30 @@ extension MutantCatalogue {
             })
         },
         // Native callbacks.
-        native("callbacks-not-removed", "a native callback stays registered and runs again on a second answer", obligation: "CB-2.a",
-               caughtBy: ["callbacks.native.one-shot", "callbacks.native.one-shot.crafted-repeats"]) {
+        native(
+            "callbacks-not-removed", "a native callback stays registered and runs again on a second answer",
+            obligation: "CB-2.a",
+            caughtBy: ["callbacks.native.one-shot", "callbacks.native.one-shot.crafted-repeats"]
+        ) {
             // A repeated response runs its callback again where it stands in the batch.
             Defect(
-                afterAttach: { adapter in registerReplayHandler(on: adapter) { id, adapter in adapter.ledger.entry(id)?.callback } },
+                afterAttach: { adapter in
+                    registerReplayHandler(on: adapter) { id, adapter in adapter.ledger.entry(id)?.callback }
+                },
                 rewriteFetchResult: { result, page in
                     guard let adapter = page.owner else { return result }
                     // Answers earlier in the same batch count: the reference runs the batch in order.
                     var answered = Set(adapter.ledger.entries.filter(\.answered).map(\.id))
-                    return replayingAnswers(in: result) { id in adapter.ledger.entry(id) != nil && !answered.insert(id).inserted }
+                    return replayingAnswers(in: result) { id in
+                        adapter.ledger.entry(id) != nil && !answered.insert(id).inserted
+                    }
                 })
         },
-        native("responses-matched-in-call-order", "answers go to the oldest pending callback instead of the one their responseId names", obligation: "CB-1.b",
-               caughtBy: ["missing-handler.js.no-answer-next-works", "callbacks.native.ids-unique-among-outstanding"]) {
+        native(
+            "responses-matched-in-call-order",
+            "answers go to the oldest pending callback instead of the one their responseId names", obligation: "CB-1.b",
+            caughtBy: ["missing-handler.js.no-answer-next-works", "callbacks.native.ids-unique-among-outstanding"]
+        ) {
             Defect(rewriteFetchResult: { result, page in
                 guard let adapter = page.owner else { return result }
                 var outstanding = adapter.ledger.outstanding
@@ -125,28 +152,41 @@ extension MutantCatalogue {
                 }
             })
         },
-        native("callback-id-reused", "every callback gets objc_cb_1, so outstanding callbacks overwrite each other", obligation: "CB-1.a",
-               caughtBy: ["callbacks.native.ids-unique-among-outstanding"]) {
+        native(
+            "callback-id-reused", "every callback gets objc_cb_1, so outstanding callbacks overwrite each other",
+            obligation: "CB-1.a",
+            caughtBy: ["callbacks.native.ids-unique-among-outstanding"]
+        ) {
             // Outgoing ids all read objc_cb_1; an answer to objc_cb_1 reaches the newest callback.
             Defect(
                 rewriteScript: { script, _ in
-                    [WireRewriting.rewritingMessage(of: script.text) { message in
-                        if message["callbackId"] != nil { message["callbackId"] = "objc_cb_1" }
-                    }]
+                    [
+                        WireRewriting.rewritingMessage(of: script.text) { message in
+                            if message["callbackId"] != nil { message["callbackId"] = "objc_cb_1" }
+                        }
+                    ]
                 },
                 rewriteFetchResult: { result, page in
                     guard let newest = page.owner?.ledger.entries.last?.id else { return result }
                     return WireRewriting.rewritingBatch(result) { batch in
                         batch = batch.map { element in
-                            guard var message = element.members, message["responseId"] == "objc_cb_1" else { return element }
+                            guard var message = element.members, message["responseId"] == "objc_cb_1" else {
+                                return element
+                            }
                             message["responseId"] = .string(newest)
                             return .object(message)
                         }
                     }
                 })
         },
-        native("unknown-response-id-aborts-batch", "an unknown responseId stops the rest of the batch", obligation: "CB-3.d",
-               caughtBy: ["callbacks.native.unknown-response-id-ignored", "callbacks.native.unknown-response-id.crafted-batch", "callbacks.native.response-after-reset.crafted"]) {
+        native(
+            "unknown-response-id-aborts-batch", "an unknown responseId stops the rest of the batch",
+            obligation: "CB-3.d",
+            caughtBy: [
+                "callbacks.native.unknown-response-id-ignored", "callbacks.native.unknown-response-id.crafted-batch",
+                "callbacks.native.response-after-reset.crafted",
+            ]
+        ) {
             Defect(rewriteFetchResult: { result, page in
                 guard let adapter = page.owner else { return result }
                 var outstanding = Set(adapter.ledger.outstanding)
@@ -162,32 +202,45 @@ extension MutantCatalogue {
             })
         },
         // Escaping.
-        native("single-quote-raw", "' is not escaped, so payloads end the literal early", obligation: "ESC-2.c",
-               caughtBy: ["escaping.quotes-and-backslashes.native-to-js", "escaping.corpus.round-trip.native-to-js"]) {
+        native(
+            "single-quote-raw", "' is not escaped, so payloads end the literal early", obligation: "ESC-2.c",
+            caughtBy: ["escaping.quotes-and-backslashes.native-to-js", "escaping.corpus.round-trip.native-to-js"]
+        ) {
             escaping(PortEscaper(escapesSingleQuote: false))
         },
-        native("line-separators-raw", "U+2028/U+2029 are left raw in the literal", obligation: "ESC-2.g",
-               caughtBy: ["escaping.line-terminators.native-to-js"]) {
+        native(
+            "line-separators-raw", "U+2028/U+2029 are left raw in the literal", obligation: "ESC-2.g",
+            caughtBy: ["escaping.line-terminators.native-to-js"]
+        ) {
             escaping(PortEscaper(lineSeparators: .raw))
         },
-        native("line-separators-es2015", "U+2028/U+2029 are escaped as \\u{2028}/\\u{2029}", obligation: "ESC-2.i",
-               caughtBy: ["escaping.line-terminators.native-to-js"]) {
+        native(
+            "line-separators-es2015", "U+2028/U+2029 are escaped as \\u{2028}/\\u{2029}", obligation: "ESC-2.i",
+            caughtBy: ["escaping.line-terminators.native-to-js"]
+        ) {
             escaping(PortEscaper(lineSeparators: .es2015))
         },
-        native("control-characters-raw", "hand-built JSON leaves NUL and other controls raw, so JSON.parse fails", obligation: "ESC-3.b",
-               caughtBy: ["escaping.nul-and-controls.native-to-js", "escaping.corpus.round-trip.native-to-js"]) {
+        native(
+            "control-characters-raw", "hand-built JSON leaves NUL and other controls raw, so JSON.parse fails",
+            obligation: "ESC-3.b",
+            caughtBy: ["escaping.nul-and-controls.native-to-js", "escaping.corpus.round-trip.native-to-js"]
+        ) {
             // A JSON writer that never escapes C0 controls: the escaper still catches LF, CR and FF.
             Defect(rewriteScript: { script, _ in
-                guard script.kind == .delivery, let json = WireInspector.literalText(ofCommand: script.text, in: .canonical) else { return [script.text] }
+                guard script.kind == .delivery,
+                    let json = WireInspector.literalText(ofCommand: script.text, in: .canonical)
+                else { return [script.text] }
                 // Every `\u00XX` below U+0020 back to its raw character, in one pass over the bytes.
                 let bytes = Array(json.utf8)
                 var raw: [UInt8] = []
                 raw.reserveCapacity(bytes.count)
                 var index = 0
                 while index < bytes.count {
-                    if bytes[index] == 0x5C, index + 5 < bytes.count, bytes[index + 1] | 0x20 == 0x75, bytes[index + 2] == 0x30,
-                       bytes[index + 3] == 0x30 || bytes[index + 3] == 0x31,
-                       let low = UInt8(String(decoding: bytes[(index + 5)...(index + 5)], as: UTF8.self), radix: 16) {
+                    if bytes[index] == 0x5C, index + 5 < bytes.count, bytes[index + 1] | 0x20 == 0x75,
+                        bytes[index + 2] == 0x30,
+                        bytes[index + 3] == 0x30 || bytes[index + 3] == 0x31,
+                        let low = UInt8(String(decoding: bytes[(index + 5)...(index + 5)], as: UTF8.self), radix: 16)
+                    {
                         raw.append((bytes[index + 3] - 0x30) << 4 | low)
                         index += 6
                     } else {
@@ -198,20 +251,31 @@ extension MutantCatalogue {
                 return [MessageEscaper.handleMessageCommand(forMessageJSON: String(decoding: raw, as: UTF8.self))]
             })
         },
-        native("non-bmp-escaped-as-scalar", "characters beyond U+FFFF are escaped as \\u plus their scalar value", obligation: "ESC-3.c",
-               caughtBy: ["escaping.non-ascii.native-to-js", "escaping.corpus.round-trip.native-to-js"]) {
+        native(
+            "non-bmp-escaped-as-scalar", "characters beyond U+FFFF are escaped as \\u plus their scalar value",
+            obligation: "ESC-3.c",
+            caughtBy: ["escaping.non-ascii.native-to-js", "escaping.corpus.round-trip.native-to-js"]
+        ) {
             escaping(PortEscaper(escapesNonBMPByScalar: true))
         },
-        native("received-strings-cut-at-nul", "strings handed to native handlers are cut at the first NUL (C-string bridging)", obligation: "MSG-3.c",
-               caughtBy: ["escaping.corpus.round-trip.js-to-native"]) {
+        native(
+            "received-strings-cut-at-nul",
+            "strings handed to native handlers are cut at the first NUL (C-string bridging)", obligation: "MSG-3.c",
+            caughtBy: ["escaping.corpus.round-trip.js-to-native"]
+        ) {
             Defect(wrapHandler: { handler in { data, respond in handler(data.map(truncatingStringsAtNUL), respond) } })
         },
-        native("received-nulls-stripped", "null members are stripped from received dictionaries", obligation: "MSG-3.f",
-               caughtBy: ["escaping.corpus.rejected.js-to-native"]) {
+        native(
+            "received-nulls-stripped", "null members are stripped from received dictionaries", obligation: "MSG-3.f",
+            caughtBy: ["escaping.corpus.rejected.js-to-native"]
+        ) {
             Defect(wrapHandler: { handler in { data, respond in handler(data.map(strippingNullMembers), respond) } })
         },
-        native("unserializable-message-blocks-sends", "after one message cannot be serialized, every later send is dropped", obligation: "ESC-4.c",
-               caughtBy: ["escaping.corpus.rejected.native-to-js"]) {
+        native(
+            "unserializable-message-blocks-sends",
+            "after one message cannot be serialized, every later send is dropped", obligation: "ESC-4.c",
+            caughtBy: ["escaping.corpus.rejected.native-to-js"]
+        ) {
             let blocked = Box(false)
             return Defect(
                 interceptCall: { name, data, _ in
@@ -221,8 +285,11 @@ extension MutantCatalogue {
                 },
                 rewriteScript: { script, _ in script.kind == .delivery && blocked.value ? [] : [script.text] })
         },
-        native("failed-batch-stops-flushing", "after one batch fails to parse, later batches are never processed", obligation: "FLUSH-3.c",
-               caughtBy: ["escaping.corpus.implementation-defined.js-to-native"]) {
+        native(
+            "failed-batch-stops-flushing", "after one batch fails to parse, later batches are never processed",
+            obligation: "FLUSH-3.c",
+            caughtBy: ["escaping.corpus.implementation-defined.js-to-native"]
+        ) {
             let stopped = Box(false)
             return Defect(rewriteFetchResult: { result, _ in
                 guard let result, !result.isEmpty else { return result }
@@ -232,12 +299,17 @@ extension MutantCatalogue {
             })
         },
         // Messages.
-        native("non-object-data-as-nil", "handlers get nil when data is not a JSON object", obligation: "MSG-3.g",
-               caughtBy: ["messages.js-to-native.data-forms", "escaping.hostile.js-to-native"]) {
-            Defect(wrapHandler: { handler in { data, respond in handler(data is [String: Any] ? data : nil, respond) } })
+        native(
+            "non-object-data-as-nil", "handlers get nil when data is not a JSON object", obligation: "MSG-3.g",
+            caughtBy: ["messages.js-to-native.data-forms", "escaping.hostile.js-to-native"]
+        ) {
+            Defect(wrapHandler: { handler in { data, respond in handler(data is [String: Any] ? data : nil, respond) } }
+            )
         },
-        native("messages-without-data-dropped", "JS calls without data are dropped", obligation: "MSG-3.a",
-               caughtBy: ["messages.js-to-native.data-forms"]) {
+        native(
+            "messages-without-data-dropped", "JS calls without data are dropped", obligation: "MSG-3.a",
+            caughtBy: ["messages.js-to-native.data-forms"]
+        ) {
             Defect(rewriteFetchResult: { result, _ in
                 WireRewriting.rewritingBatch(result) { batch in
                     batch.removeAll { element in
@@ -247,66 +319,95 @@ extension MutantCatalogue {
                 }
             })
         },
-        native("nil-answer-omitted", "a nil answer is sent without responseData, so JS gets undefined", obligation: "MSG-2.c",
-               caughtBy: ["messages.native-to-js.nil-answer-is-null"]) {
+        native(
+            "nil-answer-omitted", "a nil answer is sent without responseData, so JS gets undefined",
+            obligation: "MSG-2.c",
+            caughtBy: ["messages.native-to-js.nil-answer-is-null"]
+        ) {
             // The responder leaves out the key for nil (a marker the reference serializes, then dropped).
             let marker = "\u{0}mutant: nil answer"
             return Defect(
                 wrapHandler: { handler in { data, respond in handler(data) { answer in respond(answer ?? marker) } } },
                 rewriteScript: { script, _ in
-                    [WireRewriting.rewritingMessage(of: script.text) { message in
-                        if message["responseData"] == .string(marker) { message["responseData"] = nil }
-                    }]
+                    [
+                        WireRewriting.rewritingMessage(of: script.text) { message in
+                            if message["responseData"] == .string(marker) { message["responseData"] = nil }
+                        }
+                    ]
                 })
         },
         // Missing handlers and the safety switch.
-        native("missing-handler-aborts-batch", "a call to a missing handler stops the rest of the batch", obligation: "MISS-1.d",
-               caughtBy: ["missing-handler.native.batch-continues", "missing-handler.native.no-handler-name"]) {
+        native(
+            "missing-handler-aborts-batch", "a call to a missing handler stops the rest of the batch",
+            obligation: "MISS-1.d",
+            caughtBy: ["missing-handler.native.batch-continues", "missing-handler.native.no-handler-name"]
+        ) {
             Defect(rewriteFetchResult: { result, page in
                 guard let handlers = page.owner?.handlerNames else { return result }
                 return WireRewriting.rewritingBatch(result) { batch in
-                    guard let index = batch.firstIndex(where: { element in
-                        guard let message = element.members, message["responseId"] == nil else { return false }
-                        guard case .string(let name)? = message["handlerName"] else { return true }
-                        return !handlers.contains(name)
-                    }) else { return }
+                    guard
+                        let index = batch.firstIndex(where: { element in
+                            guard let message = element.members, message["responseId"] == nil else { return false }
+                            guard case .string(let name)? = message["handlerName"] else { return true }
+                            return !handlers.contains(name)
+                        })
+                    else { return }
                     batch = Array(batch[...index])
                 }
             })
         },
-        native("remove-handler-ignored", "removeHandler does nothing", obligation: "MISS-2.a",
-               caughtBy: ["missing-handler.native.removed-handler", "missing-handler.native.removed-before-load"]) {
+        native(
+            "remove-handler-ignored", "removeHandler does nothing", obligation: "MISS-2.a",
+            caughtBy: ["missing-handler.native.removed-handler", "missing-handler.native.removed-before-load"]
+        ) {
             Defect(ignoredOperations: [.removeHandler])
         },
-        native("disable-safety-ignored", "disableJavscriptAlertBoxSafetyTimeout sends nothing", obligation: "SAFE-2.a",
-               caughtBy: ["alert-safety.disable-from-native"]) {
+        native(
+            "disable-safety-ignored", "disableJavscriptAlertBoxSafetyTimeout sends nothing", obligation: "SAFE-2.a",
+            caughtBy: ["alert-safety.disable-from-native"]
+        ) {
             Defect(ignoredOperations: [.disableSafetyTimeout])
         },
         // Navigation decisions.
-        native("decides-navigation-twice", "the navigation decision handler is called twice for bridge URLs", obligation: "BOOT-1.f",
-               caughtBy: ["bootstrap.url-classification.https", "bootstrap.url-classification.wvjbscheme"]) {
+        native(
+            "decides-navigation-twice", "the navigation decision handler is called twice for bridge URLs",
+            obligation: "BOOT-1.f",
+            caughtBy: ["bootstrap.url-classification.https", "bootstrap.url-classification.wvjbscheme"]
+        ) {
             Defect(decidesCancelledNavigationsTwice: true)
         },
-        native("cancels-bridge-hosts-on-any-scheme", "http://__wvjb_queue_message__ is treated as a bridge URL and cancelled", obligation: "BOOT-2.b",
-               caughtBy: ["bootstrap.url-classification.https"]) {
+        native(
+            "cancels-bridge-hosts-on-any-scheme",
+            "http://__wvjb_queue_message__ is treated as a bridge URL and cancelled", obligation: "BOOT-2.b",
+            caughtBy: ["bootstrap.url-classification.https"]
+        ) {
             // Classifies by host alone, as `url.host == "__wvjb_queue_message__"` does.
             Defect(rewriteNavigation: { action in
                 guard let url = action.url, let host = url.host?.lowercased(),
-                      host == "__wvjb_queue_message__" || host == "__bridge_loaded__",
-                      var components = URLComponents(url: url, resolvingAgainstBaseURL: false) else { return action }
+                    host == "__wvjb_queue_message__" || host == "__bridge_loaded__",
+                    var components = URLComponents(url: url, resolvingAgainstBaseURL: false)
+                else { return action }
                 components.scheme = "https"
                 var bridgeAction = action
                 bridgeAction.url = components.url
                 return bridgeAction
             })
         },
-        native("disables-safety-on-attach", "the bridge switches the JS side to synchronous dispatch as soon as it attaches", obligation: "SAFE-1.c",
-               caughtBy: ["alert-safety.default-dispatch-deferred"]) {
+        native(
+            "disables-safety-on-attach",
+            "the bridge switches the JS side to synchronous dispatch as soon as it attaches", obligation: "SAFE-1.c",
+            caughtBy: ["alert-safety.default-dispatch-deferred"]
+        ) {
             Defect(afterAttach: { adapter in try? adapter.disableJavscriptAlertBoxSafetyTimeout() })
         },
-        native("sync-disables-safety-on-attach", "a synchronously evaluating bridge switches the safety off on attach, so alert() in a handler freezes the app",
-               obligation: "SAFE-1.c", caughtBy: ["alert-safety.default-dispatch-deferred"]) {
-            Defect(evaluationStyle: .synchronous, afterAttach: { adapter in try? adapter.disableJavscriptAlertBoxSafetyTimeout() })
+        native(
+            "sync-disables-safety-on-attach",
+            "a synchronously evaluating bridge switches the safety off on attach, so alert() in a handler freezes the app",
+            obligation: "SAFE-1.c", caughtBy: ["alert-safety.default-dispatch-deferred"]
+        ) {
+            Defect(
+                evaluationStyle: .synchronous,
+                afterAttach: { adapter in try? adapter.disableJavscriptAlertBoxSafetyTimeout() })
         },
     ]
 
@@ -314,7 +415,8 @@ extension MutantCatalogue {
     @MainActor
     static func escaping(_ escaper: PortEscaper) -> Defect {
         Defect(rewriteScript: { script, _ in
-            guard script.kind == .delivery, let json = WireInspector.literalText(ofCommand: script.text, in: .canonical) else { return [script.text] }
+            guard script.kind == .delivery, let json = WireInspector.literalText(ofCommand: script.text, in: .canonical)
+            else { return [script.text] }
             return [escaper.command(forMessageJSON: json)]
         })
     }

@@ -8,12 +8,18 @@ extension MutantCatalogue {
     /// message shapes and reading, ordering and callback ids on the native side.
     static let nativeObligationMutants: [Mutant] = [
         // BOOT-1: every bridge URL cancelled, every request decided.
-        native("queue-url-allowed-after-fetch", "the queue URL branch fetches and then ends with decisionHandler(.allow), copied from the default branch",
-               obligation: "BOOT-1.a", caughtBy: ["bootstrap.url-classification.https"]) {
+        native(
+            "queue-url-allowed-after-fetch",
+            "the queue URL branch fetches and then ends with decisionHandler(.allow), copied from the default branch",
+            obligation: "BOOT-1.a", caughtBy: ["bootstrap.url-classification.https"]
+        ) {
             Defect(rewriteDecision: { action, policy in BridgeURLKind(action.url) == .queueMessage ? .allow : policy })
         },
-        native("queue-url-undecided-while-fetching", "a queue URL that comes while a fetch is pending returns early (`guard !isFetching else { return }`) without deciding",
-               obligation: "BOOT-1.g", caughtBy: ["bootstrap.url-classification.look-alikes"]) {
+        native(
+            "queue-url-undecided-while-fetching",
+            "a queue URL that comes while a fetch is pending returns early (`guard !isFetching else { return }`) without deciding",
+            obligation: "BOOT-1.g", caughtBy: ["bootstrap.url-classification.look-alikes"]
+        ) {
             // The pending fetch drains the whole queue (DISP-2), so only the decision is missing.
             let fetching = Box(false)
             return Defect(
@@ -28,16 +34,23 @@ extension MutantCatalogue {
                 leavesUndecided: { action in fetching.value && BridgeURLKind(action.url) == .queueMessage })
         },
         // BOOT-3: the whole JS side.
-        native("js-side-read-in-one-4k-chunk", "the JS side is read from its resource with one 4096-byte read, so only its first 4 KiB are evaluated",
-               obligation: "BOOT-3.a", caughtBy: ["startup.js-side-before-queued-messages"]) {
+        native(
+            "js-side-read-in-one-4k-chunk",
+            "the JS side is read from its resource with one 4096-byte read, so only its first 4 KiB are evaluated",
+            obligation: "BOOT-3.a", caughtBy: ["startup.js-side-before-queued-messages"]
+        ) {
             Defect(rewriteScript: { script, _ in
                 guard script.kind == .javaScriptSide else { return [script.text] }
                 return [String(decoding: Array(script.text.utf8.prefix(4096)), as: UTF8.self)]
             })
         },
         // BOOT-4: injection on the load URL of a page navigated to.
-        native("js-injected-only-for-first-url", "the `injected` flag is cleared only when the web view reloads the same URL, so a page navigated to never gets the JS side",
-               obligation: "BOOT-4.b", caughtBy: ["lifecycle.reinjected-on-every-load", "lifecycle.reinjected-on-revisited-and-v5-pages"]) {
+        native(
+            "js-injected-only-for-first-url",
+            "the `injected` flag is cleared only when the web view reloads the same URL, so a page navigated to never gets the JS side",
+            obligation: "BOOT-4.b",
+            caughtBy: ["lifecycle.reinjected-on-every-load", "lifecycle.reinjected-on-revisited-and-v5-pages"]
+        ) {
             let firstURL = Box<String??>(nil)
             return Defect(rewriteScript: { script, page in
                 guard script.kind == .javaScriptSide else { return [script.text] }
@@ -46,21 +59,33 @@ extension MutantCatalogue {
             })
         },
         // BOOT-6: the fetch injection causes is an empty batch.
-        native("empty-batch-rearms-startup-queue", "an empty batch is taken for a page without the JS side, as a nil result is, and the bridge resets to hold sends until the next load URL",
-               obligation: "BOOT-6.b", caughtBy: ["bootstrap.js-side.messaging-iframe-signals-on-injection", "bootstrap.js-side.messaging-iframe-without-body"]) {
+        native(
+            "empty-batch-rearms-startup-queue",
+            "an empty batch is taken for a page without the JS side, as a nil result is, and the bridge resets to hold sends until the next load URL",
+            obligation: "BOOT-6.b",
+            caughtBy: [
+                "bootstrap.js-side.messaging-iframe-signals-on-injection",
+                "bootstrap.js-side.messaging-iframe-without-body",
+            ]
+        ) {
             Defect(rewriteFetchResult: { result, page in
                 if let batch = WireRewriting.batch(result), batch.isEmpty { try? page.owner?.reset() }
                 return result
             })
         },
         // MSG-4: a message without responseId is a call.
-        native("calls-without-callback-id-taken-as-responses", "a message is a call only if it has a callbackId (`if let callbackId = ... { handleCall } else { handleResponse }`)",
-               obligation: "MSG-4.b", caughtBy: ["messages.js-to-native.response-id-any-value", "messages.js-to-native.response-or-call-by-key"]) {
+        native(
+            "calls-without-callback-id-taken-as-responses",
+            "a message is a call only if it has a callbackId (`if let callbackId = ... { handleCall } else { handleResponse }`)",
+            obligation: "MSG-4.b",
+            caughtBy: ["messages.js-to-native.response-id-any-value", "messages.js-to-native.response-or-call-by-key"]
+        ) {
             // Handled as a response without an id: ignored, with the unknown-responseId warning.
             Defect(rewriteFetchResult: { result, _ in
                 WireRewriting.rewritingBatch(result) { batch in
                     batch = batch.map { element in
-                        guard var message = element.members, message["responseId"] == nil, message["callbackId"] == nil else { return element }
+                        guard var message = element.members, message["responseId"] == nil, message["callbackId"] == nil
+                        else { return element }
                         message["responseId"] = .null
                         return .object(message)
                     }
@@ -68,66 +93,104 @@ extension MutantCatalogue {
             })
         },
         // MSG-7: the keys of a native call.
-        native("handler-name-set-in-data-branch", "handlerName is written inside `if let data { ... }`, so a native call without data goes without its name",
-               obligation: "MSG-7.a", caughtBy: ["messages.native-to-js.keys"]) {
+        native(
+            "handler-name-set-in-data-branch",
+            "handlerName is written inside `if let data { ... }`, so a native call without data goes without its name",
+            obligation: "MSG-7.a", caughtBy: ["messages.native-to-js.keys"]
+        ) {
             Defect(rewriteScript: { script, _ in
                 guard script.kind == .delivery else { return [script.text] }
-                return [WireRewriting.rewritingMessage(of: script.text) { message in
-                    if message["responseId"] == nil, message["data"] == nil { message["handlerName"] = nil }
-                }]
+                return [
+                    WireRewriting.rewritingMessage(of: script.text) { message in
+                        if message["responseId"] == nil, message["data"] == nil { message["handlerName"] = nil }
+                    }
+                ]
             })
         },
-        native("callback-id-written-before-callback-check", "the callbackId objc_cb_<next> is written before `if let responseCallback`, so calls without a callback carry one too",
-               obligation: "MSG-7.c", caughtBy: ["messages.native-to-js.keys", "callbacks.native.id-format"]) {
+        native(
+            "callback-id-written-before-callback-check",
+            "the callbackId objc_cb_<next> is written before `if let responseCallback`, so calls without a callback carry one too",
+            obligation: "MSG-7.c", caughtBy: ["messages.native-to-js.keys", "callbacks.native.id-format"]
+        ) {
             // The counter still advances (and callbacks are still stored) only for calls with a callback.
             Defect(rewriteScript: { script, page in
                 guard script.kind == .delivery, let ledger = page.owner?.ledger else { return [script.text] }
-                return [WireRewriting.rewritingMessage(of: script.text) { message in
-                    if message["responseId"] == nil, message["callbackId"] == nil { message["callbackId"] = .string("objc_cb_\(ledger.entries.count + 1)") }
-                }]
+                return [
+                    WireRewriting.rewritingMessage(of: script.text) { message in
+                        if message["responseId"] == nil, message["callbackId"] == nil {
+                            message["callbackId"] = .string("objc_cb_\(ledger.entries.count + 1)")
+                        }
+                    }
+                ]
             })
         },
         // MSG-2: the keys and the responseId of a native response.
-        native("response-carries-handler-name", "native responses carry the handlerName of the call they answer, copying the shape of JS responses",
-               obligation: "MSG-2.a", caughtBy: ["messages.native-to-js.keys"]) {
+        native(
+            "response-carries-handler-name",
+            "native responses carry the handlerName of the call they answer, copying the shape of JS responses",
+            obligation: "MSG-2.a", caughtBy: ["messages.native-to-js.keys"]
+        ) {
             let names = Box<[String: JSONValue]>([:])
             return Defect(
                 rewriteScript: { script, _ in
                     guard script.kind == .delivery else { return [script.text] }
-                    return [WireRewriting.rewritingMessage(of: script.text) { message in
-                        if case .string(let id)? = message["responseId"], let name = names.value[id] { message["handlerName"] = name }
-                    }]
+                    return [
+                        WireRewriting.rewritingMessage(of: script.text) { message in
+                            if case .string(let id)? = message["responseId"], let name = names.value[id] {
+                                message["handlerName"] = name
+                            }
+                        }
+                    ]
                 },
                 rewriteFetchResult: { result, _ in
                     for element in WireRewriting.batch(result) ?? [] {
-                        guard let message = element.members, message["responseId"] == nil, case .string(let id)? = message["callbackId"],
-                              let name = message["handlerName"] else { continue }
+                        guard let message = element.members, message["responseId"] == nil,
+                            case .string(let id)? = message["callbackId"],
+                            let name = message["handlerName"]
+                        else { continue }
                         names.value[id] = name
                     }
                     return result
                 })
         },
-        native("response-id-interpolated-optional", "the responseId is built as \"\\(message[\"callbackId\"])\", an Optional, so it reads Optional(\"cb_1_...\")",
-               obligation: "MSG-2.b", caughtBy: ["messages.native-to-js.nil-answer-is-null", "messages.native-to-js.keys"]) {
+        native(
+            "response-id-interpolated-optional",
+            "the responseId is built as \"\\(message[\"callbackId\"])\", an Optional, so it reads Optional(\"cb_1_...\")",
+            obligation: "MSG-2.b", caughtBy: ["messages.native-to-js.nil-answer-is-null", "messages.native-to-js.keys"]
+        ) {
             Defect(rewriteScript: { script, _ in
                 guard script.kind == .delivery else { return [script.text] }
-                return [WireRewriting.rewritingMessage(of: script.text) { message in
-                    if case .string(let id)? = message["responseId"] { message["responseId"] = .string("Optional(\"\(id)\")") }
-                }]
+                return [
+                    WireRewriting.rewritingMessage(of: script.text) { message in
+                        if case .string(let id)? = message["responseId"] {
+                            message["responseId"] = .string("Optional(\"\(id)\")")
+                        }
+                    }
+                ]
             })
         },
         // MSG-3: data as JS sent it.
-        native("null-data-as-nil", "NSNull data is turned into nil before the handler sees it (`data is NSNull ? nil : data`)",
-               obligation: "MSG-3.b", caughtBy: ["messages.js-to-native.data-forms"]) {
+        native(
+            "null-data-as-nil",
+            "NSNull data is turned into nil before the handler sees it (`data is NSNull ? nil : data`)",
+            obligation: "MSG-3.b", caughtBy: ["messages.js-to-native.data-forms"]
+        ) {
             Defect(wrapHandler: { handler in { data, respond in handler(data is NSNull ? nil : data, respond) } })
         },
-        native("numbers-read-as-int", "numbers in received data are converted with `.intValue`, so 42.5 arrives as 42", obligation: "MSG-3.d",
-               caughtBy: ["messages.js-to-native.data-forms"]) {
+        native(
+            "numbers-read-as-int", "numbers in received data are converted with `.intValue`, so 42.5 arrives as 42",
+            obligation: "MSG-3.d",
+            caughtBy: ["messages.js-to-native.data-forms"]
+        ) {
             Defect(wrapHandler: { handler in { data, respond in handler(data.map(truncatingNumbers), respond) } })
         },
         // MSG-9: reading messages whatever their form.
-        native("messages-read-in-stringify-key-order", "messages are read with a regex written for JSON.stringify's key order (handlerName, responseId, data or responseData, callbackId); others are skipped",
-               obligation: "MSG-9.a", caughtBy: ["messages.js-to-native.opaque-ids-and-json-forms", "messages.js-to-native.response-json-forms"]) {
+        native(
+            "messages-read-in-stringify-key-order",
+            "messages are read with a regex written for JSON.stringify's key order (handlerName, responseId, data or responseData, callbackId); others are skipped",
+            obligation: "MSG-9.a",
+            caughtBy: ["messages.js-to-native.opaque-ids-and-json-forms", "messages.js-to-native.response-json-forms"]
+        ) {
             Defect(rewriteFetchResult: { result, _ in
                 guard let result, let orders = keyOrders(ofBatch: result) else { return result }
                 return WireRewriting.rewritingBatch(result) { batch in
@@ -136,13 +199,20 @@ extension MutantCatalogue {
                 }
             })
         },
-        native("only-stringify-escapes-decoded", "strings are decoded by hand for the escapes JSON.stringify writes only, so \\/ and \\u0041 stay as written",
-               obligation: "MSG-9.c", caughtBy: ["messages.js-to-native.opaque-ids-and-json-forms", "messages.js-to-native.response-json-forms"]) {
+        native(
+            "only-stringify-escapes-decoded",
+            "strings are decoded by hand for the escapes JSON.stringify writes only, so \\/ and \\u0041 stay as written",
+            obligation: "MSG-9.c",
+            caughtBy: ["messages.js-to-native.opaque-ids-and-json-forms", "messages.js-to-native.response-json-forms"]
+        ) {
             Defect(rewriteFetchResult: { result, _ in result.map(keepingUnusualEscapes) })
         },
         // ORD-1: native sends in send order.
-        native("startup-queue-sent-after-first-batch", "held messages go out at the end of the first fetched batch (the JS side's 'ready' signal), while sends made meanwhile go out at once",
-               obligation: "ORD-1.b", caughtBy: ["ordering.native-to-js.startup-queue-first"]) {
+        native(
+            "startup-queue-sent-after-first-batch",
+            "held messages go out at the end of the first fetched batch (the JS side's 'ready' signal), while sends made meanwhile go out at once",
+            obligation: "ORD-1.b", caughtBy: ["ordering.native-to-js.startup-queue-first"]
+        ) {
             let injecting = Box(false)
             let held = Box<[String]>([])
             let release = { @MainActor (page: DefectivePage) in
@@ -178,8 +248,11 @@ extension MutantCatalogue {
                     return appendingMarker(to: result)
                 })
         },
-        native("large-messages-serialized-off-main", "messages over 16 KiB are serialized on a background queue and evaluated from DispatchQueue.main.async, so smaller later ones overtake them",
-               obligation: "ORD-1.c", caughtBy: ["ordering.native-to-js.fifo"]) {
+        native(
+            "large-messages-serialized-off-main",
+            "messages over 16 KiB are serialized on a background queue and evaluated from DispatchQueue.main.async, so smaller later ones overtake them",
+            obligation: "ORD-1.c", caughtBy: ["ordering.native-to-js.fifo"]
+        ) {
             Defect(rewriteScript: { script, page in
                 guard script.kind == .delivery, script.text.utf8.count > 16_384 else { return [script.text] }
                 let text = script.text
@@ -187,8 +260,11 @@ extension MutantCatalogue {
                 return []
             })
         },
-        native("batch-responses-sent-last-first", "answers given while a batch runs are held and sent after it with `while let r = pending.popLast()`",
-               obligation: "ORD-1.d", caughtBy: ["ordering.round-trip.responses-in-call-order"]) {
+        native(
+            "batch-responses-sent-last-first",
+            "answers given while a batch runs are held and sent after it with `while let r = pending.popLast()`",
+            obligation: "ORD-1.d", caughtBy: ["ordering.round-trip.responses-in-call-order"]
+        ) {
             let running = Box(false)
             let held = Box<[String]>([])
             return Defect(
@@ -199,7 +275,9 @@ extension MutantCatalogue {
                     }
                 },
                 rewriteScript: { script, _ in
-                    guard running.value, script.kind == .delivery, WireRewriting.message(inCommand: script.text)?["responseId"] != nil else { return [script.text] }
+                    guard running.value, script.kind == .delivery,
+                        WireRewriting.message(inCommand: script.text)?["responseId"] != nil
+                    else { return [script.text] }
                     held.value.append(script.text)
                     return []
                 },
@@ -210,24 +288,38 @@ extension MutantCatalogue {
                 })
         },
         // ORD-2: each message done before the next is examined.
-        native("batch-resolved-before-run", "a batch is resolved to handlers and callbacks in a first pass and run in a second, so a callback named twice in one batch runs twice",
-               obligation: "ORD-2.b", caughtBy: ["ordering.js-to-native.each-message-done-before-next"]) {
+        native(
+            "batch-resolved-before-run",
+            "a batch is resolved to handlers and callbacks in a first pass and run in a second, so a callback named twice in one batch runs twice",
+            obligation: "ORD-2.b", caughtBy: ["ordering.js-to-native.each-message-done-before-next"]
+        ) {
             Defect(
-                afterAttach: { adapter in registerReplayHandler(on: adapter) { id, adapter in adapter.ledger.entry(id)?.callback } },
+                afterAttach: { adapter in
+                    registerReplayHandler(on: adapter) { id, adapter in adapter.ledger.entry(id)?.callback }
+                },
                 rewriteFetchResult: { result, page in
                     guard let adapter = page.owner else { return result }
                     let outstanding = Set(adapter.ledger.outstanding)
                     var resolved = Set<String>()
-                    return replayingAnswers(in: result) { id in outstanding.contains(id) && !resolved.insert(id).inserted }
+                    return replayingAnswers(in: result) { id in
+                        outstanding.contains(id) && !resolved.insert(id).inserted
+                    }
                 })
         },
         // ID-2: objc_cb_1, objc_cb_2, ...
-        native("callback-ids-copy-js-prefix", "native callback ids are cb_<n>, the JS side's prefix copied", obligation: "ID-2.a",
-               caughtBy: ["callbacks.native.id-format", "startup.held-calls.callback-ids"]) {
-            renumberingCallbackIDs(out: { "cb_\($0)" }, back: { id in id.hasPrefix("cb_") ? Int(id.dropFirst(3)) : nil })
+        native(
+            "callback-ids-copy-js-prefix", "native callback ids are cb_<n>, the JS side's prefix copied",
+            obligation: "ID-2.a",
+            caughtBy: ["callbacks.native.id-format", "startup.held-calls.callback-ids"]
+        ) {
+            renumberingCallbackIDs(
+                out: { "cb_\($0)" }, back: { id in id.hasPrefix("cb_") ? Int(id.dropFirst(3)) : nil })
         },
-        native("callback-ids-start-at-zero", "the callback counter starts at 0, so the first id is objc_cb_0", obligation: "ID-2.b",
-               caughtBy: ["callbacks.native.id-format", "startup.held-calls.callback-ids"]) {
+        native(
+            "callback-ids-start-at-zero", "the callback counter starts at 0, so the first id is objc_cb_0",
+            obligation: "ID-2.b",
+            caughtBy: ["callbacks.native.id-format", "startup.held-calls.callback-ids"]
+        ) {
             renumberingCallbackIDs(out: { "objc_cb_\($0 - 1)" }, back: { id in callbackNumber(id).map { $0 + 1 } })
         },
     ]
@@ -237,8 +329,10 @@ extension MutantCatalogue {
 
     /// Registers the marker handler: it runs `body` each time a batch reaches a marker call.
     @MainActor
-    static func registerMarkerHandler(on adapter: DefectiveBridgeAdapter, named name: String,
-                                      _ body: @escaping @MainActor (DefectiveBridgeAdapter) -> Void) {
+    static func registerMarkerHandler(
+        on adapter: DefectiveBridgeAdapter, named name: String,
+        _ body: @escaping @MainActor (DefectiveBridgeAdapter) -> Void
+    ) {
         try? adapter.core.registerHandler(name) { [weak adapter] _, _ in
             guard let adapter else { return }
             body(adapter)
@@ -253,17 +347,25 @@ extension MutantCatalogue {
 
     /// A defect that gives callbacks the ids `out(n)` instead of `objc_cb_<n>` and maps response ids back
     /// with `back` (nil: not one of its ids, left as it is).
-    static func renumberingCallbackIDs(out: @escaping @Sendable (Int) -> String, back: @escaping @Sendable (String) -> Int?) -> Defect {
+    static func renumberingCallbackIDs(
+        out: @escaping @Sendable (Int) -> String, back: @escaping @Sendable (String) -> Int?
+    ) -> Defect {
         Defect(
             rewriteScript: { script, _ in
-                [WireRewriting.rewritingMessage(of: script.text) { message in
-                    if case .string(let id)? = message["callbackId"], let number = callbackNumber(id) { message["callbackId"] = .string(out(number)) }
-                }]
+                [
+                    WireRewriting.rewritingMessage(of: script.text) { message in
+                        if case .string(let id)? = message["callbackId"], let number = callbackNumber(id) {
+                            message["callbackId"] = .string(out(number))
+                        }
+                    }
+                ]
             },
             rewriteFetchResult: { result, _ in
                 WireRewriting.rewritingBatch(result) { batch in
                     batch = batch.map { element in
-                        guard var message = element.members, case .string(let id)? = message["responseId"], let number = back(id) else { return element }
+                        guard var message = element.members, case .string(let id)? = message["responseId"],
+                            let number = back(id)
+                        else { return element }
                         message["responseId"] = .string("objc_cb_\(number)")
                         return .object(message)
                     }
@@ -314,7 +416,10 @@ extension MutantCatalogue {
                 var end = index + 1
                 while end < scalars.count, scalars[end] != "\"" { end += scalars[end] == "\\" ? 2 : 1 }
                 guard end < scalars.count else { return nil }
-                if depth == 2, case .string(let key)? = try? JSONParser.parse(String(String.UnicodeScalarView(scalars[index...end]))) {
+                if depth == 2,
+                    case .string(let key)? = try? JSONParser.parse(
+                        String(String.UnicodeScalarView(scalars[index...end])))
+                {
                     pendingKey = key
                 }
                 index = end + 1
@@ -364,8 +469,9 @@ extension MutantCatalogue {
                 out.append(contentsOf: "\\\\/".unicodeScalars)
                 index += 2
             } else if next == "u", index + 5 < scalars.count,
-                      let code = UInt32(String(String.UnicodeScalarView(scalars[(index + 2)...(index + 5)])), radix: 16),
-                      code >= 0x20, !(0xD800...0xDFFF).contains(code) {
+                let code = UInt32(String(String.UnicodeScalarView(scalars[(index + 2)...(index + 5)])), radix: 16),
+                code >= 0x20, !(0xD800...0xDFFF).contains(code)
+            {
                 out.append(contentsOf: "\\\\u".unicodeScalars)
                 out.append(contentsOf: scalars[(index + 2)...(index + 5)])
                 index += 6

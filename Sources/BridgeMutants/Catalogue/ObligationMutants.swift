@@ -9,8 +9,11 @@ extension MutantCatalogue {
     /// logging clauses (one "MUST", one listed form, one "and" each), before their checks were written.
     static let obligationMutants: [Mutant] = [
         // FLUSH-7: the responder.
-        native("responder-dead-after-return", "the responder only works while the handler runs: answers given later are dropped", obligation: "FLUSH-7.c",
-               caughtBy: ["flush.handlers-and-responders"]) {
+        native(
+            "responder-dead-after-return",
+            "the responder only works while the handler runs: answers given later are dropped", obligation: "FLUSH-7.c",
+            caughtBy: ["flush.handlers-and-responders"]
+        ) {
             Defect(wrapHandler: { handler in
                 { data, respond in
                     let running = Box(true)
@@ -19,13 +22,17 @@ extension MutantCatalogue {
                 }
             })
         },
-        native("responder-answers-without-callback-id", "a call without callbackId still gets a responder that sends {\"responseId\":\"\",...}",
-               obligation: "FLUSH-7.d", caughtBy: ["flush.handlers-and-responders"]) {
+        native(
+            "responder-answers-without-callback-id",
+            "a call without callbackId still gets a responder that sends {\"responseId\":\"\",...}",
+            obligation: "FLUSH-7.d", caughtBy: ["flush.handlers-and-responders"]
+        ) {
             // The port writes `message["callbackId"] ?? ""`: modelled by giving such calls an empty id.
             Defect(rewriteFetchResult: { result, _ in
                 WireRewriting.rewritingBatch(result) { batch in
                     batch = batch.map { element in
-                        guard var message = element.members, message["responseId"] == nil, message["callbackId"] == nil else { return element }
+                        guard var message = element.members, message["responseId"] == nil, message["callbackId"] == nil
+                        else { return element }
                         message["callbackId"] = ""
                         return .object(message)
                     }
@@ -33,13 +40,20 @@ extension MutantCatalogue {
             })
         },
         // MISS-2: other handlers unaffected.
-        native("remove-handler-removes-all", "removeHandler(name) empties the whole handler dictionary", obligation: "MISS-2.b",
-               caughtBy: ["missing-handler.native.removed-handler", "missing-handler.native.removed-before-load"]) {
+        native(
+            "remove-handler-removes-all", "removeHandler(name) empties the whole handler dictionary",
+            obligation: "MISS-2.b",
+            caughtBy: ["missing-handler.native.removed-handler", "missing-handler.native.removed-before-load"]
+        ) {
             Defect(afterRemoveHandler: { adapter, _ in adapter.removeAllHandlers() })
         },
         // FLUSH-1: one fetch for each queue URL.
-        native("fetch-skipped-while-one-is-pending", "a queue URL decided while a _fetchQueue evaluation is still pending leads to no fetch of its own",
-               obligation: "FLUSH-1.b", caughtBy: ["flush.fetch-command.exact-per-queue-url", "flush.fetch-command.per-signal-across-pages"]) {
+        native(
+            "fetch-skipped-while-one-is-pending",
+            "a queue URL decided while a _fetchQueue evaluation is still pending leads to no fetch of its own",
+            obligation: "FLUSH-1.b",
+            caughtBy: ["flush.fetch-command.exact-per-queue-url", "flush.fetch-command.per-signal-across-pages"]
+        ) {
             // `guard !isFetching else { return }`: the pending fetch drains the whole queue anyway (DISP-2),
             // so only the number of fetches shows it.
             let pending = Box(false)
@@ -56,23 +70,34 @@ extension MutantCatalogue {
                 })
         },
         // MSG-3: booleans unchanged.
-        native("booleans-as-numbers", "booleans reach handlers as 1 and 0 (an NSNumber read with `as? Int` first)", obligation: "MSG-3.e",
-               caughtBy: ["messages.js-to-native.data-forms"]) {
+        native(
+            "booleans-as-numbers", "booleans reach handlers as 1 and 0 (an NSNumber read with `as? Int` first)",
+            obligation: "MSG-3.e",
+            caughtBy: ["messages.js-to-native.data-forms"]
+        ) {
             Defect(wrapHandler: { handler in { data, respond in handler(data.map(numberingBooleans), respond) } })
         },
         // BOOT-1: every bridge URL cancelled.
-        native("load-url-allowed-after-injection", "the load URL is allowed once the JS side has been injected (`decisionHandler(.allow)` after injecting)",
-               obligation: "BOOT-1.b", caughtBy: ["bootstrap.url-classification.https"]) {
+        native(
+            "load-url-allowed-after-injection",
+            "the load URL is allowed once the JS side has been injected (`decisionHandler(.allow)` after injecting)",
+            obligation: "BOOT-1.b", caughtBy: ["bootstrap.url-classification.https"]
+        ) {
             Defect(rewriteDecision: { action, policy in
                 guard let url = action.url, BridgeURLKind(url) == .bridgeLoaded else { return policy }
                 return .allow
             })
         },
         // ESC-1: exactly one single-quoted literal per message, one evaluation each.
-        native("double-quoted-literal", "commands pass the JSON in a double-quoted literal, escaped for double quotes", obligation: "ESC-1.b",
-               caughtBy: ["escaping.quotes-and-backslashes.native-to-js"]) {
+        native(
+            "double-quoted-literal", "commands pass the JSON in a double-quoted literal, escaped for double quotes",
+            obligation: "ESC-1.b",
+            caughtBy: ["escaping.quotes-and-backslashes.native-to-js"]
+        ) {
             Defect(rewriteScript: { script, _ in
-                guard script.kind == .delivery, let json = WireInspector.literalText(ofCommand: script.text, in: .canonical) else { return [script.text] }
+                guard script.kind == .delivery,
+                    let json = WireInspector.literalText(ofCommand: script.text, in: .canonical)
+                else { return [script.text] }
                 let literal = json.replacingOccurrences(of: "\\", with: "\\\\", options: .literal)
                     .replacingOccurrences(of: "\"", with: "\\\"", options: .literal)
                     .replacingOccurrences(of: "\u{2028}", with: "\\u2028", options: .literal)
@@ -80,8 +105,11 @@ extension MutantCatalogue {
                 return ["WebViewJavascriptBridge._handleMessageFromObjC(\"" + literal + "\");"]
             })
         },
-        native("deliveries-joined-per-turn", "the commands of one turn are joined into one evaluation", obligation: "ESC-1.a",
-               caughtBy: ["escaping.quotes-and-backslashes.native-to-js"]) {
+        native(
+            "deliveries-joined-per-turn", "the commands of one turn are joined into one evaluation",
+            obligation: "ESC-1.a",
+            caughtBy: ["escaping.quotes-and-backslashes.native-to-js"]
+        ) {
             let pending = Box<[String]>([])
             return Defect(rewriteScript: { script, page in
                 guard script.kind == .delivery else { return [script.text] }
@@ -99,35 +127,54 @@ extension MutantCatalogue {
             })
         },
         // MSG-7 and ESC-3: data sent as itself.
-        native("object-data-sent-as-json-string", "object and array data is serialized on its own first and sent as a JSON string", obligation: "ESC-3.a",
-               caughtBy: ["escaping.corpus.round-trip.native-to-js"]) {
+        native(
+            "object-data-sent-as-json-string",
+            "object and array data is serialized on its own first and sent as a JSON string", obligation: "ESC-3.a",
+            caughtBy: ["escaping.corpus.round-trip.native-to-js"]
+        ) {
             Defect(rewriteScript: { script, _ in
-                [WireRewriting.rewritingMessage(of: script.text) { message in
-                    guard let data = message["data"] else { return }
-                    switch data {
-                    case .object, .array: message["data"] = .string(data.canonicalText)
-                    default: break
+                [
+                    WireRewriting.rewritingMessage(of: script.text) { message in
+                        guard let data = message["data"] else { return }
+                        switch data {
+                        case .object, .array: message["data"] = .string(data.canonicalText)
+                        default: break
+                        }
                     }
-                }]
+                ]
             })
         },
         // MISS-1 and MISS-5: no response for a missing handler.
-        native("missing-handler-answered-nil", "a call with a callbackId to a missing native handler is answered with an error response: the MISS-4 extension, on by default",
-               obligation: "MISS-5.a",
-               caughtBy: ["missing-handler.native.batch-continues", "missing-handler.native.removed-handler", "missing-handler.native.removed-before-load"]) {
+        native(
+            "missing-handler-answered-nil",
+            "a call with a callbackId to a missing native handler is answered with an error response: the MISS-4 extension, on by default",
+            obligation: "MISS-5.a",
+            caughtBy: [
+                "missing-handler.native.batch-continues", "missing-handler.native.removed-handler",
+                "missing-handler.native.removed-before-load",
+            ]
+        ) {
             answeringMissingHandlers { callbackID in callbackID.map { .string($0) } }
         },
-        native("missing-handler-answered-without-callback-id",
-               "every call to a missing native handler is answered with an error, `responseId: message[\"callbackId\"] ?? NSNull()`, so calls without a callbackId get a response with a null responseId",
-               obligation: "MISS-1.c", caughtBy: ["missing-handler.native.batch-continues", "missing-handler.native.no-handler-name"]) {
+        native(
+            "missing-handler-answered-without-callback-id",
+            "every call to a missing native handler is answered with an error, `responseId: message[\"callbackId\"] ?? NSNull()`, so calls without a callbackId get a response with a null responseId",
+            obligation: "MISS-1.c",
+            caughtBy: ["missing-handler.native.batch-continues", "missing-handler.native.no-handler-name"]
+        ) {
             answeringMissingHandlers { callbackID in callbackID.map { .string($0) } ?? .null }
         },
-        native("string-elements-parsed-as-messages", "a batch element that is a string holding JSON is parsed and run as a message, as v4-era queues needed",
-               obligation: "FLUSH-5.b", caughtBy: ["flush.non-object-elements-skipped", "flush.non-object-elements-among-responses"]) {
+        native(
+            "string-elements-parsed-as-messages",
+            "a batch element that is a string holding JSON is parsed and run as a message, as v4-era queues needed",
+            obligation: "FLUSH-5.b",
+            caughtBy: ["flush.non-object-elements-skipped", "flush.non-object-elements-among-responses"]
+        ) {
             Defect(rewriteFetchResult: { result, _ in
                 WireRewriting.rewritingBatch(result) { batch in
                     batch = batch.map { element in
-                        guard case .string(let text) = element, case .object(let message)? = try? JSONParser.parse(text) else { return element }
+                        guard case .string(let text) = element, case .object(let message)? = try? JSONParser.parse(text)
+                        else { return element }
                         return .object(message)
                     }
                 }
@@ -158,10 +205,10 @@ extension MutantCatalogue {
                 var callbackID: String?
                 if case .string(let id)? = message["callbackId"], !id.isEmpty { callbackID = id }
                 guard let id = responseID(callbackID) else { continue }
-                page.evaluateUnchanged(WireRewriting.command(for: ["responseId": id, "responseData": ["error": "no handler"]]))
+                page.evaluateUnchanged(
+                    WireRewriting.command(for: ["responseId": id, "responseData": ["error": "no handler"]]))
             }
             return result
         })
     }
 }
-

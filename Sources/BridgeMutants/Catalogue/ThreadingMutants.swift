@@ -6,22 +6,30 @@ import ReferenceBridgeCore
 extension MutantCatalogue {
     /// Mutants of sends from other threads.
     static let threadingMutants: [Mutant] = [
-        native("background-sends-wait-for-main",
-               "a send from a background thread blocks on DispatchQueue.main.sync, which deadlocks when the main thread waits for it", obligation: "THR-3.a",
-               caughtBy: ["threading.background-sends.no-deadlock"]) {
+        native(
+            "background-sends-wait-for-main",
+            "a send from a background thread blocks on DispatchQueue.main.sync, which deadlocks when the main thread waits for it",
+            obligation: "THR-3.a",
+            caughtBy: ["threading.background-sends.no-deadlock"]
+        ) {
             Defect(backgroundSend: { adapter in
                 let bridge = adapter.bridge
                 return { name, data in
                     // The canonical synchronous hop (upstream issue 377).
                     let data = UncheckedSendable(data)
                     DispatchQueue.main.sync {
-                        MainActor.assumeIsolated { bridge?.core.callHandler(name, data: data.value, responseCallback: nil) }
+                        MainActor.assumeIsolated {
+                            bridge?.core.callHandler(name, data: data.value, responseCallback: nil)
+                        }
                     }
                 }
             })
         },
-        native("background-sends-evaluate-off-main", "a send from a background thread evaluates JavaScript on that thread", obligation: "THR-1.a",
-               caughtBy: ["threading.background-sends.no-deadlock"]) {
+        native(
+            "background-sends-evaluate-off-main", "a send from a background thread evaluates JavaScript on that thread",
+            obligation: "THR-1.a",
+            caughtBy: ["threading.background-sends.no-deadlock"]
+        ) {
             Defect(backgroundSend: { adapter in
                 let webView = adapter.page?.inner
                 return { name, data in
@@ -30,8 +38,11 @@ extension MutantCatalogue {
                 }
             })
         },
-        native("background-sends-dropped", "a send made off the main thread is dropped (`guard Thread.isMainThread else { return }` at the top of callHandler)",
-               obligation: "THR-2.a", caughtBy: ["threading.background-sends.no-deadlock"]) {
+        native(
+            "background-sends-dropped",
+            "a send made off the main thread is dropped (`guard Thread.isMainThread else { return }` at the top of callHandler)",
+            obligation: "THR-2.a", caughtBy: ["threading.background-sends.no-deadlock"]
+        ) {
             Defect(backgroundSend: { _ in { _, _ in } })
         },
     ]

@@ -7,13 +7,18 @@ extension MutantCatalogue {
     /// written (its entry point, its `;`, a `window.` prefix), alone or together with a broken literal:
     /// each deviation must be reported on its own, none hiding another (issue 11).
     static let wireFormMutants: [Mutant] = [
-        native("command-without-semicolon", "the command is formatted `WebViewJavascriptBridge._handleMessageFromObjC('%@')`, without its trailing semicolon",
-               obligation: "ESC-5.a", caughtBy: ["escaping.quotes-and-backslashes.native-to-js"]) {
+        native(
+            "command-without-semicolon",
+            "the command is formatted `WebViewJavascriptBridge._handleMessageFromObjC('%@')`, without its trailing semicolon",
+            obligation: "ESC-5.a", caughtBy: ["escaping.quotes-and-backslashes.native-to-js"]
+        ) {
             rewritingDeliveries { command in command.hasSuffix(";") ? String(command.dropLast()) : command }
         },
-        native("command-without-semicolon-raw-line-separator",
-               "the command has no trailing semicolon and the escaper has no U+2028 step, so a raw line separator stays in the literal",
-               obligation: "ESC-2.g", caughtBy: ["escaping.line-terminators.native-to-js"]) {
+        native(
+            "command-without-semicolon-raw-line-separator",
+            "the command has no trailing semicolon and the escaper has no U+2028 step, so a raw line separator stays in the literal",
+            obligation: "ESC-2.g", caughtBy: ["escaping.line-terminators.native-to-js"]
+        ) {
             let escaping = escapingByChain(ReplacementChain.canonical.filter { $0.target != "\u{2028}" })
             return Defect(rewriteScript: { script, page in
                 (escaping.rewriteScript?(script, page) ?? [script.text]).map { command in
@@ -21,23 +26,32 @@ extension MutantCatalogue {
                 }
             })
         },
-        native("command-calls-handle-message-from-ios",
-               "a port renamed the entry point: commands call `WebViewJavascriptBridge._handleMessageFromIOS('...')`, which the JS side does not define",
-               obligation: "ESC-1.c", caughtBy: ["escaping.quotes-and-backslashes.native-to-js"]) {
+        native(
+            "command-calls-handle-message-from-ios",
+            "a port renamed the entry point: commands call `WebViewJavascriptBridge._handleMessageFromIOS('...')`, which the JS side does not define",
+            obligation: "ESC-1.c", caughtBy: ["escaping.quotes-and-backslashes.native-to-js"]
+        ) {
             rewritingDeliveries { command in
                 let prefix = WireDialect.canonical.deliveryCommandPrefix
-                return command.hasPrefix(prefix) ? "WebViewJavascriptBridge._handleMessageFromIOS('" + command.dropFirst(prefix.count) : command
+                return command.hasPrefix(prefix)
+                    ? "WebViewJavascriptBridge._handleMessageFromIOS('" + command.dropFirst(prefix.count) : command
             }
         },
-        native("command-calls-own-bridge-object",
-               "commands call `window.bridge._handleMessageFromObjC('...')`, the port's own name for the JS object, which the page does not have",
-               obligation: "ESC-1.c", caughtBy: ["escaping.quotes-and-backslashes.native-to-js"]) {
+        native(
+            "command-calls-own-bridge-object",
+            "commands call `window.bridge._handleMessageFromObjC('...')`, the port's own name for the JS object, which the page does not have",
+            obligation: "ESC-1.c", caughtBy: ["escaping.quotes-and-backslashes.native-to-js"]
+        ) {
             rewritingDeliveries { command in
-                command.hasPrefix("WebViewJavascriptBridge.") ? "window.bridge." + command.dropFirst("WebViewJavascriptBridge.".count) : command
+                command.hasPrefix("WebViewJavascriptBridge.")
+                    ? "window.bridge." + command.dropFirst("WebViewJavascriptBridge.".count) : command
             }
         },
-        native("command-through-window-prefix", "commands are written `window.WebViewJavascriptBridge._handleMessageFromObjC('...');`",
-               obligation: "ESC-5.b", caughtBy: ["escaping.quotes-and-backslashes.native-to-js"]) {
+        native(
+            "command-through-window-prefix",
+            "commands are written `window.WebViewJavascriptBridge._handleMessageFromObjC('...');`",
+            obligation: "ESC-5.b", caughtBy: ["escaping.quotes-and-backslashes.native-to-js"]
+        ) {
             rewritingDeliveries { "window." + $0 }
         },
     ]

@@ -9,7 +9,9 @@ import ReferenceBridge
 /// It passes wherever the main actor runs on the main thread (the CLI, XCTest, Apple platforms). Under
 /// swift-testing on Linux the main actor runs off the main thread, so it calls `DispatchQueue.main.sync`
 /// from the main queue and traps; `InProcessCrashNote` then says why.
-package final class MainThreadSyncPortAdapter: BridgeAdapter, SupportsRemoveHandler, SupportsReset, SupportsDisablingSafetyTimeout {
+package final class MainThreadSyncPortAdapter: BridgeAdapter, SupportsRemoveHandler, SupportsReset,
+    SupportsDisablingSafetyTimeout
+{
     private let reference = ReferenceBridgeAdapter()
 
     /// Creates the port.
@@ -38,5 +40,7 @@ package final class MainThreadSyncPortAdapter: BridgeAdapter, SupportsRemoveHand
 
     package func reset() throws { try onMain { try reference.reset() } }
 
-    package func disableJavscriptAlertBoxSafetyTimeout() throws { try onMain { try reference.disableJavscriptAlertBoxSafetyTimeout() } }
+    package func disableJavscriptAlertBoxSafetyTimeout() throws {
+        try onMain { try reference.disableJavscriptAlertBoxSafetyTimeout() }
+    }
 }

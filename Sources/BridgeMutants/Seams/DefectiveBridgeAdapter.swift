@@ -102,7 +102,11 @@ final class DefectiveBridgeAdapter: BridgeAdapter, SupportsRemoveHandler, Suppor
     func disableJavscriptAlertBoxSafetyTimeout() throws {
         let core = try self.core
         guard !defect.ignoredOperations.contains(.disableSafetyTimeout) else { return }
-        if let switchOff = WireDialect.canonical.disableSafetyTimeoutHandler, defect.interceptCall?(switchOff, nil, self) == true { return }
+        if let switchOff = WireDialect.canonical.disableSafetyTimeoutHandler,
+            defect.interceptCall?(switchOff, nil, self) == true
+        {
+            return
+        }
         ledger.noteCall()
         core.disableJavscriptAlertBoxSafetyTimeout()
     }

@@ -8,7 +8,8 @@ import ReferenceBridgeCore
 @MainActor
 final class DefectivePage: WebViewBackend, SimulatedNavigationDelegate {
     /// The web view the reference bridge attaches to.
-    private(set) lazy var webView = SimulatedWebView(backend: self, bridgeJavaScriptSource: inner.bridgeJavaScriptSource)
+    private(set) lazy var webView = SimulatedWebView(
+        backend: self, bridgeJavaScriptSource: inner.bridgeJavaScriptSource)
 
     /// The case's web view.
     let inner: SimulatedWebView
@@ -97,8 +98,10 @@ final class DefectivePage: WebViewBackend, SimulatedNavigationDelegate {
     // MARK: SimulatedNavigationDelegate
 
     /// Hands the navigation, perhaps rewritten, to the reference; runs held work once it has decided.
-    func webView(_ webView: SimulatedWebView, decidePolicyFor action: NavigationAction,
-                 decisionHandler: @escaping (NavigationActionPolicy) -> Void) {
+    func webView(
+        _ webView: SimulatedWebView, decidePolicyFor action: NavigationAction,
+        decisionHandler: @escaping (NavigationActionPolicy) -> Void
+    ) {
         let action = defect.rewriteNavigation.map { $0(action) } ?? action
         if defect.leavesUndecided?(action) == true { return }
         let decidesTwice = defect.decidesCancelledNavigationsTwice

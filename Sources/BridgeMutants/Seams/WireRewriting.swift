@@ -16,14 +16,16 @@ enum WireRewriting {
     /// The delivery command of a native call, serialized and escaped as the reference does; nil when
     /// the data cannot be serialized.
     static func command(forCall name: String, data: Any?) -> String? {
-        guard let json = try? JSONSerialization.data(withJSONObject: call(name, data: data), options: [.sortedKeys]) else { return nil }
+        guard let json = try? JSONSerialization.data(withJSONObject: call(name, data: data), options: [.sortedKeys])
+        else { return nil }
         return MessageEscaper.handleMessageCommand(forMessageJSON: String(decoding: json, as: UTF8.self))
     }
 
     /// The message a delivery command of the reference carries, or nil for any other script.
     static func message(inCommand command: String) -> [String: JSONValue]? {
         guard let json = WireInspector.literalText(ofCommand: command, in: .canonical),
-              case .object(let message)? = try? JSONParser.parse(json) else { return nil }
+            case .object(let message)? = try? JSONParser.parse(json)
+        else { return nil }
         return message
     }
 
@@ -43,7 +45,9 @@ enum WireRewriting {
     /// The elements of a fetch result that is a JSON array, or nil (nil, not JSON as the
     /// reference reads it, or not an array).
     static func batch(_ result: String?) -> [JSONValue]? {
-        guard let result, case .array(let elements)? = try? JSONParser.parse(result, loneSurrogates: .reject) else { return nil }
+        guard let result, case .array(let elements)? = try? JSONParser.parse(result, loneSurrogates: .reject) else {
+            return nil
+        }
         return elements
     }
 

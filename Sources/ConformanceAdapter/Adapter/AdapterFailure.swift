@@ -36,7 +36,9 @@ package struct AdapterFailure: Error, CustomStringConvertible, Sendable, Equatab
 
     /// A protocol violation: `sender` sent `what`.
     package static func protocolViolation(_ what: String, by sender: String = "the testee") -> AdapterFailure {
-        AdapterFailure(kind: .protocolViolation, message: "protocol violation: \(sender) sent \(what) (see spec/adapter-protocol.md)")
+        AdapterFailure(
+            kind: .protocolViolation,
+            message: "protocol violation: \(sender) sent \(what) (see spec/adapter-protocol.md)")
     }
 
     /// A readable description.

@@ -23,7 +23,9 @@ package struct BridgeCapabilities: OptionSet, Hashable, Sendable, CustomStringCo
     package static let inProcessOnly: BridgeCapabilities = [.sendsFromAnyThread, .trafficLogging, .throwingHandlers]
 
     /// Every optional operation.
-    package static let allOperations: BridgeCapabilities = [.removeHandler, .reset, .disableSafetyTimeout, .sendsFromAnyThread, .trafficLogging, .throwingHandlers]
+    package static let allOperations: BridgeCapabilities = [
+        .removeHandler, .reset, .disableSafetyTimeout, .sendsFromAnyThread, .trafficLogging, .throwingHandlers,
+    ]
 
     /// Names, in declaration order, as cases, reports and the out-of-process `hello` (ADP-6) write them.
     package static let names: [(BridgeCapabilities, String)] = [

@@ -33,12 +33,15 @@ extension SimulatedWebView {
 
     /// Records that a lent responder was called after its loan ended (on the main thread).
     private nonisolated func reportLateAnswer() {
-        let message = "a native handler answered after it returned, but the bridge's responder is non-escaping (valid only while the handler runs): "
+        let message =
+            "a native handler answered after it returned, but the bridge's responder is non-escaping (valid only while the handler runs): "
             + "the answer was dropped; FLUSH-7 needs a responder that can be called later"
         if MainQueuePump.isOnMainQueue {
             MainActor.assumeIsolated { backend.reportViolation(clause: "FLUSH-7.c", message: message) }
         } else {
-            DispatchQueue.main.async { MainActor.assumeIsolated { self.backend.reportViolation(clause: "FLUSH-7.c", message: message) } }
+            DispatchQueue.main.async {
+                MainActor.assumeIsolated { self.backend.reportViolation(clause: "FLUSH-7.c", message: message) }
+            }
         }
     }
 }

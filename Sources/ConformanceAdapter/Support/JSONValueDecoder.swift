@@ -25,7 +25,9 @@ package enum JSONValueDecoder {
     ///   - unknownFields: Whether fields no coding key names are refused (the default) or ignored.
     /// - Throws: `DecodingError` locating the first value that does not fit, or whatever the type's
     ///   `init(from:)` throws.
-    package static func decode<Value: Decodable>(_ type: Value.Type, from value: JSONValue, unknownFields: UnknownFields = .refused) throws -> Value {
+    package static func decode<Value: Decodable>(
+        _ type: Value.Type, from value: JSONValue, unknownFields: UnknownFields = .refused
+    ) throws -> Value {
         try Node(value: value, codingPath: [], unknownFields: unknownFields).decodeValue(Value.self)
     }
 
@@ -70,26 +72,35 @@ private struct Node: Decoder, SingleValueDecodingContainer {
     var userInfo: [CodingUserInfoKey: Any] { [:] }
 
     func decodeValue<T: Decodable>(_ type: T.Type) throws -> T {
-        if let value = value as? T { return value } // a JSONValue field takes the value as it is
+        if let value = value as? T { return value }  // a JSONValue field takes the value as it is
         return try T(from: self)
     }
 
     func mismatch(_ type: Any.Type, expected: String) -> DecodingError {
         if value == .null {
-            return .valueNotFound(type, .init(codingPath: codingPath, debugDescription: "expected \(expected), found null"))
+            return .valueNotFound(
+                type, .init(codingPath: codingPath, debugDescription: "expected \(expected), found null"))
         }
-        return .typeMismatch(type, .init(codingPath: codingPath, debugDescription: "expected \(expected), found \(JSONValueDecoder.describe(value))"))
+        return .typeMismatch(
+            type,
+            .init(
+                codingPath: codingPath,
+                debugDescription: "expected \(expected), found \(JSONValueDecoder.describe(value))"))
     }
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
         guard case .object(let members) = value else { throw mismatch([String: JSONValue].self, expected: "an object") }
-        if unknownFields == .refused, let unknown = members.keys.sorted().first(where: { Key(stringValue: $0) == nil }) {
+        if unknownFields == .refused, let unknown = members.keys.sorted().first(where: { Key(stringValue: $0) == nil })
+        {
             let known = (Key.self as? any (CodingKey & CaseIterable).Type).map { Self.names(of: $0) }
-            throw DecodingError.dataCorrupted(.init(
-                codingPath: codingPath + [PathKey(stringValue: unknown)],
-                debugDescription: "unknown field" + (known.map { " (the fields are " + $0.joined(separator: ", ") + ")" } ?? "")))
+            throw DecodingError.dataCorrupted(
+                .init(
+                    codingPath: codingPath + [PathKey(stringValue: unknown)],
+                    debugDescription: "unknown field"
+                        + (known.map { " (the fields are " + $0.joined(separator: ", ") + ")" } ?? "")))
         }
-        return KeyedDecodingContainer(KeyedContainer<Key>(members: members, codingPath: codingPath, unknownFields: unknownFields))
+        return KeyedDecodingContainer(
+            KeyedContainer<Key>(members: members, codingPath: codingPath, unknownFields: unknownFields))
     }
 
     private static func names<Key: CodingKey & CaseIterable>(of type: Key.Type) -> [String] {
@@ -125,14 +136,18 @@ private struct Node: Decoder, SingleValueDecodingContainer {
     func integer<Integer: FixedWidthInteger>(_ type: Integer.Type) throws -> Integer {
         let range = Integer.bitWidth >= 64 ? "" : " from \(Integer.min) to \(Integer.max)"
         let expected = (Integer.isSigned || !range.isEmpty ? "an integer" : "a non-negative integer") + range
-        guard case .number(let number) = value, number.isFinite, number.rounded(.towardZero) == number else { throw mismatch(type, expected: expected) }
+        guard case .number(let number) = value, number.isFinite, number.rounded(.towardZero) == number else {
+            throw mismatch(type, expected: expected)
+        }
         // Past 2^53 - 1 a JSON number (a double) no longer holds every integer: what was read may not be
         // what was written (9223372036854775807 reads as 9223372036854775808), so no such integer is taken.
         guard number.magnitude <= JSONValueDecoder.largestExactInteger else {
-            throw DecodingError.dataCorrupted(.init(
-                codingPath: codingPath,
-                debugDescription: "\(JSONValueDecoder.describe(value)) is beyond \(Int64(JSONValueDecoder.largestExactInteger)) (2^53 - 1), "
-                    + "the largest integer a JSON number carries exactly"))
+            throw DecodingError.dataCorrupted(
+                .init(
+                    codingPath: codingPath,
+                    debugDescription:
+                        "\(JSONValueDecoder.describe(value)) is beyond \(Int64(JSONValueDecoder.largestExactInteger)) (2^53 - 1), "
+                        + "the largest integer a JSON number carries exactly"))
         }
         guard let integer = Integer(exactly: number) else { throw mismatch(type, expected: expected) }
         return integer
@@ -163,7 +178,8 @@ private struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
 
     func child(_ key: Key) throws -> Node {
         guard let value = members[key.stringValue] else {
-            throw DecodingError.keyNotFound(key, .init(codingPath: codingPath, debugDescription: "required field missing"))
+            throw DecodingError.keyNotFound(
+                key, .init(codingPath: codingPath, debugDescription: "required field missing"))
         }
         return Node(value: value, codingPath: codingPath + [key], unknownFields: unknownFields)
     }
@@ -185,14 +201,20 @@ private struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     func decode(_ type: UInt64.Type, forKey key: Key) throws -> UInt64 { try child(key).decode(type) }
     func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T { try child(key).decodeValue(type) }
 
-    func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws -> KeyedDecodingContainer<NestedKey> {
+    func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws
+        -> KeyedDecodingContainer<NestedKey>
+    {
         try child(key).container(keyedBy: type)
     }
 
-    func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer { try child(key).unkeyedContainer() }
+    func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer {
+        try child(key).unkeyedContainer()
+    }
 
     func superDecoder() throws -> any Decoder {
-        Node(value: members["super"] ?? .null, codingPath: codingPath + [PathKey(stringValue: "super")], unknownFields: unknownFields)
+        Node(
+            value: members["super"] ?? .null, codingPath: codingPath + [PathKey(stringValue: "super")],
+            unknownFields: unknownFields)
     }
 
     func superDecoder(forKey key: Key) throws -> any Decoder { try child(key) }
@@ -217,7 +239,8 @@ private struct UnkeyedContainer: UnkeyedDecodingContainer {
     mutating func next() throws -> Node {
         let path = codingPath + [PathKey(intValue: currentIndex)]
         guard !isAtEnd else {
-            throw DecodingError.valueNotFound(Any.self, .init(codingPath: path, debugDescription: "the array has only \(elements.count) elements"))
+            throw DecodingError.valueNotFound(
+                Any.self, .init(codingPath: path, debugDescription: "the array has only \(elements.count) elements"))
         }
         defer { currentIndex += 1 }
         return Node(value: elements[currentIndex], codingPath: path, unknownFields: unknownFields)
@@ -245,7 +268,9 @@ private struct UnkeyedContainer: UnkeyedDecodingContainer {
     mutating func decode(_ type: UInt64.Type) throws -> UInt64 { try next().decode(type) }
     mutating func decode<T: Decodable>(_ type: T.Type) throws -> T { try next().decodeValue(type) }
 
-    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type) throws -> KeyedDecodingContainer<NestedKey> {
+    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type) throws -> KeyedDecodingContainer<
+        NestedKey
+    > {
         try next().container(keyedBy: type)
     }
 

@@ -149,7 +149,9 @@ private struct SlotKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtoco
     func encode(_ value: UInt64, forKey key: Key) { field(key).encode(value) }
     func encode<T: Encodable>(_ value: T, forKey key: Key) throws { try field(key).encode(value) }
 
-    func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key) -> KeyedEncodingContainer<NestedKey> {
+    func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key)
+        -> KeyedEncodingContainer<NestedKey>
+    {
         field(key).container(keyedBy: keyType)
     }
 
@@ -190,7 +192,9 @@ private struct SlotUnkeyedContainer: UnkeyedEncodingContainer {
     mutating func encode(_ value: UInt64) { element().encode(value) }
     mutating func encode<T: Encodable>(_ value: T) throws { try element().encode(value) }
 
-    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<NestedKey> {
+    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<
+        NestedKey
+    > {
         element().container(keyedBy: keyType)
     }
 

@@ -67,7 +67,7 @@ package enum MainQueuePump {
         var ranRunLoop = false
         while !isDone() {
             #if os(Linux)
-            if ranRunLoop, MainQueueFastPath.runPendingWork() { continue }
+                if ranRunLoop, MainQueueFastPath.runPendingWork() { continue }
             #endif
             _ = RunLoop.main.run(mode: .default, before: .distantFuture)
             ranRunLoop = true

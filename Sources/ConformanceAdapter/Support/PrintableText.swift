@@ -31,7 +31,11 @@ package enum PrintableText {
         guard text.unicodeScalars.contains(where: isUnsafeOnTerminal) else { return text }
         var output = ""
         for scalar in text.unicodeScalars {
-            if isUnsafeOnTerminal(scalar) { output += printable(String(scalar)) } else { output.unicodeScalars.append(scalar) }
+            if isUnsafeOnTerminal(scalar) {
+                output += printable(String(scalar))
+            } else {
+                output.unicodeScalars.append(scalar)
+            }
         }
         return output
     }

@@ -35,7 +35,9 @@ public enum AdapterHost {
     /// Call it on the main thread, as `main.swift` does. It is not isolated to the main actor, so that
     /// top-level code compiles in Swift 5 language mode (which is not main-actor isolated) as well as in
     /// Swift 6; it enters the main actor itself.
-    public static func serve(name: String? = nil, adapter makeAdapter: @MainActor () throws -> any BridgeAdapter) -> Never {
+    public static func serve(name: String? = nil, adapter makeAdapter: @MainActor () throws -> any BridgeAdapter)
+        -> Never
+    {
         serve(name: name, offeringPersistent: true, adapter: makeAdapter)
     }
 
@@ -45,14 +47,20 @@ public enum AdapterHost {
     ///   - name: The name the `hello` gives.
     ///   - offeringPersistent: Whether the `hello` offers `persistent` (ADP-17).
     ///   - makeAdapter: Creates each case's adapter.
-    package static func serve(name: String?, offeringPersistent: Bool, adapter makeAdapter: @MainActor () throws -> any BridgeAdapter) -> Never {
+    package static func serve(
+        name: String?, offeringPersistent: Bool, adapter makeAdapter: @MainActor () throws -> any BridgeAdapter
+    ) -> Never {
         precondition(Thread.isMainThread, "AdapterHost.serve must be called on the main thread, e.g. from main.swift")
-        return MainActor.assumeIsolated { serveOnMainActor(name: name, offeringPersistent: offeringPersistent, adapter: makeAdapter) }
+        return MainActor.assumeIsolated {
+            serveOnMainActor(name: name, offeringPersistent: offeringPersistent, adapter: makeAdapter)
+        }
     }
 
     /// `serve(name:adapter:)` on the main actor.
     @MainActor
-    private static func serveOnMainActor(name: String?, offeringPersistent: Bool, adapter makeAdapter: @MainActor () throws -> any BridgeAdapter) -> Never {
+    private static func serveOnMainActor(
+        name: String?, offeringPersistent: Bool, adapter makeAdapter: @MainActor () throws -> any BridgeAdapter
+    ) -> Never {
         // Keep the real standard output for the protocol; everything else printed goes to standard error.
         let protocolOutput = dup(STDOUT_FILENO)
         dup2(STDERR_FILENO, STDOUT_FILENO)
@@ -61,17 +69,21 @@ public enum AdapterHost {
         let adapter: Result<any BridgeAdapter, any Error> = Result { try makeAdapter() }
         // Sends from any thread need the harness in the same process; version 1 does not carry them (ADP-6).
         let capabilities = ((try? adapter.get()).map(BridgeCapabilities.init(of:)) ?? []).subtracting(.inProcessOnly)
-        connection.send(.hello(
-            protocolVersion: AdapterWire.protocolVersion,
-            name: name ?? CommandLine.arguments.first.map { URL(fileURLWithPath: $0).lastPathComponent } ?? "testee",
-            capabilities: BridgeCapabilities.names.filter { capabilities.contains($0.0) }.map(\.1)
-                + [AdapterWire.standardErrorMarksCapability] + (offeringPersistent ? [AdapterWire.persistentCapability] : [])))
+        connection.send(
+            .hello(
+                protocolVersion: AdapterWire.protocolVersion,
+                name: name ?? CommandLine.arguments.first.map { URL(fileURLWithPath: $0).lastPathComponent }
+                    ?? "testee",
+                capabilities: BridgeCapabilities.names.filter { capabilities.contains($0.0) }.map(\.1)
+                    + [AdapterWire.standardErrorMarksCapability]
+                    + (offeringPersistent ? [AdapterWire.persistentCapability] : [])))
         // The current case; nil between `endCase` and the next case's first request, which makes a fresh one.
         var hosted: HostedCase? = HostedCase(connection: connection, adapter: adapter)
         while true {
             let request = connection.receive()
             guard let seq = request.seq else {
-                TesteeConnection.quit("the harness sent `\(request.type)` while no synchronous evaluation was waiting for it")
+                TesteeConnection.quit(
+                    "the harness sent `\(request.type)` while no synchronous evaluation was waiting for it")
             }
             var error: String?
             if case .endCase = request {
@@ -141,29 +153,35 @@ private final class HostedCase {
             }
         case let .callHandler(_, name, data, callback):
             let connection = self.connection
-            try adapter.callHandler(name, data: data?.foundationValue, responseCallback: callback.map { number in
-                { [weak self] answer in
-                    guard let self, !isEnded else { return }
-                    connection.send(.callbackInvoked(callback: number, data: Self.wireData(answer, connection: connection)))
-                }
-            })
+            try adapter.callHandler(
+                name, data: data?.foundationValue,
+                responseCallback: callback.map { number in
+                    { [weak self] answer in
+                        guard let self, !isEnded else { return }
+                        connection.send(
+                            .callbackInvoked(callback: number, data: Self.wireData(answer, connection: connection)))
+                    }
+                })
         case .removeHandler(_, let name):
             try operation(of: adapter, as: (any SupportsRemoveHandler).self).removeHandler(name)
         case .reset:
             try operation(of: adapter, as: (any SupportsReset).self).reset()
         case .disableSafetyTimeout:
-            try operation(of: adapter, as: (any SupportsDisablingSafetyTimeout).self).disableJavscriptAlertBoxSafetyTimeout()
+            try operation(of: adapter, as: (any SupportsDisablingSafetyTimeout).self)
+                .disableJavscriptAlertBoxSafetyTimeout()
         case let .navigation(_, number, url, mainFrame):
             try attachedPage(for: request).decideNavigation(number: number, urlString: url, isMainFrame: mainFrame)
         case let .evaluated(_, evaluation, result, error):
             try attachedPage(for: request).complete(evaluation: evaluation, result: result, error: error)
         case let .respond(_, invocation, data):
             guard let respond = responders[invocation] else {
-                throw AdapterFailure.protocolViolation("an answer to handler invocation \(invocation), which is unknown", by: "the harness")
+                throw AdapterFailure.protocolViolation(
+                    "an answer to handler invocation \(invocation), which is unknown", by: "the harness")
             }
             respond(data?.foundationValue)
         case .syncEvaluated:
-            throw AdapterFailure.protocolViolation("`syncEvaluated` while no synchronous evaluation was waiting for it", by: "the harness")
+            throw AdapterFailure.protocolViolation(
+                "`syncEvaluated` while no synchronous evaluation was waiting for it", by: "the harness")
         case .endCase:
             // `serve` ends the case itself.
             break
@@ -175,7 +193,9 @@ private final class HostedCase {
         return page
     }
 
-    private func operation<Capability>(of adapter: any BridgeAdapter, as capability: Capability.Type) throws -> Capability {
+    private func operation<Capability>(of adapter: any BridgeAdapter, as capability: Capability.Type) throws
+        -> Capability
+    {
         guard let adapter = adapter as? Capability else {
             throw AdapterError("this adapter does not adopt \(capability), and its hello did not offer the operation")
         }
@@ -187,7 +207,8 @@ private final class HostedCase {
         let invocation = nextInvocationNumber
         nextInvocationNumber += 1
         responders[invocation] = respond
-        connection.send(.handlerInvoked(handler: name, invocation: invocation, data: Self.wireData(data, connection: connection)))
+        connection.send(
+            .handlerInvoked(handler: name, invocation: invocation, data: Self.wireData(data, connection: connection)))
     }
 
     /// What the implementation handed over, for the wire; a value that is not JSON is reported as the
@@ -196,7 +217,10 @@ private final class HostedCase {
         do {
             return try WireData(foundation: data)
         } catch {
-            connection.send(.violation(clause: "MSG-3.f", message: "data the implementation handed over is not a Foundation JSON value: \(error)"))
+            connection.send(
+                .violation(
+                    clause: "MSG-3.f",
+                    message: "data the implementation handed over is not a Foundation JSON value: \(error)"))
             return WireData(.string("<not JSON: \(data.map { "\(type(of: $0))" } ?? "nil")>"))
         }
     }

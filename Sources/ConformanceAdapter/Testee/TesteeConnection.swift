@@ -40,7 +40,8 @@ final class TesteeConnection: @unchecked Sendable {
                 Self.quit(error.message)
             }
         case let .invalidUTF8(offset, _):
-            Self.quit("protocol violation: the harness sent a line that is not UTF-8 (byte \(offset) of the line, ADP-2)")
+            Self.quit(
+                "protocol violation: the harness sent a line that is not UTF-8 (byte \(offset) of the line, ADP-2)")
         case .end, .timedOut, .tooLong:
             exit(0)
         }

@@ -32,7 +32,8 @@ final class TesteeWebView: WebViewBackend {
         let number = nextEvaluationNumber
         nextEvaluationNumber += 1
         if let completionHandler { completionHandlers[number] = completionHandler }
-        connection.send(.evaluate(evaluation: number, script: script, synchronous: false, completion: completionHandler != nil))
+        connection.send(
+            .evaluate(evaluation: number, script: script, synchronous: false, completion: completionHandler != nil))
     }
 
     /// Asks the harness to evaluate `script` now and blocks until it answers (ADP-11).
@@ -43,7 +44,8 @@ final class TesteeWebView: WebViewBackend {
         connection.send(.evaluate(evaluation: number, script: script, synchronous: true, completion: false))
         let answer = connection.receive()
         guard case .syncEvaluated(number, let result) = answer else {
-            TesteeConnection.quit("expected `syncEvaluated` for evaluation \(number) from the harness, got `\(answer.type)`")
+            TesteeConnection.quit(
+                "expected `syncEvaluated` for evaluation \(number) from the harness, got `\(answer.type)`")
         }
         return result
     }

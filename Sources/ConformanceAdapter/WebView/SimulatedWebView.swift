@@ -55,7 +55,9 @@ public final class SimulatedWebView {
     ///   - script: The JavaScript source.
     ///   - completionHandler: Called once, on the main thread, with the result or a
     ///     `JavaScriptEvaluationError`.
-    public nonisolated func evaluateJavaScript(_ script: String, completionHandler: ((Any?, (any Error)?) -> Void)? = nil) {
+    public nonisolated func evaluateJavaScript(
+        _ script: String, completionHandler: ((Any?, (any Error)?) -> Void)? = nil
+    ) {
         let handler = UncheckedSendable(completionHandler)
         onMainThread(what: "evaluateJavaScript(_:completionHandler:)", obligation: "THR-1.a") { webView in
             webView.backend.evaluate(script, completionHandler: handler.value)
@@ -90,9 +92,12 @@ public final class SimulatedWebView {
     ///   - action: The navigation requested.
     ///   - decide: Receives each decision.
     /// - Returns: False when there is no delegate (the navigation is then allowed).
-    package func askDelegate(about action: NavigationAction, decide: @escaping @MainActor (NavigationActionPolicy) -> Void) -> Bool {
+    package func askDelegate(
+        about action: NavigationAction, decide: @escaping @MainActor (NavigationActionPolicy) -> Void
+    ) -> Bool {
         guard let navigationDelegate else { return false }
-        navigationDelegate.webView(self, decidePolicyFor: action, decisionHandler: decisionHandler(for: action, decide: decide))
+        navigationDelegate.webView(
+            self, decidePolicyFor: action, decisionHandler: decisionHandler(for: action, decide: decide))
         return true
     }
 
@@ -102,7 +107,9 @@ public final class SimulatedWebView {
     ) -> (NavigationActionPolicy) -> Void {
         let decide = UncheckedSendable(decide)
         return { policy in
-            self.onMainThread(what: "the navigation decision handler for \(action.urlString)", obligation: "THR-1.b") { _ in decide.value(policy) }
+            self.onMainThread(what: "the navigation decision handler for \(action.urlString)", obligation: "THR-1.b") {
+                _ in decide.value(policy)
+            }
         }
     }
 
@@ -111,7 +118,9 @@ public final class SimulatedWebView {
     /// Runs `body` on the main actor: at once when already there; otherwise on the main queue, after
     /// recording that `what` was called off the main thread, citing `obligation` (THR-1.a for evaluating
     /// JavaScript, THR-1.b for deciding a navigation).
-    private nonisolated func onMainThread(what: String, obligation: String, _ body: @escaping @MainActor (SimulatedWebView) -> Void) {
+    private nonisolated func onMainThread(
+        what: String, obligation: String, _ body: @escaping @MainActor (SimulatedWebView) -> Void
+    ) {
         let work = UncheckedSendable(body)
         if MainQueuePump.isOnMainQueue {
             MainActor.assumeIsolated { work.value(self) }
@@ -120,7 +129,9 @@ public final class SimulatedWebView {
         DispatchQueue.main.async {
             MainActor.assumeIsolated {
                 self.backend.reportViolation(
-                    clause: obligation, message: "\(what) was called off the main thread; the web view must only be used on the main thread")
+                    clause: obligation,
+                    message: "\(what) was called off the main thread; the web view must only be used on the main thread"
+                )
                 work.value(self)
             }
         }

@@ -53,19 +53,23 @@ package enum AdapterWire {
     ///   - line: The line, without its line feed.
     ///   - sender: Who sent it (`the testee`, `the harness`), for the error.
     /// - Throws: `AdapterFailure` (protocol violation) saying what is wrong with the line.
-    package static func decode<Message: Decodable>(_ type: Message.Type, from line: String, sentBy sender: String) throws(AdapterFailure) -> Message {
+    package static func decode<Message: Decodable>(_ type: Message.Type, from line: String, sentBy sender: String)
+        throws(AdapterFailure) -> Message
+    {
         let value: JSONValue
         do {
             value = try JSONParser.parse(line)
         } catch {
-            throw .protocolViolation("a line that is not JSON (\(error)): \(PrintableText.abbreviate(line, limit: 160))", by: sender)
+            throw .protocolViolation(
+                "a line that is not JSON (\(error)): \(PrintableText.abbreviate(line, limit: 160))", by: sender)
         }
         do {
             return try JSONValueDecoder.decode(Message.self, from: value, unknownFields: .ignored)
         } catch let error as DecodingError {
             throw .protocolViolation("\(describe(error)): \(PrintableText.abbreviate(line, limit: 160))", by: sender)
         } catch {
-            throw .protocolViolation("a line that is not a message (\(error)): \(PrintableText.abbreviate(line, limit: 160))", by: sender)
+            throw .protocolViolation(
+                "a line that is not a message (\(error)): \(PrintableText.abbreviate(line, limit: 160))", by: sender)
         }
     }
 
@@ -110,7 +114,10 @@ extension KeyedDecodingContainer {
     func decodeIdentifier(forKey key: Key) throws -> Int {
         let number = try decode(Int.self, forKey: key)
         guard number >= 0 else {
-            throw DecodingError.dataCorruptedError(forKey: key, in: self, debugDescription: "\(number) is negative; numbers that identify things are non-negative integers (ADP-5)")
+            throw DecodingError.dataCorruptedError(
+                forKey: key, in: self,
+                debugDescription:
+                    "\(number) is negative; numbers that identify things are non-negative integers (ADP-5)")
         }
         return number
     }

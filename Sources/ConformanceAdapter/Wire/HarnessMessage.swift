@@ -45,9 +45,11 @@ package enum HarnessMessage: Equatable, Sendable {
     /// The request's sequence number (nil for `syncEvaluated`, which answers no request).
     package var seq: Int? {
         switch self {
-        case .attach(let seq, _), .registerHandler(let seq, _), .callHandler(let seq, _, _, _), .removeHandler(let seq, _),
-             .reset(let seq), .disableSafetyTimeout(let seq), .navigation(let seq, _, _, _), .evaluated(let seq, _, _, _),
-             .respond(let seq, _, _), .endCase(let seq):
+        case .attach(let seq, _), .registerHandler(let seq, _), .callHandler(let seq, _, _, _),
+            .removeHandler(let seq, _),
+            .reset(let seq), .disableSafetyTimeout(let seq), .navigation(let seq, _, _, _),
+            .evaluated(let seq, _, _, _),
+            .respond(let seq, _, _), .endCase(let seq):
             seq
         case .syncEvaluated:
             nil
@@ -59,12 +61,15 @@ package enum HarnessMessage: Equatable, Sendable {
         switch self {
         case .attach(_, let source): .attach(seq: seq, bridgeJavaScriptSource: source)
         case .registerHandler(_, let name): .registerHandler(seq: seq, name: name)
-        case let .callHandler(_, name, data, callback): .callHandler(seq: seq, name: name, data: data, callback: callback)
+        case let .callHandler(_, name, data, callback):
+            .callHandler(seq: seq, name: name, data: data, callback: callback)
         case .removeHandler(_, let name): .removeHandler(seq: seq, name: name)
         case .reset: .reset(seq: seq)
         case .disableSafetyTimeout: .disableSafetyTimeout(seq: seq)
-        case let .navigation(_, navigation, url, mainFrame): .navigation(seq: seq, navigation: navigation, url: url, mainFrame: mainFrame)
-        case let .evaluated(_, evaluation, result, error): .evaluated(seq: seq, evaluation: evaluation, result: result, error: error)
+        case let .navigation(_, navigation, url, mainFrame):
+            .navigation(seq: seq, navigation: navigation, url: url, mainFrame: mainFrame)
+        case let .evaluated(_, evaluation, result, error):
+            .evaluated(seq: seq, evaluation: evaluation, result: result, error: error)
         case let .respond(_, invocation, data): .respond(seq: seq, invocation: invocation, data: data)
         case .syncEvaluated: self
         case .endCase: .endCase(seq: seq)
@@ -74,7 +79,8 @@ package enum HarnessMessage: Equatable, Sendable {
 
 extension HarnessMessage: Codable {
     private enum Field: String, CodingKey {
-        case type, seq, bridgeJavaScriptSource, name, data, callback, navigation, url, mainFrame, evaluation, result, error, invocation
+        case type, seq, bridgeJavaScriptSource, name, data, callback, navigation, url, mainFrame, evaluation, result,
+            error, invocation
     }
 
     package init(from decoder: any Decoder) throws {
@@ -82,8 +88,11 @@ extension HarnessMessage: Codable {
         let type = try fields.decode(String.self, forKey: .type)
         func seq() throws -> Int { try fields.decodeIdentifier(forKey: .seq) }
         switch type {
-        case "attach": self = .attach(seq: try seq(), bridgeJavaScriptSource: try fields.decode(String.self, forKey: .bridgeJavaScriptSource))
-        case "registerHandler": self = .registerHandler(seq: try seq(), name: try fields.decode(String.self, forKey: .name))
+        case "attach":
+            self = .attach(
+                seq: try seq(), bridgeJavaScriptSource: try fields.decode(String.self, forKey: .bridgeJavaScriptSource))
+        case "registerHandler":
+            self = .registerHandler(seq: try seq(), name: try fields.decode(String.self, forKey: .name))
         case "callHandler":
             self = .callHandler(
                 seq: try seq(), name: try fields.decode(String.self, forKey: .name),
@@ -95,21 +104,26 @@ extension HarnessMessage: Codable {
         case "navigation":
             self = .navigation(
                 seq: try seq(), navigation: try fields.decodeIdentifier(forKey: .navigation),
-                url: try fields.decode(String.self, forKey: .url), mainFrame: try fields.decode(Bool.self, forKey: .mainFrame))
+                url: try fields.decode(String.self, forKey: .url),
+                mainFrame: try fields.decode(Bool.self, forKey: .mainFrame))
         case "evaluated":
             self = .evaluated(
                 seq: try seq(), evaluation: try fields.decodeIdentifier(forKey: .evaluation),
                 result: try fields.decodeData(forKey: .result),
                 error: try fields.decodeIfPresent(String.self, forKey: .error))
         case "respond":
-            self = .respond(seq: try seq(), invocation: try fields.decodeIdentifier(forKey: .invocation),
-                            data: try fields.decodeData(forKey: .data))
+            self = .respond(
+                seq: try seq(), invocation: try fields.decodeIdentifier(forKey: .invocation),
+                data: try fields.decodeData(forKey: .data))
         case "syncEvaluated":
-            self = .syncEvaluated(evaluation: try fields.decodeIdentifier(forKey: .evaluation),
-                                  result: try fields.decodeIfPresent(String.self, forKey: .result))
+            self = .syncEvaluated(
+                evaluation: try fields.decodeIdentifier(forKey: .evaluation),
+                result: try fields.decodeIfPresent(String.self, forKey: .result))
         case "endCase": self = .endCase(seq: try seq())
         default:
-            throw DecodingError.dataCorruptedError(forKey: .type, in: fields, debugDescription: "unknown message type `\(type)` (section 4 lists the requests)")
+            throw DecodingError.dataCorruptedError(
+                forKey: .type, in: fields,
+                debugDescription: "unknown message type `\(type)` (section 4 lists the requests)")
         }
     }
 

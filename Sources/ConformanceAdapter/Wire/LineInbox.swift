@@ -41,8 +41,10 @@ package final class LineInbox: @unchecked Sendable {
     ///   - onLine: Called on the reader thread for each line, with the number of bytes it had before it
     ///     was cut, instead of queueing it, if given.
     ///   - onEnd: Called on the reader thread once, at end of file, after the last line.
-    package init(reading fileDescriptor: Int32, exitNotice: Int32? = nil, lineLimit: Int? = nil, name: String,
-         onLine: (@Sendable (String, Int) -> Void)? = nil, onEnd: (@Sendable () -> Void)? = nil) {
+    package init(
+        reading fileDescriptor: Int32, exitNotice: Int32? = nil, lineLimit: Int? = nil, name: String,
+        onLine: (@Sendable (String, Int) -> Void)? = nil, onEnd: (@Sendable () -> Void)? = nil
+    ) {
         let thread = Thread { [self] in
             Self.readLines(from: fileDescriptor, exitNotice: exitNotice, lineLimit: lineLimit) { line, size in
                 if let onLine { onLine(line, size) } else { append(line) }
@@ -101,12 +103,16 @@ package final class LineInbox: @unchecked Sendable {
     /// Reads until end of file, an error, or (with `exitNotice`) the writer's exit, calling `body` with
     /// each complete line and the bytes it had; a last line without a line feed is delivered too. Bytes
     /// that are not UTF-8 show as U+FFFD: standard error is free text (ADP-3).
-    private static func readLines(from fileDescriptor: Int32, exitNotice: Int32?, lineLimit: Int?, _ body: (String, Int) -> Void) {
+    private static func readLines(
+        from fileDescriptor: Int32, exitNotice: Int32?, lineLimit: Int?, _ body: (String, Int) -> Void
+    ) {
         var pending: [UInt8] = []
         /// Bytes of the pending line left out of its middle.
         var leftOut = 0
         var chunk = [UInt8](repeating: 0, count: 64 * 1024)
-        var requests = [fileDescriptor, exitNotice].compactMap { $0 }.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
+        var requests = [fileDescriptor, exitNotice].compactMap { $0 }.map {
+            pollfd(fd: $0, events: Int16(POLLIN), revents: 0)
+        }
         var readAfterExit: Int?
         /// Where the head of a line that is cut ends: the pending bytes before it are kept.
         var headEnd = 0

@@ -45,12 +45,17 @@ package final class LineReader: @unchecked Sendable {
     ///   - lastLineNeedsLineFeed: Whether bytes without a line feed at the end of the stream are dropped
     ///     (counted in `unterminatedBytesAtEnd`) rather than taken as a last line: a message ends with its
     ///     line feed (ADP-2).
-    package init(reading fileDescriptor: Int32, exitNotice: Int32? = nil, maximumLineLength: Int? = nil, lastLineNeedsLineFeed: Bool = false) {
+    package init(
+        reading fileDescriptor: Int32, exitNotice: Int32? = nil, maximumLineLength: Int? = nil,
+        lastLineNeedsLineFeed: Bool = false
+    ) {
         self.fileDescriptor = fileDescriptor
         self.exitNotice = exitNotice
         self.maximumLineLength = maximumLineLength
         self.lastLineNeedsLineFeed = lastLineNeedsLineFeed
-        requests = [fileDescriptor, exitNotice].compactMap { $0 }.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
+        requests = [fileDescriptor, exitNotice].compactMap { $0 }.map {
+            pollfd(fd: $0, events: Int16(POLLIN), revents: 0)
+        }
     }
 
     /// Takes the next line, without its line feed, waiting for it until `deadline` (forever when nil).

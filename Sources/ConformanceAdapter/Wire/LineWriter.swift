@@ -20,7 +20,9 @@ package final class LineWriter: @unchecked Sendable {
         defer { lock.unlock() }
         var offset = 0
         while offset < bytes.count {
-            let written = bytes[offset...].withUnsafeBytes { Foundation.write(fileDescriptor, $0.baseAddress, $0.count) }
+            let written = bytes[offset...].withUnsafeBytes {
+                Foundation.write(fileDescriptor, $0.baseAddress, $0.count)
+            }
             if written < 0 && errno == EINTR { continue }
             guard written > 0 else { return false }
             offset += written

@@ -35,7 +35,8 @@ package enum TesteeMessage: Equatable, Sendable {
 
 extension TesteeMessage: Codable {
     private enum Field: String, CodingKey {
-        case type, `protocol`, name, capabilities, seq, error, evaluation, script, synchronous, completion, navigation, policy
+        case type, `protocol`, name, capabilities, seq, error, evaluation, script, synchronous, completion, navigation,
+            policy
         case handler, invocation, data, callback, message, clause
     }
 
@@ -44,30 +45,43 @@ extension TesteeMessage: Codable {
         let type = try fields.decode(String.self, forKey: .type)
         switch type {
         case "hello":
-            self = .hello(protocolVersion: try fields.decode(Int.self, forKey: .protocol),
-                          name: try fields.decodeIfPresent(String.self, forKey: .name),
-                          capabilities: try fields.decode([String].self, forKey: .capabilities))
+            self = .hello(
+                protocolVersion: try fields.decode(Int.self, forKey: .protocol),
+                name: try fields.decodeIfPresent(String.self, forKey: .name),
+                capabilities: try fields.decode([String].self, forKey: .capabilities))
         case "done":
-            self = .done(seq: try fields.decodeIdentifier(forKey: .seq), error: try fields.decodeIfPresent(String.self, forKey: .error))
+            self = .done(
+                seq: try fields.decodeIdentifier(forKey: .seq),
+                error: try fields.decodeIfPresent(String.self, forKey: .error))
         case "evaluate":
             self = .evaluate(
-                evaluation: try fields.decodeIdentifier(forKey: .evaluation), script: try fields.decode(String.self, forKey: .script),
-                synchronous: try fields.decode(Bool.self, forKey: .synchronous), completion: try fields.decode(Bool.self, forKey: .completion))
+                evaluation: try fields.decodeIdentifier(forKey: .evaluation),
+                script: try fields.decode(String.self, forKey: .script),
+                synchronous: try fields.decode(Bool.self, forKey: .synchronous),
+                completion: try fields.decode(Bool.self, forKey: .completion))
         case "decide":
-            self = .decide(navigation: try fields.decodeIdentifier(forKey: .navigation), policy: try fields.decode(String.self, forKey: .policy))
+            self = .decide(
+                navigation: try fields.decodeIdentifier(forKey: .navigation),
+                policy: try fields.decode(String.self, forKey: .policy))
         case "handlerInvoked":
             self = .handlerInvoked(
-                handler: try fields.decode(String.self, forKey: .handler), invocation: try fields.decodeIdentifier(forKey: .invocation),
+                handler: try fields.decode(String.self, forKey: .handler),
+                invocation: try fields.decodeIdentifier(forKey: .invocation),
                 data: try fields.decodeData(forKey: .data))
         case "callbackInvoked":
-            self = .callbackInvoked(callback: try fields.decodeIdentifier(forKey: .callback),
-                                    data: try fields.decodeData(forKey: .data))
+            self = .callbackInvoked(
+                callback: try fields.decodeIdentifier(forKey: .callback),
+                data: try fields.decodeData(forKey: .data))
         case "log":
             self = .log(message: try fields.decode(String.self, forKey: .message))
         case "violation":
-            self = .violation(clause: try fields.decode(String.self, forKey: .clause), message: try fields.decode(String.self, forKey: .message))
+            self = .violation(
+                clause: try fields.decode(String.self, forKey: .clause),
+                message: try fields.decode(String.self, forKey: .message))
         default:
-            throw DecodingError.dataCorruptedError(forKey: .type, in: fields, debugDescription: "unknown message type `\(type)` (section 5 lists the effects)")
+            throw DecodingError.dataCorruptedError(
+                forKey: .type, in: fields,
+                debugDescription: "unknown message type `\(type)` (section 5 lists the effects)")
         }
     }
 

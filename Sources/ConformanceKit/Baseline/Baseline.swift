@@ -62,23 +62,23 @@ public struct Baseline: Sendable, Equatable {
         /// platform hold.
         package static var current: Platform? {
             #if os(Linux)
-            .linux
+                .linux
             #elseif os(macOS)
-            .macOS
+                .macOS
             #elseif os(iOS)
-            .iOS
+                .iOS
             #elseif os(tvOS)
-            .tvOS
+                .tvOS
             #elseif os(watchOS)
-            .watchOS
+                .watchOS
             #elseif os(visionOS)
-            .visionOS
+                .visionOS
             #elseif os(Windows)
-            .windows
+                .windows
             #elseif os(Android)
-            .android
+                .android
             #else
-            nil
+                nil
             #endif
         }
     }
@@ -113,11 +113,15 @@ public struct Baseline: Sendable, Equatable {
     /// The file text: canonical JSON, one entry per line, so diffs stay readable.
     package var fileText: String {
         let lines = entries.map { entry -> String in
-            var object: [String: JSONValue] = ["case": .string(entry.caseGlob), "verdict": .string(entry.verdict.rawValue), "reason": .string(entry.reason)]
+            var object: [String: JSONValue] = [
+                "case": .string(entry.caseGlob), "verdict": .string(entry.verdict.rawValue),
+                "reason": .string(entry.reason),
+            ]
             if let platforms = entry.platforms { object["platforms"] = .array(platforms.map { .string($0.rawValue) }) }
             return "  " + JSONValue.object(object).canonicalText
         }
-        return "{\"format\":\"wvjb-conformance-baseline\",\"version\":1,\"entries\":[\n" + lines.joined(separator: ",\n") + "\n]}\n"
+        return "{\"format\":\"wvjb-conformance-baseline\",\"version\":1,\"entries\":[\n"
+            + lines.joined(separator: ",\n") + "\n]}\n"
     }
 
     /// The baseline that makes `results` pass exactly on `platform`: one entry per failing case, by exact
@@ -127,7 +131,9 @@ public struct Baseline: Sendable, Equatable {
     ///   - results: A run's results.
     ///   - old: The baseline being replaced.
     ///   - platform: The platform the run was made on.
-    package static func updated(from results: [CaseResult], keeping old: Baseline, on platform: Platform? = .current) -> Baseline {
+    package static func updated(from results: [CaseResult], keeping old: Baseline, on platform: Platform? = .current)
+        -> Baseline
+    {
         let applicable = old.entries.filter { $0.applies(on: platform) }
         let recorded = results.filter { $0.verdict.category != .clean }.map { result in
             let kept = applicable.first { CaseSelector.matches($0.caseGlob, result.caseID) }
@@ -144,7 +150,9 @@ public struct Baseline: Sendable, Equatable {
     ///   - results: The run's results.
     ///   - catalogueIDs: Every case id the kit has (an entry matching none of them is stale).
     ///   - platform: The platform the run was made on.
-    package func gate(_ results: [CaseResult], catalogueIDs: [String], on platform: Platform? = .current) -> BaselineGate {
+    package func gate(_ results: [CaseResult], catalogueIDs: [String], on platform: Platform? = .current)
+        -> BaselineGate
+    {
         let applicable = entries.filter { $0.applies(on: platform) }
         var gate = BaselineGate()
         for result in results {
@@ -179,10 +187,13 @@ extension Baseline.Entry: Decodable {
         let verdictName = try fields.decode(String.self, forKey: .verdict)
         guard let verdict = Baseline.expectableVerdicts.first(where: { $0.rawValue == verdictName }) else {
             let names = Baseline.expectableVerdicts.map(\.rawValue).joined(separator: ", ")
-            let problem = Verdict(rawValue: verdictName) != nil
-                ? "is a passing verdict; a baseline lists the failures it expects" : "is not a verdict a baseline can expect"
+            let problem =
+                Verdict(rawValue: verdictName) != nil
+                ? "is a passing verdict; a baseline lists the failures it expects"
+                : "is not a verdict a baseline can expect"
             throw DecodingError.dataCorruptedError(
-                forKey: .verdict, in: fields, debugDescription: "\(JSONValueDecoder.quoted(verdictName)) \(problem) (\(names))")
+                forKey: .verdict, in: fields,
+                debugDescription: "\(JSONValueDecoder.quoted(verdictName)) \(problem) (\(names))")
         }
         self.verdict = verdict
         reason = try fields.decodeNonBlankString(forKey: .reason)
@@ -190,7 +201,8 @@ extension Baseline.Entry: Decodable {
             let platforms = try fields.decode([Baseline.Platform].self, forKey: .platforms)
             guard !platforms.isEmpty else {
                 throw DecodingError.dataCorruptedError(
-                    forKey: .platforms, in: fields, debugDescription: "lists no platform; leave the field out for an entry that holds everywhere")
+                    forKey: .platforms, in: fields,
+                    debugDescription: "lists no platform; leave the field out for an entry that holds everywhere")
             }
             self.platforms = platforms
         } else {
@@ -207,7 +219,9 @@ extension Baseline.Platform: Decodable {
         guard let platform = Self(rawValue: name) else {
             throw DecodingError.dataCorruptedError(
                 in: container,
-                debugDescription: "\(JSONValueDecoder.quoted(name)) is not a platform (\(Self.allCases.map(\.rawValue).joined(separator: ", ")))")
+                debugDescription:
+                    "\(JSONValueDecoder.quoted(name)) is not a platform (\(Self.allCases.map(\.rawValue).joined(separator: ", ")))"
+            )
         }
         self = platform
     }
@@ -235,10 +249,15 @@ extension Baseline {
                 for (earlier, previous) in entries[..<index].enumerated() where previous.caseGlob == entry.caseGlob {
                     let shared = Platform.allCases.filter { entry.applies(on: $0) && previous.applies(on: $0) }
                     guard !shared.isEmpty else { continue }
-                    let platforms = entry.platforms == nil && previous.platforms == nil ? "" : " on \(shared.map(\.rawValue).joined(separator: ", "))"
-                    throw DecodingError.dataCorrupted(DecodingError.Context(
-                        codingPath: codingPath + [EntryIndex(intValue: index)],
-                        debugDescription: "repeats entries[\(earlier)], for the same case\(platforms); keep one entry per case (and platform)"))
+                    let platforms =
+                        entry.platforms == nil && previous.platforms == nil
+                        ? "" : " on \(shared.map(\.rawValue).joined(separator: ", "))"
+                    throw DecodingError.dataCorrupted(
+                        DecodingError.Context(
+                            codingPath: codingPath + [EntryIndex(intValue: index)],
+                            debugDescription:
+                                "repeats entries[\(earlier)], for the same case\(platforms); keep one entry per case (and platform)"
+                        ))
                 }
             }
         }

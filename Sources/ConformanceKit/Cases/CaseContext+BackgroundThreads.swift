@@ -26,7 +26,9 @@ extension CaseContext {
     ///     while the main queue runs.
     /// - Returns: When the sends returned.
     /// - Throws: `CaseStop.adapter` when the adapter throws on the background thread.
-    package func callHandlerFromBackgroundThread(_ name: String, data: [JSONValue], patience: Double = 1) async throws -> BackgroundWorkOutcome {
+    package func callHandlerFromBackgroundThread(_ name: String, data: [JSONValue], patience: Double = 1) async throws
+        -> BackgroundWorkOutcome
+    {
         let description = "callHandlerFromAnyThread(\(CanonicalJSON.quote(name))) x\(data.count) on a background thread"
         browser.record(.adapterAction(description))
         let send: BackgroundSend
@@ -63,17 +65,21 @@ extension CaseContext {
     ///     while the main queue runs.
     /// - Returns: When the responder calls returned; nil when a handler had no invocation waiting
     ///   (nothing is answered then).
-    package func answerHeldFromBackgroundThread(_ names: [String], with answers: [JSONValue?], patience: Double = 1) async -> BackgroundWorkOutcome? {
+    package func answerHeldFromBackgroundThread(_ names: [String], with answers: [JSONValue?], patience: Double = 1)
+        async -> BackgroundWorkOutcome?
+    {
         var responders: [AdapterResponseCallback] = []
         for name in names {
             guard var waiting = heldResponders[name], !waiting.isEmpty else { return nil }
             responders.append(waiting.removeFirst())
             heldResponders[name] = waiting
         }
-        let description = "answer the held invocations of \(names.map(CanonicalJSON.quote).joined(separator: ", ")) on a background thread with "
+        let description =
+            "answer the held invocations of \(names.map(CanonicalJSON.quote).joined(separator: ", ")) on a background thread with "
             + answers.map { $0?.canonicalText ?? "nil" }.joined(separator: ", ")
         browser.record(.adapterAction(description))
-        let calls = UncheckedSendable(zip(responders, answers.map { $0?.foundationValue }).map { respond, answer in { respond(answer) } })
+        let calls = UncheckedSendable(
+            zip(responders, answers.map { $0?.foundationValue }).map { respond, answer in { respond(answer) } })
         return await runOnBackgroundThread(patience: patience) {
             for call in calls.value { call() }
         }
@@ -88,7 +94,9 @@ extension CaseContext {
     /// thread); the second counts runs of the main queue (each followed by 10 ms for the worker) without
     /// progress (no web-view call, nothing recorded), so that neither slow work that keeps going nor a main
     /// thread kept busy by other work ends it early.
-    private func runOnBackgroundThread(patience: Double, _ work: @escaping @Sendable () -> Void) async -> BackgroundWorkOutcome {
+    private func runOnBackgroundThread(patience: Double, _ work: @escaping @Sendable () -> Void) async
+        -> BackgroundWorkOutcome
+    {
         let started = DispatchSemaphore(value: 0), finished = DispatchSemaphore(value: 0)
         DispatchQueue.global().async {
             started.signal()

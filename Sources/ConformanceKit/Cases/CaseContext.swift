@@ -71,7 +71,8 @@ package final class CaseContext {
         try perform("registerHandler(\(CanonicalJSON.quote(name)))") {
             try adapter.registerHandler(name) { [weak self] data, respond in
                 guard let self else { return }
-                let received = self.jsonValue(fromNative: data, what: "data handed to native handler \(name)", obligation: "MSG-3.f")
+                let received = self.jsonValue(
+                    fromNative: data, what: "data handed to native handler \(name)", obligation: "MSG-3.f")
                 self.browser.record(.nativeHandlerInvoked(name: name, data: received))
                 switch answer {
                 case .none: break
@@ -91,7 +92,8 @@ package final class CaseContext {
         try perform("registerThrowingHandler(\(CanonicalJSON.quote(name)))") {
             try adapter(as: (any SupportsThrowingHandlers).self).registerThrowingHandler(name) { [weak self] data, _ in
                 if let self {
-                    let received = self.jsonValue(fromNative: data, what: "data handed to native handler \(name)", obligation: "MSG-3.f")
+                    let received = self.jsonValue(
+                        fromNative: data, what: "data handed to native handler \(name)", obligation: "MSG-3.f")
                     self.browser.record(.nativeHandlerInvoked(name: name, data: received))
                 }
                 throw HandlerFailure(handler: name)
@@ -125,7 +127,9 @@ package final class CaseContext {
     /// Removes a native handler.
     /// - Throws: `CaseStop.adapter` when the adapter throws.
     package func removeHandler(_ name: String) throws {
-        try perform("removeHandler(\(CanonicalJSON.quote(name)))") { try adapter(as: (any SupportsRemoveHandler).self).removeHandler(name) }
+        try perform("removeHandler(\(CanonicalJSON.quote(name)))") {
+            try adapter(as: (any SupportsRemoveHandler).self).removeHandler(name)
+        }
     }
 
     /// Calls a JS handler through the implementation.
@@ -136,7 +140,9 @@ package final class CaseContext {
     ///   - expectsResponse: Whether the callback must run by the end even in a case that accepts unanswered
     ///     callbacks (in other cases every callback must run).
     /// - Throws: `CaseStop.adapter` when the adapter throws.
-    package func callHandler(_ name: String, data: JSONValue? = nil, callback: String? = nil, expectsResponse: Bool = false) throws {
+    package func callHandler(
+        _ name: String, data: JSONValue? = nil, callback: String? = nil, expectsResponse: Bool = false
+    ) throws {
         let dataText = data.map { ", data: " + $0.canonicalText } ?? ""
         let callbackText = callback.map { ", callback: \($0)" } ?? ""
         let description = "callHandler(\(CanonicalJSON.quote(name))\(dataText)\(callbackText))"
@@ -159,7 +165,9 @@ package final class CaseContext {
     /// - Parameter enabled: Whether to log traffic.
     /// - Throws: `CaseStop.adapter` when the adapter throws.
     package func setTrafficLogging(_ enabled: Bool) throws {
-        try perform("setTrafficLogging(\(enabled))") { try adapter(as: (any SupportsTrafficLogging).self).setTrafficLogging(enabled) }
+        try perform("setTrafficLogging(\(enabled))") {
+            try adapter(as: (any SupportsTrafficLogging).self).setTrafficLogging(enabled)
+        }
     }
 
     /// Asks the implementation to disable the JS side's alert safety timeout.
@@ -174,11 +182,12 @@ package final class CaseContext {
     /// requirements the adapter adopts, so this fails only for a case that forgot to declare one.
     func adapter<Capability>(as capability: Capability.Type) throws -> Capability {
         guard let adapter = adapter as? Capability else {
-            throw AdapterError("the case uses an operation of \(capability), which this adapter does not adopt; the case must list it in `requires`")
+            throw AdapterError(
+                "the case uses an operation of \(capability), which this adapter does not adopt; the case must list it in `requires`"
+            )
         }
         return adapter
     }
-
 
     func perform(_ description: String, _ body: () throws -> Void) throws {
         browser.record(.adapterAction(description))
@@ -194,9 +203,13 @@ package final class CaseContext {
     private func nativeCallbackInvoked(_ label: String, answer: Any?, call: String) {
         let count = callbackInvocationCounts[label, default: 0] + 1
         callbackInvocationCounts[label] = count
-        browser.record(.nativeCallbackInvoked(label: label, data: jsonValue(fromNative: answer, what: "answer to \(call)", obligation: "CB-4.a")))
+        browser.record(
+            .nativeCallbackInvoked(
+                label: label, data: jsonValue(fromNative: answer, what: "answer to \(call)", obligation: "CB-4.a")))
         if count == 2 {
-            fail(clause: "CB-2.a", "native callback \(label) of \(call) invoked twice", expected: "at most one invocation")
+            fail(
+                clause: "CB-2.a", "native callback \(label) of \(call) invoked twice",
+                expected: "at most one invocation")
         }
     }
 
@@ -271,7 +284,9 @@ package final class CaseContext {
     ///   - expected: What the clause requires.
     ///   - clause: The clause checked.
     ///   - message: What was compared.
-    package func expectEqual<Value: Equatable>(_ actual: Value, _ expected: Value, clause: String, _ message: @autoclosure () -> String) {
+    package func expectEqual<Value: Equatable>(
+        _ actual: Value, _ expected: Value, clause: String, _ message: @autoclosure () -> String
+    ) {
         let text = message()
         checks.append((clause, text))
         guard actual != expected else { return }
@@ -286,7 +301,9 @@ package final class CaseContext {
     ///   - message: What the implementation must survive.
     ///   - operation: The adapter calls to run.
     /// - Throws: What `operation` throws.
-    package func expectSurvival(clause: String, _ message: @autoclosure () -> String, of operation: () throws -> Void) throws {
+    package func expectSurvival(clause: String, _ message: @autoclosure () -> String, of operation: () throws -> Void)
+        throws
+    {
         let text = message()
         checks.append((clause, text))
         do {
@@ -303,7 +320,8 @@ package final class CaseContext {
         switch value {
         case let json as JSONValue: return json.displayText
         case let json as JSONValue?: return json.map(\.displayText) ?? "absent"
-        case let list as [JSONValue?]: return "[" + list.map { $0.map(\.displayText) ?? "absent" }.joined(separator: ", ") + "]"
+        case let list as [JSONValue?]:
+            return "[" + list.map { $0.map(\.displayText) ?? "absent" }.joined(separator: ", ") + "]"
         case let list as [JSONValue]: return "[" + list.map(\.displayText).joined(separator: ", ") + "]"
         case let text as String: return PrintableText.printable(text)
         default: return PrintableText.printable(String(describing: value))
@@ -347,16 +365,23 @@ package final class CaseContext {
         for (label, call, expectsResponse) in issuedCallbacks where callbackInvocationCounts[label, default: 0] == 0 {
             leftovers.unansweredNativeCallbacks.append(.init(label: label, call: call))
             if expectsResponse || !accepted.contains(.unansweredNativeCallbacks) {
-                fail(clause: "CB-1.b", "native callback \(label) of \(call) never invoked", expected: "one invocation with the answer")
+                fail(
+                    clause: "CB-1.b", "native callback \(label) of \(call) never invoked",
+                    expected: "one invocation with the answer")
             }
         }
         for navigation in page.undecidedNavigations {
-            fail(clause: "BOOT-1.g", "navigation decision never made for \(PrintableText.printable(navigation.url)) (request \(navigation.id))")
+            fail(
+                clause: "BOOT-1.g",
+                "navigation decision never made for \(PrintableText.printable(navigation.url)) (request \(navigation.id))"
+            )
         }
         if !accepted.contains(.pendingTimers) {
             for timer in page.timers {
-                fail(clause: "DISP-12.c", "timer \(timer.id) of the page was still pending at the end, due at \(timer.dueAt) ms",
-                     expected: "only setTimeout(fn) and setTimeout(fn, 0), which run before the page goes idle")
+                fail(
+                    clause: "DISP-12.c",
+                    "timer \(timer.id) of the page was still pending at the end, due at \(timer.dueAt) ms",
+                    expected: "only setTimeout(fn) and setTimeout(fn, 0), which run before the page goes idle")
             }
         }
         var violations: [(clause: String, message: String)] = []
@@ -374,20 +399,27 @@ package final class CaseContext {
             fail(clause: clause, message)
         }
         for label in tripwires {
-            fail(clause: "ESC-2.j", "a payload broke out of its string literal and ran code in the page: __wvjbTripwire('\(label)') was called")
+            fail(
+                clause: "ESC-2.j",
+                "a payload broke out of its string literal and ran code in the page: __wvjbTripwire('\(label)') was called"
+            )
         }
         for (index, evaluation) in transcript.nativeEvaluations.enumerated() {
             var problems = WireInspector.problems(inCommand: evaluation.script, in: transcript.dialect)
             // SimulatedBrowser runs each native evaluation as `native-evaluation-<id>.js`: an error located
             // there is the command's own, not one of the JS side or of a handler it called.
             if let error = errors[evaluation.id],
-               let thrown = WireInspector.problem(
-                ofThrowingCommand: evaluation.script, error: error, sourceURL: "native-evaluation-\(evaluation.id).js", in: transcript.dialect) {
+                let thrown = WireInspector.problem(
+                    ofThrowingCommand: evaluation.script, error: error,
+                    sourceURL: "native-evaluation-\(evaluation.id).js", in: transcript.dialect)
+            {
                 problems.append(thrown)
             }
             for problem in problems {
-                fail(clause: problem.obligation, "native evaluation #\(index + 1) (eval#\(evaluation.id)): \(problem.message)",
-                     actual: PrintableText.abbreviate(evaluation.script, limit: 200))
+                fail(
+                    clause: problem.obligation,
+                    "native evaluation #\(index + 1) (eval#\(evaluation.id)): \(problem.message)",
+                    actual: PrintableText.abbreviate(evaluation.script, limit: 200))
             }
         }
         return leftovers

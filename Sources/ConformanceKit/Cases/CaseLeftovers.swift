@@ -42,7 +42,9 @@ package struct CaseLeftovers: Equatable, Sendable, Codable {
     package var lines: [String] { lines(first: count) }
 
     /// How many leftovers there are.
-    package var count: Int { page.timers.count + page.tasks.count + page.undecidedNavigations.count + unansweredNativeCallbacks.count }
+    package var count: Int {
+        page.timers.count + page.tasks.count + page.undecidedNavigations.count + unansweredNativeCallbacks.count
+    }
 
     /// The first `limit` lines of `lines`, without making the others (a page can leave 100,000 behind).
     package func lines(first limit: Int) -> [String] {
@@ -52,8 +54,12 @@ package struct CaseLeftovers: Equatable, Sendable, Codable {
         }
         add(page.timers) { "timer \($0.id) of the page, due at \($0.dueAt) ms" }
         add(page.tasks) { PrintableText.abbreviate($0, limit: 200) }
-        add(page.undecidedNavigations) { "navigation request \($0.id) to \(PrintableText.abbreviate($0.url, limit: 200)), never decided" }
-        add(unansweredNativeCallbacks) { PrintableText.abbreviate("native callback \($0.label) of \($0.call)", limit: 300) + ", never invoked" }
+        add(page.undecidedNavigations) {
+            "navigation request \($0.id) to \(PrintableText.abbreviate($0.url, limit: 200)), never decided"
+        }
+        add(unansweredNativeCallbacks) {
+            PrintableText.abbreviate("native callback \($0.label) of \($0.call)", limit: 300) + ", never invoked"
+        }
         return lines
     }
 }

@@ -35,18 +35,20 @@ enum CasePages {
     /// - Parameter dialect: The wire whose queue URL is looked for (by its host).
     static func findMessagingIframe(in dialect: WireDialect) -> String {
         // A dialect that signals by script message has no messaging iframe.
-        guard let host = dialect.queueSignal.navigation?.host else { return "function findMessagingIframe(node) { return null; }\n" }
-        return """
-        function findMessagingIframe(node) {
-            if (node.tagName === "IFRAME" && String(node.src).toLowerCase().indexOf(\(CanonicalJSON.quote(host))) >= 0) { return node; }
-            for (var i = 0; i < (node.childNodes || []).length; i++) {
-                var found = findMessagingIframe(node.childNodes[i]);
-                if (found) { return found; }
-            }
-            return null;
+        guard let host = dialect.queueSignal.navigation?.host else {
+            return "function findMessagingIframe(node) { return null; }\n"
         }
+        return """
+            function findMessagingIframe(node) {
+                if (node.tagName === "IFRAME" && String(node.src).toLowerCase().indexOf(\(CanonicalJSON.quote(host))) >= 0) { return node; }
+                for (var i = 0; i < (node.childNodes || []).length; i++) {
+                    var found = findMessagingIframe(node.childNodes[i]);
+                    if (found) { return found; }
+                }
+                return null;
+            }
 
-        """
+            """
     }
 
     /// Page JavaScript that, each time the messaging iframe is signalled, drains the queue as the native

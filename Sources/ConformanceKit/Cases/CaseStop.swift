@@ -33,7 +33,8 @@ enum CaseStop: Error, CustomStringConvertible {
             }
             return "harness error: \(owner.name) ran past the execution time limit during \(stage)\(stopped): "
                 + "a fault of the kit, not of the implementation under test"
-        case .neverIdle(let turns): return "timeout: the page never went idle (\(turns) turns); a timer or a message loop keeps it busy"
+        case .neverIdle(let turns):
+            return "timeout: the page never went idle (\(turns) turns); a timer or a message loop keeps it busy"
         case .harness(let message): return "harness error: \(message)"
         case let .adapterFailure(error, stage):
             let during = stage.map { " during \($0)" } ?? ""

@@ -28,7 +28,9 @@ extension Transcript {
                 if case .string(let text)? = result, let batch = try? JSONParser.parse(text) {
                     batches.append(batch)
                 } else {
-                    batches.append(.string("<fetch gave \(result?.canonicalText ?? "nothing")\(error.map { ", error \($0)" } ?? "")>"))
+                    batches.append(
+                        .string(
+                            "<fetch gave \(result?.canonicalText ?? "nothing")\(error.map { ", error \($0)" } ?? "")>"))
                 }
             default:
                 break

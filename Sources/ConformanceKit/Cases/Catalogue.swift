@@ -5,7 +5,8 @@ public enum Catalogue {
     /// All cases.
     public static let all: [ConformanceCase] =
         BootstrapCases.all + MessageCases.all + OrderingCases.all + CallbackCases.all + EscapingCases.all
-        + EscapingCorpusCases.all + JavaScriptSideCases.all + JavaScriptSideSecondCases.all + AlertSafetyCases.all + FlushCases.all + MissingHandlerCases.all
+        + EscapingCorpusCases.all + JavaScriptSideCases.all + JavaScriptSideSecondCases.all + AlertSafetyCases.all
+        + FlushCases.all + MissingHandlerCases.all
         + StartupQueueCases.all + LifecycleCases.all + ThreadingCases.all + LoggingCases.all
 
     /// The case with `id`, if any.

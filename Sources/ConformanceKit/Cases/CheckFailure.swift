@@ -68,7 +68,10 @@ package struct CheckFailure: Sendable, Equatable, Codable, CustomStringConvertib
     /// - Parameter width: The longest window, in characters.
     package func excerpts(width: Int) -> (expected: String?, actual: String?, firstDifference: Int?) {
         guard let expected, let actual else {
-            return (expected.map { PrintableText.abbreviate($0, limit: width) }, actual.map { PrintableText.abbreviate($0, limit: width) }, nil)
+            return (
+                expected.map { PrintableText.abbreviate($0, limit: width) },
+                actual.map { PrintableText.abbreviate($0, limit: width) }, nil
+            )
         }
         let difference = Self.alignedDifference(expected: expected, actual: actual, width: width)
         return (difference.expected, difference.actual, difference.firstDifference)
@@ -77,7 +80,9 @@ package struct CheckFailure: Sendable, Equatable, Codable, CustomStringConvertib
     /// `expected` and `actual` cut to the same window of at most `width` characters around their first
     /// difference (a third of the window before it), a line with `^` under it, and the difference's
     /// position, 1-based (both nil when they are equal).
-    static func alignedDifference(expected: String, actual: String, width: Int = 100) -> (expected: String, actual: String, caret: String?, firstDifference: Int?) {
+    static func alignedDifference(expected: String, actual: String, width: Int = 100) -> (
+        expected: String, actual: String, caret: String?, firstDifference: Int?
+    ) {
         let want = Array(expected), got = Array(actual)
         guard want != got else { return (expected, actual, nil, nil) }
         let first = zip(want, got).prefix { $0 == $1 }.count
@@ -88,6 +93,9 @@ package struct CheckFailure: Sendable, Equatable, Codable, CustomStringConvertib
             return lead + String(characters[min(start, characters.count)..<end]) + tail
         }
         let column = first - start + (start > 0 ? 3 : 0)
-        return (window(want), window(got), String(repeating: " ", count: column) + "^ first difference (character \(first + 1))", first + 1)
+        return (
+            window(want), window(got),
+            String(repeating: " ", count: column) + "^ first difference (character \(first + 1))", first + 1
+        )
     }
 }

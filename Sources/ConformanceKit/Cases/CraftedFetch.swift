@@ -22,7 +22,8 @@ enum CraftedFetch {
         let wire = context.dialect
         // A dialect whose JS side signals by script message is not served: the crafted results are never fetched.
         let queueURL = wire.queueSignal.navigation?.url ?? ""
-        context.runInPage("""
+        context.runInPage(
+            """
             (function () {
                 var bridge = window.\(wire.javaScriptGlobal), real = bridge.\(wire.fetchFunction);
                 var crafted = [\(functions)];
@@ -46,16 +47,24 @@ enum CraftedFetch {
     /// - Returns: The ids in the order of `labels`, or nil (a failure of `obligation` recorded) when a call
     ///   carried no callback id and so cannot be answered.
     @MainActor
-    static func outstandingCallbacks(_ labels: [String], obligation: String, in context: CaseContext) async throws -> [JSONValue]? {
+    static func outstandingCallbacks(_ labels: [String], obligation: String, in context: CaseContext) async throws
+        -> [JSONValue]?
+    {
         for label in labels { try context.callHandler("sink", data: .string(label), callback: label) }
         try await context.runUntilIdle()
         let messages = context.transcript.decodedNativeMessages
         let keys = context.dialect.keys
         var ids: [JSONValue] = []
         for label in labels {
-            guard let id = messages.first(where: { $0.member(keys.handlerName) == "sink" && $0.member(keys.data) == .string(label) })?.member(keys.callbackID)
+            guard
+                let id = messages.first(where: {
+                    $0.member(keys.handlerName) == "sink" && $0.member(keys.data) == .string(label)
+                })?.member(keys.callbackID)
             else {
-                context.expect(false, clause: obligation, "the call to the JS handler sink with callback '\(label)' carried no \(keys.callbackID), so no response could name it")
+                context.expect(
+                    false, clause: obligation,
+                    "the call to the JS handler sink with callback '\(label)' carried no \(keys.callbackID), so no response could name it"
+                )
                 return nil
             }
             ids.append(id)
@@ -71,11 +80,15 @@ enum CraftedFetch {
     @MainActor
     static func expectBridgeStillWorks(_ context: CaseContext, obligation: String) async throws {
         let wire = context.dialect
-        context.runInPage("\(wire.javaScriptGlobal).\(wire.callHandlerFunction)(" + #""echo", "still works", conformance.callback("still works"));"#)
+        context.runInPage(
+            "\(wire.javaScriptGlobal).\(wire.callHandlerFunction)("
+                + #""echo", "still works", conformance.callback("still works"));"#)
         try await context.runUntilIdle()
-        context.expectEqual(context.transcript.nativeHandlerInvocations("echo").last ?? nil, "still works", clause: obligation,
-                            "data of the last call to the native handler echo, made after the crafted results")
-        context.expectEqual(context.transcript.jsCallbackInvocations("still works"), ["still works"], clause: obligation,
-                            "answers the page got to a normal call made after the crafted results")
+        context.expectEqual(
+            context.transcript.nativeHandlerInvocations("echo").last ?? nil, "still works", clause: obligation,
+            "data of the last call to the native handler echo, made after the crafted results")
+        context.expectEqual(
+            context.transcript.jsCallbackInvocations("still works"), ["still works"], clause: obligation,
+            "answers the page got to a normal call made after the crafted results")
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// What the engine is running now, published for `EngineStallGuard`, which reads it from a thread of its own.

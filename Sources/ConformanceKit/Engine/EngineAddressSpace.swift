@@ -1,9 +1,10 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// Whether JavaScriptCore can start under the process's address-space limit (`ulimit -v`, `RLIMIT_AS`).
 ///
@@ -42,22 +43,26 @@ package enum EngineAddressSpace {
     package static func problem(limit: UInt64, inUse: UInt64?) -> HarnessError {
         let quantum: UInt64 = 256 << 20
         let needed = ((inUse ?? 1 << 30) + reservation + quantum - 1) / quantum * quantum
-        return HarnessError(code: .engineFailure, message: """
-            the address-space limit (ulimit -v, RLIMIT_AS) is \(limit / 1024) KiB (\(gibibytes(limit))), too low for JavaScriptCore, \
-            which needs about \(gibibytes(reservation)) of address space (not memory) to start and aborts the process \
-            below that. Raise the limit to at least \(needed / 1024) KiB (\(gibibytes(needed))): `ulimit -v \(needed / 1024)` or \
-            `ulimit -v unlimited`.
-            """)
+        return HarnessError(
+            code: .engineFailure,
+            message: """
+                the address-space limit (ulimit -v, RLIMIT_AS) is \(limit / 1024) KiB (\(gibibytes(limit))), too low for JavaScriptCore, \
+                which needs about \(gibibytes(reservation)) of address space (not memory) to start and aborts the process \
+                below that. Raise the limit to at least \(needed / 1024) KiB (\(gibibytes(needed))): `ulimit -v \(needed / 1024)` or \
+                `ulimit -v unlimited`.
+                """)
     }
 
     /// Whether `bytes` of address space can still be reserved (reserved and released at once, no memory).
     private static func canReserve(_ bytes: UInt64) -> Bool {
         #if os(Linux)
-        let flags = MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE
+            let flags = MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE
         #else
-        let flags = MAP_PRIVATE | MAP_ANON
+            let flags = MAP_PRIVATE | MAP_ANON
         #endif
-        guard let region = mmap(nil, Int(bytes), PROT_NONE, flags, -1, 0), region != UnsafeMutableRawPointer(bitPattern: -1) else {
+        guard let region = mmap(nil, Int(bytes), PROT_NONE, flags, -1, 0),
+            region != UnsafeMutableRawPointer(bitPattern: -1)
+        else {
             return false
         }
         munmap(region, Int(bytes))
@@ -67,8 +72,9 @@ package enum EngineAddressSpace {
     /// The address space the process has mapped (`VmSize`), on Linux; nil elsewhere.
     private static func mappedBytes() -> UInt64? {
         guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
-              let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmSize:") }),
-              let kibibytes = UInt64(line.split(separator: " ").dropFirst().first ?? "") else { return nil }
+            let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmSize:") }),
+            let kibibytes = UInt64(line.split(separator: " ").dropFirst().first ?? "")
+        else { return nil }
         return kibibytes * 1024
     }
 
@@ -77,8 +83,8 @@ package enum EngineAddressSpace {
     }
 
     #if os(Linux)
-    private static let resourceKind = __rlimit_resource_t(RLIMIT_AS.rawValue)
+        private static let resourceKind = __rlimit_resource_t(RLIMIT_AS.rawValue)
     #else
-    private static let resourceKind = RLIMIT_AS
+        private static let resourceKind = RLIMIT_AS
     #endif
 }

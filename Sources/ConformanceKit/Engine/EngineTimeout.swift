@@ -35,7 +35,8 @@ package struct EngineTimeout: Sendable, Equatable {
     private static func frame(from line: Substring) -> Frame? {
         // "#0 name() at url:line": the name may hold spaces ("global code"), the URL may hold colons.
         guard line.hasPrefix("#"), let space = line.firstIndex(of: " "),
-              let at = line.range(of: "() at ", range: space..<line.endIndex) else { return nil }
+            let at = line.range(of: "() at ", range: space..<line.endIndex)
+        else { return nil }
         let function = String(line[line.index(after: space)..<at.lowerBound])
         let location = line[at.upperBound...]
         if let colon = location.lastIndex(of: ":"), let number = Int(location[location.index(after: colon)...]) {

@@ -99,7 +99,9 @@ final class ScriptContext {
     /// A `toString` that runs past the time limit is stopped, and the timeout is left for
     /// `ScriptRuntime.takeTimeout()`.
     func string(_ value: ScriptValue) -> String {
-        if JSValueIsString(ref, value.ref), let jsString = JSValueToStringCopy(ref, value.ref, nil) { return JSStrings.take(jsString) }
+        if JSValueIsString(ref, value.ref), let jsString = JSValueToStringCopy(ref, value.ref, nil) {
+            return JSStrings.take(jsString)
+        }
         let (jsString, _) = runtime.perform(in: self) { JSValueToStringCopy(ref, value.ref, $0) }
         guard let jsString else { return "<unprintable value>" }
         return JSStrings.take(jsString)
@@ -139,7 +141,8 @@ final class ScriptContext {
     /// (a page may hand over `Infinity`, `NaN` or `1e300` anywhere a number is expected).
     func integer(_ value: ScriptValue) -> Int? {
         guard let number = number(value)?.rounded(.towardZero), number.isFinite,
-              number >= -9.2e18, number <= 9.2e18 else { return nil }
+            number >= -9.2e18, number <= 9.2e18
+        else { return nil }
         return Int(number)
     }
 
@@ -165,7 +168,9 @@ final class ScriptContext {
     /// A getter that runs past the time limit is stopped, and the timeout is left for
     /// `ScriptRuntime.takeTimeout()`.
     func property(_ name: String, of object: ScriptValue) -> ScriptValue {
-        guard JSValueIsObject(ref, object.ref), let object = JSValueToObject(ref, object.ref, nil) else { return undefined }
+        guard JSValueIsObject(ref, object.ref), let object = JSValueToObject(ref, object.ref, nil) else {
+            return undefined
+        }
         let (value, error) = runtime.perform(in: self) { exception in
             JSStrings.with(name) { JSObjectGetProperty(ref, object, $0, exception) }
         }
@@ -178,7 +183,10 @@ final class ScriptContext {
     func setProperty(_ name: String, of object: ScriptValue, to value: ScriptValue) {
         guard JSValueIsObject(ref, object.ref), let object = JSValueToObject(ref, object.ref, nil) else { return }
         _ = runtime.perform(in: self) { exception in
-            JSStrings.with(name) { JSObjectSetProperty(ref, object, $0, value.ref, JSPropertyAttributes(kJSPropertyAttributeNone), exception) }
+            JSStrings.with(name) {
+                JSObjectSetProperty(
+                    ref, object, $0, value.ref, JSPropertyAttributes(kJSPropertyAttributeNone), exception)
+            }
         }
     }
 

@@ -146,7 +146,9 @@ final class HostFunction {
     /// Runs the body for a call from JavaScript. An error it throws becomes a JavaScript `Error` thrown at the
     /// call site, except after a timeout inside it: the engine's termination is thrown on instead, which no
     /// JavaScript can catch, so the script that called the host function stops too.
-    func call(_ arguments: [ScriptValue], context: JSContextRef, exception: UnsafeMutablePointer<JSValueRef?>?) -> JSValueRef? {
+    func call(_ arguments: [ScriptValue], context: JSContextRef, exception: UnsafeMutablePointer<JSValueRef?>?)
+        -> JSValueRef?
+    {
         let outcome: Result<ScriptValue?, any Error>
         do { outcome = .success(try body(arguments)) } catch { outcome = .failure(error) }
         if let termination = runtime.pendingTermination {

@@ -128,7 +128,11 @@ struct ExploreAttribution {
 
     static func warning(_ line: String) -> String {
         if line.contains("No handler") || line.contains("no handler") { return "LOG-1" }
-        if line.contains("got nil") || line.contains("empty") || line.contains("evaluation error") || line.contains("fetching the queue failed") { return "LOG-2" }
+        if line.contains("got nil") || line.contains("empty") || line.contains("evaluation error")
+            || line.contains("fetching the queue failed")
+        {
+            return "LOG-2"
+        }
         if line.contains("Invalid") { return "LOG-3" }
         return "LOG-4"
     }
@@ -196,8 +200,11 @@ struct ExploreAttribution {
     }
 
     /// Whether `got`'s response id is not a string though the JS side's ids are: ID-3 keeps ids as they came.
-    private static func isIdentifierOfAnotherType(_ was: ExploreObservation.Item, _ got: ExploreObservation.Item) -> Bool {
-        guard case .object(let members)? = try? JSONParser.parse(got.rawDetail), let id = members[keys.responseID] else { return false }
+    private static func isIdentifierOfAnotherType(_ was: ExploreObservation.Item, _ got: ExploreObservation.Item)
+        -> Bool
+    {
+        guard case .object(let members)? = try? JSONParser.parse(got.rawDetail), let id = members[keys.responseID]
+        else { return false }
         if case .string = id { return false }
         return true
     }
@@ -249,7 +256,9 @@ struct ExploreAttribution {
     }
 
     private func lastReset(before step: Int) -> Int? {
-        program.operations.indices.prefix(max(0, min(step + 1, program.operations.count))).last { program.operations[$0] == .reset }
+        program.operations.indices.prefix(max(0, min(step + 1, program.operations.count))).last {
+            program.operations[$0] == .reset
+        }
     }
 
     private func pageChanged(from start: Int, to end: Int) -> Bool {
@@ -273,11 +282,15 @@ struct ExploreAttribution {
     private func registeredAgainAfterRemoval(_ handler: String, before step: Int) -> Bool {
         let earlier = steps(from: 0, to: step + 1)
         guard let removal = earlier.lastIndex(of: .removeNative(handler: handler)) else { return false }
-        return earlier[removal...].contains { if case .registerNative(handler, _) = $0 { return true }; return false }
+        return earlier[removal...].contains {
+            if case .registerNative(handler, _) = $0 { return true }; return false
+        }
     }
 
     private func registered(_ handler: String, before step: Int) -> Bool {
-        steps(from: 0, to: step).contains { if case .registerNative(handler, _) = $0 { return true }; return false }
+        steps(from: 0, to: step).contains {
+            if case .registerNative(handler, _) = $0 { return true }; return false
+        }
     }
 
     /// Whether the page called a native handler that was not registered in the segment of `step` (the

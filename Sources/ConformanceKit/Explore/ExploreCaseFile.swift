@@ -38,7 +38,8 @@ package struct ExploreCaseFile: Equatable, Sendable {
     package static let maximumIDLength = 128
 
     /// The rule a case file's id follows, as errors and the README state it.
-    package static let idRule = "\"explore.\" and dot-separated segments of a-z, 0-9 and -, at most \(maximumIDLength) characters "
+    package static let idRule =
+        "\"explore.\" and dot-separated segments of a-z, 0-9 and -, at most \(maximumIDLength) characters "
         + "(explore.program-42): as catalogue ids, so that it never clashes with one and is safe in any shell, terminal or report"
 
     /// Whether `id` follows `idRule`: `explore` and one or more segments of `a-z`, `0-9` and `-`, joined by
@@ -47,9 +48,11 @@ package struct ExploreCaseFile: Equatable, Sendable {
     package static func isValidID(_ id: String) -> Bool {
         guard id.utf8.count <= maximumIDLength, id.hasPrefix("explore.") else { return false }
         return id.utf8.split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false).allSatisfy { segment in
-            !segment.isEmpty && segment.allSatisfy { byte in
-                (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || byte == UInt8(ascii: "-")
-            }
+            !segment.isEmpty
+                && segment.allSatisfy { byte in
+                    (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte)
+                        || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || byte == UInt8(ascii: "-")
+                }
         }
     }
 
@@ -87,7 +90,9 @@ package struct ExploreCaseFile: Equatable, Sendable {
     ///   unknown member, an operation that is not one of the explorer's).
     package static func load(from path: String) throws(Failure) -> ExploreCaseFile {
         let text: String
-        do throws(TextFileReader.Problem) { text = try TextFileReader.text(atPath: path, maximumBytes: maximumFileBytes) } catch {
+        do throws(TextFileReader.Problem) {
+            text = try TextFileReader.text(atPath: path, maximumBytes: maximumFileBytes)
+        } catch {
             throw Failure(path: path, reason: error.description)
         }
         do {

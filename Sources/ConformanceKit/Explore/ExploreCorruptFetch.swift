@@ -27,28 +27,41 @@ package struct ExploreCorruptFetch: Hashable, Sendable {
         .init("null", "FLUSH-4"),
         .init("42", "FLUSH-4"),
         .init(#"[1,"x",null,{"handlerName":"alpha","data":"from a mixed batch"}]"#, "FLUSH-5", ["from a mixed batch"]),
-        .init(#"[{"responseId":"no-such-callback","responseData":1},{"handlerName":"beta","data":"after an unknown response"}]"#,
-              "CB-3", ["after an unknown response"]),
-        .init(#"["{\"handlerName\":\"alpha\",\"data\":\"smuggled in a string\"}",{"handlerName":"gamma","data":"after a string element"}]"#,
-              "FLUSH-5", ["smuggled in a string", "after a string element"]),
+        .init(
+            #"[{"responseId":"no-such-callback","responseData":1},{"handlerName":"beta","data":"after an unknown response"}]"#,
+            "CB-3", ["after an unknown response"]),
+        .init(
+            #"["{\"handlerName\":\"alpha\",\"data\":\"smuggled in a string\"}",{"handlerName":"gamma","data":"after a string element"}]"#,
+            "FLUSH-5", ["smuggled in a string", "after a string element"]),
         .init(#"[{"handlerName":"alpha","data":"before a trailing comma"},]"#, "FLUSH-3", ["before a trailing comma"]),
         .init(#"[{handlerName:"beta",data:'JSON5'}]"#, "FLUSH-3", ["JSON5"]),
         .init(#"{"handlerName":"alpha","data":"a top-level object"}"#, "FLUSH-4", ["a top-level object"]),
-        .init(#"[{"handlerName":"beta","responseId":null,"data":"a null responseId"}]"#, "MSG-4", ["a null responseId"]),
-        .init(#"[{"handlerName":"alpha","callbackId":"7","data":"an id that looks like a number"}]"#, "ID-3", ["an id that looks like a number"]),
-        .init(#"[{"data":"a call without a handler name"},{"handlerName":"beta","data":"after a nameless call"}]"#,
-              "MISS-1", ["a call without a handler name", "after a nameless call"]),
+        .init(
+            #"[{"handlerName":"beta","responseId":null,"data":"a null responseId"}]"#, "MSG-4", ["a null responseId"]),
+        .init(
+            #"[{"handlerName":"alpha","callbackId":"7","data":"an id that looks like a number"}]"#, "ID-3",
+            ["an id that looks like a number"]),
+        .init(
+            #"[{"data":"a call without a handler name"},{"handlerName":"beta","data":"after a nameless call"}]"#,
+            "MISS-1", ["a call without a handler name", "after a nameless call"]),
         .init(#"[{"handlerName":"alpha","data":"escapes \/ \u0041 \ud83d\ude00 \b"}]"#, "MSG-9", ["escapes "]),
-        .init(#""[{\"handlerName\":\"alpha\",\"data\":\"a batch inside a string\"}]""#, "FLUSH-4", ["a batch inside a string"]),
-        .init(#"[[{"handlerName":"alpha","data":"a batch nested in an array"}],{"handlerName":"beta","data":"after a nested array"}]"#,
-              "FLUSH-5", ["a batch nested in an array", "after a nested array"]),
-        .init(#"[{"handlerName":"alpha","callbackId":"objc_cb_1","data":"a call carrying a native id"}]"#, "CB-1", ["a call carrying a native id"]),
+        .init(
+            #""[{\"handlerName\":\"alpha\",\"data\":\"a batch inside a string\"}]""#, "FLUSH-4",
+            ["a batch inside a string"]),
+        .init(
+            #"[[{"handlerName":"alpha","data":"a batch nested in an array"}],{"handlerName":"beta","data":"after a nested array"}]"#,
+            "FLUSH-5", ["a batch nested in an array", "after a nested array"]),
+        .init(
+            #"[{"handlerName":"alpha","callbackId":"objc_cb_1","data":"a call carrying a native id"}]"#, "CB-1",
+            ["a call carrying a native id"]),
     ]
 
     /// The datum whose result is `result` (a case file's): one of `all`, or, for a result explore does not
     /// generate, one that tests no clause explore can name and carries no markers.
     package init(result: String) {
-        self = Self.all.first { $0.result == result } ?? ExploreCorruptFetch(result: result, throwsError: false, clause: nil, markers: [])
+        self =
+            Self.all.first { $0.result == result }
+            ?? ExploreCorruptFetch(result: result, throwsError: false, clause: nil, markers: [])
     }
 
     private init(result: String, throwsError: Bool, clause: String?, markers: [String]) {

@@ -11,19 +11,25 @@ package struct ExploreDataGenerator: Sendable {
     /// Finite numbers where conversions break: signed zero, the limits of exact integers, the extremes,
     /// subnormals, values whose shortest form is long.
     static let edgeNumbers: [Double] = [
-        0, -0.0, 1, -1, 0.1, 0.5, 1e21, 1e-7, 123_456_789.123_456_79, 9_007_199_254_740_991, 9_007_199_254_740_994, -9_007_199_254_740_992,
-        .greatestFiniteMagnitude, -.greatestFiniteMagnitude, .leastNonzeroMagnitude, .leastNormalMagnitude, 4_294_967_296, -2_147_483_649,
+        0, -0.0, 1, -1, 0.1, 0.5, 1e21, 1e-7, 123_456_789.123_456_79, 9_007_199_254_740_991, 9_007_199_254_740_994,
+        -9_007_199_254_740_992,
+        .greatestFiniteMagnitude, -.greatestFiniteMagnitude, .leastNonzeroMagnitude, .leastNormalMagnitude,
+        4_294_967_296, -2_147_483_649,
     ]
 
     /// Strings every run may draw, beside the corpus's: the characters escaping gets wrong.
     static let edgeStrings: [String] = [
-        "", " ", "'", "\"", "\\", "\\'", "\0", "a\0b", "\n", "\r\n", "\u{2028}", "\u{2029}", "\u{7F}", "\u{1F}", "</script>", "\u{FEFF}",
+        "", " ", "'", "\"", "\\", "\\'", "\0", "a\0b", "\n", "\r\n", "\u{2028}", "\u{2029}", "\u{7F}", "\u{1F}",
+        "</script>", "\u{FEFF}",
         "\u{1F600}", "e\u{301}", "%27", "\\u0041", "${x}", "objc_cb_1", "cb_1_0", "__proto__", "undefined", "null",
         "[1,2]", "{}", "{\"a\":1}", "42", "true",
     ]
 
     /// Keys objects draw from: the empty key, the protocol's own keys, NUL, non-ASCII.
-    static let keys = ["", "a", "b", "data", "callbackId", "responseId", "handlerName", "responseData", "__proto__", "\0", "\u{FC}", "k\u{2028}"]
+    static let keys = [
+        "", "a", "b", "data", "callbackId", "responseId", "handlerName", "responseData", "__proto__", "\0", "\u{FC}",
+        "k\u{2028}",
+    ]
 
     /// Creates a generator drawing on `corpus`.
     /// - Parameter corpus: The hostile payload corpus; values longer than 256 characters and non-finite
@@ -35,7 +41,9 @@ package struct ExploreDataGenerator: Sendable {
             if text.utf16.count <= 256 { values.append(payload.nativeValue) }
         }
         corpusValues = values
-        corpusStrings = values.compactMap { if case .string(let text) = $0 { return text }; return nil }
+        corpusStrings = values.compactMap {
+            if case .string(let text) = $0 { return text }; return nil
+        }
     }
 
     /// A value: a scalar, or an array or object `depth` levels deep at most; now and then a deep chain.
@@ -71,7 +79,9 @@ package struct ExploreDataGenerator: Sendable {
             return corpusStrings.isEmpty ? random.pick(Self.edgeStrings) : random.pick(corpusStrings)
         default:
             // A short mix of letters and edge characters.
-            let pieces = (0..<(1 + random.below(4))).map { _ in random.chance(1, in: 2) ? random.pick(["x", "yz", "\u{E9}", "0"]) : random.pick(Self.edgeStrings) }
+            let pieces = (0..<(1 + random.below(4))).map { _ in
+                random.chance(1, in: 2) ? random.pick(["x", "yz", "\u{E9}", "0"]) : random.pick(Self.edgeStrings)
+            }
             return pieces.joined()
         }
     }

@@ -13,7 +13,9 @@ package struct ExploreDifference: Equatable, Sendable, CustomStringConvertible {
     package var actual: String?
 
     /// Creates a difference.
-    package init(clause: String?, level: RequirementLevel, summary: String, expected: String? = nil, actual: String? = nil) {
+    package init(
+        clause: String?, level: RequirementLevel, summary: String, expected: String? = nil, actual: String? = nil
+    ) {
         self.clause = clause
         self.level = level
         self.summary = summary

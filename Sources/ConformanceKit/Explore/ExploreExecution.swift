@@ -31,8 +31,10 @@ package enum ExploreExecution {
         afterwards: (@MainActor @Sendable (CaseContext) async throws -> Void)? = nil
     ) -> ConformanceCase {
         ConformanceCase(
-            id: id, clauses: clauses, requires: program.requiredCapabilities, accepts: [.pendingTimers, .unansweredNativeCallbacks],
-            summary: summary ?? "an explored program (\(program.operations.count) steps) behaves as the reference bridge does"
+            id: id, clauses: clauses, requires: program.requiredCapabilities,
+            accepts: [.pendingTimers, .unansweredNativeCallbacks],
+            summary: summary
+                ?? "an explored program (\(program.operations.count) steps) behaves as the reference bridge does"
         ) { context in
             do {
                 try await run(program, in: context, steps: steps)

@@ -32,12 +32,16 @@ package struct ExploreGenerator: Sendable {
         let count = 1 + random.below(maxOperations)
         let swarm = Swarm(
             kinds: Self.someOf(Kind.allCases.filter { capabilities.contains($0.capability) }, &random),
-            nativeHandlers: Self.someOf(ExplorePage.nativeHandlers, &random), javaScriptHandlers: Self.someOf(ExplorePage.javaScriptHandlers, &random))
+            nativeHandlers: Self.someOf(ExplorePage.nativeHandlers, &random),
+            javaScriptHandlers: Self.someOf(ExplorePage.javaScriptHandlers, &random))
         var operations: [ExploreOperation] = []
         var registered = Registered()
         for _ in 0..<count {
             // Now and then the same step twice: a repeated call must not be merged or dropped.
-            let next = operations.last.map { last in random.chance(1, in: 10) ? last : operation(&random, swarm: swarm, registered: registered) }
+            let next =
+                operations.last.map { last in
+                    random.chance(1, in: 10) ? last : operation(&random, swarm: swarm, registered: registered)
+                }
                 ?? operation(&random, swarm: swarm, registered: registered)
             registered.note(next)
             operations.append(next)
@@ -115,24 +119,34 @@ package struct ExploreGenerator: Sendable {
     }
 
     private func operation(_ random: inout ExploreRandom, swarm: Swarm, registered: Registered) -> ExploreOperation {
-        let kinds = swarm.kinds.map { kind in (kind == .answerNative && registered.callsAwaitingAnswer > 0 ? 4 * kind.weight : kind.weight, kind) }
+        let kinds = swarm.kinds.map { kind in
+            (kind == .answerNative && registered.callsAwaitingAnswer > 0 ? 4 * kind.weight : kind.weight, kind)
+        }
         let native = swarm.nativeHandlers, js = swarm.javaScriptHandlers
         switch random.weighted(kinds) {
         case .registerNative:
-            return .registerNative(handler: random.pick(native), reply: random.pick(ExploreOperation.NativeReply.allCases))
+            return .registerNative(
+                handler: random.pick(native), reply: random.pick(ExploreOperation.NativeReply.allCases))
         case .callJavaScript:
-            return .callJavaScript(handler: random.pick(js), data: maybeData(&random), callback: random.chance(2, in: 3))
+            return .callJavaScript(
+                handler: random.pick(js), data: maybeData(&random), callback: random.chance(2, in: 3))
         case .answerNative:
-            let handler = !registered.answeringLater.isEmpty && random.chance(3, in: 4) ? random.pick(registered.answeringLater) : random.pick(native)
+            let handler =
+                !registered.answeringLater.isEmpty && random.chance(3, in: 4)
+                ? random.pick(registered.answeringLater) : random.pick(native)
             return .answerNative(handler: handler, data: maybeData(&random))
         case .registerJavaScript:
             let handler = random.chance(3, in: 4) ? "late" : random.pick(ExplorePage.javaScriptHandlers)
             return .registerJavaScript(handler: handler, reply: random.pick(ExploreOperation.JavaScriptReply.allCases))
         case .callNative:
             // Registered handlers, and above all those that answer later, are what calls should meet.
-            let handler = random.chance(1, in: 6) ? random.pick(ExplorePage.missingNativeHandlers)
-                : !registered.answeringLater.isEmpty && random.chance(1, in: 2) ? random.pick(registered.answeringLater)
-                : !registered.handlers.isEmpty && random.chance(2, in: 3) ? random.pick(registered.handlers) : random.pick(native)
+            let handler =
+                random.chance(1, in: 6)
+                ? random.pick(ExplorePage.missingNativeHandlers)
+                : !registered.answeringLater.isEmpty && random.chance(1, in: 2)
+                    ? random.pick(registered.answeringLater)
+                    : !registered.handlers.isEmpty && random.chance(2, in: 3)
+                        ? random.pick(registered.handlers) : random.pick(native)
             return .callNative(handler: handler, data: maybeData(&random), callback: random.chance(2, in: 3))
         case .answerJavaScript:
             return .answerJavaScript(data: maybeData(&random), newest: random.chance(1, in: 3))
@@ -143,7 +157,8 @@ package struct ExploreGenerator: Sendable {
         case .reset: return .reset
         case .disableSafetyTimeout: return .disableSafetyTimeout
         case .callJavaScriptUnserializable:
-            return .callJavaScriptUnserializable(handler: random.pick(js), number: random.pick(ExploreOperation.SpecialNumber.allCases))
+            return .callJavaScriptUnserializable(
+                handler: random.pick(js), number: random.pick(ExploreOperation.SpecialNumber.allCases))
         case .corruptFetch: return .corruptFetch(random.pick(ExploreCorruptFetch.all))
         case .openFrame: return .openFrame(url: random.pick(ExploreOperation.frameURLs))
         }

@@ -25,12 +25,14 @@ package enum ExploreLimits {
             return "nests \(depth) levels of arrays and objects; a program's data nests at most \(maximumDataDepth)"
         }
         if data.containsNonFiniteNumber {
-            return "holds a number a double cannot hold (such as 1e400, read as Infinity), which JSON data cannot carry; "
+            return
+                "holds a number a double cannot hold (such as 1e400, read as Infinity), which JSON data cannot carry; "
                 + "callJavaScriptUnserializable sends NaN and the infinities"
         }
         let bytes = data.canonicalText.utf8.count
         if bytes > maximumDataBytes {
-            return "takes \(bytes) bytes as JSON; a program step's data takes at most \(TextFileReader.describe(bytes: maximumDataBytes))"
+            return
+                "takes \(bytes) bytes as JSON; a program step's data takes at most \(TextFileReader.describe(bytes: maximumDataBytes))"
         }
         return nil
     }

@@ -47,7 +47,9 @@ package struct ExploreObservation: Equatable, Sendable {
         package var rawDetail: String
         /// The signature with callback ids left out: runs whose messages differ only there sent the same
         /// messages but paired their ids otherwise (a reused id, a response to another call).
-        package var signatureWithoutIdentifiers: String { "page \(page): \(kind.rawValue) \(subject) got \(detailWithoutIdentifiers)" }
+        package var signatureWithoutIdentifiers: String {
+            "page \(page): \(kind.rawValue) \(subject) got \(detailWithoutIdentifiers)"
+        }
     }
 
     /// What JS handlers and callbacks got, and uncaught page errors, in order.
@@ -72,16 +74,23 @@ package struct ExploreObservation: Equatable, Sendable {
         for (index, entry) in transcript.entries.enumerated() {
             while step < stepStarts.count, index >= stepStarts[step] { step += 1 }
             let currentStep = max(0, step - 1)
-            func item(_ kind: Item.Kind, _ subject: String, _ detail: String, data: String? = nil, withoutIdentifiers: String? = nil, raw: String? = nil) -> Item {
-                Item(kind: kind, subject: subject, detail: detail, data: data ?? detail, page: page, step: currentStep,
-                     detailWithoutIdentifiers: withoutIdentifiers ?? detail, rawDetail: raw ?? detail)
+            func item(
+                _ kind: Item.Kind, _ subject: String, _ detail: String, data: String? = nil,
+                withoutIdentifiers: String? = nil, raw: String? = nil
+            ) -> Item {
+                Item(
+                    kind: kind, subject: subject, detail: detail, data: data ?? detail, page: page, step: currentStep,
+                    detailWithoutIdentifiers: withoutIdentifiers ?? detail, rawDetail: raw ?? detail)
             }
             switch entry.event {
             case .pageLoaded:
                 page += 1
             case let .jsHandlerInvoked(name, data, hasResponder, _):
                 let shown = Self.show(data)
-                javaScriptSide.append(item(.javaScriptHandler, name, shown + (hasResponder ? " with a responder" : " without a responder"), data: shown))
+                javaScriptSide.append(
+                    item(
+                        .javaScriptHandler, name, shown + (hasResponder ? " with a responder" : " without a responder"),
+                        data: shown))
             case let .jsCallbackInvoked(label, data):
                 javaScriptSide.append(item(.javaScriptCallback, label, Self.show(data)))
             case .uncaughtError:
@@ -93,12 +102,16 @@ package struct ExploreObservation: Equatable, Sendable {
             case let .evaluationStarted(_, style, script) where style != .harness:
                 guard let message = WireInspector.deliveredMessage(script, in: dialect) else {
                     // FLUSH-1: one fetch per queue URL, spelled exactly (the JS side's source names it too).
-                    if script.utf16.count < 256, script.contains(dialect.fetchFunction) { wire.append(item(.fetch, "", script)) }
+                    if script.utf16.count < 256, script.contains(dialect.fetchFunction) {
+                        wire.append(item(.fetch, "", script))
+                    }
                     continue
                 }
                 let isResponse = message.member(dialect.keys.responseID) != nil
-                wire.append(item(isResponse ? .response : .call, "", ids.renaming(message).canonicalText,
-                                 withoutIdentifiers: ids.blanking(message).canonicalText, raw: message.canonicalText))
+                wire.append(
+                    item(
+                        isResponse ? .response : .call, "", ids.renaming(message).canonicalText,
+                        withoutIdentifiers: ids.blanking(message).canonicalText, raw: message.canonicalText))
             case let .navigationDecided(_, url, policy, _):
                 navigations.append(item(.navigation, url, policy.rawValue))
             case .nativeLog(let line):
@@ -156,4 +169,3 @@ package struct ExploreObservation: Equatable, Sendable {
         }
     }
 }
-

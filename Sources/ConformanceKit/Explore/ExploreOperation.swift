@@ -55,10 +55,13 @@ package enum ExploreOperation: Hashable, Sendable {
 
     /// URLs a page can point an iframe at: bridge URLs, and look-alikes that are not (BOOT-1, BOOT-2).
     package static let frameURLs = [
-        "https://__wvjb_queue_message__", "https://__bridge_loaded__", "HTTPS://__WVJB_QUEUE_MESSAGE__", "wvjbscheme://__BRIDGE_LOADED__",
-        "wvjbscheme://__wvjb_queue_message__", "https://__wvjb_queue_message__:443/", "https://__wvjb_queue_message__/?n=1",
+        "https://__wvjb_queue_message__", "https://__bridge_loaded__", "HTTPS://__WVJB_QUEUE_MESSAGE__",
+        "wvjbscheme://__BRIDGE_LOADED__",
+        "wvjbscheme://__wvjb_queue_message__", "https://__wvjb_queue_message__:443/",
+        "https://__wvjb_queue_message__/?n=1",
         "https://__bridge_loaded__/#top", "http://__wvjb_queue_message__",
-        "https://example.com/__wvjb_queue_message__", "https://__bridge_loaded__.example.com/", "https://__wvjb_queue_message__x/",
+        "https://example.com/__wvjb_queue_message__", "https://__bridge_loaded__.example.com/",
+        "https://__wvjb_queue_message__x/",
         "https://cdn.example/frame.html", "about:blank",
     ]
 
@@ -106,7 +109,9 @@ package enum ExploreOperation: Hashable, Sendable {
     /// The data the step sends, if it sends any.
     package var data: JSONValue? {
         switch self {
-        case .callJavaScript(_, let data, _), .answerNative(_, let data), .callNative(_, let data, _), .answerJavaScript(let data, _): data
+        case .callJavaScript(_, let data, _), .answerNative(_, let data), .callNative(_, let data, _),
+            .answerJavaScript(let data, _):
+            data
         default: nil
         }
     }
@@ -114,7 +119,8 @@ package enum ExploreOperation: Hashable, Sendable {
     /// The step with its data replaced (steps without data are returned as they are).
     package func replacingData(with data: JSONValue?) -> ExploreOperation {
         switch self {
-        case let .callJavaScript(handler, _, callback): .callJavaScript(handler: handler, data: data, callback: callback)
+        case let .callJavaScript(handler, _, callback):
+            .callJavaScript(handler: handler, data: data, callback: callback)
         case let .answerNative(handler, _): .answerNative(handler: handler, data: data)
         case let .callNative(handler, _, callback): .callNative(handler: handler, data: data, callback: callback)
         case .answerJavaScript(_, let newest): .answerJavaScript(data: data, newest: newest)
@@ -124,25 +130,34 @@ package enum ExploreOperation: Hashable, Sendable {
 
     /// One line for a transcript: who acts, and what. `index` is the step's position (callback labels).
     package func line(at index: Int) -> String {
-        func show(_ data: JSONValue?) -> String { data.map { PrintableText.abbreviate($0.displayText, limit: 120) } ?? "nil" }
+        func show(_ data: JSONValue?) -> String {
+            data.map { PrintableText.abbreviate($0.displayText, limit: 120) } ?? "nil"
+        }
         let quote = CanonicalJSON.quote
         switch self {
-        case let .registerNative(handler, reply): return "native  registerHandler(\(quote(handler))), answering \(reply.rawValue)"
+        case let .registerNative(handler, reply):
+            return "native  registerHandler(\(quote(handler))), answering \(reply.rawValue)"
         case let .removeNative(handler): return "native  removeHandler(\(quote(handler)))"
         case let .callJavaScript(handler, data, callback):
-            return "native  callHandler(\(quote(handler)), data: \(show(data))\(callback ? ", callback n\(index)" : ""))"
+            return
+                "native  callHandler(\(quote(handler)), data: \(show(data))\(callback ? ", callback n\(index)" : ""))"
         case let .callJavaScriptUnserializable(handler, number):
             return "native  callHandler(\(quote(handler)), data: {\"n\": \(number.rawValue)}) (not JSON)"
-        case let .answerNative(handler, data): return "native  answer the held call of \(quote(handler)) with \(show(data))"
+        case let .answerNative(handler, data):
+            return "native  answer the held call of \(quote(handler)) with \(show(data))"
         case .reset: return "native  reset()"
         case .disableSafetyTimeout: return "native  disableJavscriptAlertBoxSafetyTimeout()"
-        case let .registerJavaScript(handler, reply): return "js      bridge.registerHandler(\(quote(handler))), answering \(reply.rawValue)"
+        case let .registerJavaScript(handler, reply):
+            return "js      bridge.registerHandler(\(quote(handler))), answering \(reply.rawValue)"
         case let .callNative(handler, data, callback):
-            let arguments = [quote(handler)] + (data.map { [show($0)] } ?? []) + (callback ? ["callback j\(index)"] : [])
+            let arguments =
+                [quote(handler)] + (data.map { [show($0)] } ?? []) + (callback ? ["callback j\(index)"] : [])
             return "js      bridge.callHandler(\(arguments.joined(separator: ", ")))"
         case let .answerJavaScript(data, newest):
-            return "js      answer the \(newest ? "newest" : "oldest") held responder with \(data.map { show($0) } ?? "undefined")"
-        case let .corruptFetch(fetch): return "page    the next _fetchQueue() returns \(quote(fetch.result)) instead of the queue"
+            return
+                "js      answer the \(newest ? "newest" : "oldest") held responder with \(data.map { show($0) } ?? "undefined")"
+        case let .corruptFetch(fetch):
+            return "page    the next _fetchQueue() returns \(quote(fetch.result)) instead of the queue"
         case let .openFrame(url): return "page    adds an iframe with src \(quote(url))"
         case .reload: return "page    once idle, reload, and let the load finish"
         case .navigate: return "page    once idle, navigate to the other page, and let the load finish"

@@ -14,7 +14,10 @@ package struct ExploreOptions: Sendable {
     package var shrinkAttempts: Int
 
     /// Creates options.
-    package init(seed: UInt64, runs: Int = 1_000, maxOperations: Int = 12, timeBudget: Duration? = nil, replay: UInt64? = nil, shrinkAttempts: Int = 2_000) {
+    package init(
+        seed: UInt64, runs: Int = 1_000, maxOperations: Int = 12, timeBudget: Duration? = nil, replay: UInt64? = nil,
+        shrinkAttempts: Int = 2_000
+    ) {
         self.seed = seed
         self.runs = runs
         self.maxOperations = maxOperations

@@ -58,12 +58,15 @@ enum ExplorePage {
         var arguments = [CanonicalJSON.quote(handler)]
         if let data { arguments.append(data.canonicalText) }
         if let callbackLabel { arguments.append("conformance.callback(\(CanonicalJSON.quote(callbackLabel)))") }
-        return "\(dialect.pageSetupFunction)(function (bridge) { bridge.\(dialect.callHandlerFunction)(\(arguments.joined(separator: ", "))); });"
+        return
+            "\(dialect.pageSetupFunction)(function (bridge) { bridge.\(dialect.callHandlerFunction)(\(arguments.joined(separator: ", "))); });"
     }
 
     /// The page step after which the next fetch gets `fetch.result`, or throws.
     static func corruptFetch(_ fetch: ExploreCorruptFetch) -> String {
-        let answer = fetch.throwsError ? "throw new Error(\"the page's queue is broken\");" : "return \(CanonicalJSON.quote(fetch.result));"
+        let answer =
+            fetch.throwsError
+            ? "throw new Error(\"the page's queue is broken\");" : "return \(CanonicalJSON.quote(fetch.result));"
         let fetchFunction = dialect.fetchFunction
         return "\(dialect.pageSetupFunction)(function (bridge) { var fetch = bridge.\(fetchFunction); "
             + "bridge.\(fetchFunction) = function () { bridge.\(fetchFunction) = fetch; \(answer) }; });"

@@ -32,8 +32,10 @@ package struct ExploreProgram: Hashable, Sendable {
 
     /// How big the program is, for shrinking: steps first, then the size of their data, then the schedule.
     package var size: (steps: Int, data: Int, schedule: Int) {
-        (operations.count, operations.reduce(0) { $0 + ($1.data.map(Self.weight) ?? 0) },
-         ExploreSchedule.lists.reduce(0) { $0 + schedule[keyPath: $1].reduce(0, +) })
+        (
+            operations.count, operations.reduce(0) { $0 + ($1.data.map(Self.weight) ?? 0) },
+            ExploreSchedule.lists.reduce(0) { $0 + schedule[keyPath: $1].reduce(0, +) }
+        )
     }
 
     private static func weight(_ value: JSONValue) -> Int {

@@ -17,23 +17,30 @@ extension ExploreReport {
     ///   - injectsOwnJavaScriptSide: Whether the implementation's run injected a JS side other than the
     ///     kit's (the reference always runs with the kit's): a difference may then be that JS side's doing.
     package func render(
-        adapter: String, maxOperations: Int, replay: (UInt64) -> String, bridgeJavaScriptSource: String, injectsOwnJavaScriptSide: Bool = false
+        adapter: String, maxOperations: Int, replay: (UInt64) -> String, bridgeJavaScriptSource: String,
+        injectsOwnJavaScriptSide: Bool = false
     ) -> String {
         let seconds = Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
         let rate = seconds > 0 ? String(format: ", %.0f programs/s", Double(programsRun) / seconds) : ""
         let source = replayed.map { "replay of program \($0)" } ?? "seed \(seed)"
-        var lines = ["explore: \(programsRun) of \(plannedRuns) programs against \(adapter), \(source), at most \(maxOperations) steps each, "
-            + String(format: "%.2f s", seconds) + rate]
+        var lines = [
+            "explore: \(programsRun) of \(plannedRuns) programs against \(adapter), \(source), at most \(maxOperations) steps each, "
+                + String(format: "%.2f s", seconds) + rate
+        ]
         switch stop {
         case .timeBudget?: lines.append("stopped: the time budget ran out")
         case .interrupted?: lines.append("interrupted: the program running then was dropped")
-        case .referenceProblem(let problem)?: lines.append("harness error: \(PrintableText.cut(problem, limit: CaseOutputLimits.interruptionLength))")
+        case .referenceProblem(let problem)?:
+            lines.append("harness error: \(PrintableText.cut(problem, limit: CaseOutputLimits.interruptionLength))")
         default: break
         }
         if nonStrictPrograms > 0 {
-            lines.append("\(nonStrictPrograms) programs differ only in what the spec says SHOULD (not failures); the first:")
+            lines.append(
+                "\(nonStrictPrograms) programs differ only in what the spec says SHOULD (not failures); the first:")
             for (programSeed, run, difference) in nonStrict.prefix(3) {
-                lines.append("  program \(programSeed) (number \(run) of the run): " + difference.description.replacingOccurrences(of: "\n", with: "\n  "))
+                lines.append(
+                    "  program \(programSeed) (number \(run) of the run): "
+                        + difference.description.replacingOccurrences(of: "\n", with: "\n  "))
                 lines.append("    replay: " + replay(programSeed))
             }
         }
@@ -41,21 +48,27 @@ extension ExploreReport {
             if !isReferenceProblem { lines.append("no difference from the reference bridge") }
             return PrintableText.terminalSafe(lines.joined(separator: "\n"))
         }
-        let shrinkSeconds = Double(found.shrinkDuration.components.seconds) + Double(found.shrinkDuration.components.attoseconds) / 1e18
+        let shrinkSeconds =
+            Double(found.shrinkDuration.components.seconds) + Double(found.shrinkDuration.components.attoseconds) / 1e18
         lines.append("")
         if found.result.transcript.entries.isEmpty, found.shrinkAttempts == 0 {
             // An engine stall (ExploreRunning): the process is ending, so the program is not run again.
-            lines.append("FAIL program \(found.programSeed) (\(found.shrunk.operations.count) steps) never finished; not shrunk (the engine "
-                + "stalled, and the process running it has to end):")
+            lines.append(
+                "FAIL program \(found.programSeed) (\(found.shrunk.operations.count) steps) never finished; not shrunk (the engine "
+                    + "stalled, and the process running it has to end):")
         } else {
-            lines.append("FAIL program \(found.programSeed) (\(found.original.operations.count) steps) differs from the reference bridge; shrunk to "
-                + "\(found.shrunk.operations.count) steps in \(found.shrinkAttempts) attempts (" + String(format: "%.2f s", shrinkSeconds) + "):")
+            lines.append(
+                "FAIL program \(found.programSeed) (\(found.original.operations.count) steps) differs from the reference bridge; shrunk to "
+                    + "\(found.shrunk.operations.count) steps in \(found.shrinkAttempts) attempts ("
+                    + String(format: "%.2f s", shrinkSeconds) + "):")
         }
         lines.append(found.shrunk.listing.split(separator: "\n").map { "  " + $0 }.joined(separator: "\n"))
         lines.append("differences:")
         if injectsOwnJavaScriptSide {
-            lines.append("  (this run injects a JS side of its own and the reference the kit's: a difference may be the JS side's doing, "
-                + "though each names the clause a native side would break; `conformance run --js-side` judges the JS side itself)")
+            lines.append(
+                "  (this run injects a JS side of its own and the reference the kit's: a difference may be the JS side's doing, "
+                    + "though each names the clause a native side would break; `conformance run --js-side` judges the JS side itself)"
+            )
         }
         for difference in found.differences {
             lines.append("  " + difference.description.replacingOccurrences(of: "\n", with: "\n  "))
@@ -65,8 +78,11 @@ extension ExploreReport {
         } else {
             lines.append("the implementation's transcript of the shrunk program:")
             let transcript = TranscriptRenderer.render(
-                found.result.transcript, bridgeJavaScriptSource: bridgeJavaScriptSource, maximumBytes: CaseOutputLimits.transcriptBytes)
-            lines.append(transcript.split(separator: "\n", omittingEmptySubsequences: false).map { "  " + $0 }.joined(separator: "\n"))
+                found.result.transcript, bridgeJavaScriptSource: bridgeJavaScriptSource,
+                maximumBytes: CaseOutputLimits.transcriptBytes)
+            lines.append(
+                transcript.split(separator: "\n", omittingEmptySubsequences: false).map { "  " + $0 }.joined(
+                    separator: "\n"))
         }
         lines.append("replay: " + replay(found.programSeed))
         return PrintableText.terminalSafe(lines.joined(separator: "\n"))
@@ -77,7 +93,8 @@ extension ExploreReport {
     package var caseResults: [CaseResult] {
         guard let found = counterexample else {
             var result = CaseResult(
-                caseID: "explore.seed-\(seed)", level: .must, verdict: isReferenceProblem ? .harnessError : .pass, failures: [],
+                caseID: "explore.seed-\(seed)", level: .must, verdict: isReferenceProblem ? .harnessError : .pass,
+                failures: [],
                 interruption: nil, leftovers: CaseLeftovers(), transcript: Transcript(), bridgeJavaScriptSource: "")
             if case .referenceProblem(let problem)? = stop { result.interruption = "harness error: " + problem }
             result.duration = duration
@@ -86,7 +103,8 @@ extension ExploreReport {
         var result = found.result
         result.caseID = "explore.program-\(found.programSeed)"
         result.failures = found.differences.map(\.checkFailure)
-        result.clauses = Array(Set(found.differences.compactMap { $0.clause.map { String($0.prefix { $0 != "." }) } })).sorted()
+        result.clauses = Array(Set(found.differences.compactMap { $0.clause.map { String($0.prefix { $0 != "." }) } }))
+            .sorted()
         // A counterexample broke a MUST: a report must not let it pass.
         switch result.verdict {
         case .pass, .nonStrict: result.verdict = .fail
@@ -111,7 +129,8 @@ extension ExploreReport {
         let clauses = Array(Set(found.differences.compactMap { $0.clause })).sorted()
         let first = found.differences.first?.summary ?? "differs from the reference bridge"
         return ExploreCaseFile(
-            id: "explore.program-\(found.programSeed)", summary: "found by conformance explore: " + first, clauses: clauses,
+            id: "explore.program-\(found.programSeed)", summary: "found by conformance explore: " + first,
+            clauses: clauses,
             foundWith: foundWith, program: found.shrunk)
     }
 }

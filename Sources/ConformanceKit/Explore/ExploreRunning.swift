@@ -23,11 +23,15 @@ package struct ExploreRunning: Sendable {
         if !isShrinkCandidate { report.programsRun += 1 }
         let reason = stalled.interruption ?? stalled.verdict.rawValue
         if inReference || stalled.verdict == .harnessError {
-            report.stop = .referenceProblem("program \(programSeed): the reference bridge's run stalled: \(reason)\n" + program.listing)
+            report.stop = .referenceProblem(
+                "program \(programSeed): the reference bridge's run stalled: \(reason)\n" + program.listing)
             return report
         }
-        let shrinking = isShrinkCandidate ? " (a smaller program tried while shrinking the counterexample of program \(programSeed))" : ""
-        let difference = ExploreDifference(clause: nil, level: .must, summary: "the program never finished\(shrinking): \(reason)")
+        let shrinking =
+            isShrinkCandidate
+            ? " (a smaller program tried while shrinking the counterexample of program \(programSeed))" : ""
+        let difference = ExploreDifference(
+            clause: nil, level: .must, summary: "the program never finished\(shrinking): \(reason)")
         report.stop = .failure
         report.counterexample = ExploreReport.Counterexample(
             programSeed: programSeed, original: program, originalDifferences: [difference], shrunk: program,

@@ -19,7 +19,9 @@ package struct ExploreSchedule: Hashable, Sendable {
     }
 
     /// Every list, for code that treats them alike.
-    package static var lists: [WritableKeyPath<ExploreSchedule, [Int]>] { [\.evaluations, \.completions, \.navigations, \.mainQueueHops] }
+    package static var lists: [WritableKeyPath<ExploreSchedule, [Int]>] {
+        [\.evaluations, \.completions, \.navigations, \.mainQueueHops]
+    }
 
     /// Whether the schedule delays nothing.
     package var isPlain: Bool { Self.lists.allSatisfy { self[keyPath: $0].allSatisfy { $0 == 0 } } }
@@ -28,7 +30,8 @@ package struct ExploreSchedule: Hashable, Sendable {
     @MainActor
     var taskDelays: TaskDelays {
         TaskDelays([
-            .evaluation: evaluations.map(Int64.init), .completion: completions.map(Int64.init), .navigation: navigations.map(Int64.init),
+            .evaluation: evaluations.map(Int64.init), .completion: completions.map(Int64.init),
+            .navigation: navigations.map(Int64.init),
             .mainQueue: mainQueueHops.map(Int64.init),
         ])
     }
@@ -37,7 +40,8 @@ package struct ExploreSchedule: Hashable, Sendable {
     package var line: String {
         if isPlain { return "schedule: plain (no extra delays)" }
         func show(_ list: [Int]) -> String { list.isEmpty ? "none" : list.map(String.init).joined(separator: ",") }
-        return "schedule: evaluations +\(show(evaluations)) ms, completions +\(show(completions)) ms, navigations +\(show(navigations)) ms, "
+        return
+            "schedule: evaluations +\(show(evaluations)) ms, completions +\(show(completions)) ms, navigations +\(show(navigations)) ms, "
             + "main-queue hops +\(show(mainQueueHops)) turns (cycled)"
     }
 }

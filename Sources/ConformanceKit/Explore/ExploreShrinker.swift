@@ -27,7 +27,9 @@ package struct ExploreShrinker: Sendable {
     ///   - program: A failing program.
     ///   - stillFails: Whether a candidate still fails the same way.
     @MainActor
-    package func shrink(_ program: ExploreProgram, stillFails: @MainActor (ExploreProgram) async -> Bool) async -> Result {
+    package func shrink(_ program: ExploreProgram, stillFails: @MainActor (ExploreProgram) async -> Bool) async
+        -> Result
+    {
         var current = program, attempts = 0, steps = 0
         var improved = true
         while improved, attempts < maxAttempts {
@@ -103,12 +105,16 @@ package struct ExploreShrinker: Sendable {
     private static func simpler(_ operation: ExploreOperation) -> [ExploreOperation] {
         var result: [ExploreOperation] = []
         switch operation {
-        case let .callJavaScript(handler, data, true): result.append(.callJavaScript(handler: handler, data: data, callback: false))
-        case let .callNative(handler, data, true): result.append(.callNative(handler: handler, data: data, callback: false))
+        case let .callJavaScript(handler, data, true):
+            result.append(.callJavaScript(handler: handler, data: data, callback: false))
+        case let .callNative(handler, data, true):
+            result.append(.callNative(handler: handler, data: data, callback: false))
         case let .settle(horizon) where horizon > 0: result.append(.settle(horizon: 0))
         case let .answerJavaScript(data, true): result.append(.answerJavaScript(data: data, newest: false))
-        case let .registerNative(handler, reply) where reply != .echo: result.append(.registerNative(handler: handler, reply: .echo))
-        case let .registerJavaScript(handler, reply) where reply != .echo: result.append(.registerJavaScript(handler: handler, reply: .echo))
+        case let .registerNative(handler, reply) where reply != .echo:
+            result.append(.registerNative(handler: handler, reply: .echo))
+        case let .registerJavaScript(handler, reply) where reply != .echo:
+            result.append(.registerJavaScript(handler: handler, reply: .echo))
         default: break
         }
         if let data = operation.data {

@@ -6,12 +6,15 @@ extension Explorer {
     ///   - progress: Called after each program with the number run so far.
     ///   - isInterrupted: Checked before each program; true stops the run.
     package func explore(
-        _ options: ExploreOptions, generator: ExploreGenerator, progress: (Int) -> Void = { _ in }, isInterrupted: () -> Bool = { false }
+        _ options: ExploreOptions, generator: ExploreGenerator, progress: (Int) -> Void = { _ in },
+        isInterrupted: () -> Bool = { false }
     ) async -> ExploreReport {
         var report = ExploreReport(seed: options.seed, plannedRuns: options.replay == nil ? options.runs : 1)
         report.replayed = options.replay
         let clock = ContinuousClock(), start = clock.now
-        let seeds: [UInt64] = options.replay.map { [$0] } ?? (0..<max(0, options.runs)).map { ExploreRandom.programSeed(run: $0, of: options.seed) }
+        let seeds: [UInt64] =
+            options.replay.map { [$0] }
+            ?? (0..<max(0, options.runs)).map { ExploreRandom.programSeed(run: $0, of: options.seed) }
         for programSeed in seeds {
             if isInterrupted() {
                 report.stop = .interrupted
@@ -22,7 +25,10 @@ extension Explorer {
                 break
             }
             let program = generator.program(seed: programSeed)
-            running.withLock { $0 = ExploreRunning(programSeed: programSeed, program: program, isShrinkCandidate: false, reportSoFar: report) }
+            running.withLock {
+                $0 = ExploreRunning(
+                    programSeed: programSeed, program: program, isShrinkCandidate: false, reportSoFar: report)
+            }
             let comparison = await compare(program)
             // A program cut short by the interruption (its testee ended on purpose) says nothing.
             if isInterrupted() {
@@ -39,7 +45,8 @@ extension Explorer {
                 report.duration = start.duration(to: clock.now)
                 report.stop = .failure
                 report.counterexample = await shrink(
-                    program, seed: programSeed, differences: comparison.differences, key: first, attempts: options.shrinkAttempts,
+                    program, seed: programSeed, differences: comparison.differences, key: first,
+                    attempts: options.shrinkAttempts,
                     originalResult: comparison.candidate, isInterrupted: isInterrupted)
                 if isInterrupted() { report.stop = .interrupted }
                 return report
@@ -57,29 +64,36 @@ extension Explorer {
     /// (`isInterrupted`, with `originalResult` given), it gives the program as generated, unshrunk: a run
     /// after the interruption would show the testee ended on purpose, not the defect.
     package func shrink(
-        _ program: ExploreProgram, seed: UInt64, differences: [ExploreDifference], key: ExploreDifference, attempts: Int,
+        _ program: ExploreProgram, seed: UInt64, differences: [ExploreDifference], key: ExploreDifference,
+        attempts: Int,
         originalResult: CaseResult? = nil, isInterrupted: () -> Bool = { false }
     ) async -> ExploreReport.Counterexample {
         let clock = ContinuousClock(), start = clock.now
         let sameFailure = { (difference: ExploreDifference) in
-            difference.isFailure && Self.clauseOf(difference) == Self.clauseOf(key) && (key.clause != nil || difference.summary.prefix(20) == key.summary.prefix(20))
+            difference.isFailure && Self.clauseOf(difference) == Self.clauseOf(key)
+                && (key.clause != nil || difference.summary.prefix(20) == key.summary.prefix(20))
         }
         let reportSoFar = running.withLock { $0?.reportSoFar } ?? ExploreReport(seed: 0, plannedRuns: 0)
         let shrunk = await ExploreShrinker(maxAttempts: attempts).shrink(program) { candidate in
             guard !isInterrupted() else { return false }
-            self.running.withLock { $0 = ExploreRunning(programSeed: seed, program: candidate, isShrinkCandidate: true, reportSoFar: reportSoFar) }
+            self.running.withLock {
+                $0 = ExploreRunning(
+                    programSeed: seed, program: candidate, isShrinkCandidate: true, reportSoFar: reportSoFar)
+            }
             let comparison = await self.compare(candidate)
             return comparison.referenceProblem == nil && comparison.differences.contains(where: sameFailure)
         }
         if isInterrupted(), let originalResult {
             return ExploreReport.Counterexample(
-                programSeed: seed, original: program, originalDifferences: differences, shrunk: program, differences: differences,
+                programSeed: seed, original: program, originalDifferences: differences, shrunk: program,
+                differences: differences,
                 result: originalResult, shrinkAttempts: shrunk.attempts, shrinkDuration: start.duration(to: clock.now))
         }
         let final = await compare(shrunk.program)
         return ExploreReport.Counterexample(
             programSeed: seed, original: program, originalDifferences: differences, shrunk: shrunk.program,
-            differences: final.differences, result: final.candidate, shrinkAttempts: shrunk.attempts, shrinkDuration: start.duration(to: clock.now))
+            differences: final.differences, result: final.candidate, shrinkAttempts: shrunk.attempts,
+            shrinkDuration: start.duration(to: clock.now))
     }
 
     /// The clause (without obligation) a difference cites; nil for a run that ended early.

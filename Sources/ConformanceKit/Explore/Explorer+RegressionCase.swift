@@ -11,10 +11,14 @@ extension Explorer {
         let program = file.program
         let comparison = ExploreComparison(program: program, spec: spec)
         let steps = ExploreExecution.Steps()
-        let clauses = file.clauses.isEmpty ? ["ORD-1"] : Array(Set(file.clauses.map { String($0.prefix { $0 != "." }) })).sorted()
+        let clauses =
+            file.clauses.isEmpty ? ["ORD-1"] : Array(Set(file.clauses.map { String($0.prefix { $0 != "." }) })).sorted()
         let kitProblem = { @MainActor @Sendable (context: CaseContext) async -> String? in
-            let (_, problem) = await self.referenceOutcome(of: program, style: Self.evaluationStyle(of: context.transcript))
-            return problem.map { "case file \(file.id): the kit cannot run its program within its limits, so the timeout is not the implementation's: \($0)" }
+            let (_, problem) = await self.referenceOutcome(
+                of: program, style: Self.evaluationStyle(of: context.transcript))
+            return problem.map {
+                "case file \(file.id): the kit cannot run its program within its limits, so the timeout is not the implementation's: \($0)"
+            }
         }
         return ExploreExecution.conformanceCase(
             program, id: file.id, clauses: clauses, summary: file.summary, steps: steps, kitProblemOnTimeout: kitProblem
@@ -31,13 +35,19 @@ extension Explorer {
                 context.reload()
                 try await context.runUntilIdle()
                 let delivered = context.transcript.entries.dropFirst(before).filter { entry in
-                    guard case .evaluationStarted(_, let style, let script) = entry.event, style != .harness else { return false }
+                    guard case .evaluationStarted(_, let style, let script) = entry.event, style != .harness else {
+                        return false
+                    }
                     return WireInspector.deliveredMessage(script, in: context.dialect) != nil
                 }.count
                 heldAtEnd = await self.referenceDeliveriesInProbe(of: program, style: style).map { delivered > $0 }
             }
-            for difference in comparison.differences(reference: expected.observation, candidate: observation, heldAtEnd: heldAtEnd) {
-                context.fail(clause: difference.clause ?? "ORD-1", difference.summary, expected: difference.expected, actual: difference.actual)
+            for difference in comparison.differences(
+                reference: expected.observation, candidate: observation, heldAtEnd: heldAtEnd)
+            {
+                context.fail(
+                    clause: difference.clause ?? "ORD-1", difference.summary, expected: difference.expected,
+                    actual: difference.actual)
             }
         }
     }

@@ -66,24 +66,34 @@ package final class Explorer {
 
     /// Runs `program` on the adapter `makeAdapter` makes, with `runner`.
     package func outcome(
-        of program: ExploreProgram, on makeAdapter: AdapterFactory, runner: ConformanceRunner, id: String = "explore.program"
+        of program: ExploreProgram, on makeAdapter: AdapterFactory, runner: ConformanceRunner,
+        id: String = "explore.program"
     ) async -> Outcome {
         let steps = ExploreExecution.Steps()
-        let result = await runner.run(ExploreExecution.conformanceCase(program, id: id, steps: steps), adapter: makeAdapter)
-        return Outcome(result: result, observation: ExploreObservation(transcript: result.transcript, stepStarts: steps.starts))
+        let result = await runner.run(
+            ExploreExecution.conformanceCase(program, id: id, steps: steps), adapter: makeAdapter)
+        return Outcome(
+            result: result, observation: ExploreObservation(transcript: result.transcript, stepStarts: steps.starts))
     }
 
     /// The reference's run of `program`, or why it did not pass (a fault of the kit).
     /// - Parameter style: How the reference evaluates JavaScript.
-    package func referenceOutcome(of program: ExploreProgram, style: EvaluationStyle) async -> (Outcome, problem: String?) {
+    package func referenceOutcome(of program: ExploreProgram, style: EvaluationStyle) async -> (
+        Outcome, problem: String?
+    ) {
         let reference = self.reference
-        let outcome = await outcome(of: program, on: { reference(style) }, runner: referenceRunner, id: "explore.reference")
+        let outcome = await outcome(
+            of: program, on: { reference(style) }, runner: referenceRunner, id: "explore.reference")
         guard outcome.result.verdict != .pass else { return (outcome, nil) }
         let reasons = [outcome.result.interruption].compactMap { $0 } + outcome.result.failures.map(\.description)
         let transcript = TranscriptRenderer.render(
-            outcome.result.transcript, bridgeJavaScriptSource: outcome.result.bridgeJavaScriptSource, maximumBytes: CaseOutputLimits.transcriptBytes / 3)
-        return (outcome, "the reference bridge's run ended \(outcome.result.verdict.rawValue): " + reasons.joined(separator: "; ")
-            + "\nthe reference's transcript:\n" + transcript)
+            outcome.result.transcript, bridgeJavaScriptSource: outcome.result.bridgeJavaScriptSource,
+            maximumBytes: CaseOutputLimits.transcriptBytes / 3)
+        return (
+            outcome,
+            "the reference bridge's run ended \(outcome.result.verdict.rawValue): " + reasons.joined(separator: "; ")
+                + "\nthe reference's transcript:\n" + transcript
+        )
     }
 
     /// Runs `program` on both sides and compares.
@@ -110,26 +120,32 @@ package final class Explorer {
     private func heldMessagesAtEnd(of program: ExploreProgram, style: EvaluationStyle) async -> Bool? {
         let probe = Self.probe(program)
         let actual = await outcome(of: probe, on: candidate, runner: candidateRunner, id: "explore.probe")
-        guard let expected = await referenceDeliveriesInProbe(of: program, style: style), actual.result.verdict.category != .error else { return nil }
+        guard let expected = await referenceDeliveriesInProbe(of: program, style: style),
+            actual.result.verdict.category != .error
+        else { return nil }
         return Self.deliveriesInProbe(actual.observation, of: program) > expected
     }
 
     /// `program`, then the final settle every run ends with, then a reload: what a startup queue still
     /// held is flushed at the reload's load URL.
     static func probe(_ program: ExploreProgram) -> ExploreProgram {
-        ExploreProgram(operations: program.operations + [.settle(horizon: 60_000), .reload], schedule: program.schedule)
+        ExploreProgram(
+            operations: program.operations + [.settle(horizon: 60_000), .reload], schedule: program.schedule)
     }
 
     /// Messages delivered during the reload of `probe(program)` and after it.
     static func deliveriesInProbe(_ observation: ExploreObservation, of program: ExploreProgram) -> Int {
-        observation.wire.filter { ($0.kind == .call || $0.kind == .response) && $0.step > program.operations.count }.count
+        observation.wire.filter { ($0.kind == .call || $0.kind == .response) && $0.step > program.operations.count }
+            .count
     }
 
     /// The reference's deliveries during the probe's reload; nil when its run does not finish.
     func referenceDeliveriesInProbe(of program: ExploreProgram, style: EvaluationStyle) async -> Int? {
         let reference = self.reference
-        let expected = await outcome(of: Self.probe(program), on: { reference(style) }, runner: referenceRunner, id: "explore.probe")
-        return expected.result.verdict.category == .error ? nil : Self.deliveriesInProbe(expected.observation, of: program)
+        let expected = await outcome(
+            of: Self.probe(program), on: { reference(style) }, runner: referenceRunner, id: "explore.probe")
+        return expected.result.verdict.category == .error
+            ? nil : Self.deliveriesInProbe(expected.observation, of: program)
     }
 
     /// The style most of the implementation's evaluations used (asynchronous when it evaluated nothing).
@@ -147,19 +163,27 @@ package final class Explorer {
         var differences: [ExploreDifference] = []
         switch actual.verdict {
         case .notApplicable, .timeout, .crash, .adapterError, .harnessError:
-            differences.append(ExploreDifference(
-                clause: nil, level: .must, summary: "the run ended as \(actual.verdict.rawValue): \(actual.interruption ?? "no reason given")"))
+            differences.append(
+                ExploreDifference(
+                    clause: nil, level: .must,
+                    summary: "the run ended as \(actual.verdict.rawValue): \(actual.interruption ?? "no reason given")")
+            )
         case .insecure:
-            differences.append(ExploreDifference(clause: nil, level: .must, summary: "a page tripwire fired: the implementation ran page-controlled text as code"))
+            differences.append(
+                ExploreDifference(
+                    clause: nil, level: .must,
+                    summary: "a page tripwire fired: the implementation ran page-controlled text as code"))
         case .pass, .fail, .nonStrict:
             break  // the failures below tell
         }
         let known = Set(reference.failures.map(\.citationLabel))
         var seen = Set<String>()
-        for failure in actual.failures where !known.contains(failure.citationLabel) && seen.insert(failure.citationLabel).inserted {
-            differences.append(ExploreDifference(
-                clause: failure.obligation ?? failure.clause, level: failure.level, summary: failure.message,
-                expected: failure.expected, actual: failure.actual))
+        for failure in actual.failures
+        where !known.contains(failure.citationLabel) && seen.insert(failure.citationLabel).inserted {
+            differences.append(
+                ExploreDifference(
+                    clause: failure.obligation ?? failure.clause, level: failure.level, summary: failure.message,
+                    expected: failure.expected, actual: failure.actual))
         }
         return differences
     }

@@ -9,7 +9,8 @@ extension KeyedDecodingContainer {
         let found = try decode(JSONValue.self, forKey: key)
         guard found == expected else {
             throw DecodingError.dataCorruptedError(
-                forKey: key, in: self, debugDescription: "expected \(expected.canonicalText), found \(JSONValueDecoder.describe(found))")
+                forKey: key, in: self,
+                debugDescription: "expected \(expected.canonicalText), found \(JSONValueDecoder.describe(found))")
         }
     }
 
@@ -46,16 +47,20 @@ extension KeyedDecodingContainer {
         let id = try decode(String.self, forKey: key)
         let segments = id.split(separator: ".", omittingEmptySubsequences: false)
         let valid = segments.allSatisfy { segment in
-            !segment.isEmpty && segment.allSatisfy { character in
-                guard let byte = character.asciiValue else { return false }
-                return (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
-                    || characters.contains(character)
-            }
+            !segment.isEmpty
+                && segment.allSatisfy { character in
+                    guard let byte = character.asciiValue else { return false }
+                    return (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte)
+                        || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+                        || characters.contains(character)
+                }
         }
         guard valid else {
             throw DecodingError.dataCorruptedError(
                 forKey: key, in: self,
-                debugDescription: "\(JSONValueDecoder.quoted(id)) is not \(kind) (dot-separated segments of a-z, 0-9 and \(characters.map(String.init).joined(separator: " ")))")
+                debugDescription:
+                    "\(JSONValueDecoder.quoted(id)) is not \(kind) (dot-separated segments of a-z, 0-9 and \(characters.map(String.init).joined(separator: " ")))"
+            )
         }
         return id
     }

@@ -79,7 +79,9 @@ package struct FixtureFile: Sendable {
             case .missing, .unreadable: if !remedy.isEmpty { problem += ". " + remedy }
             default: break
             }
-            throw Failure(code: error == .missing || error.isUnreadable ? unreadableCode : .invalidInput, path: url.path, problem: problem)
+            throw Failure(
+                code: error == .missing || error.isUnreadable ? unreadableCode : .invalidInput, path: url.path,
+                problem: problem)
         }
     }
 
@@ -106,7 +108,8 @@ package struct FixtureFile: Sendable {
         do {
             return try JSONValueDecoder.decode(type, from: document)
         } catch let error as DecodingError {
-            throw Failure(code: .invalidInput, path: url.path, problem: Self.describe(error, in: document, labelKey: labelKey))
+            throw Failure(
+                code: .invalidInput, path: url.path, problem: Self.describe(error, in: document, labelKey: labelKey))
         } catch {
             throw Failure(code: .invalidInput, path: url.path, problem: "\(error)")
         }
@@ -146,7 +149,11 @@ package struct FixtureFile: Sendable {
         for key in path {
             if let index = key.intValue {
                 text += "[\(index)]"
-                if case .array(let elements)? = node, elements.indices.contains(index) { node = elements[index] } else { node = nil }
+                if case .array(let elements)? = node, elements.indices.contains(index) {
+                    node = elements[index]
+                } else {
+                    node = nil
+                }
                 if case .object(let members)? = node, case .string(let label)? = members[labelKey] {
                     text += " (\(labelKey) \(JSONValueDecoder.quoted(label)))"
                 }

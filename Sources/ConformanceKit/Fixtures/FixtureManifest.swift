@@ -65,7 +65,8 @@ package struct FixtureManifest: Sendable, Equatable {
     }
 
     /// What to do when a shipped fixture does not match the manifest.
-    package static let remedy = "The kit's own files are damaged or out of date, so the run would blame the harness's fault on the "
+    package static let remedy =
+        "The kit's own files are damaged or out of date, so the run would blame the harness's fault on the "
         + "implementation under test: reinstall or rebuild the package. If you changed the file on purpose, update "
         + "FixtureManifest.shipped (HarnessSelfCheckTests prints it)."
 }

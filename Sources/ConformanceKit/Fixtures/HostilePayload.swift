@@ -33,7 +33,9 @@ extension HostilePayload: Decodable {
     }
 
     /// The non-finite numbers `special` names, with the values they stand for.
-    private static let specials: [(name: String, value: Double)] = [("NaN", .nan), ("Infinity", .infinity), ("-Infinity", -.infinity)]
+    private static let specials: [(name: String, value: Double)] = [
+        ("NaN", .nan), ("Infinity", .infinity), ("-Infinity", -.infinity),
+    ]
 
     /// A JavaScript expression that makes a value from its JSON text with the page's own `JSON.parse`. Not
     /// the text as an object literal: there `"__proto__"` would set the prototype instead of a member.
@@ -45,7 +47,8 @@ extension HostilePayload: Decodable {
     package init(from decoder: any Decoder) throws {
         let fields = try decoder.container(keyedBy: CodingKeys.self)
         id = try fields.decodeDottedID(allowing: "-", kind: "a payload id", forKey: .id)
-        let className = try fields.decodeName(among: Class.allCases.map(\.rawValue), kind: "a payload class", forKey: .payloadClass)
+        let className = try fields.decodeName(
+            among: Class.allCases.map(\.rawValue), kind: "a payload class", forKey: .payloadClass)
         payloadClass = Class(rawValue: className)!
         description = try fields.decodeNonBlankString(forKey: .description)
         let forms: [CodingKeys] = [.value, .valueJSON, .special, .generate]
@@ -53,11 +56,15 @@ extension HostilePayload: Decodable {
         let formNames = forms.map(\.stringValue).joined(separator: ", ")
         guard given.count == 1 else {
             if given.isEmpty {
-                throw DecodingError.dataCorrupted(.init(codingPath: fields.codingPath, debugDescription: "has no value: give exactly one of \(formNames)"))
+                throw DecodingError.dataCorrupted(
+                    .init(
+                        codingPath: fields.codingPath,
+                        debugDescription: "has no value: give exactly one of \(formNames)"))
             }
             throw DecodingError.dataCorruptedError(
                 forKey: given[1], in: fields,
-                debugDescription: "a payload has exactly one of \(formNames), and this one also has \(given[0].stringValue)")
+                debugDescription:
+                    "a payload has exactly one of \(formNames), and this one also has \(given[0].stringValue)")
         }
         switch given[0] {
         case .value:
@@ -68,17 +75,21 @@ extension HostilePayload: Decodable {
             do {
                 nativeValue = try JSONParser.parse(json)
             } catch {
-                throw DecodingError.dataCorruptedError(forKey: .valueJSON, in: fields, debugDescription: "is not JSON text (\(error))")
+                throw DecodingError.dataCorruptedError(
+                    forKey: .valueJSON, in: fields, debugDescription: "is not JSON text (\(error))")
             }
             javaScriptExpression = Self.parsing(json)
         case .special:
-            let name = try fields.decodeName(among: Self.specials.map(\.name), kind: "a special number", forKey: .special)
+            let name = try fields.decodeName(
+                among: Self.specials.map(\.name), kind: "a special number", forKey: .special)
             nativeValue = .number(Self.specials.first { $0.name == name }!.value)
             javaScriptExpression = "(" + name + ")"
         default:
             (nativeValue, javaScriptExpression) = try fields.decode(Generator.self, forKey: .generate).made
         }
-        expectedAtNative = fields.contains(.expectedAtNative) ? try fields.decode(JSONValue.self, forKey: .expectedAtNative) : nativeValue
+        expectedAtNative =
+            fields.contains(.expectedAtNative)
+            ? try fields.decode(JSONValue.self, forKey: .expectedAtNative) : nativeValue
     }
 }
 
@@ -98,19 +109,26 @@ private enum Generator: Decodable {
         case (true, false):
             let rule = try fields.nestedContainer(keyedBy: RepeatKeys.self, forKey: .repeat)
             let unit = try rule.decode(String.self, forKey: .unit)
-            guard !unit.isEmpty else { throw DecodingError.dataCorruptedError(forKey: .unit, in: rule, debugDescription: "must not be empty") }
+            guard !unit.isEmpty else {
+                throw DecodingError.dataCorruptedError(forKey: .unit, in: rule, debugDescription: "must not be empty")
+            }
             self = .repeating(unit: unit, count: try Self.positive(.count, in: rule))
         case (false, true):
             let rule = try fields.nestedContainer(keyedBy: NestKeys.self, forKey: .nest)
-            self = .nesting(depth: try Self.positive(.depth, in: rule), leaf: try rule.decode(JSONValue.self, forKey: .leaf))
+            self = .nesting(
+                depth: try Self.positive(.depth, in: rule), leaf: try rule.decode(JSONValue.self, forKey: .leaf))
         default:
-            throw DecodingError.dataCorrupted(.init(codingPath: fields.codingPath, debugDescription: "must have exactly one of repeat, nest"))
+            throw DecodingError.dataCorrupted(
+                .init(codingPath: fields.codingPath, debugDescription: "must have exactly one of repeat, nest"))
         }
     }
 
     private static func positive<Key: CodingKey>(_ key: Key, in fields: KeyedDecodingContainer<Key>) throws -> Int {
         let number = try fields.decode(Int.self, forKey: key)
-        guard number >= 1 else { throw DecodingError.dataCorruptedError(forKey: key, in: fields, debugDescription: "must be at least 1, found \(number)") }
+        guard number >= 1 else {
+            throw DecodingError.dataCorruptedError(
+                forKey: key, in: fields, debugDescription: "must be at least 1, found \(number)")
+        }
         return number
     }
 
@@ -118,10 +136,16 @@ private enum Generator: Decodable {
     var made: (JSONValue, String) {
         switch self {
         case .repeating(let unit, let count):
-            return (.string(String(repeating: unit, count: count)), "new Array(\(count) + 1).join(\(CanonicalJSON.quote(unit)))")
+            return (
+                .string(String(repeating: unit, count: count)),
+                "new Array(\(count) + 1).join(\(CanonicalJSON.quote(unit)))"
+            )
         case .nesting(let depth, let leaf):
             let value = (0..<depth).reduce(leaf) { nested, _ in .array([nested]) }
-            return (value, "(function () { var v = \(leaf.canonicalText); for (var i = 0; i < \(depth); i++) { v = [v]; } return v; })()")
+            return (
+                value,
+                "(function () { var v = \(leaf.canonicalText); for (var i = 0; i < \(depth); i++) { v = [v]; } return v; })()"
+            )
         }
     }
 }

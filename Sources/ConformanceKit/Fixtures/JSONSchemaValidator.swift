@@ -47,9 +47,12 @@ package struct JSONSchemaValidator: Sendable {
             fail("must be one of \(options.map(\.canonicalText).joined(separator: ", "))")
         }
         if case .string(let string) = value {
-            if case .number(let minimum)? = rules["minLength"], Double(string.count) < minimum { fail("shorter than \(Int(minimum))") }
+            if case .number(let minimum)? = rules["minLength"], Double(string.count) < minimum {
+                fail("shorter than \(Int(minimum))")
+            }
             if case .string(let pattern)? = rules["pattern"],
-               (try? Regex(pattern)).flatMap({ try? $0.firstMatch(in: string) }) == nil {
+                (try? Regex(pattern)).flatMap({ try? $0.firstMatch(in: string) }) == nil
+            {
                 fail("does not match \(pattern)")
             }
         }
@@ -57,14 +60,20 @@ package struct JSONSchemaValidator: Sendable {
             fail("below the minimum \(minimum)")
         }
         if case .array(let elements) = value {
-            if case .number(let minimum)? = rules["minItems"], Double(elements.count) < minimum { fail("fewer than \(Int(minimum)) items") }
+            if case .number(let minimum)? = rules["minItems"], Double(elements.count) < minimum {
+                fail("fewer than \(Int(minimum)) items")
+            }
             if let items = rules["items"] {
-                for (index, element) in elements.enumerated() { check(element, against: items, path: "\(path)/\(index)", into: &found) }
+                for (index, element) in elements.enumerated() {
+                    check(element, against: items, path: "\(path)/\(index)", into: &found)
+                }
             }
         }
         if case .object(let members) = value {
             if case .array(let required)? = rules["required"] {
-                for case .string(let key) in required where members[key] == nil { fail("missing required key \"\(key)\"") }
+                for case .string(let key) in required where members[key] == nil {
+                    fail("missing required key \"\(key)\"")
+                }
             }
             let properties: [String: JSONValue]
             if case .object(let declared)? = rules["properties"] { properties = declared } else { properties = [:] }
@@ -82,7 +91,9 @@ package struct JSONSchemaValidator: Sendable {
                 check(value, against: alternative, path: path, into: &scratch)
                 return scratch.isEmpty
             }.count
-            if matching != 1 { fail("must match exactly one of \(alternatives.count) alternatives (matches \(matching))") }
+            if matching != 1 {
+                fail("must match exactly one of \(alternatives.count) alternatives (matches \(matching))")
+            }
         }
     }
 
@@ -98,7 +109,9 @@ package struct JSONSchemaValidator: Sendable {
 
     private static func has(type: String, _ value: JSONValue) -> Bool {
         switch (type, value) {
-        case ("object", .object), ("array", .array), ("string", .string), ("boolean", .bool), ("null", .null), ("number", .number): true
+        case ("object", .object), ("array", .array), ("string", .string), ("boolean", .bool), ("null", .null),
+            ("number", .number):
+            true
         case ("integer", .number(let number)): number.rounded() == number
         default: false
         }

@@ -29,7 +29,9 @@ package struct PayloadCorpus: Sendable {
     ///   - file: The corpus file (or text standing for it).
     ///   - manifest: The expected counts.
     /// - Throws: `HarnessError` naming the file and what is wrong.
-    package static func checked(_ file: FixtureFile, against manifest: FixtureManifest = .shipped) throws(HarnessError) -> PayloadCorpus {
+    package static func checked(_ file: FixtureFile, against manifest: FixtureManifest = .shipped) throws(HarnessError)
+        -> PayloadCorpus
+    {
         let corpus: PayloadCorpus
         do throws(FixtureFile.Failure) {
             corpus = PayloadCorpus(payloads: try file.decode(Document.self).payloads)
@@ -39,10 +41,12 @@ package struct PayloadCorpus: Sendable {
         let counts = Dictionary(grouping: corpus.payloads, by: \.payloadClass.rawValue).mapValues(\.count)
         let differences = FixtureManifest.differences(found: counts, expected: manifest.corpusPayloadsByClass)
         guard differences.isEmpty else {
-            throw HarnessError(code: .missingResource, message: """
-                \(file.url.path): the payload corpus has \(corpus.payloads.count) payloads where the kit expects \
-                \(manifest.corpusPayloads): \(differences.joined(separator: ", ")). \(FixtureManifest.remedy)
-                """)
+            throw HarnessError(
+                code: .missingResource,
+                message: """
+                    \(file.url.path): the payload corpus has \(corpus.payloads.count) payloads where the kit expects \
+                    \(manifest.corpusPayloads): \(differences.joined(separator: ", ")). \(FixtureManifest.remedy)
+                    """)
         }
         return corpus
     }
@@ -77,7 +81,8 @@ package struct PayloadCorpus: Sendable {
             _ = try fields.decode(String.self, forKey: .description)
             var elements = try fields.nestedUnkeyedContainer(forKey: .payloads)
             guard elements.count != 0 else {
-                throw DecodingError.dataCorruptedError(forKey: .payloads, in: fields, debugDescription: "has no payload")
+                throw DecodingError.dataCorruptedError(
+                    forKey: .payloads, in: fields, debugDescription: "has no payload")
             }
             var indexByID: [String: Int] = [:]
             while !elements.isAtEnd {
@@ -85,9 +90,12 @@ package struct PayloadCorpus: Sendable {
                 let element = try elements.superDecoder()
                 let payload = try HostilePayload(from: element)
                 if let first = indexByID[payload.id] {
-                    throw DecodingError.dataCorrupted(.init(
-                        codingPath: element.codingPath + [HostilePayload.CodingKeys.id],
-                        debugDescription: "\(JSONValueDecoder.quoted(payload.id)) is already the id of payloads[\(first)]; ids must be unique"))
+                    throw DecodingError.dataCorrupted(
+                        .init(
+                            codingPath: element.codingPath + [HostilePayload.CodingKeys.id],
+                            debugDescription:
+                                "\(JSONValueDecoder.quoted(payload.id)) is already the id of payloads[\(first)]; ids must be unique"
+                        ))
                 }
                 indexByID[payload.id] = payloads.count
                 payloads.append(payload)

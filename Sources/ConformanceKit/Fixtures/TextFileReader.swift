@@ -1,8 +1,9 @@
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Reads a text file the user named (a JS side, a baseline, a case file) or one the kit ships, and when it
@@ -41,8 +42,10 @@ package enum TextFileReader {
             case .folder: "is a folder, not a file; give the path of a file"
             case .notAFile(let kind): "is \(kind), not a file; give the path of a file"
             case .unreadable(let reason): "cannot be read (\(reason))"
-            case .tooLarge(let limit): "is larger than \(TextFileReader.describe(bytes: limit)), the most the kit reads from such a file"
-            case .notUTF8(let offset): "is not UTF-8 text (byte \(offset) is not part of a UTF-8 character); save it as UTF-8"
+            case .tooLarge(let limit):
+                "is larger than \(TextFileReader.describe(bytes: limit)), the most the kit reads from such a file"
+            case .notUTF8(let offset):
+                "is not UTF-8 text (byte \(offset) is not part of a UTF-8 character); save it as UTF-8"
             }
         }
     }
@@ -74,7 +77,8 @@ package enum TextFileReader {
 
     /// `1 MiB`, `16 MiB`, `512 bytes`.
     package static func describe(bytes: Int) -> String {
-        bytes >= 1 << 20 && bytes % (1 << 20) == 0 ? "\(bytes >> 20) MiB"
+        bytes >= 1 << 20 && bytes % (1 << 20) == 0
+            ? "\(bytes >> 20) MiB"
             : bytes >= 1 << 10 && bytes % (1 << 10) == 0 ? "\(bytes >> 10) KiB" : "\(bytes) bytes"
     }
 

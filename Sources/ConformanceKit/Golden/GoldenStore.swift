@@ -58,7 +58,8 @@ package struct GoldenStore: Sendable {
         if let reason = Self.whyNotRecordable(result) {
             return .skipped(path: url(for: result.caseID).path, reason: reason)
         }
-        let document = GoldenTranscript.document(for: result.transcript, bridgeJavaScriptSource: result.bridgeJavaScriptSource)
+        let document = GoldenTranscript.document(
+            for: result.transcript, bridgeJavaScriptSource: result.bridgeJavaScriptSource)
         return check(document, caseID: result.caseID, mode: mode)
     }
 
@@ -95,7 +96,9 @@ package struct GoldenStore: Sendable {
         } catch {
             return mode == .never ? .malformed(path: path, problem: error.problem) : write(document, to: url)
         }
-        guard let difference = GoldenTranscript.firstDifference(expected: stored, actual: document) else { return .matches }
+        guard let difference = GoldenTranscript.firstDifference(expected: stored, actual: document) else {
+            return .matches
+        }
         return mode == .failed ? write(document, to: url) : .stale(path: path, difference: difference)
     }
 
@@ -107,7 +110,8 @@ package struct GoldenStore: Sendable {
             return .malformed(path: url.path, problem: "could not write: \(error)")
         }
         do throws(TextDestination.Failure) {
-            try TextDestination(path: url.path, dashIsStandardOutput: false).write(GoldenTranscript.fileText(of: document))
+            try TextDestination(path: url.path, dashIsStandardOutput: false).write(
+                GoldenTranscript.fileText(of: document))
             return .recorded(path: url.path)
         } catch {
             return .malformed(path: url.path, problem: "could not write: \(error)")

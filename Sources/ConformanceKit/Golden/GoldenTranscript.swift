@@ -16,9 +16,11 @@ package enum GoldenTranscript {
     /// - Returns: A JSON array of event objects.
     package static func document(for transcript: Transcript, bridgeJavaScriptSource: String) -> JSONValue {
         var normalizer = IDNormalizer(forms: transcript.dialect.callbackIDs)
-        return .array(transcript.entries.map { entry in
-            normalizer.normalize(event(entry, bridgeJavaScriptSource: bridgeJavaScriptSource, dialect: transcript.dialect))
-        })
+        return .array(
+            transcript.entries.map { entry in
+                normalizer.normalize(
+                    event(entry, bridgeJavaScriptSource: bridgeJavaScriptSource, dialect: transcript.dialect))
+            })
     }
 
     /// The canonical file text of a document: `[`, one canonical JSON event per line, `]`.
@@ -38,7 +40,8 @@ package enum GoldenTranscript {
         }
         let index = want.indices.first { $0 >= got.count || want[$0] != got[$0] } ?? got.count
         func line(_ events: [JSONValue]) -> String {
-            events.indices.contains(index) ? PrintableText.abbreviate(events[index].canonicalText, limit: 300) : "<end of transcript>"
+            events.indices.contains(index)
+                ? PrintableText.abbreviate(events[index].canonicalText, limit: 300) : "<end of transcript>"
         }
         return """
             first difference at event \(index + 1) (golden has \(want.count) events, this run \(got.count)):
@@ -47,7 +50,9 @@ package enum GoldenTranscript {
             """
     }
 
-    private static func event(_ entry: Transcript.Entry, bridgeJavaScriptSource: String, dialect: WireDialect) -> JSONValue {
+    private static func event(_ entry: Transcript.Entry, bridgeJavaScriptSource: String, dialect: WireDialect)
+        -> JSONValue
+    {
         let rendition = EventRendition(entry.event, bridgeJavaScriptSource: bridgeJavaScriptSource, dialect: dialect)
         var fields = rendition.fields
         fields["t"] = .number(Double(entry.time))

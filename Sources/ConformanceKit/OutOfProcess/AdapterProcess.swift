@@ -32,11 +32,13 @@ final class AdapterProcess: @unchecked Sendable {
         if environment["SWIFT_BACKTRACE"] == nil { environment["SWIFT_BACKTRACE"] = "enable=no" }
         process = try TesteeProcess(command: command, environment: environment)
         requests = LineWriter(fileDescriptor: process.input)
-        messages = LineReader(reading: process.output, exitNotice: process.exitNotice, maximumLineLength: AdapterWire.maximumLineLength,
-                              lastLineNeedsLineFeed: true)
+        messages = LineReader(
+            reading: process.output, exitNotice: process.exitNotice, maximumLineLength: AdapterWire.maximumLineLength,
+            lastLineNeedsLineFeed: true)
         let tail = stderrTail
-        errors = LineInbox(reading: process.errorOutput, exitNotice: process.exitNotice, lineLimit: AdapterWire.standardErrorLineLimit,
-                           name: "testee stderr", onLine: { tail.append($0, size: $1) }, onEnd: { tail.finish() })
+        errors = LineInbox(
+            reading: process.errorOutput, exitNotice: process.exitNotice, lineLimit: AdapterWire.standardErrorLineLimit,
+            name: "testee stderr", onLine: { tail.append($0, size: $1) }, onEnd: { tail.finish() })
     }
 
     deinit {
@@ -73,17 +75,23 @@ final class AdapterProcess: @unchecked Sendable {
             return try AdapterWire.decode(TesteeMessage.self, from: line, sentBy: "the testee")
         case let .invalidUTF8(offset, line):
             terminate()
-            throw .protocolViolation("a line that is not UTF-8 (ADP-2): byte \(offset) of the line does not begin a valid UTF-8 sequence, while the harness waited for \(waitingFor): \(PrintableText.abbreviate(line, limit: 160))")
+            throw .protocolViolation(
+                "a line that is not UTF-8 (ADP-2): byte \(offset) of the line does not begin a valid UTF-8 sequence, while the harness waited for \(waitingFor): \(PrintableText.abbreviate(line, limit: 160))"
+            )
         case .end:
             throw crashed(while: "the harness waited for \(waitingFor)")
         case .tooLong:
             terminate()
-            throw .protocolViolation("a line longer than \(AdapterWire.maximumLineLength >> 20) MiB (\(AdapterWire.maximumLineLength) bytes), the limit of a message line (ADP-18), while the harness waited for \(waitingFor); its process group was ended")
+            throw .protocolViolation(
+                "a line longer than \(AdapterWire.maximumLineLength >> 20) MiB (\(AdapterWire.maximumLineLength) bytes), the limit of a message line (ADP-18), while the harness waited for \(waitingFor); its process group was ended"
+            )
         case .timedOut:
             terminate()
             throw AdapterFailure(
                 kind: .unresponsive,
-                message: "the testee sent nothing for \(Self.seconds(timeout)) while the harness waited for \(waitingFor); it was killed (raise the watchdog with --adapter-timeout if it is only slow)\(stderrTail.rendered)")
+                message:
+                    "the testee sent nothing for \(Self.seconds(timeout)) while the harness waited for \(waitingFor); it was killed (raise the watchdog with --adapter-timeout if it is only slow)\(stderrTail.rendered)"
+            )
         }
     }
 
@@ -94,8 +102,11 @@ final class AdapterProcess: @unchecked Sendable {
     /// - Returns: The lines kept, and the count of those the bounds left out (ADP-18).
     /// - Throws: `AdapterFailure` (protocol violation) when no mark came.
     func standardErrorLinesBeforeLastMessage(timeout: Double) throws(AdapterFailure) -> TesteeStandardError.Segment {
-        guard let lines = stderrTail.lines(beforeMark: messagesRead, deadline: Date(timeIntervalSinceNow: timeout)) else {
-            throw .protocolViolation("its message \(messagesRead) without a mark on standard error before it, though its hello offered `\(AdapterWire.standardErrorMarksCapability)` (ADP-16)")
+        guard let lines = stderrTail.lines(beforeMark: messagesRead, deadline: Date(timeIntervalSinceNow: timeout))
+        else {
+            throw .protocolViolation(
+                "its message \(messagesRead) without a mark on standard error before it, though its hello offered `\(AdapterWire.standardErrorMarksCapability)` (ADP-16)"
+            )
         }
         return lines
     }
@@ -107,7 +118,9 @@ final class AdapterProcess: @unchecked Sendable {
         guard messages.hasUnreadBytes() else { return nil }
         switch messages.next(deadline: Date.distantPast) {
         case .line(let line):
-            if let message = try? AdapterWire.decode(TesteeMessage.self, from: line, sentBy: "the testee") { return "`\(message.type)`" }
+            if let message = try? AdapterWire.decode(TesteeMessage.self, from: line, sentBy: "the testee") {
+                return "`\(message.type)`"
+            }
             return "a line that is not a message (\(PrintableText.abbreviate(line, limit: 160)))"
         case .invalidUTF8(_, let line):
             return "a line that is not UTF-8 (\(PrintableText.abbreviate(line, limit: 160)))"
@@ -164,13 +177,19 @@ final class AdapterProcess: @unchecked Sendable {
         }
         // A message ends with its line feed (ADP-2): bytes after the last one are no message.
         let unterminated = messages.unterminatedBytesAtEnd
-        let partial = unterminated > 0 ? ", its output ending in \(unterminated) byte\(unterminated == 1 ? "" : "s") without a line feed (no message: ADP-2)" : ""
-        return AdapterFailure(kind: .crashed, message: "the testee \(how) while \(what)\(partial)\(stderrTail.rendered)")
+        let partial =
+            unterminated > 0
+            ? ", its output ending in \(unterminated) byte\(unterminated == 1 ? "" : "s") without a line feed (no message: ADP-2)"
+            : ""
+        return AdapterFailure(
+            kind: .crashed, message: "the testee \(how) while \(what)\(partial)\(stderrTail.rendered)")
     }
 
     private static func signalName(_ number: Int32) -> String {
-        let names: [Int32: String] = [SIGABRT: "SIGABRT", SIGILL: "SIGILL", SIGSEGV: "SIGSEGV", SIGBUS: "SIGBUS",
-                                      SIGKILL: "SIGKILL", SIGTERM: "SIGTERM", SIGTRAP: "SIGTRAP", SIGFPE: "SIGFPE"]
+        let names: [Int32: String] = [
+            SIGABRT: "SIGABRT", SIGILL: "SIGILL", SIGSEGV: "SIGSEGV", SIGBUS: "SIGBUS",
+            SIGKILL: "SIGKILL", SIGTERM: "SIGTERM", SIGTRAP: "SIGTRAP", SIGFPE: "SIGFPE",
+        ]
         return names[number].map { " (\($0))" } ?? ""
     }
 

@@ -47,7 +47,8 @@ struct NativeLogBudget {
     /// The line that ends the case's log when lines were dropped; nil when none were.
     var closingNote: String? {
         guard droppedLines > 0 else { return nil }
-        return "[... \(droppedLines) more native log line\(droppedLines == 1 ? "" : "s") (\(droppedBytes) bytes) dropped: "
+        return
+            "[... \(droppedLines) more native log line\(droppedLines == 1 ? "" : "s") (\(droppedBytes) bytes) dropped: "
             + "a case records at most \(AdapterWire.logLimit >> 10) KiB of native log, `log` effects and standard error together (ADP-18) ...]"
     }
 }

@@ -124,7 +124,8 @@ package final class PersistentTestee {
 
     /// The failure of an adapter whose case is over and whose lease went to another case.
     static let caseIsOver = AdapterFailure(
-        kind: .protocolViolation, message: "the harness used the testee for a case that is over; it serves another case now (ADP-17)")
+        kind: .protocolViolation,
+        message: "the harness used the testee for a case that is over; it serves another case now (ADP-17)")
 
     private func runningSession() throws(AdapterFailure) -> TesteeSession {
         if let session { return session }

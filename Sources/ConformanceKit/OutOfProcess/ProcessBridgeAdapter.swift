@@ -10,7 +10,8 @@ import StrictJSON
 /// breaks the protocol ends its case with `crash`, `timeout` or `adapter-error`; the run goes on with
 /// the next case, on a fresh process.
 @MainActor
-package final class ProcessBridgeAdapter: BridgeAdapter, SupportsRemoveHandler, SupportsReset, SupportsDisablingSafetyTimeout,
+package final class ProcessBridgeAdapter: BridgeAdapter, SupportsRemoveHandler, SupportsReset,
+    SupportsDisablingSafetyTimeout,
     DeclaresCapabilities, FinishesBeforeJudgement, SimulatedNavigationDelegate
 {
     /// How to start and watch the testee.
@@ -196,8 +197,10 @@ package final class ProcessBridgeAdapter: BridgeAdapter, SupportsRemoveHandler, 
     // MARK: SimulatedNavigationDelegate
 
     /// Forwards the navigation to the testee; its `decide` answers it.
-    package func webView(_ webView: SimulatedWebView, decidePolicyFor action: NavigationAction,
-                         decisionHandler: @escaping (NavigationActionPolicy) -> Void) {
+    package func webView(
+        _ webView: SimulatedWebView, decidePolicyFor action: NavigationAction,
+        decisionHandler: @escaping (NavigationActionPolicy) -> Void
+    ) {
         let number = nextNavigationNumber
         nextNavigationNumber += 1
         decisionHandlers[number] = decisionHandler
@@ -234,7 +237,9 @@ package final class ProcessBridgeAdapter: BridgeAdapter, SupportsRemoveHandler, 
     /// caused; returns the error the testee's operation reported for `request`, if any.
     private func exchange(_ request: HarnessMessage) throws(AdapterFailure) -> String? {
         if let failure { throw failure }
-        if caseEnded || finished || persistentTestee.map({ !$0.testee.holds($0.lease) }) == true { throw PersistentTestee.caseIsOver }
+        if caseEnded || finished || persistentTestee.map({ !$0.testee.holds($0.lease) }) == true {
+            throw PersistentTestee.caseIsOver
+        }
         if isExchanging {
             deferredRequests.append(request)
             return nil
@@ -259,13 +264,15 @@ package final class ProcessBridgeAdapter: BridgeAdapter, SupportsRemoveHandler, 
     private func send(_ request: HarnessMessage) throws(AdapterFailure) -> String? {
         let sequenceNumber = try session.send(request)
         while true {
-            let (message, standardError) = try session.receive(waitingFor: "`done` for its `\(request.type)` request (seq \(sequenceNumber))")
+            let (message, standardError) = try session.receive(
+                waitingFor: "`done` for its `\(request.type)` request (seq \(sequenceNumber))")
             // What the testee wrote before this message happened before it (ADP-16), as far as the case's
             // log takes it (ADP-18).
             for line in session.admitToLog(standardError) { webView?.recordNativeLog(line) }
             if case let .done(answered, error) = message {
                 guard answered == sequenceNumber else {
-                    throw .protocolViolation("`done` for seq \(answered) while seq \(sequenceNumber) was pending (ADP-8)")
+                    throw .protocolViolation(
+                        "`done` for seq \(answered) while seq \(sequenceNumber) was pending (ADP-8)")
                 }
                 return error
             }
@@ -279,7 +286,8 @@ package final class ProcessBridgeAdapter: BridgeAdapter, SupportsRemoveHandler, 
         switch message {
         case let .evaluate(number, script, synchronous, completion):
             if synchronous {
-                try session.answer(.syncEvaluated(evaluation: number, result: webView.stringByEvaluatingJavaScript(from: script)))
+                try session.answer(
+                    .syncEvaluated(evaluation: number, result: webView.stringByEvaluatingJavaScript(from: script)))
             } else if completion {
                 webView.evaluateJavaScript(script) { [weak self] value, error in
                     self?.deliverEvaluation(number, value: value, error: error)
@@ -292,19 +300,22 @@ package final class ProcessBridgeAdapter: BridgeAdapter, SupportsRemoveHandler, 
                 throw .protocolViolation("a navigation policy `\(policyName)`; it must be `allow` or `cancel`")
             }
             guard let decisionHandler = decisionHandlers[number] else {
-                throw .protocolViolation("a decision for navigation \(number), which the harness never asked for (ADP-12)")
+                throw .protocolViolation(
+                    "a decision for navigation \(number), which the harness never asked for (ADP-12)")
             }
             decisionHandler(policy)
         case let .handlerInvoked(name, invocation, data):
             guard let handler = handlers[name] else {
-                throw .protocolViolation("an invocation of native handler `\(name)`, which the harness never registered (ADP-12)")
+                throw .protocolViolation(
+                    "an invocation of native handler `\(name)`, which the harness never registered (ADP-12)")
             }
             handler(data?.foundationValue) { [weak self] answer in
                 self?.respond(to: invocation, with: answer)
             }
         case let .callbackInvoked(number, data):
             guard let callback = responseCallbacks[number] else {
-                throw .protocolViolation("an invocation of response callback \(number), which the harness never issued (ADP-12)")
+                throw .protocolViolation(
+                    "an invocation of response callback \(number), which the harness never issued (ADP-12)")
             }
             callback(data?.foundationValue)
         case .log(let line):

@@ -1,8 +1,9 @@
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// A testee process, `/bin/sh -c 'exec <command>'`, in a process group of its own (ADP-1), with pipes
@@ -54,7 +55,9 @@ final class TesteeProcess: @unchecked Sendable {
     init(command: String, environment: [String: String]) throws(AdapterFailure) {
         _ = Self.becomeSubreaper
         func failure(_ what: String, _ code: Int32) -> AdapterFailure {
-            AdapterFailure(kind: .launchFailed, message: "cannot start the adapter command `\(command)`: \(what): \(String(cString: strerror(code)))")
+            AdapterFailure(
+                kind: .launchFailed,
+                message: "cannot start the adapter command `\(command)`: \(what): \(String(cString: strerror(code)))")
         }
         var pipes: [(read: Int32, write: Int32)] = []
         for _ in 0..<4 {
@@ -71,7 +74,8 @@ final class TesteeProcess: @unchecked Sendable {
         let pid: pid_t
         do {
             pid = try TesteeProcessGroups.register { () throws(AdapterFailure) -> pid_t in
-                let (pid, code) = Self.spawn(arguments, variables, standardStreams: [stdin.read, stdout.write, stderr.write])
+                let (pid, code) = Self.spawn(
+                    arguments, variables, standardStreams: [stdin.read, stdout.write, stderr.write])
                 guard code == 0 else { throw failure("posix_spawn failed", code) }
                 return pid
             }
@@ -205,13 +209,15 @@ final class TesteeProcess: @unchecked Sendable {
     /// Starts `arguments` in a new process group with `standardStreams` as descriptors 0, 1 and 2, every
     /// other descriptor closed, and the signal mask and dispositions reset (the harness ignores SIGPIPE).
     /// - Returns: The process identifier and 0, or an `errno` value.
-    private static func spawn(_ arguments: [String], _ environment: [String], standardStreams: [Int32]) -> (pid_t, Int32) {
+    private static func spawn(_ arguments: [String], _ environment: [String], standardStreams: [Int32]) -> (
+        pid_t, Int32
+    ) {
         #if canImport(Darwin)
-        var actions: posix_spawn_file_actions_t?
-        var attributes: posix_spawnattr_t?
+            var actions: posix_spawn_file_actions_t?
+            var attributes: posix_spawnattr_t?
         #else
-        var actions = posix_spawn_file_actions_t()
-        var attributes = posix_spawnattr_t()
+            var actions = posix_spawn_file_actions_t()
+            var attributes = posix_spawnattr_t()
         #endif
         posix_spawn_file_actions_init(&actions)
         posix_spawnattr_init(&attributes)
@@ -224,11 +230,11 @@ final class TesteeProcess: @unchecked Sendable {
         }
         var flags = Int32(POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF)
         #if canImport(Darwin)
-        flags |= Int32(POSIX_SPAWN_CLOEXEC_DEFAULT)  // the duplicated standard streams stay open
+            flags |= Int32(POSIX_SPAWN_CLOEXEC_DEFAULT)  // the duplicated standard streams stay open
         #else
-        // The harness's own descriptors are close-on-exec; this also closes those other code in the
-        // process opened without the flag (a testee must not keep another child's pipe open).
-        if let closeFrom = Self.closeFrom { _ = closeFrom(&actions, 3) }
+            // The harness's own descriptors are close-on-exec; this also closes those other code in the
+            // process opened without the flag (a testee must not keep another child's pipe open).
+            if let closeFrom = Self.closeFrom { _ = closeFrom(&actions, 3) }
         #endif
         posix_spawnattr_setflags(&attributes, Int16(flags))
         posix_spawnattr_setpgroup(&attributes, 0)
@@ -237,7 +243,9 @@ final class TesteeProcess: @unchecked Sendable {
         posix_spawnattr_setsigmask(&attributes, &mask)
         var defaults = sigset_t()
         sigemptyset(&defaults)
-        for signal in [SIGPIPE, SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGCHLD, SIGUSR1, SIGUSR2, SIGALRM, SIGTTIN, SIGTTOU, SIGTSTP] {
+        for signal in [
+            SIGPIPE, SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGCHLD, SIGUSR1, SIGUSR2, SIGALRM, SIGTTIN, SIGTTOU, SIGTSTP,
+        ] {
             sigaddset(&defaults, signal)
         }
         posix_spawnattr_setsigdefault(&attributes, &defaults)
@@ -257,10 +265,10 @@ final class TesteeProcess: @unchecked Sendable {
     private static func makePipe() -> (read: Int32, write: Int32)? {
         var ends: [Int32] = [-1, -1]
         #if canImport(Glibc)
-        if let pipe2 = Self.pipe2 {
-            guard pipe2(&ends, O_CLOEXEC) == 0 else { return nil }
-            return (ends[0], ends[1])
-        }
+            if let pipe2 = Self.pipe2 {
+                guard pipe2(&ends, O_CLOEXEC) == 0 else { return nil }
+                return (ends[0], ends[1])
+            }
         #endif
         guard pipe(&ends) == 0 else { return nil }
         _ = fcntl(ends[0], F_SETFD, FD_CLOEXEC)
@@ -269,22 +277,24 @@ final class TesteeProcess: @unchecked Sendable {
     }
 
     #if canImport(Glibc)
-    // glibc's GNU extensions, which Swift does not import (they need _GNU_SOURCE): looked up once.
-    private typealias Pipe2 = @convention(c) (UnsafeMutablePointer<Int32>, Int32) -> Int32
-    private typealias CloseFrom = @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32
-    /// `prctl` is variadic; its integer arguments pass as fixed ones on Linux's calling conventions.
-    private typealias Prctl = @convention(c) (Int32, UInt, UInt, UInt, UInt) -> Int32
+        // glibc's GNU extensions, which Swift does not import (they need _GNU_SOURCE): looked up once.
+        private typealias Pipe2 = @convention(c) (UnsafeMutablePointer<Int32>, Int32) -> Int32
+        private typealias CloseFrom = @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32
+        /// `prctl` is variadic; its integer arguments pass as fixed ones on Linux's calling conventions.
+        private typealias Prctl = @convention(c) (Int32, UInt, UInt, UInt, UInt) -> Int32
 
-    private static let pipe2: Pipe2? = dlsym(nil, "pipe2").map { unsafeBitCast($0, to: Pipe2.self) }
-    private static let closeFrom: CloseFrom? =
-        dlsym(nil, "posix_spawn_file_actions_addclosefrom_np").map { unsafeBitCast($0, to: CloseFrom.self) }
+        private static let pipe2: Pipe2? = dlsym(nil, "pipe2").map { unsafeBitCast($0, to: Pipe2.self) }
+        private static let closeFrom: CloseFrom? =
+            dlsym(nil, "posix_spawn_file_actions_addclosefrom_np").map { unsafeBitCast($0, to: CloseFrom.self) }
 
-    /// Makes the harness the reaper of its testees' orphaned descendants, once.
-    private static let becomeSubreaper: Void = {
-        let setChildSubreaper: Int32 = 36  // PR_SET_CHILD_SUBREAPER
-        if let prctl = dlsym(nil, "prctl").map({ unsafeBitCast($0, to: Prctl.self) }) { _ = prctl(setChildSubreaper, 1, 0, 0, 0) }
-    }()
+        /// Makes the harness the reaper of its testees' orphaned descendants, once.
+        private static let becomeSubreaper: Void = {
+            let setChildSubreaper: Int32 = 36  // PR_SET_CHILD_SUBREAPER
+            if let prctl = dlsym(nil, "prctl").map({ unsafeBitCast($0, to: Prctl.self) }) {
+                _ = prctl(setChildSubreaper, 1, 0, 0, 0)
+            }
+        }()
     #else
-    private static let becomeSubreaper: Void = ()
+        private static let becomeSubreaper: Void = ()
     #endif
 }

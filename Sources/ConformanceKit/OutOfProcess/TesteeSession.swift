@@ -47,15 +47,21 @@ final class TesteeSession {
         process = try AdapterProcess(command: configuration.command)
         let hello = try process.receive(timeout: configuration.responseTimeout, waitingFor: "its hello (ADP-6)")
         guard case let .hello(version, name, names) = hello else {
-            throw .protocolViolation("`\(hello.type)` as its first message; the first message must be {\"type\":\"hello\",\"protocol\":1,...} (ADP-6)")
+            throw .protocolViolation(
+                "`\(hello.type)` as its first message; the first message must be {\"type\":\"hello\",\"protocol\":1,...} (ADP-6)"
+            )
         }
         guard version == AdapterWire.protocolVersion else {
-            throw .protocolViolation("a hello for protocol version \(version); this harness speaks version \(AdapterWire.protocolVersion) (ADP-7). Update the kit or the adapter host so they match")
+            throw .protocolViolation(
+                "a hello for protocol version \(version); this harness speaks version \(AdapterWire.protocolVersion) (ADP-7). Update the kit or the adapter host so they match"
+            )
         }
         self.name = name ?? configuration.command
         var capabilities: BridgeCapabilities = []
         for name in names {
-            if let capability = BridgeCapabilities.names.first(where: { $0.1 == name })?.0, !BridgeCapabilities.inProcessOnly.contains(capability) {
+            if let capability = BridgeCapabilities.names.first(where: { $0.1 == name })?.0,
+                !BridgeCapabilities.inProcessOnly.contains(capability)
+            {
                 capabilities.insert(capability)
             }
         }
@@ -120,7 +126,8 @@ final class TesteeSession {
         try checkNothingUnread()
         let sequenceNumber = nextSequenceNumber
         nextSequenceNumber += 1
-        if case .endCase = request {} else {
+        if case .endCase = request {
+        } else {
             requestsInCase += 1
             caseIsOpen = true
         }
@@ -143,11 +150,14 @@ final class TesteeSession {
         case let (after?, _):
             context = after
         case (nil, nil):
-            context = "after its `hello`, before the harness sent a request: a testee writes effects only between a request and its `done` (ADP-9)"
+            context =
+                "after its `hello`, before the harness sent a request: a testee writes effects only between a request and its `done` (ADP-9)"
         case let (nil, last?) where last.type == "endCase":
-            context = "after the `done` of the `endCase` that ended the previous case, before this case's first request: nothing of a case reaches the harness once it ended (ADP-17.a)"
+            context =
+                "after the `done` of the `endCase` that ended the previous case, before this case's first request: nothing of a case reaches the harness once it ended (ADP-17.a)"
         case let (nil, last?):
-            context = "after the `done` of seq \(last.seq) (`\(last.type)`), before the harness sent another request: a testee writes a request's effects before its `done` (ADP-9)"
+            context =
+                "after the `done` of seq \(last.seq) (`\(last.type)`), before the harness sent another request: a testee writes a request's effects before its `done` (ADP-9)"
         }
         process.terminate()
         throw .protocolViolation("\(unread) \(context)")
@@ -163,10 +173,13 @@ final class TesteeSession {
     /// before it (ADP-16), not yet admitted to the case's log (`admitToLog`).
     /// - Parameter waitingFor: What the harness waits for, for the error message.
     /// - Throws: `AdapterFailure`: crashed, unresponsive (the process is killed), protocol violation.
-    func receive(waitingFor: String) throws(AdapterFailure) -> (message: TesteeMessage, standardError: TesteeStandardError.Segment) {
+    func receive(waitingFor: String) throws(AdapterFailure) -> (
+        message: TesteeMessage, standardError: TesteeStandardError.Segment
+    ) {
         let message = try process.receive(timeout: responseTimeout, waitingFor: waitingFor)
         messagesInCase += 1
-        let lines = marksStandardError ? try process.standardErrorLinesBeforeLastMessage(timeout: responseTimeout) : .init()
+        let lines =
+            marksStandardError ? try process.standardErrorLinesBeforeLastMessage(timeout: responseTimeout) : .init()
         return (message, lines)
     }
 
@@ -187,14 +200,19 @@ final class TesteeSession {
             switch message {
             case let .done(answered, error):
                 guard answered == sequenceNumber else {
-                    throw .protocolViolation("`done` for seq \(answered) while seq \(sequenceNumber) was pending (ADP-8)")
+                    throw .protocolViolation(
+                        "`done` for seq \(answered) while seq \(sequenceNumber) was pending (ADP-8)")
                 }
                 if let error {
-                    throw .protocolViolation("`done` with an error for an `endCase` request, which cannot fail: \(error)")
+                    throw .protocolViolation(
+                        "`done` with an error for an `endCase` request, which cannot fail: \(error)")
                 }
                 caseIsOpen = false
                 process.caseEndedAtLastMessage()
-                try checkNothingUnread(after: "after the `done` of its `endCase`: nothing of a case reaches the harness once it ended (ADP-17.a)")
+                try checkNothingUnread(
+                    after:
+                        "after the `done` of its `endCase`: nothing of a case reaches the harness once it ended (ADP-17.a)"
+                )
                 return
             case let .evaluate(number, _, true, _):
                 try process.send(.syncEvaluated(evaluation: number, result: nil))

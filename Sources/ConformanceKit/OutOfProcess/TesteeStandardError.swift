@@ -155,7 +155,9 @@ final class TesteeStandardError: @unchecked Sendable {
         unterminatedSize = 0
         if keepsLog {
             // The line begins the segment since the last mark: it is the one text was carried into.
-            if !carriedAcross.isEmpty && current.lines.isEmpty && current.droppedLines == 0 { current.carriedAcross = carriedAcross }
+            if !carriedAcross.isEmpty && current.lines.isEmpty && current.droppedLines == 0 {
+                current.carriedAcross = carriedAcross
+            }
             addToSegment(whole, size: wholeSize)
         }
         carriedAcross = [:]
@@ -191,7 +193,8 @@ final class TesteeStandardError: @unchecked Sendable {
     private func addToSegment(_ line: String, size: Int) {
         let bytes = line.utf8.count
         if current.droppedLines == 0 && current.keptBytes + bytes <= AdapterWire.logLimit
-            && backlogBytes + bytes <= AdapterWire.standardErrorBacklogLimit {
+            && backlogBytes + bytes <= AdapterWire.standardErrorBacklogLimit
+        {
             current.lines.append(line)
             current.sizes.append(size)
             current.keptBytes += bytes
@@ -253,7 +256,11 @@ final class TesteeStandardError: @unchecked Sendable {
         let epoch = marksSeen
         guard epoch >= diagnosticsFrom else { return }
         if line.contains(Self.addressOnlyFrame) || line.contains(Self.systemFrame) {
-            if framesLeftOut.last?.epoch == epoch { framesLeftOut[framesLeftOut.count - 1].count += 1 } else { framesLeftOut.append((epoch, 1)) }
+            if framesLeftOut.last?.epoch == epoch {
+                framesLeftOut[framesLeftOut.count - 1].count += 1
+            } else {
+                framesLeftOut.append((epoch, 1))
+            }
             return
         }
         if line.trimmingCharacters(in: .whitespaces) == "Current stack trace:" { return }
@@ -274,10 +281,14 @@ final class TesteeStandardError: @unchecked Sendable {
         var shown = tail.map(\.line)
         if !unterminated.isEmpty { shown.append(unterminated) }
         if let cause = causes.first?.line, !shown.contains(cause) { shown = [cause, "..."] + shown }
-        var lines = shown.map { "    | " + PrintableText.abbreviate($0, limit: Self.isRuntimeMessage($0) ? Self.causeLimit : Self.lineLimit) }
+        var lines = shown.map {
+            "    | " + PrintableText.abbreviate($0, limit: Self.isRuntimeMessage($0) ? Self.causeLimit : Self.lineLimit)
+        }
         let framesLeftOut = self.framesLeftOut.reduce(0) { $0 + $1.count }
         if framesLeftOut > 0 {
-            lines.append("    (\(framesLeftOut) backtrace frame\(framesLeftOut == 1 ? "" : "s") of bare addresses or runtime internals left out)")
+            lines.append(
+                "    (\(framesLeftOut) backtrace frame\(framesLeftOut == 1 ? "" : "s") of bare addresses or runtime internals left out)"
+            )
         }
         guard !lines.isEmpty else { return "" }
         return "; its standard error said:\n" + lines.joined(separator: "\n")

@@ -27,7 +27,8 @@ package enum JUnitRunReport {
         ]
         for result in results {
             let area = String(result.caseID.prefix { $0 != "." })
-            let open = "    <testcase classname=\"\(escape(area))\" name=\"\(escape(result.caseID))\"\(time(result.duration, context: context))"
+            let open =
+                "    <testcase classname=\"\(escape(area))\" name=\"\(escape(result.caseID))\"\(time(result.duration, context: context))"
             let element = Element(result.verdict)
             switch element {
             case .none:
@@ -38,11 +39,14 @@ package enum JUnitRunReport {
                 lines.append("    </testcase>")
             case .failure, .error:
                 let headline = PrintableText.cut(
-                    result.failures.first.map { "[\($0.citationLabel)] \($0.message)" } ?? result.interruption ?? result.verdict.rawValue,
+                    result.failures.first.map { "[\($0.citationLabel)] \($0.message)" } ?? result.interruption
+                        ?? result.verdict.rawValue,
                     limit: CaseOutputLimits.messageLength)
                 lines.append(open + ">")
                 let name = element.rawValue
-                lines.append("      <\(name) type=\"\(result.verdict.rawValue)\" message=\"\(escape(headline))\">\(escape(result.report + "\nrerun: " + context.rerunCommand(for: result.caseID), inAttribute: false))</\(name)>")
+                lines.append(
+                    "      <\(name) type=\"\(result.verdict.rawValue)\" message=\"\(escape(headline))\">\(escape(result.report + "\nrerun: " + context.rerunCommand(for: result.caseID), inAttribute: false))</\(name)>"
+                )
                 lines.append("    </testcase>")
             }
         }

@@ -29,11 +29,14 @@ package enum MarkdownRunReport {
         if timed { lines += slowest(results) }
         for result in unexpected {
             let duration = timed ? result.duration.map { ", \(ReportTimings.secondsText($0)) s" } ?? "" : ""
-            lines += ["", "## \(result.verdict.rawValue): `\(cell(result.caseID))` (\(result.level.rawValue)\(duration))", ""]
+            lines += [
+                "", "## \(result.verdict.rawValue): `\(cell(result.caseID))` (\(result.level.rawValue)\(duration))", "",
+            ]
             if let interruption = result.interruption { lines.append("- \(cell(interruption))") }
             for failure in result.failures.prefix(CaseOutputLimits.failures) {
                 // Messages may end with a hint of some length (Foundation on Linux, ...): keep it whole.
-                var line = "- **\(failure.citationLabel)** \(cell(failure.message, limit: CaseOutputLimits.messageLength))"
+                var line =
+                    "- **\(failure.citationLabel)** \(cell(failure.message, limit: CaseOutputLimits.messageLength))"
                 // Long values are cut around their first difference, so the differing part is shown.
                 let excerpts = failure.excerpts(width: excerptWidth)
                 if let expected = excerpts.expected { line += "<br>expected: `\(cell(expected, limit: .max))`" }
@@ -42,7 +45,10 @@ package enum MarkdownRunReport {
                 lines.append(line)
             }
             if result.failures.count > CaseOutputLimits.failures {
-                lines.append("- " + CaseOutputLimits.moreLine(result.failures.count - CaseOutputLimits.failures, of: result.failures.count, "failures"))
+                lines.append(
+                    "- "
+                        + CaseOutputLimits.moreLine(
+                            result.failures.count - CaseOutputLimits.failures, of: result.failures.count, "failures"))
             }
             lines += ["", "Rerun: " + codeSpan(context.rerunCommand(for: result.caseID))]
         }
@@ -53,16 +59,22 @@ package enum MarkdownRunReport {
     /// The run's total time and a table of its slowest cases.
     private static func slowest(_ results: [CaseResult]) -> [String] {
         let total = ReportTimings.total(results).map(ReportTimings.secondsText) ?? "0.000"
-        var lines = ["", "Total time: \(total) s. Slowest cases:", "", "| case | verdict | seconds |", "|---|---|---:|"]
+        var lines = [
+            "", "Total time: \(total) s. Slowest cases:", "", "| case | verdict | seconds |", "|---|---|---:|",
+        ]
         for (result, duration) in ReportTimings.slowest(results) {
-            lines.append("| `\(cell(result.caseID))` | \(result.verdict.rawValue) | \(ReportTimings.secondsText(duration)) |")
+            lines.append(
+                "| `\(cell(result.caseID))` | \(result.verdict.rawValue) | \(ReportTimings.secondsText(duration)) |")
         }
         return lines
     }
 
     /// Every case's duration, in run order, in a folded table.
     private static func everyDuration(_ results: [CaseResult]) -> [String] {
-        var lines = ["", "<details><summary>Every case's duration</summary>", "", "| case | verdict | seconds |", "|---|---|---:|"]
+        var lines = [
+            "", "<details><summary>Every case's duration</summary>", "", "| case | verdict | seconds |",
+            "|---|---|---:|",
+        ]
         for result in results {
             let seconds = result.duration.map(ReportTimings.secondsText) ?? "-"
             lines.append("| `\(cell(result.caseID))` | \(result.verdict.rawValue) | \(seconds) |")

@@ -35,7 +35,9 @@ package enum ReportTimings: String, Sendable, CaseIterable {
     }
 
     /// The results that carry a duration, the slowest first (ties in run order), at most `limit` of them.
-    package static func slowest(_ results: [CaseResult], limit: Int = slowestCount) -> [(result: CaseResult, duration: Duration)] {
+    package static func slowest(_ results: [CaseResult], limit: Int = slowestCount) -> [(
+        result: CaseResult, duration: Duration
+    )] {
         let timed = results.enumerated().compactMap { index, result in result.duration.map { (index, result, $0) } }
         let sorted = timed.sorted { $0.2 != $1.2 ? $0.2 > $1.2 : $0.0 < $1.0 }
         return sorted.prefix(limit).map { (result: $0.1, duration: $0.2) }

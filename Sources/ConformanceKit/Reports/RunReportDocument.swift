@@ -18,11 +18,13 @@ package struct RunContext: Sendable {
     ///   - timings: Whether reports carry durations; on by default.
     ///   - stop: Why the run ended early, if it did.
     package init(adapter: String, rerunWords: [String], timings: ReportTimings = .on, stop: RunStop? = nil) {
-        self.init(adapter: adapter, rerun: { caseID in
-            var command = ShellCommand(rerunWords)
-            command.option("--case", caseID)
-            return command
-        }, timings: timings, stop: stop)
+        self.init(
+            adapter: adapter,
+            rerun: { caseID in
+                var command = ShellCommand(rerunWords)
+                command.option("--case", caseID)
+                return command
+            }, timings: timings, stop: stop)
     }
 
     /// Creates a run context with a rerun command of its own for each case (explore's replay lines).
@@ -31,7 +33,10 @@ package struct RunContext: Sendable {
     ///   - rerun: The command that reruns the case of an id.
     ///   - timings: Whether reports carry durations; on by default.
     ///   - stop: Why the run ended early, if it did.
-    package init(adapter: String, rerun: @escaping @Sendable (_ caseID: String) -> ShellCommand, timings: ReportTimings = .on, stop: RunStop? = nil) {
+    package init(
+        adapter: String, rerun: @escaping @Sendable (_ caseID: String) -> ShellCommand, timings: ReportTimings = .on,
+        stop: RunStop? = nil
+    ) {
         self.adapter = adapter
         self.rerun = rerun
         self.timings = timings
@@ -57,31 +62,38 @@ package enum JSONRunReport {
     ///   - context: The adapter and the rerun command.
     package static func document(_ results: [CaseResult], context: RunContext) -> JSONValue {
         var counts: [String: JSONValue] = [:]
-        for result in results { counts[result.verdict.rawValue] = .number((counts[result.verdict.rawValue].flatMap { if case .number(let n) = $0 { n } else { nil } } ?? 0) + 1) }
+        for result in results {
+            counts[result.verdict.rawValue] = .number(
+                (counts[result.verdict.rawValue].flatMap { if case .number(let n) = $0 { n } else { nil } } ?? 0) + 1)
+        }
         let cases: [JSONValue] = results.map { result in
             var entry: [String: JSONValue] = [
                 "id": .string(result.caseID),
                 "level": .string(result.level.rawValue),
                 "clauses": .array(result.clauses.map(JSONValue.string)),
                 "verdict": .string(result.verdict.rawValue),
-                "failures": .array(result.failures.prefix(CaseOutputLimits.failures).map { failure in
-                    var fields: [String: JSONValue] = [
-                        "clause": .string(failure.clause), "message": .string(PrintableText.cut(failure.message, limit: CaseOutputLimits.messageLength)),
-                    ]
-                    if let obligation = failure.obligation { fields["obligation"] = .string(obligation) }
-                    fields["level"] = .string(failure.level.rawValue)
-                    let values = shownValues(failure)
-                    if let expected = values.expected { fields["expected"] = .string(expected) }
-                    if let actual = values.actual { fields["actual"] = .string(actual) }
-                    return .object(fields)
-                }),
+                "failures": .array(
+                    result.failures.prefix(CaseOutputLimits.failures).map { failure in
+                        var fields: [String: JSONValue] = [
+                            "clause": .string(failure.clause),
+                            "message": .string(
+                                PrintableText.cut(failure.message, limit: CaseOutputLimits.messageLength)),
+                        ]
+                        if let obligation = failure.obligation { fields["obligation"] = .string(obligation) }
+                        fields["level"] = .string(failure.level.rawValue)
+                        let values = shownValues(failure)
+                        if let expected = values.expected { fields["expected"] = .string(expected) }
+                        if let actual = values.actual { fields["actual"] = .string(actual) }
+                        return .object(fields)
+                    }),
                 "rerun": .string(context.rerunCommand(for: result.caseID)),
             ]
             if result.failures.count > CaseOutputLimits.failures {
                 entry["failuresLeftOut"] = .number(Double(result.failures.count - CaseOutputLimits.failures))
             }
             if let interruption = result.interruption {
-                entry["interruption"] = .string(PrintableText.cut(interruption, limit: CaseOutputLimits.interruptionLength))
+                entry["interruption"] = .string(
+                    PrintableText.cut(interruption, limit: CaseOutputLimits.interruptionLength))
             }
             if context.timings == .on, let duration = result.duration {
                 entry["durationSeconds"] = .number(ReportTimings.seconds(duration))
@@ -115,6 +127,9 @@ package enum JSONRunReport {
             let difference = CheckFailure.alignedDifference(expected: expected, actual: actual, width: width)
             return (difference.expected, difference.actual)
         }
-        return (failure.expected.map { PrintableText.cut($0, limit: width) }, failure.actual.map { PrintableText.cut($0, limit: width) })
+        return (
+            failure.expected.map { PrintableText.cut($0, limit: width) },
+            failure.actual.map { PrintableText.cut($0, limit: width) }
+        )
     }
 }

@@ -38,11 +38,14 @@ package struct RunStop: Sendable, Equatable {
 
     /// The JSON report's `stopped` object (`Fixtures/schemas/report.schema.json`).
     package var jsonValue: JSONValue {
-        let name = switch reason {
-        case .interrupted: "interrupted"
-        case .consecutiveTimeouts: "consecutive-timeouts"
-        case .engineStalled: "engine-stalled"
-        }
-        return .object(["reason": .string(name), "message": .string(summary), "notRun": .array(notRun.map(JSONValue.string))])
+        let name =
+            switch reason {
+            case .interrupted: "interrupted"
+            case .consecutiveTimeouts: "consecutive-timeouts"
+            case .engineStalled: "engine-stalled"
+            }
+        return .object([
+            "reason": .string(name), "message": .string(summary), "notRun": .array(notRun.map(JSONValue.string)),
+        ])
     }
 }

@@ -6,7 +6,8 @@ import StrictJSON
 
 extension CaseResult: Codable {
     private enum CodingKeys: String, CodingKey {
-        case caseID, level, clauses, verdict, failures, checks, interruption, leftovers, transcript, bridgeJavaScriptSource
+        case caseID, level, clauses, verdict, failures, checks, interruption, leftovers, transcript,
+            bridgeJavaScriptSource
         case duration
     }
 
@@ -67,7 +68,9 @@ extension TranscriptEvent: Codable {
         func int(_ key: CodingKeys) throws -> Int { try values.decode(Int.self, forKey: key) }
         func flag(_ key: CodingKeys) throws -> Bool { try values.decode(Bool.self, forKey: key) }
         // An optional JSON value travels in a one-element array, so that `null` stays apart from no value.
-        func json(_ key: CodingKeys) throws -> JSONValue? { try values.decodeIfPresent([JSONValue].self, forKey: key)?.first }
+        func json(_ key: CodingKeys) throws -> JSONValue? {
+            try values.decodeIfPresent([JSONValue].self, forKey: key)?.first
+        }
         let event = try string(.event)
         switch event {
         case "pageRequested": self = .pageRequested(url: try string(.url))
@@ -76,13 +79,19 @@ extension TranscriptEvent: Codable {
             self = .navigationRequested(id: try int(.id), url: try string(.url), isMainFrame: try flag(.isMainFrame))
         case "navigationDecided":
             guard let policy = NavigationActionPolicy(rawValue: try string(.policy)) else {
-                throw DecodingError.dataCorruptedError(forKey: .policy, in: values, debugDescription: "unknown navigation policy")
+                throw DecodingError.dataCorruptedError(
+                    forKey: .policy, in: values, debugDescription: "unknown navigation policy")
             }
-            self = .navigationDecided(id: try int(.id), url: try string(.url), policy: policy, defaulted: try flag(.defaulted))
+            self = .navigationDecided(
+                id: try int(.id), url: try string(.url), policy: policy, defaulted: try flag(.defaulted))
         case "evaluationStarted":
-            self = .evaluationStarted(id: try int(.id), style: try values.decode(EvaluationStyle.self, forKey: .style), script: try string(.script))
+            self = .evaluationStarted(
+                id: try int(.id), style: try values.decode(EvaluationStyle.self, forKey: .style),
+                script: try string(.script))
         case "evaluationFinished":
-            self = .evaluationFinished(id: try int(.id), result: try json(.result), error: try values.decodeIfPresent(String.self, forKey: .error))
+            self = .evaluationFinished(
+                id: try int(.id), result: try json(.result),
+                error: try values.decodeIfPresent(String.self, forKey: .error))
         case "adapterAction": self = .adapterAction(try string(.text))
         case "nativeHandlerInvoked": self = .nativeHandlerInvoked(name: try string(.name), data: try json(.data))
         case "nativeCallbackInvoked": self = .nativeCallbackInvoked(label: try string(.label), data: try json(.data))
@@ -94,15 +103,20 @@ extension TranscriptEvent: Codable {
         case "pageNote": self = .pageNote(label: try string(.label), data: try json(.data))
         case "nativeLog": self = .nativeLog(try string(.text))
         case "console": self = .console(level: try string(.level), message: try string(.message))
-        case "dialog": self = .dialog(kind: try string(.kind), message: try string(.message), blocking: try flag(.blocking))
+        case "dialog":
+            self = .dialog(kind: try string(.kind), message: try string(.message), blocking: try flag(.blocking))
         case "timerScheduled":
-            self = .timerScheduled(id: try int(.id), delay: try values.decode(Int64.self, forKey: .delay), repeats: try flag(.repeats))
+            self = .timerScheduled(
+                id: try int(.id), delay: try values.decode(Int64.self, forKey: .delay), repeats: try flag(.repeats))
         case "timerFired": self = .timerFired(id: try int(.id))
-        case "uncaughtError": self = .uncaughtError(message: try string(.message), line: try values.decodeIfPresent(Int.self, forKey: .line))
+        case "uncaughtError":
+            self = .uncaughtError(
+                message: try string(.message), line: try values.decodeIfPresent(Int.self, forKey: .line))
         case "tripwire": self = .tripwire(label: try string(.label))
         case "violation": self = .violation(clause: try string(.clause), message: try string(.message))
         default:
-            throw DecodingError.dataCorruptedError(forKey: .event, in: values, debugDescription: "unknown transcript event \(event)")
+            throw DecodingError.dataCorruptedError(
+                forKey: .event, in: values, debugDescription: "unknown transcript event \(event)")
         }
     }
 
@@ -122,19 +136,27 @@ extension TranscriptEvent: Codable {
             try put("navigationRequested", [(.id, id), (.url, url), (.isMainFrame, isMainFrame)])
         case let .navigationDecided(id, url, policy, defaulted):
             try put("navigationDecided", [(.id, id), (.url, url), (.policy, policy.rawValue), (.defaulted, defaulted)])
-        case let .evaluationStarted(id, style, script): try put("evaluationStarted", [(.id, id), (.style, style), (.script, script)])
-        case let .evaluationFinished(id, result, error): try put("evaluationFinished", [(.id, id), (.result, some(result)), (.error, error)])
+        case let .evaluationStarted(id, style, script):
+            try put("evaluationStarted", [(.id, id), (.style, style), (.script, script)])
+        case let .evaluationFinished(id, result, error):
+            try put("evaluationFinished", [(.id, id), (.result, some(result)), (.error, error)])
         case .adapterAction(let text): try put("adapterAction", [(.text, text)])
-        case let .nativeHandlerInvoked(name, data): try put("nativeHandlerInvoked", [(.name, name), (.data, some(data))])
-        case let .nativeCallbackInvoked(label, data): try put("nativeCallbackInvoked", [(.label, label), (.data, some(data))])
+        case let .nativeHandlerInvoked(name, data):
+            try put("nativeHandlerInvoked", [(.name, name), (.data, some(data))])
+        case let .nativeCallbackInvoked(label, data):
+            try put("nativeCallbackInvoked", [(.label, label), (.data, some(data))])
         case let .jsHandlerInvoked(name, data, hasResponder, during):
-            try put("jsHandlerInvoked", [(.name, name), (.data, some(data)), (.hasResponder, hasResponder), (.duringNativeEvaluation, during)])
+            try put(
+                "jsHandlerInvoked",
+                [(.name, name), (.data, some(data)), (.hasResponder, hasResponder), (.duringNativeEvaluation, during)])
         case let .jsCallbackInvoked(label, data): try put("jsCallbackInvoked", [(.label, label), (.data, some(data))])
         case let .pageNote(label, data): try put("pageNote", [(.label, label), (.data, some(data))])
         case .nativeLog(let text): try put("nativeLog", [(.text, text)])
         case let .console(level, message): try put("console", [(.level, level), (.message, message)])
-        case let .dialog(kind, message, blocking): try put("dialog", [(.kind, kind), (.message, message), (.blocking, blocking)])
-        case let .timerScheduled(id, delay, repeats): try put("timerScheduled", [(.id, id), (.delay, delay), (.repeats, repeats)])
+        case let .dialog(kind, message, blocking):
+            try put("dialog", [(.kind, kind), (.message, message), (.blocking, blocking)])
+        case let .timerScheduled(id, delay, repeats):
+            try put("timerScheduled", [(.id, id), (.delay, delay), (.repeats, repeats)])
         case .timerFired(let id): try put("timerFired", [(.id, id)])
         case let .uncaughtError(message, line): try put("uncaughtError", [(.message, message), (.line, line)])
         case .tripwire(let label): try put("tripwire", [(.label, label)])

@@ -9,7 +9,8 @@ extension CaseResult {
     package init(stalled stall: EngineStall, caseID: String, level: RequirementLevel, clauses: [String]) {
         self.init(
             caseID: caseID, level: level, verdict: stall.isKitFault ? .harnessError : .timeout, failures: [],
-            interruption: stall.interruption, leftovers: CaseLeftovers(), transcript: Transcript(), bridgeJavaScriptSource: "")
+            interruption: stall.interruption, leftovers: CaseLeftovers(), transcript: Transcript(),
+            bridgeJavaScriptSource: "")
         self.clauses = clauses
     }
 }

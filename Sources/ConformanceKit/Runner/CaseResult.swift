@@ -35,24 +35,33 @@ package struct CaseResult: Sendable {
         var lines = ["\(verdict.rawValue.uppercased()) \(caseID) [\(level.rawValue)]"]
         if let interruption {
             // Its own continuation lines (a crash report's `    | ...`) are already indented; no line starts at the margin.
-            let interruptionLines = PrintableText.cut(interruption, limit: CaseOutputLimits.interruptionLength).split(separator: "\n", omittingEmptySubsequences: false)
-            lines += interruptionLines.enumerated().map { index, line in index > 0 && line.hasPrefix(" ") ? String(line) : "  " + line }
+            let interruptionLines = PrintableText.cut(interruption, limit: CaseOutputLimits.interruptionLength).split(
+                separator: "\n", omittingEmptySubsequences: false)
+            lines += interruptionLines.enumerated().map { index, line in
+                index > 0 && line.hasPrefix(" ") ? String(line) : "  " + line
+            }
         }
         for failure in failures.prefix(CaseOutputLimits.failures) {
             lines += Self.indented(failure.description(messageLimit: CaseOutputLimits.messageLength))
         }
         if failures.count > CaseOutputLimits.failures {
-            lines.append("  " + CaseOutputLimits.moreLine(failures.count - CaseOutputLimits.failures, of: failures.count, "failures"))
+            lines.append(
+                "  "
+                    + CaseOutputLimits.moreLine(
+                        failures.count - CaseOutputLimits.failures, of: failures.count, "failures"))
         }
         if !leftovers.isEmpty {
             let shown = leftovers.lines(first: CaseOutputLimits.leftovers)
-            let more = leftovers.count > shown.count ? ["... and \(leftovers.count - shown.count) more (\(leftovers.count) in all)"] : []
+            let more =
+                leftovers.count > shown.count
+                ? ["... and \(leftovers.count - shown.count) more (\(leftovers.count) in all)"] : []
             lines.append("  leftovers: " + (shown + more).joined(separator: "; "))
         }
         if verdict.category != .clean && !transcript.entries.isEmpty {
             lines.append("  transcript:")
             let rendered = TranscriptRenderer.render(
-                transcript, bridgeJavaScriptSource: bridgeJavaScriptSource, maximumBytes: CaseOutputLimits.transcriptBytes)
+                transcript, bridgeJavaScriptSource: bridgeJavaScriptSource,
+                maximumBytes: CaseOutputLimits.transcriptBytes)
             lines.append(contentsOf: rendered.split(separator: "\n").map { "    " + $0 })
         }
         return PrintableText.terminalSafe(lines.joined(separator: "\n"))

@@ -44,8 +44,10 @@ package final class ConformanceRunner {
         ///     normally); nil uses the adapter under test.
         ///   - dialect: The wire the run speaks (the canonical one unless said).
         package init(
-            bridgeJavaScriptSource: String? = nil, executionTimeLimit: Double = defaultExecutionTimeLimit, pageSetupSource: String? = nil,
-            javaScriptSideUnderTest: Bool? = nil, javaScriptSideHost: (@MainActor @Sendable () -> any BridgeAdapter)? = nil,
+            bridgeJavaScriptSource: String? = nil, executionTimeLimit: Double = defaultExecutionTimeLimit,
+            pageSetupSource: String? = nil,
+            javaScriptSideUnderTest: Bool? = nil,
+            javaScriptSideHost: (@MainActor @Sendable () -> any BridgeAdapter)? = nil,
             dialect: WireDialect = .canonical
         ) {
             self.bridgeJavaScriptSource = bridgeJavaScriptSource
@@ -119,7 +121,8 @@ package final class ConformanceRunner {
     }
 
     /// `run(_:adapter:)` before its duration is recorded.
-    private func runUntimed(_ conformanceCase: ConformanceCase, adapter makeAdapter: AdapterFactory) async -> CaseResult {
+    private func runUntimed(_ conformanceCase: ConformanceCase, adapter makeAdapter: AdapterFactory) async -> CaseResult
+    {
         var result = CaseResult(
             caseID: conformanceCase.id, level: conformanceCase.level, verdict: .pass, failures: [],
             interruption: nil, leftovers: CaseLeftovers(), transcript: Transcript(),
@@ -127,7 +130,8 @@ package final class ConformanceRunner {
         result.clauses = conformanceCase.clauses
         guard conformanceCase.dialects.contains(environment.dialect) else {
             result.verdict = .notApplicable
-            result.interruption = "not applicable: the case is written for the \(conformanceCase.dialects.map(\.name).joined(separator: " and ")) "
+            result.interruption =
+                "not applicable: the case is written for the \(conformanceCase.dialects.map(\.name).joined(separator: " and ")) "
                 + "dialect\(conformanceCase.dialects.count == 1 ? "" : "s"), and this run speaks the \(environment.dialect.name) one"
             return result
         }
@@ -146,7 +150,8 @@ package final class ConformanceRunner {
         if conformanceCase.subject == .javaScriptSide {
             guard configuration.javaScriptSideUnderTest else {
                 result.verdict = .notApplicable
-                result.interruption = "not applicable: the case judges the JS side, and this run injects the kit's reference JS side; "
+                result.interruption =
+                    "not applicable: the case judges the JS side, and this run injects the kit's reference JS side; "
                     + "give yours (--js-side, or javaScriptSide:) to judge it"
                 return result
             }
@@ -178,7 +183,8 @@ package final class ConformanceRunner {
         InProcessCrashNote.caseWillRun(conformanceCase.id)
         defer { InProcessCrashNote.caseDidRun() }
         // A bridge that logs with print or NSLog: its standard-stream lines are native log lines of the case.
-        let capture = adapter is any LogsToStandardStreams
+        let capture =
+            adapter is any LogsToStandardStreams
             ? await StandardStreamCapture.start(for: browser) { [browser] in browser.webView.recordNativeLog($0) } : nil
         let context = CaseContext(conformanceCase: conformanceCase, browser: browser, adapter: adapter)
         var stop: CaseStop?
@@ -214,7 +220,9 @@ package final class ConformanceRunner {
         if let stop {
             result.interruption = stop.description
             result.verdict = stop.verdict
-        } else if result.transcript.entries.contains(where: { if case .tripwire = $0.event { return true }; return false }) {
+        } else if result.transcript.entries.contains(where: {
+            if case .tripwire = $0.event { return true }; return false
+        }) {
             result.verdict = .insecure
         } else if let worst = result.failures.map(\.level).min() {
             // Each failure counts at its own clause's level, not at the case's (spec, conventions).

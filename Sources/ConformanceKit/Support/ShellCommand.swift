@@ -51,7 +51,9 @@ package struct ShellCommand: Sendable, Equatable, CustomStringConvertible {
         // After `\xHH` a hex digit is escaped too: some shells read more than two digits.
         var afterHexEscape = false
         for byte in word.utf8 {
-            let isHexDigit = (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains(byte | 0x20)
+            let isHexDigit =
+                (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+                || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains(byte | 0x20)
             switch byte {
             case UInt8(ascii: "\\"): quoted += #"\\"#
             case UInt8(ascii: "'"): quoted += #"\'"#
@@ -77,9 +79,13 @@ package struct ShellCommand: Sendable, Equatable, CustomStringConvertible {
         guard word.first != "=" else { return false }
         return word.utf8.allSatisfy { byte in
             switch byte {
-            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"): true
-            case UInt8(ascii: "-"), UInt8(ascii: "_"), UInt8(ascii: "."), UInt8(ascii: "/"), UInt8(ascii: ":"), UInt8(ascii: "@"),
-                 UInt8(ascii: "%"), UInt8(ascii: "+"), UInt8(ascii: ","), UInt8(ascii: "="): true
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+                UInt8(ascii: "0")...UInt8(ascii: "9"):
+                true
+            case UInt8(ascii: "-"), UInt8(ascii: "_"), UInt8(ascii: "."), UInt8(ascii: "/"), UInt8(ascii: ":"),
+                UInt8(ascii: "@"),
+                UInt8(ascii: "%"), UInt8(ascii: "+"), UInt8(ascii: ","), UInt8(ascii: "="):
+                true
             default: false
             }
         }

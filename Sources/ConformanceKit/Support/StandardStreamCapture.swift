@@ -1,9 +1,9 @@
 import Foundation
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Captures the process's standard output and standard error (descriptors 1 and 2) while one in-process
@@ -38,7 +38,9 @@ package final class StandardStreamCapture {
     ///   - record: Called on the main actor with each complete line, `CapturedLogLine.normalized`.
     /// - Returns: The running capture, or nil when the descriptors could not be redirected (nothing is
     ///   captured then; the process's output is unchanged).
-    package static func start(for owner: AnyObject, recording record: @escaping @MainActor (String) -> Void) async -> StandardStreamCapture? {
+    package static func start(for owner: AnyObject, recording record: @escaping @MainActor (String) -> Void) async
+        -> StandardStreamCapture?
+    {
         while active != nil {
             await withCheckedContinuation { waiting.append($0) }
         }
@@ -198,9 +200,9 @@ private enum CrashFlush {
         self.error = error
         var action = sigaction()
         #if os(Linux)
-        action.__sigaction_handler.sa_handler = { signal in CrashFlush.handle(signal) }
+            action.__sigaction_handler.sa_handler = { signal in CrashFlush.handle(signal) }
         #else
-        action.__sigaction_u.__sa_handler = { signal in CrashFlush.handle(signal) }
+            action.__sigaction_u.__sa_handler = { signal in CrashFlush.handle(signal) }
         #endif
         sigemptyset(&action.sa_mask)
         action.sa_flags = 0

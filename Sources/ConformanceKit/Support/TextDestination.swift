@@ -1,8 +1,9 @@
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// A path a text file is written to (a report, a baseline, a golden) without destroying what is there.
@@ -122,7 +123,8 @@ package struct TextDestination: Sendable, CustomStringConvertible {
     private func replace(_ target: String, with bytes: [UInt8], mode: mode_t?) throws(Failure) {
         let folder = Self.folder(of: target)
         let name = (target as NSString).lastPathComponent
-        let temporary = (folder as NSString).appendingPathComponent(".\(name).\(getpid())-\(UInt32.random(in: 0 ... .max)).tmp")
+        let temporary = (folder as NSString).appendingPathComponent(
+            ".\(name).\(getpid())-\(UInt32.random(in: 0 ... .max)).tmp")
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
         guard descriptor >= 0 else { throw failure("cannot create a file in \(folder) to replace \(path) with") }
         do throws(Failure) {
@@ -172,8 +174,12 @@ package struct TextDestination: Sendable, CustomStringConvertible {
             guard errno == ENOENT else { throw failure("cannot write \(path): cannot reach its folder \(folder)") }
             throw Failure(message: "cannot write \(path): its folder \(folder) does not exist")
         }
-        guard info.st_mode & S_IFMT == S_IFDIR else { throw Failure(message: "cannot write \(path): \(folder) is not a folder") }
-        guard isWritableFolder(folder) else { throw Failure(message: "cannot write \(path): its folder \(folder) is not writable") }
+        guard info.st_mode & S_IFMT == S_IFDIR else {
+            throw Failure(message: "cannot write \(path): \(folder) is not a folder")
+        }
+        guard isWritableFolder(folder) else {
+            throw Failure(message: "cannot write \(path): its folder \(folder) is not writable")
+        }
     }
 
     private func isWritableFolder(_ folder: String) -> Bool { access(folder, W_OK | X_OK) == 0 }

@@ -30,13 +30,20 @@ package struct EventRendition {
         case .pageLoaded(let url):
             (kind, fields, line) = ("page-loaded", ["url": .string(url)], "page  loaded \(text(url))")
         case let .navigationRequested(id, url, isMainFrame):
-            (kind, fields, line) = ("navigation-requested", ["id": .number(Double(id)), "url": .string(url), "mainFrame": .bool(isMainFrame)],
-                                    "nav#\(id) requested \(text(url))\(isMainFrame ? " (main frame)" : "")")
+            (kind, fields, line) = (
+                "navigation-requested",
+                ["id": .number(Double(id)), "url": .string(url), "mainFrame": .bool(isMainFrame)],
+                "nav#\(id) requested \(text(url))\(isMainFrame ? " (main frame)" : "")"
+            )
         case let .navigationDecided(id, url, policy, defaulted):
             (kind, fields, line) = (
                 "navigation-decided",
-                ["id": .number(Double(id)), "url": .string(url), "policy": .string(policy.rawValue), "defaulted": .bool(defaulted)],
-                "nav#\(id) \(policy.rawValue) \(text(url))\(defaulted ? " (no delegate)" : "")")
+                [
+                    "id": .number(Double(id)), "url": .string(url), "policy": .string(policy.rawValue),
+                    "defaulted": .bool(defaulted),
+                ],
+                "nav#\(id) \(policy.rawValue) \(text(url))\(defaulted ? " (no delegate)" : "")"
+            )
         case let .evaluationStarted(id, style, script):
             var described: [String: JSONValue?] = ["id": .number(Double(id)), "style": .string(style.rawValue)]
             let shown: String
@@ -53,49 +60,83 @@ package struct EventRendition {
             }
             (kind, fields, line) = ("evaluation", described, "eval#\(id) \(style.rawValue) \(shown)")
         case let .evaluationFinished(id, result, error):
-            (kind, fields) = ("evaluation-result", ["id": .number(Double(id)), "result": result.map(Self.parsedResult), "error": error.map(JSONValue.string)])
+            (kind, fields) = (
+                "evaluation-result",
+                [
+                    "id": .number(Double(id)), "result": result.map(Self.parsedResult),
+                    "error": error.map(JSONValue.string),
+                ]
+            )
             if let error {
                 line = "eval#\(id) threw \(text(error, limit: 160))"
             } else {
                 line = "eval#\(id) -> \(result.map { text($0.displayText, limit: 160) } ?? "undefined")"
             }
         case .adapterAction(let action):
-            (kind, fields, line) = ("native-action", ["action": .string(action)], "native \(PrintableText.printable(action))")
+            (kind, fields, line) = (
+                "native-action", ["action": .string(action)], "native \(PrintableText.printable(action))"
+            )
         case let .nativeHandlerInvoked(name, data):
-            (kind, fields, line) = ("native-handler", ["name": .string(name), "data": data], "native handler \(text(name)) got \(json(data))")
+            (kind, fields, line) = (
+                "native-handler", ["name": .string(name), "data": data],
+                "native handler \(text(name)) got \(json(data))"
+            )
         case let .nativeCallbackInvoked(label, data):
-            (kind, fields, line) = ("native-callback", ["label": .string(label), "data": data], "native callback \(text(label)) got \(json(data))")
+            (kind, fields, line) = (
+                "native-callback", ["label": .string(label), "data": data],
+                "native callback \(text(label)) got \(json(data))"
+            )
         case let .jsHandlerInvoked(name, data, hasResponder, during):
             (kind, fields, line) = (
                 "js-handler",
-                ["name": .string(name), "data": data, "responder": .bool(hasResponder), "insideNativeEvaluation": .bool(during)],
-                "js handler \(text(name)) got \(json(data))\(hasResponder ? " (with responder)" : "")\(during ? " [inside native evaluation]" : "")")
+                [
+                    "name": .string(name), "data": data, "responder": .bool(hasResponder),
+                    "insideNativeEvaluation": .bool(during),
+                ],
+                "js handler \(text(name)) got \(json(data))\(hasResponder ? " (with responder)" : "")\(during ? " [inside native evaluation]" : "")"
+            )
         case let .jsCallbackInvoked(label, data):
-            (kind, fields, line) = ("js-callback", ["label": .string(label), "data": data], "js callback \(text(label)) got \(json(data))")
+            (kind, fields, line) = (
+                "js-callback", ["label": .string(label), "data": data], "js callback \(text(label)) got \(json(data))"
+            )
         case let .pageNote(label, data):
-            (kind, fields, line) = ("page-note", ["label": .string(label), "data": data], "page note \(text(label)): \(json(data))")
+            (kind, fields, line) = (
+                "page-note", ["label": .string(label), "data": data], "page note \(text(label)): \(json(data))"
+            )
         case .nativeLog(let message):
             (kind, fields, line) = ("native-log", ["message": .string(message)], "native log \(text(message))")
         case let .console(level, message):
-            (kind, fields, line) = ("console", ["level": .string(level), "message": .string(message)], "console.\(level) \(text(message))")
+            (kind, fields, line) = (
+                "console", ["level": .string(level), "message": .string(message)], "console.\(level) \(text(message))"
+            )
         case let .dialog(dialogKind, message, blocking):
-            (kind, fields, line) = ("dialog", ["kind": .string(dialogKind), "message": .string(message), "blocking": .bool(blocking)],
-                                    "dialog \(dialogKind)(\(text(message, limit: 60)))\(blocking ? " BLOCKING" : "")")
+            (kind, fields, line) = (
+                "dialog", ["kind": .string(dialogKind), "message": .string(message), "blocking": .bool(blocking)],
+                "dialog \(dialogKind)(\(text(message, limit: 60)))\(blocking ? " BLOCKING" : "")"
+            )
         case let .timerScheduled(id, delay, repeats):
             isTimer = true
-            (kind, fields, line) = ("timer-set", ["id": .number(Double(id)), "delay": .number(Double(delay)), "repeats": .bool(repeats)],
-                                    "timer#\(id) set \(repeats ? "every" : "after") \(delay)ms")
+            (kind, fields, line) = (
+                "timer-set", ["id": .number(Double(id)), "delay": .number(Double(delay)), "repeats": .bool(repeats)],
+                "timer#\(id) set \(repeats ? "every" : "after") \(delay)ms"
+            )
         case .timerFired(let id):
             isTimer = true
             (kind, fields, line) = ("timer-fired", ["id": .number(Double(id))], "timer#\(id) fired")
         case let .uncaughtError(message, errorLine):
-            (kind, fields, line) = ("uncaught-error", ["message": .string(message), "line": errorLine.map { .number(Double($0)) }],
-                                    "uncaught \(text(message, limit: 160))\(errorLine.map { " (line \($0))" } ?? "")")
+            (kind, fields, line) = (
+                "uncaught-error", ["message": .string(message), "line": errorLine.map { .number(Double($0)) }],
+                "uncaught \(text(message, limit: 160))\(errorLine.map { " (line \($0))" } ?? "")"
+            )
         case .tripwire(let label):
-            (kind, fields, line) = ("tripwire", ["label": .string(label)], "TRIPWIRE \(text(label)): payload code ran in the page")
+            (kind, fields, line) = (
+                "tripwire", ["label": .string(label)], "TRIPWIRE \(text(label)): payload code ran in the page"
+            )
         case let .violation(clause, message):
-            (kind, fields, line) = ("violation", ["clause": .string(clause), "message": .string(message)],
-                                    "VIOLATION [\(clause)] \(PrintableText.printable(message))")
+            (kind, fields, line) = (
+                "violation", ["clause": .string(clause), "message": .string(message)],
+                "VIOLATION [\(clause)] \(PrintableText.printable(message))"
+            )
         }
         self.kind = kind
         self.fields = fields.compactMapValues { $0 }

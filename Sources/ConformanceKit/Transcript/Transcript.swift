@@ -38,7 +38,8 @@ package struct Transcript: Equatable, Sendable, Codable {
         entries = try container.decode([Entry].self, forKey: .entries)
         let name = try container.decodeIfPresent(String.self, forKey: .dialect) ?? WireDialect.canonical.name
         guard let dialect = WireDialect.shipped.first(where: { $0.name == name }) else {
-            throw DecodingError.dataCorruptedError(forKey: .dialect, in: container, debugDescription: "no dialect named \(name) ships with the kit")
+            throw DecodingError.dataCorruptedError(
+                forKey: .dialect, in: container, debugDescription: "no dialect named \(name) ships with the kit")
         }
         self.dialect = dialect
     }
@@ -71,7 +72,9 @@ package struct Transcript: Equatable, Sendable, Codable {
     }
 
     /// Invocations of the page's JS handler `name`, in order.
-    package func jsHandlerInvocations(_ name: String) -> [(data: JSONValue?, hasResponder: Bool, duringNativeEvaluation: Bool)] {
+    package func jsHandlerInvocations(_ name: String) -> [(
+        data: JSONValue?, hasResponder: Bool, duringNativeEvaluation: Bool
+    )] {
         collect {
             if case let .jsHandlerInvoked(handler, data, hasResponder, during) = $0, handler == name {
                 return (data, hasResponder, during)
@@ -137,11 +140,15 @@ package struct Transcript: Equatable, Sendable, Codable {
 
     /// Console lines, in order.
     package var consoleMessages: [String] {
-        collect { if case let .console(_, message) = $0 { return message }; return nil }
+        collect {
+            if case let .console(_, message) = $0 { return message }; return nil
+        }
     }
 
     /// The web-view rule violations recorded.
     package var violations: [String] {
-        collect { if case let .violation(_, message) = $0 { return message }; return nil }
+        collect {
+            if case let .violation(_, message) = $0 { return message }; return nil
+        }
     }
 }

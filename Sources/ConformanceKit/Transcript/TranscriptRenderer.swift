@@ -9,9 +9,12 @@ package enum TranscriptRenderer {
     ///   - bridgeJavaScriptSource: The injected JS side, shown as `<JS side>` when evaluated.
     ///   - includeTimers: Whether timer scheduling and firing lines are shown.
     /// - Returns: Lines joined by newlines.
-    package static func render(_ transcript: Transcript, bridgeJavaScriptSource: String? = nil, includeTimers: Bool = false) -> String {
+    package static func render(
+        _ transcript: Transcript, bridgeJavaScriptSource: String? = nil, includeTimers: Bool = false
+    ) -> String {
         transcript.entries.compactMap { entry -> String? in
-            let rendition = EventRendition(entry.event, bridgeJavaScriptSource: bridgeJavaScriptSource, dialect: transcript.dialect)
+            let rendition = EventRendition(
+                entry.event, bridgeJavaScriptSource: bridgeJavaScriptSource, dialect: transcript.dialect)
             guard includeTimers || !rendition.isTimer else { return nil }
             return "\(pad(entry.time)) \(rendition.line)"
         }.joined(separator: "\n")
@@ -32,7 +35,8 @@ package enum TranscriptRenderer {
     ) -> String {
         let entries = transcript.entries
         func line(_ entry: Transcript.Entry) -> String? {
-            let rendition = EventRendition(entry.event, bridgeJavaScriptSource: bridgeJavaScriptSource, dialect: transcript.dialect)
+            let rendition = EventRendition(
+                entry.event, bridgeJavaScriptSource: bridgeJavaScriptSource, dialect: transcript.dialect)
             guard includeTimers || !rendition.isTimer else { return nil }
             return PrintableText.cut("\(pad(entry.time)) \(rendition.line)", limit: 2_000)
         }
@@ -55,7 +59,8 @@ package enum TranscriptRenderer {
         }
         guard last > next else { return (head + tail.reversed()).joined(separator: "\n") }
         let leftOut = entries[next..<last].filter { includeTimers || !EventRendition.isTimer($0.event) }.count
-        let note = "  ... \(leftOut) lines of the transcript left out (it is cut to its first and last lines, \(maximumBytes / 1024) KiB in all) ..."
+        let note =
+            "  ... \(leftOut) lines of the transcript left out (it is cut to its first and last lines, \(maximumBytes / 1024) KiB in all) ..."
         return (head + [note] + tail.reversed()).joined(separator: "\n")
     }
 

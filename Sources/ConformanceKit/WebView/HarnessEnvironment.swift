@@ -29,15 +29,19 @@ package final class HarnessEnvironment {
     /// - Throws: `HarnessError` when the address-space limit is too low for the engine, or a resource is
     ///   missing, unreadable or fails the self-check (naming the file), or the kit has no scripts in `dialect`.
     init(
-        bridgeJavaScriptSource: String?, executionTimeLimit: Double, pageSetupSource: String? = nil, dialect: WireDialect = .canonical
+        bridgeJavaScriptSource: String?, executionTimeLimit: Double, pageSetupSource: String? = nil,
+        dialect: WireDialect = .canonical
     ) throws(HarnessError) {
         try EngineAddressSpace.check()
         runtime = ScriptRuntime(executionTimeLimit: executionTimeLimit)
         self.dialect = dialect
-        javaScriptSideIsKits = bridgeJavaScriptSource == nil || bridgeJavaScriptSource == (try? Self.referenceJavaScriptSide(in: dialect))
+        javaScriptSideIsKits =
+            bridgeJavaScriptSource == nil || bridgeJavaScriptSource == (try? Self.referenceJavaScriptSide(in: dialect))
         pageSetupIsKits = pageSetupSource == nil
         guard let shimURL = Bundle.module.url(forResource: "page-shim", withExtension: "js") else {
-            throw HarnessError(code: .missingResource, message: "page-shim.js is missing from ConformanceKit's resource bundle; rebuild the package")
+            throw HarnessError(
+                code: .missingResource,
+                message: "page-shim.js is missing from ConformanceKit's resource bundle; rebuild the package")
         }
         pageShimSource = try Self.read(shimURL)
         let kitPageSetup = try Self.kitScript(HarnessSelfCheck.pageSetupPath, in: dialect)
@@ -51,14 +55,16 @@ package final class HarnessEnvironment {
         if bridgeJavaScriptSource == nil || pageSetupSource == nil {
             // The kit's JS side is checked after the kit's snippet, even when the run supplies its own snippet.
             try HarnessSelfCheck.checkScripts(
-                javaScriptSide: bridgeJavaScriptSource == nil ? self.bridgeJavaScriptSource : nil, pageSetup: kitPageSetup, in: self)
+                javaScriptSide: bridgeJavaScriptSource == nil ? self.bridgeJavaScriptSource : nil,
+                pageSetup: kitPageSetup, in: self)
         }
     }
 
     /// The kit's reference JS side, as shipped in `Fixtures/js/WebViewJavascriptBridge.js`, in `dialect`.
     /// - Parameter dialect: The wire wanted (the file is written in the canonical one).
     /// - Throws: `HarnessError` when the fixture cannot be read or the kit has no JS side in `dialect`.
-    nonisolated static func referenceJavaScriptSide(in dialect: WireDialect = .canonical) throws(HarnessError) -> String {
+    nonisolated static func referenceJavaScriptSide(in dialect: WireDialect = .canonical) throws(HarnessError) -> String
+    {
         try kitScript(HarnessSelfCheck.javaScriptSidePath, in: dialect)
     }
 
@@ -69,10 +75,12 @@ package final class HarnessEnvironment {
         let canonical = try read(ConformanceFixtures.url(path))
         guard dialect != .canonical else { return canonical }
         guard let renaming = DialectRenaming(from: .canonical, to: dialect) else {
-            throw HarnessError(code: .missingResource, message: """
-                the kit has no \(path) in the \(dialect.name) dialect: it differs from the canonical one in more than its words \
-                (how it signals, or its features), so the kit's script cannot be renamed into it; give the run scripts of that dialect
-                """)
+            throw HarnessError(
+                code: .missingResource,
+                message: """
+                    the kit has no \(path) in the \(dialect.name) dialect: it differs from the canonical one in more than its words \
+                    (how it signals, or its features), so the kit's script cannot be renamed into it; give the run scripts of that dialect
+                    """)
         }
         return renaming.rename(canonical)
     }

@@ -42,50 +42,62 @@ package enum HarnessSelfCheck {
         do {
             page = try SimulatedPage(url: "about:blank", number: 0, loop: VirtualEventLoop(), environment: environment)
         } catch {
-            throw HarnessError(code: .engineFailure, message: "ConformanceKit's page-shim.js fails in a fresh page (\(error)); rebuild the package")
+            throw HarnessError(
+                code: .engineFailure,
+                message: "ConformanceKit's page-shim.js fails in a fresh page (\(error)); rebuild the package")
         }
         defer { page.close() }
         // In another dialect than the canonical one the scripts are the files renamed into it.
         let renamed = wire == .canonical ? "" : ", renamed into the \(wire.name) dialect"
         // The dialect's words are JavaScript identifiers, written into the probes as they are.
-        try run(pageSetup, in: page, file: pageSetupFile, what: "the kit's page setup snippet" + renamed, probe: """
-            (function () {
-                if (typeof \(wire.pageSetupFunction) !== "function") { return "defines no function \(wire.pageSetupFunction)"; }
-                \(wire.pageSetupFunction)(function () {});
-                return "";
-            })()
-            """)
-        if let javaScriptSide {
-            let functions = [wire.registerHandlerFunction, wire.callHandlerFunction, wire.fetchFunction, wire.deliveryFunction]
-                .map { "\"\($0)\"" }.joined(separator: ", ")
-            try run(javaScriptSide, in: page, file: javaScriptSideFile, what: "the kit's reference JS side" + renamed, probe: """
+        try run(
+            pageSetup, in: page, file: pageSetupFile, what: "the kit's page setup snippet" + renamed,
+            probe: """
                 (function () {
-                    var bridge = window.\(wire.javaScriptGlobal);
-                    if (!bridge || typeof bridge !== "object") { return "defines no object window.\(wire.javaScriptGlobal)"; }
-                    var missing = [\(functions)].filter(function (name) {
-                        return typeof bridge[name] !== "function";
-                    });
-                    if (missing.length) { return "its \(wire.javaScriptGlobal) lacks the function(s) " + missing.join(", "); }
-                    bridge.\(wire.callHandlerFunction)("conformance.self-test", 1);
-                    var queue = bridge.\(wire.fetchFunction)();
-                    var messages = typeof queue === "string" ? JSON.parse(queue) : null;
-                    if (!(messages instanceof Array) || messages.length !== 1 || messages[0].\(wire.keys.handlerName) !== "conformance.self-test") {
-                        return "after one \(wire.callHandlerFunction), \(wire.fetchFunction)() returned " + JSON.stringify(queue) + ", not a JSON array of that call";
-                    }
+                    if (typeof \(wire.pageSetupFunction) !== "function") { return "defines no function \(wire.pageSetupFunction)"; }
+                    \(wire.pageSetupFunction)(function () {});
                     return "";
                 })()
                 """)
+        if let javaScriptSide {
+            let functions = [
+                wire.registerHandlerFunction, wire.callHandlerFunction, wire.fetchFunction, wire.deliveryFunction,
+            ]
+            .map { "\"\($0)\"" }.joined(separator: ", ")
+            try run(
+                javaScriptSide, in: page, file: javaScriptSideFile, what: "the kit's reference JS side" + renamed,
+                probe: """
+                    (function () {
+                        var bridge = window.\(wire.javaScriptGlobal);
+                        if (!bridge || typeof bridge !== "object") { return "defines no object window.\(wire.javaScriptGlobal)"; }
+                        var missing = [\(functions)].filter(function (name) {
+                            return typeof bridge[name] !== "function";
+                        });
+                        if (missing.length) { return "its \(wire.javaScriptGlobal) lacks the function(s) " + missing.join(", "); }
+                        bridge.\(wire.callHandlerFunction)("conformance.self-test", 1);
+                        var queue = bridge.\(wire.fetchFunction)();
+                        var messages = typeof queue === "string" ? JSON.parse(queue) : null;
+                        if (!(messages instanceof Array) || messages.length !== 1 || messages[0].\(wire.keys.handlerName) !== "conformance.self-test") {
+                            return "after one \(wire.callHandlerFunction), \(wire.fetchFunction)() returned " + JSON.stringify(queue) + ", not a JSON array of that call";
+                        }
+                        return "";
+                    })()
+                    """)
         }
         passed.insert(key)
     }
 
     /// Evaluates `source` in `page`, then `probe`, which returns "" or what is wrong.
-    private static func run(_ source: String, in page: SimulatedPage, file: String, what: String, probe: String) throws(HarnessError) {
+    private static func run(_ source: String, in page: SimulatedPage, file: String, what: String, probe: String)
+        throws(HarnessError)
+    {
         func failure(_ problem: String) -> HarnessError {
-            HarnessError(code: .missingResource, message: """
-                \(file) (\(what)) fails the harness's start-up self-test: \(problem). The kit's own file is damaged, so the run \
-                would blame the harness's fault on the implementation under test: reinstall or rebuild the package.
-                """)
+            HarnessError(
+                code: .missingResource,
+                message: """
+                    \(file) (\(what)) fails the harness's start-up self-test: \(problem). The kit's own file is damaged, so the run \
+                    would blame the harness's fault on the implementation under test: reinstall or rebuild the package.
+                    """)
         }
         EngineActivity.shared.describe(stage: "the start-up self-check of \(file)", suspect: what, suspectIsKit: true)
         defer { EngineActivity.shared.describe(stage: "the harness", suspect: "the kit", suspectIsKit: true) }

@@ -12,9 +12,9 @@ package final class SimulatedBrowser: WebViewBackend, PageHost {
     /// Why the event loop stopped before the page went idle (the page host's `PageInterruption`).
     package typealias Interruption = PageInterruption
 
-
     /// The web view the implementation is attached to.
-    package private(set) lazy var webView = SimulatedWebView(backend: self, bridgeJavaScriptSource: environment.bridgeJavaScriptSource)
+    package private(set) lazy var webView = SimulatedWebView(
+        backend: self, bridgeJavaScriptSource: environment.bridgeJavaScriptSource)
 
     /// Everything observed so far.
     package private(set) var transcript: Transcript
@@ -124,7 +124,9 @@ package final class SimulatedBrowser: WebViewBackend, PageHost {
         interruption = .aborted(error)
     }
 
-    private func runNativeEvaluation(id: Int, style: EvaluationStyle, script: String) -> Result<Any?, JavaScriptEvaluationError> {
+    private func runNativeEvaluation(id: Int, style: EvaluationStyle, script: String) -> Result<
+        Any?, JavaScriptEvaluationError
+    > {
         record(.evaluationStarted(id: id, style: style, script: script))
         let injectsJavaScriptSide = Self.holds(script, environment.bridgeJavaScriptSource)
         if injectsJavaScriptSide { javaScriptSideEvaluations.insert(id) }
@@ -137,7 +139,9 @@ package final class SimulatedBrowser: WebViewBackend, PageHost {
         enterStage("evaluation \(id)", suspect: injectsJavaScriptSide ? javaScriptSideOwner : .nativeSide)
         do {
             let value = try page.context.evaluate(script, sourceURL: Self.nativeEvaluationURL(id))
-            enterStage("the conversion of evaluation \(id)'s result", suspect: injectsJavaScriptSide ? javaScriptSideOwner : .nativeSide)
+            enterStage(
+                "the conversion of evaluation \(id)'s result",
+                suspect: injectsJavaScriptSide ? javaScriptSideOwner : .nativeSide)
             let (foundation, json) = try convertResult(value)
             record(.evaluationFinished(id: id, result: json, error: nil))
             return .success(foundation)
@@ -175,7 +179,8 @@ package final class SimulatedBrowser: WebViewBackend, PageHost {
                 guard let base = haystack.baseAddress, let first = needle.first else { return false }
                 var offset = 0
                 while offset + needle.count <= haystack.count {
-                    guard let found = memchr(base + offset, Int32(first), haystack.count - needle.count - offset + 1) else { return false }
+                    guard let found = memchr(base + offset, Int32(first), haystack.count - needle.count - offset + 1)
+                    else { return false }
                     let at = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
                     if memcmp(base + at, needle.baseAddress!, needle.count) == 0 { return true }
                     offset = at + 1
@@ -230,7 +235,9 @@ package final class SimulatedBrowser: WebViewBackend, PageHost {
                 guard let self else { return }
                 nativeActivity += 1
                 if decided {
-                    reportViolation(clause: "BOOT-1.f", message: "navigation decision for \(urlString) made twice (second: \(policy))")
+                    reportViolation(
+                        clause: "BOOT-1.f",
+                        message: "navigation decision for \(urlString) made twice (second: \(policy))")
                     return
                 }
                 decided = true
@@ -252,7 +259,8 @@ package final class SimulatedBrowser: WebViewBackend, PageHost {
     private func decide(id: Int, action: NavigationAction, policy: NavigationActionPolicy, defaulted: Bool) {
         record(.navigationDecided(id: id, url: action.urlString, policy: policy, defaulted: defaulted))
         guard action.isMainFrame, policy == .allow, let definition = currentDefinition,
-              definition.url == action.urlString else { return }
+            definition.url == action.urlString
+        else { return }
         loop.schedule(label: .load(url: definition.url)) { [self] in commit(definition) }
     }
 
@@ -267,7 +275,9 @@ package final class SimulatedBrowser: WebViewBackend, PageHost {
         }
         page.browser = self
         record(.pageLoaded(url: definition.url))
-        enterStage("the page setup snippet of \(definition.url)", suspect: environment.pageSetupIsKits ? .kit("page setup snippet") : .pageSetup)
+        enterStage(
+            "the page setup snippet of \(definition.url)",
+            suspect: environment.pageSetupIsKits ? .kit("page setup snippet") : .pageSetup)
         runPageScript(environment.pageSetupSource, sourceURL: Self.pageSetupURL)
         enterStage("the script of page \(definition.url)", suspect: .kit("page \(definition.url)"))
         runPageScript(definition.script, sourceURL: definition.url)
@@ -292,7 +302,9 @@ package final class SimulatedBrowser: WebViewBackend, PageHost {
         if let script = synchronousEvaluationScripts.last {
             reportViolation(
                 clause: "SAFE-3.a",
-                message: "hang: \(kind)() opened while the synchronous native evaluation of \(PrintableText.abbreviate(script, limit: 80)) was on the stack; a real app would freeze here")
+                message:
+                    "hang: \(kind)() opened while the synchronous native evaluation of \(PrintableText.abbreviate(script, limit: 80)) was on the stack; a real app would freeze here"
+            )
         }
     }
 
@@ -326,7 +338,8 @@ package final class SimulatedBrowser: WebViewBackend, PageHost {
             location += " of evaluation \(evaluation)"
             if javaScriptSideEvaluations.contains(evaluation) { location += ", the JS side's injection" }
         } else {
-            location += " of \(frame.sourceURL.isEmpty ? "code made by eval or new Function" : PrintableText.printable(frame.sourceURL))"
+            location +=
+                " of \(frame.sourceURL.isEmpty ? "code made by eval or new Function" : PrintableText.printable(frame.sourceURL))"
         }
         return .timeout(stage: stage, owner: owner, location: location)
     }
@@ -336,7 +349,9 @@ package final class SimulatedBrowser: WebViewBackend, PageHost {
         if let evaluation = Self.nativeEvaluationID(of: sourceURL) {
             return javaScriptSideEvaluations.contains(evaluation) ? javaScriptSideOwner : .nativeSide
         }
-        if sourceURL == Self.pageSetupURL { return environment.pageSetupIsKits ? .kit("page setup snippet") : .pageSetup }
+        if sourceURL == Self.pageSetupURL {
+            return environment.pageSetupIsKits ? .kit("page setup snippet") : .pageSetup
+        }
         if sourceURL.hasPrefix("harness-") { return .kit("harness script") }
         if sourceURL.hasPrefix("conformance://") { return .kit("browser shim") }
         if sourceURL == currentDefinition?.url { return .kit("page \(sourceURL)") }
@@ -368,7 +383,9 @@ package final class SimulatedBrowser: WebViewBackend, PageHost {
     func enterStage(_ stage: String, suspect: ScriptOwner) {
         currentStage = stage
         stageSuspect = suspect
-        let stallSuspect = suspect.isKit ? (environment.javaScriptSideIsKits ? Self.nativeSideName : Self.eitherSideName) : suspect.name
+        let stallSuspect =
+            suspect.isKit
+            ? (environment.javaScriptSideIsKits ? Self.nativeSideName : Self.eitherSideName) : suspect.name
         EngineActivity.shared.describe(stage: stage, suspect: stallSuspect, suspectIsKit: false)
     }
 
@@ -378,7 +395,8 @@ package final class SimulatedBrowser: WebViewBackend, PageHost {
     /// Names a timer of the page as what runs next: its callback is the JS side's, a script's the native
     /// side evaluated, or a case page's, which the backtrace tells apart when it times out.
     func enterTimerStage(_ id: Int, page: Int) {
-        enterStage("timer \(id) of page \(page)", suspect: environment.javaScriptSideIsKits ? .nativeSide : .javaScriptSide)
+        enterStage(
+            "timer \(id) of page \(page)", suspect: environment.javaScriptSideIsKits ? .nativeSide : .javaScriptSide)
     }
 
     /// Ends the case like NIO's `EmbeddedChannel.finish()`: returns what is left over (timers, other

@@ -46,18 +46,20 @@ final class SimulatedPage {
     func runPageScript(_ source: String, sourceURL: String) throws(ScriptError) {
         do {
             try context.evaluate(source, sourceURL: sourceURL)
-        } catch where !error.isTimeout {
+        } catch  where !error.isTimeout {
             try routeUncaught(error)
         }
     }
 
     private func routeUncaught(_ error: ScriptError) throws(ScriptError) {
         guard let reportUncaught else { return }
-        try context.call(reportUncaught, arguments: [
-            context.makeString(error.message),
-            error.sourceURL.map(context.makeString) ?? context.undefined,
-            error.line.map { context.makeNumber(Double($0)) } ?? context.undefined,
-        ])
+        try context.call(
+            reportUncaught,
+            arguments: [
+                context.makeString(error.message),
+                error.sourceURL.map(context.makeString) ?? context.undefined,
+                error.line.map { context.makeNumber(Double($0)) } ?? context.undefined,
+            ])
     }
 
     // MARK: Hosts
@@ -107,10 +109,11 @@ final class SimulatedPage {
         let host = context.makeObject()
         let context = self.context
         define("handlerInvoked", on: host) { [unowned self] arguments in
-            browser?.record(.jsHandlerInvoked(
-                name: context.string(arguments[0]), data: try jsonValue(arguments[1]),
-                hasResponder: context.boolean(arguments[2]),
-                duringNativeEvaluation: browser?.isInsideNativeEvaluation ?? false))
+            browser?.record(
+                .jsHandlerInvoked(
+                    name: context.string(arguments[0]), data: try jsonValue(arguments[1]),
+                    hasResponder: context.boolean(arguments[2]),
+                    duringNativeEvaluation: browser?.isInsideNativeEvaluation ?? false))
             return nil
         }
         define("callbackInvoked", on: host) { [unowned self] arguments in
@@ -127,7 +130,9 @@ final class SimulatedPage {
         return host
     }
 
-    private func define(_ name: String, on object: ScriptValue, _ body: @escaping ([ScriptValue]) throws -> ScriptValue?) {
+    private func define(
+        _ name: String, on object: ScriptValue, _ body: @escaping ([ScriptValue]) throws -> ScriptValue?
+    ) {
         let function = context.makeHostFunction { arguments in
             // Missing arguments read as undefined, as in JavaScript.
             let padded = arguments + Array(repeating: self.context.undefined, count: max(0, 4 - arguments.count))
@@ -145,7 +150,7 @@ final class SimulatedPage {
         do throws(ScriptError) {
             guard let text = try context.stringifyJSON(value) else { return nil }
             do { return try JSONParser.parse(text) } catch { return .string("<not serializable: \(error)>") }
-        } catch where !error.isTimeout {
+        } catch  where !error.isTimeout {
             return .string("<not serializable: \(error)>")
         }
     }
@@ -161,7 +166,8 @@ final class SimulatedPage {
     }
 
     private func armTimer(_ id: Int, delay: Int64, repeats: Bool) {
-        timerTasks[id] = loop.schedule(after: delay, label: .timer(page: number, id: id), timerID: id) { [unowned self] in
+        timerTasks[id] = loop.schedule(after: delay, label: .timer(page: number, id: id), timerID: id) {
+            [unowned self] in
             timerTasks[id] = nil
             if repeats { armTimer(id, delay: max(delay, 1), repeats: true) }
             browser?.record(.timerFired(id: id))

@@ -32,8 +32,11 @@ final class VirtualEventLoop {
     ///   - action: The work.
     /// - Returns: The task's id, for `cancel(_:)`.
     @discardableResult
-    func schedule(after delay: Int64 = 0, label: TaskLabel, timerID: Int? = nil, _ action: @escaping () -> Void) -> TaskID {
-        let task = ScheduledTask(deadline: now + max(0, delay), sequence: nextSequence, label: label, timerID: timerID, action: action)
+    func schedule(after delay: Int64 = 0, label: TaskLabel, timerID: Int? = nil, _ action: @escaping () -> Void)
+        -> TaskID
+    {
+        let task = ScheduledTask(
+            deadline: now + max(0, delay), sequence: nextSequence, label: label, timerID: timerID, action: action)
         nextSequence += 1
         // Keep tasks sorted; insertion after every task with an earlier-or-equal deadline keeps FIFO ties.
         // Most tasks are due no earlier than the last one (work for the next turn): append those at once.

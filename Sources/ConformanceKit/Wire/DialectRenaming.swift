@@ -20,24 +20,25 @@ package struct DialectRenaming: Sendable {
     ///   - target: The dialect they are wanted in.
     package init?(from source: WireDialect, to target: WireDialect) {
         guard let sourceLoad = source.loadSignal.navigation, let targetLoad = target.loadSignal.navigation,
-              let sourceQueue = source.queueSignal.navigation, let targetQueue = target.queueSignal.navigation,
-              sourceLoad.schemes[0] == targetLoad.schemes[0], sourceQueue.schemes[0] == targetQueue.schemes[0],
-              (source.disableSafetyTimeoutHandler == nil) == (target.disableSafetyTimeoutHandler == nil)
+            let sourceQueue = source.queueSignal.navigation, let targetQueue = target.queueSignal.navigation,
+            sourceLoad.schemes[0] == targetLoad.schemes[0], sourceQueue.schemes[0] == targetQueue.schemes[0],
+            (source.disableSafetyTimeoutHandler == nil) == (target.disableSafetyTimeoutHandler == nil)
         else { return nil }
-        let pairs: [(String, String)] = [
-            (source.javaScriptGlobal, target.javaScriptGlobal),
-            (source.registerHandlerFunction, target.registerHandlerFunction),
-            (source.callHandlerFunction, target.callHandlerFunction),
-            (source.deliveryFunction, target.deliveryFunction),
-            (source.fetchFunction, target.fetchFunction),
-            (source.pageSetupFunction, target.pageSetupFunction),
-            (source.waitingCallbacksGlobal, target.waitingCallbacksGlobal),
-            (sourceLoad.host, targetLoad.host),
-            (sourceQueue.host, targetQueue.host),
-            (source.callbackIDs.nativePrefix, target.callbackIDs.nativePrefix),
-            (source.callbackIDs.javaScriptPrefix, target.callbackIDs.javaScriptPrefix),
-            (source.disableSafetyTimeoutHandler ?? "", target.disableSafetyTimeoutHandler ?? ""),
-        ] + zip(source.keys.all, target.keys.all).map { ($0, $1) }
+        let pairs: [(String, String)] =
+            [
+                (source.javaScriptGlobal, target.javaScriptGlobal),
+                (source.registerHandlerFunction, target.registerHandlerFunction),
+                (source.callHandlerFunction, target.callHandlerFunction),
+                (source.deliveryFunction, target.deliveryFunction),
+                (source.fetchFunction, target.fetchFunction),
+                (source.pageSetupFunction, target.pageSetupFunction),
+                (source.waitingCallbacksGlobal, target.waitingCallbacksGlobal),
+                (sourceLoad.host, targetLoad.host),
+                (sourceQueue.host, targetQueue.host),
+                (source.callbackIDs.nativePrefix, target.callbackIDs.nativePrefix),
+                (source.callbackIDs.javaScriptPrefix, target.callbackIDs.javaScriptPrefix),
+                (source.disableSafetyTimeoutHandler ?? "", target.disableSafetyTimeoutHandler ?? ""),
+            ] + zip(source.keys.all, target.keys.all).map { ($0, $1) }
         let used = pairs.filter { !$0.0.isEmpty }
         guard Set(used.map(\.0)).count == used.count, Set(used.map(\.1)).count == used.count else { return nil }
         replacements = Dictionary(uniqueKeysWithValues: used.filter { $0.0 != $0.1 })

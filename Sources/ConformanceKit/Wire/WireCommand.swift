@@ -56,7 +56,10 @@ package struct WireCommand: Equatable, Sendable {
         spaced = spaced || reader.position > afterParen
         let quote = reader.peek.flatMap { $0 == 0x27 || $0 == 0x22 ? $0 : nil }
         let mentionsBridge = names.contains(dialect.javaScriptGlobal) && quote != nil
-        guard Self.mentions("handleMessage", in: names.last!) || Self.mentions(dialect.deliveryFunction, in: names.last!) || mentionsBridge else { return nil }
+        guard
+            Self.mentions("handleMessage", in: names.last!) || Self.mentions(dialect.deliveryFunction, in: names.last!)
+                || mentionsBridge
+        else { return nil }
         entryPoint = names.joined(separator: ".")
         leading = reader.text(0..<leadingEnd)
         spacedInside = spaced
@@ -100,7 +103,8 @@ package struct WireCommand: Equatable, Sendable {
         skipBack()
         let closing = end - 1
         // Past the literal's first end, or anywhere in a literal no quote closed.
-        guard closing >= literalStart, trailer == nil || closing > literalStart + body.count, units[closing] == quote else { return nil }
+        guard closing >= literalStart, trailer == nil || closing > literalStart + body.count, units[closing] == quote
+        else { return nil }
         var command = self
         command.argument = .literal(quote: quote, body: Array(units[literalStart..<closing]))
         command.trailer = String(decoding: units[(paren + 1)...], as: UTF16.self)
@@ -147,7 +151,9 @@ package struct WireCommand: Equatable, Sendable {
             while true {
                 let start = position
                 while let unit = peek, Self.isNamePart(unit) { position += 1 }
-                guard position > start, !(0x30...0x39).contains(units[start]) else { return names.isEmpty ? nil : (names, spaced) }
+                guard position > start, !(0x30...0x39).contains(units[start]) else {
+                    return names.isEmpty ? nil : (names, spaced)
+                }
                 names.append(text(start..<position))
                 let afterName = position
                 skipWhiteSpace()
@@ -173,7 +179,9 @@ package struct WireCommand: Equatable, Sendable {
         func text(_ range: Range<Int>) -> String {
             let slice = units[range]
             // Names, white space and `;` are ASCII, and decoding ASCII as UTF-8 takes the fast path.
-            if slice.allSatisfy({ $0 < 0x80 }) { return String(decoding: slice.map { UInt8(truncatingIfNeeded: $0) }, as: UTF8.self) }
+            if slice.allSatisfy({ $0 < 0x80 }) {
+                return String(decoding: slice.map { UInt8(truncatingIfNeeded: $0) }, as: UTF8.self)
+            }
             return String(decoding: slice, as: UTF16.self)
         }
 
@@ -185,7 +193,8 @@ package struct WireCommand: Equatable, Sendable {
         }
 
         static func isNamePart(_ unit: UInt16) -> Bool {
-            (0x30...0x39).contains(unit) || (0x41...0x5A).contains(unit) || (0x61...0x7A).contains(unit) || unit == 0x5F || unit == 0x24
+            (0x30...0x39).contains(unit) || (0x41...0x5A).contains(unit) || (0x61...0x7A).contains(unit) || unit == 0x5F
+                || unit == 0x24
         }
     }
 }

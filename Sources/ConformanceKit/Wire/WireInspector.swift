@@ -50,7 +50,9 @@ package enum WireInspector {
     /// - Returns: The message, or the problems, or `.notACommand`.
     package static func decodeCommand(_ script: String, in dialect: WireDialect) -> Decoded {
         guard let inspection = inspect(script, dialect) else { return .notACommand }
-        if let message = inspection.message, inspection.problems.allSatisfy({ $0.clause == spellingClause }) { return .message(message) }
+        if let message = inspection.message, inspection.problems.allSatisfy({ $0.clause == spellingClause }) {
+            return .message(message)
+        }
         return .malformed(inspection.problems)
     }
 
@@ -74,10 +76,15 @@ package enum WireInspector {
     ///   - sourceURL: The source URL the evaluation ran under: an error located there is the command's own.
     ///   - dialect: The wire the command is read in.
     /// - Returns: The problem (ESC-1.c), or nil when the script is not a command or the error is not its own.
-    package static func problem(ofThrowingCommand script: String, error: String, sourceURL: String, in dialect: WireDialect) -> Problem? {
+    package static func problem(
+        ofThrowingCommand script: String, error: String, sourceURL: String, in dialect: WireDialect
+    ) -> Problem? {
         guard inspect(script, dialect) != nil, error.contains(" in \(sourceURL)") else { return nil }
-        return Problem(obligation: "ESC-1.c", message: "the evaluation threw before the call reached `\(dialect.entryPoint)`, so its message was not delivered: "
-                       + PrintableText.abbreviate(error, limit: 200))
+        return Problem(
+            obligation: "ESC-1.c",
+            message:
+                "the evaluation threw before the call reached `\(dialect.entryPoint)`, so its message was not delivered: "
+                + PrintableText.abbreviate(error, limit: 200))
     }
 
     /// The clause of the spelling of the call (SHOULD): its `;`, a `window.` prefix, white space.
@@ -130,7 +137,9 @@ package enum WireInspector {
             guard lhs.dialect == rhs.dialect else { return false }
             var left = lhs.script, right = rhs.script
             return left.withUTF8 { a in
-                right.withUTF8 { b in a.count == b.count && (a.count == 0 || memcmp(a.baseAddress!, b.baseAddress!, a.count) == 0) }
+                right.withUTF8 { b in
+                    a.count == b.count && (a.count == 0 || memcmp(a.baseAddress!, b.baseAddress!, a.count) == 0)
+                }
             }
         }
     }
@@ -146,13 +155,19 @@ package enum WireInspector {
         // The exact form with a literal that lexes to a JSON object, what nearly every command is, has
         // nothing to report: no need to read it part by part.
         if let text = plainLiteralText(ofCommand: script, in: dialect) ?? literalText(ofCommand: script, in: dialect),
-           case let message? = try? JSONParser.parse(text), case .object = message {
+            case let message? = try? JSONParser.parse(text), case .object = message
+        {
             return Inspection(message: message, delivers: true)
         }
         guard var command = WireCommand(parsing: script, in: dialect) else { return nil }
         let rest = command.trailer.map(restAfterCall)
         if let count = rest?.isEmpty == false ? joinedCommandCount(startingWith: command, in: dialect) : nil {
-            return Inspection(problems: [Problem(obligation: "ESC-1.a", message: "one evaluation holds \(count) well-formed commands: each message must be its own evaluation")])
+            return Inspection(problems: [
+                Problem(
+                    obligation: "ESC-1.a",
+                    message:
+                        "one evaluation holds \(count) well-formed commands: each message must be its own evaluation")
+            ])
         }
         // Something other than `)` or other code after it: when a quote the payload left unescaped ended
         // the literal early, read the literal as the native side meant it, to its last quote.
@@ -172,15 +187,23 @@ package enum WireInspector {
 
     /// Reports a call of another function than the entry point (ESC-1.c) or of the entry point through
     /// `window.` (ESC-5.b); returns whether the call reaches the entry point.
-    private static func lintEntryPoint(_ command: WireCommand, _ entryPoint: String, into problems: inout [Problem]) -> Bool {
+    private static func lintEntryPoint(_ command: WireCommand, _ entryPoint: String, into problems: inout [Problem])
+        -> Bool
+    {
         if command.entryPoint == entryPoint { return true }
         if command.entryPoint == "window." + entryPoint {
-            problems.append(Problem(obligation: "ESC-5.b", message: "the command calls the entry point through the global object: "
-                                    + "`window.\(entryPoint)(` instead of `\(entryPoint)(`"))
+            problems.append(
+                Problem(
+                    obligation: "ESC-5.b",
+                    message: "the command calls the entry point through the global object: "
+                        + "`window.\(entryPoint)(` instead of `\(entryPoint)(`"))
             return true
         }
-        problems.append(Problem(obligation: "ESC-1.c", message: "the command calls `\(PrintableText.abbreviate(command.entryPoint, limit: 80))`, "
-                                + "not the JS side's entry point `\(entryPoint)`, so its message is not delivered"))
+        problems.append(
+            Problem(
+                obligation: "ESC-1.c",
+                message: "the command calls `\(PrintableText.abbreviate(command.entryPoint, limit: 80))`, "
+                    + "not the JS side's entry point `\(entryPoint)`, so its message is not delivered"))
         return false
     }
 
@@ -188,13 +211,19 @@ package enum WireInspector {
     private static func lintArgument(_ command: WireCommand, into inspection: inout Inspection) {
         guard case .literal(let quote, let body) = command.argument else {
             if case .other(let text) = command.argument {
-                inspection.problems.append(Problem(obligation: "ESC-1.b", message: "the argument is not a string literal: "
-                                                   + PrintableText.abbreviate(text, limit: 80)))
+                inspection.problems.append(
+                    Problem(
+                        obligation: "ESC-1.b",
+                        message: "the argument is not a string literal: "
+                            + PrintableText.abbreviate(text, limit: 80)))
             }
             return
         }
         if quote != 0x27 {
-            inspection.problems.append(Problem(obligation: "ESC-1.b", message: "the literal is double-quoted (\"...\"), not single-quoted ('...')"))
+            inspection.problems.append(
+                Problem(
+                    obligation: "ESC-1.b", message: "the literal is double-quoted (\"...\"), not single-quoted ('...')")
+            )
         }
         var lexed: [Problem] = []
         let decoded = lexLiteralBody(body[...], quote: quote, problems: &lexed)
@@ -206,20 +235,31 @@ package enum WireInspector {
         do {
             let message = try JSONParser.parse(text)
             guard case .object = message else {
-                inspection.problems.append(Problem(obligation: "ESC-3.a", message: "the literal's value is JSON but not an object: \(PrintableText.abbreviate(text, limit: 80))"))
+                inspection.problems.append(
+                    Problem(
+                        obligation: "ESC-3.a",
+                        message:
+                            "the literal's value is JSON but not an object: \(PrintableText.abbreviate(text, limit: 80))"
+                    ))
                 return
             }
             inspection.message = message
         } catch {
             // The literal lexes, so its quotes and line terminators are escaped: a value that is not JSON
             // comes from backslashes escaped wrongly (not doubled, or doubled after other escapes).
-            inspection.problems.append(Problem(obligation: "ESC-2.a", message: "the literal's value is not JSON (\(error)): \(PrintableText.abbreviate(text, limit: 80))"))
+            inspection.problems.append(
+                Problem(
+                    obligation: "ESC-2.a",
+                    message: "the literal's value is not JSON (\(error)): \(PrintableText.abbreviate(text, limit: 80))")
+            )
         }
     }
 
     /// Reports what differs around the call: a call left unclosed or followed by other code (ESC-1.b),
     /// a missing `;` (ESC-5.a), white space (ESC-5.b). Returns whether nothing but white space follows it.
-    private static func lintTrailer(_ command: WireCommand, _ entryPoint: String, into problems: inout [Problem]) -> Bool {
+    private static func lintTrailer(_ command: WireCommand, _ entryPoint: String, into problems: inout [Problem])
+        -> Bool
+    {
         guard let trailer = command.trailer else {
             if case .literal = command.argument {
                 problems.append(Problem(obligation: "ESC-1.b", message: "no `)` closes the call after its literal"))
@@ -230,18 +270,32 @@ package enum WireInspector {
         let hasSemicolon = afterSpace.first == ";"
         let rest = restAfterCall(trailer)
         if !rest.isEmpty {
-            problems.append(Problem(obligation: "ESC-1.b", message: "code follows the call\(hasSemicolon ? "'s `;`" : ""): "
-                                    + PrintableText.abbreviate(rest, limit: 80)))
+            problems.append(
+                Problem(
+                    obligation: "ESC-1.b",
+                    message: "code follows the call\(hasSemicolon ? "'s `;`" : ""): "
+                        + PrintableText.abbreviate(rest, limit: 80)))
         }
         if !hasSemicolon {
-            problems.append(Problem(obligation: "ESC-5.a", message: "the command ends `\(ending(of: command))` without the `;` of `\(entryPoint)('<literal>');`"))
+            problems.append(
+                Problem(
+                    obligation: "ESC-5.a",
+                    message:
+                        "the command ends `\(ending(of: command))` without the `;` of `\(entryPoint)('<literal>');`"))
         }
         var spaces: [String] = []
         if !command.leading.isEmpty { spaces.append("before the call") }
         if command.spacedInside { spaces.append("inside the call") }
-        if afterSpace.count < trailer.count || (rest.isEmpty && trailer.last.map(isWhiteSpace) == true) { spaces.append("after the call") }
+        if afterSpace.count < trailer.count || (rest.isEmpty && trailer.last.map(isWhiteSpace) == true) {
+            spaces.append("after the call")
+        }
         if !spaces.isEmpty {
-            problems.append(Problem(obligation: "ESC-5.b", message: "white space \(spaces.joined(separator: ", ")): the command is not exactly `\(entryPoint)('<literal>');`"))
+            problems.append(
+                Problem(
+                    obligation: "ESC-5.b",
+                    message:
+                        "white space \(spaces.joined(separator: ", ")): the command is not exactly `\(entryPoint)('<literal>');`"
+                ))
         }
         return rest.isEmpty
     }
@@ -297,10 +351,13 @@ package enum WireInspector {
     ///   - dialect: The wire whose exact command form is looked for.
     package static func literalText(ofCommand script: String, in dialect: WireDialect) -> String? {
         let prefix = dialect.deliveryCommandPrefix, suffix = dialect.deliveryCommandSuffix
-        guard script.hasPrefix(prefix), script.hasSuffix(suffix), script.utf16.count >= prefix.utf16.count + suffix.utf16.count else { return nil }
+        guard script.hasPrefix(prefix), script.hasSuffix(suffix),
+            script.utf16.count >= prefix.utf16.count + suffix.utf16.count
+        else { return nil }
         let units = UTF16Text.units(of: script)
         var problems: [Problem] = []
-        let decoded = lexLiteralBody(units[prefix.utf16.count..<(units.count - suffix.utf16.count)], problems: &problems)
+        let decoded = lexLiteralBody(
+            units[prefix.utf16.count..<(units.count - suffix.utf16.count)], problems: &problems)
         return problems.isEmpty ? UTF16Text.string(decoded) : nil
     }
 
@@ -311,7 +368,9 @@ package enum WireInspector {
     private static func plainLiteralText(ofCommand script: String, in dialect: WireDialect) -> String? {
         var script = script, prefix = dialect.deliveryCommandPrefix, suffix = dialect.deliveryCommandSuffix
         return script.withUTF8 { bytes -> String? in
-            prefix.withUTF8 { prefix in suffix.withUTF8 { suffix in plainLiteralText(of: bytes, prefix: prefix, suffix: suffix) } }
+            prefix.withUTF8 { prefix in
+                suffix.withUTF8 { suffix in plainLiteralText(of: bytes, prefix: prefix, suffix: suffix) }
+            }
         }
     }
 
@@ -320,7 +379,8 @@ package enum WireInspector {
         of bytes: UnsafeBufferPointer<UInt8>, prefix: UnsafeBufferPointer<UInt8>, suffix: UnsafeBufferPointer<UInt8>
     ) -> String? {
         guard bytes.count >= prefix.count + suffix.count,
-              bytes.prefix(prefix.count).elementsEqual(prefix), bytes.suffix(suffix.count).elementsEqual(suffix) else { return nil }
+            bytes.prefix(prefix.count).elementsEqual(prefix), bytes.suffix(suffix.count).elementsEqual(suffix)
+        else { return nil }
         let end = bytes.count - suffix.count
         var value: [UInt8] = []
         value.reserveCapacity(end - prefix.count)
@@ -366,7 +426,8 @@ package enum WireInspector {
     ///
     /// One problem per kind: the first occurrence's offset is kept and the others are counted, so that a
     /// megabyte payload full of raw U+2028 gives one readable line, not thousands.
-    static func lexLiteralBody(_ body: ArraySlice<UInt16>, quote: UInt16 = 0x27, problems: inout [Problem]) -> [UInt16] {
+    static func lexLiteralBody(_ body: ArraySlice<UInt16>, quote: UInt16 = 0x27, problems: inout [Problem]) -> [UInt16]
+    {
         var value: [UInt16] = []
         var index = body.startIndex
         let firstOwn = problems.count
@@ -379,7 +440,8 @@ package enum WireInspector {
             }
             kinds[message] = counts.count
             counts.append(1)
-            problems.append(Problem(obligation: obligation, message: message + " at literal offset \(index - body.startIndex)"))
+            problems.append(
+                Problem(obligation: obligation, message: message + " at literal offset \(index - body.startIndex)"))
         }
         defer {
             for (kind, count) in counts.enumerated() where count > 1 {
@@ -390,13 +452,20 @@ package enum WireInspector {
             let unit = body[index]
             switch unit {
             case quote:
-                report(quote == 0x27 ? "ESC-2.c" : "ESC-2.j",
-                       "an unescaped \(quote == 0x27 ? "'" : "\"") ends the string literal early: the rest of the payload runs as code (script injection)")
+                report(
+                    quote == 0x27 ? "ESC-2.c" : "ESC-2.j",
+                    "an unescaped \(quote == 0x27 ? "'" : "\"") ends the string literal early: the rest of the payload runs as code (script injection)"
+                )
                 value.append(unit)
             case 0x0A, 0x0D:
-                report(unit == 0x0A ? "ESC-2.d" : "ESC-2.e", "a raw line terminator (U+\(hex(unit))) inside the literal is a SyntaxError")
+                report(
+                    unit == 0x0A ? "ESC-2.d" : "ESC-2.e",
+                    "a raw line terminator (U+\(hex(unit))) inside the literal is a SyntaxError")
             case 0x2028, 0x2029:
-                report(unit == 0x2028 ? "ESC-2.g" : "ESC-2.h", "a raw U+\(hex(unit)) inside the literal is a SyntaxError on ES5 engines (escape it as \\u\(hex(unit).lowercased()))")
+                report(
+                    unit == 0x2028 ? "ESC-2.g" : "ESC-2.h",
+                    "a raw U+\(hex(unit)) inside the literal is a SyntaxError on ES5 engines (escape it as \\u\(hex(unit).lowercased()))"
+                )
             case 0x5C:
                 index += 1
                 guard index < body.endIndex else {
@@ -415,7 +484,8 @@ package enum WireInspector {
 
     /// Lexes the escape whose character is at `index` (just past the backslash); returns the next index.
     private static func lexEscape(
-        _ body: ArraySlice<UInt16>, at index: Int, into value: inout [UInt16], report: (_ obligation: String, _ message: String) -> Void
+        _ body: ArraySlice<UInt16>, at index: Int, into value: inout [UInt16],
+        report: (_ obligation: String, _ message: String) -> Void
     ) -> Int {
         let unit = body[index]
         switch unit {

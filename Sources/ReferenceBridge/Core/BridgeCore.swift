@@ -84,7 +84,8 @@ public final class BridgeCore {
         if let name { message[wire.keys.handlerName] = .string(name) }
         if let data {
             // ESC-4: data that cannot be serialized is logged and not sent.
-            guard let json = serializable(data, describedAs: "call to handler \(name.map { "'\($0)'" } ?? "(no name)")") else { return }
+            guard let json = serializable(data, describedAs: "call to handler \(name.map { "'\($0)'" } ?? "(no name)")")
+            else { return }
             message[wire.keys.data] = json
         }
         if let responseCallback {
@@ -137,9 +138,10 @@ public final class BridgeCore {
     /// - Parameter messageQueueJSON: What `fetchQueueCommand` returned.
     public func flushMessageQueue(_ messageQueueJSON: String?) {
         guard let messageQueueJSON, !messageQueueJSON.isEmpty else {
-            log("WebViewJavascriptBridge: WARNING: ObjC got nil while fetching the message queue JSON from webview. "
-                + "This can happen if the WebViewJavascriptBridge JS is not currently present in the webview, "
-                + "e.g if the webview just loaded a new page.")
+            log(
+                "WebViewJavascriptBridge: WARNING: ObjC got nil while fetching the message queue JSON from webview. "
+                    + "This can happen if the WebViewJavascriptBridge JS is not currently present in the webview, "
+                    + "e.g if the webview just loaded a new page.")
             return
         }
         let parsed: JSONValue
@@ -147,17 +149,22 @@ public final class BridgeCore {
             // Strictly RFC 8259: Foundation's readers on Linux run text that is not JSON (FLUSH-3).
             parsed = try JSONParser.parse(messageQueueJSON, loneSurrogates: .reject)
         } catch {
-            log("WebViewJavascriptBridge: WARNING: message queue could not be parsed as JSON, batch dropped (\(error)): "
-                + truncated(messageQueueJSON))
+            log(
+                "WebViewJavascriptBridge: WARNING: message queue could not be parsed as JSON, batch dropped (\(error)): "
+                    + truncated(messageQueueJSON))
             return
         }
         guard case .array(let batch) = parsed else {
-            log("WebViewJavascriptBridge: WARNING: message queue is not a JSON array, ignored: " + truncated(messageQueueJSON))
+            log(
+                "WebViewJavascriptBridge: WARNING: message queue is not a JSON array, ignored: "
+                    + truncated(messageQueueJSON))
             return
         }
         for element in batch {
             guard case .object(let message) = element else {
-                log("WebViewJavascriptBridge: WARNING: Invalid \(Self.jsonTypeName(element)) received: \(Self.describe(element))")
+                log(
+                    "WebViewJavascriptBridge: WARNING: Invalid \(Self.jsonTypeName(element)) received: \(Self.describe(element))"
+                )
                 continue
             }
             if logsTraffic { log("WVJB RCVD: " + truncated(Self.describe(element))) }
@@ -172,9 +179,12 @@ public final class BridgeCore {
 
     /// Runs the callback a response names, once (CB-1 to CB-4).
     private func handleResponse(_ message: Message) {
-        guard case .string(let responseId)? = message[wire.keys.responseID], let callback = responseCallbacks.removeValue(forKey: responseId) else {
-            log("WebViewJavascriptBridge: WARNING: no callback for \(wire.keys.responseID) \(message[wire.keys.responseID].map(Self.describeId) ?? "nil"), ignored: "
-                + Self.describe(.object(message)))
+        guard case .string(let responseId)? = message[wire.keys.responseID],
+            let callback = responseCallbacks.removeValue(forKey: responseId)
+        else {
+            log(
+                "WebViewJavascriptBridge: WARNING: no callback for \(wire.keys.responseID) \(message[wire.keys.responseID].map(Self.describeId) ?? "nil"), ignored: "
+                    + Self.describe(.object(message)))
             return
         }
         callback(message[wire.keys.responseData]?.foundationValue)
@@ -201,7 +211,10 @@ public final class BridgeCore {
         guard let callbackId else { return { _ in } }
         return { [weak self] answer in
             guard let self else { return }
-            guard let data = serializable(answer ?? NSNull(), describedAs: "response to JS callback \(Self.describeId(callbackId))") else { return }
+            guard
+                let data = serializable(
+                    answer ?? NSNull(), describedAs: "response to JS callback \(Self.describeId(callbackId))")
+            else { return }
             send([wire.keys.responseID: callbackId, wire.keys.responseData: data])
         }
     }
@@ -235,7 +248,9 @@ public final class BridgeCore {
             return nil
         }
         guard !json.containsNonFiniteNumber else {
-            log("WebViewJavascriptBridge: WARNING: \(what) has data that is not valid JSON, not sent (a number that is not finite)")
+            log(
+                "WebViewJavascriptBridge: WARNING: \(what) has data that is not valid JSON, not sent (a number that is not finite)"
+            )
             return nil
         }
         return json

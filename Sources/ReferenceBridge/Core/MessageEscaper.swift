@@ -26,7 +26,9 @@ public enum MessageEscaper {
     }
 
     /// The escaping loop; returns the number of bytes written.
-    private static func escape(_ input: UnsafeBufferPointer<UInt8>, into output: UnsafeMutableBufferPointer<UInt8>) -> Int {
+    private static func escape(_ input: UnsafeBufferPointer<UInt8>, into output: UnsafeMutableBufferPointer<UInt8>)
+        -> Int
+    {
         let backslash = UInt8(ascii: "\\")
         var written = 0
         func put(_ byte: UInt8) { output[written] = byte; written += 1 }
@@ -39,11 +41,15 @@ public enum MessageEscaper {
             case 0x0A: put(backslash); put(UInt8(ascii: "n"))
             case 0x0D: put(backslash); put(UInt8(ascii: "r"))
             case 0x0C: put(backslash); put(UInt8(ascii: "f"))
-            case 0xE2 where index + 1 < input.count && input[index] == 0x80 && (input[index + 1] == 0xA8 || input[index + 1] == 0xA9):
+            case 0xE2
+            where index + 1 < input.count && input[index] == 0x80
+                && (input[index + 1] == 0xA8 || input[index + 1] == 0xA9):
                 // U+2028 / U+2029 (E2 80 A8 / E2 80 A9) become the six characters \u2028 / \u2029.
                 let last = input[index + 1] == 0xA8 ? UInt8(ascii: "8") : UInt8(ascii: "9")
                 index += 2
-                for character in [backslash, UInt8(ascii: "u"), UInt8(ascii: "2"), UInt8(ascii: "0"), UInt8(ascii: "2"), last] {
+                for character in [
+                    backslash, UInt8(ascii: "u"), UInt8(ascii: "2"), UInt8(ascii: "0"), UInt8(ascii: "2"), last,
+                ] {
                     put(character)
                 }
             default: put(byte)

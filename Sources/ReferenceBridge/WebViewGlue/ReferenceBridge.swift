@@ -28,7 +28,9 @@ public final class ReferenceBridge: SimulatedNavigationDelegate {
     ///   - webView: The web view to attach to.
     ///   - evaluationStyle: How to evaluate JavaScript.
     ///   - javascriptSource: The JS side to inject; nil injects `webView.bridgeJavaScriptSource`.
-    public init(webView: SimulatedWebView, evaluationStyle: EvaluationStyle = .asynchronous, javascriptSource: String? = nil) {
+    public init(
+        webView: SimulatedWebView, evaluationStyle: EvaluationStyle = .asynchronous, javascriptSource: String? = nil
+    ) {
         self.webView = webView
         self.evaluationStyle = evaluationStyle
         self.javascriptSource = javascriptSource ?? webView.bridgeJavaScriptSource
@@ -67,7 +69,9 @@ public final class ReferenceBridge: SimulatedNavigationDelegate {
             core.flushMessageQueue(webView.stringByEvaluatingJavaScript(from: BridgeCore.fetchQueueCommand))
         case .asynchronous:
             webView.evaluateJavaScript(BridgeCore.fetchQueueCommand) { [weak self] result, error in
-                if let error { webView.recordNativeLog("WebViewJavascriptBridge: WARNING: fetching the queue failed: \(error)") }
+                if let error {
+                    webView.recordNativeLog("WebViewJavascriptBridge: WARNING: fetching the queue failed: \(error)")
+                }
                 self?.core.flushMessageQueue(result as? String)
             }
         }

@@ -37,10 +37,14 @@ final class MyBridge: SimulatedNavigationDelegate {
     }
 
     /// Cancels the bridge's two URLs and acts on them; allows every other navigation.
-    func webView(_ webView: SimulatedWebView, decidePolicyFor action: NavigationAction,
-                 decisionHandler: @escaping (NavigationActionPolicy) -> Void) {
+    func webView(
+        _ webView: SimulatedWebView, decidePolicyFor action: NavigationAction,
+        decisionHandler: @escaping (NavigationActionPolicy) -> Void
+    ) {
         let host = action.url?.host?.lowercased()
-        guard action.url?.scheme?.lowercased() == "https", host == "__bridge_loaded__" || host == "__wvjb_queue_message__" else {
+        guard action.url?.scheme?.lowercased() == "https",
+            host == "__bridge_loaded__" || host == "__wvjb_queue_message__"
+        else {
             decisionHandler(.allow)
             return
         }
@@ -68,7 +72,8 @@ final class MyBridge: SimulatedNavigationDelegate {
 
     private func dispatch(_ message: [String: Any]) {
         guard let data = try? JSONSerialization.data(withJSONObject: message),
-              let json = String(data: data, encoding: .utf8) else {
+            let json = String(data: data, encoding: .utf8)
+        else {
             webView?.recordNativeLog("MyBridge: cannot serialize \(message)")
             return
         }
@@ -84,7 +89,8 @@ final class MyBridge: SimulatedNavigationDelegate {
             default: literal.unicodeScalars.append(scalar)
             }
         }
-        webView?.evaluateJavaScript("WebViewJavascriptBridge._handleMessageFromObjC('\(literal)');", completionHandler: nil)
+        webView?.evaluateJavaScript(
+            "WebViewJavascriptBridge._handleMessageFromObjC('\(literal)');", completionHandler: nil)
     }
 
     private func receive(_ queueText: String) {

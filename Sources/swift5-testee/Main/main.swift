@@ -1,4 +1,4 @@
 import ConformanceAdapter
-import MyBridgeConformanceAdapter   // the target with your BridgeAdapter (see "Write an adapter")
+import MyBridgeConformanceAdapter  // the target with your BridgeAdapter (see "Write an adapter")
 
 AdapterHost.serve(name: "MyBridge") { MyBridgeAdapter() }

@@ -45,7 +45,9 @@ public final class MiniBridge {
     ///   - webView: The web view to evaluate scripts in (held weakly).
     ///   - javaScriptSource: The JS side to inject when the page asks for the bridge.
     ///   - log: Where warnings go.
-    public init(webView: any MiniBridgeWebView, javaScriptSource: String, log: @escaping (String) -> Void = { print($0) }) {
+    public init(
+        webView: any MiniBridgeWebView, javaScriptSource: String, log: @escaping (String) -> Void = { print($0) }
+    ) {
         self.webView = webView
         self.javaScriptSource = javaScriptSource
         self.log = log
@@ -120,12 +122,14 @@ public final class MiniBridge {
 
     private func evaluate(_ message: [String: Any]) {
         guard JSONSerialization.isValidJSONObject(message),
-              let json = try? JSONSerialization.data(withJSONObject: message) else {
+            let json = try? JSONSerialization.data(withJSONObject: message)
+        else {
             log("MiniBridge: WARNING: dropped a message that is not JSON: \(message)")
             return
         }
         let literal = Self.escapeForJavaScriptLiteral(String(decoding: json, as: UTF8.self))
-        webView?.evaluateJavaScript("WebViewJavascriptBridge._handleMessageFromObjC('\(literal)');", completionHandler: nil)
+        webView?.evaluateJavaScript(
+            "WebViewJavascriptBridge._handleMessageFromObjC('\(literal)');", completionHandler: nil)
     }
 
     /// Escapes JSON text for a single-quoted JavaScript string literal that ES5 engines accept:
@@ -201,10 +205,12 @@ public final class MiniBridge {
             return
         }
         let callbackId = message["callbackId"]
-        handler(message["data"], Self.callableFromAnyThread { [weak self] answer in
-            guard let callbackId else { return }
-            self?.send(["responseId": callbackId, "responseData": answer ?? NSNull()])
-        })
+        handler(
+            message["data"],
+            Self.callableFromAnyThread { [weak self] answer in
+                guard let callbackId else { return }
+                self?.send(["responseId": callbackId, "responseData": answer ?? NSNull()])
+            })
     }
 
     /// Marks the main queue, which test runners may drain off the main thread.
@@ -215,7 +221,9 @@ public final class MiniBridge {
     }()
 
     /// Whether the caller runs on the main queue, where MiniBridge lives.
-    private nonisolated static var isOnMainQueue: Bool { Thread.isMainThread || DispatchQueue.getSpecific(key: mainQueueKey) == true }
+    private nonisolated static var isOnMainQueue: Bool {
+        Thread.isMainThread || DispatchQueue.getSpecific(key: mainQueueKey) == true
+    }
 
     /// `respond`, callable from any thread: a worker may answer a JS call when its work is done. Off the
     /// main thread the answer hops to the main queue without waiting, which keeps one thread's answers in order.

@@ -6,7 +6,8 @@ extension SimulatedWebView: MiniBridgeWebView {}
 
 /// Runs MiniBridge under the WVJB conformance kit: attaches it to the kit's simulated web view (as its
 /// navigation delegate, injecting the kit's JS side) and forwards the protocol's operations to it.
-public final class MiniBridgeAdapter: BridgeAdapter, SupportsRemoveHandler, SupportsReset, SupportsDisablingSafetyTimeout,
+public final class MiniBridgeAdapter: BridgeAdapter, SupportsRemoveHandler, SupportsReset,
+    SupportsDisablingSafetyTimeout,
     SupportsSendsFromAnyThread, SimulatedNavigationDelegate
 {
     private var bridge: MiniBridge!
@@ -16,20 +17,25 @@ public final class MiniBridgeAdapter: BridgeAdapter, SupportsRemoveHandler, Supp
 
     /// Creates the bridge for `webView`, with the kit's JS side and the web view's native log.
     public func attach(to webView: SimulatedWebView) throws {
-        bridge = MiniBridge(webView: webView, javaScriptSource: webView.bridgeJavaScriptSource,
-                            log: { [weak webView] in webView?.recordNativeLog($0) })
+        bridge = MiniBridge(
+            webView: webView, javaScriptSource: webView.bridgeJavaScriptSource,
+            log: { [weak webView] in webView?.recordNativeLog($0) })
         webView.navigationDelegate = self
     }
 
     /// Asks MiniBridge, which cancels and acts on bridge URLs and allows the rest.
-    public func webView(_ webView: SimulatedWebView, decidePolicyFor action: NavigationAction,
-                        decisionHandler: @escaping (NavigationActionPolicy) -> Void) {
+    public func webView(
+        _ webView: SimulatedWebView, decidePolicyFor action: NavigationAction,
+        decisionHandler: @escaping (NavigationActionPolicy) -> Void
+    ) {
         let decision = action.url.map { bridge.decidePolicy(for: $0) } ?? .allow
         decisionHandler(decision == .cancel ? .cancel : .allow)
     }
 
     /// Registers a native handler.
-    public func registerHandler(_ name: String, handler: @escaping AdapterHandler) throws { bridge.registerHandler(name, handler: handler) }
+    public func registerHandler(_ name: String, handler: @escaping AdapterHandler) throws {
+        bridge.registerHandler(name, handler: handler)
+    }
 
     /// Calls a JS handler.
     public func callHandler(_ name: String, data: Any?, responseCallback: AdapterResponseCallback?) throws {

@@ -18,7 +18,8 @@ let miniBridgeBaseline: Baseline = {
 @MainActor
 @Test("MiniBridge conforms to the WVJB protocol", arguments: Catalogue.all)
 func wvjbConformance(_ conformanceCase: ConformanceCase) async {
-    await ConformanceExpectations.expectConformance(conformanceCase, adapter: { MiniBridgeAdapter() }, baseline: miniBridgeBaseline)
+    await ConformanceExpectations.expectConformance(
+        conformanceCase, adapter: { MiniBridgeAdapter() }, baseline: miniBridgeBaseline)
 }
 
 /// The same catalogue through XCTest, for projects not on swift-testing.

@@ -6,7 +6,8 @@ import Testing
 struct EscapingTests {
     @Test("quotes and backslashes are escaped, backslash first so nothing is doubled")
     func quotesAndBackslashes() {
-        #expect(MiniBridge.escapeForJavaScriptLiteral(#"{"a":"it's \"x\" \\ y"}"#)
+        #expect(
+            MiniBridge.escapeForJavaScriptLiteral(#"{"a":"it's \"x\" \\ y"}"#)
                 == #"{\"a\":\"it\'s \\\"x\\\" \\\\ y\"}"#)
     }
 

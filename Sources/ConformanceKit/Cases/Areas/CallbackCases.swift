@@ -3,144 +3,186 @@ import StrictJSON
 /// Cases on callbacks: one-shot removal, unique ids, unknown response ids.
 enum CallbackCases {
     static let all = [
-        nativeOneShot, oneShotCraftedRepeats, idsUniqueAmongOutstanding, unknownResponseIDIgnored, unknownResponseIDsCraftedBatch,
-        responseAfterResetIgnored, craftedResponsesAfterReset, responseDataForms, craftedResponseDataForms, callsNameNoCallback, nativeIdFormat,
+        nativeOneShot, oneShotCraftedRepeats, idsUniqueAmongOutstanding, unknownResponseIDIgnored,
+        unknownResponseIDsCraftedBatch,
+        responseAfterResetIgnored, craftedResponsesAfterReset, responseDataForms, craftedResponseDataForms,
+        callsNameNoCallback, nativeIdFormat,
     ]
 
     static let nativeOneShot = ConformanceCase(
         id: "callbacks.native.one-shot",
         clauses: ["CB-2"],
-        summary: "a native callback runs once even when the JS handler answers twice; the second answer is ignored and the batch goes on past it"
+        summary:
+            "a native callback runs once even when the JS handler answers twice; the second answer is ignored and the batch goes on past it"
     ) { context in
         try context.registerHandler("sink", answer: .none)
-        try await CasePages.start(context, page: """
-            setupWebViewJavascriptBridge(function (bridge) {
-                bridge.registerHandler("answerTwice", function (data, respond) {
-                    __conformance.handlerInvoked("answerTwice", data, true);
-                    respond(data);
-                    respond(data);
-                    bridge.callHandler("sink", data);
+        try await CasePages.start(
+            context,
+            page: """
+                setupWebViewJavascriptBridge(function (bridge) {
+                    bridge.registerHandler("answerTwice", function (data, respond) {
+                        __conformance.handlerInvoked("answerTwice", data, true);
+                        respond(data);
+                        respond(data);
+                        bridge.callHandler("sink", data);
+                    });
                 });
-            });
-            """)
+                """)
         try context.callHandler("answerTwice", data: 7, callback: "first", expectsResponse: true)
         try await context.runUntilIdle()
         try context.callHandler("answerTwice", data: 8, callback: "second", expectsResponse: true)
         try await context.runUntilIdle()
-        context.expectEqual(context.transcript.nativeCallbackInvocations("first"), [7], clause: "CB-2.a",
-                            "answers callback 'first' got, its JS handler answering twice")
-        context.expectEqual(context.transcript.nativeCallbackInvocations("second"), [8], clause: "CB-2.b",
-                            "answers callback 'second' got, called after the repeated response was ignored")
-        context.expectEqual(context.transcript.nativeHandlerInvocations("sink"), [7, 8], clause: "CB-2.b",
-                            "data the native handler got from the call right after each repeated response, in the same batch")
+        context.expectEqual(
+            context.transcript.nativeCallbackInvocations("first"), [7], clause: "CB-2.a",
+            "answers callback 'first' got, its JS handler answering twice")
+        context.expectEqual(
+            context.transcript.nativeCallbackInvocations("second"), [8], clause: "CB-2.b",
+            "answers callback 'second' got, called after the repeated response was ignored")
+        context.expectEqual(
+            context.transcript.nativeHandlerInvocations("sink"), [7, 8], clause: "CB-2.b",
+            "data the native handler got from the call right after each repeated response, in the same batch")
     }
 
     static let oneShotCraftedRepeats = ConformanceCase(
         id: "callbacks.native.one-shot.crafted-repeats",
         clauses: ["CB-2"],
-        summary: "a native callback answered by a crafted response without responseData, or with null, ignores repeats of that response in the same batch and in a later one; the calls and responses after each repeat still run"
+        summary:
+            "a native callback answered by a crafted response without responseData, or with null, ignores repeats of that response in the same batch and in a later one; the calls and responses after each repeat still run"
     ) { context in
         try context.registerHandler("sink", answer: .none)
         try await CasePages.start(context)
         // The first answers carry no data or null, so that a bridge removing a callback only for a non-nil answer shows.
-        guard let ids = try await CraftedFetch.outstandingCallbacks(["absent", "null", "after the repeats"], obligation: "CB-2.a", in: context)
+        guard
+            let ids = try await CraftedFetch.outstandingCallbacks(
+                ["absent", "null", "after the repeats"], obligation: "CB-2.a", in: context)
         else { return }
         let (absent, null, after) = (ids[0], ids[1], ids[2])
-        CraftedFetch.serve(batches: [
-            [["responseId": absent], ["responseId": absent, "responseData": "repeat in the same batch"], ["handlerName": "sink", "data": "after the first repeat"]],
-            [
-                ["responseId": null, "responseData": .null], ["responseId": absent, "responseData": "repeat in a later batch"],
-                ["responseId": null, "responseData": .null], ["responseId": null, "responseData": "repeat with data"],
-                ["handlerName": "sink", "data": "after the later repeats"], ["responseId": after, "responseData": "answer after the repeats"],
-            ],
-        ], in: context)
+        CraftedFetch.serve(
+            batches: [
+                [
+                    ["responseId": absent], ["responseId": absent, "responseData": "repeat in the same batch"],
+                    ["handlerName": "sink", "data": "after the first repeat"],
+                ],
+                [
+                    ["responseId": null, "responseData": .null],
+                    ["responseId": absent, "responseData": "repeat in a later batch"],
+                    ["responseId": null, "responseData": .null],
+                    ["responseId": null, "responseData": "repeat with data"],
+                    ["handlerName": "sink", "data": "after the later repeats"],
+                    ["responseId": after, "responseData": "answer after the repeats"],
+                ],
+            ], in: context)
         try await context.runUntilIdle()
-        context.expectEqual(context.transcript.nativeCallbackInvocations("absent"), [nil], clause: "CB-2.a",
-                            "answers callback 'absent' got: a response without responseData, then repeats in the same batch and in a later one")
-        context.expectEqual(context.transcript.nativeCallbackInvocations("null"), [.null], clause: "CB-2.a",
-                            "answers callback 'null' got: a response with null, then two repeats in the same batch")
-        context.expectEqual(context.transcript.nativeHandlerInvocations("sink"), ["after the first repeat", "after the later repeats"], clause: "CB-2.b",
-                            "data the native handler got from the calls after repeated responses, in their batches")
-        context.expectEqual(context.transcript.nativeCallbackInvocations("after the repeats"), ["answer after the repeats"], clause: "CB-2.b",
-                            "answers callback 'after the repeats' got from a response after the repeats in their batch")
+        context.expectEqual(
+            context.transcript.nativeCallbackInvocations("absent"), [nil], clause: "CB-2.a",
+            "answers callback 'absent' got: a response without responseData, then repeats in the same batch and in a later one"
+        )
+        context.expectEqual(
+            context.transcript.nativeCallbackInvocations("null"), [.null], clause: "CB-2.a",
+            "answers callback 'null' got: a response with null, then two repeats in the same batch")
+        context.expectEqual(
+            context.transcript.nativeHandlerInvocations("sink"), ["after the first repeat", "after the later repeats"],
+            clause: "CB-2.b",
+            "data the native handler got from the calls after repeated responses, in their batches")
+        context.expectEqual(
+            context.transcript.nativeCallbackInvocations("after the repeats"), ["answer after the repeats"],
+            clause: "CB-2.b",
+            "answers callback 'after the repeats' got from a response after the repeats in their batch")
     }
 
     static let idsUniqueAmongOutstanding = ConformanceCase(
         id: "callbacks.native.ids-unique-among-outstanding",
         clauses: ["CB-1"],
-        summary: "three calls outstanding at once get distinct callback ids; answers given in reverse order reach the right callbacks"
+        summary:
+            "three calls outstanding at once get distinct callback ids; answers given in reverse order reach the right callbacks"
     ) { context in
-        try await CasePages.start(context, page: """
-            setupWebViewJavascriptBridge(function (bridge) {
-                var pending = [];
-                bridge.registerHandler("deferred", function (data, respond) {
-                    __conformance.handlerInvoked("deferred", data, true);
-                    pending.push({ data: data, respond: respond });
-                    if (pending.length === 3) {
-                        setTimeout(function () {
-                            while (pending.length) { var entry = pending.pop(); entry.respond(entry.data); }
-                        }, 10);
-                    }
+        try await CasePages.start(
+            context,
+            page: """
+                setupWebViewJavascriptBridge(function (bridge) {
+                    var pending = [];
+                    bridge.registerHandler("deferred", function (data, respond) {
+                        __conformance.handlerInvoked("deferred", data, true);
+                        pending.push({ data: data, respond: respond });
+                        if (pending.length === 3) {
+                            setTimeout(function () {
+                                while (pending.length) { var entry = pending.pop(); entry.respond(entry.data); }
+                            }, 10);
+                        }
+                    });
                 });
-            });
-            """)
+                """)
         for label in ["one", "two", "three"] {
             try context.callHandler("deferred", data: .string(label), callback: label, expectsResponse: true)
         }
         try await context.runUntilIdle()
         for label in ["one", "two", "three"] {
-            context.expectEqual(context.transcript.nativeCallbackInvocations(label), [.string(label)],
-                                clause: "CB-1.b", "answers callback '\(label)' got, the answers coming in reverse order")
+            context.expectEqual(
+                context.transcript.nativeCallbackInvocations(label), [.string(label)],
+                clause: "CB-1.b", "answers callback '\(label)' got, the answers coming in reverse order")
         }
         let ids = context.transcript.decodedNativeMessages.compactMap { message -> JSONValue? in
             if case .object(let members) = message { return members["callbackId"] }
             return nil
         }
-        context.expectEqual(Set(ids).count, ids.count, clause: "CB-1.a", "distinct callback ids among \(ids.count) outstanding calls")
+        context.expectEqual(
+            Set(ids).count, ids.count, clause: "CB-1.a", "distinct callback ids among \(ids.count) outstanding calls")
     }
 
     static let unknownResponseIDIgnored = ConformanceCase(
         id: "callbacks.native.unknown-response-id-ignored",
         clauses: ["CB-3"],
-        summary: "responses naming no outstanding callback (never issued, look-alikes of an outstanding id, already answered) run no callback, and the rest of their batch still runs"
+        summary:
+            "responses naming no outstanding callback (never issued, look-alikes of an outstanding id, already answered) run no callback, and the rest of their batch still runs"
     ) { context in
         try context.registerHandler("sink", answer: .none)
-        try await CasePages.start(context, page: """
-            setupWebViewJavascriptBridge(function (bridge) {
-                bridge.registerHandler("forge", function (data, respond) {
-                    respond("for nobody");
-                    bridge.callHandler("sink", "after the unknown response");
+        try await CasePages.start(
+            context,
+            page: """
+                setupWebViewJavascriptBridge(function (bridge) {
+                    bridge.registerHandler("forge", function (data, respond) {
+                        respond("for nobody");
+                        bridge.callHandler("sink", "after the unknown response");
+                    });
+                    bridge.registerHandler("hold", function (data, respond) { window.heldRespond = respond; });
+                    bridge.registerHandler("answerLookAlike", function (data, respond) { respond("look-alike " + data); });
+                    bridge.registerHandler("answerRepeatedly", function (data, respond) {
+                        respond(data);
+                        respond(data);
+                        setTimeout(function () { respond(data); }, 0);
+                    });
+                    WebViewJavascriptBridge._handleMessageFromObjC(JSON.stringify({ handlerName: "forge", callbackId: "objc_cb_999" }));
                 });
-                bridge.registerHandler("hold", function (data, respond) { window.heldRespond = respond; });
-                bridge.registerHandler("answerLookAlike", function (data, respond) { respond("look-alike " + data); });
-                bridge.registerHandler("answerRepeatedly", function (data, respond) {
-                    respond(data);
-                    respond(data);
-                    setTimeout(function () { respond(data); }, 0);
-                });
-                WebViewJavascriptBridge._handleMessageFromObjC(JSON.stringify({ handlerName: "forge", callbackId: "objc_cb_999" }));
-            });
-            """)
-        context.expectEqual(context.transcript.nativeHandlerInvocations("sink"), ["after the unknown response"],
-                            clause: "CB-3.d", "calls the native handler got after an unknown responseId in the same batch")
+                """)
+        context.expectEqual(
+            context.transcript.nativeHandlerInvocations("sink"), ["after the unknown response"],
+            clause: "CB-3.d", "calls the native handler got after an unknown responseId in the same batch")
 
         // Already answered: repeats in the answer's own batch and in a later one, while another callback waits.
         try context.callHandler("hold", data: "question", callback: "held", expectsResponse: true)
         try context.callHandler("answerRepeatedly", data: "once", callback: "repeated", expectsResponse: true)
         try await context.runUntilIdle()
-        context.expectEqual(context.transcript.nativeCallbackInvocations("repeated"), ["once"], clause: "CB-3.b",
-                            "answers callback 'repeated' got, its JS handler answering three times (twice in one batch, once in a later one)")
-        context.expectEqual(context.transcript.nativeCallbackInvocations("held"), [], clause: "CB-3.b",
-                            "invocations of the outstanding callback 'held' by the repeated responses to another call")
+        context.expectEqual(
+            context.transcript.nativeCallbackInvocations("repeated"), ["once"], clause: "CB-3.b",
+            "answers callback 'repeated' got, its JS handler answering three times (twice in one batch, once in a later one)"
+        )
+        context.expectEqual(
+            context.transcript.nativeCallbackInvocations("held"), [], clause: "CB-3.b",
+            "invocations of the outstanding callback 'held' by the repeated responses to another call")
 
         // Never issued: ids that look like the outstanding one but are not it, then its real answer.
-        let heldID = context.transcript.decodedNativeMessages.lazy.compactMap { $0.member("handlerName") == "hold" ? $0.member("callbackId") : nil }.first
+        let heldID = context.transcript.decodedNativeMessages.lazy.compactMap {
+            $0.member("handlerName") == "hold" ? $0.member("callbackId") : nil
+        }.first
         guard case .string(let id)? = heldID else {
-            context.expect(false, clause: "CB-3.a", "the call to the JS handler hold carried no callbackId, so no look-alike could be formed")
+            context.expect(
+                false, clause: "CB-3.a",
+                "the call to the JS handler hold carried no callbackId, so no look-alike could be formed")
             return
         }
         let lookAlikes = lookAlikeIDs(of: id)
-        context.runInPage("""
+        context.runInPage(
+            """
             (function () {
                 var ids = \(JSONValue.array(lookAlikes.map(JSONValue.string)).canonicalText);
                 for (var i = 0; i < ids.length; i++) {
@@ -150,40 +192,58 @@ enum CallbackCases {
             })();
             """)
         try await context.runUntilIdle()
-        context.expectEqual(context.transcript.nativeCallbackInvocations("held"), ["the real answer"], clause: "CB-3.a",
-                            "answers callback 'held' (id \(id)) got, responses to the never-issued ids \(lookAlikes) coming first")
+        context.expectEqual(
+            context.transcript.nativeCallbackInvocations("held"), ["the real answer"], clause: "CB-3.a",
+            "answers callback 'held' (id \(id)) got, responses to the never-issued ids \(lookAlikes) coming first")
     }
 
     static let unknownResponseIDsCraftedBatch = ConformanceCase(
         id: "callbacks.native.unknown-response-id.crafted-batch",
         clauses: ["CB-3"],
-        summary: "in one crafted batch, responses whose responseId was never issued (other strings, null, \"\", numbers) or names a callback answered earlier in the batch run no callback, and the calls and responses after them still run"
+        summary:
+            "in one crafted batch, responses whose responseId was never issued (other strings, null, \"\", numbers) or names a callback answered earlier in the batch run no callback, and the calls and responses after them still run"
     ) { context in
         try context.registerHandler("sink", answer: .none)
         try await CasePages.start(context)
-        guard let ids = try await CraftedFetch.outstandingCallbacks(["answered", "waiting"], obligation: "CB-3.a", in: context) else { return }
+        guard
+            let ids = try await CraftedFetch.outstandingCallbacks(
+                ["answered", "waiting"], obligation: "CB-3.a", in: context)
+        else { return }
         let (answered, waiting) = (ids[0], ids[1])
         // Ids of other types, the number in waiting's id alone or after another prefix (a lookup by that number
         // takes them for it), and strings never issued.
         var neverIssued: [JSONValue] = [.null, "", 0, "objc_cb_999", "objc_cb_", "undefined"]
-        if case .string(let id) = waiting, let number = Int(String(id.reversed().prefix { $0.isASCII && $0.isNumber }.reversed())) {
-            neverIssued += [.number(Double(number)), .string("\(number)"), .string("cb_\(number)"), .string("js_cb_0\(number)")]
+        if case .string(let id) = waiting,
+            let number = Int(String(id.reversed().prefix { $0.isASCII && $0.isNumber }.reversed()))
+        {
+            neverIssued += [
+                .number(Double(number)), .string("\(number)"), .string("cb_\(number)"), .string("js_cb_0\(number)"),
+            ]
         }
-        CraftedFetch.serve(batches: [
-            [["responseId": answered, "responseData": "first"]]
-                + neverIssued.map { ["responseId": $0, "responseData": ["never issued": $0]] }
-                + [["responseId": answered, "responseData": "repeat"], ["handlerName": "sink", "data": "after the unknown ids"],
-                   ["responseId": waiting, "responseData": "its answer"]],
-        ], in: context)
+        CraftedFetch.serve(
+            batches: [
+                [["responseId": answered, "responseData": "first"]]
+                    + neverIssued.map { ["responseId": $0, "responseData": ["never issued": $0]] }
+                    + [
+                        ["responseId": answered, "responseData": "repeat"],
+                        ["handlerName": "sink", "data": "after the unknown ids"],
+                        ["responseId": waiting, "responseData": "its answer"],
+                    ]
+            ], in: context)
         try await context.runUntilIdle()
-        context.expectEqual(context.transcript.nativeCallbackInvocations("waiting"), ["its answer"], clause: "CB-3.a",
-                            "answers callback 'waiting' got, responses naming never-issued ids \(neverIssued.map(\.canonicalText)) coming first in its batch")
-        context.expectEqual(context.transcript.nativeCallbackInvocations("answered"), ["first"], clause: "CB-3.b",
-                            "answers callback 'answered' got, a repeat of its response following unknown ids in the same batch")
-        context.expectEqual(context.transcript.nativeHandlerInvocations("sink"), ["after the unknown ids"], clause: "CB-3.d",
-                            "calls the native handler got after unknown and repeated responseIds in the same batch")
-        context.expectEqual(context.transcript.nativeCallbackInvocations("waiting").count, 1, clause: "CB-3.d",
-                            "answers callback 'waiting' got from the last response of that batch")
+        context.expectEqual(
+            context.transcript.nativeCallbackInvocations("waiting"), ["its answer"], clause: "CB-3.a",
+            "answers callback 'waiting' got, responses naming never-issued ids \(neverIssued.map(\.canonicalText)) coming first in its batch"
+        )
+        context.expectEqual(
+            context.transcript.nativeCallbackInvocations("answered"), ["first"], clause: "CB-3.b",
+            "answers callback 'answered' got, a repeat of its response following unknown ids in the same batch")
+        context.expectEqual(
+            context.transcript.nativeHandlerInvocations("sink"), ["after the unknown ids"], clause: "CB-3.d",
+            "calls the native handler got after unknown and repeated responseIds in the same batch")
+        context.expectEqual(
+            context.transcript.nativeCallbackInvocations("waiting").count, 1, clause: "CB-3.d",
+            "answers callback 'waiting' got from the last response of that batch")
     }
 
     /// Ids that are not `id` but that a careless lookup takes for it: other case, spaces, a leading zero
@@ -204,32 +264,38 @@ enum CallbackCases {
         clauses: ["CB-3"],
         requires: .reset,
         accepts: .unansweredNativeCallbacks,
-        summary: "answers that arrive after reset() for callbacks it dropped run no callback, and the rest of their batch still runs"
+        summary:
+            "answers that arrive after reset() for callbacks it dropped run no callback, and the rest of their batch still runs"
     ) { context in
         try context.registerHandler("sink", answer: .none)
-        try await CasePages.start(context, page: """
-            setupWebViewJavascriptBridge(function (bridge) {
-                window.heldResponders = [];
-                bridge.registerHandler("hold", function (data, respond) { window.heldResponders.push(respond); });
-            });
-            """)
+        try await CasePages.start(
+            context,
+            page: """
+                setupWebViewJavascriptBridge(function (bridge) {
+                    window.heldResponders = [];
+                    bridge.registerHandler("hold", function (data, respond) { window.heldResponders.push(respond); });
+                });
+                """)
         try context.callHandler("hold", data: "first", callback: "dropped first")
         try context.callHandler("hold", data: "second", callback: "dropped second")
         try await context.runUntilIdle()
         try context.reset()
         // No call is made after the reset, so no id is issued again: the answers name dropped callbacks only.
-        context.runInPage("""
+        context.runInPage(
+            """
             window.heldResponders[1]("late answer to the second");
             window.heldResponders[0]("late answer to the first");
             WebViewJavascriptBridge.callHandler("sink", "after the late answers");
             """)
         try await context.runUntilIdle()
         for label in ["dropped first", "dropped second"] {
-            context.expectEqual(context.transcript.nativeCallbackInvocations(label).count, 0, clause: "CB-3.c",
-                                "invocations of callback '\(label)', outstanding at reset() and answered after it")
+            context.expectEqual(
+                context.transcript.nativeCallbackInvocations(label).count, 0, clause: "CB-3.c",
+                "invocations of callback '\(label)', outstanding at reset() and answered after it")
         }
-        context.expectEqual(context.transcript.nativeHandlerInvocations("sink"), ["after the late answers"], clause: "CB-3.d",
-                            "calls the native handler got after the answers to dropped callbacks, in the same batch")
+        context.expectEqual(
+            context.transcript.nativeHandlerInvocations("sink"), ["after the late answers"], clause: "CB-3.d",
+            "calls the native handler got after the answers to dropped callbacks, in the same batch")
     }
 
     static let craftedResponsesAfterReset = ConformanceCase(
@@ -237,56 +303,81 @@ enum CallbackCases {
         clauses: ["CB-3"],
         requires: .reset,
         accepts: .unansweredNativeCallbacks,
-        summary: "crafted responses naming callbacks dropped by reset() run none of them, before the next page and on it next to a call made after the reset; the rest of each batch still runs"
+        summary:
+            "crafted responses naming callbacks dropped by reset() run none of them, before the next page and on it next to a call made after the reset; the rest of each batch still runs"
     ) { context in
         try context.registerHandler("sink", answer: .none)
         try await CasePages.start(context)
         let labels = ["dropped 1", "dropped 2", "dropped 3"]
-        guard let dropped = try await CraftedFetch.outstandingCallbacks(labels, obligation: "CB-3.c", in: context) else { return }
+        guard let dropped = try await CraftedFetch.outstandingCallbacks(labels, obligation: "CB-3.c", in: context)
+        else { return }
         try context.reset()
         // Still the old page: the answers name dropped callbacks only.
-        CraftedFetch.serve(batches: [
-            dropped.map { ["responseId": $0, "responseData": "stale answer before the reload"] } + [["handlerName": "sink", "data": "after the stale answers"]],
-        ], in: context)
+        CraftedFetch.serve(
+            batches: [
+                dropped.map { ["responseId": $0, "responseData": "stale answer before the reload"] } + [
+                    ["handlerName": "sink", "data": "after the stale answers"]
+                ]
+            ], in: context)
         try await context.runUntilIdle()
         // reset() holds sends until the next load URL: a new page, then one call, which may reuse a dropped id.
         context.reload()
         try await context.runUntilIdle()
         try context.callHandler("sink", data: "fresh", callback: "fresh", expectsResponse: true)
         try await context.runUntilIdle()
-        let freshID = context.transcript.decodedNativeMessages.last { $0.member("data") == "fresh" }?.member("callbackId") ?? "<no callbackId>"
+        let freshID =
+            context.transcript.decodedNativeMessages.last { $0.member("data") == "fresh" }?.member("callbackId")
+            ?? "<no callbackId>"
         let stale = dropped.filter { $0 != freshID }
-        CraftedFetch.serve(batches: [
-            stale.map { ["responseId": $0, "responseData": "stale answer on the new page"] }
-                + [["handlerName": "sink", "data": "after the stale answers on the new page"], ["responseId": freshID, "responseData": "fresh answer"]],
-        ], in: context)
+        CraftedFetch.serve(
+            batches: [
+                stale.map { ["responseId": $0, "responseData": "stale answer on the new page"] }
+                    + [
+                        ["handlerName": "sink", "data": "after the stale answers on the new page"],
+                        ["responseId": freshID, "responseData": "fresh answer"],
+                    ]
+            ], in: context)
         try await context.runUntilIdle()
         for label in labels {
-            context.expectEqual(context.transcript.nativeCallbackInvocations(label), [], clause: "CB-3.c",
-                                "answers callback '\(label)', dropped by reset(), got from crafted responses naming it (ids reissued after the reset not answered again)")
+            context.expectEqual(
+                context.transcript.nativeCallbackInvocations(label), [], clause: "CB-3.c",
+                "answers callback '\(label)', dropped by reset(), got from crafted responses naming it (ids reissued after the reset not answered again)"
+            )
         }
-        context.expectEqual(context.transcript.nativeHandlerInvocations("sink"), ["after the stale answers", "after the stale answers on the new page"],
-                            clause: "CB-3.d", "calls the native handler got after responses naming dropped callbacks, in the same batches")
-        context.expectEqual(context.transcript.nativeCallbackInvocations("fresh"), ["fresh answer"], clause: "CB-3.d",
-                            "answers callback 'fresh', issued after the reset, got from the last response of a batch of stale ones")
+        context.expectEqual(
+            context.transcript.nativeHandlerInvocations("sink"),
+            ["after the stale answers", "after the stale answers on the new page"],
+            clause: "CB-3.d",
+            "calls the native handler got after responses naming dropped callbacks, in the same batches")
+        context.expectEqual(
+            context.transcript.nativeCallbackInvocations("fresh"), ["fresh answer"], clause: "CB-3.d",
+            "answers callback 'fresh', issued after the reset, got from the last response of a batch of stale ones")
     }
 
     static let craftedResponseDataForms = ConformanceCase(
         id: "callbacks.native.response-data-forms.crafted-batch",
         clauses: ["CB-4"],
-        summary: "responses crafted into one batch (not written by the JS side), in reverse order, reach their callbacks with responseData parsed: nil when absent, JSON null, unicode and JSON-looking strings, nesting; a call carrying an outstanding id runs no callback"
+        summary:
+            "responses crafted into one batch (not written by the JS side), in reverse order, reach their callbacks with responseData parsed: nil when absent, JSON null, unicode and JSON-looking strings, nesting; a call carrying an outstanding id runs no callback"
     ) { context in
         try context.registerHandler("sink", answer: .none)
         try await CasePages.start(context)
         let forms: [(label: String, data: JSONValue?, obligation: String)] = [
             ("absent", nil, "CB-4.b"), ("null", .null, "CB-4.c"), ("string of null", "null", "CB-4.a"),
             ("string of a response", #"{"responseId":"objc_cb_1","responseData":1}"#, "CB-4.a"),
-            ("unicode", "é 😀 \u{2028}\u{2029} \u{FEFF} ' \\ \" \u{0}", "CB-4.a"), ("empty object", [:], "CB-4.a"), ("empty array", [], "CB-4.a"),
-            ("nesting", ["": [.null, ["responseData": [true, -0.5, 2_147_483_648]]], "a b": "c"], "CB-4.a"), ("zero", 0, "CB-4.a"), ("false", false, "CB-4.a"),
+            ("unicode", "é 😀 \u{2028}\u{2029} \u{FEFF} ' \\ \" \u{0}", "CB-4.a"), ("empty object", [:], "CB-4.a"),
+            ("empty array", [], "CB-4.a"),
+            ("nesting", ["": [.null, ["responseData": [true, -0.5, 2_147_483_648]]], "a b": "c"], "CB-4.a"),
+            ("zero", 0, "CB-4.a"), ("false", false, "CB-4.a"),
         ]
         let named = "named by a call first"
-        guard let ids = try await CraftedFetch.outstandingCallbacks(forms.map(\.label) + [named], obligation: "CB-4.a", in: context) else { return }
-        var batch: [JSONValue] = [["handlerName": "sink", "data": "a call carrying an outstanding id", "callbackId": ids[forms.count]]]
+        guard
+            let ids = try await CraftedFetch.outstandingCallbacks(
+                forms.map(\.label) + [named], obligation: "CB-4.a", in: context)
+        else { return }
+        var batch: [JSONValue] = [
+            ["handlerName": "sink", "data": "a call carrying an outstanding id", "callbackId": ids[forms.count]]
+        ]
         for (form, id) in zip(forms, ids).reversed() {
             var response: [String: JSONValue] = ["responseId": id]
             if let data = form.data { response["responseData"] = data }
@@ -296,77 +387,101 @@ enum CallbackCases {
         CraftedFetch.serve(batches: [batch], in: context)
         try await context.runUntilIdle()
         for form in forms {
-            context.expectEqual(context.transcript.nativeCallbackInvocations(form.label), [form.data], clause: form.obligation,
-                                "answers native callback '\(form.label)' got from a crafted response")
+            context.expectEqual(
+                context.transcript.nativeCallbackInvocations(form.label), [form.data], clause: form.obligation,
+                "answers native callback '\(form.label)' got from a crafted response")
         }
-        context.expectEqual(context.transcript.nativeCallbackInvocations(named), ["its own answer"], clause: "CB-4.d",
-                            "answers callback '\(named)' got: a call carrying its id came first in the batch, its own response last")
+        context.expectEqual(
+            context.transcript.nativeCallbackInvocations(named), ["its own answer"], clause: "CB-4.d",
+            "answers callback '\(named)' got: a call carrying its id came first in the batch, its own response last")
     }
 
     static let responseDataForms = ConformanceCase(
         id: "callbacks.native.response-data-forms",
         clauses: ["CB-4"],
         accepts: .unansweredNativeCallbacks,
-        summary: "native callbacks get responseData parsed: nil when absent, JSON null for null, other values unchanged; unanswered ones stay silent"
+        summary:
+            "native callbacks get responseData parsed: nil when absent, JSON null for null, other values unchanged; unanswered ones stay silent"
     ) { context in
-        try await CasePages.start(context, page: """
-            setupWebViewJavascriptBridge(function (bridge) {
-                bridge.registerHandler("answer", function (data, respond) {
-                    if (data === "absent") { respond(); } else if (data === "null") { respond(null); } else { respond(data); }
+        try await CasePages.start(
+            context,
+            page: """
+                setupWebViewJavascriptBridge(function (bridge) {
+                    bridge.registerHandler("answer", function (data, respond) {
+                        if (data === "absent") { respond(); } else if (data === "null") { respond(null); } else { respond(data); }
+                    });
+                    bridge.registerHandler("silent", conformance.recordingHandler("silent"));
                 });
-                bridge.registerHandler("silent", conformance.recordingHandler("silent"));
-            });
-            """)
+                """)
         let sent: [(label: String, data: JSONValue, expected: JSONValue?, obligation: String)] = [
-            ("absent", "absent", nil, "CB-4.b"), ("null", "null", .null, "CB-4.c"), ("zero", 0, 0, "CB-4.a"), ("false", false, false, "CB-4.a"),
+            ("absent", "absent", nil, "CB-4.b"), ("null", "null", .null, "CB-4.c"), ("zero", 0, 0, "CB-4.a"),
+            ("false", false, false, "CB-4.a"),
             ("object", ["k": [1, "two", .null]], ["k": [1, "two", .null]], "CB-4.a"),
             // Strings stay strings, also when their text is JSON; numbers, booleans and nesting stay as they are.
-            ("string of JSON", #"[1,{"a":true}]"#, #"[1,{"a":true}]"#, "CB-4.a"), ("string of a number", "42", "42", "CB-4.a"),
-            ("string of true", "true", "true", "CB-4.a"), ("string of a quoted string", #""quoted""#, #""quoted""#, "CB-4.a"),
-            ("empty string", "", "", "CB-4.a"), ("text", "plain text", "plain text", "CB-4.a"), ("fraction", -2.5, -2.5, "CB-4.a"),
+            ("string of JSON", #"[1,{"a":true}]"#, #"[1,{"a":true}]"#, "CB-4.a"),
+            ("string of a number", "42", "42", "CB-4.a"),
+            ("string of true", "true", "true", "CB-4.a"),
+            ("string of a quoted string", #""quoted""#, #""quoted""#, "CB-4.a"),
+            ("empty string", "", "", "CB-4.a"), ("text", "plain text", "plain text", "CB-4.a"),
+            ("fraction", -2.5, -2.5, "CB-4.a"),
             ("true", true, true, "CB-4.a"), ("large integer", 9_007_199_254_740_991, 9_007_199_254_740_991, "CB-4.a"),
             ("nesting", [[], [:], ["deep": [[1, [false]]]]], [[], [:], ["deep": [[1, [false]]]]], "CB-4.a"),
         ]
         try context.callHandler("silent", data: "no answer", callback: "unanswered")
-        for entry in sent { try context.callHandler("answer", data: entry.data, callback: entry.label, expectsResponse: true) }
+        for entry in sent {
+            try context.callHandler("answer", data: entry.data, callback: entry.label, expectsResponse: true)
+        }
         try await context.runUntilIdle()
         for entry in sent {
-            context.expectEqual(context.transcript.nativeCallbackInvocations(entry.label), [entry.expected],
-                                clause: entry.obligation, "answers native callback '\(entry.label)' got")
+            context.expectEqual(
+                context.transcript.nativeCallbackInvocations(entry.label), [entry.expected],
+                clause: entry.obligation, "answers native callback '\(entry.label)' got")
         }
-        context.expectEqual(context.transcript.nativeCallbackInvocations("unanswered").count, 0, clause: "CB-4.d", "invocations of a callback no response named")
+        context.expectEqual(
+            context.transcript.nativeCallbackInvocations("unanswered").count, 0, clause: "CB-4.d",
+            "invocations of a callback no response named")
     }
 
     static let callsNameNoCallback = ConformanceCase(
         id: "callbacks.native.calls-name-no-callback",
         clauses: ["CB-4", "MSG-4"],
-        summary: "a JS call whose callbackId equals an outstanding native callback's id runs its handler and not that callback, which still gets its own answer"
+        summary:
+            "a JS call whose callbackId equals an outstanding native callback's id runs its handler and not that callback, which still gets its own answer"
     ) { context in
         try context.registerHandler("sink", answer: .none)
-        try await CasePages.start(context, page: """
-            setupWebViewJavascriptBridge(function (bridge) {
-                bridge.registerHandler("hold", function (data, respond) { window.heldRespond = respond; });
-            });
-            """)
+        try await CasePages.start(
+            context,
+            page: """
+                setupWebViewJavascriptBridge(function (bridge) {
+                    bridge.registerHandler("hold", function (data, respond) { window.heldRespond = respond; });
+                });
+                """)
         try context.callHandler("hold", data: "question", callback: "outstanding", expectsResponse: true)
         try await context.runUntilIdle()
-        let heldID = context.transcript.decodedNativeMessages.lazy.compactMap { $0.member("handlerName") == "hold" ? $0.member("callbackId") : nil }.first
+        let heldID = context.transcript.decodedNativeMessages.lazy.compactMap {
+            $0.member("handlerName") == "hold" ? $0.member("callbackId") : nil
+        }.first
         guard let heldID else {
-            context.expect(false, clause: "CB-4.d", "the call to the JS handler hold carried no callbackId, so no call could carry it")
+            context.expect(
+                false, clause: "CB-4.d",
+                "the call to the JS handler hold carried no callbackId, so no call could carry it")
             return
         }
         // A call (no responseId) carrying the native callback's id as its own callbackId.
         let call: JSONValue = ["handlerName": "sink", "data": "a call carrying the native id", "callbackId": heldID]
         CraftedFetch.serve([CraftedFetch.text(JSONValue.array([call]).canonicalText)], in: context)
         try await context.runUntilIdle()
-        context.expectEqual(context.transcript.nativeCallbackInvocations("outstanding"), [], clause: "CB-4.d",
-                            "invocations of callback 'outstanding' by a JS call whose callbackId is its id \(heldID.canonicalText)")
-        context.expectEqual(context.transcript.nativeHandlerInvocations("sink"), ["a call carrying the native id"], clause: "MSG-4.b",
-                            "data the native handler got from that call (a message without responseId is a call)")
+        context.expectEqual(
+            context.transcript.nativeCallbackInvocations("outstanding"), [], clause: "CB-4.d",
+            "invocations of callback 'outstanding' by a JS call whose callbackId is its id \(heldID.canonicalText)")
+        context.expectEqual(
+            context.transcript.nativeHandlerInvocations("sink"), ["a call carrying the native id"], clause: "MSG-4.b",
+            "data the native handler got from that call (a message without responseId is a call)")
         context.runInPage(#"window.heldRespond("the real answer");"#)
         try await context.runUntilIdle()
-        context.expectEqual(context.transcript.nativeCallbackInvocations("outstanding"), ["the real answer"], clause: "CB-4.d",
-                            "answers callback 'outstanding' got once its own response came")
+        context.expectEqual(
+            context.transcript.nativeCallbackInvocations("outstanding"), ["the real answer"], clause: "CB-4.d",
+            "answers callback 'outstanding' got once its own response came")
     }
 
     static let nativeIdFormat = ConformanceCase(
@@ -389,15 +504,21 @@ enum CallbackCases {
             guard case .string(let text) = id else { return true }
             return text.wholeMatch(of: /objc_cb_[1-9][0-9]*/) == nil
         }
-        context.expectEqual(malformed, [], clause: "ID-2.a", "callback ids not of the form objc_cb_<n> among \(ids.count)")
+        context.expectEqual(
+            malformed, [], clause: "ID-2.a", "callback ids not of the form objc_cb_<n> among \(ids.count)")
         let messages = context.transcript.decodedNativeMessages
         func callbackID(ofCallWith data: JSONValue) -> JSONValue? {
             messages.first { $0.member("data") == data }?.member("callbackId")
         }
-        context.expectEqual(callbackID(ofCallWith: 1), "objc_cb_1", clause: "ID-2.b", "callback id of the bridge's first call with a callback")
-        context.expectEqual(callbackID(ofCallWith: 3), "objc_cb_2", clause: "ID-2.c",
-                            "callback id of its second call with a callback, made after a call without one")
-        context.expectEqual(callbackID(ofCallWith: 2), nil, clause: "MSG-7.c", "callback id of the call without a callback")
-        context.expectEqual(ids.count, 2, clause: "MSG-7.c", "callback ids sent for three calls, two of them with a callback")
+        context.expectEqual(
+            callbackID(ofCallWith: 1), "objc_cb_1", clause: "ID-2.b",
+            "callback id of the bridge's first call with a callback")
+        context.expectEqual(
+            callbackID(ofCallWith: 3), "objc_cb_2", clause: "ID-2.c",
+            "callback id of its second call with a callback, made after a call without one")
+        context.expectEqual(
+            callbackID(ofCallWith: 2), nil, clause: "MSG-7.c", "callback id of the call without a callback")
+        context.expectEqual(
+            ids.count, 2, clause: "MSG-7.c", "callback ids sent for three calls, two of them with a callback")
     }
 }

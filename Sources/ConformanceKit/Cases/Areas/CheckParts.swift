@@ -40,7 +40,8 @@ extension CheckParts {
     /// obligations.
     @MainActor
     static func expectElements(
-        _ got: [JSONValue?], _ expected: [Expected], countObligation: String, _ countMessage: String, of what: String, in context: CaseContext
+        _ got: [JSONValue?], _ expected: [Expected], countObligation: String, _ countMessage: String, of what: String,
+        in context: CaseContext
     ) {
         guard got.count == expected.count else {
             context.expectEqual(got, expected.map(\.value), clause: countObligation, countMessage)

@@ -5,19 +5,27 @@ import StrictJSON
 /// Besides the round trip checked here, every native command of every case is linted by `WireInspector`
 /// (exact form, ES5 lexing), because modern engines accept what older ones reject.
 enum EscapingCases {
-    static let all = [quotesAndBackslashes, lineTerminators, nulAndControls, nonASCII, hostileJSToNative, unserializableData]
+    static let all = [
+        quotesAndBackslashes, lineTerminators, nulAndControls, nonASCII, hostileJSToNative, unserializableData,
+    ]
 
     static let quotePayloads: [JSONValue] = [
-        "it's", "\"double\"", "back\\slash", "trailing backslash\\", "\\'", "\\\\'", "'); conformance.note('injected', 1); ('",
+        "it's", "\"double\"", "back\\slash", "trailing backslash\\", "\\'", "\\\\'",
+        "'); conformance.note('injected', 1); ('",
         "\"); conformance.note('injected', 2); (\"",
     ]
-    static let lineTerminatorPayloads: [JSONValue] = ["a\u{2028}b", "a\u{2029}b", "line\nfeed", "carriage\rreturn", "form\u{0C}feed", "\u{2028}\u{2029}\n\r"]
+    static let lineTerminatorPayloads: [JSONValue] = [
+        "a\u{2028}b", "a\u{2029}b", "line\nfeed", "carriage\rreturn", "form\u{0C}feed", "\u{2028}\u{2029}\n\r",
+    ]
     static let controlPayloads: [JSONValue] = ["nul\u{0}inside", "\u{0}", "tab\there", "\u{1}\u{1F}\u{7F}"]
-    static let nonASCIIPayloads: [JSONValue] = ["emoji 😀", "👨‍👩‍👧‍👦", "\u{FEFF}bom", "</script><script>", "%@ %d %s", "$& $1 $$", "é漢字"]
+    static let nonASCIIPayloads: [JSONValue] = [
+        "emoji 😀", "👨‍👩‍👧‍👦", "\u{FEFF}bom", "</script><script>", "%@ %d %s", "$& $1 $$", "é漢字",
+    ]
 
     static let quotesAndBackslashes = roundTrip(
         id: "escaping.quotes-and-backslashes.native-to-js", clauses: ["ESC-1", "ESC-2", "ESC-3", "ESC-5", "ORD-1"],
-        summary: "quotes, backslash runs and a trailing backslash cross the literal intact; injection attempts stay data",
+        summary:
+            "quotes, backslash runs and a trailing backslash cross the literal intact; injection attempts stay data",
         payloads: quotePayloads)
 
     static let lineTerminators = roundTrip(
@@ -32,7 +40,8 @@ enum EscapingCases {
 
     static let nonASCII = roundTrip(
         id: "escaping.non-ascii.native-to-js", clauses: ["ESC-3", "ESC-2", "ORD-1"],
-        summary: "emoji (surrogate pairs, ZWJ sequences), BOM, </script>, format specifiers and replacement patterns arrive intact",
+        summary:
+            "emoji (surrogate pairs, ZWJ sequences), BOM, </script>, format specifiers and replacement patterns arrive intact",
         payloads: nonASCIIPayloads)
 
     static let hostileJSToNative = ConformanceCase(
@@ -42,18 +51,23 @@ enum EscapingCases {
     ) { context in
         let payloads = quotePayloads + lineTerminatorPayloads + controlPayloads + nonASCIIPayloads
         try context.registerHandler("sink", answer: .none)
-        try await CasePages.start(context, page: """
-            setupWebViewJavascriptBridge(function (bridge) {
-                \(JSONValue.array(payloads).canonicalText).forEach(function (payload) { bridge.callHandler("sink", payload); });
-            });
-            """)
+        try await CasePages.start(
+            context,
+            page: """
+                setupWebViewJavascriptBridge(function (bridge) {
+                    \(JSONValue.array(payloads).canonicalText).forEach(function (payload) { bridge.callHandler("sink", payload); });
+                });
+                """)
         let got = context.transcript.nativeHandlerInvocations("sink")
-        context.expectEqual(got, payloads.map { $0 }, clause: "MSG-3.c",
-                            "payloads the native handler got (strings, code unit for code unit)" + leadingBOMHint(sent: payloads.map { $0 }, got: got))
+        context.expectEqual(
+            got, payloads.map { $0 }, clause: "MSG-3.c",
+            "payloads the native handler got (strings, code unit for code unit)"
+                + leadingBOMHint(sent: payloads.map { $0 }, got: got))
     }
 
     /// The sentence a failure adds when a string sent from JS lost its leading U+FEFF on the native side.
-    static let leadingBOMDroppedHint = ". A string that began with U+FEFF arrived without it: likely the known behaviour of Foundation on"
+    static let leadingBOMDroppedHint =
+        ". A string that began with U+FEFF arrived without it: likely the known behaviour of Foundation on"
         + " Linux (swift-corelibs-foundation), whose JSONSerialization drops a U+FEFF at the start of a string it parses, so the"
         + " data really is lost. JSONDecoder keeps it: parse the _fetchQueue result with JSONDecoder (e.g. into a Decodable"
         + " JSON value type) instead of JSONSerialization.jsonObject(with:)."
@@ -86,12 +100,17 @@ enum EscapingCases {
                 guard case .object(let members) = message, members["handlerName"] == "sink" else { return nil }
                 return members["data"]
             }
-            expectEachOnce(onTheWire.map(Optional.some), payloads, "decoded from the commands' literals (ES5 rules)", in: context) {
+            expectEachOnce(
+                onTheWire.map(Optional.some), payloads, "decoded from the commands' literals (ES5 rules)", in: context
+            ) {
                 PayloadObligations.literal($0) ?? PayloadObligations.held($0)
             }
-            expectEachOnce(context.transcript.jsHandlerInvocations("sink").map(\.data), payloads, "got by the JS handler after JSON.parse",
-                           in: context, obligation: PayloadObligations.held)
-            context.expectEqual(context.transcript.pageNotes("injected"), [], clause: "ESC-2.j", "code injected through a payload ran")
+            expectEachOnce(
+                context.transcript.jsHandlerInvocations("sink").map(\.data), payloads,
+                "got by the JS handler after JSON.parse",
+                in: context, obligation: PayloadObligations.held)
+            context.expectEqual(
+                context.transcript.pageNotes("injected"), [], clause: "ESC-2.j", "code injected through a payload ran")
         }
     }
 
@@ -99,23 +118,28 @@ enum EscapingCases {
     /// arrived that equals no payload (ESC-3.a); and that the payloads arrived in send order (ORD-1.a).
     @MainActor
     private static func expectEachOnce(
-        _ got: [JSONValue?], _ payloads: [JSONValue], _ place: String, in context: CaseContext, obligation: (JSONValue) -> String
+        _ got: [JSONValue?], _ payloads: [JSONValue], _ place: String, in context: CaseContext,
+        obligation: (JSONValue) -> String
     ) {
         for (index, payload) in payloads.enumerated() {
-            context.expectEqual(got.filter { $0 == payload }.count, 1, clause: obligation(payload),
-                                "arrivals of payload #\(index + 1), \(PrintableText.printable(payload.canonicalText)), \(place)")
+            context.expectEqual(
+                got.filter { $0 == payload }.count, 1, clause: obligation(payload),
+                "arrivals of payload #\(index + 1), \(PrintableText.printable(payload.canonicalText)), \(place)")
         }
         let sent = payloads.map(Optional.some)
-        context.expectEqual(got.filter { !sent.contains($0) }, [], clause: "ESC-3.a", "data \(place) that equals no payload sent")
-        context.expectEqual(CheckParts.ofSent(got, sent: sent), CheckParts.inSendOrder(got, sent: sent), clause: "ORD-1.a",
-                            "payloads \(place), in send order")
+        context.expectEqual(
+            got.filter { !sent.contains($0) }, [], clause: "ESC-3.a", "data \(place) that equals no payload sent")
+        context.expectEqual(
+            CheckParts.ofSent(got, sent: sent), CheckParts.inSendOrder(got, sent: sent), clause: "ORD-1.a",
+            "payloads \(place), in send order")
     }
 
     static let unserializableData = ConformanceCase(
         id: "escaping.unserializable-data.native-to-js",
         clauses: ["ESC-4"],
         accepts: .unansweredNativeCallbacks,
-        summary: "data that is not JSON (NaN, Infinity) neither crashes the bridge nor yields a broken command; later messages still arrive"
+        summary:
+            "data that is not JSON (NaN, Infinity) neither crashes the bridge nor yields a broken command; later messages still arrive"
     ) { context in
         try await CasePages.start(context)
         try context.callHandler("sink", data: ["bad": .number(.nan)])
@@ -123,12 +147,15 @@ enum EscapingCases {
         try context.callHandler("sink", data: "after")
         try await context.runUntilIdle()
         let broken = context.transcript.nativeEvaluations.compactMap { evaluation -> String? in
-            guard case .malformed(let problems) = WireInspector.decodeCommand(evaluation.script, in: context.dialect) else { return nil }
+            guard case .malformed(let problems) = WireInspector.decodeCommand(evaluation.script, in: context.dialect)
+            else { return nil }
             return "\(problems.map(\.message)) in \(PrintableText.abbreviate(evaluation.script, limit: 120))"
         }
-        context.expectEqual(broken, [], clause: "ESC-4.b", "commands evaluated for unserializable data that break ESC-1 to ESC-3")
-        context.expectEqual(context.transcript.jsHandlerInvocations("sink").last?.data, "after", clause: "ESC-4.c",
-                            "the last data the JS handler got (a valid call after the unserializable ones)")
+        context.expectEqual(
+            broken, [], clause: "ESC-4.b", "commands evaluated for unserializable data that break ESC-1 to ESC-3")
+        context.expectEqual(
+            context.transcript.jsHandlerInvocations("sink").last?.data, "after", clause: "ESC-4.c",
+            "the last data the JS handler got (a valid call after the unserializable ones)")
     }
 }
 
@@ -140,7 +167,8 @@ enum PayloadObligations {
     /// (ESC-2.a: escaped first, so that a quote after it is not doubled), then `'`, U+2028, U+2029, LF and CR.
     static func literal(_ value: JSONValue) -> String? {
         let order: [(Unicode.Scalar, String)] = [
-            ("\\", "ESC-2.a"), ("'", "ESC-2.c"), ("\u{2028}", "ESC-2.g"), ("\u{2029}", "ESC-2.h"), ("\n", "ESC-2.d"), ("\r", "ESC-2.e"),
+            ("\\", "ESC-2.a"), ("'", "ESC-2.c"), ("\u{2028}", "ESC-2.g"), ("\u{2029}", "ESC-2.h"), ("\n", "ESC-2.d"),
+            ("\r", "ESC-2.e"),
         ]
         var present: Set<Unicode.Scalar> = []
         // One pass over every scalar, with a cheap test for the common ones: payloads run to megabytes.

@@ -6,49 +6,65 @@ import StrictJSON
 /// what had to run ran, that nothing else did, and that the bridge still works afterwards.
 enum FlushCases {
     static let all = [
-        fetchCommandExact, fetchPerSignalAcrossPages, nilResultProcessesNothing, emptyStringResultProcessesNothing, evaluationErrorProcessesNothing,
-        nothingResultsKeepBridgeState, invalidJSONDropped, lenientParserJSONDropped, nonArrayIgnored, nonArrayResponsesIgnored, nonObjectElementsSkipped,
+        fetchCommandExact, fetchPerSignalAcrossPages, nilResultProcessesNothing, emptyStringResultProcessesNothing,
+        evaluationErrorProcessesNothing,
+        nothingResultsKeepBridgeState, invalidJSONDropped, lenientParserJSONDropped, nonArrayIgnored,
+        nonArrayResponsesIgnored, nonObjectElementsSkipped,
         nonObjectElementsAmongResponses, handlersAndResponders, throwingHandlerBatchContinues,
     ]
 
     static let fetchCommandExact = ConformanceCase(
         id: "flush.fetch-command.exact-per-queue-url",
         clauses: ["FLUSH-1", "FLUSH-7"],
-        summary: "every cancelled queue URL is followed by exactly one evaluation of WebViewJavascriptBridge._fetchQueue(); and the batch runs"
+        summary:
+            "every cancelled queue URL is followed by exactly one evaluation of WebViewJavascriptBridge._fetchQueue(); and the batch runs"
     ) { context in
         try context.registerHandler("sink", answer: .none)
-        try await CasePages.start(context, page: """
-            setupWebViewJavascriptBridge(function (bridge) {
-                bridge.callHandler("sink", 1);
-                bridge.callHandler("sink", 2);
-                bridge.callHandler("sink", 3);
-            });
-            """)
+        try await CasePages.start(
+            context,
+            page: """
+                setupWebViewJavascriptBridge(function (bridge) {
+                    bridge.callHandler("sink", 1);
+                    bridge.callHandler("sink", 2);
+                    bridge.callHandler("sink", 3);
+                });
+                """)
         let queueURLs = context.transcript.navigationDecisions.filter {
             $0.policy == .cancel && $0.url.lowercased().contains("__wvjb_queue_message__")
         }
         let jsSide = context.webView.bridgeJavaScriptSource
-        let fetches = context.transcript.nativeEvaluations.map(\.script).filter { $0 != jsSide && $0.contains("_fetchQueue") }
+        let fetches = context.transcript.nativeEvaluations.map(\.script).filter {
+            $0 != jsSide && $0.contains("_fetchQueue")
+        }
         let exact = "WebViewJavascriptBridge._fetchQueue();"
-        context.expectEqual(fetches.filter { $0 != exact }, [], clause: "FLUSH-1.a", "fetch evaluations that are not exactly \(exact)")
-        context.expectEqual(fetches.count, queueURLs.count, clause: "FLUSH-1.b", "fetch evaluations for \(queueURLs.count) cancelled queue URLs")
-        context.expectEqual(context.transcript.nativeHandlerInvocations("sink"), [1, 2, 3], clause: "FLUSH-7.a",
-                            "data the native handler got from the fetched calls")
+        context.expectEqual(
+            fetches.filter { $0 != exact }, [], clause: "FLUSH-1.a", "fetch evaluations that are not exactly \(exact)")
+        context.expectEqual(
+            fetches.count, queueURLs.count, clause: "FLUSH-1.b",
+            "fetch evaluations for \(queueURLs.count) cancelled queue URLs")
+        context.expectEqual(
+            context.transcript.nativeHandlerInvocations("sink"), [1, 2, 3], clause: "FLUSH-7.a",
+            "data the native handler got from the fetched calls")
     }
 
     static let fetchPerSignalAcrossPages = ConformanceCase(
         id: "flush.fetch-command.per-signal-across-pages",
         clauses: ["FLUSH-1"],
-        summary: "queue URLs signalled by JS answers to native calls held before the page loaded, by a burst of calls from a timer, and by several signals in one turn on a reloaded page each get their own exact WebViewJavascriptBridge._fetchQueue();"
+        summary:
+            "queue URLs signalled by JS answers to native calls held before the page loaded, by a burst of calls from a timer, and by several signals in one turn on a reloaded page each get their own exact WebViewJavascriptBridge._fetchQueue();"
     ) { context in
         try context.registerHandler("sink", answer: .none)
         // Sent before the page exists: held, delivered at injection, answered by JS in timer turns of their own.
-        for index in 1...3 { try context.callHandler("echo", data: .number(Double(index)), callback: "held \(index)", expectsResponse: true) }
-        context.loadPage(LifecycleCases.sinkAndEcho + """
-            setupWebViewJavascriptBridge(function (bridge) {
-                setTimeout(function () { for (var i = 0; i < 4; i++) { bridge.callHandler("sink", "burst " + i); } }, 0);
-            });
-            """)
+        for index in 1...3 {
+            try context.callHandler(
+                "echo", data: .number(Double(index)), callback: "held \(index)", expectsResponse: true)
+        }
+        context.loadPage(
+            LifecycleCases.sinkAndEcho + """
+                setupWebViewJavascriptBridge(function (bridge) {
+                    setTimeout(function () { for (var i = 0; i < 4; i++) { bridge.callHandler("sink", "burst " + i); } }, 0);
+                });
+                """)
         try await context.runUntilIdle()
         context.reload()
         try await context.runUntilIdle()
@@ -59,15 +75,25 @@ enum FlushCases {
         CraftedFetch.serve(["WebViewJavascriptBridge._fetchQueue.call(WebViewJavascriptBridge)"], in: context)
         CraftedFetch.serve([CraftedFetch.text("[]"), CraftedFetch.text("[]")], in: context)
         try await context.runUntilIdle()
-        let queueURLs = context.transcript.navigationDecisions.filter { $0.policy == .cancel && context.transcript.isQueueURL($0.url) }
+        let queueURLs = context.transcript.navigationDecisions.filter {
+            $0.policy == .cancel && context.transcript.isQueueURL($0.url)
+        }
         let jsSide = context.webView.bridgeJavaScriptSource
-        let fetches = context.transcript.nativeEvaluations.map(\.script).filter { $0 != jsSide && $0.contains("_fetchQueue") }
+        let fetches = context.transcript.nativeEvaluations.map(\.script).filter {
+            $0 != jsSide && $0.contains("_fetchQueue")
+        }
         let exact = "WebViewJavascriptBridge._fetchQueue();"
-        context.expectEqual(fetches.filter { $0 != exact }, [], clause: "FLUSH-1.a", "fetch evaluations that are not exactly \(exact), over two pages")
-        context.expectEqual(fetches.count, queueURLs.count, clause: "FLUSH-1.b",
-                            "fetch evaluations for \(queueURLs.count) cancelled queue URLs, signalled by answers, a burst from a timer and several in one turn, over two pages")
-        context.expectEqual(context.transcript.nativeHandlerInvocations("sink").count, 9, clause: "FLUSH-1.b",
-                            "calls the native handler got from the fetched batches: a burst of four on each page and one before the crafted signals")
+        context.expectEqual(
+            fetches.filter { $0 != exact }, [], clause: "FLUSH-1.a",
+            "fetch evaluations that are not exactly \(exact), over two pages")
+        context.expectEqual(
+            fetches.count, queueURLs.count, clause: "FLUSH-1.b",
+            "fetch evaluations for \(queueURLs.count) cancelled queue URLs, signalled by answers, a burst from a timer and several in one turn, over two pages"
+        )
+        context.expectEqual(
+            context.transcript.nativeHandlerInvocations("sink").count, 9, clause: "FLUSH-1.b",
+            "calls the native handler got from the fetched batches: a burst of four on each page and one before the crafted signals"
+        )
     }
 
     // FLUSH-2: one case per form of "nothing", so that a bridge harmed by one form fails that form's
@@ -75,9 +101,12 @@ enum FlushCases {
     static let nilResultProcessesNothing = ConformanceCase(
         id: "flush.nil-empty-or-error-result",
         clauses: ["FLUSH-2"],
-        summary: "_fetchQueue returning undefined or null (a nil result) runs nothing, and the bridge keeps answering afterwards (\"\" and errors: the next two cases)"
+        summary:
+            "_fetchQueue returning undefined or null (a nil result) runs nothing, and the bridge keeps answering afterwards (\"\" and errors: the next two cases)"
     ) { context in
-        try await expectNothingRun(for: [CraftedFetch.undefined, "null"], what: "undefined or null (nil)", obligation: "FLUSH-2.a", in: context)
+        try await expectNothingRun(
+            for: [CraftedFetch.undefined, "null"], what: "undefined or null (nil)", obligation: "FLUSH-2.a", in: context
+        )
     }
 
     static let emptyStringResultProcessesNothing = ConformanceCase(
@@ -93,91 +122,121 @@ enum FlushCases {
         clauses: ["FLUSH-2"],
         summary: "a _fetchQueue evaluation that throws runs nothing, and the bridge keeps answering afterwards"
     ) { context in
-        try await expectNothingRun(for: [CraftedFetch.throwing(in: context.dialect)], what: "of an evaluation error", obligation: "FLUSH-2.c", in: context)
+        try await expectNothingRun(
+            for: [CraftedFetch.throwing(in: context.dialect)], what: "of an evaluation error", obligation: "FLUSH-2.c",
+            in: context)
     }
 
     static let nothingResultsKeepBridgeState = ConformanceCase(
         id: "flush.nothing-results-keep-bridge-state",
         clauses: ["FLUSH-2"],
-        summary: "on a fresh page each, a _fetchQueue result of null, \"\" and an evaluation error, served while a native callback waits, leaves the bridge as it was: the waiting callback gets its answer and calls both ways still go through"
+        summary:
+            "on a fresh page each, a _fetchQueue result of null, \"\" and an evaluation error, served while a native callback waits, leaves the bridge as it was: the waiting callback gets its answer and calls both ways still go through"
     ) { context in
         try context.registerHandler("echo", answer: .echo)
-        let page = LifecycleCases.sinkAndEcho + """
-            setupWebViewJavascriptBridge(function (bridge) {
-                bridge.registerHandler("hold", function (data, respond) { window.heldRespond = respond; });
-            });
-            """
+        let page =
+            LifecycleCases.sinkAndEcho + """
+                setupWebViewJavascriptBridge(function (bridge) {
+                    bridge.registerHandler("hold", function (data, respond) { window.heldRespond = respond; });
+                });
+                """
         context.loadPage(page)
         try await context.runUntilIdle()
-        let forms = [("null", "null (a nil result)", "FLUSH-2.a"), (CraftedFetch.text(""), "\"\"", "FLUSH-2.b"),
-                     (CraftedFetch.throwing(in: context.dialect), "an evaluation error", "FLUSH-2.c")]
+        let forms = [
+            ("null", "null (a nil result)", "FLUSH-2.a"), (CraftedFetch.text(""), "\"\"", "FLUSH-2.b"),
+            (CraftedFetch.throwing(in: context.dialect), "an evaluation error", "FLUSH-2.c"),
+        ]
         for (index, (form, what, obligation)) in forms.enumerated() {
             // A page of its own for each form, so that harm done by one does not show under the next.
             if index > 0 {
                 context.reload()
                 try await context.runUntilIdle()
             }
-            try context.callHandler("hold", data: .string(what), callback: "waiting across \(what)", expectsResponse: true)
+            try context.callHandler(
+                "hold", data: .string(what), callback: "waiting across \(what)", expectsResponse: true)
             try await context.runUntilIdle()
             CraftedFetch.serve([form, form], in: context)
             try await context.runUntilIdle()
-            let (answer, jsCall) = (CanonicalJSON.quote("answer after \(what)"), CanonicalJSON.quote("JS call after \(what)"))
-            context.runInPage("""
+            let (answer, jsCall) = (
+                CanonicalJSON.quote("answer after \(what)"), CanonicalJSON.quote("JS call after \(what)")
+            )
+            context.runInPage(
+                """
                 window.heldRespond(\(answer));
                 WebViewJavascriptBridge.callHandler("echo", \(jsCall), conformance.callback(\(jsCall)));
                 """)
-            try context.callHandler("echo", data: .string("native call after \(what)"), callback: "native call after \(what)", expectsResponse: true)
+            try context.callHandler(
+                "echo", data: .string("native call after \(what)"), callback: "native call after \(what)",
+                expectsResponse: true)
             try await context.runUntilIdle()
-            context.expectEqual(context.transcript.nativeCallbackInvocations("waiting across \(what)"), [.string("answer after \(what)")],
-                                clause: obligation, "answers a native callback waiting across two _fetchQueue results of \(what) got")
-            context.expectEqual(context.transcript.jsCallbackInvocations("JS call after \(what)"), [.string("JS call after \(what)")],
-                                clause: obligation, "answers a JS call to the native handler echo made after results of \(what) got")
-            context.expectEqual(context.transcript.nativeCallbackInvocations("native call after \(what)"), [.string("native call after \(what)")],
-                                clause: obligation, "answers a native call to the JS handler echo made after results of \(what) got")
+            context.expectEqual(
+                context.transcript.nativeCallbackInvocations("waiting across \(what)"),
+                [.string("answer after \(what)")],
+                clause: obligation, "answers a native callback waiting across two _fetchQueue results of \(what) got")
+            context.expectEqual(
+                context.transcript.jsCallbackInvocations("JS call after \(what)"), [.string("JS call after \(what)")],
+                clause: obligation, "answers a JS call to the native handler echo made after results of \(what) got")
+            context.expectEqual(
+                context.transcript.nativeCallbackInvocations("native call after \(what)"),
+                [.string("native call after \(what)")],
+                clause: obligation, "answers a native call to the JS handler echo made after results of \(what) got")
         }
     }
 
     /// Serves `results` (JS expressions) as the page's next `_fetchQueue` results, then checks under
     /// `obligation` that no native handler ran for them and that calls both ways still work afterwards.
     @MainActor
-    private static func expectNothingRun(for results: [String], what: String, obligation: String, in context: CaseContext) async throws {
+    private static func expectNothingRun(
+        for results: [String], what: String, obligation: String, in context: CaseContext
+    ) async throws {
         try context.registerHandler("sink", answer: .none)
         try context.registerHandler("echo", answer: .echo)
         try await CasePages.start(context)
         CraftedFetch.serve(results, in: context)
         try await context.runUntilIdle()
-        context.expectEqual(context.transcript.nativeHandlerInvocations("sink"), [], clause: obligation,
-                            "data native handlers got from the _fetchQueue result \(what)")
+        context.expectEqual(
+            context.transcript.nativeHandlerInvocations("sink"), [], clause: obligation,
+            "data native handlers got from the _fetchQueue result \(what)")
         try await CraftedFetch.expectBridgeStillWorks(context, obligation: obligation)
     }
 
     static let invalidJSONDropped = ConformanceCase(
         id: "flush.invalid-json-dropped",
         clauses: ["FLUSH-3"],
-        summary: "a _fetchQueue result that is not valid JSON (truncated, single quotes, bare keys, missing comma, text) runs none of its calls"
+        summary:
+            "a _fetchQueue result that is not valid JSON (truncated, single quotes, bare keys, missing comma, text) runs none of its calls"
     ) { context in
-        try await expectBatchesIgnored([
-            #"[{"handlerName":"sink","data":"truncated"}"#, #"[{'handlerName':'sink','data':'single quotes'}]"#,
-            #"[{handlerName:"sink",data:"bare keys"}]"#, #"[{"handlerName":"sink","data":"two"}{"handlerName":"sink"}]"#, "not json",
-        ], obligation: "FLUSH-3.a", stillWorks: "FLUSH-3.c", what: "invalid batches", in: context)
+        try await expectBatchesIgnored(
+            [
+                #"[{"handlerName":"sink","data":"truncated"}"#, #"[{'handlerName':'sink','data':'single quotes'}]"#,
+                #"[{handlerName:"sink",data:"bare keys"}]"#,
+                #"[{"handlerName":"sink","data":"two"}{"handlerName":"sink"}]"#, "not json",
+            ], obligation: "FLUSH-3.a", stillWorks: "FLUSH-3.c", what: "invalid batches", in: context)
     }
 
     static let lenientParserJSONDropped = ConformanceCase(
         id: "flush.lenient-parser-json-dropped",
         clauses: ["FLUSH-3"],
-        summary: "a _fetchQueue result that only a lenient parser accepts (trailing commas, a leading zero, an unknown escape) runs none of its calls"
+        summary:
+            "a _fetchQueue result that only a lenient parser accepts (trailing commas, a leading zero, an unknown escape) runs none of its calls"
     ) { context in
         // swift-corelibs-foundation's JSONSerialization and JSONDecoder accept some of these on Linux.
-        try await expectBatchesIgnored([
-            #"[{"handlerName":"sink","data":"trailing comma in array"},]"#, #"[{"handlerName":"sink","data":"trailing comma in object",}]"#,
-            #"[{"handlerName":"sink","data":01}]"#, #"[{"handlerName":"sink","data":"unknown escape \q"}]"#,
-        ], obligation: "FLUSH-3.b", stillWorks: "FLUSH-3.c", what: "batches that are not JSON", in: context,
-           hint: { got in got.contains { $0 == "trailing comma in array" || $0 == "trailing comma in object" } ? trailingCommaHint : "" })
+        try await expectBatchesIgnored(
+            [
+                #"[{"handlerName":"sink","data":"trailing comma in array"},]"#,
+                #"[{"handlerName":"sink","data":"trailing comma in object",}]"#,
+                #"[{"handlerName":"sink","data":01}]"#, #"[{"handlerName":"sink","data":"unknown escape \q"}]"#,
+            ], obligation: "FLUSH-3.b", stillWorks: "FLUSH-3.c", what: "batches that are not JSON", in: context,
+            hint: { got in
+                got.contains { $0 == "trailing comma in array" || $0 == "trailing comma in object" }
+                    ? trailingCommaHint : ""
+            })
     }
 
     /// The sentence a failure adds when a batch with a trailing comma ran: the known behaviour of Foundation
     /// on Linux, and how to avoid it.
-    static let trailingCommaHint = ". A batch with a trailing comma was run: likely the known behaviour of Foundation on Linux"
+    static let trailingCommaHint =
+        ". A batch with a trailing comma was run: likely the known behaviour of Foundation on Linux"
         + " (swift-corelibs-foundation), whose JSONSerialization accepts trailing commas (its JSONDecoder does too, Swift 6.3)."
         + " Check the _fetchQueue result with a strict JSON parser before running it, or, where the port keeps Foundation's"
         + " parser, pin this failure to Linux in the baseline (\"platforms\": [\"linux\"])."
@@ -185,7 +244,8 @@ enum FlushCases {
     static let nonArrayIgnored = ConformanceCase(
         id: "flush.non-array-ignored",
         clauses: ["FLUSH-4"],
-        summary: "a _fetchQueue result that is JSON but not an array ({...}, null, numbers, strings, booleans) is ignored, a lone message object and a string holding a batch's JSON included"
+        summary:
+            "a _fetchQueue result that is JSON but not an array ({...}, null, numbers, strings, booleans) is ignored, a lone message object and a string holding a batch's JSON included"
     ) { context in
         try context.registerHandler("sink", answer: .none)
         try context.registerHandler("echo", answer: .echo)
@@ -193,28 +253,40 @@ enum FlushCases {
         // The string results hold a batch's and a message's JSON text: still strings, not arrays.
         let objects = [#"{"handlerName":"sink","data":"lone object"}"#, "{}"]
         let scalars = [
-            "null", "1", "0", "-1.5e3", #""text""#, "true", "false", #""[{\"handlerName\":\"sink\",\"data\":\"batch in a string\"}]""#,
+            "null", "1", "0", "-1.5e3", #""text""#, "true", "false",
+            #""[{\"handlerName\":\"sink\",\"data\":\"batch in a string\"}]""#,
             #""{\"handlerName\":\"sink\",\"data\":\"message in a string\"}""#,
         ]
         CraftedFetch.serve((objects + scalars).map(CraftedFetch.text), in: context)
         try await context.runUntilIdle()
         let got = context.transcript.nativeHandlerInvocations("sink")
-        context.expectEqual(got.filter { $0 == "lone object" }, [], clause: "FLUSH-4.a", "data the native handler got from top-level objects (a lone message among them)")
-        context.expectEqual(got.filter { $0 != "lone object" }, [], clause: "FLUSH-4.b",
-                            "data the native handler got from top-level null, numbers, booleans and strings (one holding a batch's JSON, one a message's)")
+        context.expectEqual(
+            got.filter { $0 == "lone object" }, [], clause: "FLUSH-4.a",
+            "data the native handler got from top-level objects (a lone message among them)")
+        context.expectEqual(
+            got.filter { $0 != "lone object" }, [], clause: "FLUSH-4.b",
+            "data the native handler got from top-level null, numbers, booleans and strings (one holding a batch's JSON, one a message's)"
+        )
         try await CraftedFetch.expectBridgeStillWorks(context, obligation: "FLUSH-4.b")
     }
 
     static let nonArrayResponsesIgnored = ConformanceCase(
         id: "flush.non-array-responses-ignored",
         clauses: ["FLUSH-4"],
-        summary: "a _fetchQueue result that is a lone response object, or a string holding a batch or a response, answers no waiting native callback; the callbacks get their real answers afterwards"
+        summary:
+            "a _fetchQueue result that is a lone response object, or a string holding a batch or a response, answers no waiting native callback; the callbacks get their real answers afterwards"
     ) { context in
         try context.registerHandler("sink", answer: .none)
         try await CasePages.start(context)
-        let labels = ["answered by an object", "answered by a string holding a batch", "answered by a string holding a response"]
-        guard let ids = try await CraftedFetch.outstandingCallbacks(labels, obligation: "FLUSH-4.a", in: context) else { return }
-        func response(_ index: Int, _ data: JSONValue) -> JSONValue { ["responseId": ids[index], "responseData": data] }
+        let labels = [
+            "answered by an object", "answered by a string holding a batch", "answered by a string holding a response",
+        ]
+        guard let ids = try await CraftedFetch.outstandingCallbacks(labels, obligation: "FLUSH-4.a", in: context) else {
+            return
+        }
+        func response(_ index: Int, _ data: JSONValue) -> JSONValue {
+            ["responseId": ids[index], "responseData": data]
+        }
         let results: [JSONValue] = [
             response(0, "from a top-level object"), ["0": response(0, "from an object keyed like an array")],
             .string(JSONValue.array([response(1, "from a string holding a batch")]).canonicalText),
@@ -225,8 +297,9 @@ enum FlushCases {
         CraftedFetch.serve(batches: [ids.indices.map { response($0, .string("real answer")) }], in: context)
         try await context.runUntilIdle()
         for (label, obligation) in zip(labels, ["FLUSH-4.a", "FLUSH-4.b", "FLUSH-4.b"]) {
-            context.expectEqual(context.transcript.nativeCallbackInvocations(label), ["real answer"], clause: obligation,
-                                "answers callback '\(label)' got: a non-array result naming it first, then its real answer in a batch")
+            context.expectEqual(
+                context.transcript.nativeCallbackInvocations(label), ["real answer"], clause: obligation,
+                "answers callback '\(label)' got: a non-array result naming it first, then its real answer in a batch")
         }
     }
 
@@ -251,7 +324,8 @@ enum FlushCases {
     static let nonObjectElementsSkipped = ConformanceCase(
         id: "flush.non-object-elements-skipped",
         clauses: ["FLUSH-5"],
-        summary: "array elements that are not objects (number, string, a string holding a message's JSON, null, arrays, boolean) are skipped and the calls around them still run"
+        summary:
+            "array elements that are not objects (number, string, a string holding a message's JSON, null, arrays, boolean) are skipped and the calls around them still run"
     ) { context in
         try context.registerHandler("sink", answer: .none)
         try context.registerHandler("echo", answer: .echo)
@@ -259,77 +333,102 @@ enum FlushCases {
         // The string element holds a message's JSON text: it is still a string, not an object. The array
         // elements hold messages: still arrays, not objects (one key each, so that the reference's warning,
         // which describes the element, reads the same in every run).
-        let batch = #"[1,{"handlerName":"sink","data":"first"},"text",null,[],true,"{\"handlerName\":\"sink\",\"data\":\"in a string\"}",[{"handlerName":"sink"}],[[{"handlerName":"sink"}]],{"handlerName":"sink","data":"second"}]"#
+        let batch =
+            #"[1,{"handlerName":"sink","data":"first"},"text",null,[],true,"{\"handlerName\":\"sink\",\"data\":\"in a string\"}",[{"handlerName":"sink"}],[[{"handlerName":"sink"}]],{"handlerName":"sink","data":"second"}]"#
         CraftedFetch.serve([CraftedFetch.text(batch)], in: context)
         try await context.runUntilIdle()
         let got = context.transcript.nativeHandlerInvocations("sink")
         let calls: [JSONValue?] = ["first", "second"]
-        context.expectEqual(got.filter { $0 == "in a string" }, [], clause: "FLUSH-5.b",
-                            "data the native handler got from a string element holding a message's JSON")
-        context.expectEqual(got.filter { $0 != "in a string" && !calls.contains($0) }, [], clause: "FLUSH-5.a",
-                            "data the native handler got from non-object elements (arrays holding messages among them)")
-        context.expectEqual(got.filter { calls.contains($0) }, calls, clause: "FLUSH-5.c",
-                            "data the native handler got from the calls around non-object elements (number, string, null, arrays, boolean)")
+        context.expectEqual(
+            got.filter { $0 == "in a string" }, [], clause: "FLUSH-5.b",
+            "data the native handler got from a string element holding a message's JSON")
+        context.expectEqual(
+            got.filter { $0 != "in a string" && !calls.contains($0) }, [], clause: "FLUSH-5.a",
+            "data the native handler got from non-object elements (arrays holding messages among them)")
+        context.expectEqual(
+            got.filter { calls.contains($0) }, calls, clause: "FLUSH-5.c",
+            "data the native handler got from the calls around non-object elements (number, string, null, arrays, boolean)"
+        )
         try await CraftedFetch.expectBridgeStillWorks(context, obligation: "FLUSH-5.a")
     }
 
     static let nonObjectElementsAmongResponses = ConformanceCase(
         id: "flush.non-object-elements-among-responses",
         clauses: ["FLUSH-5"],
-        summary: "in a batch of responses, elements that are not objects (a string holding a response's JSON, arrays holding responses, a number, null, false) answer no callback, and the responses and calls after them still run"
+        summary:
+            "in a batch of responses, elements that are not objects (a string holding a response's JSON, arrays holding responses, a number, null, false) answer no callback, and the responses and calls after them still run"
     ) { context in
         try context.registerHandler("sink", answer: .none)
         try await CasePages.start(context)
         let labels = ["named in a string", "named in arrays", "answered plainly"]
-        guard let ids = try await CraftedFetch.outstandingCallbacks(labels, obligation: "FLUSH-5.a", in: context) else { return }
-        func response(_ index: Int, _ data: JSONValue) -> JSONValue { ["responseId": ids[index], "responseData": data] }
-        CraftedFetch.serve(batches: [
-            [
-                .string(response(0, "from a string element").canonicalText), [response(1, "from an array element")], -1, .null,
-                [[response(1, "from a nested array element")]], false, response(2, "plain answer"), ["handlerName": "sink", "data": "after them"],
-            ],
-            [response(0, "real answer"), response(1, "real answer")],
-        ], in: context)
+        guard let ids = try await CraftedFetch.outstandingCallbacks(labels, obligation: "FLUSH-5.a", in: context) else {
+            return
+        }
+        func response(_ index: Int, _ data: JSONValue) -> JSONValue {
+            ["responseId": ids[index], "responseData": data]
+        }
+        CraftedFetch.serve(
+            batches: [
+                [
+                    .string(response(0, "from a string element").canonicalText), [response(1, "from an array element")],
+                    -1, .null,
+                    [[response(1, "from a nested array element")]], false, response(2, "plain answer"),
+                    ["handlerName": "sink", "data": "after them"],
+                ],
+                [response(0, "real answer"), response(1, "real answer")],
+            ], in: context)
         try await context.runUntilIdle()
-        context.expectEqual(context.transcript.nativeCallbackInvocations(labels[0]), ["real answer"], clause: "FLUSH-5.b",
-                            "answers callback '\(labels[0])' got: a string element holding a response naming it first, then its real answer")
-        context.expectEqual(context.transcript.nativeCallbackInvocations(labels[1]), ["real answer"], clause: "FLUSH-5.a",
-                            "answers callback '\(labels[1])' got: array elements holding responses naming it first, then its real answer")
-        context.expectEqual(context.transcript.nativeCallbackInvocations(labels[2]), ["plain answer"], clause: "FLUSH-5.c",
-                            "answers callback '\(labels[2])' got from a response after the non-object elements")
-        context.expectEqual(context.transcript.nativeHandlerInvocations("sink"), ["after them"], clause: "FLUSH-5.c",
-                            "calls the native handler got after the non-object elements among responses")
+        context.expectEqual(
+            context.transcript.nativeCallbackInvocations(labels[0]), ["real answer"], clause: "FLUSH-5.b",
+            "answers callback '\(labels[0])' got: a string element holding a response naming it first, then its real answer"
+        )
+        context.expectEqual(
+            context.transcript.nativeCallbackInvocations(labels[1]), ["real answer"], clause: "FLUSH-5.a",
+            "answers callback '\(labels[1])' got: array elements holding responses naming it first, then its real answer"
+        )
+        context.expectEqual(
+            context.transcript.nativeCallbackInvocations(labels[2]), ["plain answer"], clause: "FLUSH-5.c",
+            "answers callback '\(labels[2])' got from a response after the non-object elements")
+        context.expectEqual(
+            context.transcript.nativeHandlerInvocations("sink"), ["after them"], clause: "FLUSH-5.c",
+            "calls the native handler got after the non-object elements among responses")
     }
 
     static let throwingHandlerBatchContinues = ConformanceCase(
         id: "flush.throwing-handler-batch-continues",
         clauses: ["FLUSH-8"],
         requires: .throwingHandlers,
-        summary: "a native handler that throws ends only its own call: the calls after it in the batch still run, and the bridge keeps working"
+        summary:
+            "a native handler that throws ends only its own call: the calls after it in the batch still run, and the bridge keeps working"
     ) { context in
         try context.registerThrowingHandler("fails")
         try context.registerHandler("sink", answer: .none)
         try context.registerHandler("echo", answer: .echo)
         try await CasePages.start(context)
         // One batch: a failing call, a call, the failing handler again, a call.
-        context.runInPage("""
+        context.runInPage(
+            """
             WebViewJavascriptBridge.callHandler("fails", "first");
             WebViewJavascriptBridge.callHandler("sink", "after the failure");
             WebViewJavascriptBridge.callHandler("fails", "second");
             WebViewJavascriptBridge.callHandler("sink", "after the second failure");
             """)
         try await context.runUntilIdle()
-        context.expectEqual(context.transcript.nativeHandlerInvocations("fails"), ["first", "second"], clause: "FLUSH-8.a",
-                            "data the failing handler got: each of its calls in the batch ran")
-        context.expectEqual(context.transcript.nativeHandlerInvocations("sink"), ["after the failure", "after the second failure"], clause: "FLUSH-8.a",
-                            "data the native handler got from the calls after a failing one in the same batch")
+        context.expectEqual(
+            context.transcript.nativeHandlerInvocations("fails"), ["first", "second"], clause: "FLUSH-8.a",
+            "data the failing handler got: each of its calls in the batch ran")
+        context.expectEqual(
+            context.transcript.nativeHandlerInvocations("sink"), ["after the failure", "after the second failure"],
+            clause: "FLUSH-8.a",
+            "data the native handler got from the calls after a failing one in the same batch")
         try await CraftedFetch.expectBridgeStillWorks(context, obligation: "FLUSH-8.a")
     }
 
     static let handlersAndResponders = ConformanceCase(
         id: "flush.handlers-and-responders",
         clauses: ["FLUSH-7", "FLUSH-8", "DISP-4", "ORD-1"],
-        summary: "every handler of one batch runs once; a responder sends one answer per call, none without a callbackId, also after its handler returned (FLUSH-8 only as: the batch runs on past each handler)"
+        summary:
+            "every handler of one batch runs once; a responder sends one answer per call, none without a callbackId, also after its handler returned (FLUSH-8 only as: the batch runs on past each handler)"
     ) { context in
         try context.registerHandler("twice", answer: .echoTwice)
         try context.registerHandler("echo", answer: .echo)
@@ -337,56 +436,79 @@ enum FlushCases {
         try context.registerHandler("fixed", answer: .value("fixed"))
         try context.registerHandler("later", answer: .later)
         try context.registerHandler("repeat", answer: .none)
-        try await CasePages.start(context, page: """
-            setupWebViewJavascriptBridge(function (bridge) {
-                bridge.callHandler("repeat", "same");
-                bridge.callHandler("repeat", "same");
-                bridge.callHandler("later", "l", conformance.callback("later"));
-                bridge.callHandler("twice", "a", conformance.callback("twice"));
-                bridge.callHandler("echo", "no callback");
-                bridge.callHandler("quiet", "q", conformance.callback("quiet"));
-                bridge.callHandler("fixed", "f", conformance.callback("fixed"));
-            });
-            """)
-        let expected: [(String, JSONValue)] = [("later", "l"), ("twice", "a"), ("echo", "no callback"), ("quiet", "q"), ("fixed", "f")]
+        try await CasePages.start(
+            context,
+            page: """
+                setupWebViewJavascriptBridge(function (bridge) {
+                    bridge.callHandler("repeat", "same");
+                    bridge.callHandler("repeat", "same");
+                    bridge.callHandler("later", "l", conformance.callback("later"));
+                    bridge.callHandler("twice", "a", conformance.callback("twice"));
+                    bridge.callHandler("echo", "no callback");
+                    bridge.callHandler("quiet", "q", conformance.callback("quiet"));
+                    bridge.callHandler("fixed", "f", conformance.callback("fixed"));
+                });
+                """)
+        let expected: [(String, JSONValue)] = [
+            ("later", "l"), ("twice", "a"), ("echo", "no callback"), ("quiet", "q"), ("fixed", "f"),
+        ]
         for (name, data) in expected {
-            context.expectEqual(context.transcript.nativeHandlerInvocations(name), [data], clause: "FLUSH-7.a", "data native handler \(name) got")
+            context.expectEqual(
+                context.transcript.nativeHandlerInvocations(name), [data], clause: "FLUSH-7.a",
+                "data native handler \(name) got")
         }
-        context.expectEqual(context.transcript.nativeHandlerInvocations("repeat"), ["same", "same"], clause: "FLUSH-7.a",
-                            "data native handler repeat got from two identical calls in one batch: one invocation per call")
+        context.expectEqual(
+            context.transcript.nativeHandlerInvocations("repeat"), ["same", "same"], clause: "FLUSH-7.a",
+            "data native handler repeat got from two identical calls in one batch: one invocation per call")
         // Each response is told apart by the JS call it answers: the callbackId of that call.
         let responses = context.transcript.decodedNativeMessages.filter { $0.member("responseId") != nil }
         var callbackIDs: [String: JSONValue] = [:]
         for message in context.transcript.fetchedMessages {
-            guard case .string(let name)? = message.member("handlerName"), let id = message.member("callbackId") else { continue }
+            guard case .string(let name)? = message.member("handlerName"), let id = message.member("callbackId") else {
+                continue
+            }
             callbackIDs[name] = callbackIDs[name] ?? id
         }
         func answers(to name: String) -> [JSONValue] {
             guard let id = callbackIDs[name] else { return [.string("<the call to \(name) had no callbackId>")] }
-            return responses.filter { $0.member("responseId") == id }.map { $0.member("responseData") ?? .string("<absent>") }
+            return responses.filter { $0.member("responseId") == id }.map {
+                $0.member("responseData") ?? .string("<absent>")
+            }
         }
-        for (name, expected, how) in [("twice", ["a", "a"], "called twice"), ("fixed", ["fixed"], "called once"),
-                                      ("quiet", [], "never called"), ("later", [], "not called yet")] as [(String, [JSONValue], String)] {
-            context.expectEqual(answers(to: name), expected, clause: "FLUSH-7.b",
-                                "responseData of the responses to \"\(name)\", whose responder was \(how): one response per responder call")
+        for (name, expected, how) in [
+            ("twice", ["a", "a"], "called twice"), ("fixed", ["fixed"], "called once"),
+            ("quiet", [], "never called"), ("later", [], "not called yet"),
+        ] as [(String, [JSONValue], String)] {
+            context.expectEqual(
+                answers(to: name), expected, clause: "FLUSH-7.b",
+                "responseData of the responses to \"\(name)\", whose responder was \(how): one response per responder call"
+            )
         }
         let answeredIDs = Set(callbackIDs.values)
-        context.expectEqual(responses.filter { !answeredIDs.contains($0.member("responseId") ?? .null) }, [], clause: "FLUSH-7.d",
-                            "responses naming no JS callback, as the responder of the call without callbackId (to \"echo\") would send")
+        context.expectEqual(
+            responses.filter { !answeredIDs.contains($0.member("responseId") ?? .null) }, [], clause: "FLUSH-7.d",
+            "responses naming no JS callback, as the responder of the call without callbackId (to \"echo\") would send")
         let order = [callbackIDs["twice"], callbackIDs["fixed"]].compactMap { $0 }.map(Optional.some)
         let responseIDs = responses.map { $0.member("responseId") }
-        context.expectEqual(CheckParts.ofSent(responseIDs, sent: order), CheckParts.inSendOrder(responseIDs, sent: order), clause: "ORD-1.d",
-                            "responseIds of the responses to \"twice\" and \"fixed\", in the order the batch answered them")
-        context.expectEqual(context.transcript.jsCallbackInvocations("twice"), ["a"], clause: "DISP-4.b",
-                            "answers JS callback 'twice' got (its second response finds the callback deleted)")
-        context.expectEqual(context.transcript.jsCallbackInvocations("fixed"), ["fixed"], clause: "FLUSH-7.b", "answers JS callback 'fixed' got")
+        context.expectEqual(
+            CheckParts.ofSent(responseIDs, sent: order), CheckParts.inSendOrder(responseIDs, sent: order),
+            clause: "ORD-1.d",
+            "responseIds of the responses to \"twice\" and \"fixed\", in the order the batch answered them")
+        context.expectEqual(
+            context.transcript.jsCallbackInvocations("twice"), ["a"], clause: "DISP-4.b",
+            "answers JS callback 'twice' got (its second response finds the callback deleted)")
+        context.expectEqual(
+            context.transcript.jsCallbackInvocations("fixed"), ["fixed"], clause: "FLUSH-7.b",
+            "answers JS callback 'fixed' got")
 
         // The responder outlives its handler: an answer given after the handler returned is sent.
         let answered = try context.answerHeld("later", with: "late")
         try await context.runUntilIdle()
-        context.expect(answered, clause: "FLUSH-7.a", "the native handler later was never invoked, so nothing could answer it")
-        context.expectEqual(context.transcript.jsCallbackInvocations("later"), answered ? ["late"] : [], clause: "FLUSH-7.c",
-                            "answers JS callback 'later' got from a responder called after its handler returned")
+        context.expect(
+            answered, clause: "FLUSH-7.a", "the native handler later was never invoked, so nothing could answer it")
+        context.expectEqual(
+            context.transcript.jsCallbackInvocations("later"), answered ? ["late"] : [], clause: "FLUSH-7.c",
+            "answers JS callback 'later' got from a responder called after its handler returned")
     }
 
 }

@@ -9,7 +9,8 @@ import StrictJSON
 enum JavaScriptSideCases {
     static let all: [ConformanceCase] = [
         signalsEverySend, fetchDrainsQueue, dispatchInArrivalOrder, responsesOneShot, handlerArgumentsAndResponses,
-        responsesKeepNativeIDs, missingHandlerNoResponse, registerReplaces, injectionIdempotent, pageOnErrorKept, apiMembers,
+        responsesKeepNativeIDs, missingHandlerNoResponse, registerReplaces, injectionIdempotent, pageOnErrorKept,
+        apiMembers,
         oneLineCollapse, browserFacilities, callShapes, queueOrder, callbackIDFormat, disableSwitchesDispatch,
         missingHandlerWarning, onErrorHook,
     ]
@@ -19,34 +20,43 @@ enum JavaScriptSideCases {
     static let signalsEverySend = ConformanceCase(
         id: "js-side.send.queue-then-signal",
         clauses: ["DISP-1"],
-        summary: "every send queues its message first and then signals the queue URL, even with earlier signals not yet fetched"
+        summary:
+            "every send queues its message first and then signals the queue URL, even with earlier signals not yet fetched"
     ) { context in
         try await CasePages.start(context)
         let before = context.transcript.queueSignals
-        context.runInPage("""
+        context.runInPage(
+            """
             WebViewJavascriptBridge.callHandler("a", 1);
             WebViewJavascriptBridge.callHandler("b", 2);
             WebViewJavascriptBridge.callHandler("c", 3);
             """)
-        context.expectEqual(context.transcript.queueSignals - before, 3, clause: "DISP-1.b",
-                            "queue URL signals for three sends in one turn, none fetched in between")
+        context.expectEqual(
+            context.transcript.queueSignals - before, 3, clause: "DISP-1.b",
+            "queue URL signals for three sends in one turn, none fetched in between")
         try await context.runUntilIdle()
         // Peek at the queue each time the messaging iframe is signalled (the peek drains it, as native would).
-        context.runInPage(CasePages.peekQueueAtEachSignal(noting: "queued when signalled", describe: "function (message) { return message.handlerName; }", in: context.dialect) + """
-            WebViewJavascriptBridge.callHandler("d", 4);
-            WebViewJavascriptBridge.callHandler("e", 5);
-            """)
-        context.expectEqual(context.transcript.pageNotes("queued when signalled"), [["d"], ["e"]],
-                            clause: "DISP-1.a", "handler names in the queue at each signal (each message queued before its signal)")
+        context.runInPage(
+            CasePages.peekQueueAtEachSignal(
+                noting: "queued when signalled", describe: "function (message) { return message.handlerName; }",
+                in: context.dialect) + """
+                    WebViewJavascriptBridge.callHandler("d", 4);
+                    WebViewJavascriptBridge.callHandler("e", 5);
+                    """)
+        context.expectEqual(
+            context.transcript.pageNotes("queued when signalled"), [["d"], ["e"]],
+            clause: "DISP-1.a", "handler names in the queue at each signal (each message queued before its signal)")
     }
 
     static let fetchDrainsQueue = ConformanceCase(
         id: "js-side.fetch-queue.drains-whole-queue",
         clauses: ["DISP-2", "DISP-1"],
-        summary: "_fetchQueue() returns the whole queue as a JSON array string (\"[]\" when empty) and then empties it; responder calls and calls with a callback each queue, then signal"
+        summary:
+            "_fetchQueue() returns the whole queue as a JSON array string (\"[]\" when empty) and then empties it; responder calls and calls with a callback each queue, then signal"
     ) { context in
         try await CasePages.start(context)
-        context.runInPage("""
+        context.runInPage(
+            """
             conformance.note("fetch", WebViewJavascriptBridge._fetchQueue());
             WebViewJavascriptBridge.callHandler("a", 1);
             WebViewJavascriptBridge.callHandler("b", [2]);
@@ -57,21 +67,29 @@ enum JavaScriptSideCases {
         // DISP-2 asks for JSON text: an array handed back as it is, however right its contents, is not it. Whether
         // each result is text is checked on its own; the contents are read from the text, or the value itself.
         let notes = context.transcript.pageNotes("fetch")
-        context.expectEqual(notes.map { if case .string? = $0 { true } else { false } }, [true, true, true], clause: "DISP-2.a",
-                            "whether each of three direct _fetchQueue() calls returned a string")
+        context.expectEqual(
+            notes.map { if case .string? = $0 { true } else { false } }, [true, true, true], clause: "DISP-2.a",
+            "whether each of three direct _fetchQueue() calls returned a string")
         let fetched = notes.map { note -> JSONValue? in
             guard case .string(let text)? = note else { return note }
             return (try? JSONParser.parse(text)) ?? .string("<not JSON: \(text)>")
         }
-        context.expectEqual(CheckParts.element(fetched, 0), [[]], clause: "DISP-2.b", "what _fetchQueue() returned with the queue empty")
-        context.expectEqual(CheckParts.element(fetched, 1), [[["handlerName": "a", "data": 1], ["handlerName": "b", "data": [2]], ["handlerName": "c"]]],
-                            clause: "DISP-2.a", "what _fetchQueue() returned after three sends: JSON text of the whole queue")
-        context.expectEqual(CheckParts.element(fetched, 2), [[]], clause: "DISP-2.c", "what _fetchQueue() returned right after that fetch (the queue emptied)")
+        context.expectEqual(
+            CheckParts.element(fetched, 0), [[]], clause: "DISP-2.b", "what _fetchQueue() returned with the queue empty"
+        )
+        context.expectEqual(
+            CheckParts.element(fetched, 1),
+            [[["handlerName": "a", "data": 1], ["handlerName": "b", "data": [2]], ["handlerName": "c"]]],
+            clause: "DISP-2.a", "what _fetchQueue() returned after three sends: JSON text of the whole queue")
+        context.expectEqual(
+            CheckParts.element(fetched, 2), [[]], clause: "DISP-2.c",
+            "what _fetchQueue() returned right after that fetch (the queue emptied)")
 
         // DISP-1 for the sends js-side.send.queue-then-signal does not make: responder calls and a call with a
         // callback, made in one dispatched handler turn. First counted as native sees them, then peeked at.
         try context.registerHandler("nativeSink", answer: .none)
-        context.runInPage("""
+        context.runInPage(
+            """
             WebViewJavascriptBridge.registerHandler("answerTwice", function (data, respond) {
                 respond("one");
                 WebViewJavascriptBridge.callHandler("nativeSink", "between the answers", function () {});
@@ -81,21 +99,28 @@ enum JavaScriptSideCases {
         let signals = context.transcript.queueSignals
         try context.callHandler("answerTwice", data: "counted", callback: "answerTwice", expectsResponse: true)
         try await context.runUntilIdle()
-        context.expectEqual(context.transcript.queueSignals - signals, 3, clause: "DISP-1.b",
-                            "queue URL signals for a response, a call with a callback and a second response sent in one handler turn, none fetched in between")
+        context.expectEqual(
+            context.transcript.queueSignals - signals, 3, clause: "DISP-1.b",
+            "queue URL signals for a response, a call with a callback and a second response sent in one handler turn, none fetched in between"
+        )
         // Peek at the queue each time the messaging iframe is signalled (the peek drains it, as native would).
-        context.runInPage(CasePages.peekQueueAtEachSignal(noting: "queued at each signal", describe: """
-            function (message) {
-                if (message.responseId) { return "response " + JSON.stringify(message.responseData); }
-                return "call " + message.handlerName + (message.callbackId ? " with a callback" : "");
-            }
-            """, in: context.dialect) + """
-            WebViewJavascriptBridge._handleMessageFromObjC(JSON.stringify({ handlerName: "answerTwice", data: "peeked", callbackId: "page_cb_1" }));
-            """)
+        context.runInPage(
+            CasePages.peekQueueAtEachSignal(
+                noting: "queued at each signal",
+                describe: """
+                    function (message) {
+                        if (message.responseId) { return "response " + JSON.stringify(message.responseData); }
+                        return "call " + message.handlerName + (message.callbackId ? " with a callback" : "");
+                    }
+                    """, in: context.dialect) + """
+                    WebViewJavascriptBridge._handleMessageFromObjC(JSON.stringify({ handlerName: "answerTwice", data: "peeked", callbackId: "page_cb_1" }));
+                    """)
         try await context.runUntilIdle()
-        context.expectEqual(context.transcript.pageNotes("queued at each signal"),
-                            [["response \"one\""], ["call nativeSink with a callback"], ["response \"two\""]], clause: "DISP-1.a",
-                            "messages in the queue at each signal of a response, a call with a callback and a second response (each queued before its signal)")
+        context.expectEqual(
+            context.transcript.pageNotes("queued at each signal"),
+            [["response \"one\""], ["call nativeSink with a callback"], ["response \"two\""]], clause: "DISP-1.a",
+            "messages in the queue at each signal of a response, a call with a callback and a second response (each queued before its signal)"
+        )
     }
 
     // MARK: Dispatch
@@ -106,7 +131,8 @@ enum JavaScriptSideCases {
         summary: "each _handleMessageFromObjC call dispatches its one message, in the order the messages arrived"
     ) { context in
         try await CasePages.start(context)
-        context.runInPage("""
+        context.runInPage(
+            """
             [1, 2, 3, 4].forEach(function (number) {
                 WebViewJavascriptBridge._handleMessageFromObjC(JSON.stringify({ handlerName: "sink", data: number }));
             });
@@ -114,60 +140,76 @@ enum JavaScriptSideCases {
         try await context.runUntilIdle()
         let got = context.transcript.jsHandlerInvocations("sink").map(\.data)
         let sent: [JSONValue?] = [1, 2, 3, 4]
-        context.expectEqual(CheckParts.sorted(got), CheckParts.sorted(sent), clause: "DISP-3.a",
-                            "data the JS handler got, whatever the order: each message dispatched once")
-        context.expectEqual(CheckParts.ofSent(got, sent: sent), CheckParts.inSendOrder(got, sent: sent), clause: "DISP-3.b",
-                            "data the JS handler got, in the order the messages arrived")
+        context.expectEqual(
+            CheckParts.sorted(got), CheckParts.sorted(sent), clause: "DISP-3.a",
+            "data the JS handler got, whatever the order: each message dispatched once")
+        context.expectEqual(
+            CheckParts.ofSent(got, sent: sent), CheckParts.inSendOrder(got, sent: sent), clause: "DISP-3.b",
+            "data the JS handler got, in the order the messages arrived")
     }
 
     static let responsesOneShot = ConformanceCase(
         id: "js-side.dispatch.response-callback-one-shot",
         clauses: ["DISP-4"],
-        summary: "a response runs its JS callback once; repeated and unknown responseIds are ignored; a falsy responseId is a call"
+        summary:
+            "a response runs its JS callback once; repeated and unknown responseIds are ignored; a falsy responseId is a call"
     ) { context in
-        try await CasePages.start(context, page: """
-            setupWebViewJavascriptBridge(function (bridge) {
-                bridge.registerHandler("sink", conformance.recordingHandler("sink"));
-                bridge.callHandler("nobodyHome", "question", conformance.callback("answer"));
-                var id = JSON.parse(WebViewJavascriptBridge._fetchQueue())[0].callbackId;
-                [
-                    { responseId: id, responseData: "first" },
-                    { responseId: id, responseData: "again" },
-                    { responseId: "cb_999_0", responseData: "unknown" },
-                    { responseId: null, handlerName: "sink", data: "null responseId" },
-                    { responseId: 0, handlerName: "sink", data: "zero responseId" },
-                    { responseId: "", handlerName: "sink", data: "empty responseId" }
-                ].forEach(function (message) {
-                    WebViewJavascriptBridge._handleMessageFromObjC(JSON.stringify(message));
+        try await CasePages.start(
+            context,
+            page: """
+                setupWebViewJavascriptBridge(function (bridge) {
+                    bridge.registerHandler("sink", conformance.recordingHandler("sink"));
+                    bridge.callHandler("nobodyHome", "question", conformance.callback("answer"));
+                    var id = JSON.parse(WebViewJavascriptBridge._fetchQueue())[0].callbackId;
+                    [
+                        { responseId: id, responseData: "first" },
+                        { responseId: id, responseData: "again" },
+                        { responseId: "cb_999_0", responseData: "unknown" },
+                        { responseId: null, handlerName: "sink", data: "null responseId" },
+                        { responseId: 0, handlerName: "sink", data: "zero responseId" },
+                        { responseId: "", handlerName: "sink", data: "empty responseId" }
+                    ].forEach(function (message) {
+                        WebViewJavascriptBridge._handleMessageFromObjC(JSON.stringify(message));
+                    });
                 });
-            });
-            """)
+                """)
         let answers = context.transcript.jsCallbackInvocations("answer")
-        context.expectEqual(Array(answers.prefix(1)), ["first"], clause: "DISP-4.a", "the first answer the JS callback got: its response's responseData")
-        context.expectEqual(Array(answers.dropFirst()), [], clause: "DISP-4.b",
-                            "answers the JS callback got after its first (a repeated responseId must find it deleted)")
-        context.expectEqual(context.transcript.uncaughtErrors, [], clause: "DISP-4.c", "uncaught errors after a repeated and an unknown responseId")
-        context.expectEqual(context.transcript.jsHandlerInvocations("sink").map(\.data), ["null responseId", "zero responseId", "empty responseId"],
-                            clause: "DISP-4.d", "calls with a falsy responseId dispatched to the handler")
+        context.expectEqual(
+            Array(answers.prefix(1)), ["first"], clause: "DISP-4.a",
+            "the first answer the JS callback got: its response's responseData")
+        context.expectEqual(
+            Array(answers.dropFirst()), [], clause: "DISP-4.b",
+            "answers the JS callback got after its first (a repeated responseId must find it deleted)")
+        context.expectEqual(
+            context.transcript.uncaughtErrors, [], clause: "DISP-4.c",
+            "uncaught errors after a repeated and an unknown responseId")
+        context.expectEqual(
+            context.transcript.jsHandlerInvocations("sink").map(\.data),
+            ["null responseId", "zero responseId", "empty responseId"],
+            clause: "DISP-4.d", "calls with a falsy responseId dispatched to the handler")
     }
 
     static let handlerArgumentsAndResponses = ConformanceCase(
         id: "js-side.dispatch.handler-arguments-and-responses",
         clauses: ["DISP-5", "MSG-6", "MSG-1"],
-        summary: "a handler gets data and a responder only for a truthy callbackId; each responder call sends one well-formed response"
+        summary:
+            "a handler gets data and a responder only for a truthy callbackId; each responder call sends one well-formed response"
     ) { context in
-        try await CasePages.start(context, page: """
-            setupWebViewJavascriptBridge(function (bridge) {
-                bridge.registerHandler("probe", function (data, respond) {
-                    conformance.note("arguments", { data: data, responder: typeof respond });
-                    if (typeof respond === "function") { respond(data); respond(); }
+        try await CasePages.start(
+            context,
+            page: """
+                setupWebViewJavascriptBridge(function (bridge) {
+                    bridge.registerHandler("probe", function (data, respond) {
+                        conformance.note("arguments", { data: data, responder: typeof respond });
+                        if (typeof respond === "function") { respond(data); respond(); }
+                    });
                 });
-            });
-            """)
+                """)
         try context.callHandler("probe", data: "plain")
         try context.callHandler("probe", data: "answer me", callback: "probe", expectsResponse: true)
         try await context.runUntilIdle()
-        context.runInPage("""
+        context.runInPage(
+            """
             WebViewJavascriptBridge._handleMessageFromObjC(JSON.stringify({ handlerName: "probe", data: "null id", callbackId: null }));
             WebViewJavascriptBridge._handleMessageFromObjC(JSON.stringify({ handlerName: "probe", data: "empty id", callbackId: "" }));
             WebViewJavascriptBridge._handleMessageFromObjC(JSON.stringify({ handlerName: "probe" }));
@@ -177,49 +219,65 @@ enum JavaScriptSideCases {
         // The data is the message's `data` as it is: absent stays undefined (the note has no data key), null stays null.
         // Calls: "plain" without callbackId, "answer me" with one, then callbackId null, callbackId "", no data, data null.
         let notes = context.transcript.pageNotes("arguments")
-        context.expectEqual(notes.map { $0?.member("data") }, ["plain", "answer me", "null id", "empty id", nil, .null], clause: "DISP-5.a",
-                            "data each handler invocation got (the fifth call has none: undefined, the sixth null)")
+        context.expectEqual(
+            notes.map { $0?.member("data") }, ["plain", "answer me", "null id", "empty id", nil, .null],
+            clause: "DISP-5.a",
+            "data each handler invocation got (the fifth call has none: undefined, the sixth null)")
         let responders = notes.map { $0?.member("responder") }
-        context.expectEqual(CheckParts.element(responders, 1), ["function"], clause: "DISP-5.b",
-                            "type of the second argument for the call with a callbackId")
-        context.expectEqual([0, 2, 3, 4, 5].map { CheckParts.element(responders, $0).first ?? nil }, Array(repeating: "undefined", count: 5),
-                            clause: "DISP-5.c", "type of the second argument for the five calls without a truthy callbackId (none, null, \"\", none, none)")
-        let callbackID = context.transcript.decodedNativeMessages.first { $0.member("data") == "answer me" }?.member("callbackId") ?? "<none>"
+        context.expectEqual(
+            CheckParts.element(responders, 1), ["function"], clause: "DISP-5.b",
+            "type of the second argument for the call with a callbackId")
+        context.expectEqual(
+            [0, 2, 3, 4, 5].map { CheckParts.element(responders, $0).first ?? nil },
+            Array(repeating: "undefined", count: 5),
+            clause: "DISP-5.c",
+            "type of the second argument for the five calls without a truthy callbackId (none, null, \"\", none, none)")
+        let callbackID =
+            context.transcript.decodedNativeMessages.first { $0.member("data") == "answer me" }?.member("callbackId")
+            ?? "<none>"
         let responses = context.transcript.fetchedMessages.filter { $0.member("responseId") != nil }
         context.expectEqual(responses.count, 2, clause: "DISP-5.b", "responses sent by two calls of the responder")
-        context.expectEqual(responses.map { $0.member("handlerName") }, ["probe", "probe"], clause: "MSG-6.a",
-                            "handlerName of the responses sent for respond(data) and respond()")
-        context.expectEqual(responses.map { $0.member("responseId") }, [callbackID, callbackID], clause: "MSG-6.b",
-                            "responseId of the responses sent for respond(data) and respond(): the native callbackId")
-        context.expectEqual(responses.map { $0.member("responseData") }, ["answer me", nil], clause: "MSG-6.c",
-                            "responseData of the responses sent for respond(data) and respond() (left out for undefined)")
+        context.expectEqual(
+            responses.map { $0.member("handlerName") }, ["probe", "probe"], clause: "MSG-6.a",
+            "handlerName of the responses sent for respond(data) and respond()")
+        context.expectEqual(
+            responses.map { $0.member("responseId") }, [callbackID, callbackID], clause: "MSG-6.b",
+            "responseId of the responses sent for respond(data) and respond(): the native callbackId")
+        context.expectEqual(
+            responses.map { $0.member("responseData") }, ["answer me", nil], clause: "MSG-6.c",
+            "responseData of the responses sent for respond(data) and respond() (left out for undefined)")
         let keys = responses.map { response -> [String] in
             guard case .object(let members) = response else { return ["<not an object>"] }
             return members.keys.sorted()
         }
-        context.expectEqual(keys.flatMap { $0.filter { ["callbackId", "data"].contains($0) } }, [], clause: "MSG-6.d",
-                            "callbackId or data keys in the responses sent for respond(data) and respond()")
+        context.expectEqual(
+            keys.flatMap { $0.filter { ["callbackId", "data"].contains($0) } }, [], clause: "MSG-6.d",
+            "callbackId or data keys in the responses sent for respond(data) and respond()")
         let five = ["handlerName", "data", "callbackId", "responseId", "responseData"]
-        context.expectEqual(keys.flatMap { $0.filter { !five.contains($0) } }, [], clause: "MSG-1.a",
-                            "keys outside the five in the responses sent for respond(data) and respond()")
+        context.expectEqual(
+            keys.flatMap { $0.filter { !five.contains($0) } }, [], clause: "MSG-1.a",
+            "keys outside the five in the responses sent for respond(data) and respond()")
     }
 
     static let responsesKeepNativeIDs = ConformanceCase(
         id: "js-side.dispatch.responses-keep-native-ids",
         clauses: ["MSG-6", "ID-3", "DISP-2"],
-        summary: "each JS response, even one given late and out of order, carries its own call's callbackId as responseId, unchanged whatever its form; one native fetch drains a turn's responses"
+        summary:
+            "each JS response, even one given late and out of order, carries its own call's callbackId as responseId, unchanged whatever its form; one native fetch drains a turn's responses"
     ) { context in
-        try await CasePages.start(context, page: """
-            setupWebViewJavascriptBridge(function (bridge) {
-                var held = [];
-                bridge.registerHandler("later", function (data, respond) { held.push({ data: data, respond: respond }); });
-                bridge.registerHandler("answerHeld", function () {
-                    var answering = held.reverse();
-                    held = [];
-                    answering.forEach(function (call) { call.respond(call.data); });
+        try await CasePages.start(
+            context,
+            page: """
+                setupWebViewJavascriptBridge(function (bridge) {
+                    var held = [];
+                    bridge.registerHandler("later", function (data, respond) { held.push({ data: data, respond: respond }); });
+                    bridge.registerHandler("answerHeld", function () {
+                        var answering = held.reverse();
+                        held = [];
+                        answering.forEach(function (call) { call.respond(call.data); });
+                    });
                 });
-            });
-            """)
+                """)
         // Two native calls held by the JS handler, then answered last-first, after both were dispatched.
         try context.callHandler("later", data: "first", callback: "first", expectsResponse: true)
         try context.callHandler("later", data: "second", callback: "second", expectsResponse: true)
@@ -227,28 +285,40 @@ enum JavaScriptSideCases {
         try context.callHandler("answerHeld")
         try await context.runUntilIdle()
         @MainActor func responseIDs(answering data: JSONValue) -> [JSONValue?] {
-            context.transcript.fetchedMessages.filter { $0.member("responseId") != nil }.filter { $0.member("responseData") == data }.map { $0.member("responseId") }
+            context.transcript.fetchedMessages.filter { $0.member("responseId") != nil }.filter {
+                $0.member("responseData") == data
+            }.map { $0.member("responseId") }
         }
         let native: [JSONValue] = ["first", "second"]
         let nativeIDs = native.map { data in
-            context.transcript.decodedNativeMessages.filter { $0.member("data") == data }.map { $0.member("callbackId") }
+            context.transcript.decodedNativeMessages.filter { $0.member("data") == data }.map {
+                $0.member("callbackId")
+            }
         }
-        context.expectEqual(native.map { responseIDs(answering: $0) }, nativeIDs, clause: "MSG-6.b",
-                            "responseId of the responses to the native calls \"first\" and \"second\", answered last-first: each its call's callbackId")
+        context.expectEqual(
+            native.map { responseIDs(answering: $0) }, nativeIDs, clause: "MSG-6.b",
+            "responseId of the responses to the native calls \"first\" and \"second\", answered last-first: each its call's callbackId"
+        )
         // Calls with callback ids of other forms, as another native side may form them; the data is the id itself.
-        let foreignIDs: [JSONValue] = ["abc", "12", "objc_cb_07", "cb_1_1700000000000", "id with spaces", " padded ", "ünïcødé ☃ \u{1F600}",
-                                       "quote\"and\\backslash", "objc_cb_1_extra", "-1", "1e3"]
-        context.runInPage("""
+        let foreignIDs: [JSONValue] = [
+            "abc", "12", "objc_cb_07", "cb_1_1700000000000", "id with spaces", " padded ", "ünïcødé ☃ \u{1F600}",
+            "quote\"and\\backslash", "objc_cb_1_extra", "-1", "1e3",
+        ]
+        context.runInPage(
+            """
             \(JSONValue.array(foreignIDs).canonicalText).forEach(function (id) {
                 WebViewJavascriptBridge._handleMessageFromObjC(JSON.stringify({ handlerName: "later", data: id, callbackId: id }));
             });
             """)
         try await context.runUntilIdle()
         let batchesBefore = context.transcript.fetchedBatches.count
-        context.runInPage("WebViewJavascriptBridge._handleMessageFromObjC(JSON.stringify({ handlerName: \"answerHeld\" }));")
+        context.runInPage(
+            "WebViewJavascriptBridge._handleMessageFromObjC(JSON.stringify({ handlerName: \"answerHeld\" }));")
         try await context.runUntilIdle()
-        context.expectEqual(foreignIDs.map { responseIDs(answering: $0) }, foreignIDs.map { [$0] }, clause: "ID-3.b",
-                            "responseId of the responses to calls whose callbackId (and data) is each of \(foreignIDs.map(\.canonicalText).joined(separator: ", "))")
+        context.expectEqual(
+            foreignIDs.map { responseIDs(answering: $0) }, foreignIDs.map { [$0] }, clause: "ID-3.b",
+            "responseId of the responses to calls whose callbackId (and data) is each of \(foreignIDs.map(\.canonicalText).joined(separator: ", "))"
+        )
         // DISP-2 as the native side fetches: the responses just sent, all in one turn, one signal each, are read
         // from what each native `_fetchQueue();` returned, apart from the other sends of the case.
         let batches = Array(context.transcript.fetchedBatches.dropFirst(batchesBefore))
@@ -257,28 +327,37 @@ enum JavaScriptSideCases {
             return messages.map { $0.member("responseData") }
         }
         let sentAnswers = CheckParts.sorted(foreignIDs.map { $0 })
-        context.expectEqual(CheckParts.element(batches, 0).map { CheckParts.sorted(answers($0)) }, [sentAnswers], clause: "DISP-2.a",
-                            "data of the responses in the first native fetch after \(foreignIDs.count) responder calls in one turn, sorted: JSON text of the whole queue")
-        context.expectEqual(batches.dropFirst().filter { $0 != [] }, [], clause: "DISP-2.b",
-                            "what the later native fetches of that turn's signals returned, other than [] (nothing was queued any more)")
-        context.expectEqual(CheckParts.sorted(batches.flatMap(answers)), sentAnswers, clause: "DISP-2.c",
-                            "data of every response those native fetches returned, sorted: each fetched once, none left behind or fetched again")
+        context.expectEqual(
+            CheckParts.element(batches, 0).map { CheckParts.sorted(answers($0)) }, [sentAnswers], clause: "DISP-2.a",
+            "data of the responses in the first native fetch after \(foreignIDs.count) responder calls in one turn, sorted: JSON text of the whole queue"
+        )
+        context.expectEqual(
+            batches.dropFirst().filter { $0 != [] }, [], clause: "DISP-2.b",
+            "what the later native fetches of that turn's signals returned, other than [] (nothing was queued any more)"
+        )
+        context.expectEqual(
+            CheckParts.sorted(batches.flatMap(answers)), sentAnswers, clause: "DISP-2.c",
+            "data of every response those native fetches returned, sorted: each fetched once, none left behind or fetched again"
+        )
     }
 
     static let missingHandlerNoResponse = ConformanceCase(
         id: "js-side.dispatch.missing-handler-no-response",
         clauses: ["DISP-6", "DISP-3"],
         accepts: .unansweredNativeCallbacks,
-        summary: "a native call with a callback to a JS handler that is not registered makes the JS side send no response"
+        summary:
+            "a native call with a callback to a JS handler that is not registered makes the JS side send no response"
     ) { context in
         try await CasePages.start(context)
         try context.callHandler("nobodyHome", data: 1, callback: "missing")
         try context.callHandler("sink", data: 2)
         try await context.runUntilIdle()
-        context.expectEqual(context.transcript.fetchedMessages.filter { $0.member("responseId") != nil }, [],
-                            clause: "DISP-6.a", "responses the JS side sent")
-        context.expectEqual(context.transcript.jsHandlerInvocations("sink").map(\.data), [2], clause: "DISP-3.a",
-                            "data the next handler got (dispatch goes on after a call to a missing handler)")
+        context.expectEqual(
+            context.transcript.fetchedMessages.filter { $0.member("responseId") != nil }, [],
+            clause: "DISP-6.a", "responses the JS side sent")
+        context.expectEqual(
+            context.transcript.jsHandlerInvocations("sink").map(\.data), [2], clause: "DISP-3.a",
+            "data the next handler got (dispatch goes on after a call to a missing handler)")
     }
 
     static let registerReplaces = ConformanceCase(
@@ -286,16 +365,22 @@ enum JavaScriptSideCases {
         clauses: ["DISP-7"],
         summary: "registering a JS handler under a name already taken replaces the earlier handler"
     ) { context in
-        try await CasePages.start(context, page: """
-            setupWebViewJavascriptBridge(function (bridge) {
-                bridge.registerHandler("greet", conformance.recordingHandler("old"));
-                bridge.registerHandler("greet", conformance.recordingHandler("new"));
-            });
-            """)
+        try await CasePages.start(
+            context,
+            page: """
+                setupWebViewJavascriptBridge(function (bridge) {
+                    bridge.registerHandler("greet", conformance.recordingHandler("old"));
+                    bridge.registerHandler("greet", conformance.recordingHandler("new"));
+                });
+                """)
         try context.callHandler("greet", data: "hello")
         try await context.runUntilIdle()
-        context.expectEqual(context.transcript.jsHandlerInvocations("old").count, 0, clause: "DISP-7.a", "invocations of the replaced handler")
-        context.expectEqual(context.transcript.jsHandlerInvocations("new").map(\.data), ["hello"], clause: "DISP-7.a", "data the replacing handler got")
+        context.expectEqual(
+            context.transcript.jsHandlerInvocations("old").count, 0, clause: "DISP-7.a",
+            "invocations of the replaced handler")
+        context.expectEqual(
+            context.transcript.jsHandlerInvocations("new").map(\.data), ["hello"], clause: "DISP-7.a",
+            "data the replacing handler got")
     }
 
     // MARK: Injection and API surface
@@ -307,21 +392,28 @@ enum JavaScriptSideCases {
     ) { context in
         try context.registerHandler("native", answer: .none)
         try await CasePages.start(context)
-        context.runInPage("""
+        context.runInPage(
+            """
             var bridgeBefore = WebViewJavascriptBridge;
             WebViewJavascriptBridge.callHandler("native", "queued before re-injection");
             """)
         let signals = context.transcript.queueSignals
         context.runInPage(context.webView.bridgeJavaScriptSource)
-        context.expectEqual(context.transcript.queueSignals - signals, 0, clause: "DISP-8.a", "queue URL signals during the second evaluation")
+        context.expectEqual(
+            context.transcript.queueSignals - signals, 0, clause: "DISP-8.a",
+            "queue URL signals during the second evaluation")
         context.runInPage("conformance.note(\"same bridge\", WebViewJavascriptBridge === bridgeBefore);")
         try context.callHandler("sink", data: "after re-injection")
         try await context.runUntilIdle()
-        context.expectEqual(context.transcript.pageNotes("same bridge"), [true], clause: "DISP-8.a", "whether the bridge object is unchanged")
-        context.expectEqual(context.transcript.nativeHandlerInvocations("native"), ["queued before re-injection"],
-                            clause: "DISP-8.a", "a call queued before re-injection reaches native")
-        context.expectEqual(context.transcript.jsHandlerInvocations("sink").map(\.data), ["after re-injection"],
-                            clause: "DISP-8.a", "data the handler registered before re-injection got")
+        context.expectEqual(
+            context.transcript.pageNotes("same bridge"), [true], clause: "DISP-8.a",
+            "whether the bridge object is unchanged")
+        context.expectEqual(
+            context.transcript.nativeHandlerInvocations("native"), ["queued before re-injection"],
+            clause: "DISP-8.a", "a call queued before re-injection reaches native")
+        context.expectEqual(
+            context.transcript.jsHandlerInvocations("sink").map(\.data), ["after re-injection"],
+            clause: "DISP-8.a", "data the handler registered before re-injection got")
     }
 
     static let pageOnErrorKept = ConformanceCase(
@@ -329,16 +421,21 @@ enum JavaScriptSideCases {
         clauses: ["DISP-9"],
         summary: "a window.onerror the page set before injection stays in place and still gets the page's errors"
     ) { context in
-        try await CasePages.start(context, page: """
-            var pageOnError = function (message) { conformance.note("page onerror", String(message)); };
-            window.onerror = pageOnError;
-            setupWebViewJavascriptBridge(function (bridge) {
-                conformance.note("onerror kept", window.onerror === pageOnError);
-                setTimeout(function () { throw new Error("from the page"); });
-            });
-            """)
-        context.expectEqual(context.transcript.pageNotes("onerror kept"), [true], clause: "DISP-9.a", "whether window.onerror is the page's after injection")
-        context.expectEqual(context.transcript.pageNotes("page onerror").count, 1, clause: "DISP-9.a", "errors the page's onerror got")
+        try await CasePages.start(
+            context,
+            page: """
+                var pageOnError = function (message) { conformance.note("page onerror", String(message)); };
+                window.onerror = pageOnError;
+                setupWebViewJavascriptBridge(function (bridge) {
+                    conformance.note("onerror kept", window.onerror === pageOnError);
+                    setTimeout(function () { throw new Error("from the page"); });
+                });
+                """)
+        context.expectEqual(
+            context.transcript.pageNotes("onerror kept"), [true], clause: "DISP-9.a",
+            "whether window.onerror is the page's after injection")
+        context.expectEqual(
+            context.transcript.pageNotes("page onerror").count, 1, clause: "DISP-9.a", "errors the page's onerror got")
     }
 
     static let apiMembers = ConformanceCase(
@@ -353,11 +450,17 @@ enum JavaScriptSideCases {
             "disableJavscriptAlertBoxSafetyTimeout: function", "registerHandler: function",
         ]
         let notes = context.transcript.pageNotes("members")
-        let members: [JSONValue] = if notes.count == 1, case .array(let names)?? = notes.first { names } else { [.string("<noted \(notes.count) times>")] }
+        let members: [JSONValue] =
+            if notes.count == 1, case .array(let names)?? = notes.first { names } else {
+                [.string("<noted \(notes.count) times>")]
+            }
         guard case .array(let five) = expected else { return }
-        context.expectEqual(members.filter { five.contains($0) }, five, clause: "DISP-10.a",
-                            "the five members of window.WebViewJavascriptBridge found, as functions (sorted)")
-        context.expectEqual(members.filter { !five.contains($0) }, [], clause: "DISP-10.b", "other members of window.WebViewJavascriptBridge")
+        context.expectEqual(
+            members.filter { five.contains($0) }, five, clause: "DISP-10.a",
+            "the five members of window.WebViewJavascriptBridge found, as functions (sorted)")
+        context.expectEqual(
+            members.filter { !five.contains($0) }, [], clause: "DISP-10.b",
+            "other members of window.WebViewJavascriptBridge")
     }
 
     static let oneLineCollapse = ConformanceCase(
@@ -367,8 +470,10 @@ enum JavaScriptSideCases {
     ) { context in
         try context.registerHandler("echo", answer: .echo)
         try await CasePages.start(context)
-        let collapsed = context.webView.bridgeJavaScriptSource.split(whereSeparator: \.isWhitespace).joined(separator: " ")
-        context.runInPage("""
+        let collapsed = context.webView.bridgeJavaScriptSource.split(whereSeparator: \.isWhitespace).joined(
+            separator: " ")
+        context.runInPage(
+            """
             delete window.WebViewJavascriptBridge;
             window.WVJBCallbacks = [];
             try {
@@ -382,26 +487,35 @@ enum JavaScriptSideCases {
             """)
         try context.callHandler("sink", data: "to the one-line JS side")
         try await context.runUntilIdle()
-        context.expectEqual(context.transcript.pageNotes("collapsed JS side threw"), [], clause: "DISP-11.a", "errors evaluating the collapsed JS side")
-        context.expectEqual(context.transcript.pageNotes("collapsed JS side defines the bridge"), [true],
-                            clause: "DISP-11.a", "whether the collapsed JS side defines window.WebViewJavascriptBridge")
-        context.expectEqual(context.transcript.jsCallbackInvocations("echoed"), ["one line"], clause: "DISP-11.a", "answer to a JS call through the collapsed JS side")
-        context.expectEqual(context.transcript.jsHandlerInvocations("sink").map(\.data), ["to the one-line JS side"],
-                            clause: "DISP-11.a", "data a handler registered on the collapsed JS side got")
+        context.expectEqual(
+            context.transcript.pageNotes("collapsed JS side threw"), [], clause: "DISP-11.a",
+            "errors evaluating the collapsed JS side")
+        context.expectEqual(
+            context.transcript.pageNotes("collapsed JS side defines the bridge"), [true],
+            clause: "DISP-11.a", "whether the collapsed JS side defines window.WebViewJavascriptBridge")
+        context.expectEqual(
+            context.transcript.jsCallbackInvocations("echoed"), ["one line"], clause: "DISP-11.a",
+            "answer to a JS call through the collapsed JS side")
+        context.expectEqual(
+            context.transcript.jsHandlerInvocations("sink").map(\.data), ["to the one-line JS side"],
+            clause: "DISP-11.a", "data a handler registered on the collapsed JS side got")
     }
 
     static let browserFacilities = ConformanceCase(
         id: "js-side.source.browser-facilities",
         clauses: ["DISP-12", "DISP-10"],
-        summary: "injection and traffic both ways use only the allowed browser facilities (of an iframe, its style and src alone) and add no global but the bridge and onerror, nor bridge members"
+        summary:
+            "injection and traffic both ways use only the allowed browser facilities (of an iframe, its style and src alone) and add no global but the bridge and onerror, nor bridge members"
     ) { context in
         try context.registerHandler("echo", answer: .echo)
-        try await CasePages.start(context, page: facilityWatchers + """
-            setupWebViewJavascriptBridge(function (bridge) {
-                bridge.registerHandler("echo", conformance.echoHandler("echo"));
-                bridge.callHandler("echo", "from JS", conformance.callback("echoed"));
-            });
-            """)
+        try await CasePages.start(
+            context,
+            page: facilityWatchers + """
+                setupWebViewJavascriptBridge(function (bridge) {
+                    bridge.registerHandler("echo", conformance.echoHandler("echo"));
+                    bridge.callHandler("echo", "from JS", conformance.callback("echoed"));
+                });
+                """)
         try context.callHandler("echo", data: "from native", callback: "native echo", expectsResponse: true)
         try context.callHandler("nobodyHome", data: 1)
         try await context.runUntilIdle()
@@ -409,21 +523,34 @@ enum JavaScriptSideCases {
         // Timers (setTimeout with other arguments, setInterval and clearing), the iframe beyond style and src,
         // and every other facility are checked apart.
         let used = context.transcript.pageNotes("facility used")
-        context.expectEqual(used.filter { !isTimerFacility($0) && !isIframeFacility($0) }, [], clause: "DISP-12.a", "browser facilities used beyond those allowed (timers and iframe members aside)")
-        context.expectEqual(used.filter(isIframeFacility), [], clause: "DISP-12.b", "iframe members used besides style and src")
-        context.expectEqual(used.filter(isTimerFacility), [], clause: "DISP-12.c", "timers set other than setTimeout(fn) and setTimeout(fn, 0), or cleared")
-        context.expectEqual(context.transcript.pageNotes("globals added"), [[]], clause: "DISP-12.d", "globals added besides WebViewJavascriptBridge and onerror")
-        context.expectEqual(context.transcript.jsCallbackInvocations("echoed"), ["from JS"], clause: "DISP-12.a",
-                            "answer to a JS call (traffic still works with the facilities watched)")
+        context.expectEqual(
+            used.filter { !isTimerFacility($0) && !isIframeFacility($0) }, [], clause: "DISP-12.a",
+            "browser facilities used beyond those allowed (timers and iframe members aside)")
+        context.expectEqual(
+            used.filter(isIframeFacility), [], clause: "DISP-12.b", "iframe members used besides style and src")
+        context.expectEqual(
+            used.filter(isTimerFacility), [], clause: "DISP-12.c",
+            "timers set other than setTimeout(fn) and setTimeout(fn, 0), or cleared")
+        context.expectEqual(
+            context.transcript.pageNotes("globals added"), [[]], clause: "DISP-12.d",
+            "globals added besides WebViewJavascriptBridge and onerror")
+        context.expectEqual(
+            context.transcript.jsCallbackInvocations("echoed"), ["from JS"], clause: "DISP-12.a",
+            "answer to a JS call (traffic still works with the facilities watched)")
         // DISP-10 once the bridge has carried traffic both ways, a JS callback, a response and a call to a missing
         // handler among it (js-side.api.exact-members looks right after startup): no member is added on first use.
         context.runInPage(noteMembers("members after traffic"))
         let notes = context.transcript.pageNotes("members after traffic")
-        let members: [JSONValue] = if notes.count == 1, case .array(let names)?? = notes.first { names } else { [.string("<noted \(notes.count) times>")] }
-        context.expectEqual(members.filter { bridgeMembers.contains($0) }, bridgeMembers, clause: "DISP-10.a",
-                            "the five members of window.WebViewJavascriptBridge found after traffic both ways, as functions (sorted)")
-        context.expectEqual(members.filter { !bridgeMembers.contains($0) }, [], clause: "DISP-10.b",
-                            "other members of window.WebViewJavascriptBridge after traffic both ways")
+        let members: [JSONValue] =
+            if notes.count == 1, case .array(let names)?? = notes.first { names } else {
+                [.string("<noted \(notes.count) times>")]
+            }
+        context.expectEqual(
+            members.filter { bridgeMembers.contains($0) }, bridgeMembers, clause: "DISP-10.a",
+            "the five members of window.WebViewJavascriptBridge found after traffic both ways, as functions (sorted)")
+        context.expectEqual(
+            members.filter { !bridgeMembers.contains($0) }, [], clause: "DISP-10.b",
+            "other members of window.WebViewJavascriptBridge after traffic both ways")
     }
 
     /// Page JavaScript to run before the setup snippet: it notes under "facility used" each browser facility the
@@ -530,73 +657,104 @@ enum JavaScriptSideCases {
     static let callShapes = ConformanceCase(
         id: "js-side.messages.call-shapes",
         clauses: ["MSG-5", "MSG-8", "MSG-1"],
-        summary: "JS calls carry data unless undefined and callbackId only with a callback; (name, fn) sends data null with a callback"
+        summary:
+            "JS calls carry data unless undefined and callbackId only with a callback; (name, fn) sends data null with a callback"
     ) { context in
-        try await CasePages.start(context, page: """
-            setupWebViewJavascriptBridge(function (bridge) {
-                var callback = conformance.callback("unanswered");
-                /* Each call on its own, so that one that throws does not hide the others. */
-                function attempt(name, call) {
-                    try { call(); } catch (error) { conformance.note("threw", name + ": " + error); }
-                }
-                attempt("nameOnly", function () { bridge.callHandler("nameOnly"); });
-                attempt("withData", function () { bridge.callHandler("withData", { k: 1 }); });
-                attempt("withNull", function () { bridge.callHandler("withNull", null); });
-                attempt("withCallback", function () { bridge.callHandler("withCallback", 3, callback); });
-                attempt("undefinedData", function () { bridge.callHandler("undefinedData", undefined, callback); });
-                attempt("twoArguments", function () { bridge.callHandler("twoArguments", callback); });
-                attempt("threeArguments", function () { bridge.callHandler("threeArguments", callback, undefined); });
-                attempt("withUndefined", function () { bridge.callHandler("withUndefined", undefined); });
-                attempt("withFalse", function () { bridge.callHandler("withFalse", false); });
-                attempt("nullWithCallback", function () { bridge.callHandler("nullWithCallback", null, callback); });
-                attempt("zeroWithCallback", function () { bridge.callHandler("zeroWithCallback", 0, callback); });
-                attempt("emptyWithCallback", function () { bridge.callHandler("emptyWithCallback", "", callback); });
-                attempt("(empty name)", function () { bridge.callHandler("", "empty name"); });
-            });
-            """)
-        let sent = Dictionary(context.transcript.fetchedMessages.compactMap { message -> (String, JSONValue)? in
-            guard case .string(let name)? = message.member("handlerName") else { return nil }
-            return (name, message.withOpaqueCallbackID(in: context.dialect))
-        }, uniquingKeysWith: { first, _ in first })
+        try await CasePages.start(
+            context,
+            page: """
+                setupWebViewJavascriptBridge(function (bridge) {
+                    var callback = conformance.callback("unanswered");
+                    /* Each call on its own, so that one that throws does not hide the others. */
+                    function attempt(name, call) {
+                        try { call(); } catch (error) { conformance.note("threw", name + ": " + error); }
+                    }
+                    attempt("nameOnly", function () { bridge.callHandler("nameOnly"); });
+                    attempt("withData", function () { bridge.callHandler("withData", { k: 1 }); });
+                    attempt("withNull", function () { bridge.callHandler("withNull", null); });
+                    attempt("withCallback", function () { bridge.callHandler("withCallback", 3, callback); });
+                    attempt("undefinedData", function () { bridge.callHandler("undefinedData", undefined, callback); });
+                    attempt("twoArguments", function () { bridge.callHandler("twoArguments", callback); });
+                    attempt("threeArguments", function () { bridge.callHandler("threeArguments", callback, undefined); });
+                    attempt("withUndefined", function () { bridge.callHandler("withUndefined", undefined); });
+                    attempt("withFalse", function () { bridge.callHandler("withFalse", false); });
+                    attempt("nullWithCallback", function () { bridge.callHandler("nullWithCallback", null, callback); });
+                    attempt("zeroWithCallback", function () { bridge.callHandler("zeroWithCallback", 0, callback); });
+                    attempt("emptyWithCallback", function () { bridge.callHandler("emptyWithCallback", "", callback); });
+                    attempt("(empty name)", function () { bridge.callHandler("", "empty name"); });
+                });
+                """)
+        let sent = Dictionary(
+            context.transcript.fetchedMessages.compactMap { message -> (String, JSONValue)? in
+                guard case .string(let name)? = message.member("handlerName") else { return nil }
+                return (name, message.withOpaqueCallbackID(in: context.dialect))
+            }, uniquingKeysWith: { first, _ in first })
         // Each part of each message is checked once, under the obligation it is about (callback ids shown as <id>).
         func part(_ name: String, _ key: String) -> JSONValue? { sent[name]?.member(key) }
         let oneOrTwoArguments = ["nameOnly", "withData", "withNull", "withUndefined", "withFalse"]
-        context.expectEqual(oneOrTwoArguments.map { sent[$0] != nil }, oneOrTwoArguments.map { _ in true }, clause: "MSG-8.a",
-                            "whether callHandler(name) and callHandler(name, data) each sent a call, for data {k: 1}, null, undefined and false")
-        let threeArguments = ["withCallback", "undefinedData", "nullWithCallback", "zeroWithCallback", "emptyWithCallback"]
-        context.expectEqual(threeArguments.map { part($0, "callbackId") }, threeArguments.map { _ in "<id>" }, clause: "MSG-8.b",
-                            "callbackId sent for callHandler(name, data, callback), for data 3, undefined, null, 0 and \"\"")
+        context.expectEqual(
+            oneOrTwoArguments.map { sent[$0] != nil }, oneOrTwoArguments.map { _ in true }, clause: "MSG-8.a",
+            "whether callHandler(name) and callHandler(name, data) each sent a call, for data {k: 1}, null, undefined and false"
+        )
+        let threeArguments = [
+            "withCallback", "undefinedData", "nullWithCallback", "zeroWithCallback", "emptyWithCallback",
+        ]
+        context.expectEqual(
+            threeArguments.map { part($0, "callbackId") }, threeArguments.map { _ in "<id>" }, clause: "MSG-8.b",
+            "callbackId sent for callHandler(name, data, callback), for data 3, undefined, null, 0 and \"\"")
         // A call that threw is reported under the obligation of its form.
-        let threw = context.transcript.pageNotes("threw").compactMap { note -> String? in if case .string(let text)? = note { text } else { nil } }
-        let forms: [(String, [String])] = [("MSG-8.a", oneOrTwoArguments), ("MSG-8.b", threeArguments), ("MSG-8.c", ["twoArguments"]),
-                                           ("MSG-8.d", ["threeArguments"]), ("MSG-5.a", ["(empty name)"])]
+        let threw = context.transcript.pageNotes("threw").compactMap { note -> String? in
+            if case .string(let text)? = note { text } else { nil }
+        }
+        let forms: [(String, [String])] = [
+            ("MSG-8.a", oneOrTwoArguments), ("MSG-8.b", threeArguments), ("MSG-8.c", ["twoArguments"]),
+            ("MSG-8.d", ["threeArguments"]), ("MSG-5.a", ["(empty name)"]),
+        ]
         for (obligation, calls) in forms {
-            context.expectEqual(threw.filter { text in calls.contains { text.hasPrefix($0 + ": ") } }, [], clause: obligation,
-                                "errors thrown by the callHandler calls \(calls.joined(separator: ", "))")
+            context.expectEqual(
+                threw.filter { text in calls.contains { text.hasPrefix($0 + ": ") } }, [], clause: obligation,
+                "errors thrown by the callHandler calls \(calls.joined(separator: ", "))")
         }
         // Every call carries handlerName, the empty name included; compared whatever the order (ORD-3 is checked apart).
-        let names = context.transcript.fetchedMessages.map { $0.member("handlerName")?.canonicalText ?? "<no handlerName>" }
-        let calledNames = ["nameOnly", "withData", "withNull", "withCallback", "undefinedData", "twoArguments", "threeArguments", "withUndefined",
-                           "withFalse", "nullWithCallback", "zeroWithCallback", "emptyWithCallback", ""]
-        context.expectEqual(names.sorted(), calledNames.map { JSONValue.string($0).canonicalText }.sorted(), clause: "MSG-5.a",
-                            "handlerName of every message the calls sent, sorted (one of them the empty name)")
+        let names = context.transcript.fetchedMessages.map {
+            $0.member("handlerName")?.canonicalText ?? "<no handlerName>"
+        }
+        let calledNames = [
+            "nameOnly", "withData", "withNull", "withCallback", "undefinedData", "twoArguments", "threeArguments",
+            "withUndefined",
+            "withFalse", "nullWithCallback", "zeroWithCallback", "emptyWithCallback", "",
+        ]
+        context.expectEqual(
+            names.sorted(), calledNames.map { JSONValue.string($0).canonicalText }.sorted(), clause: "MSG-5.a",
+            "handlerName of every message the calls sent, sorted (one of them the empty name)")
         let others = ["withNull", "withCallback", "undefinedData", "twoArguments", "threeArguments"]
-        context.expectEqual(others.map { part($0, "handlerName") }, others.map { .string($0) }, clause: "MSG-5.a",
-                            "handlerName of the messages sent by the other five calls")
-        context.expectEqual(["nameOnly", "withData", "withNull", "withCallback", "undefinedData"].map { part($0, "data") },
-                            [nil, ["k": 1], .null, 3, nil], clause: "MSG-5.b",
-                            "data sent for no data, {k: 1}, null, 3 with a callback, and undefined with a callback")
-        context.expectEqual(["nameOnly", "withData", "withNull", "undefinedData"].map { part($0, "callbackId") }, [nil, nil, nil, "<id>"],
-                            clause: "MSG-5.c", "callbackId sent by three calls without a callback and one with undefined data and a callback")
-        context.expectEqual([part("twoArguments", "data"), part("twoArguments", "callbackId")], [.null, "<id>"], clause: "MSG-8.c",
-                            "data and callbackId sent for callHandler(name, fn): null, and the callback")
-        context.expectEqual([part("threeArguments", "data"), part("threeArguments", "callbackId")], [nil, nil], clause: "MSG-8.d",
-                            "data and callbackId sent for callHandler(name, fn, undefined): no swap, so no null data and no callbackId")
+        context.expectEqual(
+            others.map { part($0, "handlerName") }, others.map { .string($0) }, clause: "MSG-5.a",
+            "handlerName of the messages sent by the other five calls")
+        context.expectEqual(
+            ["nameOnly", "withData", "withNull", "withCallback", "undefinedData"].map { part($0, "data") },
+            [nil, ["k": 1], .null, 3, nil], clause: "MSG-5.b",
+            "data sent for no data, {k: 1}, null, 3 with a callback, and undefined with a callback")
+        context.expectEqual(
+            ["nameOnly", "withData", "withNull", "undefinedData"].map { part($0, "callbackId") },
+            [nil, nil, nil, "<id>"],
+            clause: "MSG-5.c",
+            "callbackId sent by three calls without a callback and one with undefined data and a callback")
+        context.expectEqual(
+            [part("twoArguments", "data"), part("twoArguments", "callbackId")], [.null, "<id>"], clause: "MSG-8.c",
+            "data and callbackId sent for callHandler(name, fn): null, and the callback")
+        context.expectEqual(
+            [part("threeArguments", "data"), part("threeArguments", "callbackId")], [nil, nil], clause: "MSG-8.d",
+            "data and callbackId sent for callHandler(name, fn, undefined): no swap, so no null data and no callbackId")
         let otherKeys = (["nameOnly", "withData"] + others).flatMap { name -> [String] in
             guard case .object(let members)? = sent[name] else { return [] }
-            return members.keys.filter { !["handlerName", "data", "callbackId"].contains($0) }.sorted().map { "\(name): \($0)" }
+            return members.keys.filter { !["handlerName", "data", "callbackId"].contains($0) }.sorted().map {
+                "\(name): \($0)"
+            }
         }
-        context.expectEqual(otherKeys, [], clause: "MSG-1.a", "keys besides handlerName, data and callbackId in the messages sent by the seven calls")
+        context.expectEqual(
+            otherKeys, [], clause: "MSG-1.a",
+            "keys besides handlerName, data and callbackId in the messages sent by the seven calls")
     }
 
     static let queueOrder = ConformanceCase(
@@ -605,23 +763,30 @@ enum JavaScriptSideCases {
         summary: "calls and responder calls made in one handler are queued in the order they were made"
     ) { context in
         try context.registerHandler("sink", answer: .none)
-        try await CasePages.start(context, page: """
-            setupWebViewJavascriptBridge(function (bridge) {
-                bridge.registerHandler("relay", function (data, respond) {
-                    bridge.callHandler("sink", "before the answer");
-                    respond("the answer");
-                    bridge.callHandler("sink", "after the answer");
+        try await CasePages.start(
+            context,
+            page: """
+                setupWebViewJavascriptBridge(function (bridge) {
+                    bridge.registerHandler("relay", function (data, respond) {
+                        bridge.callHandler("sink", "before the answer");
+                        respond("the answer");
+                        bridge.callHandler("sink", "after the answer");
+                    });
                 });
-            });
-            """)
+                """)
         try context.callHandler("relay", data: 1, callback: "relay", expectsResponse: true)
         try await context.runUntilIdle()
         let fetched = context.transcript.fetchedMessages
         let calls = fetched.filter { $0.member("responseId") == nil }.map { $0.member("data") ?? "<no data>" }
-        context.expectEqual(calls, ["before the answer", "after the answer"], clause: "ORD-3.a", "data of the calls JS sent, in queue order")
-        let kinds = fetched.map { message -> JSONValue in message.member("responseId") == nil ? "a call" : message.member("responseData") ?? "<no data>" }
-        context.expectEqual(kinds, ["a call", "the answer", "a call"], clause: "ORD-3.b",
-                            "the messages JS sent, in queue order: where the response (shown by its data) stands among the calls")
+        context.expectEqual(
+            calls, ["before the answer", "after the answer"], clause: "ORD-3.a",
+            "data of the calls JS sent, in queue order")
+        let kinds = fetched.map { message -> JSONValue in
+            message.member("responseId") == nil ? "a call" : message.member("responseData") ?? "<no data>"
+        }
+        context.expectEqual(
+            kinds, ["a call", "the answer", "a call"], clause: "ORD-3.b",
+            "the messages JS sent, in queue order: where the response (shown by its data) stands among the calls")
     }
 
     static let callbackIDFormat = ConformanceCase(
@@ -630,18 +795,22 @@ enum JavaScriptSideCases {
         level: .should,
         summary: "JS callback ids are cb_<n>_<Date.now()>, n counting from 1 only the sends that carry a callback"
     ) { context in
-        try await CasePages.start(context, page: """
-            setupWebViewJavascriptBridge(function (bridge) {
-                bridge.registerHandler("echo", conformance.echoHandler("echo"));
-                conformance.note("now", Date.now());
-                bridge.callHandler("first", 1, conformance.callback("first"));
-                bridge.callHandler("noCallback", 2);
-                bridge.callHandler("second", 3, conformance.callback("second"));
-            });
-            """)
-        try context.callHandler("echo", data: "a response is a send without a callback", callback: "echo", expectsResponse: true)
+        try await CasePages.start(
+            context,
+            page: """
+                setupWebViewJavascriptBridge(function (bridge) {
+                    bridge.registerHandler("echo", conformance.echoHandler("echo"));
+                    conformance.note("now", Date.now());
+                    bridge.callHandler("first", 1, conformance.callback("first"));
+                    bridge.callHandler("noCallback", 2);
+                    bridge.callHandler("second", 3, conformance.callback("second"));
+                });
+                """)
+        try context.callHandler(
+            "echo", data: "a response is a send without a callback", callback: "echo", expectsResponse: true)
         try await context.runUntilIdle()
-        context.runInPage("""
+        context.runInPage(
+            """
             conformance.note("now", Date.now());
             WebViewJavascriptBridge.callHandler("third", 4, conformance.callback("third"));
             """)
@@ -654,14 +823,20 @@ enum JavaScriptSideCases {
         guard times.count == 2 else { return context.fail(clause: "ID-1.a", "the page did not note the time twice") }
         // Each id split into its counter and the rest: `cb_<n>` then `_<time>`.
         let parts = ids.map { id -> (n: String, rest: String) in
-            guard case .string(let text) = id, let match = text.prefixMatch(of: /cb_([0-9]+)/) else { return ("<no cb_<n>>", id.canonicalText) }
+            guard case .string(let text) = id, let match = text.prefixMatch(of: /cb_([0-9]+)/) else {
+                return ("<no cb_<n>>", id.canonicalText)
+            }
             return (String(match.1), String(text[match.range.upperBound...]))
         }
-        context.expectEqual(parts.map { "cb_<n>" + $0.rest }, ["cb_<n>_\(times[0])", "cb_<n>_\(times[0])", "cb_<n>_\(times[1])"], clause: "ID-1.a",
-                            "callback ids of the three calls with a callback, counter left out: cb_<n>_<Date.now()>")
-        context.expectEqual(Array(parts.prefix(1).map(\.n)), ["1"], clause: "ID-1.b", "counter of the page's first callback id")
-        context.expectEqual(parts.dropFirst().map(\.n), ["2", "3"], clause: "ID-1.c",
-                            "counters of the next two callback ids (after a call without a callback and a response)")
+        context.expectEqual(
+            parts.map { "cb_<n>" + $0.rest }, ["cb_<n>_\(times[0])", "cb_<n>_\(times[0])", "cb_<n>_\(times[1])"],
+            clause: "ID-1.a",
+            "callback ids of the three calls with a callback, counter left out: cb_<n>_<Date.now()>")
+        context.expectEqual(
+            Array(parts.prefix(1).map(\.n)), ["1"], clause: "ID-1.b", "counter of the page's first callback id")
+        context.expectEqual(
+            parts.dropFirst().map(\.n), ["2", "3"], clause: "ID-1.c",
+            "counters of the next two callback ids (after a call without a callback and a response)")
     }
 
     // MARK: Alert safety switch
@@ -669,54 +844,79 @@ enum JavaScriptSideCases {
     static let disableSwitchesDispatch = ConformanceCase(
         id: "js-side.alert-safety.disable-switches-dispatch",
         clauses: ["SAFE-4", "DISP-12"],
-        summary: "after the _disableJavascriptAlertBoxSafetyTimeout message, or the page's own call, JS handlers run inside the delivering evaluation, still with the allowed browser facilities only"
+        summary:
+            "after the _disableJavascriptAlertBoxSafetyTimeout message, or the page's own call, JS handlers run inside the delivering evaluation, still with the allowed browser facilities only"
     ) { context in
         // Both pages watch the browser facilities the JS side uses (DISP-12), here on its synchronous dispatch path.
         try context.registerHandler("echo", answer: .echo)
-        try await CasePages.start(context, page: facilityWatchers + """
-            setupWebViewJavascriptBridge(function (bridge) {
-                bridge.registerHandler("sink", conformance.recordingHandler("sink"));
-                WebViewJavascriptBridge._handleMessageFromObjC(JSON.stringify({ handlerName: "_disableJavascriptAlertBoxSafetyTimeout" }));
-            });
-            """)
+        try await CasePages.start(
+            context,
+            page: facilityWatchers + """
+                setupWebViewJavascriptBridge(function (bridge) {
+                    bridge.registerHandler("sink", conformance.recordingHandler("sink"));
+                    WebViewJavascriptBridge._handleMessageFromObjC(JSON.stringify({ handlerName: "_disableJavascriptAlertBoxSafetyTimeout" }));
+                });
+                """)
         try context.callHandler("sink", data: "after the disabling message")
         try await context.runUntilIdle()
         try context.callHandler("nobodyHome", data: "on the first page")
-        context.runInPage("WebViewJavascriptBridge.callHandler(\"echo\", \"safety off on the first page\", conformance.callback(\"echoed\"));")
+        context.runInPage(
+            "WebViewJavascriptBridge.callHandler(\"echo\", \"safety off on the first page\", conformance.callback(\"echoed\"));"
+        )
         try await context.runUntilIdle()
         context.runInPage(globalsAddedNote)
-        context.loadPage(facilityWatchers + """
-            setupWebViewJavascriptBridge(function (bridge) {
-                bridge.registerHandler("sink", conformance.recordingHandler("sink"));
-                bridge.disableJavscriptAlertBoxSafetyTimeout();
-            });
-            """, url: "https://app.example/second.html")
+        context.loadPage(
+            facilityWatchers + """
+                setupWebViewJavascriptBridge(function (bridge) {
+                    bridge.registerHandler("sink", conformance.recordingHandler("sink"));
+                    bridge.disableJavscriptAlertBoxSafetyTimeout();
+                });
+                """, url: "https://app.example/second.html")
         try await context.runUntilIdle()
         try context.callHandler("sink", data: "after the page's call")
         try await context.runUntilIdle()
         try context.callHandler("nobodyHome", data: "on the second page")
-        context.runInPage("WebViewJavascriptBridge.callHandler(\"echo\", \"safety off on the second page\", conformance.callback(\"echoed\"));")
+        context.runInPage(
+            "WebViewJavascriptBridge.callHandler(\"echo\", \"safety off on the second page\", conformance.callback(\"echoed\"));"
+        )
         try await context.runUntilIdle()
         context.runInPage(globalsAddedNote)
         let invocations = context.transcript.jsHandlerInvocations("sink")
-        context.expectEqual(invocations.filter { $0.data == "after the disabling message" }.map(\.duringNativeEvaluation), [true], clause: "SAFE-4.a",
-                            "whether the call after the _disableJavascriptAlertBoxSafetyTimeout message ran inside the native evaluation")
-        context.expectEqual(invocations.filter { $0.data == "after the page's call" }.map(\.duringNativeEvaluation), [true], clause: "SAFE-4.b",
-                            "whether the call after the page's disableJavscriptAlertBoxSafetyTimeout() ran inside the native evaluation")
-        context.expectEqual(invocations.filter { $0.data != "after the disabling message" && $0.data != "after the page's call" }.map(\.data), [],
-                            clause: "SAFE-4.a", "data of other JS handler invocations")
+        context.expectEqual(
+            invocations.filter { $0.data == "after the disabling message" }.map(\.duringNativeEvaluation), [true],
+            clause: "SAFE-4.a",
+            "whether the call after the _disableJavascriptAlertBoxSafetyTimeout message ran inside the native evaluation"
+        )
+        context.expectEqual(
+            invocations.filter { $0.data == "after the page's call" }.map(\.duringNativeEvaluation), [true],
+            clause: "SAFE-4.b",
+            "whether the call after the page's disableJavscriptAlertBoxSafetyTimeout() ran inside the native evaluation"
+        )
+        context.expectEqual(
+            invocations.filter { $0.data != "after the disabling message" && $0.data != "after the page's call" }.map(
+                \.data), [],
+            clause: "SAFE-4.a", "data of other JS handler invocations")
         // DISP-12 where js-side.source.browser-facilities does not look: both ways of switching the safety off, then
         // handlers, JS callbacks and missing-handler warnings dispatched synchronously, on two pages.
         let used = context.transcript.pageNotes("facility used")
-        context.expectEqual(used.filter { !isTimerFacility($0) && !isIframeFacility($0) }, [], clause: "DISP-12.a",
-                            "browser facilities used beyond those allowed with the safety switched off, on two pages (timers and iframe members aside)")
-        context.expectEqual(used.filter(isIframeFacility), [], clause: "DISP-12.b", "iframe members used besides style and src, on two pages")
-        context.expectEqual(used.filter(isTimerFacility), [], clause: "DISP-12.c",
-                            "timers set other than setTimeout(fn) and setTimeout(fn, 0), or cleared, with the safety on and then off, on two pages")
-        context.expectEqual(context.transcript.pageNotes("globals added"), [[], []], clause: "DISP-12.d",
-                            "globals added besides WebViewJavascriptBridge and onerror, on each of the two pages")
-        context.expectEqual(context.transcript.jsCallbackInvocations("echoed"), ["safety off on the first page", "safety off on the second page"],
-                            clause: "DISP-12.a", "answers to a JS call on each page (traffic still works with the facilities watched)")
+        context.expectEqual(
+            used.filter { !isTimerFacility($0) && !isIframeFacility($0) }, [], clause: "DISP-12.a",
+            "browser facilities used beyond those allowed with the safety switched off, on two pages (timers and iframe members aside)"
+        )
+        context.expectEqual(
+            used.filter(isIframeFacility), [], clause: "DISP-12.b",
+            "iframe members used besides style and src, on two pages")
+        context.expectEqual(
+            used.filter(isTimerFacility), [], clause: "DISP-12.c",
+            "timers set other than setTimeout(fn) and setTimeout(fn, 0), or cleared, with the safety on and then off, on two pages"
+        )
+        context.expectEqual(
+            context.transcript.pageNotes("globals added"), [[], []], clause: "DISP-12.d",
+            "globals added besides WebViewJavascriptBridge and onerror, on each of the two pages")
+        context.expectEqual(
+            context.transcript.jsCallbackInvocations("echoed"),
+            ["safety off on the first page", "safety off on the second page"],
+            clause: "DISP-12.a", "answers to a JS call on each page (traffic still works with the facilities watched)")
     }
 
     // MARK: Logging (SHOULD)
@@ -725,31 +925,39 @@ enum JavaScriptSideCases {
         id: "js-side.logging.missing-handler-warning",
         clauses: ["LOG-5"],
         level: .should,
-        summary: "a native call to a missing JS handler logs the canonical warning with the message as a second argument"
+        summary:
+            "a native call to a missing JS handler logs the canonical warning with the message as a second argument"
     ) { context in
         try await CasePages.start(context)
         try context.callHandler("nobodyHome", data: ["x"])
         try await context.runUntilIdle()
         let prefix = "WebViewJavascriptBridge: WARNING: no handler for message from ObjC: "
-        let logged = context.transcript.consoleMessages.filter { $0.hasPrefix("WebViewJavascriptBridge: WARNING: no handler") }.map { line -> JSONValue in
-            guard line.hasPrefix(prefix), let message = try? JSONParser.parse(String(line.dropFirst(prefix.count))) else { return .string(line) }
+        let logged = context.transcript.consoleMessages.filter {
+            $0.hasPrefix("WebViewJavascriptBridge: WARNING: no handler")
+        }.map { line -> JSONValue in
+            guard line.hasPrefix(prefix), let message = try? JSONParser.parse(String(line.dropFirst(prefix.count)))
+            else { return .string(line) }
             return message
         }
-        context.expectEqual(logged, context.transcript.decodedNativeMessages.filter { $0.member("handlerName") == "nobodyHome" },
-                            clause: "LOG-5.a", "warnings logged: prefix, then the message object as the second argument")
+        context.expectEqual(
+            logged, context.transcript.decodedNativeMessages.filter { $0.member("handlerName") == "nobodyHome" },
+            clause: "LOG-5.a", "warnings logged: prefix, then the message object as the second argument")
     }
 
     static let onErrorHook = ConformanceCase(
         id: "js-side.logging.onerror-hook",
         clauses: ["LOG-6"],
         level: .should,
-        summary: "without a page onerror, the JS side installs one logging \"WebViewJavascriptBridge: ERROR:\" + msg + \"@\" + url + \":\" + line"
+        summary:
+            "without a page onerror, the JS side installs one logging \"WebViewJavascriptBridge: ERROR:\" + msg + \"@\" + url + \":\" + line"
     ) { context in
-        try await CasePages.start(context, page: """
-            setupWebViewJavascriptBridge(function (bridge) {
-                setTimeout(function () { throw new Error("boom"); });
-            });
-            """)
+        try await CasePages.start(
+            context,
+            page: """
+                setupWebViewJavascriptBridge(function (bridge) {
+                    setTimeout(function () { throw new Error("boom"); });
+                });
+                """)
         let prefix = "WebViewJavascriptBridge: ERROR:Error: boom@"
         let logged = context.transcript.consoleMessages.filter { $0.hasPrefix("WebViewJavascriptBridge: ERROR") }
         let wellFormed = logged.filter { line in
@@ -759,6 +967,8 @@ enum JavaScriptSideCases {
             return colon > location.startIndex && Int(location[location.index(after: colon)...]) != nil
         }
         context.expectEqual(logged.count, 1, clause: "LOG-6.a", "error lines logged for one uncaught error")
-        context.expectEqual(wellFormed.count, logged.count, clause: "LOG-6.b", "lines of the form \(prefix)<url>:<line> among \(logged)")
+        context.expectEqual(
+            wellFormed.count, logged.count, clause: "LOG-6.b", "lines of the form \(prefix)<url>:<line> among \(logged)"
+        )
     }
 }

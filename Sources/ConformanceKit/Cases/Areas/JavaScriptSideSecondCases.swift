@@ -15,40 +15,45 @@ enum JavaScriptSideSecondCases {
     static let sendsFromHandler = ConformanceCase(
         id: "js-side.messages.sends-from-handler-after-reload",
         clauses: ["MSG-5", "MSG-8", "ORD-3", "DISP-5", "MSG-6"],
-        summary: "on a reloaded page, a JS handler called from native gets its arguments, sends calls of every callHandler form with falsy and nested data, and answers five times in between, all queued as sent"
+        summary:
+            "on a reloaded page, a JS handler called from native gets its arguments, sends calls of every callHandler form with falsy and nested data, and answers five times in between, all queued as sent"
     ) { context in
         let called = mixedSends.filter { !$0.hasPrefix("response ") }
         for name in called { try context.registerHandler(name, answer: .echo) }
-        try await CasePages.start(context, page: """
-            setupWebViewJavascriptBridge(function (bridge) {
-                bridge.registerHandler("plain", function (data, respond) {
-                    conformance.note("arguments", { handler: "plain", data: data, responder: typeof respond });
+        try await CasePages.start(
+            context,
+            page: """
+                setupWebViewJavascriptBridge(function (bridge) {
+                    bridge.registerHandler("plain", function (data, respond) {
+                        conformance.note("arguments", { handler: "plain", data: data, responder: typeof respond });
+                    });
+                    bridge.registerHandler("mixed", function (data, respond) {
+                        conformance.note("arguments", { handler: "mixed", data: data, responder: typeof respond });
+                        function answered(label) {
+                            return function (answer) { conformance.note("answered", { call: label, answer: answer }); };
+                        }
+                        bridge.callHandler("nameOnly");
+                        respond(false);
+                        bridge.callHandler("zero", 0);
+                        bridge.callHandler("twoArguments", answered("twoArguments"));
+                        respond(0);
+                        bridge.callHandler("empty", "", answered("empty"));
+                        bridge.callHandler("threeArguments", answered("threeArguments"), undefined);
+                        respond("");
+                        bridge.callHandler("falseData", false);
+                        bridge.callHandler("nested", data, answered("nested"));
+                        respond(null);
+                        bridge.callHandler("undefinedData", undefined, answered("undefinedData"));
+                        respond();
+                        bridge.callHandler("nullData", null);
+                    });
                 });
-                bridge.registerHandler("mixed", function (data, respond) {
-                    conformance.note("arguments", { handler: "mixed", data: data, responder: typeof respond });
-                    function answered(label) {
-                        return function (answer) { conformance.note("answered", { call: label, answer: answer }); };
-                    }
-                    bridge.callHandler("nameOnly");
-                    respond(false);
-                    bridge.callHandler("zero", 0);
-                    bridge.callHandler("twoArguments", answered("twoArguments"));
-                    respond(0);
-                    bridge.callHandler("empty", "", answered("empty"));
-                    bridge.callHandler("threeArguments", answered("threeArguments"), undefined);
-                    respond("");
-                    bridge.callHandler("falseData", false);
-                    bridge.callHandler("nested", data, answered("nested"));
-                    respond(null);
-                    bridge.callHandler("undefinedData", undefined, answered("undefinedData"));
-                    respond();
-                    bridge.callHandler("nullData", null);
-                });
-            });
-            """)
+                """)
         context.reload()
         try await context.runUntilIdle()
-        let nested: JSONValue = ["ünïcødé ☃ \u{1F600}": ["line\nbreak", 1.5, .null, ["deep": [true, false]]], "quote'\"\\": ""]
+        let nested: JSONValue = [
+            "ünïcødé ☃ \u{1F600}": ["line\nbreak", 1.5, .null, ["deep": [true, false]]], "quote'\"\\": "",
+        ]
         let fetchedBefore = context.transcript.fetchedMessages.count
         try context.callHandler("plain")
         try context.callHandler("mixed", data: nested, callback: "mixed", expectsResponse: true)
@@ -58,24 +63,40 @@ enum JavaScriptSideSecondCases {
         let responses = sent.filter { $0.member("responseId") != nil }
 
         // DISP-5: the arguments each handler got.
-        let arguments = Dictionary(context.transcript.pageNotes("arguments").compactMap { note -> (String, JSONValue)? in
-            guard case .string(let handler)? = note?.member("handler"), let note else { return nil }
-            return (handler, note)
-        }, uniquingKeysWith: { first, _ in first })
-        context.expectEqual([arguments["plain"]?.member("data"), arguments["mixed"]?.member("data")], [nil, nested], clause: "DISP-5.a",
-                            "data the handlers got for a native call without data (undefined) and one with nested unicode data")
-        context.expectEqual(arguments["mixed"]?.member("responder"), "function", clause: "DISP-5.b", "type of the second argument for the call with a callbackId")
-        context.expectEqual(responses.count, 5, clause: "DISP-5.b", "responses sent by five calls of the responder in one turn")
-        context.expectEqual(arguments["plain"]?.member("responder"), "undefined", clause: "DISP-5.c", "type of the second argument for the native call without a callback")
+        let arguments = Dictionary(
+            context.transcript.pageNotes("arguments").compactMap { note -> (String, JSONValue)? in
+                guard case .string(let handler)? = note?.member("handler"), let note else { return nil }
+                return (handler, note)
+            }, uniquingKeysWith: { first, _ in first })
+        context.expectEqual(
+            [arguments["plain"]?.member("data"), arguments["mixed"]?.member("data")], [nil, nested], clause: "DISP-5.a",
+            "data the handlers got for a native call without data (undefined) and one with nested unicode data")
+        context.expectEqual(
+            arguments["mixed"]?.member("responder"), "function", clause: "DISP-5.b",
+            "type of the second argument for the call with a callbackId")
+        context.expectEqual(
+            responses.count, 5, clause: "DISP-5.b", "responses sent by five calls of the responder in one turn")
+        context.expectEqual(
+            arguments["plain"]?.member("responder"), "undefined", clause: "DISP-5.c",
+            "type of the second argument for the native call without a callback")
 
         // MSG-6: the five responses, for false, 0, "", null and undefined.
-        let callbackID = context.transcript.decodedNativeMessages.first { $0.member("handlerName") == "mixed" }?.member("callbackId") ?? "<none>"
-        context.expectEqual(responses.map { $0.member("handlerName") }, Array(repeating: "mixed", count: responses.count), clause: "MSG-6.a",
-                            "handlerName of the responses sent for respond(false), respond(0), respond(\"\"), respond(null) and respond()")
-        context.expectEqual(responses.map { $0.member("responseId") }, Array(repeating: callbackID, count: responses.count), clause: "MSG-6.b",
-                            "responseId of those responses: the native call's callbackId")
-        context.expectEqual(CheckParts.sorted(responses.map { $0.member("responseData") }), CheckParts.sorted([false, 0, "", .null, nil]), clause: "MSG-6.c",
-                            "responseData of those responses, sorted (left out only for undefined)")
+        let callbackID =
+            context.transcript.decodedNativeMessages.first { $0.member("handlerName") == "mixed" }?.member("callbackId")
+            ?? "<none>"
+        context.expectEqual(
+            responses.map { $0.member("handlerName") }, Array(repeating: "mixed", count: responses.count),
+            clause: "MSG-6.a",
+            "handlerName of the responses sent for respond(false), respond(0), respond(\"\"), respond(null) and respond()"
+        )
+        context.expectEqual(
+            responses.map { $0.member("responseId") }, Array(repeating: callbackID, count: responses.count),
+            clause: "MSG-6.b",
+            "responseId of those responses: the native call's callbackId")
+        context.expectEqual(
+            CheckParts.sorted(responses.map { $0.member("responseData") }),
+            CheckParts.sorted([false, 0, "", .null, nil]), clause: "MSG-6.c",
+            "responseData of those responses, sorted (left out only for undefined)")
         let responseKeys = responses.flatMap { response -> [String] in
             guard case .object(let members) = response else { return ["<not an object>"] }
             return members.keys.filter { ["callbackId", "data"].contains($0) }.sorted()
@@ -83,36 +104,52 @@ enum JavaScriptSideSecondCases {
         context.expectEqual(responseKeys, [], clause: "MSG-6.d", "callbackId or data keys in those responses")
 
         // MSG-5 and MSG-8: each call's parts, by handler name (callback ids shown as <id>).
-        let byName = Dictionary(calls.compactMap { message -> (String, JSONValue)? in
-            guard case .string(let name)? = message.member("handlerName") else { return nil }
-            return (name, message.withOpaqueCallbackID(in: context.dialect))
-        }, uniquingKeysWith: { first, _ in first })
+        let byName = Dictionary(
+            calls.compactMap { message -> (String, JSONValue)? in
+                guard case .string(let name)? = message.member("handlerName") else { return nil }
+                return (name, message.withOpaqueCallbackID(in: context.dialect))
+            }, uniquingKeysWith: { first, _ in first })
         func part(_ name: String, _ key: String) -> JSONValue? { byName[name]?.member(key) }
-        context.expectEqual(CheckParts.sorted(calls.map { $0.member("handlerName") }), CheckParts.sorted(called.map { .string($0) }), clause: "MSG-5.a",
-                            "handlerName of every call the handler sent, sorted")
+        context.expectEqual(
+            CheckParts.sorted(calls.map { $0.member("handlerName") }), CheckParts.sorted(called.map { .string($0) }),
+            clause: "MSG-5.a",
+            "handlerName of every call the handler sent, sorted")
         let shaped = ["nameOnly", "zero", "empty", "falseData", "nested", "undefinedData", "nullData"]
-        context.expectEqual(shaped.map { part($0, "data") }, [nil, 0, "", false, nested, nil, .null], clause: "MSG-5.b",
-                            "data sent for no data, 0, \"\", false, the nested data, undefined and null")
-        context.expectEqual(shaped.map { part($0, "callbackId") }, [nil, nil, "<id>", nil, "<id>", "<id>", nil], clause: "MSG-5.c",
-                            "callbackId sent by the same calls, made with a callback for \"\", the nested data and undefined only")
+        context.expectEqual(
+            shaped.map { part($0, "data") }, [nil, 0, "", false, nested, nil, .null], clause: "MSG-5.b",
+            "data sent for no data, 0, \"\", false, the nested data, undefined and null")
+        context.expectEqual(
+            shaped.map { part($0, "callbackId") }, [nil, nil, "<id>", nil, "<id>", "<id>", nil], clause: "MSG-5.c",
+            "callbackId sent by the same calls, made with a callback for \"\", the nested data and undefined only")
         let shortForms = ["nameOnly", "zero", "falseData", "nullData"]
-        context.expectEqual(shortForms.map { byName[$0] != nil }, shortForms.map { _ in true }, clause: "MSG-8.a",
-                            "whether callHandler(name) and callHandler(name, data) sent a call, for data 0, false and null")
+        context.expectEqual(
+            shortForms.map { byName[$0] != nil }, shortForms.map { _ in true }, clause: "MSG-8.a",
+            "whether callHandler(name) and callHandler(name, data) sent a call, for data 0, false and null")
         let withCallback = ["empty", "nested", "undefinedData"]
-        context.expectEqual(withCallback.map { part($0, "callbackId") }, withCallback.map { _ in "<id>" }, clause: "MSG-8.b",
-                            "callbackId sent for callHandler(name, data, callback), for data \"\", the nested data and undefined")
+        context.expectEqual(
+            withCallback.map { part($0, "callbackId") }, withCallback.map { _ in "<id>" }, clause: "MSG-8.b",
+            "callbackId sent for callHandler(name, data, callback), for data \"\", the nested data and undefined")
         let answered = context.transcript.pageNotes("answered")
-        func answers(_ call: String) -> [JSONValue?] { answered.filter { $0?.member("call") == .string(call) }.map { $0?.member("answer") } }
-        context.expectEqual(withCallback.map(answers), [[""], [nested], [.null]], clause: "MSG-8.b",
-                            "answers each of those callbacks got from the native echo handlers")
-        context.expectEqual([part("twoArguments", "data"), part("twoArguments", "callbackId")], [.null, "<id>"], clause: "MSG-8.c",
-                            "data and callbackId sent for callHandler(name, fn): null, and the callback")
-        context.expectEqual(answers("twoArguments"), [.null], clause: "MSG-8.c", "answers fn got as the callback of callHandler(name, fn)")
-        context.expectEqual([part("threeArguments", "data"), part("threeArguments", "callbackId")], [nil, nil], clause: "MSG-8.d",
-                            "data and callbackId sent for callHandler(name, fn, undefined): no swap, so no null data and no callbackId")
+        func answers(_ call: String) -> [JSONValue?] {
+            answered.filter { $0?.member("call") == .string(call) }.map { $0?.member("answer") }
+        }
+        context.expectEqual(
+            withCallback.map(answers), [[""], [nested], [.null]], clause: "MSG-8.b",
+            "answers each of those callbacks got from the native echo handlers")
+        context.expectEqual(
+            [part("twoArguments", "data"), part("twoArguments", "callbackId")], [.null, "<id>"], clause: "MSG-8.c",
+            "data and callbackId sent for callHandler(name, fn): null, and the callback")
+        context.expectEqual(
+            answers("twoArguments"), [.null], clause: "MSG-8.c",
+            "answers fn got as the callback of callHandler(name, fn)")
+        context.expectEqual(
+            [part("threeArguments", "data"), part("threeArguments", "callbackId")], [nil, nil], clause: "MSG-8.d",
+            "data and callbackId sent for callHandler(name, fn, undefined): no swap, so no null data and no callbackId")
 
         // ORD-3: the queue order of the calls, and of the responses among them.
-        context.expectEqual(calls.map { $0.member("handlerName") }, called.map { .string($0) }, clause: "ORD-3.a", "handlerName of the calls, in queue order")
+        context.expectEqual(
+            calls.map { $0.member("handlerName") }, called.map { .string($0) }, clause: "ORD-3.a",
+            "handlerName of the calls, in queue order")
         let kinds = sent.map { message -> String in
             guard message.member("responseId") != nil else {
                 if case .string(let name)? = message.member("handlerName") { return name }
@@ -120,30 +157,37 @@ enum JavaScriptSideSecondCases {
             }
             return "response " + (message.member("responseData")?.canonicalText ?? "<absent>")
         }
-        context.expectEqual(kinds, mixedSends, clause: "ORD-3.b", "the messages the handler sent, in queue order: where each response stands among the calls")
+        context.expectEqual(
+            kinds, mixedSends, clause: "ORD-3.b",
+            "the messages the handler sent, in queue order: where each response stands among the calls")
     }
 
     static let callbackIDsPerPage = ConformanceCase(
         id: "js-side.callback-ids.restart-on-each-page",
         clauses: ["ID-1"],
         level: .should,
-        summary: "on a reloaded page JS callback ids start again at cb_1_<Date.now()> and count only the sends with a callback, the (name, fn) form included"
+        summary:
+            "on a reloaded page JS callback ids start again at cb_1_<Date.now()> and count only the sends with a callback, the (name, fn) form included"
     ) { context in
         try context.registerHandler("sink", answer: .none)
-        try await CasePages.start(context, page: """
-            setupWebViewJavascriptBridge(function (bridge) {
-                bridge.registerHandler("echo", conformance.echoHandler("echo"));
-                conformance.note("now", Date.now());
-                bridge.callHandler("sink", "first", conformance.callback("first"));
-                bridge.callHandler("sink", "second", conformance.callback("second"));
-            });
-            """)
+        try await CasePages.start(
+            context,
+            page: """
+                setupWebViewJavascriptBridge(function (bridge) {
+                    bridge.registerHandler("echo", conformance.echoHandler("echo"));
+                    conformance.note("now", Date.now());
+                    bridge.callHandler("sink", "first", conformance.callback("first"));
+                    bridge.callHandler("sink", "second", conformance.callback("second"));
+                });
+                """)
         let firstPage = context.transcript.fetchedMessages.compactMap { $0.member("callbackId") }.count
         context.reload()
         try await context.runUntilIdle()
-        try context.callHandler("echo", data: "a response is a send without a callback", callback: "echo", expectsResponse: true)
+        try context.callHandler(
+            "echo", data: "a response is a send without a callback", callback: "echo", expectsResponse: true)
         try await context.runUntilIdle()
-        context.runInPage("""
+        context.runInPage(
+            """
             conformance.note("now", Date.now());
             WebViewJavascriptBridge.callHandler("sink", "no callback");
             WebViewJavascriptBridge.callHandler("sink", conformance.callback("two arguments"));
@@ -155,31 +199,43 @@ enum JavaScriptSideSecondCases {
             if case .number(let time)? = note { return Int(time) }
             return -1
         }
-        guard times.count == 3 else { return context.fail(clause: "ID-1.a", "the pages did not note the time three times") }
+        guard times.count == 3 else {
+            return context.fail(clause: "ID-1.a", "the pages did not note the time three times")
+        }
         // Each id split into its counter and the rest: `cb_<n>` then `_<time>`.
-        let parts = context.transcript.fetchedMessages.compactMap { $0.member("callbackId") }.map { id -> (n: String, rest: String) in
-            guard case .string(let text) = id, let match = text.prefixMatch(of: /cb_([0-9]+)/) else { return ("<no cb_<n>>", id.canonicalText) }
+        let parts = context.transcript.fetchedMessages.compactMap { $0.member("callbackId") }.map {
+            id -> (n: String, rest: String) in
+            guard case .string(let text) = id, let match = text.prefixMatch(of: /cb_([0-9]+)/) else {
+                return ("<no cb_<n>>", id.canonicalText)
+            }
             return (String(match.1), String(text[match.range.upperBound...]))
         }
         let expectedForms = [times[0], times[0], times[1], times[1], times[2], times[2]].map { "cb_<n>_\($0)" }
-        context.expectEqual(parts.map { "cb_<n>" + $0.rest }, expectedForms, clause: "ID-1.a",
-                            "callback ids of the six calls with a callback on two pages, counter left out: cb_<n>_<Date.now()>")
-        context.expectEqual([CheckParts.element(parts, 0).map(\.n), CheckParts.element(parts, firstPage).map(\.n)], [["1"], ["1"]], clause: "ID-1.b",
-                            "counter of the first callback id of the page and of the reloaded page")
-        context.expectEqual(parts.dropFirst(firstPage + 1).map(\.n), ["2", "3", "4"], clause: "ID-1.c",
-                            "counters of the reloaded page's next callback ids (after a response, a call without a callback, and callHandler(name, fn, undefined))")
+        context.expectEqual(
+            parts.map { "cb_<n>" + $0.rest }, expectedForms, clause: "ID-1.a",
+            "callback ids of the six calls with a callback on two pages, counter left out: cb_<n>_<Date.now()>")
+        context.expectEqual(
+            [CheckParts.element(parts, 0).map(\.n), CheckParts.element(parts, firstPage).map(\.n)], [["1"], ["1"]],
+            clause: "ID-1.b",
+            "counter of the first callback id of the page and of the reloaded page")
+        context.expectEqual(
+            parts.dropFirst(firstPage + 1).map(\.n), ["2", "3", "4"], clause: "ID-1.c",
+            "counters of the reloaded page's next callback ids (after a response, a call without a callback, and callHandler(name, fn, undefined))"
+        )
     }
 
     static let onErrorHookOnNavigatedPage = ConformanceCase(
         id: "js-side.logging.onerror-hook-on-navigated-page",
         clauses: ["LOG-6"],
         level: .should,
-        summary: "on a page navigated to, errors thrown by a JS handler and a JS callback the bridge runs are each logged as \"WebViewJavascriptBridge: ERROR:\" + msg + \"@\" + url + \":\" + line"
+        summary:
+            "on a page navigated to, errors thrown by a JS handler and a JS callback the bridge runs are each logged as \"WebViewJavascriptBridge: ERROR:\" + msg + \"@\" + url + \":\" + line"
     ) { context in
         try context.registerHandler("echo", answer: .echo)
         try await CasePages.start(context)
         let url = "https://app.example/second.html"
-        context.loadPage("""
+        context.loadPage(
+            """
             setupWebViewJavascriptBridge(function (bridge) {
                 bridge.registerHandler("fail", function (data) { throw new Error(data); });
                 bridge.callHandler("echo", "the answer", function (answer) { throw new TypeError("callback got " + answer); });
@@ -190,10 +246,16 @@ enum JavaScriptSideSecondCases {
         try await context.runUntilIdle()
         let errors = context.transcript.events.compactMap { event -> String? in
             guard case let .uncaughtError(message, line) = event else { return nil }
-            return "WebViewJavascriptBridge: ERROR:" + message + "@" + url + ":" + (line.map(String.init) ?? "undefined")
+            return "WebViewJavascriptBridge: ERROR:" + message + "@" + url + ":"
+                + (line.map(String.init) ?? "undefined")
         }
         let logged = context.transcript.consoleMessages.filter { $0.hasPrefix("WebViewJavascriptBridge: ERROR") }
-        context.expectEqual(logged.count, 2, clause: "LOG-6.a", "error lines logged on the page navigated to, for errors thrown by a JS handler and a JS callback")
-        context.expectEqual(logged, errors, clause: "LOG-6.b", "the lines logged, against \"WebViewJavascriptBridge: ERROR:\" + msg + \"@\" + url + \":\" + line of each uncaught error")
+        context.expectEqual(
+            logged.count, 2, clause: "LOG-6.a",
+            "error lines logged on the page navigated to, for errors thrown by a JS handler and a JS callback")
+        context.expectEqual(
+            logged, errors, clause: "LOG-6.b",
+            "the lines logged, against \"WebViewJavascriptBridge: ERROR:\" + msg + \"@\" + url + \":\" + line of each uncaught error"
+        )
     }
 }

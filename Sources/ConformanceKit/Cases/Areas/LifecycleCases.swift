@@ -2,7 +2,10 @@ import StrictJSON
 
 /// Cases on reload, navigation and re-injection.
 enum LifecycleCases {
-    static let all = [reinjectedOnEveryLoad, handlersPersist, oldPageCallbacksSilent, sendsDuringNavigation, reinjectedOnRevisitedPages, handlersRegisteredLaterPersist]
+    static let all = [
+        reinjectedOnEveryLoad, handlersPersist, oldPageCallbacksSilent, sendsDuringNavigation,
+        reinjectedOnRevisitedPages, handlersRegisteredLaterPersist,
+    ]
 
     /// A page whose setup callback registers the recording JS handler `sink` and the echoing JS handler `echo`.
     static let sinkAndEcho = """
@@ -15,7 +18,8 @@ enum LifecycleCases {
     static let reinjectedOnEveryLoad = ConformanceCase(
         id: "lifecycle.reinjected-on-every-load",
         clauses: ["BOOT-4", "BOOT-3"],
-        summary: "the JS side is injected again for a reloaded page and for a new page, and native calls reach each of them"
+        summary:
+            "the JS side is injected again for a reloaded page and for a new page, and native calls reach each of them"
     ) { context in
         try await CasePages.start(context)
         try context.callHandler("sink", data: "first page")
@@ -29,14 +33,23 @@ enum LifecycleCases {
         try context.callHandler("sink", data: "after navigation")
         try await context.runUntilIdle()
         context.runInPage(#"conformance.note("bridge present", typeof window.WebViewJavascriptBridge === "object");"#)
-        context.expectEqual(context.transcript.pageNotes("bridge present"), [true], clause: "BOOT-4.b", "whether the page navigated to has the JS side")
+        context.expectEqual(
+            context.transcript.pageNotes("bridge present"), [true], clause: "BOOT-4.b",
+            "whether the page navigated to has the JS side")
         let got = context.transcript.jsHandlerInvocations("sink").map(\.data)
-        context.expectEqual(got.filter { $0 == "first page" }, ["first page"], clause: "BOOT-3.a", "data the JS handler of the first page got")
-        context.expectEqual(got.filter { $0 == "after reload" }, ["after reload"], clause: "BOOT-4.a", "data the JS handler of the reloaded page got")
-        context.expectEqual(got.filter { $0 == "after navigation" }, ["after navigation"], clause: "BOOT-4.b",
-                            "data the JS handler of the page navigated to got")
-        context.expectEqual(got.filter { $0 != "first page" && $0 != "after reload" && $0 != "after navigation" }, [], clause: "BOOT-4.a",
-                            "other data the JS handlers of the three pages got")
+        context.expectEqual(
+            got.filter { $0 == "first page" }, ["first page"], clause: "BOOT-3.a",
+            "data the JS handler of the first page got")
+        context.expectEqual(
+            got.filter { $0 == "after reload" }, ["after reload"], clause: "BOOT-4.a",
+            "data the JS handler of the reloaded page got")
+        context.expectEqual(
+            got.filter { $0 == "after navigation" }, ["after navigation"], clause: "BOOT-4.b",
+            "data the JS handler of the page navigated to got")
+        context.expectEqual(
+            got.filter { $0 != "first page" && $0 != "after reload" && $0 != "after navigation" }, [],
+            clause: "BOOT-4.a",
+            "other data the JS handlers of the three pages got")
     }
 
     static let handlersPersist = ConformanceCase(
@@ -58,18 +71,27 @@ enum LifecycleCases {
         try await context.runUntilIdle()
         context.loadPage(page("second"), url: "https://app.example/other.html")
         try await context.runUntilIdle()
-        let calls = context.transcript.nativeHandlerInvocations("echo"), answers = context.transcript.jsCallbackInvocations("echoed")
-        context.expectEqual(Array(calls.prefix(2)), ["first", "first"], clause: "LIFE-1.a", "data the native handler got from the first page and its reload")
-        context.expectEqual(Array(calls.dropFirst(2)), ["second"], clause: "LIFE-1.b", "data the native handler got from the page navigated to")
-        context.expectEqual(Array(answers.prefix(2)), ["first", "first"], clause: "LIFE-1.a", "answers the first page and its reload got")
-        context.expectEqual(Array(answers.dropFirst(2)), ["second"], clause: "LIFE-1.b", "answers the page navigated to got")
+        let calls = context.transcript.nativeHandlerInvocations("echo"),
+            answers = context.transcript.jsCallbackInvocations("echoed")
+        context.expectEqual(
+            Array(calls.prefix(2)), ["first", "first"], clause: "LIFE-1.a",
+            "data the native handler got from the first page and its reload")
+        context.expectEqual(
+            Array(calls.dropFirst(2)), ["second"], clause: "LIFE-1.b",
+            "data the native handler got from the page navigated to")
+        context.expectEqual(
+            Array(answers.prefix(2)), ["first", "first"], clause: "LIFE-1.a",
+            "answers the first page and its reload got")
+        context.expectEqual(
+            Array(answers.dropFirst(2)), ["second"], clause: "LIFE-1.b", "answers the page navigated to got")
     }
 
     static let oldPageCallbacksSilent = ConformanceCase(
         id: "lifecycle.old-page-callbacks-silent",
         clauses: ["LIFE-3", "CB-1"],
         accepts: .unansweredNativeCallbacks,
-        summary: "after a reload the callback of a call the old page never answered is not invoked, while calls to the new page are answered"
+        summary:
+            "after a reload the callback of a call the old page never answered is not invoked, while calls to the new page are answered"
     ) { context in
         try await CasePages.start(context, page: sinkAndEcho)
         try context.callHandler("sink", data: "never answered", callback: "old page")
@@ -78,16 +100,19 @@ enum LifecycleCases {
         try await context.runUntilIdle()
         try context.callHandler("echo", data: "new page", callback: "new page", expectsResponse: true)
         try await context.runUntilIdle()
-        context.expectEqual(context.transcript.nativeCallbackInvocations("old page").count, 0, clause: "LIFE-3.a",
-                            "invocations of the callback of a call sent to the old page")
-        context.expectEqual(context.transcript.nativeCallbackInvocations("new page"), ["new page"], clause: "CB-1.b",
-                            "answers the callback of a call to the new page got (from the response that names it)")
+        context.expectEqual(
+            context.transcript.nativeCallbackInvocations("old page").count, 0, clause: "LIFE-3.a",
+            "invocations of the callback of a call sent to the old page")
+        context.expectEqual(
+            context.transcript.nativeCallbackInvocations("new page"), ["new page"], clause: "CB-1.b",
+            "answers the callback of a call to the new page got (from the response that names it)")
     }
 
     static let sendsDuringNavigation = ConformanceCase(
         id: "lifecycle.sends-during-navigation",
         clauses: ["LIFE-2", "START-2", "START-1"],
-        summary: "a call made while a reload is under way is lost or delivered once to the new page, never twice, and calls after the load arrive"
+        summary:
+            "a call made while a reload is under way is lost or delivered once to the new page, never twice, and calls after the load arrive"
     ) { context in
         try await CasePages.start(context)
         context.reload()
@@ -98,14 +123,19 @@ enum LifecycleCases {
         let received = context.transcript.jsHandlerInvocations("sink").map(\.data)
         let during = received.filter { $0 == "during the reload" }.count
         // LIFE-2 lets the call be lost or held; held, it is delivered as START-1 says: in one evaluation, once.
-        context.expect(during <= 1, clause: "START-1.d", "the call made during the reload was delivered \(during) times (at most once allowed)")
-        context.expectEqual(received.filter { $0 == "after the reload" }.count, 1, clause: "START-2.a", "deliveries of the call made after the new page loaded")
+        context.expect(
+            during <= 1, clause: "START-1.d",
+            "the call made during the reload was delivered \(during) times (at most once allowed)")
+        context.expectEqual(
+            received.filter { $0 == "after the reload" }.count, 1, clause: "START-2.a",
+            "deliveries of the call made after the new page loaded")
     }
 
     static let reinjectedOnRevisitedPages = ConformanceCase(
         id: "lifecycle.reinjected-on-revisited-and-v5-pages",
         clauses: ["BOOT-4"],
-        summary: "the JS side is injected for a page navigated to that asks with the v5 load URL, for the first URL navigated to again, and for that page reloaded, and native calls reach each of them"
+        summary:
+            "the JS side is injected for a page navigated to that asks with the v5 load URL, for the first URL navigated to again, and for that page reloaded, and native calls reach each of them"
     ) { context in
         let v5Page = """
             window.WVJBCallbacks = [function (bridge) { bridge.registerHandler("sink", conformance.recordingHandler("sink")); }];
@@ -134,21 +164,27 @@ enum LifecycleCases {
         for (step, page) in zip(steps, pages.dropFirst()) {
             let obligation = step.label.hasSuffix("reloaded") ? "BOOT-4.a" : "BOOT-4.b"
             let injections = page.nativeEvaluations.filter { $0.script == source }.count
-            context.expect(injections >= 1, clause: obligation, "the native side evaluated the JS side into \(step.label) (evaluations: \(injections))")
-            context.expectEqual(page.jsHandlerInvocations("sink").map(\.data), [.string(step.label)], clause: obligation,
-                                "data the JS handler of \(step.label) got from a native call made once it was idle")
+            context.expect(
+                injections >= 1, clause: obligation,
+                "the native side evaluated the JS side into \(step.label) (evaluations: \(injections))")
+            context.expectEqual(
+                page.jsHandlerInvocations("sink").map(\.data), [.string(step.label)], clause: obligation,
+                "data the JS handler of \(step.label) got from a native call made once it was idle")
         }
     }
 
     static let handlersRegisteredLaterPersist = ConformanceCase(
         id: "lifecycle.handlers-registered-later-persist",
         clauses: ["LIFE-1", "THR-1"],
-        summary: "a native handler registered while a page is up answers calls made after a reload and after a navigation, outside the setup callback, with every evaluation and decision on the main thread"
+        summary:
+            "a native handler registered while a page is up answers calls made after a reload and after a navigation, outside the setup callback, with every evaluation and decision on the main thread"
     ) { context in
         try await CasePages.start(context)
         try context.registerHandler("late", answer: .echo)
         let call = { (data: String, label: String) in
-            context.runInPage("WebViewJavascriptBridge.callHandler(\"late\", \(CanonicalJSON.quote(data)), conformance.callback(\(CanonicalJSON.quote(label))));")
+            context.runInPage(
+                "WebViewJavascriptBridge.callHandler(\"late\", \(CanonicalJSON.quote(data)), conformance.callback(\(CanonicalJSON.quote(label))));"
+            )
         }
         call("on the first page", "first page")
         try await context.runUntilIdle()
@@ -162,19 +198,27 @@ enum LifecycleCases {
         call("after the navigation \u{1F600}", "navigated")
         try await context.runUntilIdle()
         let got = context.transcript.nativeHandlerInvocations("late")
-        context.expectEqual(got.filter { $0 == "after the reload \u{E9}" }, ["after the reload \u{E9}"], clause: "LIFE-1.a",
-                            "data the native handler registered on the first page got from the reloaded page")
-        context.expectEqual(context.transcript.jsCallbackInvocations("reloaded"), ["after the reload \u{E9}"], clause: "LIFE-1.a",
-                            "answers the reloaded page got from the native handler registered on the first page")
-        context.expectEqual(got.filter { $0 == "after the navigation \u{1F600}" }, ["after the navigation \u{1F600}"], clause: "LIFE-1.b",
-                            "data the native handler registered on the first page got from the page navigated to")
-        context.expectEqual(context.transcript.jsCallbackInvocations("navigated"), ["after the navigation \u{1F600}"], clause: "LIFE-1.b",
-                            "answers the page navigated to got from the native handler registered on the first page")
+        context.expectEqual(
+            got.filter { $0 == "after the reload \u{E9}" }, ["after the reload \u{E9}"], clause: "LIFE-1.a",
+            "data the native handler registered on the first page got from the reloaded page")
+        context.expectEqual(
+            context.transcript.jsCallbackInvocations("reloaded"), ["after the reload \u{E9}"], clause: "LIFE-1.a",
+            "answers the reloaded page got from the native handler registered on the first page")
+        context.expectEqual(
+            got.filter { $0 == "after the navigation \u{1F600}" }, ["after the navigation \u{1F600}"],
+            clause: "LIFE-1.b",
+            "data the native handler registered on the first page got from the page navigated to")
+        context.expectEqual(
+            context.transcript.jsCallbackInvocations("navigated"), ["after the navigation \u{1F600}"],
+            clause: "LIFE-1.b",
+            "answers the page navigated to got from the native handler registered on the first page")
         // The web view records any use off the main thread; these checks read the two later pages' share.
         let later = Array(context.transcript.events.dropFirst(afterFirstPage))
-        context.expectEqual(ThreadingCases.offMainThread(later, obligation: "THR-1.a"), [], clause: "THR-1.a",
-                            "JavaScript the native side evaluated off the main thread for the reloaded page and the page navigated to")
-        context.expectEqual(ThreadingCases.offMainThread(later, obligation: "THR-1.b"), [], clause: "THR-1.b",
-                            "navigation requests of the reloaded page and the page navigated to decided off the main thread")
+        context.expectEqual(
+            ThreadingCases.offMainThread(later, obligation: "THR-1.a"), [], clause: "THR-1.a",
+            "JavaScript the native side evaluated off the main thread for the reloaded page and the page navigated to")
+        context.expectEqual(
+            ThreadingCases.offMainThread(later, obligation: "THR-1.b"), [], clause: "THR-1.b",
+            "navigation requests of the reloaded page and the page navigated to decided off the main thread")
     }
 }

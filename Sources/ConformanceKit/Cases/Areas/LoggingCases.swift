@@ -10,7 +10,8 @@ import StrictJSON
 /// system or the implementation adds (a timestamp, a tag) does not hide it.
 enum LoggingCases {
     static let all = [
-        missingHandler, nilFetchResult, nonObjectElement, invalidBatchesAndUnknownResponse, otherInvalidBatchesAndRepeatedResponse, trafficOffByDefault,
+        missingHandler, nilFetchResult, nonObjectElement, invalidBatchesAndUnknownResponse,
+        otherInvalidBatchesAndRepeatedResponse, trafficOffByDefault,
         trafficOffAcrossPagesAndAnomalies, trafficWhenSwitchedOn,
     ]
 
@@ -25,18 +26,23 @@ enum LoggingCases {
         context.runInPage(#"WebViewJavascriptBridge.callHandler("nobodyHome", 1);"#)
         try await context.runUntilIdle()
         let lines = LogLines.since(before, in: context)
-        context.expect(lines.contains { $0.contains("nobodyHome") }, clause: "LOG-1.a",
-                       "no native log line names the missing handler nobodyHome (lines: \(lines))")
+        context.expect(
+            lines.contains { $0.contains("nobodyHome") }, clause: "LOG-1.a",
+            "no native log line names the missing handler nobodyHome (lines: \(lines))")
     }
 
     static let nilFetchResult = ConformanceCase(
         id: "logging.native.nil-fetch-result",
         clauses: ["LOG-2"],
         level: .should,
-        summary: "a _fetchQueue result of undefined, \"\" or an evaluation error makes the native side log a warning each time"
+        summary:
+            "a _fetchQueue result of undefined, \"\" or an evaluation error makes the native side log a warning each time"
     ) { context in
         try await CasePages.start(context)
-        let results = [("undefined", "undefined"), ("\"\"", "\"\""), ("an evaluation error", #"(function () { throw new Error("crafted"); })()"#)]
+        let results = [
+            ("undefined", "undefined"), ("\"\"", "\"\""),
+            ("an evaluation error", #"(function () { throw new Error("crafted"); })()"#),
+        ]
         for (what, expression) in results {
             try await LogLines.expectLogged(context, obligation: "LOG-2.a", after: "a _fetchQueue result of \(what)") {
                 CraftedFetch.serve([expression], in: context)
@@ -52,7 +58,9 @@ enum LoggingCases {
     ) { context in
         try context.registerHandler("sink", answer: .none)
         try await CasePages.start(context)
-        try await LogLines.expectLogged(context, obligation: "LOG-3.a", after: "a batch holding the number 1 before a good call") {
+        try await LogLines.expectLogged(
+            context, obligation: "LOG-3.a", after: "a batch holding the number 1 before a good call"
+        ) {
             CraftedFetch.serve([CanonicalJSON.quote(#"[1,{"handlerName":"sink","data":"ok"}]"#)], in: context)
         }
     }
@@ -61,7 +69,8 @@ enum LoggingCases {
         id: "logging.native.invalid-batch-and-unknown-response",
         clauses: ["LOG-4"],
         level: .should,
-        summary: "invalid JSON, a non-array batch and a response with an unknown responseId each make the native side log a warning"
+        summary:
+            "invalid JSON, a non-array batch and a response with an unknown responseId each make the native side log a warning"
     ) { context in
         try await CasePages.start(context)
         let results = [
@@ -79,34 +88,44 @@ enum LoggingCases {
         id: "logging.native.other-invalid-batches-and-repeated-response",
         clauses: ["LOG-4"],
         level: .should,
-        summary: "on a reloaded page, JSON only a lenient parser takes, top-level null, numbers and strings, and a JS handler answering a second time each make the native side log a warning"
+        summary:
+            "on a reloaded page, JSON only a lenient parser takes, top-level null, numbers and strings, and a JS handler answering a second time each make the native side log a warning"
     ) { context in
         try context.registerHandler("sink", answer: .none)
-        try await CasePages.start(context, page: """
-            setupWebViewJavascriptBridge(function (bridge) {
-                bridge.registerHandler("answerNowAndAgain", function (data, respond) {
-                    respond(data);
-                    window.answerAgain = function () { respond(data); };
+        try await CasePages.start(
+            context,
+            page: """
+                setupWebViewJavascriptBridge(function (bridge) {
+                    bridge.registerHandler("answerNowAndAgain", function (data, respond) {
+                        respond(data);
+                        window.answerAgain = function () { respond(data); };
+                    });
                 });
-            });
-            """)
+                """)
         context.reload()
         try await context.runUntilIdle()
         let results = [
-            ("a trailing comma", #"[{"handlerName":"sink","data":1},]"#, "LOG-4.a"), ("a bare word", "batch", "LOG-4.a"),
+            ("a trailing comma", #"[{"handlerName":"sink","data":1},]"#, "LOG-4.a"),
+            ("a bare word", "batch", "LOG-4.a"),
             ("a top-level null", "null", "LOG-4.b"), ("a top-level number", "42", "LOG-4.b"),
             ("a top-level string holding a batch", #""[{\"handlerName\":\"sink\"}]""#, "LOG-4.b"),
         ]
         for (what, text, obligation) in results {
             // A batch with a trailing comma that ran (sink got 1) points at Foundation's lenient parser on Linux.
-            let hint = { what == "a trailing comma" && context.transcript.nativeHandlerInvocations("sink").contains(1) ? FlushCases.trailingCommaHint : "" }
+            let hint = {
+                what == "a trailing comma" && context.transcript.nativeHandlerInvocations("sink").contains(1)
+                    ? FlushCases.trailingCommaHint : ""
+            }
             try await LogLines.expectLogged(context, obligation: obligation, after: what, hint: hint) {
                 CraftedFetch.serve([CanonicalJSON.quote(text)], in: context)
             }
         }
         try context.callHandler("answerNowAndAgain", data: "once", callback: "answered")
         try await context.runUntilIdle()
-        try await LogLines.expectLogged(context, obligation: "LOG-4.c", after: "a JS handler answering a native call a second time, in a later batch") {
+        try await LogLines.expectLogged(
+            context, obligation: "LOG-4.c",
+            after: "a JS handler answering a native call a second time, in a later batch"
+        ) {
             context.runInPage("window.answerAgain();")
         }
     }
@@ -118,9 +137,11 @@ enum LoggingCases {
         summary: "with default settings a round trip in each direction logs no WVJB SEND / WVJB RCVD traffic lines"
     ) { context in
         try context.registerHandler("echo", answer: .echo)
-        try await CasePages.start(context, page: LifecycleCases.sinkAndEcho + """
-            setupWebViewJavascriptBridge(function (bridge) { bridge.callHandler("echo", "up", conformance.callback("up")); });
-            """)
+        try await CasePages.start(
+            context,
+            page: LifecycleCases.sinkAndEcho + """
+                setupWebViewJavascriptBridge(function (bridge) { bridge.callHandler("echo", "up", conformance.callback("up")); });
+                """)
         try context.callHandler("echo", data: "down", callback: "down", expectsResponse: true)
         try await context.runUntilIdle()
         let traffic = LogLines.since(0, in: context).filter { $0.contains("WVJB SEND") || $0.contains("WVJB RCVD") }
@@ -132,13 +153,16 @@ enum LoggingCases {
         clauses: ["LOG-7"],
         level: .should,
         requires: .trafficLogging,
-        summary: "with traffic logging switched on, each evaluated message is logged as WVJB SEND: and each received one as WVJB RCVD:, and a line past 500 UTF-16 units is cut and marked [...]"
+        summary:
+            "with traffic logging switched on, each evaluated message is logged as WVJB SEND: and each received one as WVJB RCVD:, and a line past 500 UTF-16 units is cut and marked [...]"
     ) { context in
         try context.setTrafficLogging(true)
         try context.registerHandler("echo", answer: .none)
-        try await CasePages.start(context, page: LifecycleCases.sinkAndEcho + """
-            setupWebViewJavascriptBridge(function (bridge) { bridge.callHandler("echo", "up"); });
-            """)
+        try await CasePages.start(
+            context,
+            page: LifecycleCases.sinkAndEcho + """
+                setupWebViewJavascriptBridge(function (bridge) { bridge.callHandler("echo", "up"); });
+                """)
         let before = LogLines.mark(context)
         try context.callHandler("sink", data: "down")
         let long = String(repeating: "é", count: 600)
@@ -149,20 +173,29 @@ enum LoggingCases {
             lines.compactMap { LogLines.text(after: prefix, in: $0) }.compactMap { try? JSONParser.parse($0) }
         }
         let sent = messages("WVJB SEND: ", in: later), received = messages("WVJB RCVD: ", in: all)
-        context.expect(sent.contains(["handlerName": "sink", "data": "down"]), clause: "LOG-7.b",
-                       "a WVJB SEND: line holding the native call {\"handlerName\":\"sink\",\"data\":\"down\"} (lines: \(later))")
-        context.expect(received.contains(["handlerName": "echo", "data": "up"]), clause: "LOG-7.b",
-                       "a WVJB RCVD: line holding the JS call {\"handlerName\":\"echo\",\"data\":\"up\"} (lines: \(all))")
+        context.expect(
+            sent.contains(["handlerName": "sink", "data": "down"]), clause: "LOG-7.b",
+            "a WVJB SEND: line holding the native call {\"handlerName\":\"sink\",\"data\":\"down\"} (lines: \(later))")
+        context.expect(
+            received.contains(["handlerName": "echo", "data": "up"]), clause: "LOG-7.b",
+            "a WVJB RCVD: line holding the JS call {\"handlerName\":\"echo\",\"data\":\"up\"} (lines: \(all))")
         // The long call's JSON is over 600 UTF-16 units: its line must hold the first 500 and the marker.
         let cut = later.first { LogLines.text(after: "WVJB SEND: ", in: $0)?.contains("éééé") == true }
-        context.expect(cut != nil, clause: "LOG-7.b", "a WVJB SEND: line for the native call with 600 é as data (lines: \(later.map { PrintableText.abbreviate($0, limit: 60) }))")
+        context.expect(
+            cut != nil, clause: "LOG-7.b",
+            "a WVJB SEND: line for the native call with 600 é as data (lines: \(later.map { PrintableText.abbreviate($0, limit: 60) }))"
+        )
         if let cut {
             // Judged only when the line exists, so that a missing line is not reported twice.
             let kept = LogLines.text(after: "WVJB SEND: ", in: cut) ?? cut
-            context.expect(kept.hasSuffix(" [...]"), clause: "LOG-7.c",
-                           "the WVJB SEND: line of a message over 500 UTF-16 units ends with the marker \" [...]\" (line: \(PrintableText.abbreviate(cut, limit: 80)))")
-            context.expectEqual(kept.hasSuffix(" [...]") ? kept.utf16.count - " [...]".utf16.count : kept.utf16.count, 500, clause: "LOG-7.c",
-                                "UTF-16 units of the long message's text kept before the marker (default maximum 500)")
+            context.expect(
+                kept.hasSuffix(" [...]"), clause: "LOG-7.c",
+                "the WVJB SEND: line of a message over 500 UTF-16 units ends with the marker \" [...]\" (line: \(PrintableText.abbreviate(cut, limit: 80)))"
+            )
+            context.expectEqual(
+                kept.hasSuffix(" [...]") ? kept.utf16.count - " [...]".utf16.count : kept.utf16.count, 500,
+                clause: "LOG-7.c",
+                "UTF-16 units of the long message's text kept before the marker (default maximum 500)")
         }
     }
 
@@ -170,24 +203,32 @@ enum LoggingCases {
         id: "logging.native.traffic-off-across-pages-and-anomalies",
         clauses: ["LOG-7"],
         level: .should,
-        summary: "with default settings, calls held in the startup queue, long and unicode messages both ways, anomalies that are logged as warnings and a reload log no WVJB SEND / WVJB RCVD traffic lines"
+        summary:
+            "with default settings, calls held in the startup queue, long and unicode messages both ways, anomalies that are logged as warnings and a reload log no WVJB SEND / WVJB RCVD traffic lines"
     ) { context in
         try context.registerHandler("echo", answer: .echo)
         let long = JSONValue.string(String(repeating: "é😀 ", count: 300))
         try context.callHandler("echo", data: long, callback: "held", expectsResponse: true)
-        context.loadPage(LifecycleCases.sinkAndEcho + """
-            setupWebViewJavascriptBridge(function (bridge) { bridge.callHandler("echo", "up \\u2028 ü", conformance.callback("up")); });
-            """)
+        context.loadPage(
+            LifecycleCases.sinkAndEcho + """
+                setupWebViewJavascriptBridge(function (bridge) { bridge.callHandler("echo", "up \\u2028 ü", conformance.callback("up")); });
+                """)
         try await context.runUntilIdle()
-        CraftedFetch.serve([CanonicalJSON.quote("[{"), CanonicalJSON.quote(#"[1,{"responseId":"objc_cb_404"},{"handlerName":"nobodyHome"}]"#)], in: context)
+        CraftedFetch.serve(
+            [
+                CanonicalJSON.quote("[{"),
+                CanonicalJSON.quote(#"[1,{"responseId":"objc_cb_404"},{"handlerName":"nobodyHome"}]"#),
+            ], in: context)
         try await context.runUntilIdle()
         context.reload()
         try await context.runUntilIdle()
-        try context.callHandler("echo", data: ["nested": [long, .null]], callback: "after the reload", expectsResponse: true)
+        try context.callHandler(
+            "echo", data: ["nested": [long, .null]], callback: "after the reload", expectsResponse: true)
         try await context.runUntilIdle()
         let lines = LogLines.since(0, in: context)
         let traffic = lines.filter { $0.contains("WVJB SEND") || $0.contains("WVJB RCVD") }
-        context.expectEqual(traffic, [], clause: "LOG-7.a", "traffic lines logged with default settings, over two pages")
+        context.expectEqual(
+            traffic, [], clause: "LOG-7.a", "traffic lines logged with default settings, over two pages")
     }
 }
 
@@ -222,11 +263,14 @@ private enum LogLines {
     /// `hint` gives a sentence to add to the failure ("" for none), once `trigger` has run.
     @MainActor
     static func expectLogged(
-        _ context: CaseContext, obligation: String, after what: String, hint: () -> String = { "" }, _ trigger: () -> Void
+        _ context: CaseContext, obligation: String, after what: String, hint: () -> String = { "" },
+        _ trigger: () -> Void
     ) async throws {
         let before = mark(context)
         trigger()
         try await context.runUntilIdle()
-        context.expect(!since(before, in: context).isEmpty, clause: obligation, "the native side logged nothing after \(what)" + hint())
+        context.expect(
+            !since(before, in: context).isEmpty, clause: obligation,
+            "the native side logged nothing after \(what)" + hint())
     }
 }

@@ -3,30 +3,37 @@ import StrictJSON
 /// Cases on calls to handlers that do not exist, on either side.
 enum MissingHandlerCases {
     static let all = [
-        nativeBatchContinues, removedHandler, removedBeforeLoadAcrossReload, messageWithoutHandlerName, jsMissingHandler, jsMissingAmongLateAnswers,
+        nativeBatchContinues, removedHandler, removedBeforeLoadAcrossReload, messageWithoutHandlerName,
+        jsMissingHandler, jsMissingAmongLateAnswers,
     ]
 
     static let nativeBatchContinues = ConformanceCase(
         id: "missing-handler.native.batch-continues",
         clauses: ["MISS-1", "MISS-5", "MISS-4"],
-        summary: "a JS call to a missing native handler gets no answer by default (error answers are an opt-in extension) and the rest of its batch still runs"
+        summary:
+            "a JS call to a missing native handler gets no answer by default (error answers are an opt-in extension) and the rest of its batch still runs"
     ) { context in
         try context.registerHandler("sink", answer: .none)
-        try await CasePages.start(context, page: """
-            setupWebViewJavascriptBridge(function (bridge) {
-                bridge.callHandler("nobodyHome", 1, conformance.callback("missing"));
-                // Names no handler is registered under, though they differ from "sink" only in case or spaces.
-                bridge.callHandler("Sink", 1);
-                bridge.callHandler("SINK", 1);
-                bridge.callHandler("sink ", 1);
-                bridge.callHandler(" sink", 1);
-                bridge.callHandler("sink", 2);
-            });
-            """)
+        try await CasePages.start(
+            context,
+            page: """
+                setupWebViewJavascriptBridge(function (bridge) {
+                    bridge.callHandler("nobodyHome", 1, conformance.callback("missing"));
+                    // Names no handler is registered under, though they differ from "sink" only in case or spaces.
+                    bridge.callHandler("Sink", 1);
+                    bridge.callHandler("SINK", 1);
+                    bridge.callHandler("sink ", 1);
+                    bridge.callHandler(" sink", 1);
+                    bridge.callHandler("sink", 2);
+                });
+                """)
         let got = context.transcript.nativeHandlerInvocations("sink")
-        context.expectEqual(got.filter { $0 == 1 }, [], clause: "MISS-1.a",
-                            "data of the calls to missing handlers (nobodyHome, Sink, SINK, \"sink \", \" sink\") that the native handler sink got")
-        context.expectEqual(got.filter { $0 != 1 }, [2], clause: "MISS-1.d", "calls the native handler got after the missing one")
+        context.expectEqual(
+            got.filter { $0 == 1 }, [], clause: "MISS-1.a",
+            "data of the calls to missing handlers (nobodyHome, Sink, SINK, \"sink \", \" sink\") that the native handler sink got"
+        )
+        context.expectEqual(
+            got.filter { $0 != 1 }, [2], clause: "MISS-1.d", "calls the native handler got after the missing one")
         expectNoResponsesToMissingHandlers(context, registered: ["sink"], clause: "MISS-1.c")
     }
 
@@ -40,22 +47,28 @@ enum MissingHandlerCases {
         try context.registerHandler("sink", answer: .none)
         try await CasePages.start(context)
         try context.removeHandler("gone")
-        context.runInPage("""
+        context.runInPage(
+            """
             WebViewJavascriptBridge.callHandler("gone", 1, conformance.callback("gone"));
             WebViewJavascriptBridge.callHandler("gone", "without a callback");
             WebViewJavascriptBridge.callHandler("sink", 2);
             """)
         try await context.runUntilIdle()
-        context.expectEqual(context.transcript.nativeHandlerInvocations("gone").count, 0, clause: "MISS-2.a", "calls the removed handler got")
+        context.expectEqual(
+            context.transcript.nativeHandlerInvocations("gone").count, 0, clause: "MISS-2.a",
+            "calls the removed handler got")
         expectNoResponsesToMissingHandlers(context, registered: ["sink"], clause: "MISS-2.a")
-        context.expectEqual(context.transcript.nativeHandlerInvocations("sink"), [2], clause: "MISS-2.b", "calls the remaining handler got")
+        context.expectEqual(
+            context.transcript.nativeHandlerInvocations("sink"), [2], clause: "MISS-2.b",
+            "calls the remaining handler got")
     }
 
     static let removedBeforeLoadAcrossReload = ConformanceCase(
         id: "missing-handler.native.removed-before-load",
         clauses: ["MISS-2", "MISS-5"],
         requires: .removeHandler,
-        summary: "a handler removed before the page loads stays missing for the calls of the setup callback and after a reload, in batches with calls to handlers of similar names, which still answer"
+        summary:
+            "a handler removed before the page loads stays missing for the calls of the setup callback and after a reload, in batches with calls to handlers of similar names, which still answer"
     ) { context in
         for name in ["gone", "gone too", "Gone", "echo"] { try context.registerHandler(name, answer: .echo) }
         try context.registerHandler("sink", answer: .none)
@@ -73,19 +86,28 @@ enum MissingHandlerCases {
         try await context.runUntilIdle()
         context.reload()
         try await context.runUntilIdle()
-        context.runInPage(#"WebViewJavascriptBridge.callHandler("gone", null, conformance.callback("gone")); WebViewJavascriptBridge.callHandler("echo", "last", conformance.callback("echo"));"#)
+        context.runInPage(
+            #"WebViewJavascriptBridge.callHandler("gone", null, conformance.callback("gone")); WebViewJavascriptBridge.callHandler("echo", "last", conformance.callback("echo"));"#
+        )
         try await context.runUntilIdle()
-        context.expectEqual(context.transcript.nativeHandlerInvocations("gone"), [], clause: "MISS-2.a",
-                            "calls the handler removed before the page loaded got, from two pages (one after a reload)")
-        expectNoResponsesToMissingHandlers(context, registered: ["gone too", "Gone", "echo", "sink"], clause: "MISS-2.a")
-        context.expectEqual(context.transcript.nativeHandlerInvocations("sink"), ["after the removed one", "after the removed one"], clause: "MISS-2.a",
-                            "calls the native handler sink got after a call to the removed handler, in the same batch, on each page")
-        context.expectEqual(context.transcript.jsCallbackInvocations("gone too"), ["similar name", "similar name"], clause: "MISS-2.b",
-                            "answers from the handler \"gone too\" on each page, \"gone\" and a never-registered name being removed")
-        context.expectEqual(context.transcript.jsCallbackInvocations("Gone"), ["other case", "other case"], clause: "MISS-2.b",
-                            "answers from the handler \"Gone\" on each page, \"gone\" being removed")
-        context.expectEqual(context.transcript.jsCallbackInvocations("echo"), ["last"], clause: "MISS-2.b",
-                            "answers from the handler echo, called after the removed one on the reloaded page")
+        context.expectEqual(
+            context.transcript.nativeHandlerInvocations("gone"), [], clause: "MISS-2.a",
+            "calls the handler removed before the page loaded got, from two pages (one after a reload)")
+        expectNoResponsesToMissingHandlers(
+            context, registered: ["gone too", "Gone", "echo", "sink"], clause: "MISS-2.a")
+        context.expectEqual(
+            context.transcript.nativeHandlerInvocations("sink"), ["after the removed one", "after the removed one"],
+            clause: "MISS-2.a",
+            "calls the native handler sink got after a call to the removed handler, in the same batch, on each page")
+        context.expectEqual(
+            context.transcript.jsCallbackInvocations("gone too"), ["similar name", "similar name"], clause: "MISS-2.b",
+            "answers from the handler \"gone too\" on each page, \"gone\" and a never-registered name being removed")
+        context.expectEqual(
+            context.transcript.jsCallbackInvocations("Gone"), ["other case", "other case"], clause: "MISS-2.b",
+            "answers from the handler \"Gone\" on each page, \"gone\" being removed")
+        context.expectEqual(
+            context.transcript.jsCallbackInvocations("echo"), ["last"], clause: "MISS-2.b",
+            "answers from the handler echo, called after the removed one on the reloaded page")
     }
 
     static let messageWithoutHandlerName = ConformanceCase(
@@ -94,15 +116,21 @@ enum MissingHandlerCases {
         summary: "a JS message without handlerName counts as missing and does not stop the batch"
     ) { context in
         try context.registerHandler("sink", answer: .none)
-        try await CasePages.start(context, page: """
-            setupWebViewJavascriptBridge(function (bridge) {
-                bridge.callHandler(undefined, "no name");
-                bridge.callHandler("sink", "named");
-            });
-            """)
+        try await CasePages.start(
+            context,
+            page: """
+                setupWebViewJavascriptBridge(function (bridge) {
+                    bridge.callHandler(undefined, "no name");
+                    bridge.callHandler("sink", "named");
+                });
+                """)
         let got = context.transcript.nativeHandlerInvocations("sink")
-        context.expectEqual(got.filter { $0 == "no name" }, [], clause: "MISS-1.b", "data of the call without handlerName that a native handler got")
-        context.expectEqual(got.filter { $0 != "no name" }, ["named"], clause: "MISS-1.d", "calls the native handler got after the one without handlerName")
+        context.expectEqual(
+            got.filter { $0 == "no name" }, [], clause: "MISS-1.b",
+            "data of the call without handlerName that a native handler got")
+        context.expectEqual(
+            got.filter { $0 != "no name" }, ["named"], clause: "MISS-1.d",
+            "calls the native handler got after the one without handlerName")
         expectNoResponsesToMissingHandlers(context, registered: ["sink"], clause: "MISS-1.c")
     }
 
@@ -110,35 +138,46 @@ enum MissingHandlerCases {
         id: "missing-handler.js.no-answer-next-works",
         clauses: ["MISS-3", "CB-1"],
         accepts: .unansweredNativeCallbacks,
-        summary: "a native call to a missing JS handler gets no answer, and the next call's answer still reaches its own callback"
+        summary:
+            "a native call to a missing JS handler gets no answer, and the next call's answer still reaches its own callback"
     ) { context in
-        try await CasePages.start(context, page: """
-            setupWebViewJavascriptBridge(function (bridge) {
-                bridge.registerHandler("echo", conformance.echoHandler("echo"));
-            });
-            """)
+        try await CasePages.start(
+            context,
+            page: """
+                setupWebViewJavascriptBridge(function (bridge) {
+                    bridge.registerHandler("echo", conformance.echoHandler("echo"));
+                });
+                """)
         try context.callHandler("nobodyHome", data: 1, callback: "missing")
         try context.callHandler("echo", data: 2, callback: "echoed", expectsResponse: true)
         try await context.runUntilIdle()
-        context.expectEqual(context.transcript.nativeCallbackInvocations("missing").count, 0, clause: "MISS-3.a", "answers to the call to a missing JS handler")
-        context.expectEqual(context.transcript.nativeCallbackInvocations("echoed"), [2], clause: "MISS-3.b", "answers the next call's callback got")
+        context.expectEqual(
+            context.transcript.nativeCallbackInvocations("missing").count, 0, clause: "MISS-3.a",
+            "answers to the call to a missing JS handler")
+        context.expectEqual(
+            context.transcript.nativeCallbackInvocations("echoed"), [2], clause: "MISS-3.b",
+            "answers the next call's callback got")
     }
 
     static let jsMissingAmongLateAnswers = ConformanceCase(
         id: "missing-handler.js.missing-among-late-answers",
         clauses: ["MISS-3"],
         accepts: .unansweredNativeCallbacks,
-        summary: "on a page navigated to, native calls to JS handlers it does not register (one the previous page had) get no answer, while the calls around them, answered later and in reverse order, get theirs"
+        summary:
+            "on a page navigated to, native calls to JS handlers it does not register (one the previous page had) get no answer, while the calls around them, answered later and in reverse order, get theirs"
     ) { context in
-        context.loadPage("""
+        context.loadPage(
+            """
             setupWebViewJavascriptBridge(function (bridge) {
                 bridge.registerHandler("firstPageOnly", conformance.echoHandler("firstPageOnly"));
             });
             """)
         try await context.runUntilIdle()
-        try context.callHandler("firstPageOnly", data: "on the first page", callback: "first page", expectsResponse: true)
+        try context.callHandler(
+            "firstPageOnly", data: "on the first page", callback: "first page", expectsResponse: true)
         try await context.runUntilIdle()
-        context.loadPage("""
+        context.loadPage(
+            """
             setupWebViewJavascriptBridge(function (bridge) {
                 var pending = [];
                 bridge.registerHandler("late", function (data, respond) {
@@ -158,12 +197,14 @@ enum MissingHandlerCases {
         try context.callHandler("echo", data: "echo", callback: "echo", expectsResponse: true)
         try await context.runUntilIdle()
         for label in ["missing: first page only", "missing: unicode name"] {
-            context.expectEqual(context.transcript.nativeCallbackInvocations(label), [], clause: "MISS-3.a",
-                                "answers callback '\(label)' got, calls around it being answered later and in reverse order")
+            context.expectEqual(
+                context.transcript.nativeCallbackInvocations(label), [], clause: "MISS-3.a",
+                "answers callback '\(label)' got, calls around it being answered later and in reverse order")
         }
         for label in ["late 1", "late 2", "echo"] {
-            context.expectEqual(context.transcript.nativeCallbackInvocations(label), [.string(label)], clause: "MISS-3.b",
-                                "answers callback '\(label)' got, its call sent among calls to missing JS handlers")
+            context.expectEqual(
+                context.transcript.nativeCallbackInvocations(label), [.string(label)], clause: "MISS-3.b",
+                "answers callback '\(label)' got, its call sent among calls to missing JS handlers")
         }
     }
 
@@ -184,16 +225,24 @@ enum MissingHandlerCases {
                 issued.insert(.string(id))
                 if case .string(let name)? = call.member("handlerName"), registered.contains(name) { continue }
                 let answers = responses.filter { $0 == .string(id) }.count
-                let described = "page \(index + 1): \(call.member("handlerName")?.canonicalText ?? "(no handlerName)") with callbackId \(id)"
+                let described =
+                    "page \(index + 1): \(call.member("handlerName")?.canonicalText ?? "(no handlerName)") with callbackId \(id)"
                 if answers > 0 { unanswerable.append(described) }
                 if answers > 1 { tooMany.append("\(described): \(answers) responses") }
             }
-            stray += responses.filter { !issued.contains($0) }.map { "page \(index + 1): responseId \($0.canonicalText)" }
+            stray += responses.filter { !issued.contains($0) }.map {
+                "page \(index + 1): responseId \($0.canonicalText)"
+            }
         }
-        context.expectEqual(unanswerable, [], clause: "MISS-5.a",
-                            "calls to missing handlers answered by a response, though the MISS-4 error response is off by default")
-        context.expectEqual(tooMany, [], clause: clause, "calls to missing handlers answered more than once (MISS-4 allows one error response)")
-        context.expectEqual(stray, [], clause: clause,
-                            "responses naming no call with a callbackId on their page (a call to a missing handler without a callbackId gets no response)")
+        context.expectEqual(
+            unanswerable, [], clause: "MISS-5.a",
+            "calls to missing handlers answered by a response, though the MISS-4 error response is off by default")
+        context.expectEqual(
+            tooMany, [], clause: clause,
+            "calls to missing handlers answered more than once (MISS-4 allows one error response)")
+        context.expectEqual(
+            stray, [], clause: clause,
+            "responses naming no call with a callbackId on their page (a call to a missing handler without a callbackId gets no response)"
+        )
     }
 }

@@ -52,8 +52,10 @@ package enum SmokeCases {
         ///   - transcript: What the step observed.
         package func diagnosis(failures: [CheckFailure], transcript: Transcript) -> Diagnosis {
             if !failures.isEmpty, failures.allSatisfy({ !check.clauses.contains($0.clause) }) {
-                return Diagnosis(fault: .bridge, explanation: "the step itself worked, but the bridge broke a rule the web view enforces: "
-                    + "a bridge defect, not wiring (a full run names the clause)")
+                return Diagnosis(
+                    fault: .bridge,
+                    explanation: "the step itself worked, but the bridge broke a rule the web view enforces: "
+                        + "a bridge defect, not wiring (a full run names the clause)")
             }
             return diagnose(transcript)
         }
@@ -61,32 +63,63 @@ package enum SmokeCases {
 
     /// The steps, in the order they build on each other.
     package static let steps: [Step] = [
-        Step(check: ConformanceCase(id: "smoke.attach", clauses: ["BOOT-2"], summary: "the adapter attaches and the page loads") { context in
-            context.loadPage("conformance.note(\"loaded\", true);")
-            try await context.runUntilIdle()
-            context.expectEqual(context.transcript.pageNotes("loaded"), [true], clause: "BOOT-2.a", "whether the page loaded")
-        }, hint: "attach(to:) must create the bridge and make it (or a proxy) webView.navigationDelegate, allowing non-bridge URLs",
-        diagnose: { _ in Diagnosis(fault: .adapter, explanation: nil) }),
-        Step(check: ConformanceCase(id: "smoke.injection", clauses: ["BOOT-3"], summary: "the bridge injects the JS side on __bridge_loaded__") { context in
-            try await CasePages.start(context)
-            context.runInPage("conformance.note(\"bridge\", typeof window.WebViewJavascriptBridge);")
-            try await context.runUntilIdle()
-            context.expectEqual(context.transcript.pageNotes("bridge"), ["object"], clause: "BOOT-3.a", "typeof window.WebViewJavascriptBridge")
-        }, hint: "on https://__bridge_loaded__ the bridge must cancel and evaluate webView.bridgeJavaScriptSource (or its own JS side)",
-        diagnose: diagnoseInjection),
-        Step(check: ConformanceCase(id: "smoke.native-to-js", clauses: ["ORD-1"], summary: "one native call reaches a JS handler") { context in
-            try await CasePages.start(context)
-            try context.callHandler("sink", data: "hello")
-            try await context.runUntilIdle()
-            context.expectEqual(context.transcript.jsHandlerInvocations("sink").map(\.data), ["hello"], clause: "ORD-1.a", "data the JS handler got")
-        }, hint: "callHandler(_:data:responseCallback:) must forward to the bridge, which evaluates through webView.evaluateJavaScript",
-        diagnose: diagnoseNativeToJS),
-        Step(check: ConformanceCase(id: "smoke.js-to-native", clauses: ["FLUSH-7"], summary: "one JS call reaches a native handler") { context in
-            try context.registerHandler("sink", answer: .none)
-            try await CasePages.start(context, page: "setupWebViewJavascriptBridge(function (bridge) { bridge.callHandler(\"sink\", \"hello\"); });")
-            context.expectEqual(context.transcript.nativeHandlerInvocations("sink"), ["hello"], clause: "FLUSH-7.a", "data the native handler got")
-        }, hint: "registerHandler must forward to the bridge, and the bridge must fetch the queue on https://__wvjb_queue_message__",
-        diagnose: diagnoseJSToNative),
+        Step(
+            check: ConformanceCase(
+                id: "smoke.attach", clauses: ["BOOT-2"], summary: "the adapter attaches and the page loads"
+            ) { context in
+                context.loadPage("conformance.note(\"loaded\", true);")
+                try await context.runUntilIdle()
+                context.expectEqual(
+                    context.transcript.pageNotes("loaded"), [true], clause: "BOOT-2.a", "whether the page loaded")
+            },
+            hint:
+                "attach(to:) must create the bridge and make it (or a proxy) webView.navigationDelegate, allowing non-bridge URLs",
+            diagnose: { _ in Diagnosis(fault: .adapter, explanation: nil) }),
+        Step(
+            check: ConformanceCase(
+                id: "smoke.injection", clauses: ["BOOT-3"],
+                summary: "the bridge injects the JS side on __bridge_loaded__"
+            ) { context in
+                try await CasePages.start(context)
+                context.runInPage("conformance.note(\"bridge\", typeof window.WebViewJavascriptBridge);")
+                try await context.runUntilIdle()
+                context.expectEqual(
+                    context.transcript.pageNotes("bridge"), ["object"], clause: "BOOT-3.a",
+                    "typeof window.WebViewJavascriptBridge")
+            },
+            hint:
+                "on https://__bridge_loaded__ the bridge must cancel and evaluate webView.bridgeJavaScriptSource (or its own JS side)",
+            diagnose: diagnoseInjection),
+        Step(
+            check: ConformanceCase(
+                id: "smoke.native-to-js", clauses: ["ORD-1"], summary: "one native call reaches a JS handler"
+            ) { context in
+                try await CasePages.start(context)
+                try context.callHandler("sink", data: "hello")
+                try await context.runUntilIdle()
+                context.expectEqual(
+                    context.transcript.jsHandlerInvocations("sink").map(\.data), ["hello"], clause: "ORD-1.a",
+                    "data the JS handler got")
+            },
+            hint:
+                "callHandler(_:data:responseCallback:) must forward to the bridge, which evaluates through webView.evaluateJavaScript",
+            diagnose: diagnoseNativeToJS),
+        Step(
+            check: ConformanceCase(
+                id: "smoke.js-to-native", clauses: ["FLUSH-7"], summary: "one JS call reaches a native handler"
+            ) { context in
+                try context.registerHandler("sink", answer: .none)
+                try await CasePages.start(
+                    context,
+                    page:
+                        "setupWebViewJavascriptBridge(function (bridge) { bridge.callHandler(\"sink\", \"hello\"); });")
+                context.expectEqual(
+                    context.transcript.nativeHandlerInvocations("sink"), ["hello"], clause: "FLUSH-7.a",
+                    "data the native handler got")
+            },
+            hint:
+                "registerHandler must forward to the bridge, and the bridge must fetch the queue on https://__wvjb_queue_message__",
+            diagnose: diagnoseJSToNative),
     ]
 
     /// Who decided `__bridge_loaded__`: nobody (no delegate: the adapter did not install the bridge), the
@@ -97,29 +130,46 @@ package enum SmokeCases {
         let wire = transcript.dialect
         let load = wire.loadSignal.navigation
         let decisions = transcript.events.compactMap { event -> (policy: NavigationActionPolicy, defaulted: Bool)? in
-            if case let .navigationDecided(_, url, policy, defaulted) = event, let load, url.lowercased().contains(load.host) { return (policy, defaulted) }
+            if case let .navigationDecided(_, url, policy, defaulted) = event, let load,
+                url.lowercased().contains(load.host)
+            {
+                return (policy, defaulted)
+            }
             return nil
         }
-        guard let decision = decisions.first(where: { !$0.defaulted }) else { return Diagnosis(fault: .adapter, explanation: nil) }
+        guard let decision = decisions.first(where: { !$0.defaulted }) else {
+            return Diagnosis(fault: .adapter, explanation: nil)
+        }
         let loadURL = load?.url ?? "the load signal"
         if decision.policy != .cancel {
-            return Diagnosis(fault: .bridge, explanation: "the navigation delegate allowed \(loadURL), so it is installed, "
-                + "but it does not treat the URL as the bridge's")
+            return Diagnosis(
+                fault: .bridge,
+                explanation: "the navigation delegate allowed \(loadURL), so it is installed, "
+                    + "but it does not treat the URL as the bridge's")
         }
         let evaluated = transcript.nativeEvaluations.count
         if evaluated == 0 {
-            return Diagnosis(fault: .adapterOrBridge, explanation: "the navigation delegate cancelled \(loadURL) but nothing "
-                + "was evaluated afterwards. Either the adapter's delegate (a proxy) does not hand the URL to the bridge, or the bridge "
-                + "does not inject its JS side; a log line in the bridge's navigation handling tells them apart")
+            return Diagnosis(
+                fault: .adapterOrBridge,
+                explanation: "the navigation delegate cancelled \(loadURL) but nothing "
+                    + "was evaluated afterwards. Either the adapter's delegate (a proxy) does not hand the URL to the bridge, or the bridge "
+                    + "does not inject its JS side; a log line in the bridge's navigation handling tells them apart")
         }
-        return Diagnosis(fault: .bridge, explanation: "the bridge cancelled \(loadURL) and evaluated \(evaluated) script(s), "
-            + "so the adapter did its part, but window.\(wire.javaScriptGlobal) is not an object: the JS side it evaluated is at fault")
+        return Diagnosis(
+            fault: .bridge,
+            explanation: "the bridge cancelled \(loadURL) and evaluated \(evaluated) script(s), "
+                + "so the adapter did its part, but window.\(wire.javaScriptGlobal) is not an object: the JS side it evaluated is at fault"
+        )
     }
 
     /// What followed the adapter's `callHandler`: no evaluation at all (the adapter did not forward, or the
     /// bridge did not send), or commands that did not reach the JS handler (the bridge's commands).
     private static func diagnoseNativeToJS(_ transcript: Transcript) -> Diagnosis {
-        guard let call = transcript.events.lastIndex(where: { if case .adapterAction(let action) = $0 { action.hasPrefix("callHandler(") } else { false } }) else {
+        guard
+            let call = transcript.events.lastIndex(where: {
+                if case .adapterAction(let action) = $0 { action.hasPrefix("callHandler(") } else { false }
+            })
+        else {
             return Diagnosis(fault: .adapter, explanation: nil)
         }
         let sent = transcript.events[(call + 1)...].compactMap { event -> String? in
@@ -127,15 +177,19 @@ package enum SmokeCases {
             return nil
         }
         guard let first = sent.first else {
-            return Diagnosis(fault: .adapterOrBridge, explanation: "the adapter's callHandler(\"sink\", data: \"hello\") returned, but nothing was "
-                + "evaluated in the page afterwards. Either the adapter does not forward the call to the bridge, or the bridge does not "
-                + "send it (it keeps it queued, e.g. in its startup queue after the JS side was injected, or drops it). To tell them "
-                + "apart, log or break in the bridge's own callHandler: reached, the bridge is at fault and `conformance run` names the "
-                + "clause; not reached, the adapter is")
+            return Diagnosis(
+                fault: .adapterOrBridge,
+                explanation: "the adapter's callHandler(\"sink\", data: \"hello\") returned, but nothing was "
+                    + "evaluated in the page afterwards. Either the adapter does not forward the call to the bridge, or the bridge does not "
+                    + "send it (it keeps it queued, e.g. in its startup queue after the JS side was injected, or drops it). To tell them "
+                    + "apart, log or break in the bridge's own callHandler: reached, the bridge is at fault and `conformance run` names the "
+                    + "clause; not reached, the adapter is")
         }
-        return Diagnosis(fault: .bridge, explanation: "the bridge evaluated \(sent.count) script(s) after the call (the first: "
-            + "\(PrintableText.abbreviate(first, limit: 100))), so the adapter forwarded it, but the JS handler did not get \"hello\": "
-            + "the bridge's command is at fault (a full run names the clause)")
+        return Diagnosis(
+            fault: .bridge,
+            explanation: "the bridge evaluated \(sent.count) script(s) after the call (the first: "
+                + "\(PrintableText.abbreviate(first, limit: 100))), so the adapter forwarded it, but the JS handler did not get \"hello\": "
+                + "the bridge's command is at fault (a full run names the clause)")
     }
 
     /// Whether the bridge fetched the queue (if not, its navigation handling is at fault) and called the
@@ -144,18 +198,26 @@ package enum SmokeCases {
     private static func diagnoseJSToNative(_ transcript: Transcript) -> Diagnosis {
         let wire = transcript.dialect
         guard transcript.nativeEvaluations.contains(where: { $0.script.contains(wire.fetchFunction) }) else {
-            return Diagnosis(fault: .bridge, explanation: "the bridge never evaluated \(wire.fetchCommand.dropLast()), though JS "
-                + "signalled \(wire.queueSignal.navigation?.url ?? "the queue") and the earlier steps show its navigation delegate is installed: "
-                + "the bridge does not fetch the queue")
+            return Diagnosis(
+                fault: .bridge,
+                explanation: "the bridge never evaluated \(wire.fetchCommand.dropLast()), though JS "
+                    + "signalled \(wire.queueSignal.navigation?.url ?? "the queue") and the earlier steps show its navigation delegate is installed: "
+                    + "the bridge does not fetch the queue")
         }
         let got = transcript.nativeHandlerInvocations("sink")
         guard got.isEmpty else {
             let shown = got.map { $0.map(\.canonicalText) ?? "no data" }.joined(separator: ", ")
-            return Diagnosis(fault: .bridge, explanation: "the native handler was called (with \(PrintableText.abbreviate(shown, limit: 100))), "
-                + "so the adapter registered it, but not once with \"hello\": the bridge's handling of the fetched batch is at fault")
+            return Diagnosis(
+                fault: .bridge,
+                explanation: "the native handler was called (with \(PrintableText.abbreviate(shown, limit: 100))), "
+                    + "so the adapter registered it, but not once with \"hello\": the bridge's handling of the fetched batch is at fault"
+            )
         }
-        return Diagnosis(fault: .adapterOrBridge, explanation: "the bridge fetched the queue, but the native handler \"sink\" was not called. "
-            + "Either the adapter's registerHandler does not register the handler with the bridge, or the bridge does not dispatch "
-            + "the fetched call. To tell them apart, log in the bridge's registerHandler and where it looks handlers up")
+        return Diagnosis(
+            fault: .adapterOrBridge,
+            explanation: "the bridge fetched the queue, but the native handler \"sink\" was not called. "
+                + "Either the adapter's registerHandler does not register the handler with the bridge, or the bridge does not dispatch "
+                + "the fetched call. To tell them apart, log in the bridge's registerHandler and where it looks handlers up"
+        )
     }
 }
