@@ -84,7 +84,8 @@ public enum ConformanceExpectations {
     private static func record(_ comment: String, severity: GateIssue.Severity, sourceLocation: SourceLocation) {
         switch severity {
         case .knownIssue:
-            // Recorded inside a known-issue block (named by the issue's first line), so swift-testing shows it as known.
+            // Recorded inside a known-issue block (named by the issue's first line), so swift-testing shows it as
+            // known.
             withKnownIssue(Comment(rawValue: String(comment.prefix { $0 != "\n" }))) {
                 Issue.record(Comment(rawValue: comment), sourceLocation: sourceLocation)
             }

@@ -1,7 +1,7 @@
 import ConformanceKit
 
-/// The cases of `cases` (the catalogue, and the cases of `--case-file`s) whose id matches one of `include` (all when empty) and none of `exclude`,
-/// at `level` or stricter.
+/// The cases of `cases` (the catalogue, and the cases of `--case-file`s) whose id matches one of `include` (all
+/// when empty) and none of `exclude`, at `level` or stricter.
 /// - Parameters:
 ///   - include: `--case` globs; empty selects every case.
 ///   - exclude: `--skip` globs.

@@ -1,10 +1,11 @@
 import ConformanceKit
 import Foundation
 
-/// The progress lines `conformance run`, `smoke`, `record` and `explore` print on standard error (`--progress`): `[n/N] case-id (elapsed)`
-/// when a case starts, the time since the run started in parentheses, and a second line for a case that
-/// ends neither passed nor not applicable, with its verdict and duration. On a terminal the start line is
-/// rewritten in place by the next one, and cleared before the summary; elsewhere every line stays.
+/// The progress lines `conformance run`, `smoke`, `record` and `explore` print on standard error
+/// (`--progress`): `[n/N] case-id (elapsed)` when a case starts, the time since the run started in
+/// parentheses, and a second line for a case that ends neither passed nor not applicable, with its verdict and
+/// duration. On a terminal the start line is rewritten in place by the next one, and cleared before the summary;
+/// elsewhere every line stays.
 final class RunProgress: Sendable {
     /// Whether anything is printed.
     let isEnabled: Bool

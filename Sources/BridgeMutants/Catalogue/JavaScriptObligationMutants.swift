@@ -106,7 +106,8 @@ extension MutantCatalogue {
             replacing: "if (dispatchMessagesWithTimeoutSafety) {",
             with: "if (dispatchMessagesWithTimeoutSafety && messageJSON.indexOf(\"\\\"responseId\\\"\") < 0) {",
             caughtBy: ["alert-safety.default-dispatch-deferred"]),
-        // SAFE-3.a bites only under a synchronous native evaluation, so this one runs with the UIWebView-style reference.
+        // SAFE-3.a bites only under a synchronous native evaluation, so this one runs with the UIWebView-style
+        // reference.
         javaScriptSide(
             "js-only-answerable-calls-deferred",
             "with the safety on only calls with a callbackId wait for the timer; the others run inside the native evaluation",

@@ -1,9 +1,9 @@
 import StrictJSON
 
 /// Decodes `Decodable` types from a value `JSONParser` already parsed, strictly: no coercion between
-/// JSON types, integers must be whole, in range and at most 2^53 - 1 in magnitude (`largestExactInteger`), and (for fixtures) an object with a field its type's
-/// coding keys do not name is refused, so a misspelt field never passes silently. `JSONValue` fields
-/// take the value as it is, `null` included, in one step however deep it is.
+/// JSON types, integers must be whole, in range and at most 2^53 - 1 in magnitude (`largestExactInteger`), and
+/// (for fixtures) an object with a field its type's coding keys do not name is refused, so a misspelt field never
+/// passes silently. `JSONValue` fields take the value as it is, `null` included, in one step however deep it is.
 ///
 /// Errors are `DecodingError`s whose coding path locates the value and whose debug description is a
 /// finished sentence (`FixtureFile` turns them into `entries[3].verdict: ...`). Foundation's

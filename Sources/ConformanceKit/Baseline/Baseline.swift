@@ -98,7 +98,8 @@ public struct Baseline: Sendable, Equatable {
     /// refused, never skipped.
     /// - Parameter url: The file (`conformance-baseline.json`).
     /// - Throws: `HarnessError` (`invalidInput`) naming the file, the entry and the field, for example
-    ///   `baseline.json: entries[3] (case "flush.x").verdict: "flaky" is not a verdict a baseline can expect (fail, ...)`.
+    ///   `baseline.json: entries[3] (case "flush.x").verdict: "flaky" is not a verdict a baseline can expect
+    ///   (fail, ...)`.
     public static func load(from url: URL) throws(HarnessError) -> Baseline {
         let file = FixtureFile(
             userFile: url,

@@ -1,7 +1,7 @@
 import StrictJSON
 
-/// Random JSON data for explored programs: deep (to 100 levels), wide, hostile strings from the payload corpus, numbers at
-/// the edges of double precision, empty keys, NUL, the protocol's own key names as data.
+/// Random JSON data for explored programs: deep (to 100 levels), wide, hostile strings from the payload corpus,
+/// numbers at the edges of double precision, empty keys, NUL, the protocol's own key names as data.
 package struct ExploreDataGenerator: Sendable {
     /// Small values from the corpus (whole payloads and their strings), sent as they are.
     private let corpusValues: [JSONValue]

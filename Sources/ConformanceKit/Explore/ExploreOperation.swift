@@ -67,7 +67,8 @@ package enum ExploreOperation: Hashable, Sendable {
 
     /// Native: `callHandler(handler, data:)`, with a response callback when `callback` is set.
     case callJavaScript(handler: String, data: JSONValue?, callback: Bool)
-    /// Native: `callHandler(handler, data: ["n": number])` with a number JSON cannot carry (ESC-4: not sent, logged, later sends unaffected).
+    /// Native: `callHandler(handler, data: ["n": number])` with a number JSON cannot carry (ESC-4: not sent, logged,
+    /// later sends unaffected).
     case callJavaScriptUnserializable(handler: String, number: SpecialNumber)
     /// Native: answers the oldest unanswered invocation of the `later` native handler `handler`.
     case answerNative(handler: String, data: JSONValue?)

@@ -34,7 +34,8 @@ package struct CaseResult: Sendable {
     package var report: String {
         var lines = ["\(verdict.rawValue.uppercased()) \(caseID) [\(level.rawValue)]"]
         if let interruption {
-            // Its own continuation lines (a crash report's `    | ...`) are already indented; no line starts at the margin.
+            // Its own continuation lines (a crash report's `    | ...`) are already indented; no line starts at the
+            // margin.
             let interruptionLines = PrintableText.cut(interruption, limit: CaseOutputLimits.interruptionLength).split(
                 separator: "\n", omittingEmptySubsequences: false)
             lines += interruptionLines.enumerated().map { index, line in

@@ -223,7 +223,8 @@ enum AlertSafetyCases {
         summary:
             "with the safety on, a JS handler that calls alert() never runs under a synchronous native evaluation, nor inside any, for a call sent before the load as well"
     ) { context in
-        // One call waits in the startup queue, so that it is delivered right after injection (SAFE-1 checked there too).
+        // One call waits in the startup queue, so that it is delivered right after injection (SAFE-1 checked there
+        // too).
         try context.callHandler("greet", data: "before the load")
         try await CasePages.start(
             context,

@@ -51,7 +51,8 @@ enum CallbackCases {
     ) { context in
         try context.registerHandler("sink", answer: .none)
         try await CasePages.start(context)
-        // The first answers carry no data or null, so that a bridge removing a callback only for a non-nil answer shows.
+        // The first answers carry no data or null, so that a bridge removing a callback only for a non-nil answer
+        // shows.
         guard
             let ids = try await CraftedFetch.outstandingCallbacks(
                 ["absent", "null", "after the repeats"], obligation: "CB-2.a", in: context)

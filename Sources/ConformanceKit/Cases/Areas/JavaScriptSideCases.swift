@@ -216,8 +216,10 @@ enum JavaScriptSideCases {
             WebViewJavascriptBridge._handleMessageFromObjC(JSON.stringify({ handlerName: "probe", data: null }));
             """)
         try await context.runUntilIdle()
-        // The data is the message's `data` as it is: absent stays undefined (the note has no data key), null stays null.
-        // Calls: "plain" without callbackId, "answer me" with one, then callbackId null, callbackId "", no data, data null.
+        // The data is the message's `data` as it is: absent stays undefined (the note has no data key), null stays
+        // null.
+        // Calls: "plain" without callbackId, "answer me" with one, then callbackId null, callbackId "", no data, data
+        // null.
         let notes = context.transcript.pageNotes("arguments")
         context.expectEqual(
             notes.map { $0?.member("data") }, ["plain", "answer me", "null id", "empty id", nil, .null],
@@ -715,7 +717,8 @@ enum JavaScriptSideCases {
                 threw.filter { text in calls.contains { text.hasPrefix($0 + ": ") } }, [], clause: obligation,
                 "errors thrown by the callHandler calls \(calls.joined(separator: ", "))")
         }
-        // Every call carries handlerName, the empty name included; compared whatever the order (ORD-3 is checked apart).
+        // Every call carries handlerName, the empty name included; compared whatever the order (ORD-3 is checked
+        // apart).
         let names = context.transcript.fetchedMessages.map {
             $0.member("handlerName")?.canonicalText ?? "<no handlerName>"
         }
