@@ -325,6 +325,9 @@ final class WatchedRun: Sendable {
     private let errorText = LockedValue<[(seconds: Double, text: String)]>([])
     private let outputData = LockedValue(Data())
     private let exit = LockedValue<Double?>(nil)
+    /// How many of the two readers (standard output and error) reached the end of their pipe.
+    private let readersDone = LockedValue(0)
+    private let observed = ChangeSignal()
     /// Every child seen while the run was alive: after it exits, its leftovers have another parent.
     private let seenChildren = LockedValue<Set<Int32>>([])
 
@@ -347,19 +350,30 @@ final class WatchedRun: Sendable {
         process.standardError = err
         self.process = process
         start = clock.now
+        let clock = clock, start = start, errorText = errorText, outputData = outputData, exit = exit
+        let readersDone = readersDone, observed = observed
+        process.terminationHandler = { _ in
+            exit.withLock { $0 = $0 ?? Self.seconds(start.duration(to: clock.now)) }
+            observed.notify()
+        }
         try process.run()
-        let clock = clock, start = start, errorText = errorText, outputData = outputData
         Thread {
             while case let data = err.fileHandleForReading.availableData, !data.isEmpty {
                 let seconds = Self.seconds(start.duration(to: clock.now))
                 errorText.withLock { $0.append((seconds, String(decoding: data, as: UTF8.self))) }
+                observed.notify()
             }
+            readersDone.withLock { $0 += 1 }
+            observed.notify()
         }.start()
         // Read outside the lock: a process that never exits must not block `standardOutput`.
         Thread {
             while case let data = out.fileHandleForReading.availableData, !data.isEmpty {
                 outputData.withLock { $0.append(data) }
+                observed.notify()
             }
+            readersDone.withLock { $0 += 1 }
+            observed.notify()
         }.start()
     }
 
@@ -368,7 +382,7 @@ final class WatchedRun: Sendable {
     /// Seconds since the start.
     var elapsed: Double { Self.seconds(start.duration(to: clock.now)) }
 
-    /// Seconds from the start to the exit, once `waitForExit` saw it.
+    /// Seconds from the start to the exit, once the process exited.
     var exitTime: Double? { exit.withLock { $0 } }
 
     var standardError: String { errorText.withLock { $0.map(\.text).joined() } }
@@ -378,27 +392,27 @@ final class WatchedRun: Sendable {
     /// Waits until standard error contains `text`; returns the seconds from the start to the chunk that
     /// completed it, or nil after `timeout` seconds.
     func waitForStandardError(containing text: String, timeout: Double) async -> Double? {
-        let deadline = Date(timeIntervalSinceNow: timeout)
-        repeat {
-            let chunks = errorText.withLock { $0 }
-            var joined = ""
-            for chunk in chunks {
-                joined += chunk.text
-                if joined.contains(text) { return chunk.seconds }
-            }
-            try? await Task.sleep(for: .milliseconds(10))
-        } while Date() < deadline
-        return nil
+        var found: Double?
+        _ = await observed.wait(
+            until: {
+                var joined = ""
+                for chunk in errorText.withLock({ $0 }) {
+                    joined += chunk.text
+                    if joined.contains(text) {
+                        found = chunk.seconds
+                        return true
+                    }
+                }
+                return false
+            }, timeout: timeout)
+        return found
     }
 
     /// Waits for the exit; returns the status, or nil after `timeout` seconds.
     func waitForExit(timeout: Double) async -> Int32? {
-        let deadline = Date(timeIntervalSinceNow: timeout)
-        while process.isRunning, Date() < deadline { try? await Task.sleep(for: .milliseconds(10)) }
-        guard !process.isRunning else { return nil }
-        exit.withLock { $0 = $0 ?? elapsed }
-        // Let the readers take the last bytes.
-        try? await Task.sleep(for: .milliseconds(200))
+        guard await observed.wait(until: { exitTime != nil }, timeout: timeout) else { return nil }
+        // The readers take the last bytes; a leftover child that kept the pipes open ends the wait after 10 s.
+        _ = await observed.wait(until: { readersDone.withLock { $0 } == 2 }, timeout: 10)
         return process.terminationStatus
     }
 

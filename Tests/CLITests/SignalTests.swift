@@ -174,6 +174,8 @@ struct SignalTests {
         let output = Pipe(), errors = Pipe()
         process.standardOutput = output
         process.standardError = errors
+        let exited = ChangeSignal()
+        process.terminationHandler = { _ in exited.notify() }
         try process.run()
         defer { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
         let testee = await WatchedRun.waitForStuckChild(of: process.processIdentifier, timeout: 300)
@@ -182,9 +184,7 @@ struct SignalTests {
         try output.fileHandleForReading.close()
         try errors.fileHandleForReading.close()
         kill(process.processIdentifier, SIGHUP)
-        let deadline = ContinuousClock.now + .seconds(120)
-        while process.isRunning, ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(10)) }
-        guard !process.isRunning else {
+        guard await exited.wait(until: { !process.isRunning }, timeout: 120) else {
             Issue.record("still running 120 s after SIGHUP")
             return
         }
