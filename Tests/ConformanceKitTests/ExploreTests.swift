@@ -48,7 +48,7 @@ struct ExploreTests {
         #expect(programs.allSatisfy { $0.requiredCapabilities.isEmpty })
     }
 
-    @Test("the reference against itself: no difference in 100 programs (the README gives the 10,000-program run)")
+    @Test("the reference against itself: no difference in 100 programs (docs/explore.md gives the 10,000-program run)")
     func referenceHasNoDifference() async throws {
         let explorer = try Self.explorer()
         let options = ExploreOptions(seed: 2026, runs: 100)
