@@ -2,7 +2,7 @@ import ConformanceKit
 import ConformanceTesting
 import Testing
 
-/// The README's `ConformanceExploration` snippet, in Swift 5 language mode, against the typical port: on
+/// docs/explore.md's `ConformanceExploration` snippet, in Swift 5 language mode, against the typical port: on
 /// Linux explore finds one of the defects the catalogue pins there (the escaping chain misses a backslash
 /// or quote followed by a combining mark, ESC-2; Foundation's parser drops a leading U+FEFF), shrunk to a
 /// few steps; elsewhere it may find nothing.
