@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// The layers of ConformanceKit point one way (README, "Architecture"): a file may use the types of its
+/// The layers of ConformanceKit point one way (CONTRIBUTING.md, "Architecture"): a file may use the types of its
 /// own layer and the layers below, never those above. These tests read the sources, so a change that
 /// crosses a layer fails here with the file and the type it reached for.
 @Suite("Architecture: layers point one way")

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// `Sources/ReferenceBridge` is the model an implementer copies (README, "Architecture"): the bridge, its
+/// `Sources/ReferenceBridge` is the model an implementer copies (CONTRIBUTING.md, "Architecture"): the bridge, its
 /// core and its adapter, and nothing that serves the kit's own tests. Copied into a package that depends
 /// on the kit's products, it must still compile, so it may use only their public API: no `package`
 /// symbol of the kit (visible inside this package only: checked by compiling the folder as another
