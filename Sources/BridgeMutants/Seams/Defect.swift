@@ -24,6 +24,14 @@ struct Defect {
     /// Operations that do nothing.
     var ignoredOperations: Set<Operation> = []
 
+    /// Replaces a handler registration; return false to hand it to the reference as usual (a registry
+    /// kept otherwise, or a registration put off until later).
+    var interceptRegistration:
+        (@MainActor (_ name: String, _ handler: @escaping AdapterHandler, DefectiveBridgeAdapter) -> Bool)?
+
+    /// Replaces a handler removal; return false to hand it to the reference as usual.
+    var interceptRemoval: (@MainActor (_ name: String, DefectiveBridgeAdapter) -> Bool)?
+
     /// Runs after the reference has removed a handler (a removal that takes more with it).
     var afterRemoveHandler: (@MainActor (DefectiveBridgeAdapter, _ name: String) -> Void)?
 
@@ -59,6 +67,10 @@ struct Defect {
     /// Leaves a navigation undecided without asking the reference, when it returns true (an early
     /// `return` that forgets the decision handler).
     var leavesUndecided: (@MainActor (NavigationAction) -> Bool)?
+
+    /// Keeps the decision handler in one stored property and decides from `DispatchQueue.main.async`, so a
+    /// second navigation asked about before the main queue runs overwrites the first one's handler.
+    var decidesFromOneSlot = false
 
     /// Calls the decision handler of a cancelled (bridge) navigation a second time.
     var decidesCancelledNavigationsTwice = false

@@ -53,9 +53,9 @@ final class DefectiveBridgeAdapter: BridgeAdapter, SupportsRemoveHandler, Suppor
     }
 
     func registerHandler(_ name: String, handler: @escaping AdapterHandler) throws {
-        handlerNames.insert(name)
         let handler = defect.wrapHandler.map { $0(handler) } ?? handler
-        try reference.registerHandler(name, handler: handler)
+        if defect.interceptRegistration?(name, handler, self) == true { return }
+        try registerUnchanged(name, handler: handler)
     }
 
     func registerThrowingHandler(_ name: String, handler: @escaping AdapterThrowingHandler) throws {
@@ -81,6 +81,7 @@ final class DefectiveBridgeAdapter: BridgeAdapter, SupportsRemoveHandler, Suppor
     func removeHandler(_ name: String) throws {
         let core = try self.core
         guard !defect.ignoredOperations.contains(.removeHandler) else { return }
+        if defect.interceptRemoval?(name, self) == true { return }
         handlerNames.remove(name)
         core.removeHandler(name)
         defect.afterRemoveHandler?(self, name)
@@ -116,6 +117,18 @@ final class DefectiveBridgeAdapter: BridgeAdapter, SupportsRemoveHandler, Suppor
     }
 
     // MARK: For defects
+
+    /// Registers `handler` with the reference as it is (already wrapped by the defect).
+    func registerUnchanged(_ name: String, handler: @escaping AdapterHandler) throws {
+        handlerNames.insert(name)
+        try reference.registerHandler(name, handler: handler)
+    }
+
+    /// Removes the handler `name` from the reference, without the defect's hooks.
+    func removeUnchanged(_ name: String) {
+        handlerNames.remove(name)
+        bridge?.core.removeHandler(name)
+    }
 
     /// Removes every registered native handler from the reference.
     func removeAllHandlers() {

@@ -21,6 +21,8 @@ final class DefectivePage: WebViewBackend, SimulatedNavigationDelegate {
     private var afterDecision: [() -> Void] = []
     /// How many times the reference asked to evaluate the JS side.
     private(set) var injectionCount = 0
+    /// The one stored decision handler of `Defect.decidesFromOneSlot`.
+    private var decisionSlot: ((NavigationActionPolicy) -> Void)?
 
     /// A page in front of `inner` that applies `defect`.
     init(wrapping inner: SimulatedWebView, defect: Defect) {
@@ -104,6 +106,21 @@ final class DefectivePage: WebViewBackend, SimulatedNavigationDelegate {
     ) {
         let action = defect.rewriteNavigation.map { $0(action) } ?? action
         if defect.leavesUndecided?(action) == true { return }
+        if defect.decidesFromOneSlot {
+            decisionSlot = decisionHandler
+            DispatchQueue.main.async {
+                MainActor.assumeIsolated {
+                    guard let stored = self.decisionSlot else { return }
+                    self.decisionSlot = nil
+                    self.decide(action, decisionHandler: stored)
+                }
+            }
+            return
+        }
+        decide(action, decisionHandler: decisionHandler)
+    }
+
+    private func decide(_ action: NavigationAction, decisionHandler: @escaping (NavigationActionPolicy) -> Void) {
         let decidesTwice = defect.decidesCancelledNavigationsTwice
         let decidesOffMain = defect.decidesOffMainThread
         let rewriteDecision = defect.rewriteDecision

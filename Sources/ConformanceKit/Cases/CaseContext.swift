@@ -23,6 +23,8 @@ package final class CaseContext {
         case echoTwice
         /// Keeps its responder for `answerHeld(_:with:)`, after the handler has returned.
         case later
+        /// Does these steps while it runs (re-entrancy: answering, registering, calling, resetting).
+        case steps([InsideStep])
     }
 
     /// The case being run.
@@ -37,6 +39,8 @@ package final class CaseContext {
     private var issuedCallbacks: [(label: String, call: String, expectsResponse: Bool)] = []
     private var callbackInvocationCounts: [String: Int] = [:]
     var heldResponders: [String: [AdapterResponseCallback]] = [:]
+    /// What stopped a step a handler or callback ran inside the bridge; thrown by the next `runUntilIdle`.
+    private var insideStop: CaseStop?
 
     init(conformanceCase: ConformanceCase, browser: any PageHost, adapter: any BridgeAdapter) {
         self.conformanceCase = conformanceCase
@@ -80,6 +84,7 @@ package final class CaseContext {
                 case .value(let value): respond(value?.foundationValue)
                 case .echoTwice: respond(data); respond(data)
                 case .later: self.heldResponders[name, default: []].append(respond)
+                case .steps(let steps): self.runInside(steps, data: data, respond: respond)
                 }
             }
         }
@@ -140,8 +145,10 @@ package final class CaseContext {
     ///   - expectsResponse: Whether the callback must run by the end even in a case that accepts unanswered
     ///     callbacks (in other cases every callback must run).
     /// - Throws: `CaseStop.adapter` when the adapter throws.
+    ///   - then: What the callback does once it has recorded its answer (re-entrancy).
     package func callHandler(
-        _ name: String, data: JSONValue? = nil, callback: String? = nil, expectsResponse: Bool = false
+        _ name: String, data: JSONValue? = nil, callback: String? = nil, expectsResponse: Bool = false,
+        then steps: [InsideStep] = []
     ) throws {
         let dataText = data.map { ", data: " + $0.canonicalText } ?? ""
         let callbackText = callback.map { ", callback: \($0)" } ?? ""
@@ -149,7 +156,10 @@ package final class CaseContext {
         if let callback { issuedCallbacks.append((callback, description, expectsResponse)) }
         try perform(description) {
             let responseCallback: AdapterResponseCallback? = callback.map { label in
-                { [weak self] answer in self?.nativeCallbackInvoked(label, answer: answer, call: description) }
+                { [weak self] answer in
+                    self?.nativeCallbackInvoked(label, answer: answer, call: description)
+                    if !steps.isEmpty { self?.runInside(steps, data: answer, respond: nil) }
+                }
             }
             try adapter.callHandler(name, data: data?.foundationValue, responseCallback: responseCallback)
         }
@@ -198,6 +208,13 @@ package final class CaseContext {
         } catch {
             throw CaseStop.adapter(stage: description, error: "\(error)")
         }
+    }
+
+    /// Stops the case because a step inside a handler or callback failed.
+    func stopInside(_ stop: CaseStop) {
+        guard insideStop == nil else { return }
+        insideStop = stop
+        webView.backend.abortCase(because: InsideStepFailure(description: stop.description))
     }
 
     private func nativeCallbackInvoked(_ label: String, answer: Any?, call: String) {
@@ -251,8 +268,9 @@ package final class CaseContext {
         do {
             try await browser.runUntilIdle(horizon: horizon)
         } catch {
-            throw CaseStop(error)
+            throw insideStop ?? CaseStop(error)
         }
+        if let insideStop { throw insideStop }
     }
 
     // MARK: Expectations

@@ -4,9 +4,11 @@
 public enum Catalogue {
     /// All cases.
     public static let all: [ConformanceCase] =
-        BootstrapCases.all + MessageCases.all + OrderingCases.all + CallbackCases.all + EscapingCases.all
-        + EscapingCorpusCases.all + JavaScriptSideCases.all + JavaScriptSideSecondCases.all + AlertSafetyCases.all
-        + FlushCases.all + MissingHandlerCases.all
+        BootstrapCases.all + BootstrapCases.situations + MessageCases.all + MessageCases.situations
+        + OrderingCases.all + OrderingCases.situations + CallbackCases.all + CallbackCases.situations
+        + EscapingCases.all + EscapingCorpusCases.all + JavaScriptSideCases.all + JavaScriptSideSecondCases.all
+        + JavaScriptSideCases.situations + AlertSafetyCases.all + AlertSafetyCases.situations
+        + FlushCases.all + FlushCases.situations + MissingHandlerCases.all + MissingHandlerCases.situations
         + StartupQueueCases.all + LifecycleCases.all + ThreadingCases.all + LoggingCases.all
 
     /// The case with `id`, if any.

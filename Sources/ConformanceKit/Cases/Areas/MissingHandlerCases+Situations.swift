@@ -1,0 +1,65 @@
+import StrictJSON
+
+/// Missing-handler cases for situations explore taught the catalogue: a name registered twice, then removed;
+/// the empty name, and no name.
+extension MissingHandlerCases {
+    static let situations = [registeredTwiceThenRemoved, emptyAndAbsentNames]
+
+    static let registeredTwiceThenRemoved = ConformanceCase(
+        id: "missing-handler.registered-twice-then-removed",
+        clauses: ["FLUSH-7", "MISS-2"],
+        requires: .removeHandler,
+        summary:
+            "a name registered twice runs the second handler, and after one removeHandler it is missing"
+    ) { context in
+        try context.registerHandler("twice", answer: .value("first registration"))
+        try context.registerHandler("twice", answer: .value("second registration"))
+        let wire = context.dialect
+        try await CasePages.start(
+            context,
+            page: """
+                \(wire.pageSetupFunction)(function (bridge) {
+                    bridge.\(wire.callHandlerFunction)("twice", "before the removal", conformance.callback("before"));
+                });
+                """)
+        context.expectEqual(
+            context.transcript.jsCallbackInvocations("before"), ["second registration"], clause: "FLUSH-7.a",
+            "the answer of a name registered twice")
+        try context.removeHandler("twice")
+        context.runInPage(
+            "\(wire.javaScriptGlobal).\(wire.callHandlerFunction)(\"twice\", \"after the removal\", conformance.callback(\"after\"));"
+        )
+        try await context.runUntilIdle()
+        context.expectEqual(
+            context.transcript.nativeHandlerInvocations("twice"), ["before the removal"], clause: "MISS-2.a",
+            "calls a name registered twice got, before and after one removeHandler")
+        context.expectEqual(
+            context.transcript.jsCallbackInvocations("after"), [], clause: "MISS-2.a",
+            "answers to the call after the removal")
+    }
+
+    static let emptyAndAbsentNames = ConformanceCase(
+        id: "missing-handler.empty-and-absent-names",
+        clauses: ["FLUSH-7", "MISS-1"],
+        summary:
+            "a handler registered under the empty name answers calls to \"\", and a call without handlerName does not reach it"
+    ) { context in
+        try context.registerHandler("", answer: .echo)
+        let wire = context.dialect
+        try await CasePages.start(
+            context,
+            page: """
+                \(wire.pageSetupFunction)(function (bridge) {
+                    bridge.\(wire.callHandlerFunction)("", "empty name", conformance.callback("empty name"));
+                    bridge.\(wire.callHandlerFunction)(undefined, "no name");
+                });
+                """)
+        let got = context.transcript.nativeHandlerInvocations("")
+        context.expectEqual(
+            got.filter { $0 == "empty name" }, ["empty name"], clause: "FLUSH-7.a",
+            "calls to \"\" the handler registered under \"\" got")
+        context.expectEqual(
+            got.filter { $0 == "no name" }, [], clause: "MISS-1.b",
+            "calls without handlerName the handler registered under \"\" got")
+    }
+}
