@@ -23,7 +23,13 @@ struct ExploreAttribution {
         if let clause = corruptBatchClause(was) ?? corruptBatchClause(got) { return clause }
         switch was.kind {
         case .javaScriptHandler:
-            // Same data, another responder: the call's callbackId (MSG-7); otherwise the data was altered (ESC-3).
+            // Same data, dispatched inside the delivering evaluation or not: the safety's state, on when the
+            // reference's was (SAFE-1) or off (SAFE-4); another responder: the call's callbackId (MSG-7);
+            // otherwise the data was altered (ESC-3).
+            let inside = ExploreObservation.Item.insideNativeEvaluation
+            if was.data == got.data, was.detail.hasSuffix(inside) != got.detail.hasSuffix(inside) {
+                return got.detail.hasSuffix(inside) ? "SAFE-1" : "SAFE-4"
+            }
             return was.data == got.data ? "MSG-7" : "ESC-3"
         case .javaScriptCallback: return was.detail == "nil" || got.detail == "nil" ? "MSG-2" : "ESC-3"
         case .pageError: return "ESC-2"

@@ -54,6 +54,20 @@ package struct ExploreCorruptFetch: Hashable, Sendable {
         .init(
             #"[{"handlerName":"alpha","callbackId":"objc_cb_1","data":"a call carrying a native id"}]"#, "CB-1",
             ["a call carrying a native id"]),
+        // Callback ids of other JSON types: answered all the same, with the id unchanged (ID-3).
+        .init(#"[{"handlerName":"alpha","callbackId":7,"data":"a number callback id"}]"#, "ID-3", ["a number callback id"]),
+        .init(#"[{"handlerName":"beta","callbackId":true,"data":"a true callback id"}]"#, "ID-3", ["a true callback id"]),
+        .init(
+            #"[{"handlerName":"alpha","callbackId":{"id":[1]},"data":"an object callback id"}]"#, "ID-3",
+            ["an object callback id"]),
+        // Calls to the empty name, and without a name, beside each other (FLUSH-7, MISS-1).
+        .init(
+            #"[{"handlerName":"","data":"a call to the empty name"},{"data":"a call without a name"}]"#, "MISS-1",
+            ["a call to the empty name", "a call without a name"]),
+        // White space to Foundation, not to JSON, around a batch: invalid JSON (FLUSH-3).
+        .init("\u{00A0}" + #"[{"handlerName":"alpha","data":"after U+00A0"}]"#, "FLUSH-3", ["after U+00A0"]),
+        .init(#"[{"handlerName":"beta","data":"before U+2028"}]"# + "\u{2028}", "FLUSH-3", ["before U+2028"]),
+        .init("\u{000B}" + #"[{"handlerName":"alpha","data":"after U+000B"}]"#, "FLUSH-3", ["after U+000B"]),
     ]
 
     /// The datum whose result is `result` (a case file's): one of `all`, or, for a result explore does not

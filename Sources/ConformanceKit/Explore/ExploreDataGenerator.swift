@@ -22,13 +22,13 @@ package struct ExploreDataGenerator: Sendable {
         "", " ", "'", "\"", "\\", "\\'", "\0", "a\0b", "\n", "\r\n", "\u{2028}", "\u{2029}", "\u{7F}", "\u{1F}",
         "</script>", "\u{FEFF}",
         "\u{1F600}", "e\u{301}", "%27", "\\u0041", "${x}", "objc_cb_1", "cb_1_0", "__proto__", "undefined", "null",
-        "[1,2]", "{}", "{\"a\":1}", "42", "true",
+        "[1,2]", "{}", "{\"a\":1}", "42", "true", "_disableJavascriptAlertBoxSafetyTimeout", "responseId",
     ]
 
     /// Keys objects draw from: the empty key, the protocol's own keys, NUL, non-ASCII.
     static let keys = [
         "", "a", "b", "data", "callbackId", "responseId", "handlerName", "responseData", "__proto__", "\0", "\u{FC}",
-        "k\u{2028}",
+        "k\u{2028}", "_disableJavascriptAlertBoxSafetyTimeout",
     ]
 
     /// Creates a generator drawing on `corpus`.

@@ -55,16 +55,27 @@ package enum ExploreExecution {
     private static func run(_ program: ExploreProgram, in context: CaseContext, steps: Steps) async throws {
         context.browser.taskDelays = program.schedule.taskDelays
         var page = 0
+        var prelude = ""
         context.loadPage(ExplorePage.script, url: ExplorePage.urls[page])
         for (index, operation) in program.operations.enumerated() {
             steps.starts.append(context.transcript.entries.count)
             switch operation {
             case let .registerNative(handler, reply):
-                try context.registerHandler(handler, answer: reply.answer)
+                try context.registerHandler(handler, answer: reply.answer(for: handler))
             case let .removeNative(handler):
                 try context.removeHandler(handler)
             case let .callJavaScript(handler, data, callback):
                 try context.callHandler(handler, data: data, callback: callback ? "n\(index)" : nil)
+            case let .callJavaScriptReentrant(handler, data, then):
+                try context.callHandler(
+                    handler, data: data, callback: "n\(index)", then: then.steps(calling: handler, label: "n\(index)again"))
+            case .pageInput(.pollutedPrototypes, _):
+                try await context.runUntilIdle()
+                prelude = ExplorePage.pollutedPrototypes
+                context.loadPage(prelude + ExplorePage.script, url: ExplorePage.urls[page])
+                try await context.runUntilIdle()
+            case let .pageInput(input, handler):
+                context.runInPage(ExplorePage.input(input, for: handler))
             case let .callJavaScriptUnserializable(handler, number):
                 try context.callHandler(handler, data: .object(["n": .number(number.value)]))
             case let .answerNative(handler, data):
@@ -90,7 +101,7 @@ package enum ExploreExecution {
             case .navigate:
                 try await context.runUntilIdle()
                 page = 1 - page
-                context.loadPage(ExplorePage.script, url: ExplorePage.urls[page])
+                context.loadPage(prelude + ExplorePage.script, url: ExplorePage.urls[page])
                 try await context.runUntilIdle()
             case let .settle(horizon):
                 try await context.runUntilIdle(horizon: Int64(horizon))
@@ -100,14 +111,36 @@ package enum ExploreExecution {
 }
 
 extension ExploreOperation.NativeReply {
-    /// How the case's native handler answers.
-    var answer: CaseContext.NativeAnswer {
+    /// How the case's native handler `handler` answers.
+    func answer(for handler: String) -> CaseContext.NativeAnswer {
+        let next = ExplorePage.nativeHandler(after: handler)
+        let call = CaseContext.InsideStep.call("sink", data: .string("called by \(handler)"), callback: nil)
         switch self {
-        case .echo: .echo
-        case .null: .value(nil)
-        case .twice: .echoTwice
-        case .later: .later
-        case .never: .none
+        case .echo: return .echo
+        case .null: return .value(nil)
+        case .twice: return .echoTwice
+        case .later: return .later
+        case .never: return .none
+        case .answerThenCall: return .steps([.echo, call])
+        case .callThenAnswer: return .steps([call, .echo])
+        case .registersNext: return .steps([.register(next), .echo])
+        case .removesNext: return .steps([.remove(next), .echo])
+        case .removesItself: return .steps([.remove(handler), .echo])
+        case .resets: return .steps([.reset, .echo])
+        case .disablesSafety: return .steps([.disableSafetyTimeout, .echo])
+        }
+    }
+}
+
+extension ExploreOperation.CallbackReentry {
+    /// What the callback of a call to the JS handler `handler` does; a call it makes gets the callback `label`.
+    func steps(calling handler: String, label: String) -> [CaseContext.InsideStep] {
+        switch self {
+        case .callsAgain: [.call(handler, data: "called again from a callback", callback: label)]
+        case .resetsAndCallsAgain: [.reset, .call(handler, data: "called after a reset in a callback", callback: label)]
+        case .registersHandler: [.register(ExplorePage.nativeHandlers[0])]
+        case .removesHandler: [.remove(ExplorePage.nativeHandlers[0])]
+        case .disablesSafety: [.disableSafetyTimeout]
         }
     }
 }

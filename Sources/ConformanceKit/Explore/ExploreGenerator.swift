@@ -53,7 +53,7 @@ package struct ExploreGenerator: Sendable {
     private enum Kind: CaseIterable {
         case registerNative, callJavaScript, answerNative, registerJavaScript, callNative, answerJavaScript
         case reload, navigate, settle, removeNative, reset, disableSafetyTimeout
-        case callJavaScriptUnserializable, corruptFetch, openFrame
+        case callJavaScriptUnserializable, corruptFetch, openFrame, callJavaScriptReentrant, pageInput
 
         var weight: Int {
             switch self {
@@ -63,9 +63,11 @@ package struct ExploreGenerator: Sendable {
             case .answerNative: 5
             case .registerJavaScript, .answerJavaScript: 4
             case .reload, .removeNative: 3
-            case .corruptFetch: 4
+            case .corruptFetch: 5
+            case .callJavaScriptReentrant: 4
+            case .disableSafetyTimeout, .pageInput: 3
             case .navigate, .reset, .openFrame: 2
-            case .disableSafetyTimeout, .callJavaScriptUnserializable: 1
+            case .callJavaScriptUnserializable: 1
             }
         }
 
@@ -93,6 +95,8 @@ package struct ExploreGenerator: Sendable {
                 if !handlers.contains(handler) { handlers.append(handler) }
                 answeringLater.removeAll { $0 == handler }
                 if reply == .later { answeringLater.append(handler) }
+                let next = ExplorePage.nativeHandler(after: handler)
+                if reply == .registersNext, !handlers.contains(next) { handlers.append(next) }
             case let .removeNative(handler):
                 handlers.removeAll { $0 == handler }
                 answeringLater.removeAll { $0 == handler }
@@ -125,8 +129,11 @@ package struct ExploreGenerator: Sendable {
         let native = swarm.nativeHandlers, js = swarm.javaScriptHandlers
         switch random.weighted(kinds) {
         case .registerNative:
-            return .registerNative(
-                handler: random.pick(native), reply: random.pick(ExploreOperation.NativeReply.allCases))
+            // Now and then a name registered already, with another reply: the second registration must win.
+            let handler =
+                !registered.handlers.isEmpty && random.chance(1, in: 4)
+                ? random.pick(registered.handlers) : random.pick(native)
+            return .registerNative(handler: handler, reply: random.pick(nativeReplies))
         case .callJavaScript:
             return .callJavaScript(
                 handler: random.pick(js), data: maybeData(&random), callback: random.chance(2, in: 3))
@@ -161,7 +168,28 @@ package struct ExploreGenerator: Sendable {
                 handler: random.pick(js), number: random.pick(ExploreOperation.SpecialNumber.allCases))
         case .corruptFetch: return .corruptFetch(random.pick(ExploreCorruptFetch.all))
         case .openFrame: return .openFrame(url: random.pick(ExploreOperation.frameURLs))
+        case .callJavaScriptReentrant:
+            // A callback runs only for handlers that answer.
+            let answering = js.filter { $0 != "sink" && $0 != "absent" }
+            return .callJavaScriptReentrant(
+                handler: random.pick(answering.isEmpty ? ["echo"] : answering), data: maybeData(&random),
+                then: random.pick(callbackReentries))
+        case .pageInput:
+            let handler =
+                !registered.handlers.isEmpty && random.chance(2, in: 3)
+                ? random.pick(registered.handlers) : random.pick(native)
+            return .pageInput(random.pick(ExploreOperation.PageInput.allCases), handler: handler)
         }
+    }
+
+    /// The native replies the adapter's capabilities allow.
+    private var nativeReplies: [ExploreOperation.NativeReply] {
+        ExploreOperation.NativeReply.allCases.filter { capabilities.contains($0.requiredCapabilities) }
+    }
+
+    /// The callback re-entries the adapter's capabilities allow.
+    private var callbackReentries: [ExploreOperation.CallbackReentry] {
+        ExploreOperation.CallbackReentry.allCases.filter { capabilities.contains($0.requiredCapabilities) }
     }
 
     /// Data, or none one time in six. (`nil` in a `?:` would become JSON `null`: `JSONValue` is nil-literal

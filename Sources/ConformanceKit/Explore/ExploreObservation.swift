@@ -25,6 +25,9 @@ package struct ExploreObservation: Equatable, Sendable {
             case fetch = "native fetch of the queue"
         }
 
+        /// What the detail of a JS handler that ran inside the native evaluation that delivered its call ends with.
+        package static let insideNativeEvaluation = ", inside the native evaluation"
+
         /// The kind.
         package var kind: Kind
         /// The handler name or callback label.
@@ -85,11 +88,14 @@ package struct ExploreObservation: Equatable, Sendable {
             switch entry.event {
             case .pageLoaded:
                 page += 1
-            case let .jsHandlerInvoked(name, data, hasResponder, _):
+            case let .jsHandlerInvoked(name, data, hasResponder, duringNativeEvaluation):
+                // Inside the delivering evaluation or on a later turn: the alert safety's state (SAFE-1, SAFE-4).
                 let shown = Self.show(data)
                 javaScriptSide.append(
                     item(
-                        .javaScriptHandler, name, shown + (hasResponder ? " with a responder" : " without a responder"),
+                        .javaScriptHandler, name,
+                        shown + (hasResponder ? " with a responder" : " without a responder")
+                            + (duringNativeEvaluation ? Item.insideNativeEvaluation : ""),
                         data: shown))
             case let .jsCallbackInvoked(label, data):
                 javaScriptSide.append(item(.javaScriptCallback, label, Self.show(data)))

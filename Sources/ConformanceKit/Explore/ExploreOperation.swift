@@ -19,6 +19,67 @@ package enum ExploreOperation: Hashable, Sendable {
         case later
         /// Never answers.
         case never
+        /// Answers, then calls the page's JS handler `sink` before it returns (re-entrancy).
+        case answerThenCall
+        /// Calls the page's JS handler `sink`, then answers before it returns.
+        case callThenAnswer
+        /// Registers the next native handler of the pool (answering echo), then answers.
+        case registersNext
+        /// Removes the next native handler of the pool, then answers (needs `SupportsRemoveHandler`).
+        case removesNext
+        /// Removes itself, then answers (needs `SupportsRemoveHandler`).
+        case removesItself
+        /// Resets the bridge, then answers (needs `SupportsReset`).
+        case resets
+        /// Switches the safety off, then answers (needs `SupportsDisablingSafetyTimeout`).
+        case disablesSafety
+
+        /// The optional adapter operation the reply uses.
+        package var requiredCapabilities: BridgeCapabilities {
+            switch self {
+            case .removesNext, .removesItself: .removeHandler
+            case .resets: .reset
+            case .disablesSafety: .disableSafetyTimeout
+            default: []
+            }
+        }
+    }
+
+    /// What a native callback does once it has its answer, inside the bridge that called it (re-entrancy).
+    package enum CallbackReentry: String, CaseIterable, Sendable {
+        /// Calls the same JS handler again, with a callback of its own.
+        case callsAgain
+        /// Resets the bridge, then calls the same JS handler again with a callback (needs `SupportsReset`).
+        case resetsAndCallsAgain
+        /// Registers the native handler `alpha` (answering echo).
+        case registersHandler
+        /// Removes the native handler `alpha` (needs `SupportsRemoveHandler`).
+        case removesHandler
+        /// Switches the safety off (needs `SupportsDisablingSafetyTimeout`).
+        case disablesSafety
+
+        /// The optional adapter operation the callback uses.
+        package var requiredCapabilities: BridgeCapabilities {
+            switch self {
+            case .resetsAndCallsAgain: .reset
+            case .removesHandler: .removeHandler
+            case .disablesSafety: .disableSafetyTimeout
+            default: []
+            }
+        }
+    }
+
+    /// Input a page gives the native side that a hurried port does not expect.
+    package enum PageInput: String, CaseIterable, Sendable {
+        /// Calls the handler with an object, then changes the object before the fetch (DISP-2: sent as changed).
+        case dataChangedAfterCall
+        /// Calls the handler with cyclic data: the fetch throws from then on (DISP-2's note, FLUSH-2).
+        case cyclicData
+        /// Calls the handler forty times in one turn.
+        case burst
+        /// Adds enumerable members to `Array.prototype` and `Object.prototype`, for this page and the pages the
+        /// program loads after it, and reloads.
+        case pollutedPrototypes
     }
 
     /// How a JS handler registered by the program answers (the page's handlers are fixed: `ExplorePage`).
@@ -31,6 +92,8 @@ package enum ExploreOperation: Hashable, Sendable {
         case later
         /// Never answers.
         case never
+        /// Calls the native handler `alpha` with the data it got, and answers from inside that call's callback.
+        case asksNative
     }
 
     /// Native: `registerHandler(handler)`, answering as `reply` says.
@@ -63,10 +126,16 @@ package enum ExploreOperation: Hashable, Sendable {
         "https://example.com/__wvjb_queue_message__", "https://__bridge_loaded__.example.com/",
         "https://__wvjb_queue_message__x/",
         "https://cdn.example/frame.html", "about:blank",
+        // Strings Foundation's URL(string:) does not take for URLs: still decided, exactly once (BOOT-1).
+        "https://__wvjb_queue_message__ x", "https://__wvjb_queue_message__:port/", "https://[::1",
     ]
 
     /// Native: `callHandler(handler, data:)`, with a response callback when `callback` is set.
     case callJavaScript(handler: String, data: JSONValue?, callback: Bool)
+    /// Native: `callHandler(handler, data:)` with a callback that, once answered, does `then` inside the bridge.
+    case callJavaScriptReentrant(handler: String, data: JSONValue?, then: CallbackReentry)
+    /// Page: gives the native handler `handler` input a hurried port does not expect.
+    case pageInput(PageInput, handler: String)
     /// Native: `callHandler(handler, data: ["n": number])` with a number JSON cannot carry (ESC-4: not sent, logged,
     /// later sends unaffected).
     case callJavaScriptUnserializable(handler: String, number: SpecialNumber)
@@ -103,6 +172,8 @@ package enum ExploreOperation: Hashable, Sendable {
         case .removeNative: .removeHandler
         case .reset: .reset
         case .disableSafetyTimeout: .disableSafetyTimeout
+        case .registerNative(_, let reply): reply.requiredCapabilities
+        case .callJavaScriptReentrant(_, _, let then): then.requiredCapabilities
         default: []
         }
     }
@@ -111,7 +182,7 @@ package enum ExploreOperation: Hashable, Sendable {
     package var data: JSONValue? {
         switch self {
         case .callJavaScript(_, let data, _), .answerNative(_, let data), .callNative(_, let data, _),
-            .answerJavaScript(let data, _):
+            .answerJavaScript(let data, _), .callJavaScriptReentrant(_, let data, _):
             data
         default: nil
         }
@@ -125,6 +196,8 @@ package enum ExploreOperation: Hashable, Sendable {
         case let .answerNative(handler, _): .answerNative(handler: handler, data: data)
         case let .callNative(handler, _, callback): .callNative(handler: handler, data: data, callback: callback)
         case .answerJavaScript(_, let newest): .answerJavaScript(data: data, newest: newest)
+        case let .callJavaScriptReentrant(handler, _, then):
+            .callJavaScriptReentrant(handler: handler, data: data, then: then)
         default: self
         }
     }
@@ -142,6 +215,10 @@ package enum ExploreOperation: Hashable, Sendable {
         case let .callJavaScript(handler, data, callback):
             return
                 "native  callHandler(\(quote(handler)), data: \(show(data))\(callback ? ", callback n\(index)" : ""))"
+        case let .callJavaScriptReentrant(handler, data, then):
+            return "native  callHandler(\(quote(handler)), data: \(show(data)), callback n\(index) that \(then.rawValue))"
+        case let .pageInput(input, handler):
+            return "page    \(input.rawValue) for \(quote(handler))"
         case let .callJavaScriptUnserializable(handler, number):
             return "native  callHandler(\(quote(handler)), data: {\"n\": \(number.rawValue)}) (not JSON)"
         case let .answerNative(handler, data):

@@ -9,11 +9,45 @@ enum ExplorePage {
     static let dialect = WireDialect.canonical
 
     /// Native handler names a program registers, removes and calls.
-    static let nativeHandlers = ["alpha", "beta", "gamma"]
+    static let nativeHandlers = ["alpha", "beta", "gamma", ""]
     /// JS handler names native steps call: the page's five, one a program may register, one never registered.
     static let javaScriptHandlers = ["echo", "sink", "twice", "hold", "slow", "late", "absent"]
     /// Native handler names no program registers: one unlike any, one that differs from `alpha` in case only.
     static let missingNativeHandlers = ["absent", "Alpha"]
+    /// The handler after `handler` in `nativeHandlers` (cyclically): the one a re-entrant handler registers or removes.
+    static func nativeHandler(after handler: String) -> String {
+        let index = nativeHandlers.firstIndex(of: handler) ?? -1
+        return nativeHandlers[(index + 1) % nativeHandlers.count]
+    }
+
+    /// Page JavaScript that adds an enumerable function to `Array.prototype` (recorded as a JS handler if
+    /// anything calls it) and an enumerable string to `Object.prototype`.
+    static let pollutedPrototypes = """
+        Array.prototype.pageHelper = function () { __conformance.handlerInvoked("Array.prototype.pageHelper", null, false); };
+        Object.prototype.pageSetting = "inherited by every object";
+
+        """
+
+    /// The page step that gives the native handler `handler` the input `input` (all but `pollutedPrototypes`,
+    /// which is a page of its own). An exception it raises is the page's, thrown on a turn of its own.
+    static func input(_ input: ExploreOperation.PageInput, for handler: String) -> String {
+        let call = "bridge.\(dialect.callHandlerFunction)"
+        let name = CanonicalJSON.quote(handler)
+        let body: String
+        switch input {
+        case .dataChangedAfterCall:
+            body = "var data = { state: \"as sent\" }; \(call)(\(name), data); data.state = \"changed before the fetch\";"
+        case .cyclicData:
+            body = "var data = { name: \"cyclic\" }; data.itself = data; \(call)(\(name), data);"
+        case .burst:
+            body = "for (var i = 0; i < 40; i++) { \(call)(\(name), i); }"
+        case .pollutedPrototypes:
+            body = ""
+        }
+        return "\(dialect.pageSetupFunction)(function (bridge) { try { \(body) } "
+            + "catch (error) { setTimeout(function () { throw error; }, 0); } });"
+    }
+
     /// The two URLs `navigate` moves between.
     static let urls = ["https://app.example/explore.html", "https://app.example/explore-other.html"]
 
@@ -30,6 +64,13 @@ enum ExplorePage {
                     if (reply === "echo") { respond(data); }
                     if (reply === "twice") { respond(data); respond(data); }
                     if (reply === "later") { __explore.held.push(respond); }
+                    if (reply === "asksNative") {
+                        var asked = conformance.callback("asked by " + name);
+                        window.\(dialect.javaScriptGlobal).\(dialect.callHandlerFunction)(\(CanonicalJSON.quote(nativeHandlers[0])), data, function (answer) {
+                            asked(answer);
+                            respond(answer);
+                        });
+                    }
                     if (reply === "slow") {
                         __explore.slowCalls += 1;
                         setTimeout(function () { respond(data); }, __explore.slowCalls % 2 === 1 ? 30 : 10);

@@ -16,6 +16,10 @@ enum ExploreProgramJSON {
         case let .removeNative(handler): members = ["op": "removeNative", "handler": .string(handler)]
         case let .callJavaScript(handler, _, callback):
             members = ["op": "callJavaScript", "handler": .string(handler), "callback": .bool(callback)]
+        case let .callJavaScriptReentrant(handler, _, then):
+            members = ["op": "callJavaScriptReentrant", "handler": .string(handler), "then": .string(then.rawValue)]
+        case let .pageInput(input, handler):
+            members = ["op": "pageInput", "input": .string(input.rawValue), "handler": .string(handler)]
         case let .callJavaScriptUnserializable(handler, number):
             members = [
                 "op": "callJavaScriptUnserializable", "handler": .string(handler), "number": .string(number.rawValue),
@@ -112,13 +116,13 @@ enum ExploreProgramJSON {
             }
             return flag
         }
-        func reply<Reply: RawRepresentable & CaseIterable>(_: Reply.Type) throws(Problem) -> Reply
+        func reply<Reply: RawRepresentable & CaseIterable>(_: Reply.Type, key: String = "reply") throws(Problem) -> Reply
         where Reply.RawValue == String {
-            let text = try string(members, "reply", in: place)
+            let text = try string(members, key, in: place)
             guard let reply = Reply(rawValue: text) else {
                 throw Problem(
                     description:
-                        "\(place): reply \(CanonicalJSON.quote(text)) is not one of \(Reply.allCases.map(\.rawValue).joined(separator: ", "))"
+                        "\(place): \(key) \(CanonicalJSON.quote(text)) is not one of \(Reply.allCases.map(\.rawValue).joined(separator: ", "))"
                 )
             }
             return reply
@@ -128,6 +132,11 @@ enum ExploreProgramJSON {
             return .registerNative(handler: try handler(), reply: try reply(ExploreOperation.NativeReply.self))
         case "removeNative": return .removeNative(handler: try handler())
         case "callJavaScript": return .callJavaScript(handler: try handler(), data: data, callback: try callback())
+        case "callJavaScriptReentrant":
+            return .callJavaScriptReentrant(
+                handler: try handler(), data: data, then: try reply(ExploreOperation.CallbackReentry.self, key: "then"))
+        case "pageInput":
+            return .pageInput(try reply(ExploreOperation.PageInput.self, key: "input"), handler: try handler())
         case "callJavaScriptUnserializable":
             let text = try string(members, "number", in: place)
             guard let number = ExploreOperation.SpecialNumber(rawValue: text) else {
@@ -161,7 +170,7 @@ enum ExploreProgramJSON {
         default:
             throw Problem(
                 description:
-                    "\(place): unknown op \(CanonicalJSON.quote(name)) (known: registerNative, removeNative, callJavaScript, answerNative, reset, disableSafetyTimeout, registerJavaScript, callNative, answerJavaScript, corruptFetch, openFrame, callJavaScriptUnserializable, reload, navigate, settle)"
+                    "\(place): unknown op \(CanonicalJSON.quote(name)) (known: registerNative, removeNative, callJavaScript, answerNative, reset, disableSafetyTimeout, registerJavaScript, callNative, answerJavaScript, corruptFetch, openFrame, callJavaScriptUnserializable, callJavaScriptReentrant, pageInput, reload, navigate, settle)"
             )
         }
     }

@@ -110,6 +110,8 @@ package struct ExploreShrinker: Sendable {
         case let .callNative(handler, data, true):
             result.append(.callNative(handler: handler, data: data, callback: false))
         case let .settle(horizon) where horizon > 0: result.append(.settle(horizon: 0))
+        case let .callJavaScriptReentrant(handler, data, _):
+            result.append(.callJavaScript(handler: handler, data: data, callback: true))
         case let .answerJavaScript(data, true): result.append(.answerJavaScript(data: data, newest: false))
         case let .registerNative(handler, reply) where reply != .echo:
             result.append(.registerNative(handler: handler, reply: .echo))
