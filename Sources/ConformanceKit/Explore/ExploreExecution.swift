@@ -57,8 +57,13 @@ package enum ExploreExecution {
         var page = 0
         var prelude = ""
         context.loadPage(ExplorePage.script, url: ExplorePage.urls[page])
+        // A page step needs the page: the first one waits for the load the program began with (native steps
+        // before it still meet the startup queue).
+        var pageLoaded = false
         for (index, operation) in program.operations.enumerated() {
             steps.starts.append(context.transcript.entries.count)
+            if operation.isPageStep, !pageLoaded { try await context.runUntilIdle() }
+            if operation.isPageStep || operation.runsUntilIdle { pageLoaded = true }
             switch operation {
             case let .registerNative(handler, reply):
                 try context.registerHandler(handler, answer: reply.answer(for: handler))

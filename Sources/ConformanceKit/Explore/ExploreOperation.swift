@@ -178,6 +178,22 @@ package enum ExploreOperation: Hashable, Sendable {
         }
     }
 
+    /// Whether the page's JavaScript runs the step (it needs a loaded page with the bridge's setup snippet).
+    package var isPageStep: Bool {
+        switch self {
+        case .registerJavaScript, .callNative, .answerJavaScript, .corruptFetch, .openFrame, .pageInput: true
+        default: false
+        }
+    }
+
+    /// Whether the step lets the page run until idle (after it, the program's first page has loaded).
+    package var runsUntilIdle: Bool {
+        switch self {
+        case .reload, .navigate, .settle: true
+        default: false
+        }
+    }
+
     /// The data the step sends, if it sends any.
     package var data: JSONValue? {
         switch self {
