@@ -17,11 +17,11 @@ struct ExplorePortTests {
         var testDescription: String { name }
     }
 
-    // Programs run until the first failure, steps after shrinking, first clause, per seed (seeds 1-12, 300
-    // programs each): recycled ids found with seed 7 only, 276 programs, 4 steps, CB-1 (seed 6: 1275);
-    // tombstone with 8 of 12 seeds, 80-269 programs, FLUSH-7 (with 5 of them; START-3, MISS-2 or FLUSH-4
-    // for shrunk programs that also reset, remove another handler or corrupt a fetch); iframe re-arm with 4
-    // of 12, 35-188 programs, START-2 (START-3 with seed 7). The test uses the fastest seed of each, to keep
+    // Programs run until the first failure, steps after shrinking, first clause, per seed (seeds 1-12, 600
+    // programs each, with the generator of the situations round): recycled ids found with every seed, 2-181
+    // programs, 1-6 steps, CB-1 with 11 of them (CB-3 with seed 12); tombstone with every seed, 15-437
+    // programs, 3-5 steps, FLUSH-7 with 9 (MISS-2 with seeds 1 and 2, FLUSH-5 with 9). Before it (300
+    // programs each), recycled ids were found with seed 7 only. The test uses a fast seed of each, to keep
     // `swift test` short; the budget is 3000 programs.
     nonisolated static let ports: [Port] = [
         Port(name: "recycled callback ids", adapter: { RecycledIdsPortAdapter() }, seed: 7, runs: 3000, clause: "CB-1"),

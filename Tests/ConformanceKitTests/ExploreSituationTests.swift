@@ -20,10 +20,13 @@ struct ExploreSituationTests {
     nonisolated static let situations: [Situation] = [
         Situation(name: "re-entrancy: a called native handler that acts inside its batch", firstRun: 24) { program in
             let reentrant: Set<ExploreOperation.NativeReply> = [
-                .answerThenCall, .callThenAnswer, .registersNext, .removesNext, .removesItself, .resets, .disablesSafety,
+                .answerThenCall, .callThenAnswer, .registersNext, .removesNext, .removesItself, .resets,
+                .disablesSafety,
             ]
             return program.operations.enumerated().contains { index, operation in
-                guard case let .registerNative(handler, reply) = operation, reentrant.contains(reply) else { return false }
+                guard case let .registerNative(handler, reply) = operation, reentrant.contains(reply) else {
+                    return false
+                }
                 return program.operations[(index + 1)...].contains {
                     if case .callNative(handler, _, _) = $0 { return true }
                     return false
@@ -36,7 +39,8 @@ struct ExploreSituationTests {
                 return false
             }
         },
-        Situation(name: "re-entrancy: a JS handler that asks native and answers from the callback", firstRun: 859) { program in
+        Situation(name: "re-entrancy: a JS handler that asks native and answers from the callback", firstRun: 859) {
+            program in
             program.operations.enumerated().contains { index, operation in
                 guard case let .registerJavaScript(handler, .asksNative) = operation else { return false }
                 return program.operations[(index + 1)...].contains {
@@ -59,7 +63,9 @@ struct ExploreSituationTests {
         },
         Situation(name: "ids: a callback id that is not a string", firstRun: 26) { program in
             program.operations.contains {
-                if case .corruptFetch(let fetch) = $0 { return fetch.clause == "ID-3" && fetch.result.contains("callbackId\":7") }
+                if case .corruptFetch(let fetch) = $0 {
+                    return fetch.clause == "ID-3" && fetch.result.contains("callbackId\":7")
+                }
                 return false
             }
         },
@@ -108,7 +114,9 @@ struct ExploreSituationTests {
     @Test("the first program of seed 1 building the situation, and the reference passes it", arguments: situations)
     func situationGeneratedAndPassed(_ situation: Situation) async throws {
         let generator = try ExploreTests.generator()
-        let run = (0..<20_000).first { situation.builds(generator.program(seed: ExploreRandom.programSeed(run: $0, of: 1))) }
+        let run = (0..<20_000).first {
+            situation.builds(generator.program(seed: ExploreRandom.programSeed(run: $0, of: 1)))
+        }
         let found = try #require(run)
         #expect(found == situation.firstRun, "the first program building it is now number \(found)")
         let explorer = try ExploreTests.explorer()

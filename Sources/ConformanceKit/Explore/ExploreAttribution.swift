@@ -19,8 +19,19 @@ struct ExploreAttribution {
 
     // MARK: Changed, missing and extra events
 
-    func changed(_ was: ExploreObservation.Item, _ got: ExploreObservation.Item) -> String {
+    func changed(
+        _ was: ExploreObservation.Item, _ got: ExploreObservation.Item, reference: [ExploreObservation.Item] = []
+    ) -> String {
         if let clause = corruptBatchClause(was) ?? corruptBatchClause(got) { return clause }
+        // A native callback that got what another callback of the reference's run got: a response reached a
+        // callback its responseId did not name, or an id was issued again while a response to it could
+        // still come (CB-1), not data changed on the way (CB-4).
+        if was.kind == .nativeCallback,
+            reference.contains(where: { $0.kind == .nativeCallback && $0.subject != was.subject && $0.data == got.data }
+            )
+        {
+            return "CB-1"
+        }
         switch was.kind {
         case .javaScriptHandler:
             // Same data, dispatched inside the delivering evaluation or not: the safety's state, on when the
@@ -168,17 +179,29 @@ struct ExploreAttribution {
     /// which are unique to it), the clause that result tests.
     private func corruptBatchClause(_ item: ExploreObservation.Item) -> String? {
         for case .corruptFetch(let fetch) in program.operations {
-            if let clause = fetch.clause, fetch.markers.contains(where: { item.detail.contains($0) }) { return clause }
+            guard let clause = fetch.clause, fetch.markers.contains(where: { item.detail.contains($0) }) else {
+                continue
+            }
+            // A datum about callback ids tests the answer, not whether the call reached its handler: a handler
+            // the call did or did not reach is judged as any other call's.
+            if Self.callbackIDClauses.contains(clause), item.kind == .nativeHandler { continue }
+            return clause
         }
         if item.kind == .response, Self.isIdentifierOfAnotherType(item, item) { return "ID-3" }
         return nil
     }
 
+    /// The clauses of corrupt fetches whose datum is a callback id.
+    private static let callbackIDClauses: Set<String> = ["ID-3", "CB-1"]
+
     /// The clause of the last corrupt fetch before `step` after which the implementation stopped running
     /// batches (a native event missing after it), if any.
     private func corruptFetchBefore(_ step: Int) -> String? {
         for operation in steps(from: 0, to: step + 1).reversed() {
-            if case .corruptFetch(let fetch) = operation { return fetch.clause }
+            // A callback-id datum is a well-formed batch: one that stops later batches is of another kind.
+            if case .corruptFetch(let fetch) = operation, !Self.callbackIDClauses.contains(fetch.clause ?? "") {
+                return fetch.clause
+            }
         }
         return nil
     }

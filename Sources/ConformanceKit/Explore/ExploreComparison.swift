@@ -149,7 +149,7 @@ package struct ExploreComparison {
         if let (was, got) = changed.first {
             found.append(
                 difference(
-                    clause: attribution.changed(was, got),
+                    clause: attribution.changed(was, got, reference: reference),
                     "\(channel): \(was.kind.rawValue) \(was.subject) got other data"
                         + Self.more(changed.count), expected: was.signature, actual: got.signature))
         }

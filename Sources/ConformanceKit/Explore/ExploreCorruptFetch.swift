@@ -55,8 +55,11 @@ package struct ExploreCorruptFetch: Hashable, Sendable {
             #"[{"handlerName":"alpha","callbackId":"objc_cb_1","data":"a call carrying a native id"}]"#, "CB-1",
             ["a call carrying a native id"]),
         // Callback ids of other JSON types: answered all the same, with the id unchanged (ID-3).
-        .init(#"[{"handlerName":"alpha","callbackId":7,"data":"a number callback id"}]"#, "ID-3", ["a number callback id"]),
-        .init(#"[{"handlerName":"beta","callbackId":true,"data":"a true callback id"}]"#, "ID-3", ["a true callback id"]),
+        .init(
+            #"[{"handlerName":"alpha","callbackId":7,"data":"a number callback id"}]"#, "ID-3", ["a number callback id"]
+        ),
+        .init(
+            #"[{"handlerName":"beta","callbackId":true,"data":"a true callback id"}]"#, "ID-3", ["a true callback id"]),
         .init(
             #"[{"handlerName":"alpha","callbackId":{"id":[1]},"data":"an object callback id"}]"#, "ID-3",
             ["an object callback id"]),

@@ -73,7 +73,8 @@ package enum ExploreExecution {
                 try context.callHandler(handler, data: data, callback: callback ? "n\(index)" : nil)
             case let .callJavaScriptReentrant(handler, data, then):
                 try context.callHandler(
-                    handler, data: data, callback: "n\(index)", then: then.steps(calling: handler, label: "n\(index)again"))
+                    handler, data: data, callback: "n\(index)",
+                    then: then.steps(calling: handler, label: "n\(index)again"))
             case .pageInput(.pollutedPrototypes, _):
                 try await context.runUntilIdle()
                 prelude = ExplorePage.pollutedPrototypes
@@ -142,7 +143,8 @@ extension ExploreOperation.CallbackReentry {
     func steps(calling handler: String, label: String) -> [CaseContext.InsideStep] {
         switch self {
         case .callsAgain: [.call(handler, data: "called again from a callback", callback: label)]
-        case .resetsAndCallsAgain: [.reset, .call(handler, data: "called after a reset in a callback", callback: label)]
+        case .resetsAndCallsAgain:
+            [.reset, .call(handler, data: "called after a reset in a callback", callback: label)]
         case .registersHandler: [.register(ExplorePage.nativeHandlers[0])]
         case .removesHandler: [.remove(ExplorePage.nativeHandlers[0])]
         case .disablesSafety: [.disableSafetyTimeout]

@@ -232,7 +232,8 @@ package enum ExploreOperation: Hashable, Sendable {
             return
                 "native  callHandler(\(quote(handler)), data: \(show(data))\(callback ? ", callback n\(index)" : ""))"
         case let .callJavaScriptReentrant(handler, data, then):
-            return "native  callHandler(\(quote(handler)), data: \(show(data)), callback n\(index) that \(then.rawValue))"
+            return
+                "native  callHandler(\(quote(handler)), data: \(show(data)), callback n\(index) that \(then.rawValue))"
         case let .pageInput(input, handler):
             return "page    \(input.rawValue) for \(quote(handler))"
         case let .callJavaScriptUnserializable(handler, number):

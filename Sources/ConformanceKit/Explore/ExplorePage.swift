@@ -36,7 +36,8 @@ enum ExplorePage {
         let body: String
         switch input {
         case .dataChangedAfterCall:
-            body = "var data = { state: \"as sent\" }; \(call)(\(name), data); data.state = \"changed before the fetch\";"
+            body =
+                "var data = { state: \"as sent\" }; \(call)(\(name), data); data.state = \"changed before the fetch\";"
         case .cyclicData:
             body = "var data = { name: \"cyclic\" }; data.itself = data; \(call)(\(name), data);"
         case .burst:

@@ -116,7 +116,8 @@ enum ExploreProgramJSON {
             }
             return flag
         }
-        func reply<Reply: RawRepresentable & CaseIterable>(_: Reply.Type, key: String = "reply") throws(Problem) -> Reply
+        func reply<Reply: RawRepresentable & CaseIterable>(_: Reply.Type, key: String = "reply") throws(Problem)
+            -> Reply
         where Reply.RawValue == String {
             let text = try string(members, key, in: place)
             guard let reply = Reply(rawValue: text) else {
