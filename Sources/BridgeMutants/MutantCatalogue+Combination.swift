@@ -1,6 +1,9 @@
 import ConformanceKit
 
 extension MutantCatalogue {
+    /// Makes a fresh adapter of combined mutants, for each case.
+    package typealias CombinedPort = @MainActor @Sendable () -> any BridgeAdapter
+
     /// Why native mutants cannot be combined.
     package struct CombinationProblem: Error, CustomStringConvertible {
         /// What is wrong, naming the mutants.
@@ -16,9 +19,7 @@ extension MutantCatalogue {
     /// - Throws: `CombinationProblem` for an unknown id, a mutant that is not native (a JS-side or page
     ///   snippet mutant), or two defects that use the same hook.
     @MainActor
-    package static func combination(of ids: [String]) throws(CombinationProblem) -> @MainActor @Sendable () ->
-        any BridgeAdapter
-    {
+    package static func combination(of ids: [String]) throws(CombinationProblem) -> CombinedPort {
         var makers: [@MainActor @Sendable () -> Defect] = []
         for id in ids {
             guard let mutant = mutant(named: id) else { throw CombinationProblem(description: "no mutant \(id)") }
@@ -48,7 +49,8 @@ extension Defect {
         }
         let styles = Set(defects.map { $0.evaluationStyle == .synchronous })
         if styles.count > 1 { conflict = "evaluationStyle" }
-        combined.evaluationStyle = defects.first { $0.evaluationStyle == .synchronous }?.evaluationStyle ?? .asynchronous
+        combined.evaluationStyle =
+            defects.first { $0.evaluationStyle == .synchronous }?.evaluationStyle ?? .asynchronous
         combined.ignoredOperations = defects.reduce(into: []) { $0.formUnion($1.ignoredOperations) }
         take(\.afterAttach, "afterAttach")
         take(\.afterRemoveHandler, "afterRemoveHandler")

@@ -28,7 +28,8 @@ struct ExploreFindingsTests {
     }
 
     static func text(_ report: ExploreReport) -> String {
-        report.render(adapter: "three defects", maxOperations: 12, replay: { "replay \($0)" }, bridgeJavaScriptSource: "")
+        report.render(
+            adapter: "three defects", maxOperations: 12, replay: { "replay \($0)" }, bridgeJavaScriptSource: "")
     }
 
     @Test("a port with three defects: --max-findings 5 gives distinct findings, each shrunk keeping its signature")
@@ -71,7 +72,8 @@ struct ExploreFindingsTests {
         let clauses = Set(report.findings.compactMap(\.signature.clauseWithoutObligation))
         #expect(clauses.isSuperset(of: ["START-3", "MISS-2"]), "\(report.findings.map(\.id))")
         #expect(!clauses.contains("ORD-2"), "\(report.findings.map(\.id))")
-        #expect(text.contains("showed only known findings, which the baseline expects and which are not shrunk: \(known)"))
+        #expect(
+            text.contains("showed only known findings, which the baseline expects and which are not shrunk: \(known)"))
         #expect(!text.contains(" of 5: \(known),"))
     }
 
@@ -110,9 +112,13 @@ struct ExploreFindingsTests {
 
     @Test("finding ids: clause lower-cased then the kind, never data; case ids and file names")
     func signatureIDs() {
-        #expect(ExploreSignature(clause: "START-3", kind: .extra(.javaScriptHandler)).id == "explore.start-3.extra-js-handler")
+        #expect(
+            ExploreSignature(clause: "START-3", kind: .extra(.javaScriptHandler)).id
+                == "explore.start-3.extra-js-handler")
         #expect(ExploreSignature(clause: "CB-2.a", kind: .check).id == "explore.cb-2.a.check")
-        #expect(ExploreSignature(clause: "ORD-2", kind: .reordered(.nativeSide)).id == "explore.ord-2.reordered-native-side")
+        #expect(
+            ExploreSignature(clause: "ORD-2", kind: .reordered(.nativeSide)).id == "explore.ord-2.reordered-native-side"
+        )
         #expect(ExploreSignature(clause: nil, kind: .runEnded(.adapterError)).id == "explore.run.adapter-error")
         #expect(ExploreSignature(clause: nil, kind: .runEnded(.adapterError)).verdict == .adapterError)
         #expect(ExploreSignature(clause: nil, kind: .stalled).verdict == .timeout)
@@ -164,6 +170,8 @@ struct ExploreFindingsTests {
         #expect(throws: MutantCatalogue.CombinationProblem.self) {
             try MutantCatalogue.combination(of: ["batch-reversed", "no-such-mutant"])
         }
-        #expect(throws: MutantCatalogue.CombinationProblem.self) { try MutantCatalogue.combination(of: ["batch-reversed"]) }
+        #expect(throws: MutantCatalogue.CombinationProblem.self) {
+            try MutantCatalogue.combination(of: ["batch-reversed"])
+        }
     }
 }
