@@ -17,6 +17,9 @@ package struct Mutant: Sendable, Identifiable {
     let breakJavaScriptSide: (@Sendable (String) -> String)?
     /// For page-snippet mutants: how the kit's page setup snippet is broken (nil for bridge mutants).
     let breakPageSetup: (@Sendable (String) -> String)?
+    /// For native mutants: makes the defect `make` runs the reference with, so that defects can combine
+    /// (`MutantCatalogue.combination(of:)`).
+    let makeDefect: (@MainActor @Sendable () -> Defect)?
 
     /// Creates a mutant.
     /// - Parameters:
@@ -26,11 +29,13 @@ package struct Mutant: Sendable, Identifiable {
     ///   - caughtBy: The cases that must catch it.
     ///   - breakJavaScriptSide: For a JS-side mutant, turns the reference JS side into the broken one.
     ///   - breakPageSetup: For a page-snippet mutant, turns the kit's page setup snippet into the broken one.
+    ///   - makeDefect: For a native mutant, makes its defect.
     ///   - make: Makes the adapter (the reference bridge, broken or not).
     init(
         id: String, defect: String, obligation: String, caughtBy: [String],
         breakJavaScriptSide: (@Sendable (String) -> String)? = nil,
         breakPageSetup: (@Sendable (String) -> String)? = nil,
+        makeDefect: (@MainActor @Sendable () -> Defect)? = nil,
         make: @escaping @MainActor @Sendable () -> any BridgeAdapter
     ) {
         self.id = id
@@ -39,6 +44,7 @@ package struct Mutant: Sendable, Identifiable {
         self.caughtBy = caughtBy
         self.breakJavaScriptSide = breakJavaScriptSide
         self.breakPageSetup = breakPageSetup
+        self.makeDefect = makeDefect
         self.make = make
     }
 

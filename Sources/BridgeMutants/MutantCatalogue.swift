@@ -29,6 +29,8 @@ package enum MutantCatalogue {
         _ id: String, _ defect: String, obligation: String, caughtBy: [String],
         _ make: @escaping @MainActor @Sendable () -> Defect
     ) -> Mutant {
-        Mutant(id: id, defect: defect, obligation: obligation, caughtBy: caughtBy) { DefectiveBridgeAdapter(make()) }
+        Mutant(id: id, defect: defect, obligation: obligation, caughtBy: caughtBy, makeDefect: make) {
+            DefectiveBridgeAdapter(make())
+        }
     }
 }

@@ -10,6 +10,8 @@ let usage = """
       reference                 the reference bridge, served by AdapterHost (passes)
       reference-sync            the same, evaluating synchronously like UIWebView
       mutant:<id>               a native mutant of the reference (see `conformance list --adapters`)
+      mutants:<id>+<id>...      native mutants combined: the reference with each one's defect at once (a
+                                port with several defects; their defects must use different hooks)
       crash-in-native-handler   the reference, but the process dies when JS calls a native handler
       crash-on-unserializable   the reference, but sends serialize with `try!`, which traps on NaN
       trap:<kind>               the reference, but the first callHandler traps; <kind> is force-unwrap
@@ -288,6 +290,16 @@ case let name where name.hasPrefix("mutant:"):
         exit(64)
     }
     AdapterHost.serve(name: name) { mutant.makeAdapter() }
+case let name where name.hasPrefix("mutants:"):
+    let ids = name.dropFirst("mutants:".count).split(separator: "+").map(String.init)
+    let make: @MainActor @Sendable () -> any BridgeAdapter
+    do throws(MutantCatalogue.CombinationProblem) {
+        make = try MutantCatalogue.combination(of: ids)
+    } catch {
+        FileHandle.standardError.write(Data("conformance-testees: \(error)\n".utf8))
+        exit(64)
+    }
+    AdapterHost.serve(name: name) { make() }
 default:
     FileHandle.standardError.write(Data((usage + "\n").utf8))
     exit(64)

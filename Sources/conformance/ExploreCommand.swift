@@ -9,14 +9,18 @@ import ReferenceOracle
 struct ExploreCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "explore",
-        abstract: "Run random programs against an adapter and the reference bridge, and shrink the first difference.",
+        abstract: "Run random programs against an adapter and the reference bridge, and shrink what differs.",
         discussion: """
             Each program is a random sequence of steps on both sides (register, remove, call and answer, reset, \
             reload, navigate, settle) with random data, under a random schedule of delays, all on the virtual clock. \
             What each handler and callback got, the messages delivered and the warnings logged are compared with the \
             reference bridge's run, up to the freedoms the spec allows (ids, key order, escapes, evaluation style). \
             The first program with a MUST difference is shrunk and printed with the command that replays it; \
-            --write-case saves it for `conformance run --case-file`.
+            --write-case saves it for `conformance run --case-file`. With --max-findings N the run goes on after a \
+            difference: differences are grouped by the clause they cite and their kind (a finding, with an id such \
+            as explore.start-3.extra-js-handler), the first program of each group is shrunk, and the run stops at N \
+            distinct findings. With --baseline, findings whose id an entry names are known: counted, not shrunk, \
+            and they do not fail the run.
             """)
 
     @OptionGroup var adapter: AdapterOptions
@@ -45,8 +49,26 @@ struct ExploreCommand: ParsableCommand {
     @Option(
         name: .customLong("write-case"),
         help: ArgumentHelp(
-            "Write the shrunk counterexample as a case file for `conformance run --case-file`.", valueName: "path"))
+            "Write the shrunk counterexample as a case file for `conformance run --case-file`; with --max-findings "
+                + "above 1, a folder that gets one case file per finding, <finding id>.json.",
+            valueName: "path"))
     var writeCase: String?
+
+    @Option(
+        name: .customLong("max-findings"),
+        help: ArgumentHelp(
+            "Go on after a difference until this many distinct findings (clause and kind of difference) are found, "
+                + "shrinking the first program of each (1: stop at the first failing program).",
+            valueName: "n"))
+    var maxFindings = 1
+
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "The baseline `conformance run --baseline` reads: findings whose id (explore.<clause>.<kind>) an entry "
+                + "names are known, counted and not shrunk, and do not fail the run.",
+            valueName: "file"))
+    var baseline: String?
 
     @Option(
         name: .customLong("js-side"),
@@ -56,7 +78,7 @@ struct ExploreCommand: ParsableCommand {
     @Option(
         name: .long,
         help: ArgumentHelp(
-            "Also write a report of the counterexample (or of the clean run): json:PATH, junit:PATH or markdown:PATH (repeatable).",
+            "Also write a report of the counterexample, one case per finding (or of the clean run): json:PATH, junit:PATH or markdown:PATH (repeatable).",
             valueName: "kind:path"))
     var report: [ReportRequest] = []
 
@@ -74,6 +96,9 @@ struct ExploreCommand: ParsableCommand {
         guard (1...ExploreLimits.maximumOperations).contains(maxOps) else {
             throw ValidationError("--max-ops must be from 1 to \(ExploreLimits.maximumOperations) (got \(maxOps))")
         }
+        guard (1...1_000).contains(maxFindings) else {
+            throw ValidationError("--max-findings must be from 1 to 1000 (got \(maxFindings))")
+        }
         if let timeBudget, !(timeBudget.isFinite && timeBudget > 0 && timeBudget <= 86_400) {
             throw ValidationError("--time-budget must be more than 0 and at most 86400 seconds (got \(timeBudget))")
         }
@@ -85,20 +110,15 @@ struct ExploreCommand: ParsableCommand {
             reports: report, adapter: adapter.choice.argument, rerun: { _ in ShellCommand([]) }, timings: .on,
             verbose: false)
         try outputs.check()
-        if let writeCase {
-            do throws(TextDestination.Failure) {
-                try TextDestination(path: writeCase, dashIsStandardOutput: false).check()
-            } catch {
-                printError("the case file cannot be written: \(error.message)")
-                throw ExitCodes.configuration
-            }
-        }
+        if let writeCase { try checkCaseDestination(writeCase) }
+        let known = try baseline.map { ExploreKnownFindings(try loadBaselineFile($0)) }
         let javaScriptSide = try jsSide.map(readJavaScriptSide)
         let seed = self.seed ?? UInt64.random(in: 0...UInt64(UInt32.max))
         if self.seed == nil, replay == nil { printError("seed \(seed) (random; --seed \(seed) repeats this run)") }
         let options = ExploreOptions(
             seed: seed, runs: runs, maxOperations: maxOps,
-            timeBudget: timeBudget.map { .milliseconds(Int64($0 * 1000)) }, replay: replay)
+            timeBudget: timeBudget.map { .milliseconds(Int64($0 * 1000)) }, replay: replay, maxFindings: maxFindings,
+            known: known)
         let progress = RunProgress(mode: self.progress, total: replay == nil ? runs : 1)
         let programsRun = LockedValue(0)
         let adapterName = adapter.choice.argument, reportRequests = report, plannedRuns = replay == nil ? runs : 1,
@@ -145,10 +165,13 @@ struct ExploreCommand: ParsableCommand {
             throw ExitCodes.stopped(by: reason)
         }
         let mutant = adapter.choice.mutant
+        // A replay groups findings as this run did, so that it shrinks a finding to the same program.
         let replayWords =
             conformanceInvocation() + ["explore"] + adapter.rerunWords
             + (jsSide.map { ShellCommand.option("--js-side", $0) } ?? [])
             + ["--max-ops", "\(maxOps)"]
+            + (maxFindings > 1 ? ["--max-findings", "\(maxFindings)"] : [])
+            + (baseline.map { ShellCommand.option("--baseline", $0) } ?? [])
         // The JS side the candidate gets, named in the report: the given one, a JS-side mutant's, or the kit's.
         let javaScriptSource: String
         do throws(HarnessError) {
@@ -220,23 +243,20 @@ struct ExploreCommand: ParsableCommand {
                 bridgeJavaScriptSource: javaScriptSource,
                 injectsOwnJavaScriptSide: ownJavaScriptSide))
         var written = true
-        if let writeCase, let file = found.caseFile(foundWith: replay(found.counterexample?.programSeed ?? 0)) {
-            do throws(TextDestination.Failure) {
-                try TextDestination(path: writeCase, dashIsStandardOutput: false).write(file.text)
-                let runIt = ShellCommand(
-                    conformanceInvocation() + ["run"] + adapter.rerunWords
-                        + ShellCommand.option("--case-file", writeCase))
-                print("case file: \(ShellCommand.quote(writeCase)) (run it with: \(runIt))")
-            } catch {
-                printError("cannot write the case file: \(error.message)")
-                written = false
-            }
+        if let writeCase {
+            let files =
+                found.groupsFindings
+                ? found.caseFiles(foundWith: replay)
+                : found.caseFile(foundWith: replay(found.counterexample?.programSeed ?? 0)).map { [$0] } ?? []
+            written = writeCaseFiles(files, to: writeCase)
         }
-        // The report's one case reruns as what it stands for: the counterexample's replay, or the whole run.
+        // Each case of the report reruns as what it stands for: its counterexample's replay, or the whole run.
         // An interrupted exploration's report says so, as an interrupted run's does.
-        let rerun = ShellCommand(replayWords + found.rerunArguments)
         let stop = found.stop == .interrupted ? reason.map { RunStop(reason: $0.runStopReason, notRun: []) } : nil
-        let context = RunContext(adapter: adapter.choice.argument, rerun: { _ in rerun }, timings: .on, stop: stop)
+        let context = RunContext(
+            adapter: adapter.choice.argument,
+            rerun: { caseID in ShellCommand(replayWords + found.rerunArguments(forCase: caseID)) }, timings: .on,
+            stop: stop)
         for request in report {
             do throws(TextDestination.Failure) { try request.write(found.caseResults, context: context) } catch {
                 printError("cannot write the \(request.kind.rawValue) report: \(error.message)")
@@ -248,6 +268,83 @@ struct ExploreCommand: ParsableCommand {
             found.isReferenceProblem
             ? ExitCodes.configuration : found.isFailure ? ExitCodes.conformanceFailures : ExitCodes.conformant
         return ExitCodes.afterRun(status, outputsWritten: written, stoppedBy: reason)
+    }
+
+    /// Whether `--write-case` can be written: a file, or with `--max-findings` above 1 a folder (an existing
+    /// one, or a new one its parent takes).
+    /// - Throws: `ExitCodes.configuration` after naming the problem.
+    private func checkCaseDestination(_ path: String) throws {
+        var isFolder: ObjCBool = false
+        let exists = FileManager.default.fileExists(atPath: path, isDirectory: &isFolder)
+        if maxFindings > 1, exists, !isFolder.boolValue {
+            printError(
+                "the case files cannot be written: \(path) is not a folder (with --max-findings above 1, "
+                    + "--write-case names a folder that gets one case file per finding)")
+            throw ExitCodes.configuration
+        }
+        do throws(TextDestination.Failure) {
+            if maxFindings == 1 {
+                try TextDestination(path: path, dashIsStandardOutput: false).check()
+            } else if exists {
+                try TextDestination(path: Self.caseFilePath(in: path, id: "explore.check"), dashIsStandardOutput: false)
+                    .check()
+            } else {
+                // A new folder: its parent must take a new entry, as for a new file.
+                try TextDestination(path: path, dashIsStandardOutput: false).check()
+            }
+        } catch {
+            printError("the case \(maxFindings == 1 ? "file" : "files") cannot be written: \(error.message)")
+            throw ExitCodes.configuration
+        }
+    }
+
+    /// Where the case file of a finding goes in the `--write-case` folder: `<id>.json` (ids are `a-z`,
+    /// `0-9`, `-` and dots, so always a file name).
+    private static func caseFilePath(in folder: String, id: String) -> String {
+        (folder as NSString).appendingPathComponent(id + ".json")
+    }
+
+    /// Writes the case files: the one file at `path`, or with `--max-findings` above 1 one file per finding
+    /// in the folder `path` (created when missing; other files in it are left alone). Prints each path and
+    /// the command that runs them.
+    /// - Returns: Whether every file was written.
+    private func writeCaseFiles(_ files: [ExploreCaseFile], to path: String) -> Bool {
+        guard !files.isEmpty else { return true }
+        var paths: [String] = []
+        if maxFindings == 1 {
+            paths = [path]
+        } else {
+            do {
+                try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: false)
+            } catch  where FileManager.default.fileExists(atPath: path) {
+                // There already.
+            } catch {
+                printError("cannot create the folder for the case files \(path): \(error.localizedDescription)")
+                return false
+            }
+            paths = files.map { Self.caseFilePath(in: path, id: $0.id) }
+        }
+        var written: [String] = []
+        for (file, filePath) in zip(files, paths) {
+            do throws(TextDestination.Failure) {
+                try TextDestination(path: filePath, dashIsStandardOutput: false).write(file.text)
+                written.append(filePath)
+            } catch {
+                printError("cannot write the case file: \(error.message)")
+            }
+        }
+        let runThem = ShellCommand(
+            conformanceInvocation() + ["run"] + adapter.rerunWords
+                + written.flatMap { ShellCommand.option("--case-file", $0) })
+        if maxFindings == 1, let only = written.first {
+            print("case file: \(ShellCommand.quote(only)) (run it with: \(runThem))")
+        } else if !written.isEmpty {
+            for (file, filePath) in zip(files, paths) where written.contains(filePath) {
+                print("case file: \(ShellCommand.quote(filePath)) (finding \(file.id))")
+            }
+            print("run them with: \(runThem)")
+        }
+        return written.count == files.count
     }
 
     /// Makes an engine stall in a program end the exploration with that program as its counterexample

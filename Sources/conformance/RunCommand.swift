@@ -164,10 +164,7 @@ struct RunCommand: ParsableCommand {
             }
             if !FileManager.default.fileExists(atPath: baseline) { return Baseline(entries: []) }
         }
-        do { return try Baseline.load(from: URL(fileURLWithPath: baseline)) } catch {
-            printError(error.description)
-            throw ExitCodes.configuration
-        }
+        return try loadBaselineFile(baseline)
     }
 
     /// Applies the baseline, or rewrites it (through a symlink, never replacing it: `TextDestination`).

@@ -26,6 +26,12 @@ public struct Baseline: Sendable, Equatable {
             self.platforms = platforms
         }
 
+        /// Whether the entry is explore's: its glob's first segment is `explore`, the namespace of
+        /// `conformance explore`'s finding ids and of case files' cases. A catalogue run does not see what
+        /// explore finds (its programs are random), so it neither calls such an entry stale nor drops it
+        /// when it rewrites the baseline: one file serves `conformance run` and `conformance explore`.
+        package var isExploreEntry: Bool { caseGlob == "explore" || caseGlob.hasPrefix("explore.") }
+
         /// Whether the entry holds on `platform` (nil: a platform no entry can name); an entry for other
         /// platforms is neither matched nor reported stale there.
         package func applies(on platform: Platform?) -> Bool {
@@ -127,7 +133,8 @@ public struct Baseline: Sendable, Equatable {
 
     /// The baseline that makes `results` pass exactly on `platform`: one entry per failing case, by exact
     /// id, keeping the reason and platforms of an existing entry that matched it; entries for other
-    /// platforms are kept as they are, since this run says nothing about them.
+    /// platforms, and explore's entries no case of `results` matched (`Entry.isExploreEntry`), are kept as
+    /// they are, since this run says nothing about them.
     /// - Parameters:
     ///   - results: A run's results.
     ///   - old: The baseline being replaced.
@@ -143,13 +150,18 @@ public struct Baseline: Sendable, Equatable {
                 reason: kept?.reason ?? "recorded by --update-baseline: say why this failure is accepted",
                 platforms: kept?.platforms)
         }
-        return Baseline(entries: recorded + old.entries.filter { !$0.applies(on: platform) })
+        // Explore's entries stay unless a case of this run (a case file's) is what they name.
+        let explore = applicable.filter { entry in
+            entry.isExploreEntry && !results.contains { CaseSelector.matches(entry.caseGlob, $0.caseID) }
+        }
+        return Baseline(entries: recorded + explore + old.entries.filter { !$0.applies(on: platform) })
     }
 
     /// Compares a run with the entries that hold on `platform`.
     /// - Parameters:
     ///   - results: The run's results.
-    ///   - catalogueIDs: Every case id the kit has (an entry matching none of them is stale).
+    ///   - catalogueIDs: Every case id the kit has (an entry matching none of them is stale, unless it is
+    ///     explore's: `Entry.isExploreEntry`).
     ///   - platform: The platform the run was made on.
     package func gate(_ results: [CaseResult], catalogueIDs: [String], on platform: Platform? = .current)
         -> BaselineGate
@@ -171,7 +183,9 @@ public struct Baseline: Sendable, Equatable {
                 gate.nonStrict.append(result)
             }
         }
-        gate.stale = applicable.filter { entry in !catalogueIDs.contains { CaseSelector.matches(entry.caseGlob, $0) } }
+        gate.stale = applicable.filter { entry in
+            !entry.isExploreEntry && !catalogueIDs.contains { CaseSelector.matches(entry.caseGlob, $0) }
+        }
         return gate
     }
 }

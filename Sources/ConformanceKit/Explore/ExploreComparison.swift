@@ -48,24 +48,21 @@ package struct ExploreComparison {
     {
         // The native side first: a batch run out of order (ORD-2) also reorders the answers JS gets, which
         // is then its consequence, not a second fault.
-        var found = compare(
-            reference.nativeSide, candidate.nativeSide, channel: "what the native handlers and callbacks got")
+        var found = compare(reference.nativeSide, candidate.nativeSide, channel: .nativeSide)
         let nativeReordered = found.contains { $0.clause == "ORD-2" }
-        found += compare(
-            reference.javaScriptSide, candidate.javaScriptSide, channel: "what the page's JS handlers and callbacks got"
-        )
-        .filter { !(nativeReordered && $0.clause == "ORD-1") }
+        found += compare(reference.javaScriptSide, candidate.javaScriptSide, channel: .javaScriptSide)
+            .filter { !(nativeReordered && $0.clause == "ORD-1") }
         // The wire speaks when the page saw the same: a message with another shape that still delivers.
         if found.isEmpty {
-            found += compare(reference.wire, candidate.wire, channel: "the messages the native side delivered")
+            found += compare(reference.wire, candidate.wire, channel: .wire)
             if found.isEmpty { found += numbering(reference.wire, candidate.wire) }
         }
-        found += compare(reference.navigations, candidate.navigations, channel: "the navigation decisions")
+        found += compare(reference.navigations, candidate.navigations, channel: .navigations)
         if candidate.warnings.count < reference.warnings.count {
             let unmatched = reference.warnings[candidate.warnings.count]
             found.append(
                 difference(
-                    clause: ExploreAttribution.warning(unmatched),
+                    clause: ExploreAttribution.warning(unmatched), kind: .warnings,
                     "the native side logged \(candidate.warnings.count) lines where the reference warns \(reference.warnings.count) times",
                     expected: reference.warnings.map { PrintableText.abbreviate($0, limit: 160) }.joined(
                         separator: " | "),
@@ -77,8 +74,10 @@ package struct ExploreComparison {
     }
 
     private func compare(
-        _ reference: [ExploreObservation.Item], _ candidate: [ExploreObservation.Item], channel: String
+        _ reference: [ExploreObservation.Item], _ candidate: [ExploreObservation.Item],
+        channel: ExploreObservation.Channel
     ) -> [ExploreDifference] {
+        let title = channel.title
         guard reference.map(\.signature) != candidate.map(\.signature) else { return [] }
         let expected = reference.map(\.signatureWithoutIdentifiers),
             actual = candidate.map(\.signatureWithoutIdentifiers)
@@ -98,8 +97,8 @@ package struct ExploreComparison {
                 : "callback ids are reused: a call gets an id an earlier call had"
             return [
                 difference(
-                    clause: clause,
-                    "\(channel): \(what), from message \(index + 1) on (ids renamed by first appearance)",
+                    clause: clause, kind: .identifiers(channel),
+                    "\(title): \(what), from message \(index + 1) on (ids renamed by first appearance)",
                     expected: reference[index..<min(reference.count, index + 3)].map(\.signature).joined(
                         separator: "; "),
                     actual: candidate[index..<min(candidate.count, index + 3)].map(\.signature).joined(separator: "; "))
@@ -110,8 +109,8 @@ package struct ExploreComparison {
             let index = zip(expected, actual).enumerated().first { $0.element.0 != $0.element.1 }?.offset ?? 0
             return [
                 difference(
-                    clause: attribution.reordered(reference[index]),
-                    "\(channel): the same events in another order, from event \(index + 1) on",
+                    clause: attribution.reordered(reference[index]), kind: .reordered(channel),
+                    "\(title): the same events in another order, from event \(index + 1) on",
                     expected: Self.window(expected, from: index), actual: Self.window(actual, from: index))
             ]
         }
@@ -142,31 +141,31 @@ package struct ExploreComparison {
         if let (was, got) = late.first {
             found.append(
                 difference(
-                    clause: attribution.deliveredLate(was),
-                    "\(channel): \(Self.article(was.kind)) \(was.kind.rawValue) event came only on a later page (page \(got.page), not \(was.page))"
+                    clause: attribution.deliveredLate(was), kind: .late(was.kind),
+                    "\(title): \(Self.article(was.kind)) \(was.kind.rawValue) event came only on a later page (page \(got.page), not \(was.page))"
                         + Self.more(late.count), expected: was.signature, actual: got.signature))
         }
         if let (was, got) = changed.first {
             found.append(
                 difference(
-                    clause: attribution.changed(was, got, reference: reference),
-                    "\(channel): \(was.kind.rawValue) \(was.subject) got other data"
+                    clause: attribution.changed(was, got, reference: reference), kind: .changed(was.kind),
+                    "\(title): \(was.kind.rawValue) \(was.subject) got other data"
                         + Self.more(changed.count), expected: was.signature, actual: got.signature))
         }
         for kind in Self.kinds(of: missing) {
             let items = missing.filter { $0.kind == kind }
             found.append(
                 difference(
-                    clause: attribution.missing(items[0]),
-                    "\(channel): \(Self.article(kind)) \(kind.rawValue) event of the reference's run is missing"
+                    clause: attribution.missing(items[0]), kind: .missing(kind),
+                    "\(title): \(Self.article(kind)) \(kind.rawValue) event of the reference's run is missing"
                         + Self.more(items.count), expected: items[0].signature, actual: "no such event"))
         }
         for kind in Self.kinds(of: extra) {
             let items = extra.filter { $0.kind == kind }
             found.append(
                 difference(
-                    clause: attribution.extra(items[0], reference: reference),
-                    "\(channel): \(Self.article(kind)) \(kind.rawValue) event the reference's run does not have"
+                    clause: attribution.extra(items[0], reference: reference), kind: .extra(kind),
+                    "\(title): \(Self.article(kind)) \(kind.rawValue) event the reference's run does not have"
                         + Self.more(items.count), expected: "no such event", actual: items[0].signature))
         }
         return found
@@ -193,7 +192,7 @@ package struct ExploreComparison {
         let afterReset = attribution.resetHappened(from: 0, to: call.step + 1)
         return [
             difference(
-                clause: afterReset ? "START-3" : "ID-2",
+                clause: afterReset ? "START-3" : "ID-2", kind: .numbering,
                 "the messages the native side delivered: callback ids numbered otherwise from call \(index + 1) on"
                     + (afterReset ? ", after a reset (which restarts the numbering)" : ""),
                 expected: expected[index...].prefix(4).joined(separator: ", "),
@@ -203,11 +202,12 @@ package struct ExploreComparison {
 
     // MARK: Helpers
 
-    private func difference(clause: String, _ summary: String, expected: String?, actual: String?) -> ExploreDifference
-    {
+    private func difference(
+        clause: String, kind: ExploreDifference.Kind, _ summary: String, expected: String?, actual: String?
+    ) -> ExploreDifference {
         ExploreDifference(
-            clause: clause, level: spec.level(ofCitation: clause) ?? .must, summary: summary, expected: expected,
-            actual: actual)
+            clause: clause, level: spec.level(ofCitation: clause) ?? .must, kind: kind, summary: summary,
+            expected: expected, actual: actual)
     }
 
     /// `items` without one occurrence of each of `removing`'s signatures (ids left out), in order.

@@ -11,17 +11,24 @@ package struct ExploreDifference: Equatable, Sendable, CustomStringConvertible {
     package var expected: String?
     /// What the implementation did, printable.
     package var actual: String?
+    /// What kind of difference it is, typed: with the clause, what `--max-findings` groups programs by.
+    package var kind: Kind
 
     /// Creates a difference.
     package init(
-        clause: String?, level: RequirementLevel, summary: String, expected: String? = nil, actual: String? = nil
+        clause: String?, level: RequirementLevel, kind: Kind, summary: String, expected: String? = nil,
+        actual: String? = nil
     ) {
         self.clause = clause
         self.level = level
+        self.kind = kind
         self.summary = summary
         self.expected = expected
         self.actual = actual
     }
+
+    /// The difference's signature: its clause and kind, never its data, ids or program.
+    package var signature: ExploreSignature { ExploreSignature(clause: clause, kind: kind) }
 
     /// Whether the difference is a conformance failure (MUST, or a run that could not finish), not a SHOULD.
     package var isFailure: Bool { level == .must }

@@ -12,11 +12,20 @@ package struct ExploreOptions: Sendable {
     package var replay: UInt64?
     /// The most programs shrinking tries.
     package var shrinkAttempts: Int
+    /// How many distinct findings (`ExploreSignature`s) to find before stopping; 1 stops at the first failing
+    /// program, as explore always did.
+    package var maxFindings: Int
+    /// The findings a baseline expects, which are not counterexamples; nil without `--baseline`.
+    package var known: ExploreKnownFindings?
+
+    /// Whether programs are grouped into findings (`--max-findings` above 1, or a baseline), rather than
+    /// the run stopping at the first failing program.
+    package var groupsFindings: Bool { maxFindings > 1 || known != nil }
 
     /// Creates options.
     package init(
         seed: UInt64, runs: Int = 1_000, maxOperations: Int = 12, timeBudget: Duration? = nil, replay: UInt64? = nil,
-        shrinkAttempts: Int = 2_000
+        shrinkAttempts: Int = 2_000, maxFindings: Int = 1, known: ExploreKnownFindings? = nil
     ) {
         self.seed = seed
         self.runs = runs
@@ -24,5 +33,7 @@ package struct ExploreOptions: Sendable {
         self.timeBudget = timeBudget
         self.replay = replay
         self.shrinkAttempts = shrinkAttempts
+        self.maxFindings = maxFindings
+        self.known = known
     }
 }

@@ -1,6 +1,6 @@
 extension ExploreReport {
     /// Whether a program failed (MUST differences, or a run that could not finish) or the reference did.
-    package var isFailure: Bool { counterexample != nil || isReferenceProblem }
+    package var isFailure: Bool { counterexample != nil || !findings.isEmpty || isReferenceProblem }
 
     /// Whether the reference bridge failed its own run of a program: a fault of the kit.
     package var isReferenceProblem: Bool {
@@ -32,6 +32,11 @@ extension ExploreReport {
         case .interrupted?: lines.append("interrupted: the program running then was dropped")
         case .referenceProblem(let problem)?:
             lines.append("harness error: \(PrintableText.cut(problem, limit: CaseOutputLimits.interruptionLength))")
+        case .findingLimit?:
+            lines.append(
+                "stopped: \(Self.count(findings.count, "distinct finding")), as many as --max-findings asks for")
+        case .failure? where groupsFindings:
+            lines.append("stopped: a program never finished (the engine stalled), which ends the run")
         default: break
         }
         if nonStrictPrograms > 0 {
@@ -44,13 +49,32 @@ extension ExploreReport {
                 lines.append("    replay: " + replay(programSeed))
             }
         }
+        if groupsFindings {
+            lines += findingLines(
+                replay: replay, bridgeJavaScriptSource: bridgeJavaScriptSource,
+                injectsOwnJavaScriptSide: injectsOwnJavaScriptSide)
+            return PrintableText.terminalSafe(lines.joined(separator: "\n"))
+        }
         guard let found = counterexample else {
             if !isReferenceProblem { lines.append("no difference from the reference bridge") }
             return PrintableText.terminalSafe(lines.joined(separator: "\n"))
         }
+        lines.append("")
+        lines += Self.lines(
+            of: found, replay: replay, bridgeJavaScriptSource: bridgeJavaScriptSource,
+            injectsOwnJavaScriptSide: injectsOwnJavaScriptSide)
+        return PrintableText.terminalSafe(lines.joined(separator: "\n"))
+    }
+
+    /// A counterexample as the console shows it: the shrunk program, its differences, the transcript and
+    /// the replay line.
+    static func lines(
+        of found: Counterexample, replay: (UInt64) -> String, bridgeJavaScriptSource: String,
+        injectsOwnJavaScriptSide: Bool
+    ) -> [String] {
+        var lines: [String] = []
         let shrinkSeconds =
             Double(found.shrinkDuration.components.seconds) + Double(found.shrinkDuration.components.attoseconds) / 1e18
-        lines.append("")
         if found.result.transcript.entries.isEmpty, found.shrinkAttempts == 0 {
             // An engine stall (ExploreRunning): the process is ending, so the program is not run again.
             lines.append(
@@ -85,12 +109,14 @@ extension ExploreReport {
                     separator: "\n"))
         }
         lines.append("replay: " + replay(found.programSeed))
-        return PrintableText.terminalSafe(lines.joined(separator: "\n"))
+        return lines
     }
 
-    /// The shrunk counterexample as a failed case result, for the JSON, JUnit and Markdown reports; a
-    /// passing result named after the seed when no program failed.
+    /// The shrunk counterexample as a failed case result, for the JSON, JUnit and Markdown reports (for a
+    /// run that groups findings, one per new finding, named by its id); a passing result named after the
+    /// seed when no program failed.
     package var caseResults: [CaseResult] {
+        if groupsFindings, !findings.isEmpty { return findings.map { Self.failedResult($0.counterexample, id: $0.id) } }
         guard let found = counterexample else {
             var result = CaseResult(
                 caseID: "explore.seed-\(seed)", level: .must, verdict: isReferenceProblem ? .harnessError : .pass,
@@ -100,8 +126,13 @@ extension ExploreReport {
             result.duration = duration
             return [result]
         }
+        return [Self.failedResult(found, id: "explore.program-\(found.programSeed)")]
+    }
+
+    /// A counterexample as a failed case result named `id`.
+    static func failedResult(_ found: Counterexample, id: String) -> CaseResult {
         var result = found.result
-        result.caseID = "explore.program-\(found.programSeed)"
+        result.caseID = id
         result.failures = found.differences.map(\.checkFailure)
         result.clauses = Array(Set(found.differences.compactMap { $0.clause.map { String($0.prefix { $0 != "." }) } }))
             .sorted()
@@ -110,7 +141,7 @@ extension ExploreReport {
         case .pass, .nonStrict: result.verdict = .fail
         case .fail, .insecure, .notApplicable, .timeout, .crash, .adapterError, .harnessError: break
         }
-        return [result]
+        return result
     }
 
     /// The arguments of `conformance explore` (after the adapter's and `--max-ops`) that repeat what

@@ -31,11 +31,22 @@ package struct ExploreRunning: Sendable {
             isShrinkCandidate
             ? " (a smaller program tried while shrinking the counterexample of program \(programSeed))" : ""
         let difference = ExploreDifference(
-            clause: nil, level: .must, summary: "the program never finished\(shrinking): \(reason)")
-        report.stop = .failure
-        report.counterexample = ExploreReport.Counterexample(
+            clause: nil, level: .must, kind: .stalled, summary: "the program never finished\(shrinking): \(reason)")
+        let counterexample = ExploreReport.Counterexample(
             programSeed: programSeed, original: program, originalDifferences: [difference], shrunk: program,
             differences: [difference], result: stalled, shrinkAttempts: 0, shrinkDuration: .zero)
+        guard report.groupsFindings else {
+            report.stop = .failure
+            report.counterexample = counterexample
+            return report
+        }
+        // The run cannot go on past a stall, so its program is a finding whatever the baseline says.
+        if !isShrinkCandidate { report.programsWithNewFindings += 1 }
+        report.stop = .failure
+        report.findings.append(
+            ExploreReport.Finding(
+                signature: difference.signature, counterexample: counterexample, firstRun: report.programsRun,
+                programs: 1))
         return report
     }
 }

@@ -1,5 +1,6 @@
 extension Explorer {
-    /// Runs programs until one fails (then shrinks it), the budget runs out or all have run.
+    /// Runs programs until one fails (then shrinks it), the budget runs out or all have run; with
+    /// `options.groupsFindings`, groups failing programs into findings instead (`exploreFindings`).
     /// - Parameters:
     ///   - options: Seed, runs, sizes, budget.
     ///   - generator: Makes each program from its seed.
@@ -9,6 +10,10 @@ extension Explorer {
         _ options: ExploreOptions, generator: ExploreGenerator, progress: (Int) -> Void = { _ in },
         isInterrupted: () -> Bool = { false }
     ) async -> ExploreReport {
+        if options.groupsFindings {
+            return await exploreFindings(
+                options, generator: generator, progress: progress, isInterrupted: isInterrupted)
+        }
         var report = ExploreReport(seed: options.seed, plannedRuns: options.replay == nil ? options.runs : 1)
         report.replayed = options.replay
         let clock = ContinuousClock(), start = clock.now

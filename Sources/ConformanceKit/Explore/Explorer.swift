@@ -98,16 +98,26 @@ package final class Explorer {
 
     /// Runs `program` on both sides and compares.
     package func compare(_ program: ExploreProgram) async -> Comparison {
+        await compare(program, reusing: nil)
+    }
+
+    /// Runs `program` on both sides and compares, taking the reference's runs from `runs` when it holds them.
+    func compare(_ program: ExploreProgram, reusing runs: ReferenceRuns?) async -> Comparison {
         let actual = await outcome(of: program, on: candidate, runner: candidateRunner)
         let style = Self.evaluationStyle(of: actual.result.transcript)
-        let (expected, problem) = await referenceOutcome(of: program, style: style)
+        let (expected, problem) =
+            if let runs {
+                await runs.outcome(of: program, style: style) { await self.referenceOutcome(of: program, style: style) }
+            } else {
+                await referenceOutcome(of: program, style: style)
+            }
         if let problem {
             return Comparison(differences: [], candidate: actual.result, referenceProblem: problem)
         }
         var differences = Self.runDifferences(actual.result, reference: expected.result)
         var heldAtEnd: Bool?
         if ExploreComparison.deliveredFewer(reference: expected.observation, candidate: actual.observation) {
-            heldAtEnd = await heldMessagesAtEnd(of: program, style: style)
+            heldAtEnd = await heldMessagesAtEnd(of: program, style: style, reusing: runs)
         }
         differences += ExploreComparison(program: program, spec: spec)
             .differences(reference: expected.observation, candidate: actual.observation, heldAtEnd: heldAtEnd)
@@ -117,10 +127,20 @@ package final class Explorer {
     /// Whether the implementation still holds messages once `program` has run: with a reload added, it
     /// delivers more messages during the reload than the reference does (a startup queue that stayed on
     /// flushes them at the next load URL). Nil when either probe run does not finish.
-    private func heldMessagesAtEnd(of program: ExploreProgram, style: EvaluationStyle) async -> Bool? {
+    private func heldMessagesAtEnd(of program: ExploreProgram, style: EvaluationStyle, reusing runs: ReferenceRuns?)
+        async -> Bool?
+    {
         let probe = Self.probe(program)
         let actual = await outcome(of: probe, on: candidate, runner: candidateRunner, id: "explore.probe")
-        guard let expected = await referenceDeliveriesInProbe(of: program, style: style),
+        let deliveries =
+            if let runs {
+                await runs.probeDeliveries(of: program, style: style) {
+                    await self.referenceDeliveriesInProbe(of: program, style: style)
+                }
+            } else {
+                await referenceDeliveriesInProbe(of: program, style: style)
+            }
+        guard let expected = deliveries,
             actual.result.verdict.category != .error
         else { return nil }
         return Self.deliveriesInProbe(actual.observation, of: program) > expected
@@ -165,13 +185,13 @@ package final class Explorer {
         case .notApplicable, .timeout, .crash, .adapterError, .harnessError:
             differences.append(
                 ExploreDifference(
-                    clause: nil, level: .must,
+                    clause: nil, level: .must, kind: .runEnded(actual.verdict),
                     summary: "the run ended as \(actual.verdict.rawValue): \(actual.interruption ?? "no reason given")")
             )
         case .insecure:
             differences.append(
                 ExploreDifference(
-                    clause: nil, level: .must,
+                    clause: nil, level: .must, kind: .runEnded(.insecure),
                     summary: "a page tripwire fired: the implementation ran page-controlled text as code"))
         case .pass, .fail, .nonStrict:
             break  // the failures below tell
@@ -182,7 +202,8 @@ package final class Explorer {
         where !known.contains(failure.citationLabel) && seen.insert(failure.citationLabel).inserted {
             differences.append(
                 ExploreDifference(
-                    clause: failure.obligation ?? failure.clause, level: failure.level, summary: failure.message,
+                    clause: failure.obligation ?? failure.clause, level: failure.level, kind: .check,
+                    summary: failure.message,
                     expected: failure.expected, actual: failure.actual))
         }
         return differences
