@@ -243,12 +243,8 @@ struct ExploreAttribution {
     /// The first step that lets the page settle (a settle, or a page change, which settles before and
     /// after): events up to its end may come from the startup queue of the first page.
     var firstSettle: Int {
-        program.operations.firstIndex { operation in
-            switch operation {
-            case .settle, .reload, .navigate: true
-            default: false
-            }
-        } ?? program.operations.count
+        // A page step also lets the page run first, when it is the program's first (ExploreExecution).
+        program.operations.firstIndex { $0.runsUntilIdle || $0.isPageStep } ?? program.operations.count
     }
 
     /// The step whose callback label an item carries (`n3`, `j5`).
