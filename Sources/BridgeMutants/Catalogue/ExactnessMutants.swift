@@ -35,5 +35,14 @@ extension MutantCatalogue {
             replacing: "    WVJBIframe.src = \"https://__bridge_loaded__\";",
             with: "    WVJBIframe.src = \"https://__bridge_loaded__?\" + Date.now();",
             caughtBy: ["bootstrap.setup-callbacks.deferred-in-order", "bootstrap.setup-callbacks.reloaded-page"]),
+        // LOG-5: the arguments of the console call, apart.
+        javaScriptSide(
+            "js-no-handler-warning-joined-json",
+            "the missing-handler warning is one argument, the text joined with JSON.stringify(message)",
+            obligation: "LOG-5.a",
+            replacing: "console.log(\"WebViewJavascriptBridge: WARNING: no handler for message from ObjC:\", message);",
+            with:
+                "console.log(\"WebViewJavascriptBridge: WARNING: no handler for message from ObjC: \" + JSON.stringify(message));",
+            caughtBy: ["js-side.logging.missing-handler-warning"]),
     ]
 }
