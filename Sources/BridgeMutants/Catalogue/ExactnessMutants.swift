@@ -1,5 +1,6 @@
 import ConformanceKit
 import ReferenceBridge
+import StrictJSON
 
 extension MutantCatalogue {
     /// Mutants that only checks exact enough see: a signal URL that is a bridge URL but not the one the
@@ -44,5 +45,52 @@ extension MutantCatalogue {
             with:
                 "console.log(\"WebViewJavascriptBridge: WARNING: no handler for message from ObjC: \" + JSON.stringify(message));",
             caughtBy: ["js-side.logging.missing-handler-warning"]),
+        // Held answers: which page they reach.
+        native(
+            "reset-answers-skip-startup-queue",
+            "a responder evaluates its answer at once, past the startup queue that reset() re-armed, so the answer reaches the page still up instead of the next one",
+            obligation: "START-1.b", caughtBy: ["startup.reset.holds-responses"]
+        ) {
+            // The port's responder calls its dispatch directly; only calls go through the startup queue.
+            let owner = Box<DefectiveBridgeAdapter?>(nil)
+            let callbackIDs = Box<[JSONValue?]>([])
+            return Defect(
+                afterAttach: { adapter in owner.value = adapter },
+                wrapHandler: { handler in
+                    { data, respond in
+                        let callbackID = callbackIDs.value.isEmpty ? nil : callbackIDs.value.removeFirst()
+                        handler(data) { answer in
+                            guard let callbackID, let adapter = owner.value,
+                                (try? adapter.core)?.isQueueingStartupMessages == true,
+                                let command = WireRewriting.response(to: callbackID, answer: answer)
+                            else { return respond(answer) }
+                            adapter.page?.evaluateUnchanged(command)
+                        }
+                    }
+                },
+                rewriteFetchResult: { result, page in
+                    callbackIDs.value = WireRewriting.callbackIDsOfCalls(
+                        in: result, handledBy: page.owner?.wrappedHandlerNames ?? [])
+                    return result
+                })
+        },
+        native(
+            "held-answers-dropped-on-new-page",
+            "a responder called after a later page has loaded the bridge sends nothing: the port ties each responder to the page whose call it answers",
+            obligation: "FLUSH-7.c", caughtBy: ["lifecycle.held-answers-reach-the-current-page"]
+        ) {
+            let owner = Box<DefectiveBridgeAdapter?>(nil)
+            return Defect(
+                afterAttach: { adapter in owner.value = adapter },
+                wrapHandler: { handler in
+                    { data, respond in
+                        let page = owner.value?.page?.injectionCount
+                        handler(data) { answer in
+                            guard owner.value?.page?.injectionCount == page else { return }
+                            respond(answer)
+                        }
+                    }
+                })
+        },
     ]
 }
