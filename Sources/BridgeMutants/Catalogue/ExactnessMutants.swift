@@ -1,5 +1,6 @@
 import ConformanceKit
 import ReferenceBridge
+import ReferenceBridgeCore
 import StrictJSON
 
 extension MutantCatalogue {
@@ -92,5 +93,85 @@ extension MutantCatalogue {
                     }
                 })
         },
+        // LOG-1, LOG-4, LOG-7: every kind of message that triggers the warning.
+        native(
+            "missing-handler-warning-needs-a-name",
+            "a call to a missing native handler is logged only `if let name = message[\"handlerName\"] as? String`",
+            obligation: "LOG-1.a", caughtBy: ["logging.native.missing-handler"]
+        ) {
+            Defect(rewriteLog: { line in
+                let prefix = "WVJBNoHandlerException, No handler for message from JS: "
+                guard line.hasPrefix(prefix),
+                    let message = try? JSONParser.parse(String(line.dropFirst(prefix.count)))
+                else { return line }
+                if case .string? = message.members?["handlerName"] { return line }
+                return nil
+            })
+        },
+        native(
+            "unknown-response-warning-string-ids-only",
+            "a response naming no callback is logged only `if let id = message[\"responseId\"] as? String`",
+            obligation: "LOG-4.c", caughtBy: ["logging.native.invalid-batch-and-unknown-response"]
+        ) {
+            Defect(rewriteLog: { line in
+                guard line.hasPrefix("WebViewJavascriptBridge: WARNING: no callback for "),
+                    let json = line.range(of: ", ignored: ").map({ String(line[$0.upperBound...]) }),
+                    let message = try? JSONParser.parse(json)
+                else { return line }
+                if case .string? = message.members?["responseId"] { return line }
+                return nil
+            })
+        },
+        native(
+            "traffic-cut-by-characters",
+            "traffic lines are cut with `String(text.prefix(500))`, 500 Characters rather than 500 UTF-16 code units",
+            obligation: "LOG-7.c", caughtBy: ["logging.native.traffic-when-switched-on"]
+        ) {
+            trafficCut { text in text.count > 500 ? String(text.prefix(500)) + " [...]" : text }
+        },
+        native(
+            "traffic-cut-by-utf8-bytes",
+            "traffic lines are cut after 500 UTF-8 bytes (`text.utf8.prefix(500)`) rather than 500 UTF-16 code units",
+            obligation: "LOG-7.c", caughtBy: ["logging.native.traffic-when-switched-on"]
+        ) {
+            trafficCut { text in
+                text.utf8.count > 500 ? String(decoding: Array(text.utf8.prefix(500)), as: UTF8.self) + " [...]" : text
+            }
+        },
     ]
+
+    /// A defect that logs traffic lines cut by `cut` instead of by the reference's 500 UTF-16 code units: the
+    /// whole message text is read from the delivery command (`WVJB SEND: `, logged just before it is
+    /// evaluated) and from the fetch result (`WVJB RCVD: `, one line per object in the batch, in order).
+    @MainActor
+    private static func trafficCut(_ cut: @escaping (String) -> String) -> Defect {
+        let sendLogged = Box(false)
+        let received = Box<[String]>([])
+        return Defect(
+            rewriteScript: { script, page in
+                if script.kind == .delivery, sendLogged.value {
+                    sendLogged.value = false
+                    if let json = WireInspector.literalText(ofCommand: script.text, in: .canonical) {
+                        page.inner.recordNativeLog("WVJB SEND: " + cut(json))
+                    }
+                }
+                return [script.text]
+            },
+            rewriteFetchResult: { result, _ in
+                received.value = (WireRewriting.batch(result) ?? []).compactMap { element in
+                    element.members == nil ? nil : CanonicalJSON.encodeKeepingNonASCII(element)
+                }
+                return result
+            },
+            rewriteLog: { line in
+                if line.hasPrefix("WVJB SEND: ") {
+                    sendLogged.value = true
+                    return nil
+                }
+                if line.hasPrefix("WVJB RCVD: "), !received.value.isEmpty {
+                    return "WVJB RCVD: " + cut(received.value.removeFirst())
+                }
+                return line
+            })
+    }
 }
