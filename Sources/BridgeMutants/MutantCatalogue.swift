@@ -3,12 +3,13 @@ import ConformanceKit
 /// Every mutant the kit ships.
 package enum MutantCatalogue {
     /// All mutants, in a stable order: native, interplay, obligation, flush, JS-side, threading, then
-    /// those written from the obligations of appendix C (escaping, flow, native, batch, JS side).
+    /// those written from the obligations of appendix C (escaping, flow, native, batch, JS side), then
+    /// those only exact checks catch.
     package static let all: [Mutant] =
         nativeMutants + interplayMutants + obligationMutants + flushMutants + javaScriptSideMutants
         + threadingMutants + escapingObligationMutants + flowObligationMutants + nativeObligationMutants
         + batchObligationMutants + javaScriptObligationMutants
-        + pageSnippetMutants + wireFormMutants + situationMutants
+        + pageSnippetMutants + wireFormMutants + situationMutants + exactnessMutants
 
     /// MUST and SHOULD obligations no mutant breaks, each with the reason no realistic, observable defect
     /// of a bridge can (an equivalent mutant) or why the kit cannot run one yet.

@@ -28,6 +28,9 @@ final class DefectiveBridgeAdapter: BridgeAdapter, SupportsRemoveHandler, Suppor
     /// The names of the handlers registered as able to throw.
     private(set) var throwingHandlerNames: Set<String> = []
 
+    /// The handlers registered and not removed whose invocations pass through `Defect.wrapHandler`.
+    var wrappedHandlerNames: Set<String> { handlerNames.subtracting(throwingHandlerNames) }
+
     /// An adapter running the reference with `defect`.
     init(_ defect: Defect) {
         self.defect = defect

@@ -34,6 +34,26 @@ enum WireRewriting {
         MessageEscaper.handleMessageCommand(forMessageJSON: JSONValue.object(message).canonicalText)
     }
 
+    /// The delivery command of a response to the JS call `callbackID`, answering `answer` (nil answers
+    /// null, MSG-2), escaped as the reference escapes; nil when the answer cannot be serialized.
+    static func response(to callbackID: JSONValue, answer: Any?) -> String? {
+        let keys = WireDialect.canonical.keys
+        guard let data = try? JSONValue(foundation: answer ?? NSNull()) else { return nil }
+        return command(for: [keys.responseID: callbackID, keys.responseData: data])
+    }
+
+    /// The callback id (nil for none) of each call in a fetch result that one of the handlers `names`
+    /// gets, in batch order: what the reference hands those handlers' responders, call by call.
+    static func callbackIDsOfCalls(in result: String?, handledBy names: Set<String>) -> [JSONValue?] {
+        let keys = WireDialect.canonical.keys
+        return (batch(result) ?? []).compactMap { element -> JSONValue?? in
+            guard let message = element.members, message[keys.responseID] == nil,
+                case .string(let name)? = message[keys.handlerName], names.contains(name)
+            else { return nil }
+            return .some(message[keys.callbackID])
+        }
+    }
+
     /// Rewrites the message of a delivery command with `change`; other scripts are returned unchanged.
     static func rewritingMessage(of command: String, _ change: (inout [String: JSONValue]) -> Void) -> String {
         guard var message = message(inCommand: command) else { return command }

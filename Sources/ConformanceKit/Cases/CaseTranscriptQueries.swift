@@ -60,15 +60,36 @@ extension Transcript {
     }
 
     /// How many times the page signalled a queue URL so far.
-    var queueSignals: Int {
-        events.filter { if case let .navigationRequested(_, url, _) = $0 { isQueueURL(url) } else { false } }.count
-    }
+    var queueSignals: Int { queueSignalURLs.count }
+
+    /// The URLs of the queue signals the page gave so far, as it wrote them (`isQueueURL(_:)`): DISP-1 names
+    /// the one URL to write, which checks compare with these exactly.
+    var queueSignalURLs: [String] { requestedURLs(where: isQueueURL) }
+
+    /// The URLs of the load signals the page gave so far, as it wrote them (`isLoadURL(_:)`): BOOT-5 names
+    /// the one URL the setup snippet writes, which checks compare with these exactly.
+    var loadSignalURLs: [String] { requestedURLs(where: isLoadURL) }
 
     /// Whether `url` is the queue URL the JS side signals, in any case and whatever follows its host;
     /// never, in a dialect whose JS side signals by script message.
     /// - Parameter url: A URL the page requested.
     func isQueueURL(_ url: String) -> Bool {
         dialect.queueSignal.navigation?.isWritten(in: url) ?? false
+    }
+
+    /// Whether `url` is the load URL the page setup snippet signals, in any case and whatever follows its
+    /// host; never, in a dialect whose page signals by script message.
+    /// - Parameter url: A URL the page requested.
+    func isLoadURL(_ url: String) -> Bool {
+        dialect.loadSignal.navigation?.isWritten(in: url) ?? false
+    }
+
+    /// The URLs of the navigation requests so far that `matches` picks, in order.
+    private func requestedURLs(where matches: (String) -> Bool) -> [String] {
+        events.compactMap {
+            if case let .navigationRequested(_, url, _) = $0, matches(url) { return url }
+            return nil
+        }
     }
 
     /// Errors that reached the page's top level.

@@ -59,7 +59,8 @@ extension EvaluationStyle: Codable {}
 extension TranscriptEvent: Codable {
     private enum CodingKeys: String, CodingKey {
         case event, id, url, isMainFrame, policy, defaulted, style, script, result, error, text, name, label, data
-        case hasResponder, duringNativeEvaluation, level, message, kind, blocking, delay, repeats, line, clause
+        case hasResponder, duringNativeEvaluation, level, message, arguments, kind, blocking, delay, repeats, line
+        case clause
     }
 
     package init(from decoder: any Decoder) throws {
@@ -102,7 +103,10 @@ extension TranscriptEvent: Codable {
         case "jsCallbackInvoked": self = .jsCallbackInvoked(label: try string(.label), data: try json(.data))
         case "pageNote": self = .pageNote(label: try string(.label), data: try json(.data))
         case "nativeLog": self = .nativeLog(try string(.text))
-        case "console": self = .console(level: try string(.level), message: try string(.message))
+        case "console":
+            self = .console(
+                level: try string(.level), message: try string(.message),
+                arguments: try values.decode([JSONValue].self, forKey: .arguments))
         case "dialog":
             self = .dialog(kind: try string(.kind), message: try string(.message), blocking: try flag(.blocking))
         case "timerScheduled":
@@ -152,7 +156,8 @@ extension TranscriptEvent: Codable {
         case let .jsCallbackInvoked(label, data): try put("jsCallbackInvoked", [(.label, label), (.data, some(data))])
         case let .pageNote(label, data): try put("pageNote", [(.label, label), (.data, some(data))])
         case .nativeLog(let text): try put("nativeLog", [(.text, text)])
-        case let .console(level, message): try put("console", [(.level, level), (.message, message)])
+        case let .console(level, message, arguments):
+            try put("console", [(.level, level), (.message, message), (.arguments, arguments)])
         case let .dialog(kind, message, blocking):
             try put("dialog", [(.kind, kind), (.message, message), (.blocking, blocking)])
         case let .timerScheduled(id, delay, repeats):

@@ -105,9 +105,10 @@ package struct EventRendition {
             )
         case .nativeLog(let message):
             (kind, fields, line) = ("native-log", ["message": .string(message)], "native log \(text(message))")
-        case let .console(level, message):
+        case let .console(level, message, arguments):
             (kind, fields, line) = (
-                "console", ["level": .string(level), "message": .string(message)], "console.\(level) \(text(message))"
+                "console", ["level": .string(level), "message": .string(message), "arguments": .array(arguments)],
+                "console.\(level) \(text(message))\(arguments.count == 1 ? "" : " (\(arguments.count) arguments)")"
             )
         case let .dialog(dialogKind, message, blocking):
             (kind, fields, line) = (

@@ -141,7 +141,14 @@ package struct Transcript: Equatable, Sendable, Codable {
     /// Console lines, in order.
     package var consoleMessages: [String] {
         collect {
-            if case let .console(_, message) = $0 { return message }; return nil
+            if case let .console(_, message, _) = $0 { return message }; return nil
+        }
+    }
+
+    /// The arguments of each console call, apart, in order.
+    package var consoleArguments: [[JSONValue]] {
+        collect {
+            if case let .console(_, _, arguments) = $0 { return arguments }; return nil
         }
     }
 

@@ -30,8 +30,10 @@ package enum TranscriptEvent: Equatable, Sendable {
     case pageNote(label: String, data: JSONValue?)
     /// The implementation logged a line (through `SimulatedWebView.recordNativeLog(_:)`).
     case nativeLog(String)
-    /// The page wrote to the console.
-    case console(level: String, message: String)
+    /// The page wrote to the console: the line its arguments make, joined with spaces as a browser's
+    /// console shows them, and each argument apart (a string as it is, a value as `JSON.stringify` makes
+    /// it, one JSON cannot hold as its text), so that one argument and two never read the same.
+    case console(level: String, message: String, arguments: [JSONValue])
     /// The page opened a modal dialog; `blocking` when a synchronous native evaluation was on the stack.
     case dialog(kind: String, message: String, blocking: Bool)
     /// The page set a timer.

@@ -85,7 +85,15 @@ final class SimulatedPage {
             return nil
         }
         define("console", on: host) { [unowned self] arguments in
-            browser?.record(.console(level: context.string(arguments[0]), message: context.string(arguments[1])))
+            let message = context.string(arguments[1])
+            // Each argument apart (the shim sends them as one JSON array); the line alone if that fails.
+            let values: [JSONValue]
+            if case .array(let parsed)? = try? JSONParser.parse(context.string(arguments[2])) {
+                values = parsed
+            } else {
+                values = [.string(message)]
+            }
+            browser?.record(.console(level: context.string(arguments[0]), message: message, arguments: values))
             return nil
         }
         define("dialog", on: host) { [unowned self] arguments in

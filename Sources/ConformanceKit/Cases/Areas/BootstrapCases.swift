@@ -25,11 +25,15 @@ enum BootstrapCases {
             probe.src = "HTTPS://__WVJB_QUEUE_MESSAGE__:8443/path?q#f";
             """)
         try await context.runUntilIdle()
+        // The load and queue URLs are the setup snippet's and the JS side's to write (BOOT-5, DISP-1 judge how):
+        // the native side is judged on those it was asked about, as they were written.
+        let load = context.transcript.loadSignalURLs.first ?? "https://__bridge_loaded__"
+        let queue = context.transcript.queueSignalURLs.first ?? "https://__wvjb_queue_message__"
         // The upper-case URL also has a port, path, query and fragment (BOOT-1.e); it is cited for its case.
         let expected: [(String, NavigationActionPolicy, String)] = [
             ("https://app.example/index.html", .allow, "BOOT-2.a"),
-            ("https://__bridge_loaded__", .cancel, "BOOT-1.b"),
-            ("https://__wvjb_queue_message__", .cancel, "BOOT-1.a"),
+            (load, .cancel, "BOOT-1.b"),
+            (queue, .cancel, "BOOT-1.a"),
             ("http://__wvjb_queue_message__/", .allow, "BOOT-2.b"),
             ("https://example.com/elsewhere", .allow, "BOOT-2.a"),
             ("HTTPS://__WVJB_QUEUE_MESSAGE__:8443/path?q#f", .cancel, "BOOT-1.c"),
@@ -129,16 +133,17 @@ enum BootstrapCases {
         context.expectEqual(
             context.transcript.pageNotes("late setup ran before return"), [true], clause: "BOOT-5.a",
             "whether a setup after injection runs synchronously")
-        let loads = context.transcript.navigationDecisions.filter { $0.url == "https://__bridge_loaded__" }
+        let loads = context.transcript.loadSignalURLs
         // One request: the first setup made it (BOOT-5.c), the second and third joined window.WVJBCallbacks (BOOT-5.b).
         context.expect(
             loads.count >= 1, clause: "BOOT-5.c",
-            "the first setup call, with neither a bridge nor window.WVJBCallbacks, requested https://__bridge_loaded__ (requests: \(loads.count))"
+            "the first setup call, with neither a bridge nor window.WVJBCallbacks, requested the load URL (requests: \(loads.count))"
         )
         context.expect(
             loads.count <= 1, clause: "BOOT-5.b",
-            "the second and third setup calls joined window.WVJBCallbacks instead of requesting https://__bridge_loaded__ again (requests: \(loads.count))"
+            "the second and third setup calls joined window.WVJBCallbacks instead of requesting the load URL again (requests: \(loads.count))"
         )
+        expectLoadURLWrittenExactly(loads, in: context, by: "the setup calls")
         context.runInPage(
             """
             function findLoadIframe(node) {
@@ -298,12 +303,10 @@ enum BootstrapCases {
             CheckParts.element(snippet, 1), [["callbacks": 2, "loadIframes": 1, "inDocumentElement": true]],
             clause: "BOOT-5.b",
             "state after its second setup call: the callback appended to WVJBCallbacks, no second load iframe")
-        let loads = reloaded.events.filter {
-            if case let .navigationRequested(_, url, _) = $0 { url == "https://__bridge_loaded__" } else { false }
-        }
+        let loads = reloaded.loadSignalURLs
         context.expectEqual(
-            loads.count, 1, clause: "BOOT-5.b",
-            "requests of https://__bridge_loaded__ made by the reloaded page's two setup calls")
+            loads.count, 1, clause: "BOOT-5.b", "requests of the load URL made by the reloaded page's two setup calls")
+        expectLoadURLWrittenExactly(loads, in: context, by: "the reloaded page's setup calls")
         context.expectEqual(
             reloaded.pageNotes("load iframes a turn later"), [0], clause: "BOOT-5.d",
             "load iframes left in the reloaded page's document after the turn the snippet scheduled")
@@ -402,6 +405,17 @@ enum BootstrapCases {
         context.expectEqual(
             context.transcript.jsCallbackInvocations("echoed"), ["after the empty batch"], clause: "BOOT-6.b",
             "answers the reloaded page got to a call it made after its empty first batch")
+    }
+
+    /// Checks that the setup snippet wrote each load URL it requested exactly as BOOT-5 names it: a query or
+    /// a trailing slash makes another URL, which a native side that classifies by host accepts and a port
+    /// that compares the URL does not.
+    @MainActor
+    private static func expectLoadURLWrittenExactly(_ loads: [String], in context: CaseContext, by what: String) {
+        guard let loadURL = context.dialect.loadSignal.navigation?.url else { return }
+        context.expectEqual(
+            loads.filter { $0 != loadURL }, [], clause: "BOOT-5.c",
+            "load URL requests made by \(what) (of \(loads.count)) not written exactly \(loadURL)")
     }
 
     /// Checks that each URL was decided once, with its policy, under the obligation given with it (a BOOT-1

@@ -46,6 +46,19 @@ enum JavaScriptSideCases {
         context.expectEqual(
             context.transcript.pageNotes("queued when signalled"), [["d"], ["e"]],
             clause: "DISP-1.a", "handler names in the queue at each signal (each message queued before its signal)")
+        expectQueueURLWrittenExactly(since: before, in: context, for: "five sends")
+    }
+
+    /// Checks that every queue signal the page gave from signal number `start` on was written exactly as
+    /// DISP-1 names the URL: a query or a trailing slash makes another URL, which a native side that
+    /// classifies by host accepts and a port that compares the URL does not.
+    @MainActor
+    static func expectQueueURLWrittenExactly(since start: Int, in context: CaseContext, for what: String) {
+        guard let queueURL = context.dialect.queueSignal.navigation?.url else { return }
+        let written = context.transcript.queueSignalURLs.dropFirst(start)
+        context.expectEqual(
+            written.filter { $0 != queueURL }, [], clause: "DISP-1.a",
+            "queue signals of \(what) (of \(written.count)) not written exactly \(queueURL)")
     }
 
     static let fetchDrainsQueue = ConformanceCase(
@@ -121,6 +134,8 @@ enum JavaScriptSideCases {
             [["response \"one\""], ["call nativeSink with a callback"], ["response \"two\""]], clause: "DISP-1.a",
             "messages in the queue at each signal of a response, a call with a callback and a second response (each queued before its signal)"
         )
+        expectQueueURLWrittenExactly(
+            since: signals, in: context, for: "responses and a call with a callback sent from a handler")
     }
 
     // MARK: Dispatch
@@ -934,17 +949,20 @@ enum JavaScriptSideCases {
         try await CasePages.start(context)
         try context.callHandler("nobodyHome", data: ["x"])
         try await context.runUntilIdle()
-        let prefix = "WebViewJavascriptBridge: WARNING: no handler for message from ObjC: "
-        let logged = context.transcript.consoleMessages.filter {
-            $0.hasPrefix("WebViewJavascriptBridge: WARNING: no handler")
-        }.map { line -> JSONValue in
-            guard line.hasPrefix(prefix), let message = try? JSONParser.parse(String(line.dropFirst(prefix.count)))
-            else { return .string(line) }
-            return message
+        // Read from the console call's arguments apart: a line joined from one argument reads the same.
+        let logged = context.transcript.consoleArguments.filter {
+            if case .string(let first)? = $0.first {
+                first.hasPrefix("WebViewJavascriptBridge: WARNING: no handler")
+            } else {
+                false
+            }
         }
+        let sent = context.transcript.decodedNativeMessages.filter { $0.member("handlerName") == "nobodyHome" }
         context.expectEqual(
-            logged, context.transcript.decodedNativeMessages.filter { $0.member("handlerName") == "nobodyHome" },
-            clause: "LOG-5.a", "warnings logged: prefix, then the message object as the second argument")
+            logged, sent.map { ["WebViewJavascriptBridge: WARNING: no handler for message from ObjC:", $0] },
+            clause: "LOG-5.a",
+            "arguments of the console.log warnings for a call to a missing JS handler: the text, then the message object"
+        )
     }
 
     static let onErrorHook = ConformanceCase(

@@ -4,7 +4,7 @@ import StrictJSON
 enum LifecycleCases {
     static let all = [
         reinjectedOnEveryLoad, handlersPersist, oldPageCallbacksSilent, sendsDuringNavigation,
-        reinjectedOnRevisitedPages, handlersRegisteredLaterPersist,
+        reinjectedOnRevisitedPages, handlersRegisteredLaterPersist, heldAnswersReachCurrentPage,
     ]
 
     /// A page whose setup callback registers the recording JS handler `sink` and the echoing JS handler `echo`.
@@ -220,5 +220,77 @@ enum LifecycleCases {
         context.expectEqual(
             ThreadingCases.offMainThread(later, obligation: "THR-1.b"), [], clause: "THR-1.b",
             "navigation requests of the reloaded page and the page navigated to decided off the main thread")
+    }
+
+    static let heldAnswersReachCurrentPage = ConformanceCase(
+        id: "lifecycle.held-answers-reach-the-current-page",
+        clauses: ["FLUSH-7", "START-2"],
+        summary:
+            "a native handler that keeps its responder answers after the page that called it was reloaded, and after a navigation: each answer is evaluated once, into the page up when it is given, and the new page's own calls are answered as usual"
+    ) { context in
+        try context.registerHandler("slow", answer: .later)
+        try await CasePages.start(context, page: sinkAndEcho)
+        let ask = { (data: String, label: String) in
+            context.runInPage(
+                "WebViewJavascriptBridge.callHandler(\"slow\", \(CanonicalJSON.quote(data)), conformance.callback(\(CanonicalJSON.quote(label))));"
+            )
+        }
+        ask("asked by the first page", "first page")
+        try await context.runUntilIdle()
+        context.reload()
+        try await context.runUntilIdle()
+        let answeredFirst = try context.answerHeld("slow", with: "answer to the first page")
+        try await context.runUntilIdle()
+        ask("asked by the reloaded page", "reloaded page")
+        try await context.runUntilIdle()
+        context.loadPage(sinkAndEcho, url: "https://app.example/other.html")
+        try await context.runUntilIdle()
+        let answeredSecond = try context.answerHeld("slow", with: "answer to the reloaded page")
+        try await context.runUntilIdle()
+        ask("asked by the page navigated to", "page navigated to")
+        try await context.runUntilIdle()
+        try context.answerHeld("slow", with: "answer to the page navigated to")
+        try await context.runUntilIdle()
+        context.expect(
+            answeredFirst && answeredSecond, clause: "FLUSH-7.a",
+            "the native handler slow was invoked for the first page's and the reloaded page's calls, so they could be answered"
+        )
+        let pages = context.transcript.pages
+        guard pages.count == 3 else {
+            return context.fail(
+                clause: "FLUSH-7.c",
+                "the case expected three pages (the first, its reload, the page navigated to), the transcript has \(pages.count)"
+            )
+        }
+        // Each page's call to slow carries a callback id; the held answer to it is a send made after the next
+        // page's flush, so it goes out at once (START-2.a), into the page then up, where no callback takes it.
+        // Answers are told apart by their data: JS callback ids restart on every page (and the virtual clock
+        // gives each page the same time), so the three calls may carry the same id.
+        @MainActor func callbackID(askedBy page: Transcript, data: JSONValue) -> JSONValue? {
+            page.fetchedMessages.first { $0.member("data") == data }?.member("callbackId")
+        }
+        @MainActor func responseIDs(answering data: JSONValue, in page: Transcript) -> [JSONValue?] {
+            page.decodedNativeMessages.filter { $0.member("responseId") != nil && $0.member("responseData") == data }
+                .map { $0.member("responseId") }
+        }
+        let first: JSONValue = "answer to the first page", reloaded: JSONValue = "answer to the reloaded page"
+        context.expectEqual(
+            responseIDs(answering: first, in: pages[1]),
+            [callbackID(askedBy: pages[0], data: "asked by the first page")], clause: "FLUSH-7.c",
+            "responseId of the answers evaluated into the reloaded page by the responder the first page's call got, called once the reloaded page was up (the first page's callback id, once)"
+        )
+        context.expectEqual(
+            responseIDs(answering: reloaded, in: pages[2]),
+            [callbackID(askedBy: pages[1], data: "asked by the reloaded page")], clause: "FLUSH-7.c",
+            "responseId of the answers evaluated into the page navigated to by the responder the reloaded page's call got, called once that page was up (the reloaded page's callback id, once)"
+        )
+        context.expectEqual(
+            responseIDs(answering: first, in: pages[0]) + responseIDs(answering: first, in: pages[2])
+                + responseIDs(answering: reloaded, in: pages[0]) + responseIDs(answering: reloaded, in: pages[1]),
+            [], clause: "START-2.a",
+            "answers to an earlier page's call evaluated into a page other than the one up when they were given")
+        context.expectEqual(
+            context.transcript.jsCallbackInvocations("page navigated to"), ["answer to the page navigated to"],
+            clause: "FLUSH-7.c", "answers the page navigated to got to its own call, after the earlier pages' answers")
     }
 }

@@ -19,7 +19,8 @@ enum LoggingCases {
         id: "logging.native.missing-handler",
         clauses: ["LOG-1"],
         level: .should,
-        summary: "a JS call to a missing native handler makes the native side log a warning naming the handler"
+        summary:
+            "a JS call to a missing native handler makes the native side log a warning naming the handler; so does a call without a handlerName, or with one that is not a string"
     ) { context in
         try await CasePages.start(context)
         let before = LogLines.mark(context)
@@ -29,6 +30,20 @@ enum LoggingCases {
         context.expect(
             lines.contains { $0.contains("nobodyHome") }, clause: "LOG-1.a",
             "no native log line names the missing handler nobodyHome (lines: \(lines))")
+        // A call whose handlerName is missing names no handler either (MISS-1): a port that logs only when the
+        // name is a string leaves these out. The first is what callHandler(undefined, data) sends.
+        try await LogLines.expectLogged(context, obligation: "LOG-1.a", after: "a call without a handlerName") {
+            context.runInPage("WebViewJavascriptBridge.callHandler(undefined, \"no name\");")
+        }
+        let crafted = [
+            ("a call whose handlerName is null", #"[{"handlerName":null,"data":"null name"}]"#),
+            ("a call whose handlerName is the number 42", #"[{"handlerName":42,"data":"number name"}]"#),
+        ]
+        for (what, text) in crafted {
+            try await LogLines.expectLogged(context, obligation: "LOG-1.a", after: what) {
+                CraftedFetch.serve([CanonicalJSON.quote(text)], in: context)
+            }
+        }
     }
 
     static let nilFetchResult = ConformanceCase(
@@ -70,12 +85,17 @@ enum LoggingCases {
         clauses: ["LOG-4"],
         level: .should,
         summary:
-            "invalid JSON, a non-array batch and a response with an unknown responseId each make the native side log a warning"
+            "invalid JSON, a non-array batch and a response with an unknown responseId, a string or not, each make the native side log a warning"
     ) { context in
         try await CasePages.start(context)
+        // A responseId of any value makes a response (MSG-4), and one naming no callback is unknown (CB-3): a port
+        // that logs only string ids leaves the others out.
         let results = [
             ("invalid JSON", "[{", "LOG-4.a"), ("a non-array batch", "{}", "LOG-4.b"),
             ("an unknown responseId", #"[{"responseId":"objc_cb_404","responseData":1}]"#, "LOG-4.c"),
+            ("a responseId of null", #"[{"responseId":null,"responseData":2}]"#, "LOG-4.c"),
+            ("a responseId of the number 1", #"[{"responseId":1,"responseData":3}]"#, "LOG-4.c"),
+            ("a responseId that is an object", #"[{"responseId":{"id":"objc_cb_1"},"responseData":4}]"#, "LOG-4.c"),
         ]
         for (what, text, obligation) in results {
             try await LogLines.expectLogged(context, obligation: obligation, after: what) {
@@ -154,7 +174,7 @@ enum LoggingCases {
         level: .should,
         requires: .trafficLogging,
         summary:
-            "with traffic logging switched on, each evaluated message is logged as WVJB SEND: and each received one as WVJB RCVD:, and a line past 500 UTF-16 units is cut and marked [...]"
+            "with traffic logging switched on, each evaluated message is logged as WVJB SEND: and each received one as WVJB RCVD:, and a message past 500 UTF-16 units, sent or received, of é or of emoji, is cut after 500 UTF-16 units and marked [...]"
     ) { context in
         try context.setTrafficLogging(true)
         try context.registerHandler("echo", answer: .none)
@@ -165,8 +185,12 @@ enum LoggingCases {
                 """)
         let before = LogLines.mark(context)
         try context.callHandler("sink", data: "down")
-        let long = String(repeating: "é", count: 600)
-        try context.callHandler("sink", data: .string(long))
+        // Long messages both ways: 600 é (one UTF-16 unit, one Character, two UTF-8 bytes each) and emoji (two
+        // UTF-16 units, one Character, four UTF-8 bytes each), after one ASCII letter so that 500 units end
+        // between two emoji whatever the key order. A cut counted in Characters or UTF-8 bytes keeps another length.
+        try context.callHandler("sink", data: .string(String(repeating: "é", count: 600)))
+        try context.callHandler("sink", data: .string("x" + String(repeating: "\u{1F600}", count: 300)))
+        context.runInPage(#"WebViewJavascriptBridge.callHandler("echo", "y" + new Array(301).join("\uD83D\uDE00"));"#)
         try await context.runUntilIdle()
         let all = LogLines.since(0, in: context), later = LogLines.since(before, in: context)
         func messages(_ prefix: String, in lines: [String]) -> [JSONValue] {
@@ -179,23 +203,31 @@ enum LoggingCases {
         context.expect(
             received.contains(["handlerName": "echo", "data": "up"]), clause: "LOG-7.b",
             "a WVJB RCVD: line holding the JS call {\"handlerName\":\"echo\",\"data\":\"up\"} (lines: \(all))")
-        // The long call's JSON is over 600 UTF-16 units: its line must hold the first 500 and the marker.
-        let cut = later.first { LogLines.text(after: "WVJB SEND: ", in: $0)?.contains("éééé") == true }
-        context.expect(
-            cut != nil, clause: "LOG-7.b",
-            "a WVJB SEND: line for the native call with 600 é as data (lines: \(later.map { PrintableText.abbreviate($0, limit: 60) }))"
-        )
-        if let cut {
+        // Each long message's JSON is over 600 UTF-16 units: its line must hold the first 500 and the marker.
+        let long = [
+            ("WVJB SEND: ", "\u{E9}\u{E9}\u{E9}\u{E9}", "the native call with 600 \u{E9} as data"),
+            ("WVJB SEND: ", "x\u{1F600}\u{1F600}", "the native call with x and 300 emoji as data"),
+            ("WVJB RCVD: ", "y\u{1F600}\u{1F600}", "the JS call with y and 300 emoji as data"),
+        ]
+        for (marker, sample, what) in long {
+            let cut = later.first { LogLines.text(after: marker, in: $0)?.contains(sample) == true }
+            context.expect(
+                cut != nil, clause: "LOG-7.b",
+                "a \(marker)line for \(what) (lines: \(later.map { PrintableText.abbreviate($0, limit: 60) }))")
             // Judged only when the line exists, so that a missing line is not reported twice.
-            let kept = LogLines.text(after: "WVJB SEND: ", in: cut) ?? cut
+            guard let cut else { continue }
+            let kept = LogLines.text(after: marker, in: cut) ?? cut
             context.expect(
                 kept.hasSuffix(" [...]"), clause: "LOG-7.c",
-                "the WVJB SEND: line of a message over 500 UTF-16 units ends with the marker \" [...]\" (line: \(PrintableText.abbreviate(cut, limit: 80)))"
+                "the \(marker)line of \(what), over 500 UTF-16 units, ends with the marker \" [...]\" (line: \(PrintableText.abbreviate(cut, limit: 80)))"
             )
+            let text = kept.hasSuffix(" [...]") ? String(kept.utf16.dropLast(" [...]".utf16.count)) ?? "" : kept
+            // A cut that keeps a surrogate pair whole may stop one unit short, right after an emoji.
+            let units =
+                text.utf16.count == 499 && text.utf16.last.map(UTF16.isTrailSurrogate) == true ? 500 : text.utf16.count
             context.expectEqual(
-                kept.hasSuffix(" [...]") ? kept.utf16.count - " [...]".utf16.count : kept.utf16.count, 500,
-                clause: "LOG-7.c",
-                "UTF-16 units of the long message's text kept before the marker (default maximum 500)")
+                units, 500, clause: "LOG-7.c",
+                "UTF-16 units of the text of \(what) kept before the marker (default maximum 500)")
         }
     }
 

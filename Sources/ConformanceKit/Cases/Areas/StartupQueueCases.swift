@@ -172,12 +172,30 @@ enum StartupQueueCases {
         try await context.runUntilIdle()
         context.loadPage(CasePages.sink(in: context.dialect))
         try await context.runUntilIdle()
-        let delivered = context.transcript.decodedNativeMessages.filter {
-            $0.member("responseId") == callbackID && callbackID != nil
+        // Where the answer went, not only that it went: held, it reaches the next page after its JS side, and
+        // never the page still up between reset() and the next load URL (whose callback would take it).
+        let pages = context.transcript.pages
+        guard pages.count == 2, let old = pages.first, let next = pages.last else {
+            return context.fail(
+                clause: "START-1.b",
+                "the case expected two pages (the page whose call was answered, the next one), the transcript has \(pages.count)"
+            )
+        }
+        @MainActor func answers(in page: Transcript, afterJavaScriptSide: Bool) -> [JSONValue?] {
+            let scripts = page.nativeEvaluations.map(\.script)
+            let start = afterJavaScriptSide ? (scripts.firstIndex(of: context.webView.bridgeJavaScriptSource) ?? 0) : 0
+            return scripts.dropFirst(start).compactMap { WireInspector.deliveredMessage($0, in: context.dialect) }
+                .filter { $0.member("responseId") == callbackID && callbackID != nil }.map { $0.member("responseData") }
         }
         context.expectEqual(
-            delivered.map { $0.member("responseData") }, ["held answer"], clause: "START-1.b",
-            "responses to the old page's call evaluated once the next page's JS side was in")
+            answers(in: old, afterJavaScriptSide: false), [], clause: "START-1.b",
+            "responses to the old page's call evaluated into that page after reset() (held until the next load URL)")
+        context.expectEqual(
+            old.jsCallbackInvocations("answer"), [], clause: "START-1.b",
+            "answers the old page's callback got after reset() (the answer is held for the next page)")
+        context.expectEqual(
+            answers(in: next, afterJavaScriptSide: true), ["held answer"], clause: "START-1.b",
+            "responses to the old page's call evaluated into the next page once its JS side was in")
     }
 
     static let heldCallsCallbackIDs = ConformanceCase(

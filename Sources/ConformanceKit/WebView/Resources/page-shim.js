@@ -89,25 +89,41 @@
         return seed / 4294967296;
     };
 
-    /* Console. */
+    /* Console: the line as a browser's console joins it, and each argument apart, as JSON text (a string as
+       a string, what JSON cannot hold as its String text), so that one argument and two never read the same. */
+    var stringify = JSON.stringify;
     function formatArgument(value) {
         if (typeof value === "string") {
             return value;
         }
         try {
-            var json = JSON.stringify(value);
+            var json = stringify(value);
             return json === undefined ? String(value) : json;
         } catch (error) {
             return String(value);
         }
     }
+    function argumentJSON(value) {
+        if (typeof value !== "string") {
+            try {
+                var json = stringify(value);
+                if (json !== undefined) {
+                    return json;
+                }
+            } catch (error) {
+                /* not JSON: kept as its text */
+            }
+        }
+        return stringify(String(value));
+    }
     function consoleMethod(level) {
         return function () {
-            var parts = [];
+            var parts = [], values = [];
             for (var i = 0; i < arguments.length; i++) {
                 parts.push(formatArgument(arguments[i]));
+                values.push(argumentJSON(arguments[i]));
             }
-            host.console(level, parts.join(" "));
+            host.console(level, parts.join(" "), "[" + values.join(",") + "]");
         };
     }
     global.console = {
