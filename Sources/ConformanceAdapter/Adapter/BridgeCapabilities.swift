@@ -18,13 +18,22 @@ package struct BridgeCapabilities: OptionSet, Hashable, Sendable, CustomStringCo
     package static let trafficLogging = BridgeCapabilities(rawValue: 1 << 5)
     /// `SupportsThrowingHandlers`.
     package static let throwingHandlers = BridgeCapabilities(rawValue: 1 << 6)
+    /// The harness's handlers and callbacks run inside the bridge's call of them, so what they do there
+    /// (register, remove, call, answer, reset) happens before the bridge goes on with its batch: true of every
+    /// adapter in the harness's process. Out of process, an invocation is an event the harness handles after
+    /// the testee's handler has returned.
+    package static let reentrantHandlers = BridgeCapabilities(rawValue: 1 << 7)
     /// What only an adapter in the harness's own process can offer: the out-of-process protocol carries
-    /// neither sends from other threads, nor switching traffic logging, nor handlers that throw.
-    package static let inProcessOnly: BridgeCapabilities = [.sendsFromAnyThread, .trafficLogging, .throwingHandlers]
+    /// neither sends from other threads, nor switching traffic logging, nor handlers that throw, nor handlers
+    /// that act inside the bridge's call.
+    package static let inProcessOnly: BridgeCapabilities = [
+        .sendsFromAnyThread, .trafficLogging, .throwingHandlers, .reentrantHandlers,
+    ]
 
     /// Every optional operation.
     package static let allOperations: BridgeCapabilities = [
         .removeHandler, .reset, .disableSafetyTimeout, .sendsFromAnyThread, .trafficLogging, .throwingHandlers,
+        .reentrantHandlers,
     ]
 
     /// Names, in declaration order, as cases, reports and the out-of-process `hello` (ADP-6) write them.
@@ -32,6 +41,7 @@ package struct BridgeCapabilities: OptionSet, Hashable, Sendable, CustomStringCo
         (.removeHandler, "removeHandler"), (.reset, "reset"),
         (.disableSafetyTimeout, "disable-safety-timeout"), (.sendsFromAnyThread, "sends-from-any-thread"),
         (.trafficLogging, "traffic-logging"), (.throwingHandlers, "throwing-handlers"),
+        (.reentrantHandlers, "reentrant-handlers"),
     ]
 
     /// What `adapter` offers: the capability protocols it adopts, or what it declares when it only
@@ -42,7 +52,7 @@ package struct BridgeCapabilities: OptionSet, Hashable, Sendable, CustomStringCo
             self = declaring.declaredCapabilities
             return
         }
-        self = []
+        self = [.reentrantHandlers]
         if adapter is any SupportsRemoveHandler { insert(.removeHandler) }
         if adapter is any SupportsReset { insert(.reset) }
         if adapter is any SupportsDisablingSafetyTimeout { insert(.disableSafetyTimeout) }

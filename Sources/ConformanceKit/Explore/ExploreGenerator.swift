@@ -168,6 +168,8 @@ package struct ExploreGenerator: Sendable {
                 handler: random.pick(js), number: random.pick(ExploreOperation.SpecialNumber.allCases))
         case .corruptFetch: return .corruptFetch(random.pick(ExploreCorruptFetch.all))
         case .openFrame: return .openFrame(url: random.pick(ExploreOperation.frameURLs))
+        case .callJavaScriptReentrant where callbackReentries.isEmpty:
+            return .callJavaScript(handler: random.pick(js), data: maybeData(&random), callback: true)
         case .callJavaScriptReentrant:
             // A callback runs only for handlers that answer.
             let answering = js.filter { $0 != "sink" && $0 != "absent" }

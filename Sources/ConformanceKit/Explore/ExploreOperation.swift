@@ -37,10 +37,11 @@ package enum ExploreOperation: Hashable, Sendable {
         /// The optional adapter operation the reply uses.
         package var requiredCapabilities: BridgeCapabilities {
             switch self {
-            case .removesNext, .removesItself: .removeHandler
-            case .resets: .reset
-            case .disablesSafety: .disableSafetyTimeout
-            default: []
+            case .echo, .null, .twice, .later, .never: []
+            case .answerThenCall, .callThenAnswer, .registersNext: .reentrantHandlers
+            case .removesNext, .removesItself: [.removeHandler, .reentrantHandlers]
+            case .resets: [.reset, .reentrantHandlers]
+            case .disablesSafety: [.disableSafetyTimeout, .reentrantHandlers]
             }
         }
     }
@@ -61,10 +62,10 @@ package enum ExploreOperation: Hashable, Sendable {
         /// The optional adapter operation the callback uses.
         package var requiredCapabilities: BridgeCapabilities {
             switch self {
-            case .resetsAndCallsAgain: .reset
-            case .removesHandler: .removeHandler
-            case .disablesSafety: .disableSafetyTimeout
-            default: []
+            case .callsAgain, .registersHandler: .reentrantHandlers
+            case .resetsAndCallsAgain: [.reset, .reentrantHandlers]
+            case .removesHandler: [.removeHandler, .reentrantHandlers]
+            case .disablesSafety: [.disableSafetyTimeout, .reentrantHandlers]
             }
         }
     }

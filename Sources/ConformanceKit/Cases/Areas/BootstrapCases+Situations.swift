@@ -31,7 +31,7 @@ extension BootstrapCases {
 
     static let twoDecisionsInOneTurn = ConformanceCase(
         id: "bootstrap.navigation.two-in-one-turn",
-        clauses: ["BOOT-1", "FLUSH-1"],
+        clauses: ["BOOT-1", "FLUSH-1", "FLUSH-7"],
         summary:
             "two queue URLs whose decisions reach the delegate in one main-queue turn are each decided once and each fetched"
     ) { context in
@@ -69,7 +69,7 @@ extension BootstrapCases {
 
     static let setupCallbacksWithPollutedPrototypes = ConformanceCase(
         id: "bootstrap.setup-callbacks.polluted-prototypes",
-        clauses: ["BOOT-7"],
+        clauses: ["BOOT-7", "CB-4"],
         summary:
             "on a page that adds enumerable members to Array.prototype and Object.prototype, the setup callbacks run once each, in order, and nothing else is called"
     ) { context in

@@ -8,7 +8,7 @@ extension FlushCases {
     static let registryChangedWhileBatchRuns = ConformanceCase(
         id: "flush.reentrant.register-and-remove",
         clauses: ["FLUSH-7", "MISS-2"],
-        requires: .removeHandler,
+        requires: [.removeHandler, .reentrantHandlers],
         summary:
             "a native handler or callback that registers one handler and removes another while its batch runs changes what the rest of that batch meets"
     ) { context in

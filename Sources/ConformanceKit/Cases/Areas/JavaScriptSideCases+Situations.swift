@@ -29,7 +29,7 @@ extension JavaScriptSideCases {
 
     static let burstDrainedByOneFetch = ConformanceCase(
         id: "js-side.fetch-queue.drains-a-burst",
-        clauses: ["DISP-2"],
+        clauses: ["DISP-2", "ORD-2"],
         summary: "forty calls made in one turn all come out of the first fetch"
     ) { context in
         try context.registerHandler("sink", answer: .none)
