@@ -62,6 +62,15 @@ struct ExploreAttribution {
     }
 
     func missing(_ item: ExploreObservation.Item) -> String {
+        // A call whose data holds the response-id key's name (as a member; for the JS side, anywhere), which its
+        // handler never got: taken for a response on the way, by the native side (MSG-4) or the JS side (DISP-4).
+        let responseKey = CanonicalJSON.quote(Self.keys.responseID)
+        if !resetHappened(from: 0, to: item.step + 1),
+            item.kind == .nativeHandler && item.data.contains(responseKey + ":")
+                || item.kind == .javaScriptHandler && item.data.contains(responseKey)
+        {
+            return item.kind == .nativeHandler ? "MSG-4" : "DISP-4"
+        }
         switch item.kind {
         case .javaScriptHandler, .javaScriptCallback, .call, .response:
             // What was never delivered: held (reset, startup queue) or never sent, before what it carried.
