@@ -151,11 +151,13 @@ let package = Package(
             name: "ConformanceTestingTests",
             dependencies: ["ConformanceTesting", "ConformanceKit", "ReferenceBridge", "BridgeMutants"]
         ),
+        // Process exits as events for the process tests (Linux pidfd), so they wait instead of polling /proc.
+        .target(name: "CProcessExit", path: "Tests/CProcessExit"),
         .testTarget(
             name: "CLITests",
             dependencies: [
                 "conformance", "conformance-testees", "swift5-testee", "ConformanceKit", "ConformanceFixtures",
-                "ReferenceBridge", "StrictJSON",
+                "ReferenceBridge", "StrictJSON", "CProcessExit",
                 // The gate-issue agreement test runs swift-testing's and XCTest's frontends beside the CLI.
                 "ConformanceTesting", "BridgeMutants",
             ]

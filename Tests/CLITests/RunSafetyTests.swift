@@ -55,8 +55,11 @@ struct RunSafetyTests {
         let fifo = folder.appendingPathComponent("fifo.xml").path
         #expect(mkfifo(fifo, 0o644) == 0)
         // The FIFO's reader: open blocks until conformance opens the FIFO to write.
-        let fromFIFO = LockedValue<Data?>(nil)
-        let reader = Thread { fromFIFO.withLock { $0 = FileHandle(forReadingAtPath: fifo)?.readDataToEndOfFile() } }
+        let fromFIFO = LockedValue<Data?>(nil), readerDone = ChangeSignal()
+        let reader = Thread {
+            fromFIFO.withLock { $0 = FileHandle(forReadingAtPath: fifo)?.readDataToEndOfFile() }
+            readerDone.notify()
+        }
         reader.start()
 
         let output = try await CLITests.run(
@@ -70,8 +73,7 @@ struct RunSafetyTests {
         #expect(
             Self.members(try Self.validReport(try String(contentsOfFile: target, encoding: .utf8)))?["total"] != nil)
         #expect(Self.entryType(fifo) == S_IFIFO, "the FIFO is kept")
-        let deadline = Date(timeIntervalSinceNow: 10)
-        while fromFIFO.withLock({ $0 }) == nil, Date() < deadline { try await Task.sleep(for: .milliseconds(50)) }
+        _ = await readerDone.wait(until: { fromFIFO.withLock { $0 } != nil }, timeout: 10)
         let xml = try #require(fromFIFO.withLock { $0 })
         #expect(XMLParser(data: xml).parse(), "the reader got the whole JUnit report")
         #expect(Self.entryType("/dev/null") == S_IFCHR, "/dev/null is still a device")

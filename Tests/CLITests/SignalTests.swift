@@ -241,11 +241,6 @@ extension WatchedRun {
     /// The live (not zombie) processes of the process groups `groups`, once none is left or after
     /// `timeout` seconds: a group SIGKILL takes a moment to reach every member.
     static func liveMembers(ofGroups groups: [Int32], timeout: Double) async -> [String] {
-        let deadline = ContinuousClock.now + .milliseconds(Int64(timeout * 1000))
-        while true {
-            let live = groups.flatMap { TesteeSupervisionTests.liveMembers(of: $0) }
-            if live.isEmpty || ContinuousClock.now >= deadline { return live }
-            try? await Task.sleep(for: .milliseconds(20))
-        }
+        await ProcessExits.liveMembers(ofGroups: groups, timeout: timeout)
     }
 }
