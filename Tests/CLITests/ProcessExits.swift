@@ -39,7 +39,8 @@ enum ProcessExits {
         let deadline = ContinuousClock.now + .milliseconds(Int64(timeout * 1000))
         while !pending.isEmpty {
             let left = deadline - ContinuousClock.now
-            let milliseconds = Int32(clamping: left.components.seconds * 1000 + left.components.attoseconds / 1_000_000_000_000_000)
+            let milliseconds = Int32(
+                clamping: left.components.seconds * 1000 + left.components.attoseconds / 1_000_000_000_000_000)
             guard milliseconds > 0 else { return false }
             let ready = poll(&pending, nfds_t(pending.count), milliseconds)
             if ready < 0 && errno == EINTR { continue }

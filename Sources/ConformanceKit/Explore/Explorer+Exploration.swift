@@ -15,6 +15,34 @@ extension Explorer {
                 options, generator: generator, progress: progress, isInterrupted: isInterrupted)
         }
         var report = ExploreReport(seed: options.seed, plannedRuns: options.replay == nil ? options.runs : 1)
+        let clock = ContinuousClock(), start = clock.now
+        await runPrograms(
+            options, generator: generator, report: &report, progress: progress, isInterrupted: isInterrupted
+        ) { programSeed, program, comparison, report in
+            guard let first = comparison.failures.first else { return true }
+            report.duration = start.duration(to: clock.now)
+            report.stop = .failure
+            report.counterexample = await shrink(
+                program, seed: programSeed, differences: comparison.differences, key: first,
+                attempts: options.shrinkAttempts,
+                originalResult: comparison.candidate, isInterrupted: isInterrupted)
+            if isInterrupted() { report.stop = .interrupted }
+            return false
+        }
+        // With a counterexample, the time to find it (shrinking excluded), as `judge` noted it.
+        if report.counterexample == nil { report.duration = start.duration(to: clock.now) }
+        return report
+    }
+
+    /// Runs the programs `options` asks for (one seed's runs, or the one replayed), in order, each compared
+    /// with the reference, and hands each program with a MUST difference to `judge`, which returns whether to
+    /// go on. An interruption, the time budget and a reference problem stop the run here (`report.stop`);
+    /// programs that differ only at SHOULD level are counted here.
+    func runPrograms(
+        _ options: ExploreOptions, generator: ExploreGenerator, report: inout ExploreReport,
+        progress: (Int) -> Void, isInterrupted: () -> Bool,
+        judge: (UInt64, ExploreProgram, Comparison, inout ExploreReport) async -> Bool
+    ) async {
         report.replayed = options.replay
         let clock = ContinuousClock(), start = clock.now
         let seeds: [UInt64] =
@@ -23,14 +51,14 @@ extension Explorer {
         for programSeed in seeds {
             if isInterrupted() {
                 report.stop = .interrupted
-                break
+                return
             }
             if let budget = options.timeBudget, start.duration(to: clock.now) >= budget {
                 report.stop = .timeBudget
-                break
+                return
             }
             let program = generator.program(seed: programSeed)
-            running.withLock {
+            running.withLock { [report] in
                 $0 = ExploreRunning(
                     programSeed: programSeed, program: program, isShrinkCandidate: false, reportSoFar: report)
             }
@@ -38,31 +66,23 @@ extension Explorer {
             // A program cut short by the interruption (its testee ended on purpose) says nothing.
             if isInterrupted() {
                 report.stop = .interrupted
-                break
+                return
             }
             report.programsRun += 1
             progress(report.programsRun)
             if let problem = comparison.referenceProblem {
                 report.stop = .referenceProblem("program \(programSeed): \(problem)\n" + program.listing)
-                break
+                return
             }
-            if let first = comparison.failures.first {
-                report.duration = start.duration(to: clock.now)
-                report.stop = .failure
-                report.counterexample = await shrink(
-                    program, seed: programSeed, differences: comparison.differences, key: first,
-                    attempts: options.shrinkAttempts,
-                    originalResult: comparison.candidate, isInterrupted: isInterrupted)
-                if isInterrupted() { report.stop = .interrupted }
-                return report
+            guard comparison.failures.isEmpty else {
+                guard await judge(programSeed, program, comparison, &report) else { return }
+                continue
             }
             if let first = comparison.differences.first {
                 report.nonStrictPrograms += 1
                 if report.nonStrict.count < 5 { report.nonStrict.append((programSeed, report.programsRun, first)) }
             }
         }
-        report.duration = start.duration(to: clock.now)
-        return report
     }
 
     /// Shrinks a failing program, keeping candidates that fail with the same clause as `key`. Interrupted

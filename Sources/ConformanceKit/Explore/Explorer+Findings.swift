@@ -13,51 +13,17 @@ extension Explorer {
         isInterrupted: () -> Bool
     ) async -> ExploreReport {
         var report = ExploreReport(seed: options.seed, plannedRuns: options.replay == nil ? options.runs : 1)
-        report.replayed = options.replay
         report.groupsFindings = true
         report.maxFindings = max(1, options.maxFindings)
         let clock = ContinuousClock(), start = clock.now
         var shrinking: Duration = .zero
         var groups: [ExploreSignature: Int] = [:]
         var knownIndex: [String: Int] = [:]
-        let seeds: [UInt64] =
-            options.replay.map { [$0] }
-            ?? (0..<max(0, options.runs)).map { ExploreRandom.programSeed(run: $0, of: options.seed) }
-        programs: for programSeed in seeds {
-            if isInterrupted() {
-                report.stop = .interrupted
-                break
-            }
-            if let budget = options.timeBudget, start.duration(to: clock.now) >= budget {
-                report.stop = .timeBudget
-                break
-            }
-            let program = generator.program(seed: programSeed)
-            running.withLock {
-                $0 = ExploreRunning(
-                    programSeed: programSeed, program: program, isShrinkCandidate: false, reportSoFar: report)
-            }
-            let comparison = await compare(program)
-            if isInterrupted() {
-                report.stop = .interrupted
-                break
-            }
-            report.programsRun += 1
-            progress(report.programsRun)
-            if let problem = comparison.referenceProblem {
-                report.stop = .referenceProblem("program \(programSeed): \(problem)\n" + program.listing)
-                break
-            }
-            let failures = comparison.failures
-            guard !failures.isEmpty else {
-                if let first = comparison.differences.first {
-                    report.nonStrictPrograms += 1
-                    if report.nonStrict.count < 5 { report.nonStrict.append((programSeed, report.programsRun, first)) }
-                }
-                continue
-            }
+        await runPrograms(
+            options, generator: generator, report: &report, progress: progress, isInterrupted: isInterrupted
+        ) { programSeed, program, comparison, report in
             var new: [ExploreSignature] = [], known: [String] = []
-            for signature in failures.map(\.signature) {
+            for signature in comparison.failures.map(\.signature) {
                 if options.known?.entry(for: signature) != nil {
                     if !known.contains(signature.id) { known.append(signature.id) }
                 } else if !new.contains(signature) {
@@ -74,7 +40,7 @@ extension Explorer {
             }
             guard !new.isEmpty else {
                 report.knownOnlyPrograms += 1
-                continue
+                return true
             }
             report.programsWithNewFindings += 1
             // The reference's runs of the candidates tried, kept while this program is shrunk (for each
@@ -99,13 +65,14 @@ extension Explorer {
                         relatedCatalogueCases: options.known?.relatedCatalogueEntries(for: signature) ?? []))
                 if isInterrupted() {
                     report.stop = .interrupted
-                    break programs
+                    return false
                 }
             }
             if report.findings.count >= report.maxFindings, options.replay == nil {
                 report.stop = .findingLimit
-                break
+                return false
             }
+            return true
         }
         report.duration = start.duration(to: clock.now) - shrinking
         return report
