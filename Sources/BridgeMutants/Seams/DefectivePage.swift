@@ -71,6 +71,28 @@ final class DefectivePage: WebViewBackend, SimulatedNavigationDelegate {
         return rewrite(result, self)
     }
 
+    var isLoading: Bool { inner.isLoading }
+
+    func load(urlString: String) { inner.backend.load(urlString: urlString) }
+
+    func loadHTMLString(_ html: String, baseURL: String?) { inner.backend.loadHTMLString(html, baseURL: baseURL) }
+
+    func reload() { inner.reload() }
+
+    func didAddScriptMessageHandler(named name: String) {
+        inner.addScriptMessageHandler(named: name) { [weak self] message in _ = self?.webView.deliver(message) }
+    }
+
+    func didRemoveScriptMessageHandler(named name: String) { inner.removeScriptMessageHandler(named: name) }
+
+    func didAddUserScript(_ script: UserScript) { inner.addUserScript(script) }
+
+    func didRemoveAllUserScripts() { inner.removeAllUserScripts() }
+
+    func recordAppDelegateNotification(method: String, url: String) {
+        inner.backend.recordAppDelegateNotification(method: method, url: url)
+    }
+
     func recordNativeLog(_ message: String) {
         guard let line = defect.rewriteLog.map({ $0(message) }) ?? message else { return }
         inner.recordNativeLog(line)
@@ -146,5 +168,12 @@ final class DefectivePage: WebViewBackend, SimulatedNavigationDelegate {
         let held = afterDecision
         afterDecision = []
         held.forEach { $0() }
+    }
+}
+
+extension DefectivePage {
+    /// Passes the case's page loads on to the reference, unchanged.
+    func webView(_ webView: SimulatedWebView, didObserve event: NavigationEvent) {
+        self.webView.tellDelegate(event)
     }
 }

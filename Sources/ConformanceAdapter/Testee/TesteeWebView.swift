@@ -50,6 +50,23 @@ final class TesteeWebView: WebViewBackend {
         return result
     }
 
+    // MARK: Loads and configuration (not yet carried by the protocol)
+
+    var isLoading: Bool { false }
+
+    func load(urlString: String) { unsupported("load(_:)") }
+    func loadHTMLString(_ html: String, baseURL: String?) { unsupported("loadHTMLString(_:baseURL:)") }
+    func reload() { unsupported("reload()") }
+    func didAddScriptMessageHandler(named name: String) { unsupported("add(_:name:)") }
+    func didRemoveScriptMessageHandler(named name: String) { unsupported("removeScriptMessageHandler(forName:)") }
+    func didAddUserScript(_ script: UserScript) { unsupported("addUserScript(_:)") }
+    func didRemoveAllUserScripts() { unsupported("removeAllUserScripts()") }
+    func recordAppDelegateNotification(method: String, url: String) { unsupported("the app's navigation delegate") }
+
+    private func unsupported(_ what: String) {
+        TesteeConnection.quit("\(what) is not carried by adapter protocol version 1")
+    }
+
     /// Sends the line as a `log` effect.
     func recordNativeLog(_ message: String) {
         guard !isClosed else { return }

@@ -8,11 +8,14 @@ public struct NavigationAction: Sendable {
     public var urlString: String
     /// True for a load of the page itself, false for an iframe.
     public var isMainFrame: Bool
+    /// Why the navigation happens: `reload` for a reload, `other` for everything the kit's pages do.
+    public var navigationType: NavigationType
 
     /// A navigation request; the harness makes them.
-    package init(url: URL?, urlString: String, isMainFrame: Bool) {
+    package init(url: URL?, urlString: String, isMainFrame: Bool, navigationType: NavigationType = .other) {
         self.url = url
         self.urlString = urlString
         self.isMainFrame = isMainFrame
+        self.navigationType = navigationType
     }
 }

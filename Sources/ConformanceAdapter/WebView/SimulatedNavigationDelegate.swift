@@ -11,4 +11,16 @@ public protocol SimulatedNavigationDelegate: AnyObject {
         _ webView: SimulatedWebView,
         decidePolicyFor action: NavigationAction,
         decisionHandler: @escaping (NavigationActionPolicy) -> Void)
+
+    /// Hears of a main-frame page load's progress (started, committed, finished or failed), like the
+    /// other methods of `WKNavigationDelegate`. Does nothing by default.
+    /// - Parameters:
+    ///   - webView: The web view loading.
+    ///   - event: What happened.
+    func webView(_ webView: SimulatedWebView, didObserve event: NavigationEvent)
+}
+
+extension SimulatedNavigationDelegate {
+    /// Does nothing.
+    public func webView(_ webView: SimulatedWebView, didObserve event: NavigationEvent) {}
 }

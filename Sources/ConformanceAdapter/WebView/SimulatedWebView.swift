@@ -23,6 +23,19 @@ public final class SimulatedWebView {
     /// The URL of the page currently loaded.
     public var url: URL? { backend.currentURL.flatMap(URL.init(string:)) }
 
+    /// Whether a main-frame load is under way.
+    public var isLoading: Bool { backend.isLoading }
+
+    /// The scripts every page committed from now on runs, in the order they were added.
+    public private(set) var userScripts: [UserScript] = []
+
+    /// The app's own navigation delegate, when the case set one before the bridge attached; kept here
+    /// because `navigationDelegate` is weak, as in WebKit.
+    package private(set) var appNavigationDelegate: AppNavigationDelegate?
+
+    /// What receives the page's script messages, by handler name.
+    private var scriptMessageReceivers: [String: ScriptMessageReceiver] = [:]
+
     /// Where evaluations, logs and violations go; it owns this web view.
     package unowned let backend: any WebViewBackend
 
@@ -81,7 +94,98 @@ public final class SimulatedWebView {
         return MainActor.assumeIsolated { backend.evaluateSynchronously(script) }
     }
 
+    /// Sets the app's own navigation delegate, as an app does before it creates the bridge (BOOT-9).
+    package func installAppNavigationDelegate() {
+        let delegate = AppNavigationDelegate(reportingTo: backend)
+        appNavigationDelegate = delegate
+        navigationDelegate = delegate
+    }
+
+    // MARK: Loads
+
+    /// Loads `url` in the main frame, like `WKWebView.load(_:)`: the navigation delegate decides the
+    /// request on a later turn. The page is the one the case loaded at that URL, or an empty one.
+    /// - Parameter url: The page's URL.
+    public func load(url: URL) {
+        backend.load(urlString: url.absoluteString)
+    }
+
+    /// Loads `html` in the main frame under `baseURL`, like `WKWebView.loadHTMLString(_:baseURL:)`; the
+    /// page's URL is `baseURL`, or `about:blank` without one, and it runs the inline scripts of `html`.
+    /// - Parameters:
+    ///   - html: The document.
+    ///   - baseURL: The page's URL.
+    public func loadHTMLString(_ html: String, baseURL: URL?) {
+        backend.loadHTMLString(html, baseURL: baseURL?.absoluteString)
+    }
+
+    /// Reloads the current page (a navigation of type `reload`), like `WKWebView.reload()`.
+    public func reload() {
+        backend.reload()
+    }
+
+    // MARK: Script messages and user scripts
+
+    /// The names the page can post to (`window.webkit.messageHandlers.<name>`), sorted.
+    public var scriptMessageHandlerNames: [String] { scriptMessageReceivers.keys.sorted() }
+
+    /// Lets the page post to `name`, like `WKUserContentController.add(_:name:)`; `receiver` gets each
+    /// message on a later turn, on the main thread. Adding a name twice is what WebKit raises an exception
+    /// for: the case stops with that error.
+    /// - Parameters:
+    ///   - name: The handler's name.
+    ///   - receiver: Gets the messages.
+    public func addScriptMessageHandler(named name: String, receiver: @escaping ScriptMessageReceiver) {
+        guard scriptMessageReceivers[name] == nil else {
+            // WebKit raises NSInvalidArgumentException here, which ends the app: the case ends as a crash.
+            backend.abortCase(
+                because: AdapterFailure(
+                    kind: .crashed,
+                    message:
+                        "the web view raised NSInvalidArgumentException: Attempt to add script message handler with name '\(PrintableText.printable(name))' when one already exists"
+                ))
+            return
+        }
+        scriptMessageReceivers[name] = receiver
+        backend.didAddScriptMessageHandler(named: name)
+    }
+
+    /// Takes `name` away from the page, like `WKUserContentController.removeScriptMessageHandler(forName:)`;
+    /// nothing happens when there is no such handler.
+    /// - Parameter name: The handler's name.
+    public func removeScriptMessageHandler(named name: String) {
+        guard scriptMessageReceivers.removeValue(forKey: name) != nil else { return }
+        backend.didRemoveScriptMessageHandler(named: name)
+    }
+
+    /// Runs `script` in every page committed from now on, like `WKUserContentController.addUserScript(_:)`.
+    /// - Parameter script: The script and when it runs.
+    public func addUserScript(_ script: UserScript) {
+        userScripts.append(script)
+        backend.didAddUserScript(script)
+    }
+
+    /// Drops every user script, like `WKUserContentController.removeAllUserScripts()`.
+    public func removeAllUserScripts() {
+        userScripts.removeAll()
+        backend.didRemoveAllUserScripts()
+    }
+
+    /// Hands a message the page posted to its receiver.
+    /// - Returns: False when no handler of that name exists (any more).
+    package func deliver(_ message: ScriptMessage) -> Bool {
+        guard let receiver = scriptMessageReceivers[message.name] else { return false }
+        receiver(message)
+        return true
+    }
+
     // MARK: Navigation, for backends
+
+    /// Tells the navigation delegate how a main-frame load goes.
+    /// - Parameter event: What happened.
+    package func tellDelegate(_ event: NavigationEvent) {
+        navigationDelegate?.webView(self, didObserve: event)
+    }
 
     /// Asks the navigation delegate to decide `action`; `decide` gets the decision on the main thread,
     /// each time the delegate calls its decision handler (judging "exactly once" is the backend's job).

@@ -9,6 +9,9 @@ package protocol WebViewBackend: AnyObject {
     /// The URL of the page currently loaded, as the page wrote it.
     var currentURL: String? { get }
 
+    /// Whether a main-frame load was asked for and has not finished, failed or been cancelled yet.
+    var isLoading: Bool { get }
+
     /// Evaluates `script` on a later turn, like `WKWebView.evaluateJavaScript(_:completionHandler:)`.
     /// - Parameters:
     ///   - script: The JavaScript source.
@@ -19,12 +22,45 @@ package protocol WebViewBackend: AnyObject {
     /// - Returns: The result as a string (`""` for `undefined` and `null`), or nil when the script threw.
     func evaluateSynchronously(_ script: String) -> String?
 
+    /// Records that the app's own navigation delegate (`AppNavigationDelegate`) was called.
+    /// - Parameters:
+    ///   - method: The `WKNavigationDelegate` method: `decidePolicy`, `didStartProvisionalNavigation`,
+    ///     `didCommit`, `didFinish`, `didFailProvisionalNavigation` or `didFail`.
+    ///   - url: The URL of the request or page.
+    func recordAppDelegateNotification(method: String, url: String)
+
     /// Keeps a line the implementation logged.
     func recordNativeLog(_ message: String)
 
     /// Records that the implementation broke a rule the web view enforces, citing the obligation it breaks
     /// (`<clause>.<letter>`, spec appendix C).
     func reportViolation(clause: String, message: String)
+
+    // MARK: Loads and the page's configuration, asked for by native code
+
+    /// Starts a main-frame load of `urlString`, like `WKWebView.load(_:)`: the navigation delegate decides
+    /// it on a later turn. The page at that URL is the case's, if it loaded one there, or an empty page.
+    func load(urlString: String)
+
+    /// Starts a main-frame load of `html` under `baseURL` (`about:blank` when nil), like
+    /// `WKWebView.loadHTMLString(_:baseURL:)`: the page runs the inline scripts of `html`, in order.
+    func loadHTMLString(_ html: String, baseURL: String?)
+
+    /// Reloads the current page: a new main-frame navigation of type `reload`, then a fresh page.
+    func reload()
+
+    /// The web view gained a script message handler: the page's `window.webkit.messageHandlers` has it
+    /// from now on.
+    func didAddScriptMessageHandler(named name: String)
+
+    /// The web view lost a script message handler.
+    func didRemoveScriptMessageHandler(named name: String)
+
+    /// The web view gained a user script: it runs in every page committed from now on.
+    func didAddUserScript(_ script: UserScript)
+
+    /// The web view lost its user scripts.
+    func didRemoveAllUserScripts()
 
     /// Stops the case because something outside the bridge protocol failed (an out-of-process testee
     /// crashed, say); the case reports `error` instead of checking the bridge.

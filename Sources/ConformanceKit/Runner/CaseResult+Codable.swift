@@ -60,7 +60,7 @@ extension TranscriptEvent: Codable {
     private enum CodingKeys: String, CodingKey {
         case event, id, url, isMainFrame, policy, defaulted, style, script, result, error, text, name, label, data
         case hasResponder, duringNativeEvaluation, level, message, arguments, kind, blocking, delay, repeats, line
-        case clause
+        case clause, body, method
     }
 
     package init(from decoder: any Decoder) throws {
@@ -117,6 +117,8 @@ extension TranscriptEvent: Codable {
             self = .uncaughtError(
                 message: try string(.message), line: try values.decodeIfPresent(Int.self, forKey: .line))
         case "tripwire": self = .tripwire(label: try string(.label))
+        case "scriptMessagePosted": self = .scriptMessagePosted(name: try string(.name), body: try json(.body))
+        case "appDelegateNotified": self = .appDelegateNotified(method: try string(.method), url: try string(.url))
         case "violation": self = .violation(clause: try string(.clause), message: try string(.message))
         default:
             throw DecodingError.dataCorruptedError(
@@ -165,6 +167,8 @@ extension TranscriptEvent: Codable {
         case .timerFired(let id): try put("timerFired", [(.id, id)])
         case let .uncaughtError(message, line): try put("uncaughtError", [(.message, message), (.line, line)])
         case .tripwire(let label): try put("tripwire", [(.label, label)])
+        case let .scriptMessagePosted(name, body): try put("scriptMessagePosted", [(.name, name), (.body, some(body))])
+        case let .appDelegateNotified(method, url): try put("appDelegateNotified", [(.method, method), (.url, url)])
         case let .violation(clause, message): try put("violation", [(.clause, clause), (.message, message)])
         }
     }

@@ -133,6 +133,16 @@ package struct EventRendition {
             (kind, fields, line) = (
                 "tripwire", ["label": .string(label)], "TRIPWIRE \(text(label)): payload code ran in the page"
             )
+        case let .scriptMessagePosted(name, body):
+            (kind, fields, line) = (
+                "script-message", ["name": .string(name), "body": body],
+                "page  postMessage to \(text(name)): \(json(body))"
+            )
+        case let .appDelegateNotified(method, url):
+            (kind, fields, line) = (
+                "app-delegate", ["method": .string(method), "url": .string(url)],
+                "app   delegate \(method) \(text(url))"
+            )
         case let .violation(clause, message):
             (kind, fields, line) = (
                 "violation", ["clause": .string(clause), "message": .string(message)],

@@ -44,6 +44,12 @@ package enum TranscriptEvent: Equatable, Sendable {
     case uncaughtError(message: String, line: Int?)
     /// Code smuggled in a payload ran in the page: it called the harness's tripwire `__wvjbTripwire`.
     case tripwire(label: String)
+    /// The page posted a message to a script message handler (`window.webkit.messageHandlers.<name>`), as
+    /// `JSON.stringify` shows its body.
+    case scriptMessagePosted(name: String, body: JSONValue?)
+    /// The app's own navigation delegate (the one the app set before the bridge attached) was told of a
+    /// navigation: `method` is the `WKNavigationDelegate` method (`decidePolicy`, `didFinish`, ...).
+    case appDelegateNotified(method: String, url: String)
     /// The implementation broke a rule the web view itself enforces (a navigation decided twice, a
     /// dialog that would freeze the app, ...), with the obligation it breaks (`BOOT-1.f`, spec appendix C).
     case violation(clause: String, message: String)
@@ -57,4 +63,6 @@ package enum EvaluationStyle: String, Sendable {
     case synchronous = "sync"
     /// The harness itself evaluated (to drive or inspect the page); never blamed on the implementation.
     case harness = "harness"
+    /// A user script the native side added (`WKUserScript`), run as a page is committed.
+    case userScript = "user-script"
 }

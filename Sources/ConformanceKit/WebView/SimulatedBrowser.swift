@@ -26,7 +26,13 @@ package final class SimulatedBrowser: WebViewBackend, PageHost {
     private let environment: HarnessEnvironment
     private var page: SimulatedPage
     private var pageCount = 1
+    /// The page the last main-frame request asked for (what a reload loads again).
     private var currentDefinition: PageDefinition?
+    /// The pages the case loaded, by URL: what a load native code asks for (`load(urlString:)`) finds there.
+    private var definitionsByURL: [String: PageDefinition] = [:]
+    /// The main-frame request not yet cancelled, failed or finished, by navigation id.
+    private var loadingNavigation: Int?
+    private var nextPageNavigationNumber = 1
     private var nextNavigationID = 1
     private var undecidedNavigations: [Int: String] = [:]
     private var nextEvaluationID = 1
@@ -102,6 +108,11 @@ package final class SimulatedBrowser: WebViewBackend, PageHost {
         case .failure:
             return nil
         }
+    }
+
+    /// Records the call in the transcript.
+    package func recordAppDelegateNotification(method: String, url: String) {
+        record(.appDelegateNotified(method: method, url: url))
     }
 
     /// Records the line in the transcript.
@@ -210,23 +221,46 @@ package final class SimulatedBrowser: WebViewBackend, PageHost {
     /// Asks to load `definition` in the main frame; the navigation delegate decides on a later turn.
     /// - Parameter definition: The page to load.
     package func load(_ definition: PageDefinition) {
-        currentDefinition = definition
-        record(.pageRequested(url: definition.url))
-        requestNavigation(to: definition.url, isMainFrame: true)
+        load(definition, type: .other)
     }
 
-    /// Reloads the current page: a new main-frame navigation to the same URL, then a fresh context.
+    /// Reloads the current page: a new main-frame navigation of type `reload` to the same URL, then a fresh
+    /// context.
     package func reload() {
         guard let currentDefinition else { return }
-        load(currentDefinition)
+        load(currentDefinition, type: .reload)
+    }
+
+    private func load(_ definition: PageDefinition, type: NavigationType) {
+        currentDefinition = definition
+        definitionsByURL[definition.url] = definition
+        record(.pageRequested(url: definition.url))
+        requestNavigation(to: definition.url, isMainFrame: true, type: type)
+    }
+
+    /// Whether a main-frame load is under way.
+    package var isLoading: Bool { loadingNavigation != nil }
+
+    /// Loads the case's page at `urlString`, or an empty page there.
+    package func load(urlString: String) {
+        nativeActivity += 1
+        load(definitionsByURL[urlString] ?? PageDefinition(url: urlString, script: ""), type: .other)
+    }
+
+    /// Loads the page `html` makes under `baseURL`.
+    package func loadHTMLString(_ html: String, baseURL: String?) {
+        nativeActivity += 1
+        load(PageDefinition(html: html, baseURL: baseURL), type: .other)
     }
 
     /// Asks the navigation delegate about a navigation on a later turn, and enforces BOOT-1's "exactly once".
-    func requestNavigation(to urlString: String, isMainFrame: Bool) {
+    func requestNavigation(to urlString: String, isMainFrame: Bool, type: NavigationType = .other) {
         let id = nextNavigationID
         nextNavigationID += 1
         record(.navigationRequested(id: id, url: urlString, isMainFrame: isMainFrame))
-        let action = NavigationAction(url: URL(string: urlString), urlString: urlString, isMainFrame: isMainFrame)
+        if isMainFrame { loadingNavigation = id }
+        let action = NavigationAction(
+            url: URL(string: urlString), urlString: urlString, isMainFrame: isMainFrame, navigationType: type)
         loop.schedule(after: delay(.navigation), label: .navigation(id, url: urlString)) { [self] in
             undecidedNavigations[id] = urlString
             nativeActivity += 1
@@ -258,30 +292,110 @@ package final class SimulatedBrowser: WebViewBackend, PageHost {
 
     private func decide(id: Int, action: NavigationAction, policy: NavigationActionPolicy, defaulted: Bool) {
         record(.navigationDecided(id: id, url: action.urlString, policy: policy, defaulted: defaulted))
-        guard action.isMainFrame, policy == .allow, let definition = currentDefinition,
-            definition.url == action.urlString
-        else { return }
-        loop.schedule(label: .load(url: definition.url)) { [self] in commit(definition) }
+        guard action.isMainFrame else { return }
+        guard policy == .allow, let definition = currentDefinition, definition.url == action.urlString else {
+            if loadingNavigation == id { loadingNavigation = nil }
+            return
+        }
+        loop.schedule(label: .load(url: definition.url)) { [self] in startLoad(definition, navigationID: id) }
     }
 
-    private func commit(_ definition: PageDefinition) {
+    /// Loads an allowed main-frame request, telling the navigation delegate each step in WebKit's order:
+    /// started, then committed (the page runs) and, on a later turn, finished; or a failure.
+    private func startLoad(_ definition: PageDefinition, navigationID: Int) {
+        let navigation = PageNavigation(number: nextPageNavigationNumber, urlString: definition.url)
+        nextPageNavigationNumber += 1
+        tellDelegate(.started(navigation))
+        if case .beforeCommit(let failure) = definition.failure {
+            if loadingNavigation == navigationID { loadingNavigation = nil }
+            tellDelegate(.failedProvisionally(navigation, failure))
+            return
+        }
+        guard commit(definition, navigation: navigation) else { return }
+        loop.schedule(label: .loadEnd(url: definition.url)) { [self] in
+            if loadingNavigation == navigationID { loadingNavigation = nil }
+            if case .afterCommit(let failure) = definition.failure {
+                tellDelegate(.failed(navigation, failure))
+            } else {
+                tellDelegate(.finished(navigation))
+            }
+        }
+    }
+
+    private func tellDelegate(_ event: NavigationEvent) {
+        nativeActivity += 1
+        webView.tellDelegate(event)
+    }
+
+    /// Replaces the page: the delegate hears of the commit, then the new page runs its user scripts, setup
+    /// snippet and script. Returns false when the new page could not start (a harness error).
+    private func commit(_ definition: PageDefinition, navigation: PageNavigation) -> Bool {
         page.close()
         pageCount += 1
         do {
             page = try SimulatedPage(url: definition.url, number: pageCount, loop: loop, environment: environment)
         } catch {
             interruption = .harness("the simulated browser failed to start: \(error)")
-            return
+            return false
         }
         page.browser = self
         record(.pageLoaded(url: definition.url))
+        tellDelegate(.committed(navigation))
+        runUserScripts(at: .atDocumentStart)
         enterStage(
             "the page setup snippet of \(definition.url)",
             suspect: environment.pageSetupIsKits ? .kit("page setup snippet") : .pageSetup)
         runPageScript(environment.pageSetupSource, sourceURL: Self.pageSetupURL)
         enterStage("the script of page \(definition.url)", suspect: .kit("page \(definition.url)"))
         runPageScript(definition.script, sourceURL: definition.url)
+        runUserScripts(at: .atDocumentEnd)
+        return true
     }
+
+    /// Runs the web view's user scripts of `time` in the page, each as a native evaluation would run (named
+    /// `native-evaluation-<id>.js`, so a timeout in one is blamed on whoever wrote it), but as a page script:
+    /// what one throws goes to `window.onerror`.
+    private func runUserScripts(at time: UserScript.InjectionTime) {
+        for script in webView.userScripts where script.injectionTime == time {
+            let id = nextEvaluationID
+            nextEvaluationID += 1
+            record(.evaluationStarted(id: id, style: .userScript, script: script.source))
+            let injectsJavaScriptSide = Self.holds(script.source, environment.bridgeJavaScriptSource)
+            if injectsJavaScriptSide { javaScriptSideEvaluations.insert(id) }
+            enterStage("user script \(id)", suspect: injectsJavaScriptSide ? javaScriptSideOwner : .nativeSide)
+            runPageScript(script.source, sourceURL: Self.nativeEvaluationURL(id))
+        }
+    }
+
+    // MARK: Script messages
+
+    /// Whether the page can post to `name` now.
+    func hasScriptMessageHandler(named name: String) -> Bool {
+        webView.scriptMessageHandlerNames.contains(name)
+    }
+
+    /// Whether the page has `window.webkit` (WebKit gives it only while a handler exists).
+    var hasScriptMessageHandlers: Bool { !webView.scriptMessageHandlerNames.isEmpty }
+
+    /// Records a message the page posted and hands it to its receiver on a later turn, as WebKit does
+    /// (the body was converted when it was posted).
+    func post(toScriptMessageHandler name: String, body: Any, shownAs json: JSONValue?) {
+        record(.scriptMessagePosted(name: name, body: json))
+        nonisolated(unsafe) let body = body
+        loop.schedule(label: .scriptMessage(name: name)) { [self] in
+            nativeActivity += 1
+            _ = webView.deliver(ScriptMessage(name: name, body: body))
+        }
+    }
+
+    /// The page's `window.webkit.messageHandlers` reads the web view's table; nothing to copy.
+    package func didAddScriptMessageHandler(named name: String) { nativeActivity += 1 }
+    /// The page's `window.webkit.messageHandlers` reads the web view's table; nothing to copy.
+    package func didRemoveScriptMessageHandler(named name: String) { nativeActivity += 1 }
+    /// Pages committed from now on read the web view's user scripts; nothing to copy.
+    package func didAddUserScript(_ script: UserScript) { nativeActivity += 1 }
+    /// Pages committed from now on read the web view's user scripts; nothing to copy.
+    package func didRemoveAllUserScripts() { nativeActivity += 1 }
 
     /// The source URL the page setup snippet runs under.
     private static let pageSetupURL = "page-setup.js"

@@ -1,3 +1,4 @@
+import Foundation
 import StrictJSON
 
 /// One loaded page: a fresh JavaScript context running the simulated browser, the setup snippet and the
@@ -98,6 +99,20 @@ final class SimulatedPage {
         }
         define("dialog", on: host) { [unowned self] arguments in
             browser?.openDialog(kind: context.string(arguments[0]), message: context.string(arguments[1]))
+            return nil
+        }
+        define("hasMessageHandler", on: host) { [unowned self] arguments in
+            context.makeBoolean(browser?.hasScriptMessageHandler(named: context.string(arguments[0])) ?? false)
+        }
+        define("hasMessageHandlers", on: host) { [unowned self] _ in
+            context.makeBoolean(browser?.hasScriptMessageHandlers ?? false)
+        }
+        define("postMessage", on: host) { [unowned self] arguments in
+            let name = context.string(arguments[0])
+            guard let browser, browser.hasScriptMessageHandler(named: name),
+                let clone = try? JSONParser.parse(context.string(arguments[1]))
+            else { return nil }
+            browser.post(toScriptMessageHandler: name, body: ScriptMessageBody.foundationValue(of: clone), shownAs: try jsonValue(arguments[2]))
             return nil
         }
         define("tripwire", on: host) { [unowned self] arguments in

@@ -9,6 +9,10 @@ enum TaskLabel: CustomStringConvertible {
     case navigation(Int, url: String)
     /// The commit of a main-frame load.
     case load(url: String)
+    /// The end of a main-frame load (`didFinish` or `didFail`).
+    case loadEnd(url: String)
+    /// The delivery of a message the page posted to a script message handler.
+    case scriptMessage(name: String)
     /// A page timer.
     case timer(page: Int, id: Int)
 
@@ -18,6 +22,8 @@ enum TaskLabel: CustomStringConvertible {
         case .completion(let id): "completion of evaluation \(id)"
         case let .navigation(id, url): "navigation \(id) to \(url)"
         case .load(let url): "load of \(url)"
+        case .loadEnd(let url): "end of the load of \(url)"
+        case .scriptMessage(let name): "script message to \(name)"
         case let .timer(page, id): "page\(page) timer \(id)"
         }
     }

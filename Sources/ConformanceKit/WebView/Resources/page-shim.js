@@ -250,6 +250,70 @@
     };
     global.addEventListener = noop;
     global.removeEventListener = noop;
+    /*
+     * WKWebView's script message handlers: window.webkit exists while native has a handler, and
+     * window.webkit.messageHandlers.<name> exists for each name native added (and only for those). The body
+     * is cloned when it is posted, as WebKit does: a value structured clone refuses throws DataCloneError.
+     */
+    function cloneForNative(value, seen) {
+        switch (typeof value) {
+        case "undefined": return ["null"];
+        case "boolean": return ["b", value];
+        case "number": return isFinite(value) ? ["n", value] : ["n", String(value)];
+        case "string": return ["s", value];
+        case "object": break;
+        default: throw new Error("DataCloneError: The object can not be cloned.");
+        }
+        if (value === null) {
+            return ["null"];
+        }
+        if (value instanceof Date) {
+            return ["d", value.getTime()];
+        }
+        if (seen.indexOf(value) >= 0) {
+            throw new Error("DataCloneError: The object can not be cloned.");
+        }
+        seen.push(value);
+        var clone;
+        if (Array.isArray(value)) {
+            clone = ["a", []];
+            for (var i = 0; i < value.length; i++) {
+                clone[1].push(cloneForNative(value[i], seen));
+            }
+        } else {
+            clone = ["o", []];
+            var keys = Object.keys(value);
+            for (var k = 0; k < keys.length; k++) {
+                clone[1].push([keys[k], cloneForNative(value[keys[k]], seen)]);
+            }
+        }
+        seen.pop();
+        return clone;
+    }
+    function MessageHandler(name) {
+        this.postMessage = function (body) {
+            host.postMessage(name, JSON.stringify(cloneForNative(body, [])), body);
+        };
+    }
+    var messageHandlers = {};
+    var messageHandlerTable = new Proxy({}, {
+        get: function (target, name) {
+            if (typeof name !== "string" || !host.hasMessageHandler(name)) {
+                return undefined;
+            }
+            if (!messageHandlers[name]) {
+                messageHandlers[name] = new MessageHandler(name);
+            }
+            return messageHandlers[name];
+        },
+        has: function (target, name) { return typeof name === "string" && host.hasMessageHandler(name); }
+    });
+    var webkitNamespace = { messageHandlers: messageHandlerTable };
+    Object.defineProperty(global, "webkit", {
+        configurable: true,
+        get: function () { return host.hasMessageHandlers() ? webkitNamespace : undefined; }
+    });
+
     global.location = { href: host.pageURL() };
     global.navigator = { userAgent: "ConformanceKit SimulatedWebView" };
 
