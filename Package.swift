@@ -6,6 +6,7 @@ let package = Package(
     platforms: [.macOS(.v13)],
     products: [
         .library(name: "ConformanceAdapter", targets: ["ConformanceAdapter"]),
+        .library(name: "SimulatedWebKit", targets: ["SimulatedWebKit"]),
         .library(name: "ConformanceKit", targets: ["ConformanceKit"]),
         .library(name: "ReferenceBridgeCore", targets: ["ReferenceBridgeCore"]),
         .library(name: "ReferenceBridge", targets: ["ReferenceBridge"]),
@@ -49,6 +50,13 @@ let package = Package(
         .target(
             name: "ConformanceAdapter",
             dependencies: ["StrictJSON"]
+        ),
+        // WebKit's shape (`WKWebView`, its delegates, user content controller, user scripts, script messages;
+        // `UIWebView`) in front of the simulated web view, so a bridge's own WebKit glue compiles and runs
+        // unchanged where WebKit does not exist: `#if canImport(WebKit) import WebKit #else import SimulatedWebKit`.
+        .target(
+            name: "SimulatedWebKit",
+            dependencies: ["ConformanceAdapter"]
         ),
         // The harness: engine, simulated browser, the harness side of the adapter protocol, transcripts, cases,
         // runner, reports, explore. Re-exports ConformanceAdapter.

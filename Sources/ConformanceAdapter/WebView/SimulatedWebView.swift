@@ -33,6 +33,12 @@ public final class SimulatedWebView {
     /// because `navigationDelegate` is weak, as in WebKit.
     package private(set) var appNavigationDelegate: AppNavigationDelegate?
 
+    /// The WebKit-shaped views in front of this one (`SimulatedWebKit`), kept as long as it lives, by kind.
+    package var facades: [String: AnyObject] = [:]
+
+    /// Hears of the page's dialogs (`alert`, `confirm`, `prompt`) with their message, for a UI delegate.
+    package var dialogObserver: ((_ kind: String, _ message: String) -> Void)?
+
     /// What receives the page's script messages, by handler name.
     private var scriptMessageReceivers: [String: ScriptMessageReceiver] = [:]
 

@@ -413,6 +413,10 @@ package final class SimulatedBrowser: WebViewBackend, PageHost {
     func openDialog(kind: String, message: String) {
         let blocking = !synchronousEvaluationScripts.isEmpty
         record(.dialog(kind: kind, message: message, blocking: blocking))
+        if let observer = webView.dialogObserver {
+            nativeActivity += 1
+            observer(kind, message)
+        }
         if let script = synchronousEvaluationScripts.last {
             reportViolation(
                 clause: "SAFE-3.a",

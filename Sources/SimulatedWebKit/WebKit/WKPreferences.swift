@@ -1,0 +1,13 @@
+import Foundation
+
+/// A web view's preferences, as WebKit's `WKPreferences`: kept, not acted on (pages always run JavaScript).
+@MainActor
+open class WKPreferences: NSObject {
+    /// Whether pages run JavaScript (deprecated in WebKit; always true in effect here).
+    open var javaScriptEnabled = true
+    /// Whether `window.open` works without a user gesture.
+    open var javaScriptCanOpenWindowsAutomatically = false
+
+    /// Default preferences.
+    override public init() {}
+}

@@ -1,0 +1,45 @@
+import Foundation
+
+/// What shows a web view's JavaScript dialogs, as WebKit's `WKUIDelegate` (its alert, confirm and prompt
+/// panels). The simulated page never waits for a panel: `alert()` returns at once, `confirm()` returns false
+/// and `prompt()` its default, whatever the completion handler gets. Each method has a default that calls its
+/// completion handler, as WebKit does for a delegate without the method.
+@preconcurrency @MainActor
+public protocol WKUIDelegate: NSObjectProtocol {
+    /// The page called `alert(message)`.
+    func webView(
+        _ webView: WKWebView, runJavaScriptAlertPanelWithMessage message: String,
+        initiatedByFrame frame: WKFrameInfo, completionHandler: @escaping @MainActor @Sendable () -> Void)
+    /// The page called `confirm(message)`.
+    func webView(
+        _ webView: WKWebView, runJavaScriptConfirmPanelWithMessage message: String,
+        initiatedByFrame frame: WKFrameInfo, completionHandler: @escaping @MainActor @Sendable (Bool) -> Void)
+    /// The page called `prompt(prompt, defaultText)`.
+    func webView(
+        _ webView: WKWebView, runJavaScriptTextInputPanelWithPrompt prompt: String, defaultText: String?,
+        initiatedByFrame frame: WKFrameInfo, completionHandler: @escaping @MainActor @Sendable (String?) -> Void)
+}
+
+extension WKUIDelegate {
+    /// Calls `completionHandler`.
+    public func webView(
+        _ webView: WKWebView, runJavaScriptAlertPanelWithMessage message: String,
+        initiatedByFrame frame: WKFrameInfo, completionHandler: @escaping @MainActor @Sendable () -> Void
+    ) {
+        completionHandler()
+    }
+    /// Calls `completionHandler` with false.
+    public func webView(
+        _ webView: WKWebView, runJavaScriptConfirmPanelWithMessage message: String,
+        initiatedByFrame frame: WKFrameInfo, completionHandler: @escaping @MainActor @Sendable (Bool) -> Void
+    ) {
+        completionHandler(false)
+    }
+    /// Calls `completionHandler` with nil.
+    public func webView(
+        _ webView: WKWebView, runJavaScriptTextInputPanelWithPrompt prompt: String, defaultText: String?,
+        initiatedByFrame frame: WKFrameInfo, completionHandler: @escaping @MainActor @Sendable (String?) -> Void
+    ) {
+        completionHandler(nil)
+    }
+}

@@ -1,0 +1,209 @@
+import ConformanceAdapter
+import Foundation
+
+/// A web view as WebKit's `WKWebView`, in front of the kit's simulated web view, so a bridge's own WebKit glue
+/// (its navigation delegate, its evaluations, its script message handlers and user scripts) runs unchanged
+/// against the kit on platforms without WebKit.
+///
+/// An adapter gets the case's web view as `SimulatedWebView.wkWebView`. One made with
+/// `init(frame:configuration:)` exists so that app code compiles: it shows no page, and its evaluations fail.
+@MainActor
+open class WKWebView {
+    /// The web view of the case behind this one.
+    package let simulatedWebView: SimulatedWebView
+    /// The web view's setup; its user content controller's scripts and handlers reach the page.
+    open private(set) var configuration: WKWebViewConfiguration
+    /// The delegate that decides navigations and hears of page loads (weak, as in WebKit).
+    open weak var navigationDelegate: (any WKNavigationDelegate)?
+    /// The delegate that shows the page's dialogs (weak, as in WebKit).
+    open weak var uiDelegate: (any WKUIDelegate)?
+
+    /// Translates the simulated web view's navigation calls into `WKNavigationDelegate` calls.
+    private var navigationProxy: NavigationProxy?
+    /// The app's delegate of a case that set one before the bridge attached (kept: `navigationDelegate` is weak).
+    private var appDelegate: AppNavigationDelegateForWebKit?
+    /// The `WKNavigation` of each page load, by its number.
+    private var navigations: [Int: WKNavigation] = [:]
+    /// The page behind a web view app code made (the simulated web view holds its page unowned).
+    private var detachedPage: DetachedPage?
+    /// Navigations `load(_:)` and its kind returned, waiting for their load to start.
+    private var pendingNavigations: [WKNavigation] = []
+
+    /// A web view that shows no page: what app code makes; the kit gives adapters `SimulatedWebView.wkWebView`.
+    /// - Parameters:
+    ///   - frame: Ignored.
+    ///   - configuration: The web view's setup.
+    public convenience init(frame: CGRect, configuration: WKWebViewConfiguration) {
+        let page = DetachedPage()
+        self.init(simulating: page.webView, configuration: configuration)
+        detachedPage = page
+    }
+
+    /// The WebKit-shaped web view in front of `webView`, set up with `configuration`.
+    package init(simulating webView: SimulatedWebView, configuration: WKWebViewConfiguration = WKWebViewConfiguration()) {
+        simulatedWebView = webView
+        self.configuration = configuration
+        let proxy = NavigationProxy()
+        proxy.owner = self
+        navigationProxy = proxy
+        if let appNavigationDelegate = webView.appNavigationDelegate {
+            let appDelegate = AppNavigationDelegateForWebKit(forwardingTo: appNavigationDelegate, of: webView)
+            self.appDelegate = appDelegate
+            navigationDelegate = appDelegate
+        }
+        webView.navigationDelegate = proxy
+        webView.dialogObserver = { [weak self] kind, message in self?.showDialog(kind: kind, message: message) }
+        configuration.userContentController.attach(self)
+    }
+
+    // MARK: Page
+
+    /// The URL of the page shown.
+    open var url: URL? { simulatedWebView.url }
+    /// Whether a main-frame load is under way.
+    open var isLoading: Bool { simulatedWebView.isLoading }
+    /// The page's title (the simulated pages have none).
+    open var title: String? { nil }
+
+    /// Loads `request` in the main frame: the navigation delegate decides it on a later turn.
+    /// - Returns: The load's navigation, which its delegate calls carry.
+    @discardableResult
+    open func load(_ request: URLRequest) -> WKNavigation? {
+        guard let url = request.url else { return nil }
+        simulatedWebView.load(url: url)
+        return pendingNavigation()
+    }
+
+    /// Loads `string` as the page under `baseURL` (`about:blank` without one); the page runs its inline scripts.
+    /// - Returns: The load's navigation.
+    @discardableResult
+    open func loadHTMLString(_ string: String, baseURL: URL?) -> WKNavigation? {
+        simulatedWebView.loadHTMLString(string, baseURL: baseURL)
+        return pendingNavigation()
+    }
+
+    /// Reloads the page (a navigation of type `reload`).
+    /// - Returns: The load's navigation.
+    @discardableResult
+    open func reload() -> WKNavigation? {
+        simulatedWebView.reload()
+        return pendingNavigation()
+    }
+
+    private func pendingNavigation() -> WKNavigation {
+        let navigation = WKNavigation()
+        pendingNavigations.append(navigation)
+        return navigation
+    }
+
+    // MARK: JavaScript
+
+    /// Evaluates `javaScriptString` in the page on a later turn; `completionHandler` gets the result (converted
+    /// as WebKit converts it) or the error on the turn after.
+    open func evaluateJavaScript(
+        _ javaScriptString: String, completionHandler: (@MainActor @Sendable (Any?, (any Error)?) -> Void)? = nil
+    ) {
+        guard let completionHandler else {
+            simulatedWebView.evaluateJavaScript(javaScriptString, completionHandler: nil)
+            return
+        }
+        simulatedWebView.evaluateJavaScript(javaScriptString) { result, error in
+            nonisolated(unsafe) let result = result
+            MainActor.assumeIsolated { completionHandler(result, error) }
+        }
+    }
+
+    /// Evaluates `javaScriptString` and returns its result, like WebKit's Swift overlay. That overlay assumes a
+    /// result and crashes on `undefined`; here the case then ends as a crash with that reason, and the call
+    /// throws.
+    open func evaluateJavaScript(_ javaScriptString: String) async throws -> Any {
+        let outcome: EvaluationOutcome = await withCheckedContinuation { continuation in
+            evaluateJavaScript(javaScriptString) { result, error in
+                continuation.resume(returning: EvaluationOutcome(result: result, error: error))
+            }
+        }
+        if let error = outcome.error { throw error }
+        guard let value = outcome.result else {
+            simulatedWebView.backend.abortCase(
+                because: AdapterFailure(
+                    kind: .crashed,
+                    message:
+                        "evaluateJavaScript(_:) async got no result (undefined): WebKit's Swift overlay crashes there; use the completion handler form or return a value"
+                ))
+            throw EvaluationWithoutResult()
+        }
+        return value
+    }
+
+    // MARK: Delegates
+
+    /// The `WKNavigation` of page load `number`.
+    fileprivate func navigation(_ number: Int) -> WKNavigation {
+        if let known = navigations[number] { return known }
+        let navigation = pendingNavigations.isEmpty ? WKNavigation() : pendingNavigations.removeFirst()
+        navigations[number] = navigation
+        return navigation
+    }
+
+    private func showDialog(kind: String, message: String) {
+        guard let uiDelegate else { return }
+        let frame = WKFrameInfo(isMainFrame: true, request: WKNavigationAction.request(for: url), webView: self)
+        switch kind {
+        case "alert":
+            uiDelegate.webView(self, runJavaScriptAlertPanelWithMessage: message, initiatedByFrame: frame) {}
+        case "confirm":
+            uiDelegate.webView(self, runJavaScriptConfirmPanelWithMessage: message, initiatedByFrame: frame) { _ in }
+        default:
+            uiDelegate.webView(
+                self, runJavaScriptTextInputPanelWithPrompt: message, defaultText: nil, initiatedByFrame: frame
+            ) { _ in }
+        }
+    }
+
+    /// Hands the simulated web view's navigation calls to the `WKNavigationDelegate`.
+    private final class NavigationProxy: SimulatedNavigationDelegate {
+        weak var owner: WKWebView?
+
+        func webView(
+            _ webView: SimulatedWebView, decidePolicyFor action: NavigationAction,
+            decisionHandler: @escaping (NavigationActionPolicy) -> Void
+        ) {
+            guard let owner, let delegate = owner.navigationDelegate else { return decisionHandler(.allow) }
+            let decide = UncheckedSendable(decisionHandler)
+            delegate.webView(owner, decidePolicyFor: WKNavigationAction(action, in: owner)) { policy in
+                decide.value(policy == .allow ? .allow : .cancel)
+            }
+        }
+
+        func webView(_ webView: SimulatedWebView, didObserve event: NavigationEvent) {
+            guard let owner, let delegate = owner.navigationDelegate else { return }
+            let navigation = owner.navigation(event.navigation.number)
+            switch event {
+            case .started: delegate.webView(owner, didStartProvisionalNavigation: navigation)
+            case .committed: delegate.webView(owner, didCommit: navigation)
+            case .finished: delegate.webView(owner, didFinish: navigation)
+            case .failedProvisionally(_, let failure):
+                delegate.webView(owner, didFailProvisionalNavigation: navigation, withError: failure.error)
+            case .failed(_, let failure): delegate.webView(owner, didFail: navigation, withError: failure.error)
+            }
+        }
+    }
+}
+
+/// What an evaluation's completion handler got.
+private struct EvaluationOutcome: @unchecked Sendable {
+    var result: Any?
+    var error: (any Error)?
+}
+
+/// The error `evaluateJavaScript(_:) async` throws when the script gave no result.
+private struct EvaluationWithoutResult: Error, CustomStringConvertible {
+    var description: String { "the script gave no result (undefined)" }
+}
+
+extension NavigationFailure {
+    /// The failure as the `NSError` WebKit hands a delegate.
+    var error: NSError {
+        NSError(domain: domain, code: code, userInfo: [NSLocalizedDescriptionKey: localizedDescription])
+    }
+}
