@@ -128,6 +128,26 @@ let package = Package(
             path: "Sources/swift5-testee/Main",
             swiftSettings: [.swiftLanguageMode(.v5)]
         ),
+        // A typical WKWebView-style Swift 5 port (its WebKit glue importing WebKit or SimulatedWebKit), its adapter,
+        // and the testee that serves it out of process: the kit's proof that a bridge's own glue runs unchanged.
+        .target(
+            name: "WebKitStylePort",
+            dependencies: ["SimulatedWebKit"],
+            path: "Sources/webkit-port-testee/Port",
+            swiftSettings: [.swiftLanguageMode(.v5)]
+        ),
+        .target(
+            name: "WebKitPortAdapter",
+            dependencies: ["ConformanceAdapter", "SimulatedWebKit", "WebKitStylePort"],
+            path: "Sources/webkit-port-testee/Adapter",
+            swiftSettings: [.swiftLanguageMode(.v5)]
+        ),
+        .executableTarget(
+            name: "webkit-port-testee",
+            dependencies: ["ConformanceAdapter", "WebKitPortAdapter"],
+            path: "Sources/webkit-port-testee/Main",
+            swiftSettings: [.swiftLanguageMode(.v5)]
+        ),
         // Release-build measurements against the budgets: `swift run -c release conformance-benchmarks`.
         .executableTarget(
             name: "conformance-benchmarks",

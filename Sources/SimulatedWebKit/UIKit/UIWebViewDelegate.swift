@@ -5,7 +5,9 @@ import Foundation
 @preconcurrency @MainActor
 public protocol UIWebViewDelegate: NSObjectProtocol {
     /// Whether the web view may load `request` (any frame's).
-    func webView(_ webView: UIWebView, shouldStartLoadWith request: URLRequest, navigationType: UIWebView.NavigationType)
+    func webView(
+        _ webView: UIWebView, shouldStartLoadWith request: URLRequest, navigationType: UIWebView.NavigationType
+    )
         -> Bool
     /// A main-frame load began.
     func webViewDidStartLoad(_ webView: UIWebView)

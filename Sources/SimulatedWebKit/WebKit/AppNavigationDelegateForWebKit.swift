@@ -20,7 +20,8 @@ final class AppNavigationDelegateForWebKit: NSObject, WKNavigationDelegate {
     ) {
         let url = navigationAction.request.url
         let action = NavigationAction(
-            url: url, urlString: url?.absoluteString ?? "", isMainFrame: navigationAction.targetFrame?.isMainFrame ?? true)
+            url: url, urlString: url?.absoluteString ?? "",
+            isMainFrame: navigationAction.targetFrame?.isMainFrame ?? true)
         recorder.webView(simulatedWebView, decidePolicyFor: action) { policy in
             MainActor.assumeIsolated { decisionHandler(policy == .allow ? .allow : .cancel) }
         }
@@ -56,6 +57,7 @@ final class AppNavigationDelegateForWebKit: NSObject, WKNavigationDelegate {
 
     private static func failure(_ error: any Error) -> NavigationFailure {
         let error = error as NSError
-        return NavigationFailure(domain: error.domain, code: error.code, localizedDescription: error.localizedDescription)
+        return NavigationFailure(
+            domain: error.domain, code: error.code, localizedDescription: error.localizedDescription)
     }
 }

@@ -21,7 +21,8 @@ public protocol WKNavigationDelegate: NSObjectProtocol {
     /// A main-frame load failed after its commit.
     func webView(_ webView: WKWebView, didFail navigation: WKNavigation!, withError error: any Error)
     /// A main-frame load failed before its commit.
-    func webView(_ webView: WKWebView, didFailProvisionalNavigation navigation: WKNavigation!, withError error: any Error)
+    func webView(
+        _ webView: WKWebView, didFailProvisionalNavigation navigation: WKNavigation!, withError error: any Error)
 }
 
 extension WKNavigationDelegate {

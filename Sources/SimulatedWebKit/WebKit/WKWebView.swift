@@ -40,7 +40,8 @@ open class WKWebView {
     }
 
     /// The WebKit-shaped web view in front of `webView`, set up with `configuration`.
-    package init(simulating webView: SimulatedWebView, configuration: WKWebViewConfiguration = WKWebViewConfiguration()) {
+    package init(simulating webView: SimulatedWebView, configuration: WKWebViewConfiguration = WKWebViewConfiguration())
+    {
         simulatedWebView = webView
         self.configuration = configuration
         let proxy = NavigationProxy()

@@ -1,0 +1,4 @@
+import ConformanceAdapter
+import WebKitPortAdapter
+
+AdapterHost.serve(name: "WebKit-style port") { WebKitPortAdapter() }
