@@ -98,7 +98,8 @@ let package = Package(
         .target(
             name: "BridgeMutants",
             dependencies: [
-                "ReferenceBridge", "ReferenceBridgeCore", "ReferenceOracle", "ConformanceKit", "WireDialects",
+                "ReferenceBridge", "ReferenceBridgeCore", "ReferenceOracle", "ConformanceKit", "SimulatedWebKit",
+                "WireDialects",
             ]
         ),
         .executableTarget(
@@ -172,7 +173,7 @@ let package = Package(
         // An adapter for a typical Swift 5 port, compiled in Swift 5 language mode.
         .testTarget(
             name: "Swift5AdapterTests",
-            dependencies: ["ConformanceKit", "ConformanceTesting"],
+            dependencies: ["ConformanceKit", "ConformanceTesting", "WebKitPortAdapter"],
             swiftSettings: [.swiftLanguageMode(.v5)]
         ),
         .testTarget(

@@ -102,6 +102,16 @@ struct MutantTests {
         return results
     }
 
+    @Test("the WebKit glue the glue mutants break passes every case it can take, in WebKit's shape")
+    @MainActor
+    func webKitGlueWithoutDefectPasses() async throws {
+        let results = await (try ConformanceRunner()).run(
+            Catalogue.all, adapter: { WebKitGlueBridgeAdapter(defect: nil) })
+        let bad = results.filter { ![.pass, .notApplicable].contains($0.verdict) }
+        #expect(bad.isEmpty, "\(bad.map(\.report).joined(separator: "\n\n"))")
+        #expect(results.contains { $0.caseID.hasPrefix("bootstrap.glue.") && $0.verdict == .pass })
+    }
+
     @Test("a callback invoked twice is reported as such, naming the callback and the call")
     func callbackInvokedTwice() async throws {
         let mutant = try #require(MutantCatalogue.mutant(named: "callbacks-not-removed"))

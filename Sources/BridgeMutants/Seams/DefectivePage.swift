@@ -28,6 +28,8 @@ final class DefectivePage: WebViewBackend, SimulatedNavigationDelegate {
     init(wrapping inner: SimulatedWebView, defect: Defect) {
         self.inner = inner
         self.defect = defect
+        // The app's delegate, if the case set one, stays in front of the reference (BOOT-9).
+        webView.navigationDelegate = inner.navigationDelegate
         inner.navigationDelegate = self
     }
 

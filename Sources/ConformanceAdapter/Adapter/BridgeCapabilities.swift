@@ -23,6 +23,10 @@ package struct BridgeCapabilities: OptionSet, Hashable, Sendable, CustomStringCo
     /// adapter in the harness's process. Out of process, an invocation is an event the harness handles after
     /// the testee's handler has returned.
     package static let reentrantHandlers = BridgeCapabilities(rawValue: 1 << 7)
+    /// The web view's page-load events reach the bridge (`SimulatedNavigationDelegate.webView(_:didObserve:)`),
+    /// and an app's own navigation delegate can be set before the bridge attaches: true of every adapter in the
+    /// harness's process; out of process, of testees that announce `web-view` in their `hello`.
+    package static let webViewEvents = BridgeCapabilities(rawValue: 1 << 8)
     /// What only an adapter in the harness's own process can offer: the out-of-process protocol carries
     /// neither sends from other threads, nor switching traffic logging, nor handlers that throw, nor handlers
     /// that act inside the bridge's call.
@@ -33,7 +37,7 @@ package struct BridgeCapabilities: OptionSet, Hashable, Sendable, CustomStringCo
     /// Every optional operation.
     package static let allOperations: BridgeCapabilities = [
         .removeHandler, .reset, .disableSafetyTimeout, .sendsFromAnyThread, .trafficLogging, .throwingHandlers,
-        .reentrantHandlers,
+        .reentrantHandlers, .webViewEvents,
     ]
 
     /// Names, in declaration order, as cases, reports and the out-of-process `hello` (ADP-6) write them.
@@ -41,7 +45,7 @@ package struct BridgeCapabilities: OptionSet, Hashable, Sendable, CustomStringCo
         (.removeHandler, "removeHandler"), (.reset, "reset"),
         (.disableSafetyTimeout, "disable-safety-timeout"), (.sendsFromAnyThread, "sends-from-any-thread"),
         (.trafficLogging, "traffic-logging"), (.throwingHandlers, "throwing-handlers"),
-        (.reentrantHandlers, "reentrant-handlers"),
+        (.reentrantHandlers, "reentrant-handlers"), (.webViewEvents, "web-view"),
     ]
 
     /// What `adapter` offers: the capability protocols it adopts, or what it declares when it only
@@ -52,7 +56,7 @@ package struct BridgeCapabilities: OptionSet, Hashable, Sendable, CustomStringCo
             self = declaring.declaredCapabilities
             return
         }
-        self = [.reentrantHandlers]
+        self = [.reentrantHandlers, .webViewEvents]
         if adapter is any SupportsRemoveHandler { insert(.removeHandler) }
         if adapter is any SupportsReset { insert(.reset) }
         if adapter is any SupportsDisablingSafetyTimeout { insert(.disableSafetyTimeout) }

@@ -250,6 +250,25 @@ package final class CaseContext {
         browser.load(PageDefinition(url: url, script: CasePagePrelude.source + script))
     }
 
+    /// Loads a page as `loadHTMLString(_:baseURL:)` does: its URL is `baseURL`, or `about:blank` without one,
+    /// and it runs `script` (in an inline `<script>` of the HTML) after the WVJB setup snippet.
+    /// - Parameters:
+    ///   - script: The page's JavaScript.
+    ///   - baseURL: The page's base URL.
+    package func loadHTMLString(running script: String, baseURL: String? = nil) {
+        browser.load(
+            PageDefinition(html: "<html><script>\(CasePagePrelude.source + script)</script></html>", baseURL: baseURL))
+    }
+
+    /// Loads a page whose load fails, before its commit (nothing of it runs) or after it (it runs `script`).
+    /// - Parameters:
+    ///   - script: The page's JavaScript.
+    ///   - url: The page's URL.
+    ///   - failure: How and where the load fails.
+    package func loadFailingPage(_ script: String = "", url: String, failure: PageDefinition.LoadFailure) {
+        browser.load(PageDefinition(url: url, script: CasePagePrelude.source + script, failure: failure))
+    }
+
     /// Reloads the current page.
     package func reload() {
         browser.reload()

@@ -92,6 +92,14 @@ extension Transcript {
         }
     }
 
+    /// The calls the app's own navigation delegate got (BOOT-9), in order: `decidePolicy`, `didFinish`, ...
+    var appDelegateCalls: [(method: String, url: String)] {
+        events.compactMap { if case let .appDelegateNotified(method, url) = $0 { (method, url) } else { nil } }
+    }
+
+    /// Whether `url` is a bridge URL of the run's wire (a load or queue URL, any case, whatever follows).
+    func isBridgeURL(_ url: String) -> Bool { isQueueURL(url) || isLoadURL(url) }
+
     /// Errors that reached the page's top level.
     var uncaughtErrors: [String] {
         events.compactMap { if case let .uncaughtError(message, _) = $0 { message } else { nil } }

@@ -4,7 +4,8 @@
 public enum Catalogue {
     /// All cases.
     public static let all: [ConformanceCase] =
-        BootstrapCases.all + BootstrapCases.situations + MessageCases.all + MessageCases.situations
+        BootstrapCases.all + BootstrapCases.situations + BootstrapCases.glue + MessageCases.all
+        + MessageCases.situations
         + OrderingCases.all + OrderingCases.situations + CallbackCases.all + CallbackCases.situations
         + EscapingCases.all + EscapingCorpusCases.all + JavaScriptSideCases.all + JavaScriptSideSecondCases.all
         + JavaScriptSideCases.situations + AlertSafetyCases.all + AlertSafetyCases.situations

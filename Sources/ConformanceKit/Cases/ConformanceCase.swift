@@ -15,6 +15,9 @@ public struct ConformanceCase: Sendable, Identifiable {
     package let dialects: [WireDialect]
     /// The leftovers the case accepts when it ends; any other leftover fails it.
     package let accepts: CaseLeftovers.Kinds
+    /// Whether the app sets a navigation delegate of its own on the web view before the bridge attaches
+    /// (BOOT-9): the runner installs the kit's recorder there (`AppNavigationDelegate`).
+    package let hasAppNavigationDelegate: Bool
     /// One line saying what the case checks.
     public let summary: String
     let body: @MainActor @Sendable (CaseContext) async throws -> Void
@@ -27,11 +30,14 @@ public struct ConformanceCase: Sendable, Identifiable {
     ///   - requires: Capabilities the implementation needs.
     ///   - dialects: The wires the case is written for (the canonical one by default).
     ///   - accepts: Leftovers the case accepts at its end (none by default).
+    ///   - hasAppNavigationDelegate: Whether the app sets a navigation delegate before the bridge attaches.
     ///   - summary: One line saying what is checked.
     ///   - body: Drives the case; throw only what `CaseContext` throws.
     package init(
         id: String, clauses: [String], level: RequirementLevel = .must, requires: BridgeCapabilities = [],
-        dialects: [WireDialect] = [.canonical], accepts: CaseLeftovers.Kinds = [], summary: String,
+        dialects: [WireDialect] = [.canonical], accepts: CaseLeftovers.Kinds = [],
+        hasAppNavigationDelegate: Bool = false,
+        summary: String,
         body: @escaping @MainActor @Sendable (CaseContext) async throws -> Void
     ) {
         self.id = id
@@ -40,6 +46,7 @@ public struct ConformanceCase: Sendable, Identifiable {
         self.requires = requires
         self.dialects = dialects
         self.accepts = accepts
+        self.hasAppNavigationDelegate = hasAppNavigationDelegate
         self.summary = summary
         self.body = body
     }

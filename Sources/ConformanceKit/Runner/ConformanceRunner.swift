@@ -188,6 +188,8 @@ package final class ConformanceRunner {
             ? await StandardStreamCapture.start(for: browser) { [browser] in browser.webView.recordNativeLog($0) } : nil
         let context = CaseContext(conformanceCase: conformanceCase, browser: browser, adapter: adapter)
         var stop: CaseStop?
+        // An app sets its own navigation delegate before it creates the bridge (BOOT-9).
+        if conformanceCase.hasAppNavigationDelegate { browser.webView.installAppNavigationDelegate() }
         do {
             try context.attach()
             try await conformanceCase.body(context)

@@ -5,8 +5,10 @@ import ReferenceBridgeCore
 /// The reference native side, attached to a simulated web view the way WVJB attaches to a WKWebView.
 ///
 /// It is the web view's navigation delegate: it cancels bridge URLs (injecting the JS side on the load
-/// URL, fetching the queue on the queue URL; `BridgeURLKind`) and allows every other URL
-/// (BOOT-1, BOOT-2). All protocol logic is in `BridgeCore`; this type only connects it to the web view.
+/// URL, fetching the queue on the queue URL; `BridgeURLKind`) and allows every other URL (BOOT-1, BOOT-2),
+/// or hands it to the app's own navigation delegate, the one the web view had when the bridge attached,
+/// which also hears of every page load (BOOT-9). All protocol logic is in `BridgeCore`; this type only
+/// connects it to the web view.
 @MainActor
 public final class ReferenceBridge: SimulatedNavigationDelegate {
     /// How the bridge evaluates JavaScript.
@@ -20,10 +22,12 @@ public final class ReferenceBridge: SimulatedNavigationDelegate {
     /// The platform-free protocol logic.
     public let core: BridgeCore
     private weak var webView: SimulatedWebView?
+    /// The app's own navigation delegate: the web view's when the bridge attached (BOOT-9).
+    private weak var appNavigationDelegate: (any SimulatedNavigationDelegate)?
     private let evaluationStyle: EvaluationStyle
     private let javascriptSource: String
 
-    /// Creates a bridge and makes it `webView`'s navigation delegate.
+    /// Creates a bridge and makes it `webView`'s navigation delegate, in front of the app's delegate.
     /// - Parameters:
     ///   - webView: The web view to attach to.
     ///   - evaluationStyle: How to evaluate JavaScript.
@@ -37,19 +41,22 @@ public final class ReferenceBridge: SimulatedNavigationDelegate {
         var evaluate: (String) -> Void = { _ in }
         core = BridgeCore(evaluate: { evaluate($0) }, log: { [weak webView] in webView?.recordNativeLog($0) })
         evaluate = { [weak self] script in self?.evaluate(script) }
+        appNavigationDelegate = webView.navigationDelegate
         webView.navigationDelegate = self
     }
 
     // MARK: SimulatedNavigationDelegate
 
-    /// Cancels bridge URLs and acts on them; allows everything else. Decides each request once.
+    /// Cancels bridge URLs and acts on them; hands everything else to the app's delegate, or allows it.
+    /// Decides each request once.
     public func webView(
         _ webView: SimulatedWebView, decidePolicyFor action: NavigationAction,
         decisionHandler: @escaping (NavigationActionPolicy) -> Void
     ) {
         switch BridgeURLKind(action.url) {
         case .notBridge:
-            decisionHandler(.allow)
+            guard let appNavigationDelegate else { return decisionHandler(.allow) }
+            appNavigationDelegate.webView(webView, decidePolicyFor: action, decisionHandler: decisionHandler)
         case .bridgeLoaded:
             decisionHandler(.cancel)
             core.injectJavascript(javascriptSource)
@@ -57,6 +64,11 @@ public final class ReferenceBridge: SimulatedNavigationDelegate {
             decisionHandler(.cancel)
             fetchQueue()
         }
+    }
+
+    /// Tells the app's delegate how the page loads go.
+    public func webView(_ webView: SimulatedWebView, didObserve event: NavigationEvent) {
+        appNavigationDelegate?.webView(webView, didObserve: event)
     }
 
     // MARK: Evaluation

@@ -28,30 +28,31 @@ final class AppNavigationDelegateForWebKit: NSObject, WKNavigationDelegate {
     }
 
     func webView(_ webView: WKWebView, didStartProvisionalNavigation navigation: WKNavigation!) {
-        tell(NavigationEvent.started, webView)
+        tell(NavigationEvent.started, navigation, webView)
     }
 
     func webView(_ webView: WKWebView, didCommit navigation: WKNavigation!) {
-        tell(NavigationEvent.committed, webView)
+        tell(NavigationEvent.committed, navigation, webView)
     }
 
     func webView(_ webView: WKWebView, didFinish navigation: WKNavigation!) {
-        tell(NavigationEvent.finished, webView)
+        tell(NavigationEvent.finished, navigation, webView)
     }
 
     func webView(_ webView: WKWebView, didFail navigation: WKNavigation!, withError error: any Error) {
-        tell({ .failed($0, Self.failure(error)) }, webView)
+        tell({ .failed($0, Self.failure(error)) }, navigation, webView)
     }
 
     func webView(
         _ webView: WKWebView, didFailProvisionalNavigation navigation: WKNavigation!, withError error: any Error
     ) {
-        tell({ .failedProvisionally($0, Self.failure(error)) }, webView)
+        tell({ .failedProvisionally($0, Self.failure(error)) }, navigation, webView)
     }
 
-    /// Reports the event for the page `webView` shows or loads.
-    private func tell(_ event: (PageNavigation) -> NavigationEvent, _ webView: WKWebView) {
-        let url = webView.simulatedWebView.backend.currentURL ?? webView.url?.absoluteString ?? ""
+    /// Reports the event of page load `navigation` (a bridge may hand on nil: the page shown then).
+    private func tell(_ event: (PageNavigation) -> NavigationEvent, _ navigation: WKNavigation?, _ webView: WKWebView) {
+        let url =
+            navigation.flatMap(webView.urlString(of:)) ?? webView.simulatedWebView.backend.currentURL ?? ""
         recorder.webView(simulatedWebView, didObserve: event(PageNavigation(number: 0, urlString: url)))
     }
 

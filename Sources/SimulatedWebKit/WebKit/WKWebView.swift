@@ -26,6 +26,8 @@ open class WKWebView {
     private var navigations: [Int: WKNavigation] = [:]
     /// The page behind a web view app code made (the simulated web view holds its page unowned).
     private var detachedPage: DetachedPage?
+    /// The URL of each `WKNavigation` handed to the delegate.
+    private var navigationURLs: [ObjectIdentifier: String] = [:]
     /// Navigations `load(_:)` and its kind returned, waiting for their load to start.
     private var pendingNavigations: [WKNavigation] = []
 
@@ -138,12 +140,18 @@ open class WKWebView {
 
     // MARK: Delegates
 
-    /// The `WKNavigation` of page load `number`.
-    fileprivate func navigation(_ number: Int) -> WKNavigation {
-        if let known = navigations[number] { return known }
-        let navigation = pendingNavigations.isEmpty ? WKNavigation() : pendingNavigations.removeFirst()
-        navigations[number] = navigation
-        return navigation
+    /// The `WKNavigation` of page load `navigation`.
+    fileprivate func navigation(_ navigation: PageNavigation) -> WKNavigation {
+        if let known = navigations[navigation.number] { return known }
+        let made = pendingNavigations.isEmpty ? WKNavigation() : pendingNavigations.removeFirst()
+        navigations[navigation.number] = made
+        navigationURLs[ObjectIdentifier(made)] = navigation.urlString
+        return made
+    }
+
+    /// The URL page load `navigation` loads, as its request wrote it.
+    package func urlString(of navigation: WKNavigation) -> String? {
+        navigationURLs[ObjectIdentifier(navigation)]
     }
 
     private func showDialog(kind: String, message: String) {
@@ -178,7 +186,7 @@ open class WKWebView {
 
         func webView(_ webView: SimulatedWebView, didObserve event: NavigationEvent) {
             guard let owner, let delegate = owner.navigationDelegate else { return }
-            let navigation = owner.navigation(event.navigation.number)
+            let navigation = owner.navigation(event.navigation)
             switch event {
             case .started: delegate.webView(owner, didStartProvisionalNavigation: navigation)
             case .committed: delegate.webView(owner, didCommit: navigation)

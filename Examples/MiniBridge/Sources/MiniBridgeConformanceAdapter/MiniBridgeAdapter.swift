@@ -11,6 +11,8 @@ public final class MiniBridgeAdapter: BridgeAdapter, SupportsRemoveHandler, Supp
     SupportsSendsFromAnyThread, SimulatedNavigationDelegate
 {
     private var bridge: MiniBridge!
+    /// The app's own navigation delegate, which hears of everything that is not the bridge's (BOOT-9).
+    private weak var appDelegate: (any SimulatedNavigationDelegate)?
 
     /// Creates an adapter; the harness attaches it to a web view before using it.
     public init() {}
@@ -20,16 +22,24 @@ public final class MiniBridgeAdapter: BridgeAdapter, SupportsRemoveHandler, Supp
         bridge = MiniBridge(
             webView: webView, javaScriptSource: webView.bridgeJavaScriptSource,
             log: { [weak webView] in webView?.recordNativeLog($0) })
+        appDelegate = webView.navigationDelegate
         webView.navigationDelegate = self
     }
 
-    /// Asks MiniBridge, which cancels and acts on bridge URLs and allows the rest.
+    /// Asks MiniBridge, which cancels and acts on bridge URLs; hands the rest to the app's delegate, or allows it.
     public func webView(
         _ webView: SimulatedWebView, decidePolicyFor action: NavigationAction,
         decisionHandler: @escaping (NavigationActionPolicy) -> Void
     ) {
         let decision = action.url.map { bridge.decidePolicy(for: $0) } ?? .allow
-        decisionHandler(decision == .cancel ? .cancel : .allow)
+        if decision == .cancel { return decisionHandler(.cancel) }
+        guard let appDelegate else { return decisionHandler(.allow) }
+        appDelegate.webView(webView, decidePolicyFor: action, decisionHandler: decisionHandler)
+    }
+
+    /// Tells the app's delegate how page loads go.
+    public func webView(_ webView: SimulatedWebView, didObserve event: NavigationEvent) {
+        appDelegate?.webView(webView, didObserve: event)
     }
 
     /// Registers a native handler.

@@ -1,0 +1,50 @@
+import ConformanceKit
+
+extension MutantCatalogue {
+    /// Mutants in a bridge's WebKit glue (its navigation delegate in WebKit's shape, `WebKitGlueBridge`) rather
+    /// than in its protocol logic: each is one line of glue written the hurried way, where the kit could not
+    /// look while adapters rewrote the glue.
+    static let glueMutants: [Mutant] = [
+        glue(
+            "glue-url-less-request-undecided",
+            "the glue's `guard let url = navigationAction.request.url else { return }` never decides a request for a string that is not a URL",
+            .leavesURLlessRequestsUndecided, obligation: "BOOT-1.g", caughtBy: ["bootstrap.navigation.not-a-url"]),
+        glue(
+            "glue-bridge-request-decided-twice",
+            "the glue cancels a bridge request and falls through to `decisionHandler(.allow)` (a missing return)",
+            .decidesBridgeRequestsTwice, obligation: "BOOT-1.f", caughtBy: ["bootstrap.navigation.not-a-url"]),
+        glue(
+            "glue-app-delegate-swallowed",
+            "the glue sets itself as the navigation delegate without keeping the app's, which then hears of nothing",
+            .swallowsAppDelegate, obligation: "BOOT-9.a",
+            caughtBy: ["bootstrap.glue.app-delegate-hears-page-loads", "bootstrap.glue.app-delegate-hears-failed-loads"]),
+        glue(
+            "glue-app-delegate-gets-decisions-only",
+            "the glue hands requests to the app's delegate but has no didStartProvisionalNavigation, didCommit, didFinish or didFail to pass on",
+            .passesOnDecisionsOnly, obligation: "BOOT-9.c", caughtBy: ["bootstrap.glue.app-delegate-hears-page-loads"]),
+        glue(
+            "glue-app-delegate-hears-no-failures",
+            "the glue passes on start, commit and finish, but forgot didFail and didFailProvisionalNavigation",
+            .passesOnNoFailures, obligation: "BOOT-9.d", caughtBy: ["bootstrap.glue.app-delegate-hears-failed-loads"]),
+        glue(
+            "glue-app-delegate-hears-start-twice",
+            "the glue's didCommit passes on didStartProvisionalNavigation again, a copy-paste slip, so the app hears of each load's start twice",
+            .passesOnStartTwice, obligation: "BOOT-9.e", caughtBy: ["bootstrap.glue.app-delegate-hears-page-loads"]),
+        glue(
+            "glue-app-delegate-decides-bridge-requests",
+            "the glue hands every request to the app's delegate first and keeps its decision, so the app sees (and allows) bridge URLs",
+            .asksAppAboutBridgeRequests, obligation: "BOOT-9.b", caughtBy: ["bootstrap.glue.app-delegate-hears-page-loads"]),
+        glue(
+            "glue-injects-into-first-page-only",
+            "the glue injects the JS side behind `if !injected`, so a page loaded later (from an HTML string, by reload) has no bridge",
+            .injectsIntoFirstPageOnly, obligation: "BOOT-4.c", caughtBy: ["bootstrap.glue.injection-on-every-load-kind"]),
+    ]
+
+    private static func glue(
+        _ id: String, _ defect: String, _ glueDefect: WebKitGlueDefect, obligation: String, caughtBy: [String]
+    ) -> Mutant {
+        Mutant(id: id, defect: defect, obligation: obligation, caughtBy: caughtBy) {
+            WebKitGlueBridgeAdapter(defect: glueDefect)
+        }
+    }
+}

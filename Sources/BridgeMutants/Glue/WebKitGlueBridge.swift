@@ -1,0 +1,96 @@
+import ConformanceKit
+import ReferenceBridgeCore
+import SimulatedWebKit
+
+/// The reference's protocol logic (`BridgeCore`) behind glue written against WebKit's shape, as a port's own
+/// glue is: the web view's navigation delegate in front of the app's, evaluating through `WKWebView`. Without a
+/// defect it keeps every glue obligation; each `WebKitGlueDefect` is one line of it written the hurried way.
+@MainActor
+final class WebKitGlueBridge: NSObject, WKNavigationDelegate {
+    let core: BridgeCore
+    private weak var webView: WKWebView?
+    private weak var appDelegate: (any WKNavigationDelegate)?
+    private let javascript: String
+    private let defect: WebKitGlueDefect?
+    private var hasInjected = false
+
+    init(webView: WKWebView, javascript: String, log: @escaping (String) -> Void, defect: WebKitGlueDefect?) {
+        self.webView = webView
+        self.javascript = javascript
+        self.defect = defect
+        var evaluate: (String) -> Void = { _ in }
+        core = BridgeCore(evaluate: { evaluate($0) }, log: log)
+        super.init()
+        evaluate = { [weak self] script in self?.webView?.evaluateJavaScript(script, completionHandler: nil) }
+        if defect != .swallowsAppDelegate { appDelegate = webView.navigationDelegate }
+        webView.navigationDelegate = self
+    }
+
+    func webView(
+        _ webView: WKWebView, decidePolicyFor navigationAction: WKNavigationAction,
+        decisionHandler: @escaping @MainActor @Sendable (WKNavigationActionPolicy) -> Void
+    ) {
+        if defect == .leavesURLlessRequestsUndecided && navigationAction.request.url == nil { return }
+        let kind = BridgeURLKind(navigationAction.request.url)
+        if defect == .asksAppAboutBridgeRequests, let appDelegate {
+            act(on: kind)
+            appDelegate.webView(webView, decidePolicyFor: navigationAction, decisionHandler: decisionHandler)
+            return
+        }
+        guard kind != .notBridge else {
+            guard let appDelegate else { return decisionHandler(.allow) }
+            appDelegate.webView(webView, decidePolicyFor: navigationAction, decisionHandler: decisionHandler)
+            return
+        }
+        decisionHandler(.cancel)
+        act(on: kind)
+        if defect == .decidesBridgeRequestsTwice { decisionHandler(.allow) }
+    }
+
+    private func act(on kind: BridgeURLKind) {
+        switch kind {
+        case .notBridge: break
+        case .bridgeLoaded:
+            if defect == .injectsIntoFirstPageOnly && hasInjected { return }
+            hasInjected = true
+            core.injectJavascript(javascript)
+        case .queueMessage:
+            webView?.evaluateJavaScript(BridgeCore.fetchQueueCommand) { [weak self] result, _ in
+                self?.core.flushMessageQueue(result as? String)
+            }
+        }
+    }
+
+    // MARK: Page loads, passed on to the app's delegate
+
+    func webView(_ webView: WKWebView, didStartProvisionalNavigation navigation: WKNavigation!) {
+        guard defect != .passesOnDecisionsOnly else { return }
+        appDelegate?.webView(webView, didStartProvisionalNavigation: navigation)
+    }
+
+    func webView(_ webView: WKWebView, didCommit navigation: WKNavigation!) {
+        guard defect != .passesOnDecisionsOnly else { return }
+        if defect == .passesOnStartTwice {
+            appDelegate?.webView(webView, didStartProvisionalNavigation: navigation)
+            return
+        }
+        appDelegate?.webView(webView, didCommit: navigation)
+    }
+
+    func webView(_ webView: WKWebView, didFinish navigation: WKNavigation!) {
+        guard defect != .passesOnDecisionsOnly else { return }
+        appDelegate?.webView(webView, didFinish: navigation)
+    }
+
+    func webView(_ webView: WKWebView, didFail navigation: WKNavigation!, withError error: any Error) {
+        guard defect != .passesOnDecisionsOnly && defect != .passesOnNoFailures else { return }
+        appDelegate?.webView(webView, didFail: navigation, withError: error)
+    }
+
+    func webView(
+        _ webView: WKWebView, didFailProvisionalNavigation navigation: WKNavigation!, withError error: any Error
+    ) {
+        guard defect != .passesOnDecisionsOnly && defect != .passesOnNoFailures else { return }
+        appDelegate?.webView(webView, didFailProvisionalNavigation: navigation, withError: error)
+    }
+}
