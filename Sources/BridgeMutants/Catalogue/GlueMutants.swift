@@ -17,7 +17,9 @@ extension MutantCatalogue {
             "glue-app-delegate-swallowed",
             "the glue sets itself as the navigation delegate without keeping the app's, which then hears of nothing",
             .swallowsAppDelegate, obligation: "BOOT-9.a",
-            caughtBy: ["bootstrap.glue.app-delegate-hears-page-loads", "bootstrap.glue.app-delegate-hears-failed-loads"]),
+            caughtBy: [
+                "bootstrap.glue.app-delegate-hears-page-loads", "bootstrap.glue.app-delegate-hears-failed-loads",
+            ]),
         glue(
             "glue-app-delegate-gets-decisions-only",
             "the glue hands requests to the app's delegate but has no didStartProvisionalNavigation, didCommit, didFinish or didFail to pass on",
@@ -33,11 +35,13 @@ extension MutantCatalogue {
         glue(
             "glue-app-delegate-decides-bridge-requests",
             "the glue hands every request to the app's delegate first and keeps its decision, so the app sees (and allows) bridge URLs",
-            .asksAppAboutBridgeRequests, obligation: "BOOT-9.b", caughtBy: ["bootstrap.glue.app-delegate-hears-page-loads"]),
+            .asksAppAboutBridgeRequests, obligation: "BOOT-9.b",
+            caughtBy: ["bootstrap.glue.app-delegate-hears-page-loads"]),
         glue(
             "glue-injects-into-first-page-only",
             "the glue injects the JS side behind `if !injected`, so a page loaded later (from an HTML string, by reload) has no bridge",
-            .injectsIntoFirstPageOnly, obligation: "BOOT-4.c", caughtBy: ["bootstrap.glue.injection-on-every-load-kind"]),
+            .injectsIntoFirstPageOnly, obligation: "BOOT-4.c", caughtBy: ["bootstrap.glue.injection-on-every-load-kind"]
+        ),
     ]
 
     private static func glue(

@@ -32,7 +32,9 @@ package final class WebKitGlueBridgeAdapter: BridgeAdapter, SupportsRemoveHandle
 
     package func reset() throws { try attached().core.reset() }
 
-    package func disableJavscriptAlertBoxSafetyTimeout() throws { try attached().core.disableJavscriptAlertBoxSafetyTimeout() }
+    package func disableJavscriptAlertBoxSafetyTimeout() throws {
+        try attached().core.disableJavscriptAlertBoxSafetyTimeout()
+    }
 
     private func attached() throws -> WebKitGlueBridge {
         guard let bridge else { throw AdapterError("the glue bridge is not attached yet") }

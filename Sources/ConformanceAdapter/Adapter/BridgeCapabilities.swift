@@ -25,13 +25,13 @@ package struct BridgeCapabilities: OptionSet, Hashable, Sendable, CustomStringCo
     package static let reentrantHandlers = BridgeCapabilities(rawValue: 1 << 7)
     /// The web view's page-load events reach the bridge (`SimulatedNavigationDelegate.webView(_:didObserve:)`),
     /// and an app's own navigation delegate can be set before the bridge attaches: true of every adapter in the
-    /// harness's process; out of process, of testees that announce `web-view` in their `hello`.
+    /// harness's process; not yet carried by the out-of-process protocol (version 1).
     package static let webViewEvents = BridgeCapabilities(rawValue: 1 << 8)
     /// What only an adapter in the harness's own process can offer: the out-of-process protocol carries
     /// neither sends from other threads, nor switching traffic logging, nor handlers that throw, nor handlers
-    /// that act inside the bridge's call.
+    /// that act inside the bridge's call, nor the web view's page-load events and the app's delegate.
     package static let inProcessOnly: BridgeCapabilities = [
-        .sendsFromAnyThread, .trafficLogging, .throwingHandlers, .reentrantHandlers,
+        .sendsFromAnyThread, .trafficLogging, .throwingHandlers, .reentrantHandlers, .webViewEvents,
     ]
 
     /// Every optional operation.

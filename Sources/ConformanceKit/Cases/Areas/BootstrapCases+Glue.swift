@@ -41,7 +41,8 @@ extension BootstrapCases {
         context.loadFailingPage(url: unreachable, failure: .beforeCommit(.cannotFindHost))
         try await context.runUntilIdle()
         let dropped = "https://app.example/dropped.html"
-        context.loadFailingPage(CasePages.sink(in: context.dialect), url: dropped, failure: .afterCommit(.connectionLost))
+        context.loadFailingPage(
+            CasePages.sink(in: context.dialect), url: dropped, failure: .afterCommit(.connectionLost))
         try await context.runUntilIdle()
         let first = ["decidePolicy", "didStartProvisionalNavigation", "didCommit", "didFinish"].map { ($0, pageURL) }
         checkAppDelegate(
