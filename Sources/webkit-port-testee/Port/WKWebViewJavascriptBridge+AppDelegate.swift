@@ -56,9 +56,17 @@ extension WKWebViewJavascriptBridge {
         _ decisionHandler: @escaping @MainActor @Sendable (WKNavigationActionPolicy) -> Void
     ) {
         #if canImport(WebKit)
-            let selector = #selector(WKNavigationDelegate.webView(_:decidePolicyFor:decisionHandler:) as
-                (WKNavigationDelegate) -> ((WKWebView, WKNavigationAction, @escaping @MainActor @Sendable (WKNavigationActionPolicy) -> Void) -> Void)?)
-            guard let delegate = webViewDelegate, delegate.responds(to: selector) else { return decisionHandler(.allow) }
+            let selector = #selector(
+                WKNavigationDelegate.webView(_:decidePolicyFor:decisionHandler:)
+                    as (WKNavigationDelegate) -> (
+                        (
+                            WKWebView, WKNavigationAction,
+                            @escaping @MainActor @Sendable (WKNavigationActionPolicy) -> Void
+                        ) -> Void
+                    )?)
+            guard let delegate = webViewDelegate, delegate.responds(to: selector) else {
+                return decisionHandler(.allow)
+            }
             delegate.webView?(webView, decidePolicyFor: navigationAction, decisionHandler: decisionHandler)
         #else
             guard let delegate = webViewDelegate else { return decisionHandler(.allow) }
