@@ -169,10 +169,11 @@ let package = Package(
             // Digests of the public API, read from the source tree by PublicAPITests.
             exclude: ["PublicAPI"]
         ),
-        // An adapter for a typical Swift 5 port, compiled in Swift 5 language mode.
+        // An adapter for a typical Swift 5 port, compiled in Swift 5 language mode; SimulatedWebKit's API pinned
+        // to Apple's signatures, and the WebKit glue guide's recipes (docs/webkit-glue.md), in the same mode.
         .testTarget(
             name: "Swift5AdapterTests",
-            dependencies: ["ConformanceKit", "ConformanceTesting"],
+            dependencies: ["ConformanceKit", "ConformanceTesting", "SimulatedWebKit", "StrictJSON", "WebKitStylePort"],
             swiftSettings: [.swiftLanguageMode(.v5)]
         ),
         .testTarget(
