@@ -170,10 +170,13 @@ let package = Package(
             // Digests of the public API, read from the source tree by PublicAPITests.
             exclude: ["PublicAPI"]
         ),
-        // An adapter for a typical Swift 5 port, compiled in Swift 5 language mode.
+        // An adapter for a typical Swift 5 port, compiled in Swift 5 language mode; SimulatedWebKit's API pinned
+        // to Apple's signatures, and the WebKit glue guide's recipes (docs/webkit-glue.md), in the same mode.
         .testTarget(
             name: "Swift5AdapterTests",
-            dependencies: ["ConformanceKit", "ConformanceTesting", "WebKitPortAdapter"],
+            dependencies: [
+                "ConformanceKit", "ConformanceTesting", "SimulatedWebKit", "StrictJSON", "WebKitPortAdapter", "WebKitStylePort",
+            ],
             swiftSettings: [.swiftLanguageMode(.v5)]
         ),
         .testTarget(

@@ -112,7 +112,24 @@ struct ArchitectureTests {
 
     @Test("ConformanceAdapter, what adapters link, imports no engine and nothing of the harness")
     func adapterModuleHasNoEngine() throws {
-        let root = Self.kitRoot.deletingLastPathComponent().appendingPathComponent("ConformanceAdapter")
+        let (imports, files) = try Self.imports(ofModule: "ConformanceAdapter")
+        #expect(files > 20, "the module's sources were found")
+        let foreign = imports.filter { !Self.adapterModuleImports.contains($0.key) }
+        #expect(foreign.isEmpty, "ConformanceAdapter imports \(foreign); an adapter executable would link them")
+    }
+
+    @Test("SimulatedWebKit, which adapters link too, imports ConformanceAdapter and the system, no engine")
+    func webKitFacadeHasNoEngine() throws {
+        let (imports, files) = try Self.imports(ofModule: "SimulatedWebKit")
+        #expect(files > 15, "the module's sources were found")
+        let allowed = Self.adapterModuleImports.union(["ConformanceAdapter", "FoundationNetworking"])
+        let foreign = imports.filter { !allowed.contains($0.key) }
+        #expect(foreign.isEmpty, "SimulatedWebKit imports \(foreign); an adapter executable would link them")
+    }
+
+    /// The modules the files of `Sources/<module>` import, each with the files that import it, and the number of files.
+    static func imports(ofModule module: String) throws -> (imports: [String: [String]], files: Int) {
+        let root = Self.kitRoot.deletingLastPathComponent().appendingPathComponent(module)
         let enumerator = FileManager.default.enumerator(at: root, includingPropertiesForKeys: nil)
         var imports: [String: [String]] = [:], files = 0
         while let url = enumerator?.nextObject() as? URL {
@@ -126,8 +143,6 @@ struct ArchitectureTests {
                 imports[String(match.output.1), default: []].append(url.lastPathComponent)
             }
         }
-        #expect(files > 20, "the module's sources were found at \(root.path)")
-        let foreign = imports.filter { !Self.adapterModuleImports.contains($0.key) }
-        #expect(foreign.isEmpty, "ConformanceAdapter imports \(foreign); an adapter executable would link them")
+        return (imports, files)
     }
 }

@@ -29,6 +29,13 @@ struct FixtureTests {
         #expect(text.utf8.count >= 1 << 20)
     }
 
+    @Test("CanonicalJavaScriptSide.fileURL is the kit's reference JS side, for bridges that read theirs from a file")
+    func canonicalJavaScriptSideFile() throws {
+        let url = CanonicalJavaScriptSide.fileURL
+        #expect(url.isFileURL && url.lastPathComponent == "WebViewJavascriptBridge.js")
+        #expect(try String(contentsOf: url, encoding: .utf8) == ConformanceRunner.referenceJavaScriptSide())
+    }
+
     @Test("a malformed corpus is refused with the file, the payload and the field")
     func malformedCorpus() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("corpus-\(UUID().uuidString)")

@@ -9,7 +9,9 @@ import Testing
 /// `CONFORMANCE_RECORD_API=1 swift test --filter PublicAPITests`, then review the diff.
 @Suite("Public API digests")
 struct PublicAPITests {
-    static let modules = ["ConformanceAdapter", "ConformanceKit", "ConformanceTesting", "ReferenceBridge"]
+    static let modules = [
+        "ConformanceAdapter", "ConformanceKit", "ConformanceTesting", "ReferenceBridge", "SimulatedWebKit",
+    ]
 
     static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../..")
         .standardized
@@ -42,6 +44,63 @@ struct PublicAPITests {
             """)
     }
 
+    @Test("every public declaration of each product has a /// doc comment", arguments: modules)
+    func everyPublicDeclarationIsDocumented(module: String) throws {
+        var undocumented: [String] = [], count = 0
+        for (path, text) in try Self.sources(of: module) {
+            let sites = Self.declarationSites(in: text)
+            count += sites.count
+            undocumented += Self.undocumented(sites, in: text).map { "\(path):\($0.line + 1): \($0.declaration)" }
+        }
+        #expect(count > 0, "no public declarations found in \(module)")
+        #expect(
+            undocumented.isEmpty,
+            "public declarations of \(module) without a /// doc comment:\n\(undocumented.joined(separator: "\n"))")
+    }
+
+    @Test("the doc comment check reads past attributes, and sees enum cases and protocol requirements")
+    func docCommentReader() {
+        let source = """
+            /// Documented.
+            @MainActor
+            open class Shown {
+                /// Documented.
+                @discardableResult
+                open func load() -> Int { 1 }
+                open var bare: Int { 1 }
+            }
+            public enum Kind: Int {
+                /// Documented.
+                case one = 1
+                // A plain comment is not a doc comment.
+                case two = 2
+                var hidden: Int {
+                    switch self {
+                    case .one: 1
+                    case .two: 2
+                    }
+                }
+            }
+            /// Documented.
+            public protocol Asked {
+                func asked(
+                    _ x: Int)
+            }
+            """
+        let sites = Self.declarationSites(in: source)
+        #expect(
+            sites.map(\.declaration) == [
+                "open class Shown", "Shown: open func load() -> Int", "Shown: open var bare: Int",
+                "public enum Kind: Int",
+                "Kind: case one = 1", "Kind: case two = 2", "public protocol Asked", "Asked: func asked(_ x: Int)",
+            ])
+        #expect(
+            Self.undocumented(sites, in: source).map(\.declaration) == [
+                "Shown: open var bare: Int", "public enum Kind: Int", "Kind: case two = 2",
+                "Asked: func asked(_ x: Int)",
+            ])
+    }
+
     @Test("the digest reader sees nested declarations and multi-line signatures")
     func readerUnderstandsNesting() {
         let source = """
@@ -54,6 +113,7 @@ struct PublicAPITests {
                 package var hidden: Int { 1 }
                 public enum Inner { case one }
                 let text = "public func notADeclaration()"
+                override public init() {}
             }
             extension Outer {
                 public func helper() {}
@@ -62,7 +122,7 @@ struct PublicAPITests {
         #expect(
             Self.publicDeclarations(in: source) == [
                 "public struct Outer", "Outer: public init(a: Int, b: String)", "Outer: public enum Inner",
-                "Outer: public func helper()",
+                "Outer: override public init()", "Outer: public func helper()",
             ])
         let protocolSource = """
             public protocol Doer: AnyObject
@@ -97,23 +157,47 @@ struct PublicAPITests {
 
     /// One line per public declaration of `module`, sorted: `Container: declaration`.
     static func digest(of module: String) throws -> String {
+        var lines: [String] = []
+        for (_, source) in try sources(of: module) { lines += publicDeclarations(in: source) }
+        return lines.sorted().joined(separator: "\n") + "\n"
+    }
+
+    /// The Swift files of `module`, by path relative to the package, with their text.
+    static func sources(of module: String) throws -> [(path: String, text: String)] {
         let folder = module == "ReferenceBridge" ? "Sources/ReferenceBridge" : "Sources/\(module)"
         let root = packageRoot.appendingPathComponent(folder)
-        var lines: [String] = []
+        var files: [(path: String, text: String)] = []
         let enumerator = FileManager.default.enumerator(at: root, includingPropertiesForKeys: nil)
         while let url = enumerator?.nextObject() as? URL {
             guard url.pathExtension == "swift" else { continue }
-            lines += publicDeclarations(in: try String(contentsOf: url, encoding: .utf8))
+            let path = folder + "/" + url.standardized.path.dropFirst(root.standardized.path.count + 1)
+            files.append((path, try String(contentsOf: url, encoding: .utf8)))
         }
-        return lines.sorted().joined(separator: "\n") + "\n"
+        return files.sorted { $0.path < $1.path }
     }
 
     /// The public declarations of one file, each prefixed with the type or extension it is in. The
     /// requirements of a public protocol count as public.
     static func publicDeclarations(in source: String) -> [String] {
-        var declarations: [String] = []
-        var containers: [(name: String, depth: Int, isPublicProtocol: Bool)] = []
-        var opening: (name: String, isPublicProtocol: Bool)?
+        declarationSites(in: source).filter { !$0.isEnumCase }.map(\.declaration)
+    }
+
+    /// A public declaration of a source file: the line (from 0) it starts on, and what the digest writes of
+    /// it. The cases of a public enum are public declarations too, though digests leave them out (the
+    /// compiler pins them: a switch over the enum names each).
+    struct DeclarationSite: Equatable {
+        var line: Int
+        var declaration: String
+        var isEnumCase = false
+    }
+
+    /// The public declarations of one file, each prefixed with the type or extension it is in, and the
+    /// cases of its public enums. The requirements of a public protocol count as public.
+    static func declarationSites(in source: String) -> [DeclarationSite] {
+        var declarations: [DeclarationSite] = []
+        var containers: [(name: String, depth: Int, isPublicProtocol: Bool, isPublicEnum: Bool)] = []
+        var opening: (name: String, isPublicProtocol: Bool, isPublicEnum: Bool)?
+        var pendingLine = 0
         var depth = 0
         var pending: String?
         let lines = source.split(separator: "\n", omittingEmptySubsequences: false).map {
@@ -133,14 +217,22 @@ struct PublicAPITests {
                 return continues ? nil : Self.finishedDeclaration(text)
             }
             let inPublicProtocol = containers.last.map { $0.isPublicProtocol && $0.depth == depth - 1 } ?? false
+            let inPublicEnum = containers.last.map { $0.isPublicEnum && $0.depth == depth - 1 } ?? false
             if var text = pending {
                 text += " " + trimmed
                 if let finished = finishedDeclaration(text) {
-                    declarations.append(finished); pending = nil
+                    declarations.append(DeclarationSite(line: pendingLine, declaration: finished)); pending = nil
                 } else {
                     pending = text
                 }
-            } else if trimmed.firstMatch(of: /^(?:@[\w()]+\s+)*(?:public|open)\s/) != nil
+            } else if inPublicEnum, let match = trimmed.firstMatch(of: /^(?:@[\w()]+\s+)*(?:indirect\s+)?case\s+(.*)$/)
+            {
+                let prefix = containers.last.map { "\($0.name): " } ?? ""
+                declarations.append(
+                    DeclarationSite(line: index, declaration: prefix + "case " + match.output.1, isEnumCase: true))
+            } else if trimmed.firstMatch(
+                of: /^(?:@[\w()]+\s+)*(?:(?:override|final|required|convenience|nonisolated)\s+)*(?:public|open)\s/)
+                != nil
                 || (inPublicProtocol
                     && trimmed.firstMatch(
                         of:
@@ -150,21 +242,26 @@ struct PublicAPITests {
                 let declaration = trimmed.replacing(/^(?:@[\w()]+\s+)*/, with: "")
                 let prefix = containers.last.map { "\($0.name): " } ?? ""
                 if let finished = finishedDeclaration(declaration) {
-                    declarations.append(prefix + finished)
+                    declarations.append(DeclarationSite(line: index, declaration: prefix + finished))
                 } else {
                     pending = prefix + declaration
+                    pendingLine = index
                 }
             }
             if let match = trimmed.firstMatch(
                 of:
-                    /^(?:@[\w()]+\s+)*((?:(?:public|package|private|fileprivate|final|nonisolated)\s+)*)(class|struct|enum|protocol|extension|actor)\s+(\w+)/
+                    /^(?:@[\w()]+\s+)*((?:(?:public|open|package|private|fileprivate|final|nonisolated)\s+)*)(class|struct|enum|protocol|extension|actor)\s+(\w+)/
             ) {
-                opening = (String(match.output.3), match.output.2 == "protocol" && match.output.1.contains("public"))
+                let isPublic = match.output.1.contains("public")
+                opening = (
+                    String(match.output.3), match.output.2 == "protocol" && isPublic,
+                    match.output.2 == "enum" && isPublic
+                )
             }
             for character in line {
                 if character == "{" {
                     if let type = opening {
-                        containers.append((type.name, depth, type.isPublicProtocol))
+                        containers.append((type.name, depth, type.isPublicProtocol, type.isPublicEnum))
                         opening = nil
                     }
                     depth += 1
@@ -176,6 +273,19 @@ struct PublicAPITests {
             }
         }
         return declarations
+    }
+
+    /// The sites of `source` whose declaration has no `///` comment right above it (attributes on lines of
+    /// their own may stand between).
+    static func undocumented(_ sites: [DeclarationSite], in source: String) -> [DeclarationSite] {
+        let lines = source.split(separator: "\n", omittingEmptySubsequences: false).map {
+            $0.trimmingCharacters(in: .whitespaces)
+        }
+        return sites.filter { site in
+            var above = site.line - 1
+            while above >= 0, lines[above].wholeMatch(of: /@[\w()]+(?:\s+@[\w()]+)*/) != nil { above -= 1 }
+            return above < 0 || !lines[above].hasPrefix("///")
+        }
     }
 
     /// The declaration up to its body, with whitespace collapsed, once its parentheses are balanced.

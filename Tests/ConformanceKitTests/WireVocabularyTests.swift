@@ -36,6 +36,7 @@ struct WireVocabularyTests {
             "explore's data strings that look like keys and ids on purpose"
         ),
         ("swift5-testee/", "an independent port under test: an implementation writes its own wire"),
+        ("webkit-port-testee/", "an independent WebKit-style port under test: an implementation writes its own wire"),
         ("conformance-testees/", "testees under test: implementations write their own wire"),
     ]
 

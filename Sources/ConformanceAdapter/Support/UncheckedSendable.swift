@@ -13,6 +13,8 @@
 ///   made on a queue the main thread waits for with `sync`.
 /// - **Out of `MainActor.assumeIsolated`.** An engine value returned by a host function, which never
 ///   leaves the main thread (`ScriptRuntime`).
+/// - **Into the task that awaits it.** An evaluation's result, resumed from its completion handler on the
+///   main actor into `WKWebView.evaluateJavaScript(_:) async` (`SimulatedWebKit`), which awaits it there.
 ///
 /// State shared by several threads at once belongs behind a lock (`LockedValue`), not in this wrapper.
 /// The reference bridge's adapter makes the same hand-offs to the main queue with `nonisolated(unsafe)`

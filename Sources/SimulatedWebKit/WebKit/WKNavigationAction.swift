@@ -13,7 +13,7 @@ open class WKNavigationAction: NSObject {
     /// The request; its `url` is nil when the page asked for a string that is not a URL.
     open private(set) var request: URLRequest
     /// Whether the request asks for a download (never, in the kit's pages).
-    open private(set) var shouldPerformDownload = false
+    open private(set) var shouldPerformDownload: Bool = false
 
     /// The request as WebKit would show `action` made in `webView`.
     package init(_ action: NavigationAction, in webView: WKWebView) {

@@ -5,7 +5,7 @@ import Foundation
 /// WebKit's methods are `@objc optional`; Swift on Linux has no optional requirements, so each method here
 /// has a default implementation that does what WebKit does when a delegate lacks the method: allow the
 /// request, or nothing. A bridge that forwards to the app's delegate calls the method directly instead of
-/// asking `responds(to:)` (see the README's list of edits).
+/// asking `responds(to:)` (docs/webkit-glue.md lists the edits).
 @preconcurrency @MainActor
 public protocol WKNavigationDelegate: NSObjectProtocol {
     /// Decides a navigation request: call `decisionHandler` exactly once.

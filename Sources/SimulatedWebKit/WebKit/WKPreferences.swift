@@ -4,9 +4,9 @@ import Foundation
 @MainActor
 open class WKPreferences: NSObject {
     /// Whether pages run JavaScript (deprecated in WebKit; always true in effect here).
-    open var javaScriptEnabled = true
+    open var javaScriptEnabled: Bool = true
     /// Whether `window.open` works without a user gesture.
-    open var javaScriptCanOpenWindowsAutomatically = false
+    open var javaScriptCanOpenWindowsAutomatically: Bool = false
 
     /// Default preferences.
     override public init() {}

@@ -1,9 +1,9 @@
 import Foundation
 
 /// What shows a web view's JavaScript dialogs, as WebKit's `WKUIDelegate` (its alert, confirm and prompt
-/// panels). The simulated page never waits for a panel: `alert()` returns at once, `confirm()` returns false
-/// and `prompt()` its default, whatever the completion handler gets. Each method has a default that calls its
-/// completion handler, as WebKit does for a delegate without the method.
+/// panels). The simulated page never waits for a panel: `alert()` returns at once, `confirm()` returns true
+/// and `prompt()` its default text, whatever the completion handler gets. Each method has a default that calls
+/// its completion handler, as WebKit does for a delegate without the method.
 @preconcurrency @MainActor
 public protocol WKUIDelegate: NSObjectProtocol {
     /// The page called `alert(message)`.

@@ -32,13 +32,16 @@ open class WKWebView {
     private var pendingNavigations: [WKNavigation] = []
 
     /// A web view that shows no page: what app code makes; the kit gives adapters `SimulatedWebView.wkWebView`.
+    /// Designated, as in WebKit, so that an app's subclass can override it.
     /// - Parameters:
     ///   - frame: Ignored.
     ///   - configuration: The web view's setup.
-    public convenience init(frame: CGRect, configuration: WKWebViewConfiguration) {
+    public init(frame: CGRect, configuration: WKWebViewConfiguration) {
         let page = DetachedPage()
-        self.init(simulating: page.webView, configuration: configuration)
+        simulatedWebView = page.webView
+        self.configuration = configuration
         detachedPage = page
+        connect()
     }
 
     /// The WebKit-shaped web view in front of `webView`, set up with `configuration`.
@@ -46,6 +49,12 @@ open class WKWebView {
     {
         simulatedWebView = webView
         self.configuration = configuration
+        connect()
+    }
+
+    /// Puts this web view in front of its simulated one: its navigation calls, dialogs and user content.
+    private func connect() {
+        let webView = simulatedWebView
         let proxy = NavigationProxy()
         proxy.owner = self
         navigationProxy = proxy
@@ -120,13 +129,14 @@ open class WKWebView {
     /// result and crashes on `undefined`; here the case then ends as a crash with that reason, and the call
     /// throws.
     open func evaluateJavaScript(_ javaScriptString: String) async throws -> Any {
-        let outcome: EvaluationOutcome = await withCheckedContinuation { continuation in
+        let outcome: UncheckedSendable<(result: Any?, error: (any Error)?)> = await withCheckedContinuation {
+            continuation in
             evaluateJavaScript(javaScriptString) { result, error in
-                continuation.resume(returning: EvaluationOutcome(result: result, error: error))
+                continuation.resume(returning: UncheckedSendable((result, error)))
             }
         }
-        if let error = outcome.error { throw error }
-        guard let value = outcome.result else {
+        if let error = outcome.value.error { throw error }
+        guard let value = outcome.value.result else {
             simulatedWebView.backend.abortCase(
                 because: AdapterFailure(
                     kind: .crashed,
@@ -197,12 +207,6 @@ open class WKWebView {
             }
         }
     }
-}
-
-/// What an evaluation's completion handler got.
-private struct EvaluationOutcome: @unchecked Sendable {
-    var result: Any?
-    var error: (any Error)?
 }
 
 /// The error `evaluateJavaScript(_:) async` throws when the script gave no result.

@@ -4,9 +4,9 @@ import Foundation
 @MainActor
 open class WKWebViewConfiguration: NSObject {
     /// The user scripts and script message handlers of the web view.
-    open var userContentController = WKUserContentController()
+    open var userContentController: WKUserContentController = WKUserContentController()
     /// The web view's preferences.
-    open var preferences = WKPreferences()
+    open var preferences: WKPreferences = WKPreferences()
 
     /// A default configuration.
     override public init() {}
