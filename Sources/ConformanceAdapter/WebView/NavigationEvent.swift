@@ -70,7 +70,8 @@ public struct NavigationFailure: Hashable, Sendable, CustomStringConvertible {
 
     /// A host that cannot be found (`NSURLErrorCannotFindHost`), before anything is committed.
     public static let cannotFindHost = NavigationFailure(
-        domain: "NSURLErrorDomain", code: -1003, localizedDescription: "A server with the specified hostname could not be found.")
+        domain: "NSURLErrorDomain", code: -1003,
+        localizedDescription: "A server with the specified hostname could not be found.")
     /// A connection lost while the page was loading (`NSURLErrorNetworkConnectionLost`), after its commit.
     public static let connectionLost = NavigationFailure(
         domain: "NSURLErrorDomain", code: -1005, localizedDescription: "The network connection was lost.")

@@ -112,7 +112,9 @@ final class SimulatedPage {
             guard let browser, browser.hasScriptMessageHandler(named: name),
                 let clone = try? JSONParser.parse(context.string(arguments[1]))
             else { return nil }
-            browser.post(toScriptMessageHandler: name, body: ScriptMessageBody.foundationValue(of: clone), shownAs: try jsonValue(arguments[2]))
+            browser.post(
+                toScriptMessageHandler: name, body: ScriptMessageBody.foundationValue(of: clone),
+                shownAs: try jsonValue(arguments[2]))
             return nil
         }
         define("tripwire", on: host) { [unowned self] arguments in
