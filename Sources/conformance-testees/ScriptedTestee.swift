@@ -41,8 +41,9 @@ struct TesteeScript: Decodable {
     }
 
     /// Something the testee writes. In `stdout` and `stderr`, `$seq`, `$navigation`, `$evaluation`,
-    /// `$invocation` and `$callback` stand for the request's fields, `$i` for the repetition's number
-    /// (from 1), and `$pad` for as many `x` as make the line `length` bytes long.
+    /// `$invocation` and `$callback` stand for the request's fields, `$type` for its type, `$fields` for
+    /// the names of its fields (sorted, comma-separated), `$i` for the repetition's number (from 1), and
+    /// `$pad` for as many `x` as make the line `length` bytes long.
     struct Output: Decodable {
         /// A line to standard output (a line feed is added).
         var stdout: String?
@@ -178,6 +179,12 @@ struct ScriptOutput {
             if let value = request[field] as? Int {
                 result = result.replacingOccurrences(of: "$" + field, with: "\(value)")
             }
+        }
+        if result.contains("$type") {
+            result = result.replacingOccurrences(of: "$type", with: request["type"] as? String ?? "")
+        }
+        if result.contains("$fields") {
+            result = result.replacingOccurrences(of: "$fields", with: request.keys.sorted().joined(separator: ","))
         }
         if result.contains("$i") { result = result.replacingOccurrences(of: "$i", with: "\(repetition)") }
         guard let length, let pad = result.range(of: "$pad") else { return Array(result.utf8) }

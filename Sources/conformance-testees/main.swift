@@ -18,6 +18,10 @@ let usage = """
                                 (nil!), forced-cast (as! on a String), escaped-closure (a closure escapes
                                 withoutActuallyEscaping) or index-out-of-range (an empty array's [n])
       print-logging             a small port of its own that logs with NSLog and print only (passes)
+      page-facilities           the reference in an app that logs its web view's navigation requests and
+                                load events, adds the script message handler `probe` and a user script,
+                                and loads, reloads or stops as messages to `probe` ask
+                                (PageFacilitiesAdapter.swift; the `web-view` requests and effects)
       hang-in-call-handler      the reference, but callHandler never returns
       leaky-static              the reference, but it counts its adapters in a static and prints the
                                 count at attach: state that outlives a case when one process serves
@@ -231,6 +235,8 @@ case let name where name.hasPrefix("trap:"):
     AdapterHost.serve(name: mode) { MisbehavingAdapter(.trap(trap)) }
 case "print-logging":
     AdapterHost.serve(name: mode) { PrintLoggingAdapter() }
+case "page-facilities":
+    AdapterHost.serve(name: mode) { PageFacilitiesAdapter() }
 case "leaky-static":
     AdapterHost.serve(name: mode) { LeakyStaticAdapter() }
 case "dies-between-cases":

@@ -345,3 +345,82 @@ struct AdapterProtocolHarnessTests {
         #expect(Self.nativeLog(results[1]) == ["the second case"], "nothing of the flood reaches the next case")
     }
 }
+
+// MARK: ADP-19: the `web-view` capability
+
+extension AdapterProtocolHarnessTests {
+    @Test(
+        "ADP-19: a testee whose hello does not offer web-view gets the requests it always got: no load events, no script messages, no new fields"
+    )
+    func testeeWithoutWebView() async throws {
+        // The testee logs the type and fields of each request it gets, and allows every navigation.
+        let fields: [String: Any] = ["stderr": "$type: $fields"]
+        let allow: [String: Any] = ["stdout": #"{"navigation":$navigation,"policy":"allow","type":"decide"}"#]
+        let (command, file) = try Self.scriptedTestee(
+            ["stderr-marks", "persistent"],
+            [Self.reply("navigation", [fields, allow, Self.done]), Self.reply("*", [fields, Self.done])])
+        defer { try? FileManager.default.removeItem(at: file) }
+        let testee = PersistentTestee(configuration: ProcessBridgeAdapter.Configuration(command: command))
+        defer { testee.close() }
+        // The case sets the app's delegate before the bridge attaches; this testee cannot hear of it.
+        let probe = ConformanceCase(
+            id: "adapter-protocol.without-web-view", clauses: [], level: .informational,
+            hasAppNavigationDelegate: true, summary: "a probe of the adapter protocol"
+        ) { context in
+            context.loadPage("if (window.webkit) { conformance.note('webkit', true); }")
+            try await context.runUntilIdle()
+            context.reload()
+        }
+        let result = try await ConformanceRunner().run(probe) { try ProcessBridgeAdapter(persistent: testee) }
+        #expect(result.verdict == .pass, "\(result.interruption ?? "")")
+        let log = Self.nativeLog(result)
+        #expect(log.first == "attach: bridgeJavaScriptSource,seq,type", "\(log)")
+        #expect(log.filter { $0 == "navigation: mainFrame,navigation,seq,type,url" }.count == 2, "\(log)")
+        #expect(
+            log.allSatisfy { $0.hasPrefix("attach: ") || $0.hasPrefix("navigation: ") || $0.hasPrefix("endCase: ") },
+            "\(log)")
+        #expect(result.transcript.events.contains(.pageLoaded(url: "https://app.example/index.html")))
+        #expect(!result.transcript.events.contains { if case .appDelegateNotified = $0 { true } else { false } })
+    }
+
+    @Test(
+        "ADP-19: an effect of web-view from a testee whose hello did not offer it is an adapter error naming the capability"
+    )
+    func webViewEffectWithoutTheCapability() async throws {
+        let load = Self.reply(
+            "attach", [["stdout": #"{"type":"load","url":"https://app.example/other.html"}"#], Self.done])
+        let (results, _) = try await Self.run([Self.probe("load-without-web-view")], replies: [load])
+        let result = try #require(results.first)
+        #expect(result.verdict == .adapterError, "\(result.interruption ?? "")")
+        #expect(
+            result.interruption?.contains(
+                "`load`, an effect of the `web-view` capability, which its hello did not offer (ADP-19)")
+                == true, "\(result.interruption ?? "")")
+        #expect(!result.transcript.events.contains(.pageRequested(url: "https://app.example/other.html")))
+    }
+
+    @Test(
+        "ADP-21, ADP-22: a done with an error for a navigationEvent or a scriptMessage, which cannot fail, is an adapter error"
+    )
+    func pageEventsCannotFail() async throws {
+        let capabilities = ["persistent", "web-view"]
+        let handler = Self.reply(
+            "attach", [["stdout": #"{"name":"probe","type":"addScriptMessageHandler"}"#], Self.done])
+        let allow: [String: Any] = ["stdout": #"{"navigation":$navigation,"policy":"allow","type":"decide"}"#]
+        let navigation = Self.reply("navigation", [allow, Self.done])
+        for type in ["navigationEvent", "scriptMessage"] {
+            let failing = Self.reply(type, [["stdout": #"{"error":"refused","seq":$seq,"type":"done"}"#]])
+            let probe = Self.probe("failing-\(type)") { context in
+                context.loadPage("window.webkit.messageHandlers.probe.postMessage(1);")
+            }
+            let (results, _) = try await Self.run(
+                [probe], capabilities: capabilities, replies: [handler, navigation, failing])
+            let result = try #require(results.first)
+            #expect(result.verdict == .adapterError, "\(type): \(result.interruption ?? "")")
+            #expect(
+                result.interruption?.contains(
+                    "`done` with an error for a `\(type)` request, which cannot fail: refused")
+                    == true, "\(result.interruption ?? "")")
+        }
+    }
+}

@@ -23,15 +23,16 @@ package struct BridgeCapabilities: OptionSet, Hashable, Sendable, CustomStringCo
     /// adapter in the harness's process. Out of process, an invocation is an event the harness handles after
     /// the testee's handler has returned.
     package static let reentrantHandlers = BridgeCapabilities(rawValue: 1 << 7)
-    /// The web view's page-load events reach the bridge (`SimulatedNavigationDelegate.webView(_:didObserve:)`),
-    /// and an app's own navigation delegate can be set before the bridge attaches: true of every adapter in the
-    /// harness's process; not yet carried by the out-of-process protocol (version 1).
+    /// The web view's page facilities reach the bridge: page-load events
+    /// (`SimulatedNavigationDelegate.webView(_:didObserve:)`), script messages, user scripts, native-initiated
+    /// loads and an app's own navigation delegate set before the bridge attaches. True of every adapter in the
+    /// harness's process; out of process, of a testee whose hello offers `web-view` (ADP-19).
     package static let webViewEvents = BridgeCapabilities(rawValue: 1 << 8)
     /// What only an adapter in the harness's own process can offer: the out-of-process protocol carries
     /// neither sends from other threads, nor switching traffic logging, nor handlers that throw, nor handlers
-    /// that act inside the bridge's call, nor the web view's page-load events and the app's delegate.
+    /// that act inside the bridge's call.
     package static let inProcessOnly: BridgeCapabilities = [
-        .sendsFromAnyThread, .trafficLogging, .throwingHandlers, .reentrantHandlers, .webViewEvents,
+        .sendsFromAnyThread, .trafficLogging, .throwingHandlers, .reentrantHandlers,
     ]
 
     /// Every optional operation.
@@ -45,7 +46,7 @@ package struct BridgeCapabilities: OptionSet, Hashable, Sendable, CustomStringCo
         (.removeHandler, "removeHandler"), (.reset, "reset"),
         (.disableSafetyTimeout, "disable-safety-timeout"), (.sendsFromAnyThread, "sends-from-any-thread"),
         (.trafficLogging, "traffic-logging"), (.throwingHandlers, "throwing-handlers"),
-        (.reentrantHandlers, "reentrant-handlers"), (.webViewEvents, "web-view"),
+        (.reentrantHandlers, "reentrant-handlers"), (.webViewEvents, AdapterWire.webViewCapability),
     ]
 
     /// What `adapter` offers: the capability protocols it adopts, or what it declares when it only

@@ -143,9 +143,11 @@ private final class HostedCase {
             throw AdapterError("the adapter could not be created: \(error)")
         }
         switch request {
-        case .attach(_, let source):
+        case let .attach(_, source, appNavigationDelegate):
             let page = TesteeWebView(connection: connection, bridgeJavaScriptSource: source)
             self.page = page
+            // The app sets its own delegate before it creates the bridge (ADP-20).
+            if appNavigationDelegate { page.webView.installAppNavigationDelegate() }
             try adapter.attach(to: page.webView)
         case .registerHandler(_, let name):
             try adapter.registerHandler(name) { [weak self] data, respond in
@@ -169,8 +171,13 @@ private final class HostedCase {
         case .disableSafetyTimeout:
             try operation(of: adapter, as: (any SupportsDisablingSafetyTimeout).self)
                 .disableJavscriptAlertBoxSafetyTimeout()
-        case let .navigation(_, number, url, mainFrame):
-            try attachedPage(for: request).decideNavigation(number: number, urlString: url, isMainFrame: mainFrame)
+        case let .navigation(_, number, url, mainFrame, navigationType):
+            try attachedPage(for: request).decideNavigation(
+                number: number, urlString: url, isMainFrame: mainFrame, type: navigationType)
+        case .navigationEvent(_, let event):
+            try attachedPage(for: request).observe(event)
+        case let .scriptMessage(_, name, body):
+            try attachedPage(for: request).deliver(name: name, body: body)
         case let .evaluated(_, evaluation, result, error):
             try attachedPage(for: request).complete(evaluation: evaluation, result: result, error: error)
         case let .respond(_, invocation, data):

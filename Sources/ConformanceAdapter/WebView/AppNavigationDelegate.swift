@@ -6,6 +6,13 @@
 package final class AppNavigationDelegate: SimulatedNavigationDelegate {
     private unowned let backend: any WebViewBackend
 
+    /// The methods it reports (`WebViewBackend.recordAppDelegateNotification(method:url:)`): `decidePolicy`
+    /// for a request, and each `NavigationEvent`'s `methodName`.
+    package nonisolated static let methodNames = [
+        "decidePolicy", "didStartProvisionalNavigation", "didCommit", "didFinish", "didFailProvisionalNavigation",
+        "didFail",
+    ]
+
     /// A delegate that reports to `backend`.
     package init(reportingTo backend: any WebViewBackend) {
         self.backend = backend

@@ -11,6 +11,10 @@ package enum AdapterWire {
     /// The `hello` capability of a testee that marks its standard error (ADP-16).
     package static let standardErrorMarksCapability = "stderr-marks"
 
+    /// The `hello` capability of a testee whose web view carries page loads and their events, script messages,
+    /// user scripts and the app's navigation delegate across the protocol (ADP-19 to ADP-24).
+    package static let webViewCapability = "web-view"
+
     /// The `hello` capability of a testee that serves many cases, one after another, in one process:
     /// it ends a case when asked (`endCase`) and makes a fresh adapter for the next one (ADP-17).
     package static let persistentCapability = "persistent"
@@ -125,6 +129,22 @@ extension KeyedDecodingContainer {
     /// Message data (ADP-4): nil when the field is absent, JSON null (`NSNull`) when it is `null`.
     func decodeData(forKey key: Key) throws -> WireData? {
         contains(key) ? try decode(WireData.self, forKey: key) : nil
+    }
+
+    /// A name from a closed list (an event, a navigation type, a delegate method): any other string is
+    /// refused, naming the list.
+    /// - Parameters:
+    ///   - key: The field.
+    ///   - names: The names the field may hold, for the error.
+    ///   - value: The value a name stands for; nil for a name that is not on the list.
+    func decodeName<Value>(forKey key: Key, among names: [String], _ value: (String) -> Value?) throws -> Value {
+        let name = try decode(String.self, forKey: key)
+        guard let named = value(name) else {
+            throw DecodingError.dataCorruptedError(
+                forKey: key, in: self,
+                debugDescription: "\(JSONValueDecoder.quoted(name)) is not one of \(names.joined(separator: ", "))")
+        }
+        return named
     }
 
     /// Like `decodeIdentifier(forKey:)`, nil when the field is absent.

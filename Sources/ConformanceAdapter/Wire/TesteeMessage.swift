@@ -1,5 +1,5 @@
-/// A message from a testee to the harness (`spec/adapter-protocol.md`, sections 3 to 5): the greeting,
-/// the end of a request, or an effect of the request.
+/// A message from a testee to the harness (`spec/adapter-protocol.md`, sections 3 to 5 and 10): the
+/// greeting, the end of a request, or an effect of the request.
 package enum TesteeMessage: Equatable, Sendable {
     /// The greeting, written before anything is read (ADP-6).
     case hello(protocolVersion: Int, name: String?, capabilities: [String])
@@ -17,6 +17,23 @@ package enum TesteeMessage: Equatable, Sendable {
     case log(message: String)
     /// The remote web view saw a violation (a web-view call off the main thread: THR-1).
     case violation(clause: String, message: String)
+    /// The implementation added a script message handler, like `WKUserContentController.add(_:name:)` (ADP-23).
+    case addScriptMessageHandler(name: String)
+    /// The implementation removed a script message handler (ADP-23).
+    case removeScriptMessageHandler(name: String)
+    /// The implementation added a user script, like `WKUserContentController.addUserScript(_:)` (ADP-23).
+    case addUserScript(UserScript)
+    /// The implementation removed every user script (ADP-23).
+    case removeAllUserScripts
+    /// The implementation loaded `url` in the main frame, like `WKWebView.load(_:)` (ADP-23).
+    case load(url: String)
+    /// The implementation loaded `html` under `baseURL`, like `WKWebView.loadHTMLString(_:baseURL:)` (ADP-23).
+    case loadHTMLString(html: String, baseURL: String?)
+    /// The implementation reloaded the page, like `WKWebView.reload()` (ADP-23).
+    case reload
+    /// The app's own navigation delegate in the testee was called (`method` is the `WKNavigationDelegate`
+    /// method, one of `AppNavigationDelegate.methodNames`), for the request or page at `url` (ADP-23).
+    case appDelegateNotified(method: String, url: String)
 
     /// The `type` field.
     package var type: String {
@@ -29,6 +46,26 @@ package enum TesteeMessage: Equatable, Sendable {
         case .callbackInvoked: "callbackInvoked"
         case .log: "log"
         case .violation: "violation"
+        case .addScriptMessageHandler: "addScriptMessageHandler"
+        case .removeScriptMessageHandler: "removeScriptMessageHandler"
+        case .addUserScript: "addUserScript"
+        case .removeAllUserScripts: "removeAllUserScripts"
+        case .load: "load"
+        case .loadHTMLString: "loadHTMLString"
+        case .reload: "reload"
+        case .appDelegateNotified: "appDelegateNotified"
+        }
+    }
+
+    /// Whether the message is an effect of the `web-view` capability (ADP-19, ADP-23), which a testee writes
+    /// only when its `hello` offered it.
+    package var needsWebViewCapability: Bool {
+        switch self {
+        case .addScriptMessageHandler, .removeScriptMessageHandler, .addUserScript, .removeAllUserScripts, .load,
+            .loadHTMLString, .reload, .appDelegateNotified:
+            true
+        case .hello, .done, .evaluate, .decide, .handlerInvoked, .callbackInvoked, .log, .violation:
+            false
         }
     }
 }
@@ -38,6 +75,7 @@ extension TesteeMessage: Codable {
         case type, `protocol`, name, capabilities, seq, error, evaluation, script, synchronous, completion, navigation,
             policy
         case handler, invocation, data, callback, message, clause
+        case source, injectionTime, mainFrameOnly, url, html, baseURL, method
     }
 
     package init(from decoder: any Decoder) throws {
@@ -78,10 +116,39 @@ extension TesteeMessage: Codable {
             self = .violation(
                 clause: try fields.decode(String.self, forKey: .clause),
                 message: try fields.decode(String.self, forKey: .message))
+        case "addScriptMessageHandler":
+            self = .addScriptMessageHandler(name: try fields.decode(String.self, forKey: .name))
+        case "removeScriptMessageHandler":
+            self = .removeScriptMessageHandler(name: try fields.decode(String.self, forKey: .name))
+        case "addUserScript":
+            self = .addUserScript(
+                UserScript(
+                    source: try fields.decode(String.self, forKey: .source),
+                    injectionTime: try fields.decodeName(
+                        forKey: .injectionTime,
+                        among: [UserScript.InjectionTime.atDocumentStart, .atDocumentEnd].map(\.rawValue),
+                        UserScript.InjectionTime.init(rawValue:)),
+                    isForMainFrameOnly: try fields.decode(Bool.self, forKey: .mainFrameOnly)))
+        case "removeAllUserScripts":
+            self = .removeAllUserScripts
+        case "load":
+            self = .load(url: try fields.decode(String.self, forKey: .url))
+        case "loadHTMLString":
+            self = .loadHTMLString(
+                html: try fields.decode(String.self, forKey: .html),
+                baseURL: try fields.decodeIfPresent(String.self, forKey: .baseURL))
+        case "reload":
+            self = .reload
+        case "appDelegateNotified":
+            self = .appDelegateNotified(
+                method: try fields.decodeName(forKey: .method, among: AppNavigationDelegate.methodNames) { name in
+                    AppNavigationDelegate.methodNames.contains(name) ? name : nil
+                },
+                url: try fields.decode(String.self, forKey: .url))
         default:
             throw DecodingError.dataCorruptedError(
                 forKey: .type, in: fields,
-                debugDescription: "unknown message type `\(type)` (section 5 lists the effects)")
+                debugDescription: "unknown message type `\(type)` (sections 5 and 10 list the effects)")
         }
     }
 
@@ -116,6 +183,22 @@ extension TesteeMessage: Codable {
         case let .violation(clause, message):
             try fields.encode(clause, forKey: .clause)
             try fields.encode(message, forKey: .message)
+        case .addScriptMessageHandler(let name), .removeScriptMessageHandler(let name):
+            try fields.encode(name, forKey: .name)
+        case .addUserScript(let script):
+            try fields.encode(script.source, forKey: .source)
+            try fields.encode(script.injectionTime.rawValue, forKey: .injectionTime)
+            try fields.encode(script.isForMainFrameOnly, forKey: .mainFrameOnly)
+        case .removeAllUserScripts, .reload:
+            break
+        case .load(let url):
+            try fields.encode(url, forKey: .url)
+        case let .loadHTMLString(html, baseURL):
+            try fields.encode(html, forKey: .html)
+            try fields.encodeIfPresent(baseURL, forKey: .baseURL)
+        case let .appDelegateNotified(method, url):
+            try fields.encode(method, forKey: .method)
+            try fields.encode(url, forKey: .url)
         }
     }
 }

@@ -85,12 +85,20 @@ package final class ProcessBridgeAdapter: BridgeAdapter, SupportsRemoveHandler, 
 
     // MARK: BridgeAdapter
 
-    /// Becomes the web view's navigation delegate and asks the testee to attach its bridge.
+    /// Becomes the web view's navigation delegate and asks the testee to attach its bridge. When the case
+    /// set the app's own navigation delegate first, a testee that offers `web-view` sets one in its web view
+    /// before it attaches (ADP-20), and that one reports; the harness's, replaced here as the web view's
+    /// delegate, hears nothing.
     /// - Throws: `AdapterFailure`, or `AdapterError` when the testee's attach threw.
     package func attach(to webView: SimulatedWebView) throws {
         self.webView = webView
+        let appNavigationDelegate = webView.appNavigationDelegate != nil
         webView.navigationDelegate = self
-        let request = HarnessMessage.attach(seq: 0, bridgeJavaScriptSource: webView.bridgeJavaScriptSource)
+        var request: HarnessMessage {
+            .attach(
+                seq: 0, bridgeJavaScriptSource: webView.bridgeJavaScriptSource,
+                appNavigationDelegate: appNavigationDelegate && session.offersWebView)
+        }
         recordLinesBeforeHello()
         if let (testee, lease) = persistentTestee, session.isReused {
             // A process that served earlier cases may have died since the last one ended: that is not
@@ -196,7 +204,8 @@ package final class ProcessBridgeAdapter: BridgeAdapter, SupportsRemoveHandler, 
 
     // MARK: SimulatedNavigationDelegate
 
-    /// Forwards the navigation to the testee; its `decide` answers it.
+    /// Forwards the navigation to the testee; its `decide` answers it. Its type travels to a testee that
+    /// offers `web-view` (ADP-20); any other hears `other`, as before.
     package func webView(
         _ webView: SimulatedWebView, decidePolicyFor action: NavigationAction,
         decisionHandler: @escaping (NavigationActionPolicy) -> Void
@@ -204,7 +213,17 @@ package final class ProcessBridgeAdapter: BridgeAdapter, SupportsRemoveHandler, 
         let number = nextNavigationNumber
         nextNavigationNumber += 1
         decisionHandlers[number] = decisionHandler
-        performForEvent(.navigation(seq: 0, navigation: number, url: action.urlString, mainFrame: action.isMainFrame))
+        performForEvent(
+            .navigation(
+                seq: 0, navigation: number, url: action.urlString, mainFrame: action.isMainFrame,
+                navigationType: session.offersWebView ? action.navigationType : .other))
+    }
+
+    /// Forwards the step of a page load to a testee that offers `web-view` (ADP-21); any other hears
+    /// nothing of it.
+    package func webView(_ webView: SimulatedWebView, didObserve event: NavigationEvent) {
+        guard session.offersWebView else { return }
+        performForEvent(.navigationEvent(seq: 0, event: event))
     }
 
     // MARK: Exchanges
@@ -322,8 +341,45 @@ package final class ProcessBridgeAdapter: BridgeAdapter, SupportsRemoveHandler, 
             if let line = session.admitToLog(line) { webView.recordNativeLog(line) }
         case let .violation(clause, violation):
             webView.backend.reportViolation(clause: clause, message: violation)
+        case .addScriptMessageHandler, .removeScriptMessageHandler, .addUserScript, .removeAllUserScripts, .load,
+            .loadHTMLString, .reload, .appDelegateNotified:
+            try performWebViewEffect(message, on: webView)
         case .hello, .done:
             throw .protocolViolation("`\(message.type)` between a request and its `done`")
+        }
+    }
+
+    /// Performs an effect of the `web-view` capability on the harness's web view, as the testee's web view
+    /// did the same call (ADP-23).
+    private func performWebViewEffect(_ message: TesteeMessage, on webView: SimulatedWebView) throws(AdapterFailure) {
+        guard session.offersWebView else {
+            throw .protocolViolation(
+                "`\(message.type)`, an effect of the `\(AdapterWire.webViewCapability)` capability, which its hello did not offer (ADP-19)"
+            )
+        }
+        switch message {
+        case .addScriptMessageHandler(let name):
+            // What the page posts to `name` goes to the testee's receiver, as a request (ADP-22).
+            webView.addScriptMessageHandler(named: name) { [weak self] message in
+                self?.performForEvent(
+                    .scriptMessage(seq: 0, name: message.name, body: ScriptMessageBody.clone(of: message.body)))
+            }
+        case .removeScriptMessageHandler(let name):
+            webView.removeScriptMessageHandler(named: name)
+        case .addUserScript(let script):
+            webView.addUserScript(script)
+        case .removeAllUserScripts:
+            webView.removeAllUserScripts()
+        case .load(let url):
+            webView.backend.load(urlString: url)
+        case let .loadHTMLString(html, baseURL):
+            webView.backend.loadHTMLString(html, baseURL: baseURL)
+        case .reload:
+            webView.reload()
+        case let .appDelegateNotified(method, url):
+            webView.backend.recordAppDelegateNotification(method: method, url: url)
+        case .hello, .done, .evaluate, .decide, .handlerInvoked, .callbackInvoked, .log, .violation:
+            preconditionFailure("`\(message.type)` is not an effect of `web-view`")
         }
     }
 

@@ -21,6 +21,9 @@ final class TesteeSession {
     let marksStandardError: Bool
     /// Whether the testee serves many cases, one after another (ADP-17).
     let servesManyCases: Bool
+    /// Whether the testee's web view carries page loads and their events, script messages, user scripts and
+    /// the app's navigation delegate (ADP-19): it gets the requests of section 10 and may write their effects.
+    let offersWebView: Bool
 
     private var nextSequenceNumber = 1
     /// The lines the testee wrote before its `hello` (while it made its first adapter), for the first case.
@@ -68,6 +71,7 @@ final class TesteeSession {
         self.capabilities = capabilities
         marksStandardError = names.contains(AdapterWire.standardErrorMarksCapability)
         servesManyCases = names.contains(AdapterWire.persistentCapability)
+        offersWebView = capabilities.contains(.webViewEvents)
         if marksStandardError {
             linesBeforeHello = try process.standardErrorLinesBeforeLastMessage(timeout: configuration.responseTimeout)
         } else {
@@ -218,7 +222,9 @@ final class TesteeSession {
                 try process.send(.syncEvaluated(evaluation: number, result: nil))
             case .hello:
                 throw .protocolViolation("`hello` between a request and its `done`")
-            case .evaluate, .decide, .handlerInvoked, .callbackInvoked, .log, .violation:
+            case .evaluate, .decide, .handlerInvoked, .callbackInvoked, .log, .violation, .addScriptMessageHandler,
+                .removeScriptMessageHandler, .addUserScript, .removeAllUserScripts, .load, .loadHTMLString, .reload,
+                .appDelegateNotified:
                 continue
             }
         }
