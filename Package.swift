@@ -175,7 +175,8 @@ let package = Package(
         .testTarget(
             name: "Swift5AdapterTests",
             dependencies: [
-                "ConformanceKit", "ConformanceTesting", "SimulatedWebKit", "StrictJSON", "WebKitPortAdapter", "WebKitStylePort",
+                "ConformanceKit", "ConformanceTesting", "SimulatedWebKit", "StrictJSON", "WebKitPortAdapter",
+                "WebKitStylePort",
             ],
             swiftSettings: [.swiftLanguageMode(.v5)]
         ),

@@ -12,6 +12,10 @@ package struct Mutant: Sendable, Identifiable {
     package let obligation: String
     /// The cases that must catch it (others may catch it too).
     package let caughtBy: [String]
+    /// Whether the defect traps (a force unwrap, a force cast) where its obligation says "MUST NOT crash":
+    /// the cases in `caughtBy` then end as a crash whose cause names the trap, and cite the clause in their own
+    /// list rather than in a failure.
+    package let crashes: Bool
     let make: @MainActor @Sendable () -> any BridgeAdapter
     /// For JS-side mutants: how the reference JS side is broken (nil for native mutants).
     let breakJavaScriptSide: (@Sendable (String) -> String)?
@@ -27,12 +31,13 @@ package struct Mutant: Sendable, Identifiable {
     ///   - defect: The defect in one sentence.
     ///   - obligation: The obligation it breaks.
     ///   - caughtBy: The cases that must catch it.
+    ///   - crashes: Whether the defect traps, so that the cases end as a crash.
     ///   - breakJavaScriptSide: For a JS-side mutant, turns the reference JS side into the broken one.
     ///   - breakPageSetup: For a page-snippet mutant, turns the kit's page setup snippet into the broken one.
     ///   - makeDefect: For a native mutant, makes its defect.
     ///   - make: Makes the adapter (the reference bridge, broken or not).
     init(
-        id: String, defect: String, obligation: String, caughtBy: [String],
+        id: String, defect: String, obligation: String, caughtBy: [String], crashes: Bool = false,
         breakJavaScriptSide: (@Sendable (String) -> String)? = nil,
         breakPageSetup: (@Sendable (String) -> String)? = nil,
         makeDefect: (@MainActor @Sendable () -> Defect)? = nil,
@@ -42,6 +47,7 @@ package struct Mutant: Sendable, Identifiable {
         self.defect = defect
         self.obligation = obligation
         self.caughtBy = caughtBy
+        self.crashes = crashes
         self.breakJavaScriptSide = breakJavaScriptSide
         self.breakPageSetup = breakPageSetup
         self.makeDefect = makeDefect

@@ -141,15 +141,18 @@ struct HarnessSelfCheckTests {
     func garbledSpec(damage: String) throws {
         let text = try Self.sourceFile("spec/protocol.md")
         let garbled: String?, problem: String
+        let clauses = FixtureManifest.shipped.specClausesByLevel.values.reduce(0, +)
+        let obligations = FixtureManifest.shipped.specObligations
         switch damage {
         case "markers":
             (garbled, problem) = (
-                text.replacingOccurrences(of: "**[", with: "**("), "0 clauses where the kit expects 77"
+                text.replacingOccurrences(of: "**[", with: "**("), "0 clauses where the kit expects \(clauses)"
             )
-        case "truncated": (garbled, problem) = (String(text.prefix(text.count / 2)), "where the kit expects 198")
+        case "truncated":
+            (garbled, problem) = (String(text.prefix(text.count / 2)), "where the kit expects \(obligations)")
         case "obligation-row":
             let row = try #require(text.split(separator: "\n").first { $0.hasPrefix("| ESC-2.") })
-            (garbled, problem) = (text.replacingOccurrences(of: row + "\n", with: ""), "197 obligations")
+            (garbled, problem) = (text.replacingOccurrences(of: row + "\n", with: ""), "\(obligations - 1) obligations")
         case "duplicate":
             let clause = try #require(text.components(separatedBy: "\n\n").first { $0.hasPrefix("**[ESC-2]**") })
             (garbled, problem) = (text + "\n\n" + clause + "\n", "clause ids defined more than once: ESC-2")

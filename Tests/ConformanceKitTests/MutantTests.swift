@@ -14,6 +14,17 @@ struct MutantTests {
         let results = try await Self.results(of: mutant)
         let level = try #require(ProtocolSpec.bundled().level(ofCitation: mutant.obligation))
         for (conformanceCase, result) in zip(cases, results) {
+            #expect(
+                conformanceCase.clauses.contains(mutant.clause),
+                "\(conformanceCase.id) does not cite \(mutant.clause), the clause of \(mutant.obligation)")
+            if mutant.crashes {
+                // A trap ends the case where it happens: the case's verdict is the crash, its cause the trap.
+                #expect(
+                    result.verdict == .crash,
+                    "mutant \(mutant.id) did not crash \(conformanceCase.id):\n\(result.report)")
+                #expect(result.interruption?.contains("Fatal error") == true, "\(result.interruption ?? "")")
+                continue
+            }
             // A broken MUST fails (or is insecure), whatever the case's level; a broken SHOULD is non-strict
             // unless the defect also breaks a MUST.
             let caught: Set<Verdict> = level == .should ? [.nonStrict, .fail, .insecure] : [.fail, .insecure]
@@ -25,9 +36,6 @@ struct MutantTests {
                 judged.allSatisfy { $0 == level },
                 "failures citing \(mutant.clause) are judged at \(judged), not at its level \(level)")
             #expect(result.caseID == conformanceCase.id)
-            #expect(
-                conformanceCase.clauses.contains(mutant.clause),
-                "\(conformanceCase.id) does not cite \(mutant.clause), the clause of \(mutant.obligation)")
             let citesClause = result.failures.contains { $0.clause == mutant.clause }
             #expect(
                 citesClause,

@@ -42,12 +42,28 @@ extension MutantCatalogue {
             "the glue injects the JS side behind `if !injected`, so a page loaded later (from an HTML string, by reload) has no bridge",
             .injectsIntoFirstPageOnly, obligation: "BOOT-4.c", caughtBy: ["bootstrap.glue.injection-on-every-load-kind"]
         ),
+        glue(
+            "glue-request-url-force-unwrapped",
+            "the glue's `navigationAction.request.url!` traps on a request for a string that is not a URL",
+            .forceUnwrapsRequestURL, obligation: "BOOT-1.g", caughtBy: ["bootstrap.navigation.not-a-url"], crashes: true
+        ),
+        glue(
+            "glue-fetch-result-force-cast",
+            "the glue's fetch completion does `result as! String`, which traps on a nil result or an evaluation error",
+            .forceCastsFetchResult, obligation: "FLUSH-2.a",
+            caughtBy: ["flush.nil-empty-or-error-result", "flush.evaluation-error-result"], crashes: true),
+        glue(
+            "glue-fetches-twice-per-signal",
+            "the glue fetches when it cancels a queue URL and its shared bridge-URL branch fetches again: two fetches per signal",
+            .fetchesTwicePerSignal, obligation: "FLUSH-1.b",
+            caughtBy: ["flush.fetch-command.exact-per-queue-url", "flush.fetch-command.per-signal-across-pages"]),
     ]
 
     private static func glue(
-        _ id: String, _ defect: String, _ glueDefect: WebKitGlueDefect, obligation: String, caughtBy: [String]
+        _ id: String, _ defect: String, _ glueDefect: WebKitGlueDefect, obligation: String, caughtBy: [String],
+        crashes: Bool = false
     ) -> Mutant {
-        Mutant(id: id, defect: defect, obligation: obligation, caughtBy: caughtBy) {
+        Mutant(id: id, defect: defect, obligation: obligation, caughtBy: caughtBy, crashes: crashes) {
             WebKitGlueBridgeAdapter(defect: glueDefect)
         }
     }

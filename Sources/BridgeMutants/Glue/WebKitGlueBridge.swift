@@ -31,6 +31,10 @@ final class WebKitGlueBridge: NSObject, WKNavigationDelegate {
         decisionHandler: @escaping @MainActor @Sendable (WKNavigationActionPolicy) -> Void
     ) {
         if defect == .leavesURLlessRequestsUndecided && navigationAction.request.url == nil { return }
+        if defect == .forceUnwrapsRequestURL && navigationAction.request.url == nil {
+            return trap(
+                webView, "Unexpectedly found nil while unwrapping an Optional value (navigationAction.request.url!)")
+        }
         let kind = BridgeURLKind(navigationAction.request.url)
         if defect == .asksAppAboutBridgeRequests, let appDelegate {
             act(on: kind)
@@ -44,6 +48,7 @@ final class WebKitGlueBridge: NSObject, WKNavigationDelegate {
         }
         decisionHandler(.cancel)
         act(on: kind)
+        if defect == .fetchesTwicePerSignal && kind == .queueMessage { act(on: kind) }
         if defect == .decidesBridgeRequestsTwice { decisionHandler(.allow) }
     }
 
@@ -56,9 +61,20 @@ final class WebKitGlueBridge: NSObject, WKNavigationDelegate {
             core.injectJavascript(javascript)
         case .queueMessage:
             webView?.evaluateJavaScript(BridgeCore.fetchQueueCommand) { [weak self] result, _ in
-                self?.core.flushMessageQueue(result as? String)
+                guard let self else { return }
+                if defect == .forceCastsFetchResult, !(result is String), let webView {
+                    return trap(webView, "Could not cast value of type 'Optional<Any>' to 'String' (result as! String)")
+                }
+                core.flushMessageQueue(result as? String)
             }
         }
+    }
+
+    /// What a Swift runtime trap in the glue does to the app, in the harness's process: the case ends as a
+    /// crash with the trap's message (a real trap would end the whole test run).
+    private func trap(_ webView: WKWebView, _ message: String) {
+        webView.simulatedWebView.backend.abortCase(
+            because: AdapterFailure(kind: .crashed, message: "Fatal error: \(message)"))
     }
 
     // MARK: Page loads, passed on to the app's delegate

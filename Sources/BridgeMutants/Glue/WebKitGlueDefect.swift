@@ -17,4 +17,11 @@ package enum WebKitGlueDefect: Sendable {
     case asksAppAboutBridgeRequests
     /// `if !injected { inject() }`: the JS side goes into the first page only.
     case injectsIntoFirstPageOnly
+    /// `let url = navigationAction.request.url!`: a request for a string that is not a URL crashes the app.
+    case forceUnwrapsRequestURL
+    /// `core.flush(result as! String)` in the fetch's completion: a nil result or an evaluation error crashes.
+    case forceCastsFetchResult
+    /// The glue fetches when it cancels a queue URL and its shared "bridge URL" branch fetches again, so each
+    /// signal costs two fetches.
+    case fetchesTwicePerSignal
 }
