@@ -18,11 +18,17 @@ package final class ProcessBridgeAdapter: BridgeAdapter, SupportsRemoveHandler, 
     package struct Configuration: Sendable {
         /// Seconds of wall time a testee may stay silent by default (ADP-14).
         package static let defaultResponseTimeout: Double = 10
+        /// The fewest seconds the harness waits for a testee's `hello` (ADP-14), whatever the watchdog: a debug
+        /// build starting on a loaded machine can take longer than a short watchdog set to catch hung cases.
+        package static let minimumStartupTimeout: Double = 5
 
         /// The shell command that starts the testee.
         package var command: String
         /// Seconds of wall time the testee may stay silent while the harness waits for it (ADP-14).
         package var responseTimeout: Double
+        /// Seconds of wall time the harness waits for the testee's `hello`: the watchdog, and at least
+        /// `minimumStartupTimeout`.
+        package var startupTimeout: Double { max(responseTimeout, Self.minimumStartupTimeout) }
 
         /// Creates a configuration.
         /// - Parameters:

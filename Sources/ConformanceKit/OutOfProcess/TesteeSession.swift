@@ -48,7 +48,7 @@ final class TesteeSession {
     init(configuration: ProcessBridgeAdapter.Configuration) throws(AdapterFailure) {
         responseTimeout = configuration.responseTimeout
         process = try AdapterProcess(command: configuration.command)
-        let hello = try process.receive(timeout: configuration.responseTimeout, waitingFor: "its hello (ADP-6)")
+        let hello = try process.receive(timeout: configuration.startupTimeout, waitingFor: "its hello (ADP-6)")
         guard case let .hello(version, name, names) = hello else {
             throw .protocolViolation(
                 "`\(hello.type)` as its first message; the first message must be {\"type\":\"hello\",\"protocol\":1,...} (ADP-6)"
