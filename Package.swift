@@ -66,7 +66,7 @@ let package = Package(
                 "CJavaScriptCore", "ConformanceAdapter", "ConformanceFixtures", "ConformanceSpec", "StrictJSON",
                 "WireDialects",
             ],
-            resources: [.copy("WebView/Resources/page-shim.js")],
+            resources: [.copy("WebView/Resources/page-shim.js"), .copy("WebView/Resources/page-dom-shim.js")],
             linkerSettings: [.linkedFramework("JavaScriptCore", .when(platforms: [.macOS, .iOS, .tvOS, .visionOS]))]
         ),
         // The platform-free native side of the protocol: no web view, no JavaScriptCore.
@@ -197,3 +197,36 @@ let package = Package(
         ),
     ]
 )
+
+// The real-engine page host (WebKitGTK, `conformance run --web-view webkitgtk`), built only when asked for with
+// CONFORMANCE_WEBKITGTK=1, so that the default build and an implementer's `swift test` need no WebKitGTK.
+// Needs `apt-get install libwebkit2gtk-4.1-dev xvfb`; runs under `xvfb-run -a` (README: "A real browser engine").
+if Context.environment["CONFORMANCE_WEBKITGTK"] == "1" {
+    package.targets += [
+        // WebKitGTK 4.1 and its JavaScriptCore, found and linked through pkg-config.
+        .systemLibrary(
+            name: "CWebKitGTK",
+            pkgConfig: "webkit2gtk-4.1",
+            providers: [.apt(["libwebkit2gtk-4.1-dev"])]
+        ),
+        // A small C face of one web view: signals as callbacks with plain C types, evaluations as JSON text.
+        .target(name: "WebKitGTKShim", dependencies: ["CWebKitGTK"]),
+        // The page host on a real WebKitGTK web view, behind the same `PageHost` seam as the simulated browser.
+        .target(
+            name: "WebKitGTKHost",
+            dependencies: ["ConformanceKit", "ConformanceAdapter", "StrictJSON", "WebKitGTKShim"],
+            resources: [.copy("Resources/webkitgtk-page-host.js")]
+        ),
+        // The simulation proven faithful: the catalogue on both hosts, verdict by verdict.
+        .testTarget(
+            name: "WebKitGTKFidelityTests",
+            dependencies: ["WebKitGTKHost", "ConformanceKit", "ReferenceBridge", "BridgeMutants"]
+        ),
+    ]
+    // The command gets `--web-view webkitgtk` (WebViewChoice.swift); a define, not `canImport`, so that a
+    // module left in .build by an earlier build with WebKitGTK does not switch it on.
+    for target in package.targets where target.name == "conformance" {
+        target.dependencies.append("WebKitGTKHost")
+        target.swiftSettings = (target.swiftSettings ?? []) + [.define("CONFORMANCE_WEBKITGTK")]
+    }
+}

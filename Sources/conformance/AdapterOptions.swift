@@ -39,6 +39,13 @@ struct AdapterOptions: ParsableArguments {
             valueName: "lifetime"))
     var testeeLifetime: TesteeLifetime = .defaultValue
 
+    @Option(
+        name: .customLong("web-view"),
+        help: ArgumentHelp(
+            "The page the cases run in: the kit's simulated web view, or a real WebKitGTK one (a build with CONFORMANCE_WEBKITGTK=1, under xvfb-run; README).",
+            valueName: "web-view"))
+    var webView: WebViewChoice = .simulated
+
     func validate() throws {
         // `isFinite` also rejects `nan`; an infinite or huge watchdog traps when converted to whole seconds.
         guard adapterTimeout.isFinite, adapterTimeout > 0, adapterTimeout <= Self.maximumAdapterTimeout else {
@@ -62,6 +69,7 @@ struct AdapterOptions: ParsableArguments {
         if scriptTimeLimit != ConformanceRunner.Configuration.defaultExecutionTimeLimit {
             words += ["--script-time-limit", "\(scriptTimeLimit)"]
         }
+        if webView != .simulated { words += ["--web-view", webView.rawValue] }
         return words
     }
 
@@ -134,12 +142,14 @@ struct AdapterOptions: ParsableArguments {
         let finished = LockedValue(carried)
         installStallHandler(
             cases: cases, finished: { monitor?.finished ?? finished.withLock { $0 } }, afterStall: afterStall)
+        let pageHost = try MainActor.assumeIsolated { try webView.pageHost() }
         let factory = try resolve(isInterrupted: { monitor?.isInterrupted ?? false })
         let mutant = choice.mutant
         let outcome = MainQueuePump.run { () async -> Result<[CaseResult], HarnessError> in
             do throws(HarnessError) {
                 var configuration = try mutant?.configuration() ?? .init()
                 configuration.executionTimeLimit = scriptTimeLimit
+                configuration.pageHost = pageHost
                 if let javaScriptSide { configuration.bridgeJavaScriptSource = javaScriptSide }
                 if case .command = choice {
                     // Your native side with the kit's JS side: JS-side cases judge only a JS side you give,

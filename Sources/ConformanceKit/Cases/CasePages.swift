@@ -3,6 +3,17 @@ import WireDialects
 
 /// Page scripts shared by several cases, in the run's dialect.
 enum CasePages {
+    /// A page script that asks for each of `urls` through an iframe of its own, given its `src` before it
+    /// joins the document: one navigation request each, in the simulation and in a real web view alike (a
+    /// real one asks only about the last of several `src` one iframe gets in a turn, and about `about:blank`
+    /// for an iframe appended without one).
+    static func iframeRequests(_ urls: [String]) -> String {
+        urls.map {
+            "(function () { var frame = document.createElement(\"iframe\"); frame.src = \(CanonicalJSON.quote($0)); "
+                + "document.body.appendChild(frame); })();"
+        }.joined(separator: "\n")
+    }
+
     /// A page whose setup callback registers the recording JS handler `sink`.
     /// - Parameter dialect: The wire the page speaks.
     static func sink(in dialect: WireDialect) -> String {

@@ -15,7 +15,8 @@ enum CraftedFetch {
     }
 
     /// Makes the next fetches return `results` (JS expressions) in order, then the real queue again, and
-    /// signals one fetch per result through an iframe of its own.
+    /// signals one fetch per result through an iframe of its own (a real web view asks only about the last
+    /// of several `src` an iframe gets in one turn).
     @MainActor
     static func serve(_ results: [String], in context: CaseContext) {
         let functions = results.map { "function () { return \($0); }" }.joined(separator: ", ")
@@ -28,9 +29,11 @@ enum CraftedFetch {
                 var bridge = window.\(wire.javaScriptGlobal), real = bridge.\(wire.fetchFunction);
                 var crafted = [\(functions)];
                 bridge.\(wire.fetchFunction) = function () { return crafted.length ? crafted.shift()() : real.call(bridge); };
-                var frame = document.createElement("iframe");
-                document.documentElement.appendChild(frame);
-                for (var i = 0; i < \(results.count); i++) { frame.src = "\(queueURL)"; }
+                for (var i = 0; i < \(results.count); i++) {
+                    var frame = document.createElement("iframe");
+                    frame.src = "\(queueURL)";
+                    document.documentElement.appendChild(frame);
+                }
             })();
             """)
     }

@@ -9,9 +9,15 @@ package final class HarnessEnvironment {
     let runtime: ScriptRuntime
     /// The wire the run speaks: the kit's scripts are had in it, and pages and transcripts are read in it.
     package let dialect: WireDialect
-    let pageShimSource: String
-    let pageSetupSource: String
-    let bridgeJavaScriptSource: String
+    /// The clock shim every page host puts around a page (`page-shim.js`: virtual timers and Date, console,
+    /// tripwire), a function expression taking the host object.
+    package let pageShimSource: String
+    /// The simulated browser's DOM, dialogs and `window.webkit` (`page-dom-shim.js`), run after the clock shim.
+    let pageDOMShimSource: String
+    /// The page setup snippet every case page runs first.
+    package let pageSetupSource: String
+    /// The JS side the run injects.
+    package let bridgeJavaScriptSource: String
     /// Whether the JS side injected is the kit's reference one (not under test): a timeout in it is the kit's.
     let javaScriptSideIsKits: Bool
     /// Whether the page setup snippet is the kit's (not a page-snippet mutant's).
@@ -44,6 +50,12 @@ package final class HarnessEnvironment {
                 message: "page-shim.js is missing from ConformanceKit's resource bundle; rebuild the package")
         }
         pageShimSource = try Self.read(shimURL)
+        guard let domShimURL = Bundle.module.url(forResource: "page-dom-shim", withExtension: "js") else {
+            throw HarnessError(
+                code: .missingResource,
+                message: "page-dom-shim.js is missing from ConformanceKit's resource bundle; rebuild the package")
+        }
+        pageDOMShimSource = try Self.read(domShimURL)
         let kitPageSetup = try Self.kitScript(HarnessSelfCheck.pageSetupPath, in: dialect)
         self.pageSetupSource = pageSetupSource ?? kitPageSetup
         if let bridgeJavaScriptSource {

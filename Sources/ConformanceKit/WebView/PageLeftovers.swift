@@ -7,6 +7,12 @@ package struct PageLeftovers: Equatable, Sendable, Codable {
         package var id: Int
         /// When it was due, in virtual milliseconds.
         package var dueAt: Int64
+
+        /// Creates a leftover timer.
+        package init(id: Int, dueAt: Int64) {
+            self.id = id
+            self.dueAt = dueAt
+        }
     }
 
     /// A navigation request the navigation delegate never decided.
@@ -15,6 +21,12 @@ package struct PageLeftovers: Equatable, Sendable, Codable {
         package var id: Int
         /// The URL requested.
         package var url: String
+
+        /// Creates a leftover navigation request.
+        package init(id: Int, url: String) {
+            self.id = id
+            self.url = url
+        }
     }
 
     /// Timers still waiting.
@@ -24,6 +36,13 @@ package struct PageLeftovers: Equatable, Sendable, Codable {
     package var tasks: [String] = []
     /// Requests never decided.
     package var undecidedNavigations: [Navigation] = []
+
+    /// Creates leftovers (none by default).
+    package init(timers: [Timer] = [], tasks: [String] = [], undecidedNavigations: [Navigation] = []) {
+        self.timers = timers
+        self.tasks = tasks
+        self.undecidedNavigations = undecidedNavigations
+    }
 
     /// Whether nothing was left over.
     package var isEmpty: Bool { timers.isEmpty && tasks.isEmpty && undecidedNavigations.isEmpty }

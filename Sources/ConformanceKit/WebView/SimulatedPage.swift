@@ -26,8 +26,12 @@ final class SimulatedPage {
         self.number = number
         context = ScriptContext(runtime: environment.runtime)
         let install = try context.evaluate(environment.pageShimSource, sourceURL: "conformance://page-shim.js")
-        let entryPoints = try context.call(install, arguments: [makeBrowserHost()])
+        let browserHost = makeBrowserHost()
+        let entryPoints = try context.call(install, arguments: [browserHost])
         guard context.isObject(entryPoints) else { throw ScriptError(message: "page shim returned no entry points") }
+        let installDOM = try context.evaluate(
+            environment.pageDOMShimSource, sourceURL: "conformance://page-dom-shim.js")
+        _ = try context.call(installDOM, arguments: [browserHost])
         fireTimer = context.protect(context.property("fireTimer", of: entryPoints))
         reportUncaught = context.protect(context.property("reportUncaught", of: entryPoints))
         context.setProperty("__conformance", of: context.globalObject, to: makeCaseHost())

@@ -17,13 +17,10 @@ enum BootstrapCases {
     ) { context in
         try await CasePages.start(context)
         context.runInPage(
-            """
-            var probe = document.createElement("iframe");
-            document.body.appendChild(probe);
-            probe.src = "http://__wvjb_queue_message__/";
-            probe.src = "https://example.com/elsewhere";
-            probe.src = "HTTPS://__WVJB_QUEUE_MESSAGE__:8443/path?q#f";
-            """)
+            CasePages.iframeRequests([
+                "http://__wvjb_queue_message__/", "https://example.com/elsewhere",
+                "HTTPS://__WVJB_QUEUE_MESSAGE__:8443/path?q#f",
+            ]))
         try await context.runUntilIdle()
         // The load and queue URLs are the setup snippet's and the JS side's to write (BOOT-5, DISP-1 judge how):
         // the native side is judged on those it was asked about, as they were written.
@@ -57,12 +54,7 @@ enum BootstrapCases {
             ("https://user@__wvjb_queue_message__/", .cancel, "BOOT-1.e"),
             ("wvjbscheme://__wvjb_queue_message__/#later", .cancel, "BOOT-1.d"),
         ]
-        context.runInPage(
-            """
-            var probe = document.createElement("iframe");
-            document.body.appendChild(probe);
-            \(expected.map { "probe.src = \(CanonicalJSON.quote($0.0));" }.joined(separator: "\n"))
-            """)
+        context.runInPage(CasePages.iframeRequests(expected.map(\.0)))
         try await context.runUntilIdle()
         expectDecisions(expected, in: context)
     }
