@@ -217,10 +217,10 @@ if Context.environment["CONFORMANCE_WEBKITGTK"] == "1" {
             dependencies: ["ConformanceKit", "ConformanceAdapter", "StrictJSON", "WebKitGTKShim"],
             resources: [.copy("Resources/webkitgtk-page-host.js")]
         ),
-        // The simulation proven faithful: the catalogue on both hosts, verdict by verdict.
+        // The simulation proven faithful: `conformance run` on both web views, verdict by verdict.
         .testTarget(
             name: "WebKitGTKFidelityTests",
-            dependencies: ["WebKitGTKHost", "ConformanceKit", "ReferenceBridge", "BridgeMutants"]
+            dependencies: ["conformance", "ConformanceKit", "StrictJSON", "BridgeMutants"]
         ),
     ]
     // The command gets `--web-view webkitgtk` (WebViewChoice.swift); a define, not `canImport`, so that a

@@ -24,6 +24,8 @@ package final class WebKitGTKPageHost: PageHost, WebViewBackend {
     package private(set) var nativeActivity = 0
     /// Ignored: a real engine has no virtual task schedule.
     package var taskDelays: TaskDelays?
+    /// A real WebKit asks once per iframe per turn, and never about a src that is not a URL.
+    package var facilities: PageFacilities { [] }
 
     private let environment: HarnessEnvironment
     private let view = WebKitGTKView()
@@ -35,6 +37,9 @@ package final class WebKitGTKPageHost: PageHost, WebViewBackend {
     /// Counts what happened in the engine; a settled page is one where a fence changed nothing.
     private var engineActivity = 0
     private var pendingEvaluations = 0
+    /// The native evaluations sent and not finished, in order: WebKit runs them one after another, so each is
+    /// recorded as started when the one before it has finished.
+    private var evaluationsInFlight: [(id: Int, script: String)] = []
     private var nextEvaluationID = 1
     private var nextNavigationID = 1
     private var nextPageNavigationNumber = 1
@@ -127,7 +132,8 @@ package final class WebKitGTKPageHost: PageHost, WebViewBackend {
         nativeActivity += 1
         let id = nextEvaluationID
         nextEvaluationID += 1
-        record(.evaluationStarted(id: id, style: .asynchronous, script: script))
+        evaluationsInFlight.append((id, script))
+        if evaluationsInFlight.count == 1 { record(.evaluationStarted(id: id, style: .asynchronous, script: script)) }
         pendingEvaluations += 1
         view.evaluate("__kitHost.enterNative();") { _ in }
         var outcome: WebKitGTKView.EvaluationOutcome = .json(nil)
@@ -138,6 +144,10 @@ package final class WebKitGTKPageHost: PageHost, WebViewBackend {
             recordDrained(drained)
             let (foundation, json, error) = Self.converted(outcome)
             record(.evaluationFinished(id: id, result: json, error: error?.description))
+            evaluationsInFlight.removeFirst()
+            if let next = evaluationsInFlight.first {
+                record(.evaluationStarted(id: next.id, style: .asynchronous, script: next.script))
+            }
             nativeActivity += 1
             completionHandler?(foundation, error)
         }
@@ -145,7 +155,11 @@ package final class WebKitGTKPageHost: PageHost, WebViewBackend {
 
     /// WebKitGTK has no synchronous evaluation: the case stops, not applicable on this host.
     package func evaluateSynchronously(_ script: String) -> String? {
-        abortCase(because: SynchronousEvaluationUnavailable())
+        nativeActivity += 1
+        if interruption == nil {
+            interruption = .notApplicable(
+                "WebKitGTK has no synchronous (UIWebView-style) evaluation; this case runs on the simulated web view")
+        }
         return nil
     }
 
@@ -203,18 +217,16 @@ package final class WebKitGTKPageHost: PageHost, WebViewBackend {
         load(currentDefinition, type: .reload)
     }
 
+    /// Runs the script and waits for it, as the simulation runs it on the caller's stack: what it notes is in
+    /// the transcript when this returns.
     package func runHarnessScript(_ script: String) {
         let id = nextEvaluationID
         nextEvaluationID += 1
         record(.evaluationStarted(id: id, style: .harness, script: script))
-        pendingEvaluations += 1
-        view.evaluate(
-            "__kitHost.run(\(Self.literal(script)), \(Self.literal("harness-\(id).js"))); __kitHost.drain();"
-        ) { [unowned self] drained in
-            pendingEvaluations -= 1
-            engineActivity += 1
-            recordDrained(drained)
-        }
+        let drained = try? evaluateNow(
+            "__kitHost.run(\(Self.literal(script)), \(Self.literal("harness-\(id).js"))); __kitHost.drain();")
+        engineActivity += 1
+        recordDrained(drained ?? nil)
     }
 
     package func runUntilIdle(horizon: Int64) async throws(PageInterruption) {
@@ -222,7 +234,9 @@ package final class WebKitGTKPageHost: PageHost, WebViewBackend {
         var timersFired = 0
         while true {
             try await settle()
-            guard case .string(let fired)? = try evaluateNow("JSON.stringify([__kitHost.fireNext(\(deadline)), __kitHost.now()])"),
+            guard
+                case .string(let fired)? = try evaluateNow(
+                    "JSON.stringify([__kitHost.fireNext(\(deadline)), __kitHost.now()])"),
                 case .array(let pair)? = try? JSONParser.parse(fired), pair.count == 2,
                 case .number(let id) = pair[0], case .number(let time) = pair[1]
             else { throw .harness("the page lost the kit's clock shim (window.__kitHost)") }
@@ -300,8 +314,8 @@ package final class WebKitGTKPageHost: PageHost, WebViewBackend {
             view.addUserScript(script.source, atDocumentStart: script.injectionTime == .atDocumentStart)
         }
         let html = """
-            <!DOCTYPE html><html><head><script>__kitHost.run(\(Self.literal(environment.pageSetupSource)), "page-setup.js");</script></head>\
-            <body><script>__kitHost.run(\(Self.literal(definition.script)), \(Self.literal(definition.url)));</script></body></html>
+            <!DOCTYPE html><html><head><script>\(Self.scriptElementText(environment.pageSetupSource))</script></head>\
+            <body><script>\(Self.scriptElementText(definition.script))</script></body></html>
             """
         mainLoad = (definition, navigation, navigationID, false)
         view.loadHTML(html, baseURI: definition.url == "about:blank" ? nil : definition.url)
@@ -343,7 +357,9 @@ package final class WebKitGTKPageHost: PageHost, WebViewBackend {
     private func policyRequested(_ request: WebKitGTKView.PolicyRequest) {
         engineActivity += 1
         if isOpening { return WebKitGTKView.decide(request, allow: true) }
-        if let load = mainLoad, !load.asked, Self.sameURL(request.uri, load.definition.url) || request.uri == "about:blank" {
+        if let load = mainLoad, !load.asked,
+            Self.sameURL(request.uri, load.definition.url) || request.uri == "about:blank"
+        {
             mainLoad?.asked = true
             return WebKitGTKView.decide(request, allow: true)
         }
@@ -391,7 +407,8 @@ package final class WebKitGTKPageHost: PageHost, WebViewBackend {
             guard let self else { return }
             nativeActivity += 1
             if decided {
-                reportViolation(clause: "BOOT-1.f", message: "navigation decision for \(url) made twice (second: \(policy))")
+                reportViolation(
+                    clause: "BOOT-1.f", message: "navigation decision for \(url) made twice (second: \(policy))")
                 return
             }
             decided = true
@@ -445,7 +462,8 @@ package final class WebKitGTKPageHost: PageHost, WebViewBackend {
             if lastProgress.duration(to: .now) > .seconds(Self.engineSilenceLimit) {
                 view.terminateWebProcess()
                 let stop = PageInterruption.harness(
-                    "the page did not answer for \(Int(Self.engineSilenceLimit)) s (a script that never ends?); its web process was ended")
+                    "the page did not answer for \(Int(Self.engineSilenceLimit)) s (a script that never ends?); its web process was ended"
+                )
                 interruption = stop
                 throw stop
             }
@@ -466,10 +484,14 @@ package final class WebKitGTKPageHost: PageHost, WebViewBackend {
     private func recordDrained(_ outcome: WebKitGTKView.EvaluationOutcome?) {
         guard case .string(let text)? = outcome, case .array(let entries)? = try? JSONParser.parse(text) else { return }
         for case .array(let fields) in entries {
-            if case .string("navigationSource")? = fields.first, fields.count == 3, case .string(let written) = fields[1] {
+            if case .string("navigationSource")? = fields.first, fields.count == 3,
+                case .string(let written) = fields[1]
+            {
                 var resolved: String?
                 if case .string(let value) = fields[2] { resolved = value }
-                let index = queuedRequests.firstIndex { request in resolved.map { Self.sameURL($0, request.uri) } ?? false }
+                let index = queuedRequests.firstIndex { request in
+                    resolved.map { Self.sameURL($0, request.uri) } ?? false
+                }
                 if let index {
                     register(queuedRequests.remove(at: index), writtenAs: written)
                 } else {
@@ -538,6 +560,14 @@ package final class WebKitGTKPageHost: PageHost, WebViewBackend {
         CanonicalJSON.encode(.string(text)).replacingOccurrences(of: "<", with: "\\u003c")
     }
 
+    /// `script` as the text of an inline `<script>` element, meaning the same: `</script` and `<!--` cannot
+    /// appear there, and `<\/script`, `<\!--` are the same characters in JavaScript strings, templates and regular
+    /// expressions.
+    private static func scriptElementText(_ script: String) -> String {
+        script.replacingOccurrences(of: "</(?=[sS][cC][rR][iI][pP][tT])", with: "<\\\\/", options: .regularExpression)
+            .replacingOccurrences(of: "<!--", with: "<\\!--")
+    }
+
     /// Whether two URLs are the same but for the trailing slash WebKit adds to an empty path.
     private static func sameURL(_ a: String, _ b: String) -> Bool {
         a == b || a == b + "/" || a + "/" == b
@@ -552,13 +582,6 @@ enum WebKitGTKResources {
         else { return "(function () { throw new Error('webkitgtk-page-host.js is missing: rebuild the package'); })" }
         return text
     }()
-}
-
-/// Why a case that evaluates synchronously stops on WebKitGTK.
-struct SynchronousEvaluationUnavailable: Error, CustomStringConvertible {
-    var description: String {
-        "not applicable on WebKitGTK: it has no synchronous (UIWebView-style) evaluation; run this case on the simulated web view"
-    }
 }
 
 /// The WebKitGTK page host as a run's page host factory.

@@ -61,6 +61,7 @@ final class RecordingPageHost: PageHost {
     }
 
     var webView: SimulatedWebView { delegate.webView }
+    var facilities: PageFacilities { delegate.facilities }
     var transcript: Transcript { delegate.transcript }
     var nativeActivity: Int { delegate.nativeActivity }
     var taskDelays: TaskDelays? {

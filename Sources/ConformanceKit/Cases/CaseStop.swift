@@ -11,6 +11,8 @@ enum CaseStop: Error, CustomStringConvertible {
     /// The adapter's transport failed (an out-of-process testee crashed, stopped answering or broke
     /// the protocol), during `stage` when known.
     case adapterFailure(AdapterFailure, stage: String?)
+    /// The page host cannot run the case.
+    case notApplicable(String)
 
     init(_ interruption: PageInterruption) {
         switch interruption {
@@ -19,6 +21,7 @@ enum CaseStop: Error, CustomStringConvertible {
         case .harness(let message): self = .harness(message)
         case .aborted(let error as AdapterFailure): self = .adapterFailure(error, stage: nil)
         case .aborted(let error): self = .harness("the case was aborted: \(error)")
+        case .notApplicable(let reason): self = .notApplicable(reason)
         }
     }
 
@@ -36,6 +39,7 @@ enum CaseStop: Error, CustomStringConvertible {
         case .neverIdle(let turns):
             return "timeout: the page never went idle (\(turns) turns); a timer or a message loop keeps it busy"
         case .harness(let message): return "harness error: \(message)"
+        case .notApplicable(let reason): return "not applicable: \(reason)"
         case let .adapterFailure(error, stage):
             let during = stage.map { " during \($0)" } ?? ""
             switch error.kind {

@@ -18,6 +18,8 @@ public struct ConformanceCase: Sendable, Identifiable {
     /// Whether the app sets a navigation delegate of its own on the web view before the bridge attaches
     /// (BOOT-9): the runner installs the kit's recorder there (`AppNavigationDelegate`).
     package let hasAppNavigationDelegate: Bool
+    /// What the case needs of the web view beyond what every page host does (`PageFacilities`).
+    package let needsPage: PageFacilities
     /// One line saying what the case checks.
     public let summary: String
     let body: @MainActor @Sendable (CaseContext) async throws -> Void
@@ -31,12 +33,13 @@ public struct ConformanceCase: Sendable, Identifiable {
     ///   - dialects: The wires the case is written for (the canonical one by default).
     ///   - accepts: Leftovers the case accepts at its end (none by default).
     ///   - hasAppNavigationDelegate: Whether the app sets a navigation delegate before the bridge attaches.
+    ///   - needsPage: What the case needs of the web view beyond what every page host does.
     ///   - summary: One line saying what is checked.
     ///   - body: Drives the case; throw only what `CaseContext` throws.
     package init(
         id: String, clauses: [String], level: RequirementLevel = .must, requires: BridgeCapabilities = [],
         dialects: [WireDialect] = [.canonical], accepts: CaseLeftovers.Kinds = [],
-        hasAppNavigationDelegate: Bool = false,
+        hasAppNavigationDelegate: Bool = false, needsPage: PageFacilities = [],
         summary: String,
         body: @escaping @MainActor @Sendable (CaseContext) async throws -> Void
     ) {
@@ -47,6 +50,7 @@ public struct ConformanceCase: Sendable, Identifiable {
         self.dialects = dialects
         self.accepts = accepts
         self.hasAppNavigationDelegate = hasAppNavigationDelegate
+        self.needsPage = needsPage
         self.summary = summary
         self.body = body
     }

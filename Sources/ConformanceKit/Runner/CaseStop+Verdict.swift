@@ -6,6 +6,7 @@ extension CaseStop {
         case .timeout(_, let owner, _): return owner.isKit ? .harnessError : .timeout
         case .neverIdle: return .timeout
         case .harness: return .harnessError
+        case .notApplicable: return .notApplicable
         case .adapterFailure(let error, _):
             switch error.kind {
             case .crashed: return .crash

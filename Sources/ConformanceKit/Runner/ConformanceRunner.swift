@@ -145,6 +145,13 @@ package final class ConformanceRunner {
             return result
         }
         defer { browser.close() }
+        let missingFacilities = conformanceCase.needsPage.subtracting(browser.facilities)
+        guard missingFacilities.isEmpty else {
+            result.verdict = .notApplicable
+            result.interruption =
+                "not applicable: needs \(missingFacilities.missingReason), which this web view does not have"
+            return result
+        }
 
         var makeAdapter = makeAdapter
         if conformanceCase.subject == .javaScriptSide {

@@ -11,6 +11,9 @@ package protocol PageHost: AnyObject {
     /// The web view the implementation is attached to.
     var webView: SimulatedWebView { get }
 
+    /// What this web view does that some cases rely on (`PageFacilities`): all of it in the simulation.
+    var facilities: PageFacilities { get }
+
     /// Everything observed so far.
     var transcript: Transcript { get }
 

@@ -9,4 +9,6 @@ package enum PageInterruption: Error {
     case neverIdle(turns: Int)
     /// Something outside the bridge protocol failed (`WebViewBackend.abortCase(because:)`).
     case aborted(any Error & Sendable)
+    /// The case needs what this page host does not have (a real WebKit has no synchronous evaluation), said why.
+    case notApplicable(String)
 }

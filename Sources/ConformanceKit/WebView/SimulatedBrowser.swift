@@ -19,6 +19,9 @@ package final class SimulatedBrowser: WebViewBackend, PageHost {
     /// Everything observed so far.
     package private(set) var transcript: Transcript
 
+    /// The simulated web view has every facility cases rely on.
+    package var facilities: PageFacilities { .all }
+
     /// Set when a script ran past the time limit, the harness failed or the case was aborted; stops the loop.
     package private(set) var interruption: Interruption?
 

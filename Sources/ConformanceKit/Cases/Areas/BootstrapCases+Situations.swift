@@ -14,6 +14,7 @@ extension BootstrapCases {
     static let navigationsToNonURLs = ConformanceCase(
         id: "bootstrap.navigation.not-a-url",
         clauses: ["BOOT-1"],
+        needsPage: .requestsWithoutURL,
         summary: "a navigation request for a string that is not a URL is decided like any other: exactly once"
     ) { context in
         try await CasePages.start(context)
@@ -32,6 +33,7 @@ extension BootstrapCases {
     static let twoDecisionsInOneTurn = ConformanceCase(
         id: "bootstrap.navigation.two-in-one-turn",
         clauses: ["BOOT-1", "FLUSH-1", "FLUSH-7"],
+        needsPage: .requestPerSourceAssignment,
         summary:
             "two queue URLs whose decisions reach the delegate in one main-queue turn are each decided once and each fetched"
     ) { context in

@@ -20,6 +20,7 @@ enum JavaScriptSideCases {
     static let signalsEverySend = ConformanceCase(
         id: "js-side.send.queue-then-signal",
         clauses: ["DISP-1"],
+        needsPage: .requestPerSourceAssignment,
         summary:
             "every send queues its message first and then signals the queue URL, even with earlier signals not yet fetched"
     ) { context in
@@ -64,6 +65,7 @@ enum JavaScriptSideCases {
     static let fetchDrainsQueue = ConformanceCase(
         id: "js-side.fetch-queue.drains-whole-queue",
         clauses: ["DISP-2", "DISP-1"],
+        needsPage: .requestPerSourceAssignment,
         summary:
             "_fetchQueue() returns the whole queue as a JSON array string (\"[]\" when empty) and then empties it; responder calls and calls with a callback each queue, then signal"
     ) { context in
@@ -578,11 +580,16 @@ enum JavaScriptSideCases {
             function report(what) { conformance.note("facility used", what); }
             function watchValue(object, name, label) {
                 var value = object[name];
-                Object.defineProperty(object, name, {
-                    configurable: true,
-                    get: function () { report(label); return value; },
-                    set: function (replacement) { value = replacement; }
-                });
+                /* A real browser's location and document cannot be redefined: those stay unwatched there. */
+                try {
+                    Object.defineProperty(object, name, {
+                        configurable: true,
+                        get: function () { report(label); return value; },
+                        set: function (replacement) { value = replacement; }
+                    });
+                } catch (unforgeable) {
+                    return;
+                }
             }
             function watchFunction(object, name, label) {
                 var original = object[name];
@@ -630,7 +637,9 @@ enum JavaScriptSideCases {
     /// bridge, the onerror hook and the setup snippet's `WVJBCallbacks`.
     static let globalsAddedNote = """
         conformance.note("globals added", Object.getOwnPropertyNames(window).filter(function (name) {
-            return globalsBeforeInjection.indexOf(name) < 0 && ["WebViewJavascriptBridge", "onerror", "WVJBCallbacks"].indexOf(name) < 0;
+            /* A real browser shows each child frame as window[index]: the messaging iframe's, not a global. */
+            return globalsBeforeInjection.indexOf(name) < 0 && ["WebViewJavascriptBridge", "onerror", "WVJBCallbacks"].indexOf(name) < 0
+                && !/^[0-9]+$/.test(name);
         }));
         """
 
