@@ -402,22 +402,11 @@ package final class WebKitGTKPageHost: PageHost, WebViewBackend {
     ) {
         let url = written ?? action.urlString
         nativeActivity += 1
-        var decided = false
-        let asked = webView.askDelegate(about: action) { [weak self] policy in
+        webView.askDelegateOnce(about: action, named: url, heard: { [weak self] in self?.nativeActivity += 1 }) {
+            [weak self] policy, defaulted in
             guard let self else { return }
-            nativeActivity += 1
-            if decided {
-                reportViolation(
-                    clause: "BOOT-1.f", message: "navigation decision for \(url) made twice (second: \(policy))")
-                return
-            }
-            decided = true
-            record(.navigationDecided(id: id, url: url, policy: policy, defaulted: false))
+            record(.navigationDecided(id: id, url: url, policy: policy, defaulted: defaulted))
             apply(policy)
-        }
-        if !asked {
-            record(.navigationDecided(id: id, url: url, policy: .allow, defaulted: true))
-            apply(.allow)
         }
     }
 

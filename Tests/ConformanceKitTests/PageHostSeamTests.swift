@@ -39,6 +39,29 @@ struct PageHostSeamTests {
             calls.entries.contains("load") && calls.entries.contains("runUntilIdle") && calls.entries.contains("record")
         )
     }
+
+    @Test(
+        "a page host without the simulation's facilities makes exactly the cases that need them not applicable, saying which and why"
+    )
+    func missingFacilitiesMakeCasesNotApplicable() async throws {
+        var configuration = ConformanceRunner.Configuration(javaScriptSideUnderTest: true)
+        configuration.pageHost = { environment in
+            RecordingPageHost(delegate: try simulatedBrowserPageHost(environment), log: CallLog(), facilities: [])
+        }
+        let needing = Catalogue.all.filter { !$0.needsPage.isEmpty }
+        #expect(!needing.isEmpty)
+        let results = try await Kit.run(
+            needing + [try #require(Catalogue.case(withID: "messages.native-to-js.keys"))],
+            configuration: configuration)
+        for (result, conformanceCase) in zip(results, needing) {
+            #expect(result.verdict == .notApplicable, "\(result.caseID): \(result.report)")
+            #expect(
+                result.interruption?.contains(conformanceCase.needsPage.missingReason) == true,
+                "\(result.interruption ?? "")")
+            #expect(result.interruption?.contains("a real WebKit") == true)
+        }
+        #expect(results.last?.verdict == .pass, "a case that needs nothing more runs")
+    }
 }
 
 /// The calls a `RecordingPageHost` saw, in order.
@@ -54,14 +77,17 @@ final class RecordingPageHost: PageHost {
     private let delegate: any PageHost
     private let log: CallLog
 
-    init(delegate: any PageHost, log: CallLog) {
+    private let facilitiesOverride: PageFacilities?
+
+    init(delegate: any PageHost, log: CallLog, facilities: PageFacilities? = nil) {
         self.delegate = delegate
         self.log = log
+        facilitiesOverride = facilities
         log.append("make")
     }
 
     var webView: SimulatedWebView { delegate.webView }
-    var facilities: PageFacilities { delegate.facilities }
+    var facilities: PageFacilities { facilitiesOverride ?? delegate.facilities }
     var transcript: Transcript { delegate.transcript }
     var nativeActivity: Int { delegate.nativeActivity }
     var taskDelays: TaskDelays? {

@@ -267,23 +267,12 @@ package final class SimulatedBrowser: WebViewBackend, PageHost {
         loop.schedule(after: delay(.navigation), label: .navigation(id, url: urlString)) { [self] in
             undecidedNavigations[id] = urlString
             nativeActivity += 1
-            var decided = false
-            let asked = webView.askDelegate(about: action) { [weak self] policy in
+            webView.askDelegateOnce(
+                about: action, named: urlString, heard: { [weak self] in self?.nativeActivity += 1 }
+            ) { [weak self] policy, defaulted in
                 guard let self else { return }
-                nativeActivity += 1
-                if decided {
-                    reportViolation(
-                        clause: "BOOT-1.f",
-                        message: "navigation decision for \(urlString) made twice (second: \(policy))")
-                    return
-                }
-                decided = true
                 undecidedNavigations[id] = nil
-                decide(id: id, action: action, policy: policy, defaulted: false)
-            }
-            if !asked {
-                undecidedNavigations[id] = nil
-                decide(id: id, action: action, policy: .allow, defaulted: true)
+                decide(id: id, action: action, policy: policy, defaulted: defaulted)
             }
         }
     }
