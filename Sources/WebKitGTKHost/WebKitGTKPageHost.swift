@@ -5,14 +5,18 @@ import StrictJSON
 
 /// The page host on a real WebKitGTK web view: the case's pages load in WebKit, their iframe navigations reach
 /// the bridge's navigation delegate through WebKit's policy decisions, evaluations run in WebKit's engine, and
-/// dialogs and script messages come through WebKit's signals. Time stays virtual: the kit's clock shim
-/// (`page-shim.js`) is the first document-start user script, and the host fires its timers one by one, so a
-/// page waits for the harness as in the simulation.
+/// dialogs and script messages come through WebKit's signals.
 ///
-/// Differences from `SimulatedBrowser` a case can see: WebKit writes a URL in its normal form
-/// (`https://__wvjb_queue_message__/`), all real work (navigation decisions, evaluations, script messages) is
-/// done before the next virtual timer fires, a page's scripts run through `eval` from its HTML, and there is no
-/// synchronous (UIWebView-style) evaluation.
+/// Time and order are the simulation's: the host keeps the same task queue as `SimulatedBrowser` (a
+/// `VirtualEventLoop` on virtual time) and WebKit runs each task (an evaluation, a page timer, a page load) to
+/// its end before the next starts. The kit's clock shim (`page-shim.js`) is the first document-start user
+/// script; what a task made the page do (timers set, iframe sources written, messages posted, dialogs, handler
+/// calls) is read back from the page's log in the page's order, and the work it asks for (the delegate's turn
+/// on a navigation request, a message's delivery, a timer) is queued at its place in that order.
+///
+/// Differences from `SimulatedBrowser` a case can see (spec, appendix D): WebKit asks once per iframe per turn
+/// and never about a `src` that is not a URL (`facilities` is empty), a page's scripts run from its HTML, and
+/// there is no synchronous (UIWebView-style) evaluation.
 @MainActor
 package final class WebKitGTKPageHost: PageHost, WebViewBackend {
     /// The web view the implementation is attached to.
@@ -21,42 +25,46 @@ package final class WebKitGTKPageHost: PageHost, WebViewBackend {
     /// Everything observed so far.
     package private(set) var transcript: Transcript
     /// Counts the times native code ran or called the web view.
-    package private(set) var nativeActivity = 0
-    /// Ignored: a real engine has no virtual task schedule.
+    package internal(set) var nativeActivity = 0
+    /// Ignored: the explorer's schedules are for the simulated web view.
     package var taskDelays: TaskDelays?
     /// A real WebKit asks once per iframe per turn, and never about a src that is not a URL.
     package var facilities: PageFacilities { [] }
 
-    private let environment: HarnessEnvironment
-    private let view = WebKitGTKView()
-    private var interruption: PageInterruption?
-    /// Virtual milliseconds: the clock shim's time, read back after each timer.
-    private var now: Int64 = 0
-    /// Work for a later turn (asking the delegate, delivering a script message), run in order.
-    private var laterTurn: [() -> Void] = []
-    /// Counts what happened in the engine; a settled page is one where a fence changed nothing.
-    private var engineActivity = 0
-    private var pendingEvaluations = 0
-    /// The native evaluations sent and not finished, in order: WebKit runs them one after another, so each is
-    /// recorded as started when the one before it has finished.
-    private var evaluationsInFlight: [(id: Int, script: String)] = []
-    private var nextEvaluationID = 1
-    private var nextNavigationID = 1
-    private var nextPageNavigationNumber = 1
-    private var undecidedNavigations: [Int: (url: String, request: WebKitGTKView.PolicyRequest)] = [:]
-    /// Requests WebKit asked about that the host has not named yet (it waits for what the page wrote).
-    private var queuedRequests: [WebKitGTKView.PolicyRequest] = []
+    let environment: HarnessEnvironment
+    let view = WebKitGTKView()
+    /// The page's tasks on virtual time, as in the simulation.
+    let loop = VirtualEventLoop()
+    var interruption: PageInterruption?
+    /// Counts what happened in the engine, for `waitFor`'s silence limit.
+    var engineActivity = 0
+    var nextEvaluationID = 1
+    var nextNavigationID = 1
+    var nextPageNavigationNumber = 1
+    /// The page's number (1 for the first page a case loads): page timers are named by it.
+    var pageNumber = 0
+    /// The task of each page timer that has not fired, by the page's id.
+    var timerTasks: [Int: VirtualEventLoop.TaskID] = [:]
+    /// Requests the delegate has been asked about and not decided; a main-frame load holds no WebKit request.
+    var undecidedNavigations: [Int: (url: String, request: WebKitGTKView.PolicyRequest?)] = [:]
+    /// Requests WebKit asked about that no source the page wrote has claimed yet.
+    var arrivedRequests: [WebKitGTKView.PolicyRequest] = []
     /// What the page wrote into iframes' `src` (and WebKit's form of it) that no request has claimed yet.
-    private var writtenSources: [(written: String, resolved: String?)] = []
-    private var currentDefinition: PageDefinition?
-    private var definitionsByURL: [String: PageDefinition] = [:]
+    var writtenSources: [(written: String, resolved: String?)] = []
+    /// Script messages and dialogs WebKit told of, until the page's log shows where they happened.
+    var arrivedMessages: [(name: String, body: JSONValue?)] = []
+    var arrivedDialogs: [(kind: String, message: String)] = []
+    /// The user scripts of the page being loaded, as the page's log names them (by index).
+    var pageUserScripts: [UserScript] = []
+    var currentDefinition: PageDefinition?
+    var definitionsByURL: [String: PageDefinition] = [:]
     /// The page shown (its definition's URL).
-    private var shownURL: String?
-    private var loadingNavigation: Int?
-    /// The main-frame load the host started, until WebKit asks about it and then tells its events.
-    private var mainLoad: (definition: PageDefinition, navigation: PageNavigation, id: Int, asked: Bool)?
+    var shownURL: String?
+    var loadingNavigation: Int?
+    /// The main-frame load the host started, until its page has run.
+    var mainLoad: (definition: PageDefinition, navigation: PageNavigation, id: Int, asked: Bool, committed: Bool)?
     /// Whether the host is still loading its first, empty page (allowed without asking anyone).
-    private var isOpening = true
+    var isOpening = true
 
     /// Seconds the engine may stay silent while the host waits for it before the case is stopped.
     private static let engineSilenceLimit: Double = 10
@@ -88,22 +96,11 @@ package final class WebKitGTKPageHost: PageHost, WebViewBackend {
         }
         view.onScriptDialog = { [unowned self] type, message in
             engineActivity += 1
-            let kind = ["alert", "confirm", "prompt", "beforeunload"][Int(min(max(type, 0), 3))]
-            record(.dialog(kind: kind, message: message, blocking: false))
-            if let observer = webView.dialogObserver {
-                nativeActivity += 1
-                observer(kind, message)
-            }
+            arrivedDialogs.append((["alert", "confirm", "prompt", "beforeunload"][Int(min(max(type, 0), 3))], message))
         }
         view.onScriptMessage = { [unowned self] name, json in
             engineActivity += 1
-            let body = json.flatMap { try? JSONParser.parse($0) }
-            record(.scriptMessagePosted(name: name, body: body))
-            nonisolated(unsafe) let foundationBody = body?.foundationValue ?? NSNull()
-            laterTurn.append { [unowned self] in
-                nativeActivity += 1
-                _ = webView.deliver(ScriptMessage(name: name, body: foundationBody))
-            }
+            arrivedMessages.append((name, json.flatMap { try? JSONParser.parse($0) }))
         }
         view.onWebProcessTerminated = { [unowned self] reason in
             engineActivity += 1
@@ -113,13 +110,15 @@ package final class WebKitGTKPageHost: PageHost, WebViewBackend {
         }
     }
 
-    /// The document-start script that installs the clock shim and `window.__kitHost` at the current virtual time.
+    /// The document-start script that installs the clock shim and `window.__kitHost` at the current virtual
+    /// time, and marks posts to the web view's script message handlers.
     private func clockShimScript() -> String {
-        "(\(WebKitGTKResources.pageHostSource))(\(environment.pageShimSource), \(now));"
+        let handlers = CanonicalJSON.encode(.array(webView.scriptMessageHandlerNames.sorted().map { .string($0) }))
+        return "(\(WebKitGTKResources.pageHostSource))(\(environment.pageShimSource), \(loop.now), \(handlers));"
     }
 
     package func record(_ event: TranscriptEvent) {
-        transcript.append(event, at: now)
+        transcript.append(event, at: loop.now)
     }
 
     // MARK: WebViewBackend
@@ -128,28 +127,32 @@ package final class WebKitGTKPageHost: PageHost, WebViewBackend {
 
     package var isLoading: Bool { loadingNavigation != nil }
 
+    /// Schedules the evaluation on a later turn and its completion on the turn after that, as the simulation
+    /// does; WebKit runs it, and what it made the page do is recorded before its result.
     package func evaluate(_ script: String, completionHandler: ((Any?, (any Error)?) -> Void)?) {
         nativeActivity += 1
         let id = nextEvaluationID
         nextEvaluationID += 1
-        evaluationsInFlight.append((id, script))
-        if evaluationsInFlight.count == 1 { record(.evaluationStarted(id: id, style: .asynchronous, script: script)) }
-        pendingEvaluations += 1
-        view.evaluate("__kitHost.enterNative();") { _ in }
-        var outcome: WebKitGTKView.EvaluationOutcome = .json(nil)
-        view.evaluate(script) { outcome = $0 }
-        view.evaluate("__kitHost.leaveNative(); __kitHost.drain();") { [unowned self] drained in
-            pendingEvaluations -= 1
-            engineActivity += 1
-            recordDrained(drained)
+        loop.schedule(label: .evaluation(id)) { [unowned self] in
+            record(.evaluationStarted(id: id, style: .asynchronous, script: script))
+            var outcome: WebKitGTKView.EvaluationOutcome?
+            runTask { () throws(PageInterruption) in
+                view.evaluate("__kitHost.at(\(loop.now)); __kitHost.enterNative();") { _ in }
+                view.evaluate(script) { outcome = $0 }
+                var returned = false
+                view.evaluate("__kitHost.leaveNative();") { _ in returned = true }
+                try waitFor { returned }
+                try collect()
+            }
+            guard let outcome else { return }
             let (foundation, json, error) = Self.converted(outcome)
             record(.evaluationFinished(id: id, result: json, error: error?.description))
-            evaluationsInFlight.removeFirst()
-            if let next = evaluationsInFlight.first {
-                record(.evaluationStarted(id: next.id, style: .asynchronous, script: next.script))
+            guard let completionHandler else { return }
+            nonisolated(unsafe) let result = foundation
+            loop.schedule(label: .completion(ofEvaluation: id)) { [unowned self] in
+                nativeActivity += 1
+                completionHandler(result, error)
             }
-            nativeActivity += 1
-            completionHandler?(foundation, error)
         }
     }
 
@@ -217,51 +220,48 @@ package final class WebKitGTKPageHost: PageHost, WebViewBackend {
         load(currentDefinition, type: .reload)
     }
 
-    /// Runs the script and waits for it, as the simulation runs it on the caller's stack: what it notes is in
-    /// the transcript when this returns.
+    /// Runs the script and waits for it, as the simulation runs it on the caller's stack: what it made the page
+    /// do is in the transcript when this returns.
     package func runHarnessScript(_ script: String) {
         let id = nextEvaluationID
         nextEvaluationID += 1
         record(.evaluationStarted(id: id, style: .harness, script: script))
-        let drained = try? evaluateNow(
-            "__kitHost.run(\(Self.literal(script)), \(Self.literal("harness-\(id).js"))); __kitHost.drain();")
-        engineActivity += 1
-        recordDrained(drained ?? nil)
+        runTask { () throws(PageInterruption) in
+            _ = try evaluateNow(
+                "__kitHost.at(\(loop.now)); __kitHost.run(\(Self.literal(script)), \(Self.literal("harness-\(id).js")));"
+            )
+            try collect()
+        }
     }
 
+    /// Runs tasks in the simulation's order until none is due by the horizon; the main queue runs twice after
+    /// each task in which native code ran, and once more before the page counts as idle.
     package func runUntilIdle(horizon: Int64) async throws(PageInterruption) {
-        let deadline = now + horizon
-        var timersFired = 0
+        let deadline = loop.now + horizon
+        var turns = 0
+        var seenNativeActivity = nativeActivity
         while true {
-            try await settle()
-            guard
-                case .string(let fired)? = try evaluateNow(
-                    "JSON.stringify([__kitHost.fireNext(\(deadline)), __kitHost.now()])"),
-                case .array(let pair)? = try? JSONParser.parse(fired), pair.count == 2,
-                case .number(let id) = pair[0], case .number(let time) = pair[1]
-            else { throw .harness("the page lost the kit's clock shim (window.__kitHost)") }
-            guard id != 0 else {
-                recordDrained(try evaluateNow("__kitHost.drain();"))
-                return
+            if let interruption { throw interruption }
+            if loop.runNextTask(notAfter: deadline) {
+                turns += 1
+                if turns >= SimulatedBrowser.neverIdleTurns { throw .neverIdle(turns: turns) }
+                if nativeActivity != seenNativeActivity {
+                    seenNativeActivity = nativeActivity
+                    await Task.yield()
+                    await Task.yield()
+                }
+                continue
             }
-            now = Int64(time)
-            recordDrained(try evaluateNow("__kitHost.drain();"))
-            timersFired += 1
-            if timersFired >= 20_000 { throw .neverIdle(turns: timersFired) }
+            let entries = transcript.entries.count
+            await Task.yield()
+            await Task.yield()
+            if let interruption { throw interruption }
+            if transcript.entries.count == entries, !loop.hasPendingTasks(dueBy: deadline) { return }
         }
     }
 
     package func finish() -> PageLeftovers {
-        var leftovers = PageLeftovers()
-        if case .string(let text)? = try? evaluateNow("__kitHost.pendingTimers();"),
-            case .array(let pairs)? = try? JSONParser.parse(text)
-        {
-            for case .array(let pair) in pairs where pair.count == 2 {
-                if case .number(let id) = pair[0], case .number(let due) = pair[1] {
-                    leftovers.timers.append(.init(id: Int(id), dueAt: Int64(due)))
-                }
-            }
-        }
+        var leftovers = loop.leftovers
         leftovers.undecidedNavigations = undecidedNavigations.sorted { $0.key < $1.key }.map {
             .init(id: $0.key, url: $0.value.url)
         }
@@ -269,8 +269,13 @@ package final class WebKitGTKPageHost: PageHost, WebViewBackend {
     }
 
     package func close() {
-        for (_, entry) in undecidedNavigations { WebKitGTKView.decide(entry.request, allow: false) }
+        for (_, entry) in undecidedNavigations {
+            if let request = entry.request { WebKitGTKView.decide(request, allow: false) }
+        }
+        for request in arrivedRequests { WebKitGTKView.decide(request, allow: false) }
         undecidedNavigations = [:]
+        arrivedRequests = []
+        loop.discardAll()
         view.close()
     }
 
@@ -286,19 +291,24 @@ package final class WebKitGTKPageHost: PageHost, WebViewBackend {
         loadingNavigation = id
         let action = NavigationAction(
             url: URL(string: definition.url), urlString: definition.url, isMainFrame: true, navigationType: type)
-        laterTurn.append { [unowned self] in
+        loop.schedule(label: .navigation(id, url: definition.url)) { [unowned self] in
+            undecidedNavigations[id] = (definition.url, nil)
             ask(about: action, id: id) { [unowned self] policy in
-                guard action.isMainFrame, policy == .allow, currentDefinition == definition else {
+                undecidedNavigations[id] = nil
+                guard policy == .allow, currentDefinition == definition else {
                     if loadingNavigation == id { loadingNavigation = nil }
                     return
                 }
-                laterTurn.append { [unowned self] in startLoad(definition, navigationID: id) }
+                loop.schedule(label: .load(url: definition.url)) { [unowned self] in
+                    startLoad(definition, navigationID: id)
+                }
             }
         }
     }
 
-    /// Loads an allowed main-frame request in WebKit: the page's HTML runs the setup snippet and the page's
-    /// script; the web view's user scripts run around them, after the kit's clock shim.
+    /// Loads an allowed main-frame request in WebKit and waits until it has loaded: the page's HTML runs the
+    /// setup snippet and the page's script; the web view's user scripts run around them, after the kit's
+    /// clock shim. The delegate hears of the load's end on a later turn.
     private func startLoad(_ definition: PageDefinition, navigationID: Int) {
         let navigation = PageNavigation(number: nextPageNavigationNumber, urlString: definition.url)
         nextPageNavigationNumber += 1
@@ -310,44 +320,56 @@ package final class WebKitGTKPageHost: PageHost, WebViewBackend {
         }
         view.removeAllUserScripts()
         view.addUserScript(clockShimScript(), atDocumentStart: true)
-        for script in webView.userScripts {
-            view.addUserScript(script.source, atDocumentStart: script.injectionTime == .atDocumentStart)
+        pageUserScripts = webView.userScripts
+        for (index, script) in pageUserScripts.enumerated() {
+            let atStart = script.injectionTime == .atDocumentStart
+            view.addUserScript("__kitHost.userScript(\(index));", atDocumentStart: atStart)
+            view.addUserScript(script.source, atDocumentStart: atStart)
         }
-        let html = """
-            <!DOCTYPE html><html><head><script>\(Self.scriptElementText(environment.pageSetupSource))</script></head>\
-            <body><script>\(Self.scriptElementText(definition.script))</script></body></html>
-            """
-        mainLoad = (definition, navigation, navigationID, false)
+        view.addUserScript("__kitHost.markParsed();", atDocumentStart: false)
+        // The page's script starts on the document's first line, so WebKit counts its lines from 1 and names
+        // them by the page's URL, as the simulation does: everything before it is on that line.
+        let html =
+            "<!DOCTYPE html><html><head><script>\(Self.evaluated(environment.pageSetupSource, named: "page-setup.js"))"
+            + "</script></head><body><script>\(Self.scriptElementText(definition.script))</script></body></html>"
+        mainLoad = (definition, navigation, navigationID, false, false)
         view.loadHTML(html, baseURI: definition.url == "about:blank" ? nil : definition.url)
+        runTask { () throws(PageInterruption) in
+            try waitFor { mainLoad?.committed ?? true }
+            try waitUntilParsed()
+            try collect()
+        }
+        mainLoad = nil
+        loop.schedule(label: .loadEnd(url: definition.url)) { [unowned self] in
+            if loadingNavigation == navigationID { loadingNavigation = nil }
+            if case .afterCommit(let failure) = definition.failure {
+                tellDelegate(.failed(navigation, failure))
+            } else {
+                tellDelegate(.finished(navigation))
+            }
+        }
     }
 
+    /// A main-frame load's commit replaces the page (its timers go with it). WebKit's end of the load is not
+    /// awaited: it waits for the page's iframes, whose requests the delegate decides on later turns.
     private func loadChanged(_ event: Int32) {
         engineActivity += 1
         guard let load = mainLoad else { return }
         switch event {
         case 2:
+            for task in timerTasks.values { loop.cancel(task) }
+            timerTasks = [:]
+            pageNumber += 1
             shownURL = load.definition.url
             writtenSources = []
             record(.pageLoaded(url: load.definition.url))
             tellDelegate(.committed(load.navigation))
-            for script in webView.userScripts {
-                let id = nextEvaluationID
-                nextEvaluationID += 1
-                record(.evaluationStarted(id: id, style: .userScript, script: script.source))
-            }
-        case 3:
-            mainLoad = nil
-            if loadingNavigation == load.id { loadingNavigation = nil }
-            if case .afterCommit(let failure) = load.definition.failure {
-                tellDelegate(.failed(load.navigation, failure))
-            } else {
-                tellDelegate(.finished(load.navigation))
-            }
+            mainLoad?.committed = true
         default: break
         }
     }
 
-    private func tellDelegate(_ event: NavigationEvent) {
+    func tellDelegate(_ event: NavigationEvent) {
         nativeActivity += 1
         webView.tellDelegate(event)
     }
@@ -364,32 +386,24 @@ package final class WebKitGTKPageHost: PageHost, WebViewBackend {
             return WebKitGTKView.decide(request, allow: true)
         }
         if request.isNewWindow { return WebKitGTKView.decide(request, allow: false) }
-        queuedRequests.append(request)
+        arrivedRequests.append(request)
     }
 
-    /// Names each queued request as the page wrote it (or as WebKit gives it, when the page wrote nothing the
-    /// host saw) and asks the delegate about it on a later turn.
-    private func nameQueuedRequests() {
-        while !queuedRequests.isEmpty {
-            let request = queuedRequests.removeFirst()
-            let index = writtenSources.firstIndex { $0.resolved.map { Self.sameURL($0, request.uri) } ?? false }
-            let written = index.map { writtenSources.remove(at: $0).written } ?? request.uri
-            register(request, writtenAs: written)
-        }
-    }
-
-    private func register(_ request: WebKitGTKView.PolicyRequest, writtenAs written: String) {
+    /// Records a request as the page wrote it and gives the delegate its turn on it, as the simulation does.
+    func register(_ request: WebKitGTKView.PolicyRequest, writtenAs written: String) {
         let id = nextNavigationID
         nextNavigationID += 1
         record(.navigationRequested(id: id, url: written, isMainFrame: false))
-        undecidedNavigations[id] = (written, request)
         let action = NavigationAction(
             url: URL(string: request.uri), urlString: request.uri, isMainFrame: false,
             navigationType: request.navigationType == 3 ? .reload : .other)
-        laterTurn.append { [unowned self] in
+        loop.schedule(label: .navigation(id, url: written)) { [unowned self] in
+            undecidedNavigations[id] = (written, request)
             ask(about: action, id: id, writtenAs: written) { [unowned self] policy in
-                guard let entry = undecidedNavigations.removeValue(forKey: id) else { return }
-                WebKitGTKView.decide(entry.request, allow: policy == .allow)
+                guard let entry = undecidedNavigations.removeValue(forKey: id), let request = entry.request else {
+                    return
+                }
+                WebKitGTKView.decide(request, allow: policy == .allow)
             }
         }
     }
@@ -410,33 +424,20 @@ package final class WebKitGTKPageHost: PageHost, WebViewBackend {
         }
     }
 
-    // MARK: Settling
+    // MARK: Running the engine
 
-    /// Runs the later turns and the engine until a fence finds nothing new: every navigation request the
-    /// page made has been asked about, every evaluation has finished, and the main queue has run.
-    private func settle() async throws(PageInterruption) {
-        var quietRounds = 0
-        while quietRounds < 2 {
-            let before = (engineActivity, nativeActivity, transcript.entries.count)
-            while !laterTurn.isEmpty {
-                let work = laterTurn.removeFirst()
-                work()
-            }
-            var fenced = false
-            view.fence { fenced = true }
-            try waitFor { fenced && pendingEvaluations == 0 }
-            recordDrained(try evaluateNow("__kitHost.drain();"))
-            nameQueuedRequests()
-            await Task.yield()
-            await Task.yield()
-            if let interruption { throw interruption }
-            let after = (engineActivity, nativeActivity, transcript.entries.count)
-            quietRounds = after == before && laterTurn.isEmpty ? quietRounds + 1 : 0
+    /// Runs `body`, a task's work in the engine; an interruption stops the case (the first one wins).
+    func runTask(_ body: () throws(PageInterruption) -> Void) {
+        guard interruption == nil else { return }
+        do throws(PageInterruption) {
+            try body()
+        } catch {
+            if interruption == nil { interruption = error }
         }
     }
 
     /// Runs the engine until `condition` holds, or the case stops.
-    private func waitFor(_ condition: () -> Bool) throws(PageInterruption) {
+    func waitFor(_ condition: () -> Bool) throws(PageInterruption) {
         var lastProgress = ContinuousClock.now
         var seenActivity = engineActivity
         while !condition() {
@@ -460,106 +461,26 @@ package final class WebKitGTKPageHost: PageHost, WebViewBackend {
         }
     }
 
+    /// Waits until the committed page has run its HTML and its user scripts.
+    private func waitUntilParsed() throws(PageInterruption) {
+        let start = ContinuousClock.now
+        while true {
+            if case .json("true")? = try evaluateNow("__kitHost.isParsed();") { return }
+            if start.duration(to: .now) > .seconds(Self.engineSilenceLimit) {
+                throw .harness("the page did not finish loading in \(Int(Self.engineSilenceLimit)) s")
+            }
+            var fenced = false
+            view.fence { fenced = true }
+            try waitFor { fenced }
+        }
+    }
+
     /// Evaluates `script` in the page and waits for its outcome.
-    private func evaluateNow(_ script: String) throws(PageInterruption) -> WebKitGTKView.EvaluationOutcome? {
+    func evaluateNow(_ script: String) throws(PageInterruption) -> WebKitGTKView.EvaluationOutcome? {
         var outcome: WebKitGTKView.EvaluationOutcome?
         view.evaluate(script) { outcome = $0 }
         try waitFor { outcome != nil }
         return outcome
-    }
-
-    // MARK: What the page recorded
-
-    private func recordDrained(_ outcome: WebKitGTKView.EvaluationOutcome?) {
-        guard case .string(let text)? = outcome, case .array(let entries)? = try? JSONParser.parse(text) else { return }
-        for case .array(let fields) in entries {
-            if case .string("navigationSource")? = fields.first, fields.count == 3,
-                case .string(let written) = fields[1]
-            {
-                var resolved: String?
-                if case .string(let value) = fields[2] { resolved = value }
-                let index = queuedRequests.firstIndex { request in
-                    resolved.map { Self.sameURL($0, request.uri) } ?? false
-                }
-                if let index {
-                    register(queuedRequests.remove(at: index), writtenAs: written)
-                } else {
-                    writtenSources.append((written, resolved))
-                }
-                continue
-            }
-            if let event = Self.event(from: fields) { record(event) }
-        }
-    }
-
-    private static func event(from fields: [JSONValue]) -> TranscriptEvent? {
-        guard case .string(let kind)? = fields.first else { return nil }
-        func string(_ index: Int) -> String {
-            if index < fields.count, case .string(let value) = fields[index] { return value }
-            return ""
-        }
-        func number(_ index: Int) -> Double {
-            if index < fields.count, case .number(let value) = fields[index] { return value }
-            return 0
-        }
-        func bool(_ index: Int) -> Bool {
-            if index < fields.count, case .bool(let value) = fields[index] { return value }
-            return false
-        }
-        func json(_ index: Int) -> JSONValue? {
-            guard index < fields.count, case .string(let text) = fields[index] else { return nil }
-            return try? JSONParser.parse(text)
-        }
-        switch kind {
-        case "timerScheduled": return .timerScheduled(id: Int(number(1)), delay: Int64(number(2)), repeats: bool(3))
-        case "timerFired": return .timerFired(id: Int(number(1)))
-        case "console":
-            let values: [JSONValue]
-            if case .array(let parsed)? = json(3) { values = parsed } else { values = [.string(string(2))] }
-            return .console(level: string(1), message: string(2), arguments: values)
-        case "tripwire": return .tripwire(label: string(1))
-        case "uncaughtError":
-            let line = Int(number(2))
-            return .uncaughtError(message: string(1), line: line == 0 ? nil : line)
-        case "jsHandlerInvoked":
-            return .jsHandlerInvoked(
-                name: string(1), data: json(2), hasResponder: bool(3), duringNativeEvaluation: bool(4))
-        case "jsCallbackInvoked": return .jsCallbackInvoked(label: string(1), data: json(2))
-        case "pageNote": return .pageNote(label: string(1), data: json(2))
-        default: return nil
-        }
-    }
-
-    /// A result as WebKit hands it to native code, as JSON for the transcript, and the error.
-    private static func converted(_ outcome: WebKitGTKView.EvaluationOutcome) -> (
-        Any?, JSONValue?, JavaScriptEvaluationError?
-    ) {
-        switch outcome {
-        case .string(let string): return (string, .string(string), nil)
-        case .json(nil): return (nil, nil, nil)
-        case .json(let text?):
-            guard let value = try? JSONParser.parse(text) else { return (nil, nil, nil) }
-            return (value.foundationValue, value, nil)
-        case .error(let message): return (nil, nil, JavaScriptEvaluationError(message: message, line: nil))
-        }
-    }
-
-    /// `text` as a JavaScript string literal that is also safe inside an HTML `<script>` element.
-    private static func literal(_ text: String) -> String {
-        CanonicalJSON.encode(.string(text)).replacingOccurrences(of: "<", with: "\\u003c")
-    }
-
-    /// `script` as the text of an inline `<script>` element, meaning the same: `</script` and `<!--` cannot
-    /// appear there, and `<\/script`, `<\!--` are the same characters in JavaScript strings, templates and regular
-    /// expressions.
-    private static func scriptElementText(_ script: String) -> String {
-        script.replacingOccurrences(of: "</(?=[sS][cC][rR][iI][pP][tT])", with: "<\\\\/", options: .regularExpression)
-            .replacingOccurrences(of: "<!--", with: "<\\!--")
-    }
-
-    /// Whether two URLs are the same but for the trailing slash WebKit adds to an empty path.
-    private static func sameURL(_ a: String, _ b: String) -> Bool {
-        a == b || a == b + "/" || a + "/" == b
     }
 }
 

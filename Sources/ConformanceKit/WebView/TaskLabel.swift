@@ -1,6 +1,6 @@
 /// What a task of the virtual event loop is, for the leftovers report. Described only when reported:
 /// a page schedules thousands of tasks and reports almost none.
-enum TaskLabel: CustomStringConvertible {
+package enum TaskLabel: CustomStringConvertible {
     /// A native evaluation, by its id.
     case evaluation(Int)
     /// The completion handler call of a native evaluation, by the evaluation's id.
@@ -16,7 +16,7 @@ enum TaskLabel: CustomStringConvertible {
     /// A page timer.
     case timer(page: Int, id: Int)
 
-    var description: String {
+    package var description: String {
         switch self {
         case .evaluation(let id): "evaluation \(id)"
         case .completion(let id): "completion of evaluation \(id)"

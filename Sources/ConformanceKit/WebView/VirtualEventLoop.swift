@@ -3,9 +3,12 @@
 /// The clock starts at 0 and only moves when a task runs: `now` becomes the task's deadline. Tasks run in
 /// order of (deadline, insertion order), so ties are broken deterministically. Nothing here sleeps.
 @MainActor
-final class VirtualEventLoop {
+package final class VirtualEventLoop {
+    /// Creates an empty loop at virtual time 0.
+    package init() {}
+
     /// A scheduled task's identity, for cancellation.
-    typealias TaskID = Int
+    package typealias TaskID = Int
 
     private struct ScheduledTask {
         var deadline: Int64
@@ -16,7 +19,7 @@ final class VirtualEventLoop {
     }
 
     /// The virtual time in milliseconds.
-    private(set) var now: Int64 = 0
+    package private(set) var now: Int64 = 0
     /// The tasks, sorted; those before `head` have run (they are dropped in batches, not one by one).
     private var storage: [ScheduledTask] = []
     private var head = 0
@@ -32,7 +35,7 @@ final class VirtualEventLoop {
     ///   - action: The work.
     /// - Returns: The task's id, for `cancel(_:)`.
     @discardableResult
-    func schedule(after delay: Int64 = 0, label: TaskLabel, timerID: Int? = nil, _ action: @escaping () -> Void)
+    package func schedule(after delay: Int64 = 0, label: TaskLabel, timerID: Int? = nil, _ action: @escaping () -> Void)
         -> TaskID
     {
         let task = ScheduledTask(
@@ -50,7 +53,7 @@ final class VirtualEventLoop {
     }
 
     /// Removes a task that has not run yet; unknown ids are ignored.
-    func cancel(_ id: TaskID) {
+    package func cancel(_ id: TaskID) {
         dropRunTasks()
         storage.removeAll { $0.sequence == id }
     }
@@ -58,7 +61,7 @@ final class VirtualEventLoop {
     /// Runs the earliest task due no later than `horizon`, advancing the clock to its deadline.
     /// - Parameter horizon: The latest virtual time a task may be due at to run now.
     /// - Returns: False when no task is due by `horizon`.
-    func runNextTask(notAfter horizon: Int64) -> Bool {
+    package func runNextTask(notAfter horizon: Int64) -> Bool {
         guard let task = tasks.first, task.deadline <= horizon else { return false }
         head += 1
         if head >= 256, head * 2 >= storage.count { dropRunTasks() }
@@ -69,7 +72,7 @@ final class VirtualEventLoop {
 
     /// Forgets every task, run or not. Tasks capture the browser that owns the loop, so a loop that kept
     /// them would keep its browser, page and transcript alive after the case.
-    func discardAll() {
+    package func discardAll() {
         storage = []
         head = 0
     }
@@ -81,7 +84,7 @@ final class VirtualEventLoop {
     }
 
     /// The tasks still waiting, timers apart from the rest.
-    var leftovers: PageLeftovers {
+    package var leftovers: PageLeftovers {
         var leftovers = PageLeftovers()
         for task in tasks {
             if let id = task.timerID {
@@ -94,7 +97,7 @@ final class VirtualEventLoop {
     }
 
     /// Whether a task is due no later than `horizon`.
-    func hasPendingTasks(dueBy horizon: Int64) -> Bool {
+    package func hasPendingTasks(dueBy horizon: Int64) -> Bool {
         tasks.first.map { $0.deadline <= horizon } ?? false
     }
 }

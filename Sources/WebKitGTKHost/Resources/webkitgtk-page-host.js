@@ -3,9 +3,11 @@
  * the host object the clock shim (page-shim.js) calls, kept in the page, and window.__kitHost, which the
  * native page host evaluates to fire virtual timers, run the harness's scripts and take what the page
  * recorded. Called with the clock shim (a function expression) and the virtual time the page starts at.
- * Everything recorded goes into one log, read and emptied by __kitHost.drain() as JSON.
+ * Everything recorded goes into one log, in the order the page did it, read and emptied by
+ * __kitHost.drain() as JSON: the native host keeps the task queue (as the simulated browser does) and
+ * schedules timers, navigation requests, script messages and dialogs at their place in that log.
  */
-(function (installClockShim, startTime) {
+(function (installClockShim, startTime, handlerNames) {
     "use strict";
     var global = window;
     var stringify = JSON.stringify;
@@ -13,8 +15,8 @@
     var log = [];
     var timers = {};
     var nextTimerID = 1;
-    var nextSequence = 1;
     var nativeDepth = 0;
+    var parsed = false;
 
     function json(value) {
         if (value === undefined) {
@@ -33,11 +35,16 @@
         pageURL: function () { return String(location.href); },
         scheduleTimer: function (delay, repeats) {
             var id = nextTimerID++;
-            timers[id] = { due: now + delay, delay: delay, repeats: repeats, sequence: nextSequence++ };
+            timers[id] = { repeats: repeats };
             log.push(["timerScheduled", id, delay, repeats]);
             return id;
         },
-        cancelTimer: function (id) { delete timers[id]; },
+        cancelTimer: function (id) {
+            if (timers[id]) {
+                delete timers[id];
+                log.push(["timerCancelled", id]);
+            }
+        },
         console: function (level, message, values) { log.push(["console", level, message, values]); },
         tripwire: function (label) { log.push(["tripwire", label]); },
         uncaughtError: function (message, url, line) { log.push(["uncaughtError", String(message), line]); }
@@ -73,6 +80,33 @@
         return setAttribute.apply(this, arguments);
     };
 
+    /* Where in the page's order a dialog opened and a script message was posted: WebKit tells the native host
+       of both on its own, and the host records each at its mark. */
+    ["alert", "confirm", "prompt"].forEach(function (name) {
+        var open = global[name];
+        global[name] = function () {
+            var result = open.apply(this, arguments);
+            log.push(["dialogShown"]);
+            return result;
+        };
+    });
+    function markPosts(handlerNames) {
+        var handlers = global.webkit && global.webkit.messageHandlers;
+        for (var index = 0; handlers && index < handlerNames.length; index += 1) {
+            var prototype = Object.getPrototypeOf(handlers[handlerNames[index]]);
+            if (prototype && !prototype.__kitMarked) {
+                var post = prototype.postMessage;
+                Object.defineProperty(prototype, "__kitMarked", { value: true });
+                prototype.postMessage = function () {
+                    var result = post.apply(this, arguments);
+                    log.push(["scriptMessagePosted"]);
+                    return result;
+                };
+            }
+        }
+    }
+    markPosts(handlerNames);
+
     /* A page script's own uncaught errors: the engine calls window.onerror itself; the kit records them. */
     global.addEventListener("error", function (event) {
         log.push(["uncaughtError", String(event.message), event.lineno || 0]);
@@ -99,42 +133,27 @@
         value: {
             /* Runs a script as the page's HTML would (the setup snippet, the page's script, a harness script). */
             run: run,
+            /* Sets the virtual time before a task runs. */
+            at: function (time) { now = time; },
             enterNative: function () { nativeDepth += 1; },
             leaveNative: function () { nativeDepth -= 1; },
-            /* Fires the earliest timer due by `deadline` (virtual ms); returns its id, or 0 when none is due. */
-            fireNext: function (deadline) {
-                var best = null, bestID = 0;
-                for (var key in timers) {
-                    var timer = timers[key];
-                    if (timer.due <= deadline && (best === null || timer.due < best.due
-                            || (timer.due === best.due && timer.sequence < best.sequence))) {
-                        best = timer;
-                        bestID = Number(key);
-                    }
+            /* The last document-end user script: the page's HTML and user scripts have run. */
+            markParsed: function () { parsed = true; },
+            isParsed: function () { return parsed; },
+            /* Marks where a user script starts, so that the host records it there. */
+            userScript: function (index) { log.push(["userScript", index]); },
+            /* Fires a timer the host's task queue says is due; false when the page cancelled it meanwhile. */
+            fire: function (id, time) {
+                now = time;
+                var timer = timers[id];
+                if (!timer) {
+                    return false;
                 }
-                if (best === null) {
-                    return 0;
+                if (!timer.repeats) {
+                    delete timers[id];
                 }
-                if (best.due > now) {
-                    now = best.due;
-                }
-                if (best.repeats) {
-                    best.due = now + Math.max(best.delay, 1);
-                    best.sequence = nextSequence++;
-                } else {
-                    delete timers[bestID];
-                }
-                log.push(["timerFired", bestID]);
-                shim.fireTimer(bestID);
-                return bestID;
-            },
-            /* The timers still pending, as [id, due] pairs. */
-            pendingTimers: function () {
-                var pending = [];
-                for (var key in timers) {
-                    pending.push([Number(key), timers[key].due]);
-                }
-                return stringify(pending);
+                shim.fireTimer(id);
+                return true;
             },
             now: function () { return now; },
             /* What the page recorded since the last drain, as JSON text. */
