@@ -9,6 +9,7 @@ let package = Package(
         .library(name: "SimulatedWebKit", targets: ["SimulatedWebKit"]),
         .library(name: "ConformanceKit", targets: ["ConformanceKit"]),
         .library(name: "ReferenceBridgeCore", targets: ["ReferenceBridgeCore"]),
+        .library(name: "WireDialects", targets: ["WireDialects"]),
         .library(name: "ReferenceBridge", targets: ["ReferenceBridge"]),
         .library(name: "ConformanceTesting", targets: ["ConformanceTesting"]),
         .executable(name: "conformance", targets: ["conformance"]),
@@ -28,7 +29,8 @@ let package = Package(
         // JSON values, and the canonical encoder transcripts use.
         .target(name: "StrictJSON"),
         // The wire's vocabulary as a value (`WireDialect`): globals, entry points, commands, signal URLs,
-        // message keys, callback id forms. Shared by the harness and the reference core; no dependencies.
+        // message keys, callback id forms; the canonical and wkwvjb dialects. Shared by the harness and the
+        // reference core (a product: the reference's public API names a dialect); no dependencies.
         .target(name: "WireDialects"),
         // The files the kit loads at run time (reference JS side, ...), shipped as a resource bundle
         // so that `swift test`, `swift run` and dependent packages all find them.
@@ -79,7 +81,7 @@ let package = Package(
         // implementer copies, so nothing in its folder serves the kit's own tests (see ReferenceOracle).
         .target(
             name: "ReferenceBridge",
-            dependencies: ["ReferenceBridgeCore", "ConformanceKit"],
+            dependencies: ["ReferenceBridgeCore", "ConformanceKit", "WireDialects"],
             path: "Sources/ReferenceBridge",
             exclude: ["Core"]
         ),
@@ -92,7 +94,7 @@ let package = Package(
         // Glue for implementers' own `swift test` (swift-testing and XCTest); the core stays free of both.
         .target(
             name: "ConformanceTesting",
-            dependencies: ["ConformanceKit", "ReferenceBridge", "ReferenceOracle"]
+            dependencies: ["ConformanceKit", "ReferenceBridge", "ReferenceOracle", "WireDialects"]
         ),
         // Deliberately broken variants of the reference bridge, one defect each.
         .target(
@@ -149,6 +151,26 @@ let package = Package(
             path: "Sources/webkit-port-testee/Main",
             swiftSettings: [.swiftLanguageMode(.v5)]
         ),
+        // A typical port in the wkwvjb dialect (the WKWebViewJavascriptBridge package's wire: script message
+        // handlers, no bridge URLs), its adapter and testee: `conformance run --profile wkwvjb --adapter ...`.
+        .target(
+            name: "WKWVJBPort",
+            dependencies: ["SimulatedWebKit"],
+            path: "Sources/wkwvjb-port-testee/Port",
+            swiftSettings: [.swiftLanguageMode(.v5)]
+        ),
+        .target(
+            name: "WKWVJBPortAdapter",
+            dependencies: ["ConformanceAdapter", "SimulatedWebKit", "WKWVJBPort"],
+            path: "Sources/wkwvjb-port-testee/Adapter",
+            swiftSettings: [.swiftLanguageMode(.v5)]
+        ),
+        .executableTarget(
+            name: "wkwvjb-port-testee",
+            dependencies: ["ConformanceAdapter", "WKWVJBPortAdapter"],
+            path: "Sources/wkwvjb-port-testee/Main",
+            swiftSettings: [.swiftLanguageMode(.v5)]
+        ),
         // Release-build measurements against the budgets: `swift run -c release conformance-benchmarks`.
         .executableTarget(
             name: "conformance-benchmarks",
@@ -176,7 +198,7 @@ let package = Package(
             name: "Swift5AdapterTests",
             dependencies: [
                 "ConformanceKit", "ConformanceTesting", "SimulatedWebKit", "StrictJSON", "WebKitPortAdapter",
-                "WebKitStylePort",
+                "WebKitStylePort", "WKWVJBPortAdapter", "WireDialects",
             ],
             swiftSettings: [.swiftLanguageMode(.v5)]
         ),
@@ -190,7 +212,7 @@ let package = Package(
             name: "CLITests",
             dependencies: [
                 "conformance", "conformance-testees", "swift5-testee", "ConformanceKit", "ConformanceFixtures",
-                "ReferenceBridge", "StrictJSON", "CProcessExit",
+                "ReferenceBridge", "StrictJSON", "CProcessExit", "WireDialects",
                 // The gate-issue agreement test runs swift-testing's and XCTest's frontends beside the CLI.
                 "ConformanceTesting", "BridgeMutants",
             ]

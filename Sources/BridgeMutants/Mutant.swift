@@ -1,4 +1,5 @@
 import ConformanceKit
+import WireDialects
 
 /// A deliberately broken variant of the reference bridge with one realistic defect, and the case that
 /// must catch it. The suite's strength is measured by running every mutant.
@@ -16,6 +17,8 @@ package struct Mutant: Sendable, Identifiable {
     /// the cases in `caughtBy` then end as a crash whose cause names the trap, and cite the clause in their own
     /// list rather than in a failure.
     package let crashes: Bool
+    /// The dialect of the reference it breaks (`--profile`): its cases run in that profile.
+    package let dialect: WireDialect
     let make: @MainActor @Sendable () -> any BridgeAdapter
     /// For JS-side mutants: how the reference JS side is broken (nil for native mutants).
     let breakJavaScriptSide: (@Sendable (String) -> String)?
@@ -38,6 +41,7 @@ package struct Mutant: Sendable, Identifiable {
     ///   - make: Makes the adapter (the reference bridge, broken or not).
     init(
         id: String, defect: String, obligation: String, caughtBy: [String], crashes: Bool = false,
+        dialect: WireDialect = .canonical,
         breakJavaScriptSide: (@Sendable (String) -> String)? = nil,
         breakPageSetup: (@Sendable (String) -> String)? = nil,
         makeDefect: (@MainActor @Sendable () -> Defect)? = nil,
@@ -48,6 +52,7 @@ package struct Mutant: Sendable, Identifiable {
         self.obligation = obligation
         self.caughtBy = caughtBy
         self.crashes = crashes
+        self.dialect = dialect
         self.breakJavaScriptSide = breakJavaScriptSide
         self.breakPageSetup = breakPageSetup
         self.makeDefect = makeDefect
@@ -81,9 +86,10 @@ package struct Mutant: Sendable, Identifiable {
         // A JS-side mutant puts its JS side under test; a native one leaves the JS side the kit's own.
         var javaScriptSide: String?, pageSetup: String?
         if let breakJavaScriptSide {
-            javaScriptSide = breakJavaScriptSide(try ConformanceRunner.referenceJavaScriptSide())
+            javaScriptSide = breakJavaScriptSide(try ConformanceRunner.referenceJavaScriptSide(in: dialect))
         }
-        if let breakPageSetup { pageSetup = breakPageSetup(try ConformanceRunner.referencePageSetup()) }
-        return ConformanceRunner.Configuration(bridgeJavaScriptSource: javaScriptSide, pageSetupSource: pageSetup)
+        if let breakPageSetup { pageSetup = breakPageSetup(try ConformanceRunner.referencePageSetup(in: dialect)) }
+        return ConformanceRunner.Configuration(
+            bridgeJavaScriptSource: javaScriptSide, pageSetupSource: pageSetup, dialect: dialect)
     }
 }

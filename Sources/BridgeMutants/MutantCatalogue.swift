@@ -9,7 +9,7 @@ package enum MutantCatalogue {
         nativeMutants + interplayMutants + obligationMutants + flushMutants + javaScriptSideMutants
         + threadingMutants + escapingObligationMutants + flowObligationMutants + nativeObligationMutants
         + batchObligationMutants + javaScriptObligationMutants
-        + pageSnippetMutants + wireFormMutants + situationMutants + exactnessMutants + glueMutants
+        + pageSnippetMutants + wireFormMutants + situationMutants + exactnessMutants + glueMutants + wkwvjbMutants
 
     /// MUST and SHOULD obligations no mutant breaks, each with the reason no realistic, observable defect
     /// of a bridge can (an equivalent mutant) or why the kit cannot run one yet.

@@ -1,6 +1,7 @@
 import ConformanceKit
 import ReferenceBridge
 import Testing
+import WireDialects
 
 extension ConformanceCase: CustomTestStringConvertible {
     /// Parameterized tests are named by case id; payloads never appear in test names.
@@ -34,14 +35,18 @@ public enum ConformanceExpectations {
     ///   - adapter: Makes the adapter for your implementation.
     ///   - javaScriptSide: A JS side to inject instead of the kit's reference one (your fork's).
     ///   - baseline: Expected failures, if any (`Baseline.load(from:)`).
+    ///   - profile: The dialect your implementation speaks (`.wkwvjb` for the WKWebViewJavascriptBridge
+    ///     package's); a case that does not hold in it is not applicable.
     ///   - sourceLocation: Where issues are reported.
     @MainActor
     public static func expectConformance(
         _ conformanceCase: ConformanceCase, adapter: AdapterFactory,
-        javaScriptSide: String? = nil, baseline: Baseline? = nil,
+        javaScriptSide: String? = nil, baseline: Baseline? = nil, profile: WireDialect = .canonical,
         sourceLocation: SourceLocation = #_sourceLocation
     ) async {
-        await expectConformance(conformanceCase, adapter: adapter, javaScriptSide: javaScriptSide, baseline: baseline) {
+        await expectConformance(
+            conformanceCase, adapter: adapter, javaScriptSide: javaScriptSide, baseline: baseline, profile: profile
+        ) {
             comment, severity in
             record(comment, severity: severity, sourceLocation: sourceLocation)
         } attach: { report, name in
@@ -58,13 +63,14 @@ public enum ConformanceExpectations {
     @MainActor
     package static func expectConformance(
         _ conformanceCase: ConformanceCase, adapter: AdapterFactory, javaScriptSide: String?, baseline: Baseline?,
-        record: (_ comment: String, _ severity: GateIssue.Severity) -> Void,
+        profile: WireDialect = .canonical, record: (_ comment: String, _ severity: GateIssue.Severity) -> Void,
         attach: (_ report: String, _ name: String) -> Void
     ) async {
         let result: CaseResult
         do {
-            result = try await ConformanceRunner(configuration: .forImplementers(javaScriptSide: javaScriptSide)).run(
-                conformanceCase, adapter: adapter)
+            result = try await ConformanceRunner(
+                configuration: .forImplementers(javaScriptSide: javaScriptSide, profile: profile)
+            ).run(conformanceCase, adapter: adapter)
         } catch {
             record("\(error)", .error)
             return
@@ -98,8 +104,12 @@ public enum ConformanceExpectations {
 extension ConformanceRunner.Configuration {
     /// An implementer's run: JS-side cases judge only a JS side given here, against the kit's reference
     /// native side, so that a native defect is never cited under a JS-side clause.
-    /// - Parameter javaScriptSide: The implementer's JS side, or nil for the kit's reference one.
-    static func forImplementers(javaScriptSide: String?) -> Self {
-        .init(bridgeJavaScriptSource: javaScriptSide, javaScriptSideHost: { ReferenceBridgeAdapter() })
+    /// - Parameters:
+    ///   - javaScriptSide: The implementer's JS side, or nil for the kit's reference one.
+    ///   - profile: The dialect the implementation speaks.
+    static func forImplementers(javaScriptSide: String?, profile: WireDialect = .canonical) -> Self {
+        .init(
+            bridgeJavaScriptSource: javaScriptSide, javaScriptSideHost: { ReferenceBridgeAdapter(dialect: profile) },
+            dialect: profile)
     }
 }

@@ -1,4 +1,5 @@
 import ConformanceKit
+import WireDialects
 import XCTest
 
 /// Runs the whole catalogue from an XCTest test, for projects not on swift-testing yet.
@@ -20,14 +21,19 @@ public enum ConformanceXCTest {
     ///   - cases: The cases to run; the whole catalogue by default.
     ///   - baseline: Known failures, for a fork that knowingly differs.
     ///   - javaScriptSide: A JS side to inject instead of the kit's reference one (your fork's).
+    ///   - profile: The dialect your implementation speaks (`.wkwvjb` for the WKWebViewJavascriptBridge
+    ///     package's); a case that does not hold in it is not applicable.
     ///   - file: Where failures are reported.
     ///   - line: Where failures are reported.
     @MainActor
     public static func assertConformance(
         adapter: AdapterFactory, cases: [ConformanceCase] = Catalogue.all, baseline: Baseline? = nil,
-        javaScriptSide: String? = nil, file: StaticString = #filePath, line: UInt = #line
+        javaScriptSide: String? = nil, profile: WireDialect = .canonical, file: StaticString = #filePath,
+        line: UInt = #line
     ) async {
-        await assertConformance(adapter: adapter, cases: cases, baseline: baseline, javaScriptSide: javaScriptSide) {
+        await assertConformance(
+            adapter: adapter, cases: cases, baseline: baseline, javaScriptSide: javaScriptSide, profile: profile
+        ) {
             message in
             XCTFail(message, file: file, line: line)
         } print: { text in
@@ -43,10 +49,13 @@ public enum ConformanceXCTest {
     @MainActor
     package static func assertConformance(
         adapter: AdapterFactory, cases: [ConformanceCase], baseline: Baseline?, javaScriptSide: String?,
-        fail: (String) -> Void, print: (String) -> Void
+        profile: WireDialect = .canonical, fail: (String) -> Void, print: (String) -> Void
     ) async {
         let runner: ConformanceRunner
-        do { runner = try ConformanceRunner(configuration: .forImplementers(javaScriptSide: javaScriptSide)) } catch {
+        do {
+            runner = try ConformanceRunner(
+                configuration: .forImplementers(javaScriptSide: javaScriptSide, profile: profile))
+        } catch {
             fail("\(error)")
             return
         }

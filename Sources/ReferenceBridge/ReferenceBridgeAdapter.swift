@@ -1,6 +1,7 @@
 import ConformanceKit
 import Foundation
 import ReferenceBridgeCore
+import WireDialects
 
 /// The adapter that runs the reference bridge under the harness: `conformance run --adapter reference`.
 @MainActor
@@ -11,16 +12,27 @@ public final class ReferenceBridgeAdapter: BridgeAdapter, SupportsRemoveHandler,
     /// The bridge, once attached.
     public private(set) var bridge: ReferenceBridge?
     private let evaluationStyle: ReferenceBridge.EvaluationStyle
+    private let dialect: WireDialect
 
     /// Creates the adapter.
     /// - Parameter evaluationStyle: Whether the bridge evaluates like WKWebView or like UIWebView.
-    public init(evaluationStyle: ReferenceBridge.EvaluationStyle = .asynchronous) {
+    public convenience init(evaluationStyle: ReferenceBridge.EvaluationStyle = .asynchronous) {
+        self.init(evaluationStyle: evaluationStyle, dialect: .canonical)
+    }
+
+    /// Creates the adapter of the reference bridge that speaks `dialect`.
+    /// - Parameters:
+    ///   - evaluationStyle: Whether the bridge evaluates like WKWebView or like UIWebView.
+    ///   - dialect: The wire the bridge speaks.
+    public init(evaluationStyle: ReferenceBridge.EvaluationStyle = .asynchronous, dialect: WireDialect) {
         self.evaluationStyle = evaluationStyle
+        self.dialect = dialect
     }
 
     /// Creates the reference bridge for `webView` and makes it the navigation delegate.
     public func attach(to webView: SimulatedWebView) throws {
-        bridge = ReferenceBridge(webView: webView, evaluationStyle: evaluationStyle)
+        bridge = ReferenceBridge(
+            webView: webView, evaluationStyle: evaluationStyle, javascriptSource: nil, dialect: dialect)
     }
 
     /// Registers a native handler on the bridge.

@@ -175,4 +175,3 @@ extension WebKitGTKPageHost {
         a == b || a == b + "/" || a + "/" == b
     }
 }
-

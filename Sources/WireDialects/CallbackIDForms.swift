@@ -3,29 +3,29 @@
 /// numbers its ids.
 ///
 /// A native id is `<native prefix><n>`, n counting from 1; a JS side id is `<JS prefix><n>_<milliseconds>`.
-package struct CallbackIDForms: Hashable, Sendable {
+public struct CallbackIDForms: Hashable, Sendable {
     /// The start of a native id.
-    package let nativePrefix: String
+    public let nativePrefix: String
     /// The start of a JS side id.
-    package let javaScriptPrefix: String
+    public let javaScriptPrefix: String
 
     /// Creates the forms.
     /// - Parameters:
     ///   - nativePrefix: The start of a native id.
     ///   - javaScriptPrefix: The start of a JS side id.
-    package init(nativePrefix: String, javaScriptPrefix: String) {
+    public init(nativePrefix: String, javaScriptPrefix: String) {
         self.nativePrefix = nativePrefix
         self.javaScriptPrefix = javaScriptPrefix
     }
 
     /// The native id numbered `number`.
     /// - Parameter number: The call's number, from 1.
-    package func nativeID(_ number: Int) -> String { nativePrefix + String(number) }
+    public func nativeID(_ number: Int) -> String { nativePrefix + String(number) }
 
     /// The number of a native id read as Swift's `Int` reads the text after the prefix (a sign allowed);
     /// nil when `id` does not start with the prefix or the rest is no integer.
     /// - Parameter id: A callback id.
-    package func nativeNumber(of id: String) -> Int? {
+    public func nativeNumber(of id: String) -> Int? {
         guard id.hasPrefix(nativePrefix) else { return nil }
         return Int(id.dropFirst(nativePrefix.count))
     }
@@ -33,7 +33,7 @@ package struct CallbackIDForms: Hashable, Sendable {
     /// Whether `id` is exactly a native id (`<prefix><digits>`) or a JS side id
     /// (`<prefix><digits>_<digits>`), ASCII digits only.
     /// - Parameter id: A string from a transcript.
-    package func isCallbackID(_ id: String) -> Bool {
+    public func isCallbackID(_ id: String) -> Bool {
         let units = id.utf8
         /// The index past the ASCII digits from `start`.
         func digits(from start: String.UTF8View.Index) -> String.UTF8View.Index {

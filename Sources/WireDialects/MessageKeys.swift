@@ -1,16 +1,16 @@
 /// The keys of a message object on the wire: a call has a handler name, maybe data and maybe a callback
 /// id; a response has the id of the call it answers and the answer.
-package struct MessageKeys: Hashable, Sendable {
+public struct MessageKeys: Hashable, Sendable {
     /// The handler a call is for.
-    package let handlerName: String
+    public let handlerName: String
     /// A call's data.
-    package let data: String
+    public let data: String
     /// The id a call carries when its caller waits for an answer.
-    package let callbackID: String
+    public let callbackID: String
     /// The id a response carries: the call's callback id. Its presence makes a message a response.
-    package let responseID: String
+    public let responseID: String
     /// A response's answer.
-    package let responseData: String
+    public let responseData: String
 
     /// Creates the keys.
     /// - Parameters:
@@ -19,7 +19,7 @@ package struct MessageKeys: Hashable, Sendable {
     ///   - callbackID: The callback id key.
     ///   - responseID: The response id key.
     ///   - responseData: The response data key.
-    package init(handlerName: String, data: String, callbackID: String, responseID: String, responseData: String) {
+    public init(handlerName: String, data: String, callbackID: String, responseID: String, responseData: String) {
         self.handlerName = handlerName
         self.data = data
         self.callbackID = callbackID
@@ -28,5 +28,5 @@ package struct MessageKeys: Hashable, Sendable {
     }
 
     /// Every key, in the order above.
-    package var all: [String] { [handlerName, data, callbackID, responseID, responseData] }
+    public var all: [String] { [handlerName, data, callbackID, responseID, responseData] }
 }

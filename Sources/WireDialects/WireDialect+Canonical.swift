@@ -1,7 +1,7 @@
 extension WireDialect {
     /// The canonical WebViewJavascriptBridge v6 wire (spec/protocol.md): the one place in the kit's Swift
     /// sources where its words are written.
-    package static let canonical = WireDialect(
+    public static let canonical = WireDialect(
         name: "canonical",
         javaScriptGlobal: "WebViewJavascriptBridge",
         registerHandlerFunction: "registerHandler",

@@ -3,50 +3,53 @@
 ///
 /// Everything in the kit that speaks or checks the wire reads its words from a dialect: the reference
 /// native side (`BridgeCore`), the wire inspector, the page set-up, the transcript queries. The canonical
-/// dialect (`WireDialect.canonical`, spec/protocol.md) is the only one that ships; a dialect is plain data,
+/// dialect (`WireDialect.canonical`, spec/protocol.md) and the WKWebView postMessage one (`.wkwvjb`) ship; a
+/// dialect is plain data,
 /// so another one (a fork that renamed its globals, or one whose JS side signals native through a
 /// script message handler instead of an iframe) is described by a value, not by new code paths.
 ///
 /// The shape of the two commands native evaluates is common to every dialect known:
 /// `<global>.<fetch function>();` fetches the queue, and `<global>.<delivery function>('<literal>');`
 /// delivers one message, the literal being the message's JSON escaped for a single-quoted string.
-package struct WireDialect: Hashable, Sendable {
+public struct WireDialect: Hashable, Sendable {
     /// A short name for messages and reports (`canonical`).
-    package let name: String
+    public let name: String
     /// The global object the JS side defines (`window.<javaScriptGlobal>`).
-    package let javaScriptGlobal: String
+    public let javaScriptGlobal: String
     /// The JS side's function that registers a JS handler (a member of the global).
-    package let registerHandlerFunction: String
+    public let registerHandlerFunction: String
     /// The JS side's function that calls a native handler (a member of the global).
-    package let callHandlerFunction: String
+    public let callHandlerFunction: String
     /// The JS side's function native calls to deliver one message (a member of the global).
-    package let deliveryFunction: String
+    public let deliveryFunction: String
     /// The JS side's function that returns the queued messages as JSON text and empties the queue.
-    package let fetchFunction: String
+    public let fetchFunction: String
     /// The page's function that asks for the bridge and calls back with it once injected.
-    package let pageSetupFunction: String
+    public let pageSetupFunction: String
     /// The page's global array of setup callbacks waiting for the JS side to be injected.
-    package let waitingCallbacksGlobal: String
+    public let waitingCallbacksGlobal: String
     /// How the page asks the native side to inject the JS side.
-    package let loadSignal: WireSignal
+    public let loadSignal: WireSignal
     /// How the JS side tells the native side that messages are queued.
-    package let queueSignal: WireSignal
+    public let queueSignal: WireSignal
     /// The keys of a message object.
-    package let keys: MessageKeys
+    public let keys: MessageKeys
     /// The forms of the callback ids each side makes.
-    package let callbackIDs: CallbackIDForms
+    public let callbackIDs: CallbackIDForms
     /// The handler name of the call that switches the JS side's alert safety timeout off (dispatch through
     /// `setTimeout`); nil when the dialect's JS side has no safety timeout and dispatches synchronously.
-    package let disableSafetyTimeoutHandler: String?
+    public let disableSafetyTimeoutHandler: String?
+    /// The word the JS side's log lines name the native side by (`ObjC` in "no handler for message from ObjC:").
+    public let nativeSideWord: String
 
     /// The function every delivery command calls: `<global>.<delivery function>`.
-    package let entryPoint: String
+    public let entryPoint: String
     /// The exact text before the literal in a delivery command: `<entry point>('`.
-    package let deliveryCommandPrefix: String
+    public let deliveryCommandPrefix: String
     /// The exact text after the literal in a delivery command.
-    package let deliveryCommandSuffix: String
+    public let deliveryCommandSuffix: String
     /// The exact command native evaluates to fetch the queue: `<global>.<fetch function>();`.
-    package let fetchCommand: String
+    public let fetchCommand: String
 
     /// Creates a dialect from its words; the commands are built from them.
     /// - Parameters:
@@ -63,11 +66,12 @@ package struct WireDialect: Hashable, Sendable {
     ///   - keys: The message keys.
     ///   - callbackIDs: The callback id forms.
     ///   - disableSafetyTimeoutHandler: The handler name switching the safety timeout off, or nil.
-    package init(
+    ///   - nativeSideWord: The word the JS side's log lines name the native side by.
+    public init(
         name: String, javaScriptGlobal: String, registerHandlerFunction: String, callHandlerFunction: String,
         deliveryFunction: String, fetchFunction: String, pageSetupFunction: String, waitingCallbacksGlobal: String,
         loadSignal: WireSignal, queueSignal: WireSignal, keys: MessageKeys, callbackIDs: CallbackIDForms,
-        disableSafetyTimeoutHandler: String?
+        disableSafetyTimeoutHandler: String?, nativeSideWord: String = "ObjC"
     ) {
         self.name = name
         self.javaScriptGlobal = javaScriptGlobal
@@ -82,6 +86,7 @@ package struct WireDialect: Hashable, Sendable {
         self.keys = keys
         self.callbackIDs = callbackIDs
         self.disableSafetyTimeoutHandler = disableSafetyTimeoutHandler
+        self.nativeSideWord = nativeSideWord
         entryPoint = javaScriptGlobal + "." + deliveryFunction
         deliveryCommandPrefix = entryPoint + "('"
         deliveryCommandSuffix = "');"
@@ -91,10 +96,10 @@ package struct WireDialect: Hashable, Sendable {
     /// The command that delivers one message whose literal text (escaped JSON) is `literal`.
     /// - Parameter literal: The text between the quotes.
     /// - Returns: `<entry point>('<literal>');`
-    package func deliveryCommand(literal: String) -> String {
+    public func deliveryCommand(literal: String) -> String {
         deliveryCommandPrefix + literal + deliveryCommandSuffix
     }
 
     /// The dialects the kit ships, by name: what a run may speak.
-    package static let shipped: [WireDialect] = [.canonical]
+    public static let shipped: [WireDialect] = [.canonical, .wkwvjb]
 }

@@ -1,5 +1,5 @@
 /// How one side of the page tells the native side something (the JS side is loaded, messages are queued).
-package enum WireSignal: Hashable, Sendable {
+public enum WireSignal: Hashable, Sendable {
     /// The page loads a URL in a hidden iframe, and the native side recognizes it in its navigation
     /// delegate and cancels it.
     case navigation(NavigationSignal)
@@ -8,7 +8,7 @@ package enum WireSignal: Hashable, Sendable {
     case scriptMessage(handlerName: String)
 
     /// The navigation signal, or nil for a script message.
-    package var navigation: NavigationSignal? {
+    public var navigation: NavigationSignal? {
         if case .navigation(let signal) = self { return signal }
         return nil
     }

@@ -16,7 +16,9 @@ enum WebViewBenchmarks {
         for webView in ["simulated", "webkitgtk"] {
             let process = Process()
             process.executableURL = executable
-            process.arguments = ["run", "--adapter", "reference", "--web-view", webView, "--report", "json:" + report.path]
+            process.arguments = [
+                "run", "--adapter", "reference", "--web-view", webView, "--report", "json:" + report.path,
+            ]
             process.standardOutput = FileHandle.nullDevice
             process.standardError = FileHandle.nullDevice
             let start = DispatchTime.now()

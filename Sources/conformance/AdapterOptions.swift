@@ -46,7 +46,19 @@ struct AdapterOptions: ParsableArguments {
             valueName: "web-view"))
     var webView: WebViewChoice = .simulated
 
+    @Option(
+        name: .customLong("profile"),
+        help: ArgumentHelp(
+            "The dialect of the wire the implementation speaks: canonical WebViewJavascriptBridge, or wkwvjb (the WKWebViewJavascriptBridge package's postMessage dialect). Cases not written for it are not applicable (README, \"Other dialects\").",
+            valueName: "profile"))
+    var profile: ProfileChoice = .canonical
+
     func validate() throws {
+        if case .mutant(let mutant) = choice, mutant.dialect != profile.dialect {
+            throw ValidationError(
+                "mutant:\(mutant.id) breaks the \(mutant.dialect.name) reference: run it with --profile \(mutant.dialect.name)"
+            )
+        }
         // `isFinite` also rejects `nan`; an infinite or huge watchdog traps when converted to whole seconds.
         guard adapterTimeout.isFinite, adapterTimeout > 0, adapterTimeout <= Self.maximumAdapterTimeout else {
             throw ValidationError(
@@ -70,6 +82,7 @@ struct AdapterOptions: ParsableArguments {
             words += ["--script-time-limit", "\(scriptTimeLimit)"]
         }
         if webView != .simulated { words += ["--web-view", webView.rawValue] }
+        if profile != .canonical { words += ["--profile", profile.dialect.name] }
         return words
     }
 
@@ -82,9 +95,11 @@ struct AdapterOptions: ParsableArguments {
     func resolve(isInterrupted: () -> Bool = { false }) throws -> AdapterFactory {
         switch choice {
         case .reference:
-            return { ReferenceBridgeAdapter(evaluationStyle: .asynchronous) }
+            let dialect = profile.dialect
+            return { ReferenceBridgeAdapter(evaluationStyle: .asynchronous, dialect: dialect) }
         case .referenceSync:
-            return { ReferenceBridgeAdapter(evaluationStyle: .synchronous) }
+            let dialect = profile.dialect
+            return { ReferenceBridgeAdapter(evaluationStyle: .synchronous, dialect: dialect) }
         case .mutant(let mutant):
             return { mutant.makeAdapter() }
         case .command(let command):
@@ -150,12 +165,14 @@ struct AdapterOptions: ParsableArguments {
                 var configuration = try mutant?.configuration() ?? .init()
                 configuration.executionTimeLimit = scriptTimeLimit
                 configuration.pageHost = pageHost
+                configuration.dialect = profile.dialect
                 if let javaScriptSide { configuration.bridgeJavaScriptSource = javaScriptSide }
                 if case .command = choice {
                     // Your native side with the kit's JS side: JS-side cases judge only a JS side you give,
                     // and run it against the kit's native side.
                     configuration.javaScriptSideUnderTest = javaScriptSide != nil
-                    configuration.javaScriptSideHost = { ReferenceBridgeAdapter() }
+                    let dialect = profile.dialect
+                    configuration.javaScriptSideHost = { ReferenceBridgeAdapter(dialect: dialect) }
                 } else {
                     // The kit's own native side (the reference or a mutant of it) with the JS side given, the
                     // kit's or a mutant's: the pair is the kit's, so JS-side cases run, except for a native

@@ -102,6 +102,13 @@ struct ExploreCommand: ParsableCommand {
         if let timeBudget, !(timeBudget.isFinite && timeBudget > 0 && timeBudget <= 86_400) {
             throw ValidationError("--time-budget must be more than 0 and at most 86400 seconds (got \(timeBudget))")
         }
+        // Explore's programs and its oracle speak the canonical wire; another profile would judge a port of it
+        // against the wrong reference.
+        guard adapter.profile == .canonical else {
+            throw ValidationError(
+                "explore runs in the canonical profile only, for now: run the catalogue with `conformance run --profile \(adapter.profile.dialect.name)`"
+            )
+        }
     }
 
     func run() throws {

@@ -67,6 +67,12 @@ struct RecordCommand: ParsableCommand {
                 on purpose. Pass --allow-mutant to record it anyway (into a scratch --golden-dir)
                 """)
         }
+        // Fixtures/golden holds the canonical profile's goldens; another profile's would overwrite them.
+        if adapter.profile != .canonical, goldenDirectory == nil {
+            throw ValidationError(
+                "the kit keeps goldens for the canonical profile only: record the \(adapter.profile.dialect.name) profile into a --golden-dir of its own"
+            )
+        }
     }
 
     func run() throws {

@@ -94,7 +94,7 @@ struct RunCommand: ParsableCommand {
                 var command = ShellCommand(rerunWords)
                 command.option("--case", caseID)
                 return command
-            }, timings: reportTimings, verbose: verbose)
+            }, timings: reportTimings, verbose: verbose, profile: adapter.profile.dialect)
         try outputs.check()
         let currentBaseline = try loadBaseline()
         let javaScriptSide = try jsSide.map(readJavaScriptSide)

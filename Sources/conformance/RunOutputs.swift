@@ -1,6 +1,7 @@
 import ArgumentParser
 import ConformanceKit
 import Foundation
+import WireDialects
 
 /// What `conformance run` prints and writes when the run ends: the summary on standard output, then each
 /// `--report`. Sendable, so an interrupted run's signal watcher can finish with it from its own queue.
@@ -15,6 +16,8 @@ struct RunOutputs: Sendable {
     let timings: ReportTimings
     /// `--verbose`.
     let verbose: Bool
+    /// `--profile`.
+    var profile: WireDialect = .canonical
 
     /// Checks, before any case runs, that every report can be written where it is asked for.
     /// - Throws: `ExitCodes.configuration` after naming each report that cannot.
@@ -39,7 +42,8 @@ struct RunOutputs: Sendable {
     /// - Returns: The summary (its exit code is what the results say) and whether every report was written.
     @discardableResult
     func finish(_ results: [CaseResult], stop: RunStop?) -> (summary: RunReport, reportsWritten: Bool) {
-        let context = RunContext(adapter: adapter, rerun: rerun, timings: timings, stop: stop)
+        var context = RunContext(adapter: adapter, rerun: rerun, timings: timings, stop: stop)
+        context.profile = profile
         let summary = RunReport(results: results, context: context)
         print(summary.render(verbose: verbose))
         var written = true

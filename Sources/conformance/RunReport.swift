@@ -47,6 +47,7 @@ struct RunReport {
                 "\(results.count) of \(results.count + stop.notRun.count) cases against \(adapter): \(tally.isEmpty ? "none finished" : tally)"
             lines = ["\(ran); \(stop.notRun.count) not run (\(stop.summary))"]
         }
+        if let hint = DialectRecognition.hint(for: results, profile: context.profile) { lines.append("hint: " + hint) }
         let unexpected = results.filter(\.verdict.failsRun)
         for result in unexpected {
             lines.append("")

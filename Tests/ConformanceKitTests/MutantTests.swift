@@ -89,11 +89,11 @@ struct MutantTests {
 
     @Test("every JS-side and page-snippet mutant changes the reference it breaks", arguments: MutantCatalogue.all)
     func javaScriptSideMutantsApply(_ mutant: Mutant) throws {
-        let reference = try ConformanceRunner.referenceJavaScriptSide()
+        let reference = try ConformanceRunner.referenceJavaScriptSide(in: mutant.dialect)
         if let broken = mutant.javaScriptSide(from: reference) {
             #expect(broken != reference, "mutant \(mutant.id) no longer matches the reference JS side")
         }
-        let snippet = try ConformanceRunner.referencePageSetup()
+        let snippet = try ConformanceRunner.referencePageSetup(in: mutant.dialect)
         if let broken = mutant.pageSetup(from: snippet) {
             #expect(broken != snippet, "mutant \(mutant.id) no longer matches the kit's page setup snippet")
         }

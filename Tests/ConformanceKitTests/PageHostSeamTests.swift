@@ -1,5 +1,6 @@
 import ReferenceBridge
 import Testing
+import WireDialects
 
 @testable import ConformanceKit
 
@@ -31,7 +32,7 @@ struct PageHostSeamTests {
         }
         // Every case went through the seam: its page was made, loaded, run, finished and closed there.
         let hosts = calls.entries.filter { $0 == "make" }.count
-        #expect(hosts == Catalogue.all.count)
+        #expect(hosts == Catalogue.all.filter { $0.dialects.contains(.canonical) }.count)
         #expect(
             calls.entries.filter { $0 == "finish" }.count == hosts
                 && calls.entries.filter { $0 == "close" }.count == hosts)

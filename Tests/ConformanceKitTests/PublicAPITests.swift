@@ -11,6 +11,7 @@ import Testing
 struct PublicAPITests {
     static let modules = [
         "ConformanceAdapter", "ConformanceKit", "ConformanceTesting", "ReferenceBridge", "SimulatedWebKit",
+        "WireDialects",
     ]
 
     static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../..")

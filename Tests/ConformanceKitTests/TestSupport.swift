@@ -34,6 +34,16 @@ enum Kit {
 
     private static var sharedReferenceRun: Task<[String: CaseResult], any Error>?
 
+    /// The reference bridge of the wkwvjb dialect on the cases written for that dialect alone (its own clauses,
+    /// spec section 13.2), by case id.
+    static func wkwvjbReferenceRun() async throws -> [String: CaseResult] {
+        let cases = Catalogue.all.filter { $0.dialects == [.wkwvjb] }
+        let results = try await run(cases, configuration: .init(javaScriptSideUnderTest: true, dialect: .wkwvjb)) {
+            ReferenceBridgeAdapter(dialect: .wkwvjb)
+        }
+        return Dictionary(uniqueKeysWithValues: results.map { ($0.caseID, $0) })
+    }
+
     /// `conformanceCase`'s result in the shared reference run.
     static func referenceResult(of conformanceCase: ConformanceCase) async throws -> CaseResult {
         try #require(try await referenceRun()[conformanceCase.id])

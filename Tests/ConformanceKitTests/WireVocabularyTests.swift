@@ -24,6 +24,10 @@ struct WireVocabularyTests {
             "mutants: broken copies of the reference's canonical traffic and of the canonical JS side"
         ),
         (
+            "WireDialects/WireDialect+WKWebViewJavascriptBridge.swift",
+            "the wkwvjb dialect, a copy of the canonical wire renamed in part: the words it keeps are its own too"
+        ),
+        (
             "ConformanceKit/Explore/ExploreOperation.swift",
             "explore's crafted bridge URLs, program data in the canonical dialect"
         ),
@@ -37,6 +41,7 @@ struct WireVocabularyTests {
         ),
         ("swift5-testee/", "an independent port under test: an implementation writes its own wire"),
         ("webkit-port-testee/", "an independent WebKit-style port under test: an implementation writes its own wire"),
+        ("wkwvjb-port-testee/", "an independent port in the wkwvjb dialect: an implementation writes its own wire"),
         ("conformance-testees/", "testees under test: implementations write their own wire"),
     ]
 

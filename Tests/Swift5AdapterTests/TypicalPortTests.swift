@@ -1,7 +1,9 @@
 import ConformanceKit
 import Foundation
 import Testing
+import WKWVJBPortAdapter
 import WebKitPortAdapter
+import WireDialects
 
 /// Runs the whole catalogue against the typical Swift 5 port, through its adapter.
 @MainActor
@@ -22,18 +24,30 @@ import WebKitPortAdapter
     PortExpectations.check(results, knownFailures: PortExpectations.foundationOnLinux)
 }
 
-/// The WebKit-style port's adapter is what the WebKit glue guide shows: at most 15 lines of code, counting
-/// neither imports, comments and blank lines nor lines that hold a lone brace (19 with those braces).
-@Test func webKitStylePortAdapterIsShort() throws {
+/// Runs the whole catalogue in the wkwvjb profile against the port written in that dialect: its own WKWebView
+/// glue (script message handlers, no navigation delegate), compiled against SimulatedWebKit.
+@MainActor
+@Test func wkwvjbPortPassesTheCatalogueInItsProfile() async throws {
+    let runner = try ConformanceRunner(configuration: .init(dialect: .wkwvjb))
+    let results = await runner.run(Catalogue.all, adapter: { WKWVJBPortAdapter() })
+    PortExpectations.check(results, knownFailures: PortExpectations.foundationOnLinux, dialect: .wkwvjb)
+}
+
+/// The WebKit-style ports' adapters are what the guides show: at most 15 lines of code, counting neither
+/// imports, comments and blank lines nor lines that hold a lone brace (19 with those braces).
+@Test(arguments: [
+    "webkit-port-testee/Adapter/WebKitPortAdapter.swift", "wkwvjb-port-testee/Adapter/WKWVJBPortAdapter.swift",
+])
+func webKitStylePortAdapterIsShort(_ path: String) throws {
     let adapterFile = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .appendingPathComponent("../../Sources/webkit-port-testee/Adapter/WebKitPortAdapter.swift").standardized
+        .appendingPathComponent("../../Sources/" + path).standardized
     let source = try String(contentsOf: adapterFile, encoding: .utf8)
     let codeLines = source.split(separator: "\n").filter { line in
         let trimmed = line.trimmingCharacters(in: .whitespaces)
         return !trimmed.isEmpty && !trimmed.hasPrefix("//") && !trimmed.hasPrefix("import ") && trimmed != "{"
             && trimmed != "}"
     }
-    #expect(codeLines.count <= 15, "WebKitPortAdapter.swift has \(codeLines.count) lines of code besides imports")
+    #expect(codeLines.count <= 15, "\(path) has \(codeLines.count) lines of code besides imports")
 }
 
 /// What the kit's Swift 5 ports are expected to get from the catalogue.
@@ -66,15 +80,18 @@ enum PortExpectations {
     }
 
     /// Expects `results` (the whole catalogue) to pass except for `knownFailures`, which must fail exactly so,
-    /// and the cases the Swift 5 ports cannot take, which must not apply.
-    static func check(_ results: [CaseResult], knownFailures: [String: (clauses: Set<String>, mentions: String)]) {
+    /// and the cases the Swift 5 ports cannot take or `dialect` does not have, which must not apply.
+    static func check(
+        _ results: [CaseResult], knownFailures: [String: (clauses: Set<String>, mentions: String)],
+        dialect: WireDialect = .canonical
+    ) {
         #expect(results.count == Catalogue.all.count)
         // The port offers neither sends from other threads, nor switching traffic logging, nor throwing handlers:
         // those cases do not apply; nor do JS-side cases, the JS side being the kit's own.
         let notApplicable: Set<String> = Set(
             Catalogue.all.filter {
                 !$0.requires.isDisjoint(with: BridgeCapabilities.inProcessOnly.subtracting(.reentrantHandlers))
-                    || $0.subject == .javaScriptSide
+                    || $0.subject == .javaScriptSide || DialectApplicability.whyNotApplicable($0, in: dialect) != nil
             }.map(\.id))
 
         var unexpected: [CaseResult] = []

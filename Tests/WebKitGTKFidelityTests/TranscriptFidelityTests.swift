@@ -13,8 +13,8 @@ struct TranscriptFidelityTests {
     enum KnownDifference: String {
         case oneRequestPerIframePerTurn =
             "WebKit asks once about several src values an iframe gets in one turn: the JS side's second send in a turn raises no request of its own there"
-        case evaluationExceptionReachesOnError =
-            "an exception thrown by a native evaluation also reaches the page's onerror in WebKit, and WebKitGTK words the error as url:line:column: message"
+        case evaluationErrorWording =
+            "WebKitGTK words a failed evaluation's error as url:line:column: message, and names a harness script's location undefined"
     }
 
     /// The cases whose transcripts differ between the web views, each with why.
@@ -42,7 +42,7 @@ struct TranscriptFidelityTests {
             differences[id] = .oneRequestPerIframePerTurn
         }
         for id in ["flush.evaluation-error-result", "logging.native.nil-fetch-result"] {
-            differences[id] = .evaluationExceptionReachesOnError
+            differences[id] = .evaluationErrorWording
         }
         return differences
     }()
@@ -52,19 +52,10 @@ struct TranscriptFidelityTests {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("fidelity-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
-        let process = Process()
-        process.executableURL = WebKitGTKFidelityTests.executable
-        process.arguments =
-            ["record", "--web-view", webView, "--mode", "all", "--golden-dir", folder.path, "--progress", "never"]
-            + arguments
-        process.standardOutput = FileHandle.nullDevice
-        let errors = Pipe()
-        process.standardError = errors
-        try process.run()
-        let errorText = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
         // 0: all recorded; 78: some cases not applicable on this web view (skipped, as they must be).
-        #expect([0, 78].contains(process.terminationStatus), "\(webView): exit \(process.terminationStatus): \(errorText)")
+        try WebKitGTKFidelityTests.runConformance(
+            ["record", "--web-view", webView, "--mode", "all", "--golden-dir", folder.path, "--progress", "never"]
+                + arguments, expecting: [0, 78])
         var documents: [String: JSONValue] = [:]
         for file in try FileManager.default.contentsOfDirectory(atPath: folder.path) where file.hasSuffix(".json") {
             let text = try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8)
@@ -85,7 +76,12 @@ struct TranscriptFidelityTests {
             if document == other {
                 same.append(id)
             } else {
-                differing.append((id, knownDifferences[id] ?? (hasFailedEvaluation(document) ? .evaluationExceptionReachesOnError : nil)))
+                differing.append(
+                    (
+                        id,
+                        knownDifferences[id]
+                            ?? (hasFailedEvaluation(document) ? .evaluationErrorWording : nil)
+                    ))
             }
         }
         return (same, differing)
@@ -106,12 +102,14 @@ struct TranscriptFidelityTests {
         let reasons = Dictionary(grouping: differing) { $0.1?.rawValue ?? "not explained" }
         print(
             "fidelity: reference transcripts: \(same.count) the same, \(differing.count) differing: "
-                + reasons.sorted { $0.key < $1.key }.map { "\($0.value.count) because \($0.key)" }.joined(separator: "; ")
+                + reasons.sorted { $0.key < $1.key }.map { "\($0.value.count) because \($0.key)" }.joined(
+                    separator: "; ")
         )
         #expect(Set(differing.map(\.0)) == Set(Self.knownDifferences.keys), "unexplained or no longer differing")
     }
 
-    @Test("a mutant's transcripts are the same on both web views, but in the cases listed with why",
+    @Test(
+        "a mutant's transcripts are the same on both web views, but in the cases listed with why",
         arguments: WebKitGTKFidelityTests.sampledMutants)
     func mutantTranscripts(_ name: String) throws {
         let mutant = try #require(MutantCatalogue.mutant(named: name))

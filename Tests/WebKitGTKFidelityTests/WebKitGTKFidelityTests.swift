@@ -29,19 +29,10 @@ struct WebKitGTKFidelityTests {
     static func verdicts(_ arguments: [String], webView: String) throws -> [String: String] {
         let report = FileManager.default.temporaryDirectory.appendingPathComponent("fidelity-\(UUID().uuidString).json")
         defer { try? FileManager.default.removeItem(at: report) }
-        let process = Process()
-        process.executableURL = executable
-        process.arguments =
-            ["run", "--web-view", webView, "--report", "json:" + report.path, "--report-timings", "off"] + arguments
-        process.standardOutput = FileHandle.nullDevice
-        let errors = Pipe()
-        process.standardError = errors
-        try process.run()
-        let errorText = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
         // 0: every case passed; 1: some failed, as a mutant's must.
-        #expect(
-            [0, 1].contains(process.terminationStatus), "\(webView): exit \(process.terminationStatus): \(errorText)")
+        try runConformance(
+            ["run", "--web-view", webView, "--report", "json:" + report.path, "--report-timings", "off"] + arguments,
+            expecting: [0, 1])
         guard case .object(let document) = try JSONParser.parse(String(contentsOf: report, encoding: .utf8)),
             case .array(let cases)? = document["cases"]
         else { throw FidelityError(message: "no cases in the \(webView) report") }
@@ -52,6 +43,22 @@ struct WebKitGTKFidelityTests {
             }
         }
         return verdicts
+    }
+
+    /// Runs the `conformance` built beside this test bundle with `arguments` and expects one of `statuses`.
+    static func runConformance(_ arguments: [String], expecting statuses: Set<Int32>) throws {
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        process.standardOutput = FileHandle.nullDevice
+        let errors = Pipe()
+        process.standardError = errors
+        try process.run()
+        let errorText = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(
+            statuses.contains(process.terminationStatus),
+            "conformance \(arguments.joined(separator: " ")): exit \(process.terminationStatus): \(errorText)")
     }
 
     /// The cases that differ between the two web views, as "id: simulated / real".

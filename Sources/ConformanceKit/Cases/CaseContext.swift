@@ -52,10 +52,31 @@ package final class CaseContext {
     package var webView: SimulatedWebView { browser.webView }
 
     /// Everything observed so far.
-    package var transcript: Transcript { browser.transcript }
+    /// Everything observed so far, in the case's words: a case written in the canonical dialect and run in
+    /// another reads it renamed back into its own (`Transcript.inWords(of:by:keeping:)`).
+    package var transcript: Transcript {
+        guard isRenamed, let renaming = DialectRenaming(wordsFrom: runDialect, to: .canonical) else {
+            return browser.transcript
+        }
+        let entries = browser.transcript.entries.count
+        if let cached = renamedTranscript, cached.entries.count == entries { return cached }
+        let renamed = browser.transcript.inWords(
+            of: .canonical, by: renaming, keeping: webView.bridgeJavaScriptSource)
+        renamedTranscript = renamed
+        return renamed
+    }
+    /// The last renamed transcript, kept while nothing new happens.
+    private var renamedTranscript: Transcript?
 
-    /// The wire the run speaks: what the case's pages and checks use for names, keys and commands.
-    package var dialect: WireDialect { browser.transcript.dialect }
+    /// The wire the case is written in: what its pages and checks use for names, keys and commands (the
+    /// run's, unless the case is renamed into it).
+    package var dialect: WireDialect { isRenamed ? .canonical : runDialect }
+
+    /// The wire the run speaks, whose signals the page really gives (`dialect` is the case's words).
+    package var runDialect: WireDialect { browser.transcript.dialect }
+
+    /// Whether the case is written in the canonical dialect and runs in another, its scripts renamed into it.
+    package var isRenamed: Bool { !conformanceCase.dialects.contains(runDialect) }
 
     // MARK: Driving the implementation
 
@@ -247,7 +268,14 @@ package final class CaseContext {
     ///   - script: The page's JavaScript. `__conformance` and the `conformance` helpers are available.
     ///   - url: The page's URL.
     package func loadPage(_ script: String, url: String = "https://app.example/index.html") {
-        browser.load(PageDefinition(url: url, script: CasePagePrelude.source + script))
+        browser.load(PageDefinition(url: url, script: CasePagePrelude.source + inRunDialect(script)))
+    }
+
+    /// `script`, written in the case's dialect, in the run's: the same when the case is written for the run's
+    /// dialect, else its words renamed (a case written in the canonical dialect run in another profile).
+    package func inRunDialect(_ script: String) -> String {
+        guard isRenamed, let renaming = DialectRenaming(wordsFrom: .canonical, to: runDialect) else { return script }
+        return renaming.rename(script)
     }
 
     /// Loads a page as `loadHTMLString(_:baseURL:)` does: its URL is `baseURL`, or `about:blank` without one,
@@ -257,7 +285,9 @@ package final class CaseContext {
     ///   - baseURL: The page's base URL.
     package func loadHTMLString(running script: String, baseURL: String? = nil) {
         browser.load(
-            PageDefinition(html: "<html><script>\(CasePagePrelude.source + script)</script></html>", baseURL: baseURL))
+            PageDefinition(
+                html: "<html><script>\(CasePagePrelude.source + inRunDialect(script))</script></html>", baseURL: baseURL
+            ))
     }
 
     /// Loads a page whose load fails, before its commit (nothing of it runs) or after it (it runs `script`).
@@ -266,7 +296,8 @@ package final class CaseContext {
     ///   - url: The page's URL.
     ///   - failure: How and where the load fails.
     package func loadFailingPage(_ script: String = "", url: String, failure: PageDefinition.LoadFailure) {
-        browser.load(PageDefinition(url: url, script: CasePagePrelude.source + script, failure: failure))
+        browser.load(
+            PageDefinition(url: url, script: CasePagePrelude.source + inRunDialect(script), failure: failure))
     }
 
     /// Reloads the current page.
@@ -277,7 +308,7 @@ package final class CaseContext {
     /// Runs a script in the page as the harness (never blamed on the implementation).
     /// - Parameter script: JavaScript; `__conformance` and the `conformance` helpers are available.
     package func runInPage(_ script: String) {
-        browser.runHarnessScript(script)
+        browser.runHarnessScript(inRunDialect(script))
     }
 
     /// Turns the page's event loop until nothing is left to do.

@@ -14,6 +14,22 @@ enum CasePages {
         }.joined(separator: "\n")
     }
 
+    /// Page JavaScript that asks the native side for the JS side as the page setup snippet would, and nothing
+    /// else: an iframe loading the load URL, or a post to the load signal's script message handler.
+    /// - Parameter dialect: The wire the page really signals in (a case's `runDialect`).
+    static func loadSignal(in dialect: WireDialect) -> String {
+        switch dialect.loadSignal {
+        case .navigation(let signal):
+            """
+            var frame = document.createElement("iframe");
+            frame.src = \(CanonicalJSON.quote(signal.url));
+            document.documentElement.appendChild(frame);
+            """
+        case .scriptMessage(let name):
+            "window.webkit.messageHandlers[\(CanonicalJSON.quote(name))].postMessage(null);"
+        }
+    }
+
     /// A page whose setup callback registers the recording JS handler `sink`.
     /// - Parameter dialect: The wire the page speaks.
     static func sink(in dialect: WireDialect) -> String {

@@ -15,14 +15,23 @@ enum CraftedFetch {
     }
 
     /// Makes the next fetches return `results` (JS expressions) in order, then the real queue again, and
-    /// signals one fetch per result through an iframe of its own (a real web view asks only about the last
-    /// of several `src` an iframe gets in one turn).
+    /// signals one fetch per result: through an iframe of its own each (a real web view asks only about the last
+    /// of several `src` an iframe gets in one turn), or one script message each in a dialect that signals so.
     @MainActor
     static func serve(_ results: [String], in context: CaseContext) {
         let functions = results.map { "function () { return \($0); }" }.joined(separator: ", ")
         let wire = context.dialect
-        // A dialect whose JS side signals by script message is not served: the crafted results are never fetched.
-        let queueURL = wire.queueSignal.navigation?.url ?? ""
+        let signal: String
+        switch context.runDialect.queueSignal {
+        case .navigation(let navigation):
+            signal = """
+                var frame = document.createElement("iframe");
+                        frame.src = \(CanonicalJSON.quote(navigation.url));
+                        document.documentElement.appendChild(frame);
+                """
+        case .scriptMessage(let name):
+            signal = "window.webkit.messageHandlers[\(CanonicalJSON.quote(name))].postMessage(null);"
+        }
         context.runInPage(
             """
             (function () {
@@ -30,9 +39,7 @@ enum CraftedFetch {
                 var crafted = [\(functions)];
                 bridge.\(wire.fetchFunction) = function () { return crafted.length ? crafted.shift()() : real.call(bridge); };
                 for (var i = 0; i < \(results.count); i++) {
-                    var frame = document.createElement("iframe");
-                    frame.src = "\(queueURL)";
-                    document.documentElement.appendChild(frame);
+                    \(signal)
                 }
             })();
             """)

@@ -1,4 +1,5 @@
 import StrictJSON
+import WireDialects
 
 /// What the report writers need to know about a run besides its results.
 package struct RunContext: Sendable {
@@ -10,6 +11,8 @@ package struct RunContext: Sendable {
     package var timings: ReportTimings
     /// Why the run ended before every selected case ran; nil for a whole run.
     package var stop: RunStop?
+    /// The dialect the run spoke (`--profile`).
+    package var profile: WireDialect = .canonical
 
     /// Creates a run context whose rerun commands are `rerunWords` followed by `--case <id>`.
     /// - Parameters:

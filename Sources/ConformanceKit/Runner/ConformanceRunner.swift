@@ -76,16 +76,22 @@ package final class ConformanceRunner {
         self.configuration = configuration
     }
 
-    /// The kit's reference JS side (`Fixtures/js/WebViewJavascriptBridge.js`).
+    /// The kit's reference JS side (`Fixtures/js/WebViewJavascriptBridge.js`, or the dialect's own).
+    /// - Parameter dialect: The wire wanted.
     /// - Throws: `HarnessError` when the fixture cannot be read.
-    package nonisolated static func referenceJavaScriptSide() throws(HarnessError) -> String {
-        try HarnessEnvironment.referenceJavaScriptSide()
+    package nonisolated static func referenceJavaScriptSide(in dialect: WireDialect = .canonical) throws(HarnessError)
+        -> String
+    {
+        try HarnessEnvironment.referenceJavaScriptSide(in: dialect)
     }
 
-    /// The kit's page setup snippet (`Fixtures/js/page-setup.js`).
+    /// The kit's page setup snippet (`Fixtures/js/page-setup.js`, or the dialect's own).
+    /// - Parameter dialect: The wire wanted.
     /// - Throws: `HarnessError` when the fixture cannot be read.
-    package nonisolated static func referencePageSetup() throws(HarnessError) -> String {
-        try HarnessEnvironment.read(ConformanceFixtures.url("js/page-setup.js"))
+    package nonisolated static func referencePageSetup(in dialect: WireDialect = .canonical) throws(HarnessError)
+        -> String
+    {
+        try HarnessEnvironment.kitScript(HarnessSelfCheck.pageSetupPath, in: dialect)
     }
 
     /// The JS side this runner injects.
@@ -128,11 +134,9 @@ package final class ConformanceRunner {
             interruption: nil, leftovers: CaseLeftovers(), transcript: Transcript(),
             bridgeJavaScriptSource: environment.bridgeJavaScriptSource)
         result.clauses = conformanceCase.clauses
-        guard conformanceCase.dialects.contains(environment.dialect) else {
+        if let reason = DialectApplicability.whyNotApplicable(conformanceCase, in: environment.dialect) {
             result.verdict = .notApplicable
-            result.interruption =
-                "not applicable: the case is written for the \(conformanceCase.dialects.map(\.name).joined(separator: " and ")) "
-                + "dialect\(conformanceCase.dialects.count == 1 ? "" : "s"), and this run speaks the \(environment.dialect.name) one"
+            result.interruption = "not applicable in the \(environment.dialect.name) profile: \(reason)"
             return result
         }
 

@@ -31,7 +31,7 @@ package final class HarnessEnvironment {
     ///   - bridgeJavaScriptSource: The JS side to inject, or nil for the kit's reference JS side.
     ///   - executionTimeLimit: Seconds one script may run before it is stopped.
     ///   - pageSetupSource: The page setup snippet, or nil for the kit's.
-    ///   - dialect: The wire the run speaks; the kit's scripts are renamed into it (`DialectRenaming`).
+    ///   - dialect: The wire the run speaks; the kit's scripts are its own, or renamed into it (`DialectRenaming`).
     /// - Throws: `HarnessError` when the address-space limit is too low for the engine, or a resource is
     ///   missing, unreadable or fails the self-check (naming the file), or the kit has no scripts in `dialect`.
     init(
@@ -80,10 +80,13 @@ package final class HarnessEnvironment {
         try kitScript(HarnessSelfCheck.javaScriptSidePath, in: dialect)
     }
 
-    /// One of the kit's scripts (`Fixtures/<path>`, written in the canonical dialect), in `dialect`.
+    /// One of the kit's scripts (`Fixtures/<path>`, written in the canonical dialect), in `dialect`: the
+    /// dialect's own file when the kit has one (`Fixtures/js/<dialect>/`, the JS side named after its global),
+    /// else the canonical file renamed into it.
     /// - Throws: `HarnessError` when the file cannot be read, or `dialect` differs from the canonical one in
-    ///   more than its words, so that renaming cannot give the script in it.
+    ///   more than its words and the kit has no file of its own for it.
     nonisolated static func kitScript(_ path: String, in dialect: WireDialect) throws(HarnessError) -> String {
+        if let own = ownScriptPath(path, in: dialect) { return try read(ConformanceFixtures.url(own)) }
         let canonical = try read(ConformanceFixtures.url(path))
         guard dialect != .canonical else { return canonical }
         guard let renaming = DialectRenaming(from: .canonical, to: dialect) else {
@@ -95,6 +98,16 @@ package final class HarnessEnvironment {
                     """)
         }
         return renaming.rename(canonical)
+    }
+
+    /// The path of the dialect's own version of the kit's script at `path`, when the kit ships one.
+    nonisolated static func ownScriptPath(_ path: String, in dialect: WireDialect) -> String? {
+        guard dialect != .canonical else { return nil }
+        let name =
+            path == HarnessSelfCheck.javaScriptSidePath
+            ? dialect.javaScriptGlobal + ".js" : URL(fileURLWithPath: path).lastPathComponent
+        let own = "js/\(dialect.name)/\(name)"
+        return FileManager.default.fileExists(atPath: ConformanceFixtures.url(own).path) ? own : nil
     }
 
     /// The text of one of the kit's files.

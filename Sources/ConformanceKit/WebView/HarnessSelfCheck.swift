@@ -26,15 +26,19 @@ package enum HarnessSelfCheck {
     ///     is checked).
     ///   - pageSetup: The kit's page setup snippet.
     ///   - environment: The engine and page shim to check them with.
-    ///   - javaScriptSideFile: The JS side's file, for messages.
-    ///   - pageSetupFile: The snippet's file, for messages.
+    ///   - javaScriptSideFile: The JS side's file, for messages (nil: the kit's file in the dialect).
+    ///   - pageSetupFile: The snippet's file, for messages (nil: the kit's file in the dialect).
     /// - Throws: `HarnessError` (`missingResource`) naming the file that fails and how.
     package static func checkScripts(
         javaScriptSide: String?, pageSetup: String, in environment: HarnessEnvironment,
-        javaScriptSideFile: String = ConformanceFixtures.url(javaScriptSidePath).path,
-        pageSetupFile: String = ConformanceFixtures.url(pageSetupPath).path
+        javaScriptSideFile: String? = nil, pageSetupFile: String? = nil
     ) throws(HarnessError) {
         let wire = environment.dialect
+        func kitFile(_ path: String) -> String {
+            ConformanceFixtures.url(HarnessEnvironment.ownScriptPath(path, in: wire) ?? path).path
+        }
+        let javaScriptSideFile = javaScriptSideFile ?? kitFile(javaScriptSidePath)
+        let pageSetupFile = pageSetupFile ?? kitFile(pageSetupPath)
         // The probes are the dialect's: two dialects are told apart by all their words, not their names.
         let key = [javaScriptSide, pageSetup, String(describing: wire)]
         guard !passed.contains(key) else { return }
@@ -47,8 +51,23 @@ package enum HarnessSelfCheck {
                 message: "ConformanceKit's page-shim.js fails in a fresh page (\(error)); rebuild the package")
         }
         defer { page.close() }
-        // In another dialect than the canonical one the scripts are the files renamed into it.
-        let renamed = wire == .canonical ? "" : ", renamed into the \(wire.name) dialect"
+        // In another dialect than the canonical one the scripts are its own, or the files renamed into it.
+        let renamed =
+            wire == .canonical
+            ? ""
+            : HarnessEnvironment.ownScriptPath(pageSetupPath, in: wire) != nil
+                ? ", the \(wire.name) dialect's" : ", renamed into the \(wire.name) dialect"
+        // A dialect that signals through script messages finds its handlers (no native side listens here).
+        let handlerNames = [wire.loadSignal, wire.queueSignal].compactMap { signal -> String? in
+            if case .scriptMessage(let name) = signal { return name }
+            return nil
+        }
+        if !handlerNames.isEmpty {
+            let table = handlerNames.map { "\($0): { postMessage: function () {} }" }.joined(separator: ", ")
+            _ = try? page.context.evaluate(
+                "Object.defineProperty(window, \"webkit\", { configurable: true, value: { messageHandlers: { \(table) } } });",
+                sourceURL: "conformance://self-test-handlers.js")
+        }
         // The dialect's words are JavaScript identifiers, written into the probes as they are.
         try run(
             pageSetup, in: page, file: pageSetupFile, what: "the kit's page setup snippet" + renamed,

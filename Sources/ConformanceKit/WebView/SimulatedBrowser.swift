@@ -160,7 +160,15 @@ package final class SimulatedBrowser: WebViewBackend, PageHost {
             record(.evaluationFinished(id: id, result: json, error: nil))
             return .success(foundation)
         } catch {
-            if error.isTimeout { interrupt(with: error, stage: currentStage) }
+            if error.isTimeout {
+                interrupt(with: error, stage: currentStage)
+            } else if style == .asynchronous {
+                // WebKit reports an exception of an evaluation to the page (`window.onerror`) as well as to the
+                // completion handler (spec appendix D: found against WebKitGTK).
+                do throws(ScriptError) { try page.routeUncaught(error) } catch {
+                    interrupt(with: error, stage: currentStage)
+                }
+            }
             record(.evaluationFinished(id: id, result: nil, error: error.description))
             return .failure(JavaScriptEvaluationError(message: error.message, line: error.line))
         }

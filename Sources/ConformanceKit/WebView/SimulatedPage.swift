@@ -56,7 +56,8 @@ final class SimulatedPage {
         }
     }
 
-    private func routeUncaught(_ error: ScriptError) throws(ScriptError) {
+    /// Hands an exception to the page as an uncaught error (`window.onerror`, recorded).
+    func routeUncaught(_ error: ScriptError) throws(ScriptError) {
         guard let reportUncaught else { return }
         try context.call(
             reportUncaught,

@@ -1,3 +1,4 @@
+import StrictJSON
 import WireDialects
 
 /// Rewrites JavaScript written in one dialect into another that differs from it only in its words: the
@@ -24,7 +25,19 @@ package struct DialectRenaming: Sendable {
             sourceLoad.schemes[0] == targetLoad.schemes[0], sourceQueue.schemes[0] == targetQueue.schemes[0],
             (source.disableSafetyTimeoutHandler == nil) == (target.disableSafetyTimeoutHandler == nil)
         else { return nil }
-        let pairs: [(String, String)] =
+        self.init(wordsFrom: source, to: target)
+    }
+
+    /// The renaming of the words alone from `source` to `target`, whatever their signals and features: globals,
+    /// functions, message keys, callback id prefixes, and the signal hosts and safety switch's handler name
+    /// where both dialects have them. How a case written in the canonical dialect is had in another (its page
+    /// scripts, crafted batches and harness scripts); what depends on the signals or features is the case's
+    /// clauses' to say (`DialectApplicability`). Nil when a word would be used twice.
+    /// - Parameters:
+    ///   - source: The dialect the scripts are written in.
+    ///   - target: The dialect they are wanted in.
+    package init?(wordsFrom source: WireDialect, to target: WireDialect) {
+        var pairs: [(String, String)] =
             [
                 (source.javaScriptGlobal, target.javaScriptGlobal),
                 (source.registerHandlerFunction, target.registerHandlerFunction),
@@ -33,15 +46,43 @@ package struct DialectRenaming: Sendable {
                 (source.fetchFunction, target.fetchFunction),
                 (source.pageSetupFunction, target.pageSetupFunction),
                 (source.waitingCallbacksGlobal, target.waitingCallbacksGlobal),
-                (sourceLoad.host, targetLoad.host),
-                (sourceQueue.host, targetQueue.host),
                 (source.callbackIDs.nativePrefix, target.callbackIDs.nativePrefix),
                 (source.callbackIDs.javaScriptPrefix, target.callbackIDs.javaScriptPrefix),
-                (source.disableSafetyTimeoutHandler ?? "", target.disableSafetyTimeoutHandler ?? ""),
+                (source.nativeSideWord, target.nativeSideWord),
             ] + zip(source.keys.all, target.keys.all).map { ($0, $1) }
-        let used = pairs.filter { !$0.0.isEmpty }
-        guard Set(used.map(\.0)).count == used.count, Set(used.map(\.1)).count == used.count else { return nil }
-        replacements = Dictionary(uniqueKeysWithValues: used.filter { $0.0 != $0.1 })
+        if let sourceLoad = source.loadSignal.navigation, let targetLoad = target.loadSignal.navigation {
+            pairs.append((sourceLoad.host, targetLoad.host))
+        }
+        if let sourceQueue = source.queueSignal.navigation, let targetQueue = target.queueSignal.navigation {
+            pairs.append((sourceQueue.host, targetQueue.host))
+        }
+        if let sourceSwitch = source.disableSafetyTimeoutHandler, let targetSwitch = target.disableSafetyTimeoutHandler
+        {
+            pairs.append((sourceSwitch, targetSwitch))
+        }
+        guard Set(pairs.map(\.0)).count == pairs.count, Set(pairs.map(\.1)).count == pairs.count else { return nil }
+        replacements = Dictionary(uniqueKeysWithValues: pairs.filter { $0.0 != $0.1 })
+    }
+
+    private init(replacements: [String: String]) {
+        self.replacements = replacements
+    }
+
+    /// The renaming back, from the target dialect's words to the source's.
+    package var reversed: DialectRenaming {
+        DialectRenaming(replacements: Dictionary(uniqueKeysWithValues: replacements.map { ($0.value, $0.key) }))
+    }
+
+    /// `value` with every string and object key renamed.
+    package func rename(_ value: JSONValue) -> JSONValue {
+        switch value {
+        case .string(let text): .string(rename(text))
+        case .array(let elements): .array(elements.map(rename))
+        case .object(let members):
+            .object(
+                Dictionary(members.map { (rename($0.key), rename($0.value)) }, uniquingKeysWith: { first, _ in first }))
+        default: value
+        }
     }
 
     /// `source` with every word of the source dialect replaced by the target dialect's.

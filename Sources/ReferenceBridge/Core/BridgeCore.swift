@@ -2,9 +2,6 @@ import Foundation
 import StrictJSON
 import WireDialects
 
-/// The words of the wire this bridge speaks: the canonical dialect (keys, ids, commands).
-private let wire = WireDialect.canonical
-
 /// The callback that receives the answer to a call: the decoded JSON value, or nil.
 public typealias BridgeResponseCallback = (Any?) -> Void
 
@@ -24,7 +21,14 @@ public final class BridgeCore {
 
     /// The JS to evaluate when the page signals queued messages; its result goes to `flushMessageQueue(_:)`
     /// (FLUSH-1).
-    public static let fetchQueueCommand = wire.fetchCommand
+    public static let fetchQueueCommand = WireDialect.canonical.fetchCommand
+
+    /// The words of the wire this bridge speaks (keys, ids, commands): the canonical dialect unless created
+    /// for another.
+    public let wire: WireDialect
+
+    /// The JS to evaluate when the page signals queued messages, in this bridge's dialect.
+    public var fetchCommand: String { wire.fetchCommand }
 
     /// Messages logged as traffic are cut after this many UTF-16 code units (LOG-7).
     private static let maxLoggedLength = 500
@@ -50,7 +54,18 @@ public final class BridgeCore {
     /// - Parameters:
     ///   - evaluate: Evaluates a JS string in the page; its result is not needed.
     ///   - log: Receives warnings (and traffic, if `logsTraffic` is on).
-    public init(evaluate: @escaping (String) -> Void, log: @escaping (String) -> Void = { _ in }) {
+    public convenience init(evaluate: @escaping (String) -> Void, log: @escaping (String) -> Void = { _ in }) {
+        self.init(dialect: .canonical, evaluate: evaluate, log: log)
+    }
+
+    /// Creates a core that speaks `dialect`.
+    /// - Parameters:
+    ///   - dialect: The wire's words.
+    ///   - evaluate: Evaluates a JS string in the page; its result is not needed.
+    ///   - log: Receives warnings (and traffic, if `logsTraffic` is on).
+    public init(dialect: WireDialect, evaluate: @escaping (String) -> Void, log: @escaping (String) -> Void = { _ in })
+    {
+        wire = dialect
         self.evaluate = evaluate
         self.log = log
     }
@@ -124,6 +139,13 @@ public final class BridgeCore {
     /// - Parameter source: The bridge JS.
     public func injectJavascript(_ source: String) {
         evaluate(source)
+        sendStartupQueue()
+    }
+
+    /// Sends the messages held until the JS side was injected, in order, and stops holding messages
+    /// (START-1, START-2): for a glue that injects the JS side itself and sends the startup queue once that
+    /// evaluation has completed, as the wkwvjb dialect's does (WK-3).
+    public func sendStartupQueue() {
         let queued = startupQueue ?? []
         startupQueue = nil
         for message in queued { dispatch(message) }
@@ -234,7 +256,7 @@ public final class BridgeCore {
     private func dispatch(_ message: Message) {
         let json = CanonicalJSON.encodeKeepingNonASCII(.object(message))
         if logsTraffic { log("WVJB SEND: " + truncated(json)) }
-        evaluate(MessageEscaper.handleMessageCommand(forMessageJSON: json))
+        evaluate(wire.deliveryCommand(literal: MessageEscaper.escapeForSingleQuotedLiteral(json)))
     }
 
     /// The JSON form of `data`, checked up front; nil (and a warning) when it has none (ESC-4): a value

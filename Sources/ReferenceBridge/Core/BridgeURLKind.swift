@@ -17,14 +17,22 @@ public enum BridgeURLKind: Equatable, Sendable {
     /// ignored. Plain `http` is not a bridge URL.
     /// - Parameter url: The URL the web view is about to load; nil is `notBridge`.
     public init(_ url: URL?) {
-        let wire = WireDialect.canonical
+        self.init(url, in: .canonical)
+    }
+
+    /// Classifies a navigation URL by `dialect`'s navigation signals (none in a dialect that signals through
+    /// script messages: every URL is `notBridge` there).
+    /// - Parameters:
+    ///   - url: The URL the web view is about to load; nil is `notBridge`.
+    ///   - dialect: The wire whose signals count.
+    public init(_ url: URL?, in dialect: WireDialect) {
         guard let url, let scheme = url.scheme, let host = url.host else {
             self = .notBridge
             return
         }
-        if wire.loadSignal.navigation?.matches(scheme: scheme, host: host) == true {
+        if dialect.loadSignal.navigation?.matches(scheme: scheme, host: host) == true {
             self = .bridgeLoaded
-        } else if wire.queueSignal.navigation?.matches(scheme: scheme, host: host) == true {
+        } else if dialect.queueSignal.navigation?.matches(scheme: scheme, host: host) == true {
             self = .queueMessage
         } else {
             self = .notBridge

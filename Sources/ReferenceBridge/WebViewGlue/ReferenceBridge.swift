@@ -1,14 +1,16 @@
 import ConformanceKit
 import Foundation
 import ReferenceBridgeCore
+import WireDialects
 
 /// The reference native side, attached to a simulated web view the way WVJB attaches to a WKWebView.
 ///
 /// It is the web view's navigation delegate: it cancels bridge URLs (injecting the JS side on the load
 /// URL, fetching the queue on the queue URL; `BridgeURLKind`) and allows every other URL (BOOT-1, BOOT-2),
 /// or hands it to the app's own navigation delegate, the one the web view had when the bridge attached,
-/// which also hears of every page load (BOOT-9). All protocol logic is in `BridgeCore`; this type only
-/// connects it to the web view.
+/// which also hears of every page load (BOOT-9). In a dialect whose page signals through script messages
+/// (`wkwvjb`), it adds a script message handler for each signal and acts on its messages the same way. All
+/// protocol logic is in `BridgeCore`; this type only connects it to the web view.
 @MainActor
 public final class ReferenceBridge: SimulatedNavigationDelegate {
     /// How the bridge evaluates JavaScript.
@@ -26,23 +28,46 @@ public final class ReferenceBridge: SimulatedNavigationDelegate {
     private weak var appNavigationDelegate: (any SimulatedNavigationDelegate)?
     private let evaluationStyle: EvaluationStyle
     private let javascriptSource: String
+    private let dialect: WireDialect
 
     /// Creates a bridge and makes it `webView`'s navigation delegate, in front of the app's delegate.
     /// - Parameters:
     ///   - webView: The web view to attach to.
     ///   - evaluationStyle: How to evaluate JavaScript.
     ///   - javascriptSource: The JS side to inject; nil injects `webView.bridgeJavaScriptSource`.
-    public init(
+    public convenience init(
         webView: SimulatedWebView, evaluationStyle: EvaluationStyle = .asynchronous, javascriptSource: String? = nil
+    ) {
+        self.init(
+            webView: webView, evaluationStyle: evaluationStyle, javascriptSource: javascriptSource, dialect: .canonical)
+    }
+
+    /// Creates a bridge that speaks `dialect` and attaches it to `webView`: as its navigation delegate, and
+    /// through script message handlers for the dialect's signals that are script messages.
+    /// - Parameters:
+    ///   - webView: The web view to attach to.
+    ///   - evaluationStyle: How to evaluate JavaScript.
+    ///   - javascriptSource: The JS side to inject; nil injects `webView.bridgeJavaScriptSource`.
+    ///   - dialect: The wire's words and signals.
+    public init(
+        webView: SimulatedWebView, evaluationStyle: EvaluationStyle, javascriptSource: String?, dialect: WireDialect
     ) {
         self.webView = webView
         self.evaluationStyle = evaluationStyle
         self.javascriptSource = javascriptSource ?? webView.bridgeJavaScriptSource
+        self.dialect = dialect
         var evaluate: (String) -> Void = { _ in }
-        core = BridgeCore(evaluate: { evaluate($0) }, log: { [weak webView] in webView?.recordNativeLog($0) })
+        core = BridgeCore(
+            dialect: dialect, evaluate: { evaluate($0) }, log: { [weak webView] in webView?.recordNativeLog($0) })
         evaluate = { [weak self] script in self?.evaluate(script) }
         appNavigationDelegate = webView.navigationDelegate
         webView.navigationDelegate = self
+        if case .scriptMessage(let name) = dialect.loadSignal {
+            webView.addScriptMessageHandler(named: name) { [weak self] _ in self?.injectJavaScriptSide() }
+        }
+        if case .scriptMessage(let name) = dialect.queueSignal {
+            webView.addScriptMessageHandler(named: name) { [weak self] _ in self?.fetchQueue() }
+        }
     }
 
     // MARK: SimulatedNavigationDelegate
@@ -53,13 +78,13 @@ public final class ReferenceBridge: SimulatedNavigationDelegate {
         _ webView: SimulatedWebView, decidePolicyFor action: NavigationAction,
         decisionHandler: @escaping (NavigationActionPolicy) -> Void
     ) {
-        switch BridgeURLKind(action.url) {
+        switch BridgeURLKind(action.url, in: dialect) {
         case .notBridge:
             guard let appNavigationDelegate else { return decisionHandler(.allow) }
             appNavigationDelegate.webView(webView, decidePolicyFor: action, decisionHandler: decisionHandler)
         case .bridgeLoaded:
             decisionHandler(.cancel)
-            core.injectJavascript(javascriptSource)
+            injectJavaScriptSide()
         case .queueMessage:
             decisionHandler(.cancel)
             fetchQueue()
@@ -73,14 +98,30 @@ public final class ReferenceBridge: SimulatedNavigationDelegate {
 
     // MARK: Evaluation
 
+    /// Injects the JS side, then sends the startup queue (BOOT-3, START-2): at once after the evaluation is
+    /// asked for, or, in a dialect whose page asks by script message, in the evaluation's completion (WK-3:
+    /// its JS side dispatches at once, so messages sent earlier would reach the page before its handlers).
+    private func injectJavaScriptSide() {
+        guard case .scriptMessage = dialect.loadSignal, let webView else {
+            return core.injectJavascript(javascriptSource)
+        }
+        switch evaluationStyle {
+        case .synchronous:
+            _ = webView.stringByEvaluatingJavaScript(from: javascriptSource)
+            core.sendStartupQueue()
+        case .asynchronous:
+            webView.evaluateJavaScript(javascriptSource) { [weak self] _, _ in self?.core.sendStartupQueue() }
+        }
+    }
+
     /// Evaluates the exact fetch command and hands its result to the core (FLUSH-1).
     private func fetchQueue() {
         guard let webView else { return }
         switch evaluationStyle {
         case .synchronous:
-            core.flushMessageQueue(webView.stringByEvaluatingJavaScript(from: BridgeCore.fetchQueueCommand))
+            core.flushMessageQueue(webView.stringByEvaluatingJavaScript(from: core.fetchCommand))
         case .asynchronous:
-            webView.evaluateJavaScript(BridgeCore.fetchQueueCommand) { [weak self] result, error in
+            webView.evaluateJavaScript(core.fetchCommand) { [weak self] result, error in
                 if let error {
                     webView.recordNativeLog("WebViewJavascriptBridge: WARNING: fetching the queue failed: \(error)")
                 }

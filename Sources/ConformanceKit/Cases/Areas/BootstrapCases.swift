@@ -209,12 +209,7 @@ enum BootstrapCases {
         clauses: ["BOOT-8"],
         summary: "a page that signals __bridge_loaded__ without window.WVJBCallbacks gets the bridge and no error"
     ) { context in
-        context.loadPage(
-            """
-            var frame = document.createElement("iframe");
-            frame.src = "https://__bridge_loaded__";
-            document.documentElement.appendChild(frame);
-            """)
+        context.loadPage(CasePages.loadSignal(in: context.runDialect))
         try await context.runUntilIdle()
         context.runInPage(
             """

@@ -503,19 +503,21 @@ enum CallbackCases {
         }
         let malformed = ids.filter { id in
             guard case .string(let text) = id else { return true }
-            return text.wholeMatch(of: /objc_cb_[1-9][0-9]*/) == nil
+            let forms = context.runDialect.callbackIDs
+            return forms.nativeNumber(of: text).map { forms.nativeID($0) != text || $0 < 1 } ?? true
         }
         context.expectEqual(
-            malformed, [], clause: "ID-2.a", "callback ids not of the form objc_cb_<n> among \(ids.count)")
+            malformed, [], clause: "ID-2.a",
+            "callback ids not of the form \(context.runDialect.callbackIDs.nativePrefix)<n> among \(ids.count)")
         let messages = context.transcript.decodedNativeMessages
         func callbackID(ofCallWith data: JSONValue) -> JSONValue? {
             messages.first { $0.member("data") == data }?.member("callbackId")
         }
         context.expectEqual(
-            callbackID(ofCallWith: 1), "objc_cb_1", clause: "ID-2.b",
+            callbackID(ofCallWith: 1), .string(context.runDialect.callbackIDs.nativeID(1)), clause: "ID-2.b",
             "callback id of the bridge's first call with a callback")
         context.expectEqual(
-            callbackID(ofCallWith: 3), "objc_cb_2", clause: "ID-2.c",
+            callbackID(ofCallWith: 3), .string(context.runDialect.callbackIDs.nativeID(2)), clause: "ID-2.c",
             "callback id of its second call with a callback, made after a call without one")
         context.expectEqual(
             callbackID(ofCallWith: 2), nil, clause: "MSG-7.c", "callback id of the call without a callback")

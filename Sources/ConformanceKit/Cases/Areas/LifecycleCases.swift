@@ -137,12 +137,19 @@ enum LifecycleCases {
         summary:
             "the JS side is injected for a page navigated to that asks with the v5 load URL, for the first URL navigated to again, and for that page reloaded, and native calls reach each of them"
     ) { context in
-        let v5Page = """
-            window.WVJBCallbacks = [function (bridge) { bridge.registerHandler("sink", conformance.recordingHandler("sink")); }];
+        // A dialect that asks by script message has no older load URL: its page 2 asks as the snippet does.
+        let v5Signal =
+            context.runDialect.loadSignal.navigation == nil
+            ? CasePages.loadSignal(in: context.runDialect)
+            : """
             var frame = document.createElement("iframe");
             frame.src = "wvjbscheme://__BRIDGE_LOADED__";
             document.documentElement.appendChild(frame);
             """
+        let v5Page = """
+            window.WVJBCallbacks = [function (bridge) { bridge.registerHandler("sink", conformance.recordingHandler("sink")); }];
+
+            """ + v5Signal
         try await CasePages.start(context)
         // Page 2 asks with the v5 load URL, page 3 is the first URL again, page 4 is page 3 reloaded.
         let steps: [(label: String, load: () -> Void)] = [

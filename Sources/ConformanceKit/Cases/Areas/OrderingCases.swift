@@ -1,4 +1,5 @@
 import StrictJSON
+import WireDialects
 
 /// Cases on ordering: FIFO in both directions and inside batches.
 enum OrderingCases {
@@ -10,6 +11,7 @@ enum OrderingCases {
     static let nativeToJSFIFO = ConformanceCase(
         id: "ordering.native-to-js.fifo",
         clauses: ["ORD-1"],
+        dialects: WireDialect.shipped,
         summary:
             "native calls reach the JS handler in the order they were made, a large message and a small one after it included"
     ) { context in

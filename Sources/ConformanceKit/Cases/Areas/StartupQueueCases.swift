@@ -222,21 +222,24 @@ enum StartupQueueCases {
         let ids = messages.compactMap { $0.member("callbackId") }
         let malformed = ids.filter { id in
             guard case .string(let text) = id else { return true }
-            return text.wholeMatch(of: /objc_cb_[1-9][0-9]*/) == nil
+            let forms = context.runDialect.callbackIDs
+            return forms.nativeNumber(of: text).map { forms.nativeID($0) != text || $0 < 1 } ?? true
         }
         context.expectEqual(
             malformed, [], clause: "ID-2.a",
-            "callback ids not of the form objc_cb_<n> among \(ids.count), held and live")
+            "callback ids not of the form \(context.runDialect.callbackIDs.nativePrefix)<n> among \(ids.count), held and live"
+        )
         func callbackID(ofCallWith data: String) -> JSONValue? {
             messages.first { $0.member("data") == .string(data) }?.member("callbackId")
         }
         context.expectEqual(
-            callbackID(ofCallWith: "held 1"), "objc_cb_1", clause: "ID-2.b",
+            callbackID(ofCallWith: "held 1"), .string(context.runDialect.callbackIDs.nativeID(1)), clause: "ID-2.b",
             "callback id of the bridge's first call with a callback, held in the startup queue after a call without one"
         )
         let labels = ["held 1", "held 2"] + live
         context.expectEqual(
-            labels.map { callbackID(ofCallWith: $0) }, (1...11).map { .string("objc_cb_\($0)") }, clause: "ID-2.c",
+            labels.map { callbackID(ofCallWith: $0) },
+            (1...11).map { .string(context.runDialect.callbackIDs.nativeID($0)) }, clause: "ID-2.c",
             "callback ids of eleven calls with a callback, two held and nine made one at a time after the answers, calls without a callback between them"
         )
     }

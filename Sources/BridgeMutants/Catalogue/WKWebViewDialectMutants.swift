@@ -1,0 +1,110 @@
+import ConformanceKit
+import ReferenceBridge
+import WireDialects
+
+extension MutantCatalogue {
+    /// Mutants of the wkwvjb dialect's reference (spec section 13.2): its JS side, its page snippet and its glue,
+    /// each breaking one of the dialect's own obligations (WK-1 to WK-5). They run in the wkwvjb profile.
+    static let wkwvjbMutants: [Mutant] = [
+        wkwvjbJavaScriptSide(
+            "wkwvjb-js-signals-only-an-empty-queue",
+            "the JS side posts to iOS_Native_FlushMessageQueue only for the first message of a queue, an optimisation that relies on native fetching at once",
+            obligation: "WK-1.a",
+            replacing: "        window.webkit.messageHandlers.iOS_Native_FlushMessageQueue.postMessage(null);",
+            with:
+                "        if (sendMessageQueue.length === 1) { window.webkit.messageHandlers.iOS_Native_FlushMessageQueue.postMessage(null); }"
+        ),
+        wkwvjbJavaScriptSide(
+            "wkwvjb-js-posts-the-message",
+            "the JS side posts the message itself to iOS_Native_FlushMessageQueue instead of null",
+            obligation: "WK-1.b", replacing: "iOS_Native_FlushMessageQueue.postMessage(null);",
+            with: "iOS_Native_FlushMessageQueue.postMessage(message);"),
+        wkwvjbJavaScriptSide(
+            "wkwvjb-js-keeps-the-messaging-iframe",
+            "the JS side still signals through the canonical messaging iframe as well as the script message",
+            obligation: "WK-1.c",
+            replacing: "        window.webkit.messageHandlers.iOS_Native_FlushMessageQueue.postMessage(null);",
+            with: """
+                        window.webkit.messageHandlers.iOS_Native_FlushMessageQueue.postMessage(null);
+                        var frame = document.createElement("iframe");
+                        frame.src = "https://__wvjb_queue_message__";
+                        document.documentElement.appendChild(frame);
+                """),
+        wkwvjbPageSnippet(
+            "wkwvjb-snippet-defers-with-bridge-present",
+            "with the bridge present, the snippet calls back on a timer instead of at once", obligation: "WK-4.a",
+            replacing: "        return callback(WKWebViewJavascriptBridge);",
+            with: "        return setTimeout(function () { callback(WKWebViewJavascriptBridge); }, 0);"),
+        wkwvjbPageSnippet(
+            "wkwvjb-snippet-ignores-pending-callbacks",
+            "the snippet has no `window.WKWVJBCallbacks` branch: each early setup starts a new list and posts again",
+            obligation: "WK-4.b",
+            replacing:
+                "    if (window.WKWVJBCallbacks) {\n        return window.WKWVJBCallbacks.push(callback);\n    }\n",
+            with: ""),
+        wkwvjbPageSnippet(
+            "wkwvjb-snippet-posts-a-word", "the snippet posts the string \"inject\" instead of null",
+            obligation: "WK-4.c", replacing: "iOS_Native_InjectJavascript.postMessage(null);",
+            with: "iOS_Native_InjectJavascript.postMessage(\"inject\");"),
+        wkwvjbGlue(
+            "wkwvjb-startup-queue-before-completion",
+            "the glue sends the startup queue right after asking for the JS side's evaluation, as the canonical bridge does, so held calls reach the page before its handlers",
+            obligation: "WK-3.b", .startupQueueBeforeCompletion),
+        wkwvjbGlue(
+            "wkwvjb-injects-once-per-bridge", "the glue injects the JS side for the first inject message only",
+            obligation: "WK-3.a", .injectsOnce),
+        wkwvjbGlue(
+            "wkwvjb-fetches-twice-per-message", "the glue evaluates the fetch command twice for each flush message",
+            obligation: "WK-2.a", .fetchesTwice),
+        wkwvjbGlue(
+            "wkwvjb-fetch-without-semicolon",
+            "the glue evaluates `WKWebViewJavascriptBridge._fetchQueue()`, no semicolon",
+            obligation: "WK-2.b", .fetchWithoutSemicolon),
+        wkwvjbGlue(
+            "wkwvjb-flush-handler-added-late",
+            "the glue adds its iOS_Native_FlushMessageQueue handler only when it injects, after the page has loaded",
+            obligation: "WK-5.a", .flushHandlerAddedLate),
+    ]
+
+    /// The case of each of the dialect's clauses, by clause.
+    private static let wkwvjbCases = [
+        "WK-1.a": ["js-side.wkwvjb.one-post-per-call"], "WK-1.b": ["js-side.wkwvjb.one-post-per-call"],
+        "WK-1.c": ["js-side.wkwvjb.one-post-per-response"],
+        "WK-2.a": ["flush.wkwvjb.one-fetch-per-flush-message"], "WK-2.b": ["flush.wkwvjb.one-fetch-per-flush-message"],
+        "WK-3.a": ["startup.wkwvjb.inject-then-startup-queue"], "WK-3.b": ["startup.wkwvjb.inject-then-startup-queue"],
+        "WK-4.a": ["bootstrap.wkwvjb.page-setup-snippet"], "WK-4.b": ["bootstrap.wkwvjb.page-setup-snippet"],
+        "WK-4.c": ["bootstrap.wkwvjb.page-setup-snippet"], "WK-5.a": ["bootstrap.wkwvjb.handlers-before-load"],
+    ]
+
+    /// The cases that must catch a mutant breaking `obligation`.
+    private static func caughtBy(_ obligation: String) -> [String] { wkwvjbCases[obligation] ?? [] }
+
+    /// A JS-side mutant of the wkwvjb dialect: its reference JS side with `original` replaced by `broken`.
+    static func wkwvjbJavaScriptSide(
+        _ id: String, _ defect: String, obligation: String, replacing original: String, with broken: String
+    ) -> Mutant {
+        Mutant(
+            id: id, defect: defect, obligation: obligation, caughtBy: caughtBy(obligation), dialect: .wkwvjb,
+            breakJavaScriptSide: { $0.replacingOccurrences(of: original, with: broken) }
+        ) { ReferenceBridgeAdapter(dialect: .wkwvjb) }
+    }
+
+    /// A page-snippet mutant of the wkwvjb dialect: its snippet with `original` replaced by `broken`.
+    static func wkwvjbPageSnippet(
+        _ id: String, _ defect: String, obligation: String, replacing original: String, with broken: String
+    ) -> Mutant {
+        Mutant(
+            id: id, defect: defect, obligation: obligation, caughtBy: caughtBy(obligation), dialect: .wkwvjb,
+            breakPageSetup: { $0.replacingOccurrences(of: original, with: broken) }
+        ) { ReferenceBridgeAdapter(dialect: .wkwvjb) }
+    }
+
+    /// A glue mutant of the wkwvjb dialect: the reference core behind a glue with `defect`.
+    static func wkwvjbGlue(_ id: String, _ defect: String, obligation: String, _ kind: WKWVJBGlueMutant.Defect)
+        -> Mutant
+    {
+        Mutant(id: id, defect: defect, obligation: obligation, caughtBy: caughtBy(obligation), dialect: .wkwvjb) {
+            WKWVJBGlueMutant(kind)
+        }
+    }
+}

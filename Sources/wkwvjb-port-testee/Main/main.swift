@@ -1,0 +1,4 @@
+import ConformanceAdapter
+import WKWVJBPortAdapter
+
+AdapterHost.serve(name: "wkwvjb-dialect port") { WKWVJBPortAdapter() }
