@@ -66,6 +66,10 @@ public enum ConformanceExpectations {
         profile: WireDialect = .canonical, record: (_ comment: String, _ severity: GateIssue.Severity) -> Void,
         attach: (_ report: String, _ name: String) -> Void
     ) async {
+        if let baseline, let mismatch = baseline.mismatch(withRunIn: profile.name) {
+            record(mismatch, .error)
+            return
+        }
         let result: CaseResult
         do {
             result = try await ConformanceRunner(

@@ -51,6 +51,10 @@ public enum ConformanceXCTest {
         adapter: AdapterFactory, cases: [ConformanceCase], baseline: Baseline?, javaScriptSide: String?,
         profile: WireDialect = .canonical, fail: (String) -> Void, print: (String) -> Void
     ) async {
+        if let baseline, let mismatch = baseline.mismatch(withRunIn: profile.name) {
+            fail(mismatch)
+            return
+        }
         let runner: ConformanceRunner
         do {
             runner = try ConformanceRunner(

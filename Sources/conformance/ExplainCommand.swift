@@ -12,6 +12,13 @@ struct ExplainCommand: ParsableCommand {
     @Argument(help: "A case id, as `conformance list` prints it.")
     var caseID: String
 
+    @Option(
+        name: .customLong("profile"),
+        help: ArgumentHelp(
+            "The profile (wire dialect) whose reference run and golden to show (default: canonical, or the dialect the case is written for).",
+            valueName: "profile"))
+    var profile: ProfileChoice?
+
     func run() throws {
         guard let conformanceCase = Catalogue.case(withID: caseID) else {
             let near = Catalogue.all.map(\.id).filter { $0.hasPrefix(String(caseID.prefix { $0 != "." })) }
@@ -25,9 +32,16 @@ struct ExplainCommand: ParsableCommand {
             printError(error.description)
             throw ExitCodes.configuration
         }
+        let dialect =
+            profile?.dialect
+            ?? (conformanceCase.dialects.contains(.canonical)
+                ? .canonical : conformanceCase.dialects.first ?? .canonical)
         print("\(conformanceCase.id)  [\(conformanceCase.level.rawValue)]")
         print("  \(conformanceCase.summary)")
         if !conformanceCase.requires.isEmpty { print("  requires: \(conformanceCase.requires)") }
+        if let reason = DialectApplicability.whyNotApplicable(conformanceCase, in: dialect) {
+            print("  not applicable in the \(dialect.name) profile: \(reason)")
+        }
         print("\nclauses (spec/protocol.md):")
         for id in conformanceCase.clauses {
             let text = spec.clause(id).map { $0.text.replacingOccurrences(of: "\n", with: " ") } ?? "(not in the spec)"
@@ -36,8 +50,9 @@ struct ExplainCommand: ParsableCommand {
         // Which obligations the case checks is known by running it: against the reference, in process.
         let checks: [(clause: String, message: String)]
         do {
-            checks = try ReferenceRun.results(of: [conformanceCase], for: "the list of obligations the case checks")
-                .flatMap(\.checks)
+            checks = try ReferenceRun.results(
+                of: [conformanceCase], in: dialect, for: "the list of obligations the case checks"
+            ).flatMap(\.checks)
         } catch let status as ExitCode where status != ExitCodes.configuration {
             throw status
         } catch {
@@ -53,14 +68,15 @@ struct ExplainCommand: ParsableCommand {
             print("\nobligations it checks (spec appendix C), besides those every case checks:")
             for obligation in obligations { print("  [\(obligation.id)] \(obligation.text)") }
         }
-        let golden = ConformanceFixtures.url("golden/\(conformanceCase.id).json")
-        print("\ngolden transcript of the reference bridge (Fixtures/golden/\(conformanceCase.id).json):")
+        let path = "golden/\(dialect.name)/\(conformanceCase.id).json"
+        let golden = ConformanceFixtures.url(path)
+        print("\ngolden transcript of the reference bridge in the \(dialect.name) profile (Fixtures/\(path)):")
         if let text = try? String(contentsOf: golden, encoding: .utf8) {
             print(
                 text.split(separator: "\n").map { "  " + PrintableText.abbreviate(String($0), limit: 240) }.joined(
                     separator: "\n"))
         } else {
-            print("  (none recorded: see spec/protocol.md, appendix A)")
+            print("  (none recorded in this profile: see spec/protocol.md, appendix A)")
         }
     }
 }

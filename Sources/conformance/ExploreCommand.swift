@@ -118,7 +118,9 @@ struct ExploreCommand: ParsableCommand {
             verbose: false)
         try outputs.check()
         if let writeCase { try checkCaseDestination(writeCase) }
-        let known = try baseline.map { ExploreKnownFindings(try loadBaselineFile($0)) }
+        let known = try baseline.map {
+            ExploreKnownFindings(try loadBaselineFile($0, profile: adapter.profile.dialect.name))
+        }
         let javaScriptSide = try jsSide.map(readJavaScriptSide)
         let seed = self.seed ?? UInt64.random(in: 0...UInt64(UInt32.max))
         if self.seed == nil, replay == nil { printError("seed \(seed) (random; --seed \(seed) repeats this run)") }

@@ -14,6 +14,13 @@ struct ListCommand: ParsableCommand {
     @Flag(name: .long, help: "List the built-in adapters (reference and mutants) instead.")
     var adapters = false
 
+    @Option(
+        name: .customLong("profile"),
+        help: ArgumentHelp(
+            "Say, under each case, whether it runs in this profile (wire dialect) and why not when it does not.",
+            valueName: "profile"))
+    var profile: ProfileChoice?
+
     @Flag(
         name: .long,
         help:
@@ -45,12 +52,23 @@ struct ListCommand: ParsableCommand {
             for choice in AdapterChoice.builtIns { print("\(choice.argument)\n    \(choice.summary)") }
             return
         }
-        for conformanceCase in try selectCases(include: cases) {
+        let selected = try selectCases(include: cases)
+        for conformanceCase in selected {
             let requires = conformanceCase.requires.isEmpty ? "" : "  requires: \(conformanceCase.requires)"
             print(
                 "\(conformanceCase.id)  [\(conformanceCase.level.rawValue)] \(conformanceCase.clauses.joined(separator: ", "))\(requires)"
             )
             print("    \(conformanceCase.summary)")
+            if let dialect = profile?.dialect {
+                let reason = DialectApplicability.whyNotApplicable(conformanceCase, in: dialect)
+                print("    in the \(dialect.name) profile: " + (reason.map { "not applicable: " + $0 } ?? "runs"))
+            }
+        }
+        if let dialect = profile?.dialect {
+            let running = selected.filter { DialectApplicability.whyNotApplicable($0, in: dialect) == nil }.count
+            print(
+                "\(running) of \(selected.count) cases run in the \(dialect.name) profile (\(selected.count - running) not applicable)"
+            )
         }
     }
 }

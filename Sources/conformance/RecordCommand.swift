@@ -6,12 +6,14 @@ import Foundation
 struct RecordCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "record",
-        abstract: "Record golden transcripts (Fixtures/golden/<case id>.json) from the reference bridge.",
+        abstract: "Record golden transcripts (Fixtures/golden/<profile>/<case id>.json) from the reference bridge.",
         discussion: """
             Writes goldens for the selected cases, compared semantically with what is there (spec/protocol.md, \
             appendix A). Review the written files with `git diff`, then commit them. Refused when CI is set: \
             goldens are recorded locally and reviewed, never on CI. Goldens record the reference bridge: a \
-            mutant adapter is refused unless --allow-mutant is given.
+            mutant adapter is refused unless --allow-mutant is given. Each profile keeps its own goldens \
+            (--profile wkwvjb: Fixtures/golden/wkwvjb); a case that does not run in the profile has none there and \
+            is left out (`conformance list --profile P` says which).
 
             Only a case that ran to its end is recorded (or checked). A case the adapter cannot run (not \
             applicable: out of process, the cases that need sends from any thread, traffic logging or throwing \
@@ -56,7 +58,8 @@ struct RecordCommand: ParsableCommand {
 
     @Option(
         name: .customLong("golden-dir"),
-        help: "The goldens folder (default: Fixtures/golden under the current directory, the kit's checkout).")
+        help: "The goldens folder (default: Fixtures/golden/<profile> under the current directory, the kit's checkout)."
+    )
     var goldenDirectory: String?
 
     func validate() throws {
@@ -67,24 +70,29 @@ struct RecordCommand: ParsableCommand {
                 on purpose. Pass --allow-mutant to record it anyway (into a scratch --golden-dir)
                 """)
         }
-        // Fixtures/golden holds the canonical profile's goldens; another profile's would overwrite them.
-        if adapter.profile != .canonical, goldenDirectory == nil {
-            throw ValidationError(
-                "the kit keeps goldens for the canonical profile only: record the \(adapter.profile.dialect.name) profile into a --golden-dir of its own"
-            )
-        }
     }
 
     func run() throws {
         // A command line that selects nothing is a usage error wherever it runs, so it is checked first.
-        let selected = try selectCases(include: cases)
+        let dialect = adapter.profile.dialect
+        // A case that does not run in the profile has no golden there (spec section 13.1): it is left out,
+        // not skipped.
+        let selected = try selectCases(include: cases).filter {
+            DialectApplicability.whyNotApplicable($0, in: dialect) == nil
+        }
+        if selected.isEmpty {
+            printError(
+                "no selected case runs in the \(dialect.name) profile: see `conformance list --profile \(dialect.name)`"
+            )
+            throw ExitCodes.usage
+        }
         if mode != .never, ProcessInfo.processInfo.environment["CI"] != nil {
             printError(
                 "recording is refused when CI is set: record goldens locally, review them with `git diff`, and commit them"
             )
             throw ExitCodes.configuration
         }
-        let directory = URL(fileURLWithPath: goldenDirectory ?? "Fixtures/golden")
+        let directory = URL(fileURLWithPath: goldenDirectory ?? "Fixtures/golden/\(dialect.name)")
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: directory.path, isDirectory: &isFolder), isFolder.boolValue else {
             printError(

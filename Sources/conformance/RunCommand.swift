@@ -162,9 +162,11 @@ struct RunCommand: ParsableCommand {
                 printError("the baseline cannot be written: \(error.message)")
                 throw ExitCodes.configuration
             }
-            if !FileManager.default.fileExists(atPath: baseline) { return Baseline(entries: []) }
+            if !FileManager.default.fileExists(atPath: baseline) {
+                return Baseline(entries: [], profile: adapter.profile.dialect.name)
+            }
         }
-        return try loadBaselineFile(baseline)
+        return try loadBaselineFile(baseline, profile: adapter.profile.dialect.name)
     }
 
     /// Applies the baseline, or rewrites it (through a symlink, never replacing it: `TextDestination`).

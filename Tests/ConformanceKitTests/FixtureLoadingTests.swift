@@ -124,6 +124,29 @@ struct FixtureLoadingTests {
         #expect(try Baseline.load(from: apart).entries.count == 2)
     }
 
+    @Test("a baseline gates the profile it names (canonical when it names none), and says so to a run in another")
+    func baselineProfile() throws {
+        let folder = try Folder()
+        let plain = try folder.file(
+            #"{"format":"wvjb-conformance-baseline","version":1,"entries":[]}"#, named: "plain.json")
+        let wkwvjb = try folder.file(
+            #"{"format":"wvjb-conformance-baseline","version":1,"profile":"wkwvjb","entries":[]}"#, named: "wk.json")
+        #expect(try Baseline.load(from: plain).profile == "canonical")
+        let loaded = try Baseline.load(from: wkwvjb)
+        #expect(loaded.profile == "wkwvjb" && loaded.mismatch(withRunIn: "wkwvjb") == nil)
+        #expect(
+            loaded.mismatch(withRunIn: "canonical", path: "wk.json")
+                == "the baseline wk.json gates the wkwvjb profile, and this run speaks canonical: run with --profile wkwvjb, or keep a baseline file per profile"
+        )
+        // An update keeps the profile, and the file says it.
+        let updated = Baseline.updated(from: [], keeping: loaded)
+        #expect(
+            updated.profile == "wkwvjb"
+                && updated.fileText.hasPrefix(
+                    #"{"format":"wvjb-conformance-baseline","version":1,"profile":"wkwvjb","entries":["#)
+        )
+    }
+
     @Test("a bad baseline document is refused: wrong format, version, unknown top-level field, no entries")
     func badBaselineDocument() throws {
         let folder = try Folder()
@@ -138,7 +161,11 @@ struct FixtureLoadingTests {
             ),
             (
                 #"{"format":"wvjb-conformance-baseline","version":1,"entries":[],"comment":"x"}"#,
-                "comment: unknown field (the fields are format, version, entries)"
+                "comment: unknown field (the fields are format, version, profile, entries)"
+            ),
+            (
+                #"{"format":"wvjb-conformance-baseline","version":1,"profile":"WK WVJB","entries":[]}"#,
+                #"profile: "WK WVJB" is not a profile name (dot-separated segments of a-z, 0-9 and -)"#
             ),
             (#"{"format":"wvjb-conformance-baseline","version":1}"#, "entries: required field missing"),
             (#"[]"#, "expected an object, found an array"),

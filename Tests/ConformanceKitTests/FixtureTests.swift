@@ -2,6 +2,7 @@ import ConformanceFixtures
 import Foundation
 import StrictJSON
 import Testing
+import WireDialects
 
 @testable import ConformanceKit
 
@@ -74,14 +75,18 @@ struct FixtureTests {
         let schema = try JSONParser.parse(
             try String(contentsOf: ConformanceFixtures.url("schemas/golden-transcript.schema.json"), encoding: .utf8))
         let validator = JSONSchemaValidator(schema: schema)
-        let folder = GoldenTests.store.directory
-        let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".json") }
-        #expect(!files.isEmpty)
-        for file in files {
-            let document = try JSONParser.parse(
-                try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8))
-            let violations = validator.violations(of: document)
-            #expect(violations.isEmpty, "\(file): \(violations.prefix(3))")
+        for dialect in WireDialect.shipped {
+            let folder = GoldenTests.store(dialect).directory
+            let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter {
+                $0.hasSuffix(".json")
+            }
+            #expect(!files.isEmpty, "\(dialect.name)")
+            for file in files {
+                let document = try JSONParser.parse(
+                    try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8))
+                let violations = validator.violations(of: document)
+                #expect(violations.isEmpty, "\(dialect.name)/\(file): \(violations.prefix(3))")
+            }
         }
     }
 

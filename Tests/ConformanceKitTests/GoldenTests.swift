@@ -6,7 +6,9 @@ import WireDialects
 
 @testable import ConformanceKit
 
-/// Compares every case's transcript on the reference bridge with its golden in `Fixtures/golden`.
+/// Compares every case's transcript on the reference bridge with its golden, per profile: the canonical
+/// profile's in `Fixtures/golden/canonical`, the wkwvjb profile's (that dialect's reference, every case that
+/// runs there) in `Fixtures/golden/wkwvjb`.
 ///
 /// Recording is explicit: `CONFORMANCE_RECORD=missing|failed|all swift test --filter GoldenTests`.
 /// A run that records still fails, so that the new goldens get reviewed before they are committed;
@@ -14,22 +16,39 @@ import WireDialects
 @Suite("Golden transcripts")
 @MainActor
 struct GoldenTests {
-    nonisolated static let store = GoldenStore(
-        directory: URL(fileURLWithPath: #filePath)
-            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("Fixtures/golden"))
+    /// A case in a profile, as the golden test's argument.
+    struct ProfileCase: CustomTestStringConvertible, Sendable {
+        let dialect: WireDialect
+        let conformanceCase: ConformanceCase
+        var testDescription: String { "\(dialect.name): \(conformanceCase.id)" }
+    }
+
+    nonisolated static let goldens = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Fixtures/golden")
+
+    /// The goldens of a profile.
+    nonisolated static func store(_ dialect: WireDialect) -> GoldenStore {
+        GoldenStore(directory: goldens.appendingPathComponent(dialect.name))
+    }
 
     static var mode: GoldenStore.RecordMode {
         ProcessInfo.processInfo.environment["CONFORMANCE_RECORD"].flatMap(GoldenStore.RecordMode.init(rawValue:))
             ?? .never
     }
 
-    /// The cases of the canonical profile, whose goldens are the reference's (another dialect's own cases have
-    /// none yet: spec section 13).
-    nonisolated static let canonicalCases = Catalogue.all.filter { $0.dialects.contains(.canonical) }
+    /// The cases that run in a profile (the others are not applicable there, and have no golden in it).
+    nonisolated static func cases(in dialect: WireDialect) -> [ConformanceCase] {
+        Catalogue.all.filter { DialectApplicability.whyNotApplicable($0, in: dialect) == nil }
+    }
 
-    @Test("the reference bridge's transcript matches the case's golden", arguments: canonicalCases)
-    func matchesGolden(_ conformanceCase: ConformanceCase) async throws {
+    nonisolated static let profileCases = WireDialect.shipped.flatMap { dialect in
+        cases(in: dialect).map { ProfileCase(dialect: dialect, conformanceCase: $0) }
+    }
+
+    @Test("the reference bridge's transcript matches the case's golden in its profile", arguments: profileCases)
+    func matchesGolden(_ argument: ProfileCase) async throws {
+        let (dialect, conformanceCase) = (argument.dialect, argument.conformanceCase)
         let mode = Self.mode
         if mode != .never, ProcessInfo.processInfo.environment["CI"] != nil {
             Issue.record(
@@ -37,8 +56,8 @@ struct GoldenTests {
             )
             return
         }
-        let result = try await Kit.referenceResult(of: conformanceCase)
-        switch Self.store.check(result, mode: mode) {
+        let result = try #require(try await Kit.referenceRun(in: dialect)[conformanceCase.id])
+        switch Self.store(dialect).check(result, mode: mode) {
         case .matches:
             break
         case .missing(let path):
@@ -67,13 +86,15 @@ struct GoldenTests {
         }
     }
 
-    @Test("there is no golden without a case (renamed or removed cases leave none behind)")
-    func noOrphanGoldens() throws {
-        let files = try FileManager.default.contentsOfDirectory(atPath: Self.store.directory.path).filter {
-            $0.hasSuffix(".json")
-        }
-        let ids = Set(Self.canonicalCases.map { $0.id + ".json" })
-        #expect(files.filter { !ids.contains($0) }.sorted() == [], "goldens without a case")
+    @Test(
+        "there is no golden without a case that runs in its profile, and no folder but the shipped profiles'",
+        arguments: WireDialect.shipped)
+    func noOrphanGoldens(_ dialect: WireDialect) throws {
+        let files = try FileManager.default.contentsOfDirectory(atPath: Self.store(dialect).directory.path)
+        let ids = Set(Self.cases(in: dialect).map { $0.id + ".json" })
+        #expect(files.filter { !ids.contains($0) }.sorted() == [], "goldens without a case in \(dialect.name)")
+        let folders = try FileManager.default.contentsOfDirectory(atPath: Self.goldens.path).sorted()
+        #expect(folders == WireDialect.shipped.map(\.name).sorted())
     }
 
     @Test("comparison is semantic: key order and callback-id spelling do not matter, data does")

@@ -3,9 +3,14 @@ import ConformanceKit
 import ConformanceTesting
 import ReferenceBridge
 import Testing
+import WireDialects
 
 extension Mutant: CustomTestStringConvertible {
     public var testDescription: String { "mutant:\(id)" }
+}
+
+extension WireDialect: CustomTestStringConvertible {
+    public var testDescription: String { name }
 }
 
 /// Shared helpers for running the kit in tests.
@@ -34,14 +39,26 @@ enum Kit {
 
     private static var sharedReferenceRun: Task<[String: CaseResult], any Error>?
 
-    /// The reference bridge of the wkwvjb dialect on the cases written for that dialect alone (its own clauses,
-    /// spec section 13.2), by case id.
+    /// The whole catalogue in the wkwvjb profile against that dialect's reference bridge (spec section 13),
+    /// run once per test process and shared, by case id: the cases of its own clauses, the canonical ones
+    /// renamed into it, and the rest not applicable.
     static func wkwvjbReferenceRun() async throws -> [String: CaseResult] {
-        let cases = Catalogue.all.filter { $0.dialects == [.wkwvjb] }
-        let results = try await run(cases, configuration: .init(javaScriptSideUnderTest: true, dialect: .wkwvjb)) {
-            ReferenceBridgeAdapter(dialect: .wkwvjb)
+        if let sharedWKWVJBRun { return try await sharedWKWVJBRun.value }
+        let run = Task { @MainActor in
+            let results = try await Kit.run(
+                Catalogue.all, configuration: .init(javaScriptSideUnderTest: true, dialect: .wkwvjb)
+            ) { ReferenceBridgeAdapter(dialect: .wkwvjb) }
+            return Dictionary(uniqueKeysWithValues: results.map { ($0.caseID, $0) })
         }
-        return Dictionary(uniqueKeysWithValues: results.map { ($0.caseID, $0) })
+        sharedWKWVJBRun = run
+        return try await run.value
+    }
+
+    private static var sharedWKWVJBRun: Task<[String: CaseResult], any Error>?
+
+    /// The shared reference run of `dialect`'s profile (`referenceRun()`, `wkwvjbReferenceRun()`).
+    static func referenceRun(in dialect: WireDialect) async throws -> [String: CaseResult] {
+        dialect == .wkwvjb ? try await wkwvjbReferenceRun() : try await referenceRun()
     }
 
     /// `conformanceCase`'s result in the shared reference run.

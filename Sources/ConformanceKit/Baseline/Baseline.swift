@@ -95,8 +95,28 @@ public struct Baseline: Sendable, Equatable {
     /// The entries, in file order.
     package var entries: [Entry]
 
+    /// The name of the profile (wire dialect, `--profile`) whose runs the baseline gates: a failure expected
+    /// in one dialect says nothing about another. A file without the field is the canonical profile's.
+    package var profile: String
+
     /// Creates a baseline.
-    package init(entries: [Entry]) { self.entries = entries }
+    /// - Parameters:
+    ///   - entries: The expected failures.
+    ///   - profile: The profile whose runs it gates.
+    package init(entries: [Entry], profile: String = "canonical") {
+        self.entries = entries
+        self.profile = profile
+    }
+
+    /// Why this baseline cannot gate a run in `profile`, or nil when it can.
+    /// - Parameters:
+    ///   - profile: The run's profile name.
+    ///   - path: The baseline's file, to name it in the message, if it has one.
+    package func mismatch(withRunIn profile: String, path: String? = nil) -> String? {
+        guard profile != self.profile else { return nil }
+        return
+            "the baseline\(path.map { " " + $0 } ?? "") gates the \(self.profile) profile, and this run speaks \(profile): run with --profile \(self.profile), or keep a baseline file per profile"
+    }
 
     /// Reads a baseline file, checking every entry: a missing or unreadable file, text that is not JSON,
     /// an unknown field, a wrong type, an unknown verdict or platform, an empty reason, a malformed
@@ -111,7 +131,8 @@ public struct Baseline: Sendable, Equatable {
             userFile: url,
             remedy: "Check the path, or write the file with `conformance run --baseline FILE --update-baseline`.")
         do throws(FixtureFile.Failure) {
-            return Baseline(entries: try file.decode(Document.self, labelKey: "case").entries)
+            let document = try file.decode(Document.self, labelKey: "case")
+            return Baseline(entries: document.entries, profile: document.profile)
         } catch {
             throw error.harnessError
         }
@@ -127,8 +148,8 @@ public struct Baseline: Sendable, Equatable {
             if let platforms = entry.platforms { object["platforms"] = .array(platforms.map { .string($0.rawValue) }) }
             return "  " + JSONValue.object(object).canonicalText
         }
-        return "{\"format\":\"wvjb-conformance-baseline\",\"version\":1,\"entries\":[\n"
-            + lines.joined(separator: ",\n") + "\n]}\n"
+        return "{\"format\":\"wvjb-conformance-baseline\",\"version\":1,\"profile\":"
+            + JSONValue.string(profile).canonicalText + ",\"entries\":[\n" + lines.joined(separator: ",\n") + "\n]}\n"
     }
 
     /// The baseline that makes `results` pass exactly on `platform`: one entry per failing case, by exact
@@ -154,7 +175,8 @@ public struct Baseline: Sendable, Equatable {
         let explore = applicable.filter { entry in
             entry.isExploreEntry && !results.contains { CaseSelector.matches(entry.caseGlob, $0.caseID) }
         }
-        return Baseline(entries: recorded + explore + old.entries.filter { !$0.applies(on: platform) })
+        return Baseline(
+            entries: recorded + explore + old.entries.filter { !$0.applies(on: platform) }, profile: old.profile)
     }
 
     /// Compares a run with the entries that hold on `platform`.
@@ -245,14 +267,18 @@ extension Baseline.Platform: Decodable {
 extension Baseline {
     /// The whole file: its format marker, version and entries.
     private struct Document: Decodable {
-        private enum CodingKeys: String, CodingKey, CaseIterable { case format, version, entries }
+        private enum CodingKeys: String, CodingKey, CaseIterable { case format, version, profile, entries }
 
         var entries: [Entry]
+        var profile: String
 
         init(from decoder: any Decoder) throws {
             let fields = try decoder.container(keyedBy: CodingKeys.self)
             try fields.expectConstant("wvjb-conformance-baseline", forKey: .format)
             try fields.expectConstant(1, forKey: .version)
+            profile =
+                fields.contains(.profile)
+                ? try fields.decodeDottedID(allowing: "-", kind: "a profile name", forKey: .profile) : "canonical"
             entries = try fields.decode([Entry].self, forKey: .entries)
             try Self.refuseRepeatedEntries(entries, codingPath: fields.codingPath + [CodingKeys.entries])
         }

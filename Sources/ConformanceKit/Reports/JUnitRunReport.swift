@@ -24,6 +24,9 @@ package enum JUnitRunReport {
             #"<?xml version="1.0" encoding="UTF-8"?>"#,
             "<testsuites name=\"wvjb-conformance\" tests=\"\(tests)\" failures=\"\(failures)\" errors=\"\(errors)\" skipped=\"\(skipped)\"\(total)>",
             "  <testsuite name=\"\(escape("wvjb-conformance \(context.adapter)"))\" tests=\"\(tests)\" failures=\"\(failures)\" errors=\"\(errors)\" skipped=\"\(skipped)\"\(total)>",
+            "    <properties>",
+            "      <property name=\"profile\" value=\"\(escape(context.profile.name))\"/>",
+            "    </properties>",
         ]
         for result in results {
             let area = String(result.caseID.prefix { $0 != "." })

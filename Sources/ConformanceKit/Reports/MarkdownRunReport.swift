@@ -13,7 +13,9 @@ package enum MarkdownRunReport {
     package static func render(_ results: [CaseResult], context: RunContext) -> String {
         var counts: [Verdict: Int] = [:]
         for result in results { counts[result.verdict, default: 0] += 1 }
-        var lines = ["# WVJB conformance: `\(cell(context.adapter))`", ""]
+        var lines = [
+            "# WVJB conformance: `\(cell(context.adapter))`", "", "Profile: `\(cell(context.profile.name))`", "",
+        ]
         if let stop = context.stop {
             lines += ["**The run was \(stop.summary)**: \(results.count) cases ran, \(stop.notRun.count) did not.", ""]
         }

@@ -52,6 +52,7 @@ package struct RunContext: Sendable {
 
 /// The machine-readable report (`--report json:PATH`), documented by
 /// `Fixtures/schemas/report.schema.json`. Canonical JSON, so it is printable ASCII whatever the payloads.
+/// It names the adapter and the profile (wire dialect) the run spoke.
 /// Each case within `CaseOutputLimits`: its first failures (the others counted in `failuresLeftOut`),
 /// messages and its interruption cut, expected and actual values cut to a window around their first
 /// difference.
@@ -105,6 +106,7 @@ package enum JSONRunReport {
         }
         var document: [String: JSONValue] = [
             "format": "wvjb-conformance-report", "version": 1, "adapter": .string(context.adapter),
+            "profile": .string(context.profile.name),
             "total": .number(Double(results.count)), "verdicts": .object(counts), "cases": .array(cases),
         ]
         if context.timings == .on, let total = ReportTimings.total(results) {

@@ -1,0 +1,61 @@
+import Foundation
+import StrictJSON
+import Testing
+
+/// `--profile` beyond `run`: `list` says where each case runs, the reports and the baseline carry the
+/// profile, and a baseline of one profile refuses to gate a run in another.
+@Suite("The profile in list, reports and baselines")
+struct ProfileCommandTests {
+    func conformance(_ arguments: String...) async throws -> CLITests.Output {
+        try await CLITests.run(arguments)
+    }
+
+    @Test("list --profile says, under each case, whether it runs in the profile, and why not")
+    func listWithProfile() async throws {
+        let output = try await conformance("list", "--profile", "wkwvjb", "--case", "alert-safety.disable-from-native")
+        #expect(output.status == 0, "\(output.standardError)")
+        #expect(
+            output.standardOutput.contains(
+                "    in the wkwvjb profile: not applicable: SAFE-2 does not hold here: the wkwvjb dialect has no alert safety timeout"
+            ), "\(output.standardOutput)")
+        #expect(output.standardOutput.hasSuffix("0 of 1 cases run in the wkwvjb profile (1 not applicable)\n"))
+        let own = try await conformance("list", "--profile", "canonical", "--case", "js-side.wkwvjb.one-post-per-call")
+        #expect(own.standardOutput.contains("not applicable: the case is written for the wkwvjb dialect"))
+    }
+
+    @Test("JSON, JUnit and Markdown reports name the profile; a baseline written in a profile gates only that one")
+    func reportsAndBaselineCarryTheProfile() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("profile-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = { (name: String) in folder.appendingPathComponent(name).path }
+        let selection = ["--case", "flush.wkwvjb.*", "--case", "missing-handler.native.removed-handler"]
+        let mutant = ["run", "--profile", "wkwvjb", "--adapter", "mutant:wkwvjb-fetches-twice-per-message"]
+        let run = try await CLITests.run(
+            mutant + selection + [
+                "--report", "json:" + path("r.json"), "--report", "junit:" + path("r.xml"), "--report",
+                "markdown:" + path("r.md"), "--baseline", path("baseline.json"), "--update-baseline",
+            ])
+        #expect(run.status == 0, "\(run.standardOutput)\(run.standardError)")
+        let json = try JSONParser.parse(try String(contentsOfFile: path("r.json"), encoding: .utf8))
+        guard case .object(let report) = json else { Issue.record("the JSON report is no object"); return }
+        #expect(report["profile"] == "wkwvjb")
+        #expect(
+            try String(contentsOfFile: path("r.xml"), encoding: .utf8).contains(
+                #"<property name="profile" value="wkwvjb"/>"#))
+        #expect(try String(contentsOfFile: path("r.md"), encoding: .utf8).contains("Profile: `wkwvjb`"))
+        let baseline = try String(contentsOfFile: path("baseline.json"), encoding: .utf8)
+        #expect(baseline.contains(#""profile":"wkwvjb""#) && baseline.contains(#""verdict":"fail""#), "\(baseline)")
+
+        let gated = try await CLITests.run(mutant + selection + ["--baseline", path("baseline.json")])
+        #expect(gated.status == 0, "\(gated.standardOutput)\(gated.standardError)")
+        let otherProfile = try await conformance(
+            "run", "--adapter", "reference", "--case", "missing-handler.native.removed-handler", "--baseline",
+            path("baseline.json"))
+        #expect(otherProfile.status == 78)
+        #expect(
+            otherProfile.standardError.contains(
+                "the baseline \(path("baseline.json")) gates the wkwvjb profile, and this run speaks canonical: run with --profile wkwvjb"
+            ), "\(otherProfile.standardError)")
+    }
+}
