@@ -1,5 +1,6 @@
 import ConformanceKit
 import ReferenceOracle
+import WireDialects
 
 /// `conformance explore` from an implementer's own tests: seeded random programs run against your adapter
 /// and against the reference bridge; the first that differs is shrunk to a minimal counterexample.
@@ -63,34 +64,42 @@ public enum ConformanceExploration {
     ///   - javaScriptSide: A JS side to inject instead of the kit's reference one (your fork's).
     ///   - maxFindings: How many distinct findings to find before stopping (1: stop at the first failing program).
     ///   - baseline: Your fork's baseline (`Baseline.load(from:)`): findings whose id an entry names are known.
+    ///   - profile: The dialect your implementation speaks (`.wkwvjb` for the WKWebViewJavascriptBridge
+    ///     package's); programs and the reference bridge speak it too.
     /// - Returns: What was found.
-    /// - Throws: `HarnessError` when the kit's own files cannot be loaded or the adapter cannot be made.
+    /// - Throws: `HarnessError` when the kit's own files cannot be loaded, the adapter cannot be made, or the
+    ///   baseline gates another profile.
     @MainActor
     public static func explore(
         adapter: @escaping AdapterFactory, seed: UInt64 = 1, runs: Int = 200, maxOperations: Int = 12,
-        javaScriptSide: String? = nil, maxFindings: Int = 1, baseline: Baseline? = nil
+        javaScriptSide: String? = nil, maxFindings: Int = 1, baseline: Baseline? = nil,
+        profile: WireDialect = .canonical
     ) async throws -> Outcome {
+        if let baseline, let mismatch = baseline.mismatch(withRunIn: profile.name) {
+            throw HarnessError(code: .invalidInput, message: mismatch)
+        }
         let explorer = try Explorer.againstReference(
-            adapter, configuration: .init(bridgeJavaScriptSource: javaScriptSide))
+            adapter, configuration: .init(bridgeJavaScriptSource: javaScriptSide, dialect: profile))
         guard let capabilities = explorer.candidateCapabilities() else {
             throw HarnessError(code: .invalidInput, message: "the adapter could not be created to ask what it offers")
         }
         let generator = ExploreGenerator(
             capabilities: capabilities, maxOperations: maxOperations,
-            data: ExploreDataGenerator(corpus: try PayloadCorpus.bundled()))
+            data: ExploreDataGenerator(corpus: try PayloadCorpus.bundled()), dialect: profile)
         let report = await explorer.explore(
             ExploreOptions(
                 seed: seed, runs: runs, maxOperations: maxOperations, maxFindings: maxFindings,
                 known: baseline.map { ExploreKnownFindings($0) }), generator: generator)
         let replay = { (programSeed: UInt64) in
-            "conformance explore --adapter <yours> --max-ops \(maxOperations)"
+            "conformance explore --adapter <yours>" + (profile == .canonical ? "" : " --profile \(profile.name)")
+                + " --max-ops \(maxOperations)"
                 + (maxFindings > 1 ? " --max-findings \(maxFindings)" : "")
                 + (baseline != nil ? " --baseline <yours>" : "")
                 + " --replay \(programSeed)"
         }
         let text = report.render(
             adapter: "your adapter", maxOperations: maxOperations, replay: replay,
-            bridgeJavaScriptSource: try javaScriptSide ?? ConformanceRunner.referenceJavaScriptSide(),
+            bridgeJavaScriptSource: try javaScriptSide ?? ConformanceRunner.referenceJavaScriptSide(in: profile),
             injectsOwnJavaScriptSide: javaScriptSide != nil)
         let single = report.caseFile(foundWith: report.counterexample.map { replay($0.programSeed) } ?? "")
         var findings = zip(report.findings, report.caseFiles(foundWith: replay)).map { finding, file in

@@ -49,11 +49,12 @@ struct AdapterOptions: ParsableArguments {
     @Option(
         name: .customLong("profile"),
         help: ArgumentHelp(
-            "The dialect of the wire the implementation speaks: canonical WebViewJavascriptBridge, or wkwvjb (the WKWebViewJavascriptBridge package's postMessage dialect). Cases not written for it are not applicable (README, \"Other dialects\").",
+            "The dialect of the wire the implementation speaks: canonical WebViewJavascriptBridge, wkwvjb (the WKWebViewJavascriptBridge package's postMessage dialect), or a dialect file (a path ending in .json; docs/dialects.md). Cases whose clauses do not hold in it are not applicable.",
             valueName: "profile"))
     var profile: ProfileChoice = .canonical
 
     func validate() throws {
+        try profile.validated()
         if case .mutant(let mutant) = choice, mutant.dialect != profile.dialect {
             throw ValidationError(
                 "mutant:\(mutant.id) breaks the \(mutant.dialect.name) reference: run it with --profile \(mutant.dialect.name)"
@@ -82,7 +83,7 @@ struct AdapterOptions: ParsableArguments {
             words += ["--script-time-limit", "\(scriptTimeLimit)"]
         }
         if webView != .simulated { words += ["--web-view", webView.rawValue] }
-        if profile != .canonical { words += ["--profile", profile.dialect.name] }
+        if profile != .canonical { words += ["--profile", profile.argument] }
         return words
     }
 

@@ -19,6 +19,8 @@ struct ExplainCommand: ParsableCommand {
             valueName: "profile"))
     var profile: ProfileChoice?
 
+    func validate() throws { try profile?.validated() }
+
     func run() throws {
         guard let conformanceCase = Catalogue.case(withID: caseID) else {
             let near = Catalogue.all.map(\.id).filter { $0.hasPrefix(String(caseID.prefix { $0 != "." })) }
@@ -32,10 +34,11 @@ struct ExplainCommand: ParsableCommand {
             printError(error.description)
             throw ExitCodes.configuration
         }
-        let dialect =
-            profile?.dialect
-            ?? (conformanceCase.dialects.contains(.canonical)
-                ? .canonical : conformanceCase.dialects.first ?? .canonical)
+        let profile =
+            self.profile
+            ?? ProfileChoice(
+                shipped: conformanceCase.dialects.contains(.canonical) ? .canonical : conformanceCase.dialects[0])
+        let dialect = profile.dialect
         print("\(conformanceCase.id)  [\(conformanceCase.level.rawValue)]")
         print("  \(conformanceCase.summary)")
         if !conformanceCase.requires.isEmpty { print("  requires: \(conformanceCase.requires)") }
@@ -51,7 +54,7 @@ struct ExplainCommand: ParsableCommand {
         let checks: [(clause: String, message: String)]
         do {
             checks = try ReferenceRun.results(
-                of: [conformanceCase], in: dialect, for: "the list of obligations the case checks"
+                of: [conformanceCase], in: profile, for: "the list of obligations the case checks"
             ).flatMap(\.checks)
         } catch let status as ExitCode where status != ExitCodes.configuration {
             throw status

@@ -102,13 +102,6 @@ struct ExploreCommand: ParsableCommand {
         if let timeBudget, !(timeBudget.isFinite && timeBudget > 0 && timeBudget <= 86_400) {
             throw ValidationError("--time-budget must be more than 0 and at most 86400 seconds (got \(timeBudget))")
         }
-        // Explore's programs and its oracle speak the canonical wire; another profile would judge a port of it
-        // against the wrong reference.
-        guard adapter.profile == .canonical else {
-            throw ValidationError(
-                "explore runs in the canonical profile only, for now: run the catalogue with `conformance run --profile \(adapter.profile.dialect.name)`"
-            )
-        }
     }
 
     func run() throws {
@@ -189,7 +182,7 @@ struct ExploreCommand: ParsableCommand {
             } else if let mutantSide = try mutant?.configuration().bridgeJavaScriptSource {
                 javaScriptSource = mutantSide
             } else {
-                javaScriptSource = try ConformanceRunner.referenceJavaScriptSide()
+                javaScriptSource = try ConformanceRunner.referenceJavaScriptSide(in: adapter.profile.dialect)
             }
         } catch {
             printError(error.description)
@@ -197,7 +190,7 @@ struct ExploreCommand: ParsableCommand {
         }
         let outcome = MainQueuePump.run { () async -> Result<ExploreReport, HarnessError> in
             do throws(HarnessError) {
-                var candidateConfiguration = try mutant?.configuration() ?? .init()
+                var candidateConfiguration = try mutant?.configuration() ?? .init(dialect: adapter.profile.dialect)
                 candidateConfiguration.executionTimeLimit = adapter.scriptTimeLimit
                 if let javaScriptSide { candidateConfiguration.bridgeJavaScriptSource = javaScriptSide }
                 let explorer = try Explorer.againstReference(factory, configuration: candidateConfiguration)
@@ -210,7 +203,7 @@ struct ExploreCommand: ParsableCommand {
                 }
                 let generator = ExploreGenerator(
                     capabilities: capabilities, maxOperations: options.maxOperations,
-                    data: ExploreDataGenerator(corpus: try PayloadCorpus.bundled()))
+                    data: ExploreDataGenerator(corpus: try PayloadCorpus.bundled()), dialect: adapter.profile.dialect)
                 let report = await explorer.explore(
                     options, generator: generator,
                     progress: { count in
@@ -245,7 +238,8 @@ struct ExploreCommand: ParsableCommand {
         _ found: ExploreReport, javaScriptSource: String, replayWords: [String], stoppedBy reason: FinishReason?
     ) -> ExitCode {
         let replay = { (programSeed: UInt64) in ShellCommand(replayWords + ["--replay", "\(programSeed)"]).description }
-        let ownJavaScriptSide = javaScriptSource != (try? ConformanceRunner.referenceJavaScriptSide())
+        let ownJavaScriptSide =
+            javaScriptSource != (try? ConformanceRunner.referenceJavaScriptSide(in: adapter.profile.dialect))
         print(
             found.render(
                 adapter: adapter.choice.argument, maxOperations: maxOps, replay: replay,

@@ -21,6 +21,8 @@ struct ListCommand: ParsableCommand {
             valueName: "profile"))
     var profile: ProfileChoice?
 
+    func validate() throws { try profile?.validated() }
+
     @Flag(
         name: .long,
         help:

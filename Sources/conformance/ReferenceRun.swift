@@ -1,6 +1,5 @@
 import ArgumentParser
 import ConformanceKit
-import WireDialects
 
 /// Runs cases against the reference bridge in process for a command that needs all of their results to
 /// print anything (`list --coverage` counts checks, `explain` lists the obligations a case checks).
@@ -11,14 +10,16 @@ enum ReferenceRun {
     /// The results of `cases` on the reference bridge, in process.
     /// - Parameters:
     ///   - cases: The cases.
-    ///   - dialect: The profile to run them in (that dialect's reference bridge).
+    ///   - profile: The profile to run them in (its dialect's reference bridge).
     ///   - purpose: What the results are for, as the subject of "needs every case": `the coverage table`.
     /// - Throws: 128 + the signal when stopped; `ExitCodes.configuration` after printing a harness error.
-    static func results(of cases: [ConformanceCase], in dialect: WireDialect = .canonical, for purpose: String) throws
+    static func results(of cases: [ConformanceCase], in profile: ProfileChoice = .canonical, for purpose: String) throws
         -> [CaseResult]
     {
+        var adapter = try AdapterOptions.parse([])
+        adapter.profile = profile
         let run = try StoppableCaseRun.run(
-            cases, on: AdapterOptions.parse(["--profile", dialect.name]), javaScriptSide: nil, progress: .never,
+            cases, on: adapter, javaScriptSide: nil, progress: .never,
             finishing: "exiting: \(purpose) needs every case, so nothing more is printed"
         ) { _, _ in }
         if let reason = run.reason { throw ExitCodes.stopped(by: reason) }

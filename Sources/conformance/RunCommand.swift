@@ -140,8 +140,11 @@ struct RunCommand: ParsableCommand {
         return try MainActor.assumeIsolated { () throws -> [ConformanceCase] in
             let explorer: Explorer
             do throws(HarnessError) {
-                // Only the oracle half is used: each case file's case runs on the run's own adapter.
-                explorer = try Explorer.againstReference({ ReferenceBridgeAdapter() })
+                // Only the oracle half is used: each case file's case runs on the run's own adapter, and the
+                // reference in the run's profile.
+                let dialect = adapter.profile.dialect
+                explorer = try Explorer.againstReference(
+                    { ReferenceBridgeAdapter(dialect: dialect) }, configuration: .init(dialect: dialect))
             } catch {
                 printError(error.description)
                 throw ExitCodes.configuration

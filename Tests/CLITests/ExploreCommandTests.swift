@@ -23,6 +23,31 @@ struct ExploreCommandTests {
         #expect(withoutTiming(second.standardOutput) == withoutTiming(first.standardOutput))
     }
 
+    @Test("--profile wkwvjb: the dialect's clause, a replay line naming the profile, a case file that runs in it")
+    func profileCounterexample() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("explore-wk-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let caseFile = folder.appendingPathComponent("found.json").path
+        let found = try await CLITests.run([
+            "explore", "--profile", "wkwvjb", "--adapter", "mutant:wkwvjb-fetches-twice-per-message", "--seed", "1",
+            "--runs", "50", "--progress", "never", "--write-case", caseFile,
+        ])
+        #expect(found.status == 1, "\(found.standardError)")
+        #expect(found.standardOutput.contains("[WK-2]"), "\(found.standardOutput)")
+        let replayLine = try #require(found.standardOutput.split(separator: "\n").first { $0.hasPrefix("replay: ") })
+        #expect(replayLine.contains(" --profile wkwvjb "), "\(replayLine)")
+        let onMutant = try await CLITests.run([
+            "run", "--profile", "wkwvjb", "--adapter", "mutant:wkwvjb-fetches-twice-per-message", "--case-file",
+            caseFile, "--case", "explore.**",
+        ])
+        #expect(onMutant.status == 1 && onMutant.standardOutput.contains("WK-2"), "\(onMutant.standardOutput)")
+        let onReference = try await CLITests.run([
+            "run", "--profile", "wkwvjb", "--adapter", "reference", "--case-file", caseFile, "--case", "explore.**",
+        ])
+        #expect(onReference.status == 0, "\(onReference.standardOutput)")
+    }
+
     @Test(
         "against a mutant: exit 1, the shrunk program, the clause, a replay line that reproduces it, and a case file run runs"
     )

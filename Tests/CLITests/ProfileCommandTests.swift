@@ -58,4 +58,28 @@ struct ProfileCommandTests {
                 "the baseline \(path("baseline.json")) gates the wkwvjb profile, and this run speaks canonical: run with --profile wkwvjb"
             ), "\(otherProfile.standardError)")
     }
+
+    @Test("a dialect file is a profile: the reference passes in it, and an unusable file exits 78 saying why")
+    func dialectFileProfile() async throws {
+        let example = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Examples/Dialects/hybrid-bridge.dialect.json").path
+        let run = try await conformance("run", "--profile", example, "--adapter", "reference")
+        #expect(run.status == 0, "\(run.standardOutput)\(run.standardError)")
+        #expect(run.standardOutput.hasPrefix("139 cases against reference: 116 pass, 23 not-applicable\n"))
+        let list = try await conformance(
+            "list", "--profile", example, "--case", "bootstrap.url-classification.https", "--case",
+            "bootstrap.wkwvjb.page-setup-snippet")
+        #expect(
+            list.standardOutput.contains(
+                "not applicable: BOOT-1 does not hold here: the hybrid-bridge dialect signals through script messages"),
+            "\(list.standardOutput)")
+        #expect(list.standardOutput.hasSuffix("1 of 2 cases run in the hybrid-bridge profile (1 not applicable)\n"))
+        let missing = try await conformance(
+            "run", "--profile", "/nonexistent/mine.dialect.json", "--adapter", "reference")
+        #expect(missing.status == 78)
+        #expect(missing.standardError.contains("/nonexistent/mine.dialect.json"), "\(missing.standardError)")
+        let unknown = try await conformance("run", "--profile", "hybrid", "--adapter", "reference")
+        #expect(unknown.status == 64)
+        #expect(unknown.standardError.contains("'canonical' and 'wkwvjb'"), "\(unknown.standardError)")
+    }
 }

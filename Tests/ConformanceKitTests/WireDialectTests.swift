@@ -26,7 +26,7 @@ let inventedDialect = WireDialect(
 )
 
 /// The WKWebView postMessage wire as data under another name than the shipped `wkwvjb`: a dialect whose JS side
-/// signals through script message handlers and for which the kit has no scripts.
+/// signals through script message handlers (the kit has its scripts by renaming the wkwvjb ones).
 let postMessageDialect = WireDialect(
     name: "wkwebview-postmessage",
     javaScriptGlobal: "WKWebViewJavascriptBridge",
@@ -243,14 +243,24 @@ struct WireDialectTests {
     }
 
     @Test("a dialect the kit's scripts cannot be renamed into stops the run with a harness error naming it")
-    func noScriptsForAScriptMessageDialect() {
+    func noScriptsForAScriptMessageDialectWithASafetySwitch() {
+        // Script message signals, as wkwvjb, and a safety switch, as canonical: like no shipped dialect.
+        let unlike = WireDialect(
+            name: "postmessage-with-switch", javaScriptGlobal: "B", registerHandlerFunction: "r",
+            callHandlerFunction: "c", deliveryFunction: "d", fetchFunction: "f", pageSetupFunction: "s",
+            waitingCallbacksGlobal: "W", loadSignal: .scriptMessage(handlerName: "load"),
+            queueSignal: .scriptMessage(handlerName: "queue"), keys: postMessageDialect.keys,
+            callbackIDs: postMessageDialect.callbackIDs, disableSafetyTimeoutHandler: "_off")
         do {
-            _ = try ConformanceRunner(configuration: .init(dialect: postMessageDialect))
+            _ = try ConformanceRunner(configuration: .init(dialect: unlike))
             Issue.record("a runner started in a dialect the kit has no scripts in")
         } catch {
             #expect(
-                error.message.contains("no js/page-setup.js in the wkwebview-postmessage dialect"), "\(error.message)")
+                error.message.contains(
+                    "no js/page-setup.js in the postmessage-with-switch dialect: it signals like no shipped dialect"),
+                "\(error.message)")
         }
+        #expect(throws: Never.self) { try ConformanceRunner(configuration: .init(dialect: postMessageDialect)) }
     }
 }
 

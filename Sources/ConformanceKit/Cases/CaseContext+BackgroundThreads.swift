@@ -39,11 +39,13 @@ extension CaseContext {
         }
         // The adapter's send is made for a background thread; that is where it is called.
         let backgroundSend = UncheckedSendable(send)
+        let (wireName, wireData) = (inRunWords(name: name), data.map { inRunWords($0)?.foundationValue })
+        let values = UncheckedSendable(wireData)
         // Read while the worker may still run (it deadlocked): behind a lock.
         let failure = LockedValue<(any Error)?>(nil)
         let outcome = await runOnBackgroundThread(patience: patience) {
             do {
-                for value in data { try backgroundSend.value(name, value.foundationValue) }
+                for value in values.value { try backgroundSend.value(wireName, value) }
             } catch {
                 failure.withLock { $0 = error }
             }
@@ -79,7 +81,9 @@ extension CaseContext {
             + answers.map { $0?.canonicalText ?? "nil" }.joined(separator: ", ")
         browser.record(.adapterAction(description))
         let calls = UncheckedSendable(
-            zip(responders, answers.map { $0?.foundationValue }).map { respond, answer in { respond(answer) } })
+            zip(responders, answers.map { inRunWords($0)?.foundationValue }).map { respond, answer in
+                { respond(answer) }
+            })
         return await runOnBackgroundThread(patience: patience) {
             for call in calls.value { call() }
         }

@@ -27,7 +27,7 @@ extension CaseContext {
             do {
                 switch step {
                 case .echo: respond?(data)
-                case .answer(let value): respond?(value?.foundationValue)
+                case .answer(let value): respond?(inRunWords(value)?.foundationValue)
                 case .register(let name): try registerHandler(name, answer: .echo)
                 case .remove(let name): try removeHandler(name)
                 case let .call(name, data, callback): try callHandler(name, data: data, callback: callback)

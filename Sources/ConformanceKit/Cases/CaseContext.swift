@@ -51,17 +51,16 @@ package final class CaseContext {
     /// The web view the implementation is attached to.
     package var webView: SimulatedWebView { browser.webView }
 
-    /// Everything observed so far.
-    /// Everything observed so far, in the case's words: a case written in the canonical dialect and run in
-    /// another reads it renamed back into its own (`Transcript.inWords(of:by:keeping:)`).
+    /// Everything observed so far, in the case's words: a case run in a dialect it is not written for reads
+    /// it renamed back into its own (`Transcript.inWords(of:by:keeping:)`).
     package var transcript: Transcript {
-        guard isRenamed, let renaming = DialectRenaming(wordsFrom: runDialect, to: .canonical) else {
+        guard let renaming = words.toCase else {
             return browser.transcript
         }
         let entries = browser.transcript.entries.count
         if let cached = renamedTranscript, cached.entries.count == entries { return cached }
         let renamed = browser.transcript.inWords(
-            of: .canonical, by: renaming, keeping: webView.bridgeJavaScriptSource)
+            of: dialect, by: renaming, keeping: webView.bridgeJavaScriptSource)
         renamedTranscript = renamed
         return renamed
     }
@@ -69,13 +68,24 @@ package final class CaseContext {
     private var renamedTranscript: Transcript?
 
     /// The wire the case is written in: what its pages and checks use for names, keys and commands (the
-    /// run's, unless the case is renamed into it).
-    package var dialect: WireDialect { isRenamed ? .canonical : runDialect }
+    /// run's, unless the case is renamed into it: `DialectApplicability.wordsSource(of:in:)`).
+    package var dialect: WireDialect { words.dialect }
+
+    /// The case's words, and the renamings between them and the run's (nil when the case is not renamed),
+    /// made once: both dialects are fixed for the case.
+    private lazy var words: (dialect: WireDialect, toRun: DialectRenaming?, toCase: DialectRenaming?) = {
+        let caseDialect = DialectApplicability.wordsSource(of: conformanceCase, in: runDialect) ?? runDialect
+        guard isRenamed else { return (caseDialect, nil, nil) }
+        return (
+            caseDialect, DialectRenaming(wordsFrom: caseDialect, to: runDialect),
+            DialectRenaming(wordsFrom: runDialect, to: caseDialect)
+        )
+    }()
 
     /// The wire the run speaks, whose signals the page really gives (`dialect` is the case's words).
     package var runDialect: WireDialect { browser.transcript.dialect }
 
-    /// Whether the case is written in the canonical dialect and runs in another, its scripts renamed into it.
+    /// Whether the case runs in a dialect it is not written for, its scripts renamed into it.
     package var isRenamed: Bool { !conformanceCase.dialects.contains(runDialect) }
 
     // MARK: Driving the implementation
@@ -94,15 +104,17 @@ package final class CaseContext {
     /// - Throws: `CaseStop.adapter` when the adapter throws.
     package func registerHandler(_ name: String, answer: NativeAnswer = .echo) throws {
         try perform("registerHandler(\(CanonicalJSON.quote(name)))") {
-            try adapter.registerHandler(name) { [weak self] data, respond in
+            let wireName = inRunWords(name: name)
+            let wireAnswer = { [weak self] (value: JSONValue?) in (self?.inRunWords(value) ?? value)?.foundationValue }
+            try adapter.registerHandler(wireName) { [weak self] data, respond in
                 guard let self else { return }
                 let received = self.jsonValue(
                     fromNative: data, what: "data handed to native handler \(name)", obligation: "MSG-3.f")
-                self.browser.record(.nativeHandlerInvoked(name: name, data: received))
+                self.browser.record(.nativeHandlerInvoked(name: wireName, data: received))
                 switch answer {
                 case .none: break
                 case .echo: respond(data)
-                case .value(let value): respond(value?.foundationValue)
+                case .value(let value): respond(wireAnswer(value))
                 case .echoTwice: respond(data); respond(data)
                 case .later: self.heldResponders[name, default: []].append(respond)
                 case .steps(let steps): self.runInside(steps, data: data, respond: respond)
@@ -116,11 +128,13 @@ package final class CaseContext {
     /// - Throws: `CaseStop.adapter` when the adapter throws.
     package func registerThrowingHandler(_ name: String) throws {
         try perform("registerThrowingHandler(\(CanonicalJSON.quote(name)))") {
-            try adapter(as: (any SupportsThrowingHandlers).self).registerThrowingHandler(name) { [weak self] data, _ in
+            let wireName = inRunWords(name: name)
+            try adapter(as: (any SupportsThrowingHandlers).self).registerThrowingHandler(wireName) {
+                [weak self] data, _ in
                 if let self {
                     let received = self.jsonValue(
                         fromNative: data, what: "data handed to native handler \(name)", obligation: "MSG-3.f")
-                    self.browser.record(.nativeHandlerInvoked(name: name, data: received))
+                    self.browser.record(.nativeHandlerInvoked(name: wireName, data: received))
                 }
                 throw HandlerFailure(handler: name)
             }
@@ -145,7 +159,7 @@ package final class CaseContext {
         let respond = waiting.removeFirst()
         heldResponders[name] = waiting
         try perform("answer the held invocation of \(CanonicalJSON.quote(name)) with \(answer?.displayText ?? "nil")") {
-            respond(answer?.foundationValue)
+            respond(inRunWords(answer)?.foundationValue)
         }
         return true
     }
@@ -154,7 +168,7 @@ package final class CaseContext {
     /// - Throws: `CaseStop.adapter` when the adapter throws.
     package func removeHandler(_ name: String) throws {
         try perform("removeHandler(\(CanonicalJSON.quote(name)))") {
-            try adapter(as: (any SupportsRemoveHandler).self).removeHandler(name)
+            try adapter(as: (any SupportsRemoveHandler).self).removeHandler(inRunWords(name: name))
         }
     }
 
@@ -182,7 +196,8 @@ package final class CaseContext {
                     if !steps.isEmpty { self?.runInside(steps, data: answer, respond: nil) }
                 }
             }
-            try adapter.callHandler(name, data: data?.foundationValue, responseCallback: responseCallback)
+            try adapter.callHandler(
+                inRunWords(name: name), data: inRunWords(data)?.foundationValue, responseCallback: responseCallback)
         }
     }
 
@@ -272,10 +287,33 @@ package final class CaseContext {
     }
 
     /// `script`, written in the case's dialect, in the run's: the same when the case is written for the run's
-    /// dialect, else its words renamed (a case written in the canonical dialect run in another profile).
+    /// dialect, else its words renamed (a case written in the canonical dialect run in another profile, say).
     package func inRunDialect(_ script: String) -> String {
-        guard isRenamed, let renaming = DialectRenaming(wordsFrom: .canonical, to: runDialect) else { return script }
+        guard let renaming = words.toRun else { return script }
         return renaming.rename(script)
+    }
+
+    /// A handler name or value the case hands the native side, in the run's words, as its scripts are
+    /// (`inRunDialect(_:)`): what crosses the bridge is renamed alike on both sides, so that the transcript,
+    /// renamed back, shows the case's own names and data.
+    func inRunWords(_ value: JSONValue?) -> JSONValue? {
+        guard let value, let renaming = words.toRun else {
+            return value
+        }
+        return renaming.rename(value)
+    }
+
+    /// Text in the run's words (the JS side injected, say) in the case's, so that a page script holding it reads
+    /// it as it was once renamed into the run's words again (`inRunDialect(_:)`).
+    package func inCaseWords(_ text: String) -> String {
+        guard let renaming = words.toCase else { return text }
+        return renaming.rename(text)
+    }
+
+    /// A handler name in the run's words (`inRunWords(_:)`).
+    func inRunWords(name: String) -> String {
+        guard let renaming = words.toRun else { return name }
+        return renaming.rename(name)
     }
 
     /// Loads a page as `loadHTMLString(_:baseURL:)` does: its URL is `baseURL`, or `about:blank` without one,

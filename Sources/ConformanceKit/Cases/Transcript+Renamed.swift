@@ -3,9 +3,11 @@ import WireDialects
 
 extension Transcript {
     /// The transcript as a case written in `dialect` reads it: every word renamed by `renaming` (from the run's
-    /// dialect into the case's) in every string, name, label, message and value (the case's scripts were renamed
-    /// the other way on their way in), except in evaluations that inject the JS side `javaScriptSide` (kept as
-    /// evaluated, so that checks still recognise it) and in URLs.
+    /// dialect into the case's) in every string, name, label, message and value (the case's scripts, and the
+    /// names and data it hands the native side, were renamed the other way on their way in), except in what the
+    /// case itself wrote in its own words (the native actions it performed, its native callbacks' labels), in
+    /// evaluations that inject the JS side `javaScriptSide` (kept as evaluated, so that checks still recognise
+    /// it) and in URLs.
     /// - Parameters:
     ///   - renaming: From the run's words to the case's.
     ///   - dialect: The case's dialect, which the result is read in.
@@ -22,11 +24,11 @@ extension Transcript {
                         script: script.contains(javaScriptSide) ? script : renaming.rename(script))
                 case let .evaluationFinished(id, result, error):
                     .evaluationFinished(id: id, result: json(result), error: error.map(renaming.rename))
-                case .adapterAction(let action): .adapterAction(renaming.rename(action))
+                case .adapterAction: entry.event
                 case let .nativeHandlerInvoked(name, data):
                     .nativeHandlerInvoked(name: renaming.rename(name), data: json(data))
                 case let .nativeCallbackInvoked(label, data):
-                    .nativeCallbackInvoked(label: renaming.rename(label), data: json(data))
+                    .nativeCallbackInvoked(label: label, data: json(data))
                 case let .jsHandlerInvoked(name, data, hasResponder, during):
                     .jsHandlerInvoked(
                         name: renaming.rename(name), data: json(data), hasResponder: hasResponder,

@@ -1,4 +1,5 @@
 import StrictJSON
+import WireDialects
 
 /// Names the clause a difference between two runs of a program breaks, from what differs and from the
 /// program around it: the same missing native callback breaks START-3 after a `reset`, LIFE-3 after a
@@ -9,6 +10,8 @@ import StrictJSON
 /// clause than the defect's own.
 struct ExploreAttribution {
     let program: ExploreProgram
+    /// The wire the runs spoke: its message keys and safety switch are what the rules read.
+    let dialect: WireDialect
     /// Whether the implementation delivered fewer messages than the reference.
     var deliveredFewer = false
     /// Whether the implementation still held messages at the end: a reload after the program flushed
@@ -47,16 +50,17 @@ struct ExploreAttribution {
         case .nativeHandler: return "MSG-3"
         case .nativeCallback: return "CB-4"
         case .call:
-            if Self.hasForeignKeys(got) { return "MSG-1" }
+            if hasForeignKeys(got) { return "MSG-1" }
             // Other keys: MSG-7 (data only when there is some, callbackId only with a callback). The same
             // keys with other values: the safety switch spelled otherwise (SAFE-2), or data changed on the way (ESC-3).
-            if Self.keys(of: was) != Self.keys(of: got) { return "MSG-7" }
-            return Self.isSafetySwitch(was) || Self.isSafetySwitch(got) ? "SAFE-2" : "ESC-3"
+            if keys(of: was) != keys(of: got) { return "MSG-7" }
+            return isSafetySwitch(was) || isSafetySwitch(got) ? "SAFE-2" : "ESC-3"
         case .response:
-            if Self.hasForeignKeys(got) { return "MSG-1" }
-            if Self.isIdentifierOfAnotherType(was, got) { return "ID-3" }
+            if hasForeignKeys(got) { return "MSG-1" }
+            if isIdentifierOfAnotherType(was, got) { return "ID-3" }
             return "MSG-2"
         case .navigation: return was.detail == "cancel" ? "BOOT-1" : "BOOT-2"
+        case .scriptMessage: return signalClause(of: was)
         case .fetch: return "FLUSH-1"
         }
     }
@@ -64,7 +68,7 @@ struct ExploreAttribution {
     func missing(_ item: ExploreObservation.Item) -> String {
         // A call whose data holds the response-id key's name (as a member; for the JS side, anywhere), which its
         // handler never got: taken for a response on the way, by the native side (MSG-4) or the JS side (DISP-4).
-        let responseKey = CanonicalJSON.quote(Self.keys.responseID)
+        let responseKey = CanonicalJSON.quote(keys.responseID)
         if !resetHappened(from: 0, to: item.step + 1),
             item.kind == .nativeHandler && item.data.contains(responseKey + ":")
                 || item.kind == .javaScriptHandler && item.data.contains(responseKey)
@@ -76,7 +80,7 @@ struct ExploreAttribution {
             // What was never delivered: held (reset, startup queue) or never sent, before what it carried.
             if resetHappened(from: 0, to: item.step + 1) { return "START-3" }
             if let clause = heldClause(item.step) { return clause }
-            if item.kind == .call, Self.isSafetySwitch(item) { return "SAFE-2" }
+            if item.kind == .call, isSafetySwitch(item) { return "SAFE-2" }
             if let clause = neverSentClause(item.step) { return clause }
             if item.step <= firstSettle { return "START-1" }
             if let clause = corruptBatchClause(item) { return clause }
@@ -99,6 +103,7 @@ struct ExploreAttribution {
             if let origin = origin(of: item), let clause = neverSentClause(origin) { return clause }
             return "CB-1"
         case .navigation: return "BOOT-1"
+        case .scriptMessage: return signalClause(of: item)
         case .fetch: return "FLUSH-1"
         }
     }
@@ -124,15 +129,24 @@ struct ExploreAttribution {
             return "CB-3"
         case .call:
             // A safety switch nobody asked for: the JS side's default (SAFE-1) changed behind the page's back.
-            if Self.isSafetySwitch(item) { return "SAFE-1" }
-            return Self.hasForeignKeys(item) ? "MSG-1" : "ESC-1"
+            if isSafetySwitch(item) { return "SAFE-1" }
+            return hasForeignKeys(item) ? "MSG-1" : "ESC-1"
         case .response:
-            if Self.hasForeignKeys(item) { return "MSG-1" }
+            if hasForeignKeys(item) { return "MSG-1" }
             // An answer JS did not ask for: a second one, or one to a call without a callbackId.
             return "FLUSH-7"
         case .navigation: return "BOOT-1"
+        case .scriptMessage: return signalClause(of: item)
         case .fetch: return "FLUSH-1"
         }
+    }
+
+    /// The clause of a script message the page posted: the page snippet's (BOOT-5) for the load signal, the
+    /// JS side's signal per send (DISP-1) otherwise; in a dialect that signals so, the clauses that take their
+    /// place (`DialectApplicability.citable`).
+    private func signalClause(of item: ExploreObservation.Item) -> String {
+        if case .scriptMessage(let load) = dialect.loadSignal, item.subject == load { return "BOOT-5" }
+        return "DISP-1"
     }
 
     /// An event the reference's run had on one page and the implementation's only on a later one: held
@@ -148,6 +162,7 @@ struct ExploreAttribution {
         switch first.kind {
         case .nativeHandler, .nativeCallback: "ORD-2"
         case .navigation: "BOOT-1"
+        case .scriptMessage: signalClause(of: first)
         default: first.step <= firstSettle ? "START-1" : "ORD-1"
         }
     }
@@ -196,7 +211,7 @@ struct ExploreAttribution {
             if Self.callbackIDClauses.contains(clause), item.kind == .nativeHandler { continue }
             return clause
         }
-        if item.kind == .response, Self.isIdentifierOfAnotherType(item, item) { return "ID-3" }
+        if item.kind == .response, isIdentifierOfAnotherType(item, item) { return "ID-3" }
         return nil
     }
 
@@ -218,27 +233,25 @@ struct ExploreAttribution {
     // MARK: Messages
 
     /// Whether a wire item is the call that switches the JS side's safety timeout off (SAFE-2).
-    static func isSafetySwitch(_ item: ExploreObservation.Item) -> Bool {
-        guard let switchOff = ExplorePage.dialect.disableSafetyTimeoutHandler else { return false }
+    private func isSafetySwitch(_ item: ExploreObservation.Item) -> Bool {
+        guard let switchOff = dialect.disableSafetyTimeoutHandler else { return false }
         return item.detail.contains(CanonicalJSON.quote(switchOff))
     }
 
-    /// The message keys of the wire explored programs speak.
-    private static let keys = ExplorePage.dialect.keys
+    /// The message keys of the runs' wire.
+    private var keys: MessageKeys { dialect.keys }
 
-    private static let protocolKeys = Set(keys.all)
-
-    private static func keys(of item: ExploreObservation.Item) -> Set<String> {
+    private func keys(of item: ExploreObservation.Item) -> Set<String> {
         guard case .object(let members)? = try? JSONParser.parse(item.rawDetail) else { return [] }
         return Set(members.keys)
     }
 
-    private static func hasForeignKeys(_ item: ExploreObservation.Item) -> Bool {
-        !keys(of: item).subtracting(protocolKeys).isEmpty
+    private func hasForeignKeys(_ item: ExploreObservation.Item) -> Bool {
+        !keys(of: item).subtracting(keys.all).isEmpty
     }
 
     /// Whether `got`'s response id is not a string though the JS side's ids are: ID-3 keeps ids as they came.
-    private static func isIdentifierOfAnotherType(_ was: ExploreObservation.Item, _ got: ExploreObservation.Item)
+    private func isIdentifierOfAnotherType(_ was: ExploreObservation.Item, _ got: ExploreObservation.Item)
         -> Bool
     {
         guard case .object(let members)? = try? JSONParser.parse(got.rawDetail), let id = members[keys.responseID]

@@ -1,4 +1,5 @@
 import StrictJSON
+import WireDialects
 
 /// Compares an implementation's run of a program with the reference's and names the clause each
 /// difference breaks.
@@ -10,13 +11,17 @@ import StrictJSON
 package struct ExploreComparison {
     private let spec: ProtocolSpec
     private var attribution: ExploreAttribution
-    /// The message keys of the wire explored programs speak.
-    private let keys = ExplorePage.dialect.keys
+    /// The wire the runs spoke.
+    private let dialect: WireDialect
+    /// Its message keys.
+    private var keys: MessageKeys { dialect.keys }
 
     /// Prepares a comparison of runs of `program`.
-    package init(program: ExploreProgram, spec: ProtocolSpec) {
+    /// - Parameter dialect: The wire the runs spoke (`--profile`): its keys and callback id forms.
+    package init(program: ExploreProgram, spec: ProtocolSpec, dialect: WireDialect = .canonical) {
         self.spec = spec
-        attribution = ExploreAttribution(program: program)
+        self.dialect = dialect
+        attribution = ExploreAttribution(program: program, dialect: dialect)
     }
 
     /// Whether a comparison of these runs may need to know if the implementation still held messages at
@@ -53,8 +58,16 @@ package struct ExploreComparison {
         found += compare(reference.javaScriptSide, candidate.javaScriptSide, channel: .javaScriptSide)
             .filter { !(nativeReordered && $0.clause == "ORD-1") }
         // The wire speaks when the page saw the same: a message with another shape that still delivers.
+        // Fetches answer the page's signals: when the page signalled otherwise, so does the native side fetch.
+        let signalled = { (observation: ExploreObservation) in
+            observation.navigations.filter { $0.kind == .scriptMessage || $0.kind == .navigation }.count
+        }
+        let fetchesFollowSignals = signalled(reference) == signalled(candidate)
         if found.isEmpty {
-            found += compare(reference.wire, candidate.wire, channel: .wire)
+            let wire = { (observation: ExploreObservation) in
+                fetchesFollowSignals ? observation.wire : observation.wire.filter { $0.kind != .fetch }
+            }
+            found += compare(wire(reference), wire(candidate), channel: .wire)
             if found.isEmpty { found += numbering(reference.wire, candidate.wire) }
         }
         found += compare(reference.navigations, candidate.navigations, channel: .navigations)
@@ -185,7 +198,7 @@ package struct ExploreComparison {
             }
         }
         let expected = ids(reference), actual = ids(candidate)
-        let canonical = { (id: String) in ExplorePage.dialect.callbackIDs.nativeNumber(of: id) != nil }
+        let canonical = { (id: String) in dialect.callbackIDs.nativeNumber(of: id) != nil }
         guard expected != actual, expected.count == actual.count, actual.allSatisfy(canonical) else { return [] }
         let index = zip(expected, actual).enumerated().first { $0.element.0 != $0.element.1 }?.offset ?? 0
         let call = reference.filter { $0.kind == .call }[index]
@@ -205,7 +218,9 @@ package struct ExploreComparison {
     private func difference(
         clause: String, kind: ExploreDifference.Kind, _ summary: String, expected: String?, actual: String?
     ) -> ExploreDifference {
-        ExploreDifference(
+        // A clause that does not hold in the runs' dialect gives way to the one that takes its place there.
+        let clause = DialectApplicability.citable(clause, in: dialect)
+        return ExploreDifference(
             clause: clause, level: spec.level(ofCitation: clause) ?? .must, kind: kind, summary: summary,
             expected: expected, actual: actual)
     }

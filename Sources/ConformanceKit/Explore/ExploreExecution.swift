@@ -38,7 +38,7 @@ package enum ExploreExecution {
         ) { context in
             do {
                 try await run(program, in: context, steps: steps)
-                steps.starts.append(context.transcript.entries.count)
+                steps.starts.append(context.browser.transcript.entries.count)
                 try await context.runUntilIdle()
             } catch let stop as CaseStop {
                 switch stop {
@@ -61,7 +61,7 @@ package enum ExploreExecution {
         // before it still meet the startup queue).
         var pageLoaded = false
         for (index, operation) in program.operations.enumerated() {
-            steps.starts.append(context.transcript.entries.count)
+            steps.starts.append(context.browser.transcript.entries.count)
             if operation.isPageStep, !pageLoaded { try await context.runUntilIdle() }
             if operation.isPageStep || operation.runsUntilIdle { pageLoaded = true }
             switch operation {

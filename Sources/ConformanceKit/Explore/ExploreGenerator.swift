@@ -1,4 +1,5 @@
 import StrictJSON
+import WireDialects
 
 /// Generates random but valid programs from a seed: the same seed, options and capabilities always give
 /// the same program.
@@ -9,6 +10,8 @@ package struct ExploreGenerator: Sendable {
     package var maxOperations: Int
     /// The data generator.
     package var data: ExploreDataGenerator
+    /// The wire programs run in: steps whose clauses do not hold there (spec 13.1) are never drawn.
+    package var dialect: WireDialect
 
     /// Creates a generator.
     /// - Parameters:
@@ -16,10 +19,18 @@ package struct ExploreGenerator: Sendable {
     ///     `disableJavscriptAlertBoxSafetyTimeout` only when it does.
     ///   - maxOperations: The most steps per program (at least 1).
     ///   - data: The data generator.
-    package init(capabilities: BridgeCapabilities, maxOperations: Int, data: ExploreDataGenerator) {
-        self.capabilities = capabilities
+    ///   - dialect: The wire the programs run in: in one without the alert safety timeout no step switches
+    ///     it off, and in one that signals by script message no step opens a frame at a bridge URL.
+    package init(
+        capabilities: BridgeCapabilities, maxOperations: Int, data: ExploreDataGenerator,
+        dialect: WireDialect = .canonical
+    ) {
+        self.capabilities =
+            DialectApplicability.whyNot("SAFE-4", in: dialect) == nil
+            ? capabilities : capabilities.subtracting(.disableSafetyTimeout)
         self.maxOperations = max(1, maxOperations)
         self.data = data
+        self.dialect = dialect
     }
 
     /// The program of `seed`.
@@ -31,7 +42,8 @@ package struct ExploreGenerator: Sendable {
         var random = ExploreRandom(seed: seed)
         let count = 1 + random.below(maxOperations)
         let swarm = Swarm(
-            kinds: Self.someOf(Kind.allCases.filter { capabilities.contains($0.capability) }, &random),
+            kinds: Self.someOf(
+                Kind.allCases.filter { capabilities.contains($0.capability) && $0.holds(in: dialect) }, &random),
             nativeHandlers: Self.someOf(ExplorePage.nativeHandlers, &random),
             javaScriptHandlers: Self.someOf(ExplorePage.javaScriptHandlers, &random))
         var operations: [ExploreOperation] = []
@@ -78,6 +90,12 @@ package struct ExploreGenerator: Sendable {
             case .disableSafetyTimeout: .disableSafetyTimeout
             default: []
             }
+        }
+
+        /// Whether the clauses the step exercises hold in `dialect`: a frame at a bridge URL tests URL
+        /// classification (BOOT-1), which a dialect signalling by script message has not.
+        func holds(in dialect: WireDialect) -> Bool {
+            self != .openFrame || DialectApplicability.whyNot("BOOT-1", in: dialect) == nil
         }
     }
 

@@ -22,6 +22,7 @@ package struct ExploreObservation: Equatable, Sendable {
             case call = "native call on the wire"
             case response = "native response on the wire"
             case navigation = "navigation decision"
+            case scriptMessage = "script message posted"
             case fetch = "native fetch of the queue"
         }
 
@@ -61,7 +62,8 @@ package struct ExploreObservation: Equatable, Sendable {
     package var nativeSide: [Item] = []
     /// The messages the native side delivered, canonical, in order.
     package var wire: [Item] = []
-    /// The navigation delegate's decisions, in order.
+    /// The page's signals to the native side, in order: the navigation delegate's decisions, and the script
+    /// messages the page posted (the signals of a dialect that signals so).
     package var navigations: [Item] = []
     /// What the native side logged (with traffic logging off, as programs leave it: warnings), in order.
     package var warnings: [String] = []
@@ -120,6 +122,8 @@ package struct ExploreObservation: Equatable, Sendable {
                         withoutIdentifiers: ids.blanking(message).canonicalText, raw: message.canonicalText))
             case let .navigationDecided(_, url, policy, _):
                 navigations.append(item(.navigation, url, policy.rawValue))
+            case let .scriptMessagePosted(name, body):
+                navigations.append(item(.scriptMessage, name, Self.show(body)))
             case .nativeLog(let line):
                 warnings.append(line)
             default:

@@ -119,7 +119,7 @@ extension ExploreObservation {
         case nativeSide
         /// The messages the native side delivered.
         case wire
-        /// The navigation decisions.
+        /// The navigation decisions and script messages: the page's signals.
         case navigations
 
         /// The channel as differences name it.
@@ -128,7 +128,7 @@ extension ExploreObservation {
             case .javaScriptSide: "what the page's JS handlers and callbacks got"
             case .nativeSide: "what the native handlers and callbacks got"
             case .wire: "the messages the native side delivered"
-            case .navigations: "the navigation decisions"
+            case .navigations: "the page's signals (navigation decisions and script messages)"
             }
         }
 
@@ -155,6 +155,7 @@ extension ExploreObservation.Item.Kind {
         case .call: "wire-call"
         case .response: "wire-response"
         case .navigation: "navigation"
+        case .scriptMessage: "script-message"
         case .fetch: "fetch"
         }
     }

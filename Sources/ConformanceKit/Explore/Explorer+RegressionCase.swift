@@ -9,7 +9,7 @@ extension Explorer {
     ///   when the implementation's run times out and the reference's cannot finish either.
     package func regressionCase(for file: ExploreCaseFile) -> ConformanceCase {
         let program = file.program
-        let comparison = ExploreComparison(program: program, spec: spec)
+        let comparison = ExploreComparison(program: program, spec: spec, dialect: dialect)
         let steps = ExploreExecution.Steps()
         let clauses =
             file.clauses.isEmpty ? ["ORD-1"] : Array(Set(file.clauses.map { String($0.prefix { $0 != "." }) })).sorted()
@@ -23,7 +23,9 @@ extension Explorer {
         return ExploreExecution.conformanceCase(
             program, id: file.id, clauses: clauses, summary: file.summary, steps: steps, kitProblemOnTimeout: kitProblem
         ) { context in
-            let observation = ExploreObservation(transcript: context.transcript, stepStarts: steps.starts)
+            // Read as the wire spoke it, as explore reads the reference's run (a case run renamed reads its
+            // transcript in its own words).
+            let observation = ExploreObservation(transcript: context.browser.transcript, stepStarts: steps.starts)
             let style = Self.evaluationStyle(of: context.transcript)
             let (expected, problem) = await self.referenceOutcome(of: program, style: style)
             if let problem { throw CaseStop.harness("case file \(file.id): \(problem)") }
@@ -31,14 +33,14 @@ extension Explorer {
             if ExploreComparison.deliveredFewer(reference: expected.observation, candidate: observation) {
                 // The probe explore makes, on this run: a reload, after which a startup queue that stayed on
                 // flushes what it held.
-                let before = context.transcript.entries.count
+                let before = context.browser.transcript.entries.count
                 context.reload()
                 try await context.runUntilIdle()
-                let delivered = context.transcript.entries.dropFirst(before).filter { entry in
+                let delivered = context.browser.transcript.entries.dropFirst(before).filter { entry in
                     guard case .evaluationStarted(_, let style, let script) = entry.event, style != .harness else {
                         return false
                     }
-                    return WireInspector.deliveredMessage(script, in: context.dialect) != nil
+                    return WireInspector.deliveredMessage(script, in: context.runDialect) != nil
                 }.count
                 heldAtEnd = await self.referenceDeliveriesInProbe(of: program, style: style).map { delivered > $0 }
             }

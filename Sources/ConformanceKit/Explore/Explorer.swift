@@ -1,4 +1,5 @@
 import Foundation
+import WireDialects
 
 /// Runs generated programs against an implementation and against the reference bridge, compares what
 /// each run showed, and shrinks the first program that differs to a minimal one that still does.
@@ -34,6 +35,8 @@ package final class Explorer {
     private let candidateRunner: ConformanceRunner
     private let referenceRunner: ConformanceRunner
     let spec: ProtocolSpec
+    /// The wire both sides speak (`--profile`): observations are read, and differences named, in its words.
+    let dialect: WireDialect
     private let candidate: AdapterFactory
     private let reference: @MainActor (EvaluationStyle) -> any BridgeAdapter
 
@@ -42,17 +45,20 @@ package final class Explorer {
     ///   - candidateRunner: Runs each program as a case against the implementation (with its JS side, if given).
     ///   - referenceRunner: Runs each program against the reference bridge (with the kit's JS side).
     ///   - spec: The spec, for the level of each difference's clause.
+    ///   - dialect: The wire both runners speak (the canonical one unless said).
     ///   - candidate: Makes the implementation's adapter.
     ///   - reference: Makes the reference bridge's adapter, the oracle, evaluating in the given style: the
     ///     oracle evaluates as the implementation did, since when a message lands relative to page steps
     ///     differs between `evaluateJavaScript` and a synchronous evaluation, and the spec allows both.
     package init(
         candidateRunner: ConformanceRunner, referenceRunner: ConformanceRunner, spec: ProtocolSpec,
-        candidate: @escaping AdapterFactory, reference: @escaping @MainActor (EvaluationStyle) -> any BridgeAdapter
+        dialect: WireDialect = .canonical, candidate: @escaping AdapterFactory,
+        reference: @escaping @MainActor (EvaluationStyle) -> any BridgeAdapter
     ) {
         self.candidateRunner = candidateRunner
         self.referenceRunner = referenceRunner
         self.spec = spec
+        self.dialect = dialect
         self.candidate = candidate
         self.reference = reference
     }
@@ -119,7 +125,7 @@ package final class Explorer {
         if ExploreComparison.deliveredFewer(reference: expected.observation, candidate: actual.observation) {
             heldAtEnd = await heldMessagesAtEnd(of: program, style: style, reusing: runs)
         }
-        differences += ExploreComparison(program: program, spec: spec)
+        differences += ExploreComparison(program: program, spec: spec, dialect: dialect)
             .differences(reference: expected.observation, candidate: actual.observation, heldAtEnd: heldAtEnd)
         return Comparison(differences: differences, candidate: actual.result)
     }

@@ -82,22 +82,23 @@ package final class HarnessEnvironment {
 
     /// One of the kit's scripts (`Fixtures/<path>`, written in the canonical dialect), in `dialect`: the
     /// dialect's own file when the kit has one (`Fixtures/js/<dialect>/`, the JS side named after its global),
-    /// else the canonical file renamed into it.
-    /// - Throws: `HarnessError` when the file cannot be read, or `dialect` differs from the canonical one in
-    ///   more than its words and the kit has no file of its own for it.
+    /// else the script of the first shipped dialect that signals as `dialect` does, renamed into it.
+    /// - Throws: `HarnessError` when the file cannot be read, or `dialect` signals like no shipped dialect (nor
+    ///   has its features) and the kit has no file of its own for it.
     nonisolated static func kitScript(_ path: String, in dialect: WireDialect) throws(HarnessError) -> String {
         if let own = ownScriptPath(path, in: dialect) { return try read(ConformanceFixtures.url(own)) }
-        let canonical = try read(ConformanceFixtures.url(path))
-        guard dialect != .canonical else { return canonical }
-        guard let renaming = DialectRenaming(from: .canonical, to: dialect) else {
-            throw HarnessError(
-                code: .missingResource,
-                message: """
-                    the kit has no \(path) in the \(dialect.name) dialect: it differs from the canonical one in more than its words \
-                    (how it signals, or its features), so the kit's script cannot be renamed into it; give the run scripts of that dialect
-                    """)
+        if dialect == .canonical { return try read(ConformanceFixtures.url(path)) }
+        for source in WireDialect.shipped {
+            guard let renaming = DialectRenaming(from: source, to: dialect) else { continue }
+            return renaming.rename(try kitScript(path, in: source))
         }
-        return renaming.rename(canonical)
+        throw HarnessError(
+            code: .missingResource,
+            message: """
+                the kit has no \(path) in the \(dialect.name) dialect: it signals like no shipped dialect (\
+                \(WireDialect.shipped.map(\.name).joined(separator: ", "))), or lacks a feature they have, so no kit script \
+                can be renamed into it; give the run scripts of that dialect
+                """)
     }
 
     /// The path of the dialect's own version of the kit's script at `path`, when the kit ships one.

@@ -2,30 +2,39 @@ import StrictJSON
 import WireDialects
 
 /// Rewrites JavaScript written in one dialect into another that differs from it only in its words: the
-/// same signals (both by navigation, to URLs of the same scheme) and the same features, other names. That is
-/// how the kit's JS side and page setup snippet, written in the canonical dialect, are had in such a
-/// dialect; a dialect that signals differently needs scripts of its own.
+/// same signals (both by navigation, to URLs of the same scheme, or both by script message) and the same
+/// features, other names. That is how the kit's JS side and page setup snippet, written in a shipped
+/// dialect, are had in such a dialect (one given as a file, say); a dialect that signals like no shipped one
+/// needs scripts of its own.
 ///
-/// Each word of the source dialect (globals, functions, signal hosts, message keys, callback id
-/// prefixes, the safety switch's handler name) is replaced wherever it stands as a whole JavaScript
+/// Each word of the source dialect (globals, functions, signal hosts or script message handler names,
+/// message keys, callback id prefixes, the safety switch's handler name) is replaced wherever it stands as a whole JavaScript
 /// identifier, in code, strings and comments alike, in one pass, so that no replacement is renamed again.
 package struct DialectRenaming: Sendable {
     /// The new word of each source word that changes.
     private let replacements: [String: String]
 
     /// The renaming from `source` to `target`, or nil when the two differ in more than their words (a
-    /// signal that is not a navigation, another scheme written, a feature one lacks) or a word is used
-    /// twice. The schemes a native side accepts besides the one written do not matter to scripts.
+    /// signal of another kind, another scheme written, a feature one lacks) or a word is used twice. The
+    /// schemes a native side accepts besides the one written do not matter to scripts.
     /// - Parameters:
     ///   - source: The dialect the scripts are written in.
     ///   - target: The dialect they are wanted in.
     package init?(from source: WireDialect, to target: WireDialect) {
-        guard let sourceLoad = source.loadSignal.navigation, let targetLoad = target.loadSignal.navigation,
-            let sourceQueue = source.queueSignal.navigation, let targetQueue = target.queueSignal.navigation,
-            sourceLoad.schemes[0] == targetLoad.schemes[0], sourceQueue.schemes[0] == targetQueue.schemes[0],
+        guard Self.signalsAlike(source.loadSignal, target.loadSignal),
+            Self.signalsAlike(source.queueSignal, target.queueSignal),
             (source.disableSafetyTimeoutHandler == nil) == (target.disableSafetyTimeoutHandler == nil)
         else { return nil }
         self.init(wordsFrom: source, to: target)
+    }
+
+    /// Whether two signals are of one kind: navigations writing the same scheme, or script messages.
+    private static func signalsAlike(_ one: WireSignal, _ other: WireSignal) -> Bool {
+        switch (one, other) {
+        case let (.navigation(a), .navigation(b)): a.schemes[0] == b.schemes[0]
+        case (.scriptMessage, .scriptMessage): true
+        default: false
+        }
     }
 
     /// The renaming of the words alone from `source` to `target`, whatever their signals and features: globals,
@@ -56,12 +65,35 @@ package struct DialectRenaming: Sendable {
         if let sourceQueue = source.queueSignal.navigation, let targetQueue = target.queueSignal.navigation {
             pairs.append((sourceQueue.host, targetQueue.host))
         }
+        for (sourceSignal, targetSignal) in [
+            (source.loadSignal, target.loadSignal), (source.queueSignal, target.queueSignal),
+        ] {
+            if case .scriptMessage(let from) = sourceSignal, case .scriptMessage(let to) = targetSignal {
+                pairs.append((from, to))
+            }
+        }
         if let sourceSwitch = source.disableSafetyTimeoutHandler, let targetSwitch = target.disableSafetyTimeoutHandler
         {
             pairs.append((sourceSwitch, targetSwitch))
         }
         guard Set(pairs.map(\.0)).count == pairs.count, Set(pairs.map(\.1)).count == pairs.count else { return nil }
-        replacements = Dictionary(uniqueKeysWithValues: pairs.filter { $0.0 != $0.1 })
+        replacements = Self.permutation(closing: pairs.filter { $0.0 != $0.1 })
+    }
+
+    /// The pairs' renaming made one-to-one on every word it touches: a target word that is no source word
+    /// (`on`, when a dialect calls its register function so) is renamed too, to the source word that starts
+    /// its chain, so that text that already held it (a case's data, "on the new page") reads the same after
+    /// the renaming and its reverse. Without it, renaming back would turn that text into the source word.
+    private static func permutation(closing pairs: [(String, String)]) -> [String: String] {
+        var mapping = Dictionary(uniqueKeysWithValues: pairs)
+        let sourceOf = Dictionary(uniqueKeysWithValues: pairs.map { ($0.1, $0.0) })
+        for (_, target) in pairs where mapping[target] == nil {
+            // Walk back from a chain's end to its start, a source word no pair targets.
+            var start = target
+            while let previous = sourceOf[start] { start = previous }
+            mapping[target] = start
+        }
+        return mapping
     }
 
     private init(replacements: [String: String]) {

@@ -417,7 +417,7 @@ enum JavaScriptSideCases {
             WebViewJavascriptBridge.callHandler("native", "queued before re-injection");
             """)
         let signals = context.transcript.queueSignals
-        context.runInPage(context.webView.bridgeJavaScriptSource)
+        context.runInPage(context.inCaseWords(context.webView.bridgeJavaScriptSource))
         context.expectEqual(
             context.transcript.queueSignals - signals, 0, clause: "DISP-8.a",
             "queue URL signals during the second evaluation")
@@ -465,11 +465,7 @@ enum JavaScriptSideCases {
         try await CasePages.start(context)
         context.runInPage(noteMembers("members"))
         let expected = JSONValue.array(bridgeMembers(in: context))
-        let notes = context.transcript.pageNotes("members")
-        let members: [JSONValue] =
-            if notes.count == 1, case .array(let names)?? = notes.first { names } else {
-                [.string("<noted \(notes.count) times>")]
-            }
+        let members = notedMembers("members", in: context)
         guard case .array(let five) = expected else { return }
         context.expectEqual(
             members.filter { five.contains($0) }, five, clause: "DISP-10.a",
@@ -486,7 +482,9 @@ enum JavaScriptSideCases {
     ) { context in
         try context.registerHandler("echo", answer: .echo)
         try await CasePages.start(context)
-        let collapsed = context.webView.bridgeJavaScriptSource.split(whereSeparator: \.isWhitespace).joined(
+        let collapsed = context.inCaseWords(context.webView.bridgeJavaScriptSource).split(
+            whereSeparator: \.isWhitespace
+        ).joined(
             separator: " ")
         context.runInPage(
             """
@@ -556,11 +554,7 @@ enum JavaScriptSideCases {
         // DISP-10 once the bridge has carried traffic both ways, a JS callback, a response and a call to a missing
         // handler among it (js-side.api.exact-members looks right after startup): no member is added on first use.
         context.runInPage(noteMembers("members after traffic"))
-        let notes = context.transcript.pageNotes("members after traffic")
-        let members: [JSONValue] =
-            if notes.count == 1, case .array(let names)?? = notes.first { names } else {
-                [.string("<noted \(notes.count) times>")]
-            }
+        let members = notedMembers("members after traffic", in: context)
         let allowed = bridgeMembers(in: context)
         context.expectEqual(
             members.filter { allowed.contains($0) }, allowed, clause: "DISP-10.a",
@@ -663,6 +657,29 @@ enum JavaScriptSideCases {
             "_fetchQueue: function", "_handleMessageFromObjC: function", "callHandler: function",
             hasSwitch ? "disableJavscriptAlertBoxSafetyTimeout: function" : nil, "registerHandler: function",
         ].compactMap { $0 }
+    }
+
+    /// Each JS callback id split into its counter and the rest (`cb_<n>` then `_<time>`), by the run's JS id
+    /// prefix: ids are read as the JS side made them, and a prefix is no word a renaming reads back.
+    @MainActor static func callbackIDParts(_ ids: [JSONValue], in context: CaseContext) -> [(n: String, rest: String)] {
+        let prefix = context.runDialect.callbackIDs.javaScriptPrefix
+        return ids.map { id in
+            guard case .string(let text) = id, text.hasPrefix(prefix) else { return ("<no cb_<n>>", id.canonicalText) }
+            let afterPrefix = text.dropFirst(prefix.count)
+            let counter = afterPrefix.prefix { $0.isASCII && $0.isNumber }
+            guard !counter.isEmpty else { return ("<no cb_<n>>", id.canonicalText) }
+            return (String(counter), String(afterPrefix.dropFirst(counter.count)))
+        }
+    }
+
+    /// The members `noteMembers(label)` noted, sorted here, in the case's words (a case run renamed reads them
+    /// renamed back, which can change their order); one string saying how often they were noted otherwise.
+    @MainActor static func notedMembers(_ label: String, in context: CaseContext) -> [JSONValue] {
+        let notes = context.transcript.pageNotes(label)
+        guard notes.count == 1, case .array(let names)?? = notes.first else {
+            return [.string("<noted \(notes.count) times>")]
+        }
+        return names.sorted { $0.canonicalText < $1.canonicalText }
     }
 
     /// Harness JavaScript noting under `label` every member of `window.WebViewJavascriptBridge`, own or inherited
@@ -852,13 +869,7 @@ enum JavaScriptSideCases {
         }
         let ids = context.transcript.fetchedMessages.compactMap { $0.member("callbackId") }
         guard times.count == 2 else { return context.fail(clause: "ID-1.a", "the page did not note the time twice") }
-        // Each id split into its counter and the rest: `cb_<n>` then `_<time>`.
-        let parts = ids.map { id -> (n: String, rest: String) in
-            guard case .string(let text) = id, let match = text.prefixMatch(of: /cb_([0-9]+)/) else {
-                return ("<no cb_<n>>", id.canonicalText)
-            }
-            return (String(match.1), String(text[match.range.upperBound...]))
-        }
+        let parts = callbackIDParts(ids, in: context)
         context.expectEqual(
             parts.map { "cb_<n>" + $0.rest }, ["cb_<n>_\(times[0])", "cb_<n>_\(times[0])", "cb_<n>_\(times[1])"],
             clause: "ID-1.a",

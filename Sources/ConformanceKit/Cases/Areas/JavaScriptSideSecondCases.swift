@@ -202,14 +202,8 @@ enum JavaScriptSideSecondCases {
         guard times.count == 3 else {
             return context.fail(clause: "ID-1.a", "the pages did not note the time three times")
         }
-        // Each id split into its counter and the rest: `cb_<n>` then `_<time>`.
-        let parts = context.transcript.fetchedMessages.compactMap { $0.member("callbackId") }.map {
-            id -> (n: String, rest: String) in
-            guard case .string(let text) = id, let match = text.prefixMatch(of: /cb_([0-9]+)/) else {
-                return ("<no cb_<n>>", id.canonicalText)
-            }
-            return (String(match.1), String(text[match.range.upperBound...]))
-        }
+        let parts = JavaScriptSideCases.callbackIDParts(
+            context.transcript.fetchedMessages.compactMap { $0.member("callbackId") }, in: context)
         let expectedForms = [times[0], times[0], times[1], times[1], times[2], times[2]].map { "cb_<n>_\($0)" }
         context.expectEqual(
             parts.map { "cb_<n>" + $0.rest }, expectedForms, clause: "ID-1.a",

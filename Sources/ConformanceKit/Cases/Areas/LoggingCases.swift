@@ -203,14 +203,16 @@ enum LoggingCases {
         context.expect(
             received.contains(["handlerName": "echo", "data": "up"]), clause: "LOG-7.b",
             "a WVJB RCVD: line holding the JS call {\"handlerName\":\"echo\",\"data\":\"up\"} (lines: \(all))")
-        // Each long message's JSON is over 600 UTF-16 units: its line must hold the first 500 and the marker.
+        // Each long message's JSON is over 600 UTF-16 units: its line must hold the first 500 and the marker,
+        // counted in the line as written (a case run renamed reads words of other lengths).
+        let laterOnWire = LogLines.since(before, in: context, onWire: true)
         let long = [
             ("WVJB SEND: ", "\u{E9}\u{E9}\u{E9}\u{E9}", "the native call with 600 \u{E9} as data"),
             ("WVJB SEND: ", "x\u{1F600}\u{1F600}", "the native call with x and 300 emoji as data"),
             ("WVJB RCVD: ", "y\u{1F600}\u{1F600}", "the JS call with y and 300 emoji as data"),
         ]
         for (marker, sample, what) in long {
-            let cut = later.first { LogLines.text(after: marker, in: $0)?.contains(sample) == true }
+            let cut = laterOnWire.first { LogLines.text(after: marker, in: $0)?.contains(sample) == true }
             context.expect(
                 cut != nil, clause: "LOG-7.b",
                 "a \(marker)line for \(what) (lines: \(later.map { PrintableText.abbreviate($0, limit: 60) }))")
@@ -276,10 +278,12 @@ private enum LogLines {
 
     /// The native log lines recorded from transcript entry `start` on (lines written to the standard
     /// streams up to now included).
+    /// - Parameter onWire: Whether to read them as written (in the run's words, for lengths), not in the case's.
     @MainActor
-    static func since(_ start: Int, in context: CaseContext) -> [String] {
+    static func since(_ start: Int, in context: CaseContext, onWire: Bool = false) -> [String] {
         StandardStreamCapture.drain(for: context.browser)
-        return context.transcript.entries.dropFirst(start).compactMap {
+        let transcript = onWire ? context.browser.transcript : context.transcript
+        return transcript.entries.dropFirst(start).compactMap {
             if case .nativeLog(let line) = $0.event { return line }
             return nil
         }
