@@ -4,7 +4,8 @@ import WireDialects
 
 extension MutantCatalogue {
     /// Mutants of the wkwvjb dialect's reference (spec section 13.2): its JS side, its page snippet and its glue,
-    /// each breaking one of the dialect's own obligations (WK-1 to WK-5). They run in the wkwvjb profile.
+    /// each breaking one of the dialect's own obligations (WK-1 to WK-5) or a canonical one in the dialect's words
+    /// (a port renamed halfway). They run in the wkwvjb profile.
     static let wkwvjbMutants: [Mutant] = [
         wkwvjbJavaScriptSide(
             "wkwvjb-js-signals-only-an-empty-queue",
@@ -64,9 +65,34 @@ extension MutantCatalogue {
             "wkwvjb-flush-handler-added-late",
             "the glue adds its iOS_Native_FlushMessageQueue handler only when it injects, after the page has loaded",
             obligation: "WK-5.a", .flushHandlerAddedLate),
+        // The canonical clauses in the dialect's words: a port renamed halfway.
+        wkwvjbJavaScriptSide(
+            "wkwvjb-js-canonical-callback-key",
+            "the JS side writes a call's callback id under the canonical key callbackId, a port that renamed the other keys only",
+            obligation: "MSG-1.a", replacing: "message.callbackID = callbackID;",
+            with: "message.callbackId = callbackID;"),
+        Mutant(
+            id: "wkwvjb-native-ids-objc-prefix",
+            defect: "the native side forms its callback ids objc_cb_<n>, the canonical prefix kept where the dialect says native_iOS_cb_<n>",
+            obligation: "ID-2.a", caughtBy: caughtBy("ID-2.a"), dialect: .wkwvjb
+        ) { ReferenceBridgeAdapter(dialect: wkwvjbWithCanonicalNativeIDs) },
     ]
 
-    /// The case of each of the dialect's clauses, by clause.
+    /// The wkwvjb dialect with the canonical native callback id prefix: what the halfway port's native side speaks.
+    private static let wkwvjbWithCanonicalNativeIDs = WireDialect(
+        name: WireDialect.wkwvjb.name, javaScriptGlobal: WireDialect.wkwvjb.javaScriptGlobal,
+        registerHandlerFunction: WireDialect.wkwvjb.registerHandlerFunction,
+        callHandlerFunction: WireDialect.wkwvjb.callHandlerFunction,
+        deliveryFunction: WireDialect.wkwvjb.deliveryFunction, fetchFunction: WireDialect.wkwvjb.fetchFunction,
+        pageSetupFunction: WireDialect.wkwvjb.pageSetupFunction,
+        waitingCallbacksGlobal: WireDialect.wkwvjb.waitingCallbacksGlobal, loadSignal: WireDialect.wkwvjb.loadSignal,
+        queueSignal: WireDialect.wkwvjb.queueSignal, keys: WireDialect.wkwvjb.keys,
+        callbackIDs: CallbackIDForms(
+            nativePrefix: WireDialect.canonical.callbackIDs.nativePrefix,
+            javaScriptPrefix: WireDialect.wkwvjb.callbackIDs.javaScriptPrefix),
+        disableSafetyTimeoutHandler: nil, nativeSideWord: WireDialect.wkwvjb.nativeSideWord)
+
+    /// The cases that catch each obligation a mutant here breaks.
     private static let wkwvjbCases = [
         "WK-1.a": ["js-side.wkwvjb.one-post-per-call"], "WK-1.b": ["js-side.wkwvjb.one-post-per-call"],
         "WK-1.c": ["js-side.wkwvjb.one-post-per-response"],
@@ -74,6 +100,9 @@ extension MutantCatalogue {
         "WK-3.a": ["startup.wkwvjb.inject-then-startup-queue"], "WK-3.b": ["startup.wkwvjb.inject-then-startup-queue"],
         "WK-4.a": ["bootstrap.wkwvjb.page-setup-snippet"], "WK-4.b": ["bootstrap.wkwvjb.page-setup-snippet"],
         "WK-4.c": ["bootstrap.wkwvjb.page-setup-snippet"], "WK-5.a": ["bootstrap.wkwvjb.handlers-before-load"],
+        // Canonical clauses in the dialect's words, caught by the canonical cases renamed.
+        "MSG-1.a": ["js-side.messages.call-shapes"],
+        "ID-2.a": ["callbacks.native.id-format", "startup.held-calls.callback-ids"],
     ]
 
     /// The cases that must catch a mutant breaking `obligation`.
