@@ -41,21 +41,23 @@ enum PortWire {
     /// The command delivering `message`, or nil when its data is not JSON (logged by the caller).
     static func command(for message: PortMessage) -> String? {
         guard let json = try? JSONValue(foundation: message), !json.containsNonFiniteNumber else { return nil }
-        var escaped = String.UnicodeScalarView()
-        for scalar in CanonicalJSON.encodeKeepingNonASCII(json).unicodeScalars {
+        let text = CanonicalJSON.encodeKeepingNonASCII(json)
+        var escaped = ""
+        escaped.reserveCapacity(text.utf8.count + 16)
+        for scalar in text.unicodeScalars {
             switch scalar {
-            case "\\": escaped.append(contentsOf: #"\\"#.unicodeScalars)
-            case "\"": escaped.append(contentsOf: #"\""#.unicodeScalars)
-            case "'": escaped.append(contentsOf: #"\'"#.unicodeScalars)
-            case "\n": escaped.append(contentsOf: #"\n"#.unicodeScalars)
-            case "\r": escaped.append(contentsOf: #"\r"#.unicodeScalars)
-            case "\u{0C}": escaped.append(contentsOf: #"\f"#.unicodeScalars)
-            case "\u{2028}": escaped.append(contentsOf: #"\u2028"#.unicodeScalars)
-            case "\u{2029}": escaped.append(contentsOf: #"\u2029"#.unicodeScalars)
-            default: escaped.append(scalar)
+            case "\\": escaped += #"\\"#
+            case "\"": escaped += #"\""#
+            case "'": escaped += #"\'"#
+            case "\n": escaped += #"\n"#
+            case "\r": escaped += #"\r"#
+            case "\u{0C}": escaped += #"\f"#
+            case "\u{2028}": escaped += #"\u2028"#
+            case "\u{2029}": escaped += #"\u2029"#
+            default: escaped.unicodeScalars.append(scalar)
             }
         }
-        return "WebViewJavascriptBridge._handleMessageFromObjC('\(String(escaped))');"
+        return "WebViewJavascriptBridge._handleMessageFromObjC('\(escaped)');"
     }
 
     /// Parses a fetch result, logging what the canonical bridge warns about; a nil element stands for a

@@ -39,11 +39,13 @@ struct ExploreProfileTests {
     func referenceHasNoDifferenceInItsProfile() async throws {
         let explorer = try Explorer.againstReference(
             { ReferenceBridgeAdapter(dialect: .wkwvjb) }, configuration: .init(dialect: .wkwvjb))
-        let report = await explorer.explore(ExploreOptions(seed: 2026, runs: 100), generator: try Self.generator(in: .wkwvjb))
+        let report = await explorer.explore(
+            ExploreOptions(seed: 2026, runs: 100), generator: try Self.generator(in: .wkwvjb))
         #expect(report.programsRun == 100)
         #expect(
             !report.isFailure && report.nonStrictPrograms == 0,
-            "\(report.render(adapter: "reference", maxOperations: 12, replay: { "\($0)" }, bridgeJavaScriptSource: ""))")
+            "\(report.render(adapter: "reference", maxOperations: 12, replay: { "\($0)" }, bridgeJavaScriptSource: ""))"
+        )
     }
 
     /// Mutants of the wkwvjb reference explore finds from seed 1, each with the clause a failing difference
@@ -60,11 +62,15 @@ struct ExploreProfileTests {
         ("wkwvjb-startup-queue-before-completion", "START-1"),
     ]
 
-    @Test("explore finds the wkwvjb reference's mutants, citing the clause that holds in the dialect", arguments: foundMutants)
+    @Test(
+        "explore finds the wkwvjb reference's mutants, citing the clause that holds in the dialect",
+        arguments: foundMutants)
     func findsDialectMutants(mutant name: String, clause: String) async throws {
         let mutant = try #require(MutantCatalogue.mutant(named: name))
-        let explorer = try Explorer.againstReference({ mutant.makeAdapter() }, configuration: try mutant.configuration())
-        let report = await explorer.explore(ExploreOptions(seed: 1, runs: 200), generator: try Self.generator(in: .wkwvjb))
+        let explorer = try Explorer.againstReference(
+            { mutant.makeAdapter() }, configuration: try mutant.configuration())
+        let report = await explorer.explore(
+            ExploreOptions(seed: 1, runs: 200), generator: try Self.generator(in: .wkwvjb))
         let found = try #require(report.counterexample, "\(name): no difference in \(report.programsRun) programs")
         let failures = found.differences.filter(\.isFailure)
         #expect(failures.contains { $0.clause == clause }, "\(name): \(failures)")
@@ -75,7 +81,9 @@ struct ExploreProfileTests {
         }
     }
 
-    @Test("ConformanceExploration takes a profile: its replay line names it, and a baseline of another profile is refused")
+    @Test(
+        "ConformanceExploration takes a profile: its replay line names it, and a baseline of another profile is refused"
+    )
     func implementersHelperTakesAProfile() async throws {
         let mutant = try #require(MutantCatalogue.mutant(named: "wkwvjb-fetches-twice-per-message"))
         let outcome = try await ConformanceExploration.explore(

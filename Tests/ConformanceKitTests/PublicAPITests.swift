@@ -202,7 +202,7 @@ struct PublicAPITests {
         var depth = 0
         var pending: String?
         let lines = source.split(separator: "\n", omittingEmptySubsequences: false).map {
-            String($0).replacing(/"(?:[^"\\]|\\.)*"/, with: "\"\"")
+            String($0).replacing(Patterns.stringLiteral, with: "\"\"")
         }
         for (index, line) in lines.enumerated() {
             let trimmed = line.trimmingCharacters(in: .whitespaces)
@@ -214,7 +214,7 @@ struct PublicAPITests {
                 let continues =
                     !text.contains("{")
                     && (text.hasSuffix(",") || text.hasSuffix("&")
-                        || next.firstMatch(of: /^(?:->|throws\b|rethrows\b|async\b|where\b|&)/) != nil)
+                        || next.firstMatch(of: Patterns.continuation) != nil)
                 return continues ? nil : Self.finishedDeclaration(text)
             }
             let inPublicProtocol = containers.last.map { $0.isPublicProtocol && $0.depth == depth - 1 } ?? false
@@ -226,21 +226,20 @@ struct PublicAPITests {
                 } else {
                     pending = text
                 }
-            } else if inPublicEnum, let match = trimmed.firstMatch(of: /^(?:@[\w()]+\s+)*(?:indirect\s+)?case\s+(.*)$/)
-            {
+            } else if inPublicEnum, let match = trimmed.firstMatch(of: Patterns.enumCase) {
                 let prefix = containers.last.map { "\($0.name): " } ?? ""
                 declarations.append(
                     DeclarationSite(line: index, declaration: prefix + "case " + match.output.1, isEnumCase: true))
             } else if trimmed.firstMatch(
-                of: /^(?:@[\w()]+\s+)*(?:(?:override|final|required|convenience|nonisolated)\s+)*(?:public|open)\s/)
+                of: Patterns.publicDeclaration)
                 != nil
                 || (inPublicProtocol
                     && trimmed.firstMatch(
                         of:
-                            /^(?:@[\w()]+\s+)*(?:(?:nonisolated|static|mutating)\s+)*(?:func|var|init|associatedtype|subscript)\b/
+                            Patterns.protocolRequirement
                     ) != nil)
             {
-                let declaration = trimmed.replacing(/^(?:@[\w()]+\s+)*/, with: "")
+                let declaration = trimmed.replacing(Patterns.leadingAttributes, with: "")
                 let prefix = containers.last.map { "\($0.name): " } ?? ""
                 if let finished = finishedDeclaration(declaration) {
                     declarations.append(DeclarationSite(line: index, declaration: prefix + finished))
@@ -251,7 +250,7 @@ struct PublicAPITests {
             }
             if let match = trimmed.firstMatch(
                 of:
-                    /^(?:@[\w()]+\s+)*((?:(?:public|open|package|private|fileprivate|final|nonisolated)\s+)*)(class|struct|enum|protocol|extension|actor)\s+(\w+)/
+                    Patterns.typeOpening
             ) {
                 let isPublic = match.output.1.contains("public")
                 opening = (
@@ -284,7 +283,7 @@ struct PublicAPITests {
         }
         return sites.filter { site in
             var above = site.line - 1
-            while above >= 0, lines[above].wholeMatch(of: /@[\w()]+(?:\s+@[\w()]+)*/) != nil { above -= 1 }
+            while above >= 0, lines[above].wholeMatch(of: Patterns.attributesLine) != nil { above -= 1 }
             return above < 0 || !lines[above].hasPrefix("///")
         }
     }
@@ -307,13 +306,48 @@ struct PublicAPITests {
         guard balance <= 0 || end != text.endIndex else { return nil }
         var declaration = String(text[..<end])
         // A stored property's initial value is not API: `public static let all = [...]` reads `public static let all`.
-        if declaration.firstMatch(of: /\b(?:let|var)\s/) != nil,
-            declaration.firstMatch(of: /\b(?:func|init|typealias)\b/) == nil,
+        if declaration.firstMatch(of: Patterns.storedProperty) != nil,
+            declaration.firstMatch(of: Patterns.functionLike) == nil,
             let initializer = declaration.firstRange(of: " =")
         {
             declaration = String(declaration[..<initializer.lowerBound])
         }
-        return declaration.replacing(/\s+/, with: " ").replacing(/\(\s/, with: "(").replacing(/\s\)/, with: ")")
+        return declaration.replacing(Patterns.whitespace, with: " ").replacing(Patterns.openingSpace, with: "(")
+            .replacing(Patterns.closingSpace, with: ")")
             .trimmingCharacters(in: .whitespaces)
+    }
+
+    /// The patterns the source reader matches, built once: a regex literal is parsed anew each time it is
+    /// evaluated, which inside the per-line loop cost seconds.
+    private enum Patterns {
+        /// A string literal, whose text is no declaration.
+        nonisolated(unsafe) static let stringLiteral = #/"(?:[^"\\]|\\.)*"/#
+        /// What a wrapped declaration goes on with.
+        nonisolated(unsafe) static let continuation = #/^(?:->|throws\b|rethrows\b|async\b|where\b|&)/#
+        /// An enum case.
+        nonisolated(unsafe) static let enumCase = #/^(?:@[\w()]+\s+)*(?:indirect\s+)?case\s+(.*)$/#
+        /// A public or open declaration.
+        nonisolated(unsafe) static let publicDeclaration =
+            #/^(?:@[\w()]+\s+)*(?:(?:override|final|required|convenience|nonisolated)\s+)*(?:public|open)\s/#
+        /// A protocol requirement.
+        nonisolated(unsafe) static let protocolRequirement =
+            #/^(?:@[\w()]+\s+)*(?:(?:nonisolated|static|mutating)\s+)*(?:func|var|init|associatedtype|subscript)\b/#
+        /// The attributes before a declaration.
+        nonisolated(unsafe) static let leadingAttributes = #/^(?:@[\w()]+\s+)*/#
+        /// A type or extension opening, with its modifiers, kind and name.
+        nonisolated(unsafe) static let typeOpening =
+            #/^(?:@[\w()]+\s+)*((?:(?:public|open|package|private|fileprivate|final|nonisolated)\s+)*)(class|struct|enum|protocol|extension|actor)\s+(\w+)/#
+        /// A line of attributes only.
+        nonisolated(unsafe) static let attributesLine = #/@[\w()]+(?:\s+@[\w()]+)*/#
+        /// A property.
+        nonisolated(unsafe) static let storedProperty = #/\b(?:let|var)\s/#
+        /// A function, initializer or type alias.
+        nonisolated(unsafe) static let functionLike = #/\b(?:func|init|typealias)\b/#
+        /// A run of whitespace.
+        nonisolated(unsafe) static let whitespace = #/\s+/#
+        /// A space after an opening parenthesis.
+        nonisolated(unsafe) static let openingSpace = #/\(\s/#
+        /// A space before a closing parenthesis.
+        nonisolated(unsafe) static let closingSpace = #/\s\)/#
     }
 }

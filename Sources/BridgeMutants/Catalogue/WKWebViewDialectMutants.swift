@@ -73,7 +73,8 @@ extension MutantCatalogue {
             with: "message.callbackId = callbackID;"),
         Mutant(
             id: "wkwvjb-native-ids-objc-prefix",
-            defect: "the native side forms its callback ids objc_cb_<n>, the canonical prefix kept where the dialect says native_iOS_cb_<n>",
+            defect:
+                "the native side forms its callback ids objc_cb_<n>, the canonical prefix kept where the dialect says native_iOS_cb_<n>",
             obligation: "ID-2.a", caughtBy: caughtBy("ID-2.a"), dialect: .wkwvjb
         ) { ReferenceBridgeAdapter(dialect: wkwvjbWithCanonicalNativeIDs) },
     ]
