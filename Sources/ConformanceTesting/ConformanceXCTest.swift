@@ -1,4 +1,5 @@
 import ConformanceKit
+import Foundation
 import WireDialects
 import XCTest
 
@@ -23,16 +24,19 @@ public enum ConformanceXCTest {
     ///   - javaScriptSide: A JS side to inject instead of the kit's reference one (your fork's).
     ///   - profile: The dialect your implementation speaks (`.wkwvjb` for the WKWebViewJavascriptBridge
     ///     package's); a case that does not hold in it is not applicable.
+    ///   - reports: Files to write the run's reports to, as `conformance run --report` does, each kind by its
+    ///     extension: `.json` (`Fixtures/schemas/report.schema.json`), `.xml` (JUnit) or `.md` (Markdown).
     ///   - file: Where failures are reported.
     ///   - line: Where failures are reported.
     @MainActor
     public static func assertConformance(
         adapter: AdapterFactory, cases: [ConformanceCase] = Catalogue.all, baseline: Baseline? = nil,
-        javaScriptSide: String? = nil, profile: WireDialect = .canonical, file: StaticString = #filePath,
-        line: UInt = #line
+        javaScriptSide: String? = nil, profile: WireDialect = .canonical, reports: [URL] = [],
+        file: StaticString = #filePath, line: UInt = #line
     ) async {
         await assertConformance(
-            adapter: adapter, cases: cases, baseline: baseline, javaScriptSide: javaScriptSide, profile: profile
+            adapter: adapter, cases: cases, baseline: baseline, javaScriptSide: javaScriptSide, profile: profile,
+            reports: reports
         ) {
             message in
             XCTFail(message, file: file, line: line)
@@ -49,8 +53,12 @@ public enum ConformanceXCTest {
     @MainActor
     package static func assertConformance(
         adapter: AdapterFactory, cases: [ConformanceCase], baseline: Baseline?, javaScriptSide: String?,
-        profile: WireDialect = .canonical, fail: (String) -> Void, print: (String) -> Void
+        profile: WireDialect = .canonical, reports: [URL] = [], fail: (String) -> Void, print: (String) -> Void
     ) async {
+        for report in reports where ReportFile(report) == nil {
+            fail("cannot write the report \(report.path): name it .json, .xml (JUnit) or .md (Markdown)")
+            return
+        }
         if let baseline, let mismatch = baseline.mismatch(withRunIn: profile.name) {
             fail(mismatch)
             return
@@ -64,7 +72,17 @@ public enum ConformanceXCTest {
             return
         }
         let results = await runner.run(cases, adapter: adapter)
-        for issue in (baseline ?? Baseline(entries: [])).gate(results, catalogueIDs: Catalogue.all.map(\.id)).issues {
+        var context = RunContext(adapter: "your adapter (swift test)", rerunWords: ["swift", "test"])
+        context.profile = profile
+        for report in reports.compactMap(ReportFile.init) {
+            do throws(TextDestination.Failure) { try report.write(results, context: context) } catch {
+                fail(error.message)
+            }
+        }
+        // The whole run is known: your own cases among `cases` are not stale entries.
+        let gate = (baseline ?? Baseline(entries: [])).gate(
+            results, catalogueIDs: Catalogue.all.map(\.id) + cases.map(\.id))
+        for issue in gate.issues {
             switch issue.severity {
             case .error: fail(issue.message)
             case .warning: print(issue.message)

@@ -6,9 +6,7 @@ import Foundation
 /// device such as `/dev/stdout`, or a symlink: they are written through, never replaced (`TextDestination`).
 struct ReportRequest: ExpressibleByArgument, Sendable {
     /// The report formats.
-    enum Kind: String, CaseIterable, Sendable {
-        case json, junit, markdown
-    }
+    typealias Kind = ReportKind
 
     /// The report's format.
     let kind: Kind
@@ -39,12 +37,6 @@ struct ReportRequest: ExpressibleByArgument, Sendable {
     /// Writes this report.
     /// - Throws: `TextDestination.Failure` naming the path and the system's reason.
     func write(_ results: [CaseResult], context: RunContext) throws(TextDestination.Failure) {
-        let text: String
-        switch kind {
-        case .json: text = JSONRunReport.render(results, context: context)
-        case .junit: text = JUnitRunReport.render(results, context: context)
-        case .markdown: text = MarkdownRunReport.render(results, context: context)
-        }
-        try destination.write(text)
+        try destination.write(kind.render(results, context: context))
     }
 }

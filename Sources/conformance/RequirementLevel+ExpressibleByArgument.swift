@@ -4,7 +4,7 @@ import ConformanceKit
 /// `--level MUST|SHOULD|MAY|INFO`, in any case; help and errors list the values.
 extension RequirementLevel: ExpressibleByArgument {
     /// The level spelled `argument`, ignoring case (`must` is MUST).
-    package init?(argument: String) {
+    public init?(argument: String) {
         self.init(rawValue: argument.uppercased())
     }
 }

@@ -32,6 +32,13 @@ public struct Baseline: Sendable, Equatable {
         /// when it rewrites the baseline: one file serves `conformance run` and `conformance explore`.
         package var isExploreEntry: Bool { caseGlob == "explore" || caseGlob.hasPrefix("explore.") }
 
+        /// Whether the entry names an implementer's own case (`ConformanceCase.custom`): its first segment is a
+        /// name, not a wildcard, and none of the catalogue's areas nor `explore`.
+        package var isOwnCaseEntry: Bool {
+            let area = caseGlob.prefix { $0 != "." }
+            return !area.contains("*") && area != "explore" && !Catalogue.all.contains { $0.area == area }
+        }
+
         /// Whether the entry holds on `platform` (nil: a platform no entry can name); an entry for other
         /// platforms is neither matched nor reported stale there.
         package func applies(on platform: Platform?) -> Bool {

@@ -71,7 +71,7 @@ public struct ConformanceCase: Sendable, Identifiable {
 }
 
 /// How binding a rule is, in RFC 2119 terms.
-package enum RequirementLevel: String, Sendable, CaseIterable, Comparable {
+public enum RequirementLevel: String, Sendable, CaseIterable, Comparable {
     /// Breaking it is a conformance failure.
     case must = "MUST"
     /// Breaking it is reported as non-strict, not as a failure.
@@ -82,7 +82,7 @@ package enum RequirementLevel: String, Sendable, CaseIterable, Comparable {
     case informational = "INFO"
 
     /// Stricter levels sort first: MUST < SHOULD < MAY < INFO.
-    package static func < (lhs: Self, rhs: Self) -> Bool {
+    public static func < (lhs: Self, rhs: Self) -> Bool {
         allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
     }
 }

@@ -51,8 +51,23 @@ enum ExploreProgramJSON {
         ]
     }
 
+    /// The members a case file may have (`Fixtures/schemas/case-file.schema.json`).
+    static let fileMembers: Set<String> = ["format", "id", "summary", "clauses", "foundWith", "schedule", "operations"]
+
+    /// The members each kind of step may have besides `op`.
+    static let stepMembers: [String: Set<String>] = [
+        "registerNative": ["handler", "reply"], "removeNative": ["handler"],
+        "callJavaScript": ["handler", "data", "callback"], "callJavaScriptReentrant": ["handler", "data", "then"],
+        "pageInput": ["handler", "input"], "callJavaScriptUnserializable": ["handler", "number"],
+        "answerNative": ["handler", "data"], "reset": [], "disableSafetyTimeout": [],
+        "registerJavaScript": ["handler", "reply"], "callNative": ["handler", "data", "callback"],
+        "answerJavaScript": ["data", "newest"], "corruptFetch": ["result"], "openFrame": ["url"], "reload": [],
+        "navigate": [], "settle": ["horizon"],
+    ]
+
     static func caseFile(from json: JSONValue) throws(Problem) -> ExploreCaseFile {
         let members = try object(json, "the file")
+        try expectOnly(fileMembers, in: members, place: "the file")
         let format = try string(members, "format", in: "the file")
         guard format == ExploreCaseFile.format else {
             throw Problem(
@@ -77,6 +92,8 @@ enum ExploreProgramJSON {
             return clause
         }
         let scheduleMembers = try object(members["schedule"] ?? .object([:]), "\"schedule\"")
+        try expectOnly(
+            ["evaluations", "completions", "navigations", "mainQueueHops"], in: scheduleMembers, place: "\"schedule\"")
         let schedule = ExploreSchedule(
             evaluations: try delays(scheduleMembers, "evaluations"),
             completions: try delays(scheduleMembers, "completions"),
@@ -109,6 +126,9 @@ enum ExploreProgramJSON {
             throw Problem(description: "\(place): \"data\" \(problem)")
         }
         let name = try string(members, "op", in: place)
+        if let allowed = stepMembers[name] {
+            try expectOnly(allowed.union(["op"]), in: members, place: "\(place) (\(name))")
+        }
         func handler() throws(Problem) -> String { try string(members, "handler", in: place) }
         func callback() throws(Problem) -> Bool {
             guard case .bool(let flag)? = members["callback"] else {
@@ -174,6 +194,17 @@ enum ExploreProgramJSON {
                     "\(place): unknown op \(CanonicalJSON.quote(name)) (known: registerNative, removeNative, callJavaScript, answerNative, reset, disableSafetyTimeout, registerJavaScript, callNative, answerJavaScript, corruptFetch, openFrame, callJavaScriptUnserializable, callJavaScriptReentrant, pageInput, reload, navigate, settle)"
             )
         }
+    }
+
+    /// Refuses a member the format does not have: a misspelt one would otherwise be ignored.
+    private static func expectOnly(_ allowed: Set<String>, in members: [String: JSONValue], place: String)
+        throws(Problem)
+    {
+        guard let unknown = members.keys.sorted().first(where: { !allowed.contains($0) }) else { return }
+        throw Problem(
+            description:
+                "\(place): unknown member \(CanonicalJSON.quote(unknown)) (it may have \(allowed.sorted().joined(separator: ", ")))"
+        )
     }
 
     private static func object(_ json: JSONValue, _ place: String) throws(Problem) -> [String: JSONValue] {
