@@ -79,9 +79,7 @@ public enum ConformanceExpectations {
             record("\(error)", .error)
             return
         }
-        // One case at a time, the gate cannot tell whether your own cases run: their entries are never stale here.
-        let ownCases = baseline?.entries.filter(\.isOwnCaseEntry).map(\.caseGlob) ?? []
-        let gate = (baseline ?? Baseline(entries: [])).gate([result], catalogueIDs: Catalogue.all.map(\.id) + ownCases)
+        let gate = (baseline ?? Baseline(entries: [])).gate([result], catalogueIDs: Catalogue.all.map(\.id))
         for issue in gate.issues {
             if issue.kind == .staleEntry, !reportedStaleEntries.insert(issue.text).inserted { continue }
             record(issue.message, issue.severity)

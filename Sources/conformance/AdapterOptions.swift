@@ -42,7 +42,7 @@ struct AdapterOptions: ParsableArguments {
     @Option(
         name: .customLong("web-view"),
         help: ArgumentHelp(
-            "The page the cases run in: the kit's simulated web view, or a real WebKitGTK one (a build with CONFORMANCE_WEBKITGTK=1, under xvfb-run; README).",
+            "The page the cases run in: the kit's simulated web view, or a real WebKitGTK one (a build with CONFORMANCE_WEBKITGTK=1, under xvfb-run; docs/real-webkit.md).",
             valueName: "web-view"))
     var webView: WebViewChoice = .simulated
 

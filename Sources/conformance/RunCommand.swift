@@ -49,7 +49,11 @@ struct RunCommand: ParsableCommand {
             valueName: "timings"))
     var reportTimings: ReportTimings = .on
 
-    @Option(name: .long, help: "Gate the run with a baseline of expected failures (JSON; see the README).")
+    @Option(
+        name: .long,
+        help:
+            "Gate the run with a baseline of expected failures (JSON; docs/implementer-guide.md, Baselines and CI gating)."
+    )
     var baseline: String?
 
     @Flag(

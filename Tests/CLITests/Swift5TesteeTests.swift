@@ -1,9 +1,9 @@
 import Foundation
 import Testing
 
-/// `swift5-testee`: an adapter executable built in Swift 5 language mode exactly as the README tells
-/// implementers (its `main.swift` is the README's), run out of process.
-@Suite("A Swift 5 testee built as the README says")
+/// `swift5-testee`: an adapter executable built in Swift 5 language mode exactly as the implementer guide tells
+/// implementers (its `main.swift` is the guide's), run out of process.
+@Suite("A Swift 5 testee built as the implementer guide says")
 struct Swift5TesteeTests {
     /// The command that starts `swift5-testee`.
     static var testee: String {
@@ -15,9 +15,10 @@ struct Swift5TesteeTests {
     static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent()
 
-    @Test("its main.swift is the README's, so the README's form compiles in Swift 5 language mode")
-    func mainIsTheReadmes() async throws {
-        let readme = try String(contentsOf: Self.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
+    @Test("its main.swift is the implementer guide's, so the guide's form compiles in Swift 5 language mode")
+    func mainIsTheGuides() async throws {
+        let readme = try String(
+            contentsOf: Self.packageRoot.appendingPathComponent("docs/implementer-guide.md"), encoding: .utf8)
         let snippets = readme.components(separatedBy: "```swift\n").dropFirst().map {
             $0.components(separatedBy: "```")[0]
         }

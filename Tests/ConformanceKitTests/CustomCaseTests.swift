@@ -98,25 +98,27 @@ struct CustomCaseTests {
         #expect(!failures.contains { $0.hasPrefix("STALE ENTRY") }, "\(failures)")
     }
 
-    @Test("a case file loads as a case: it passes on the reference, fails the bridge whose defect it caught, and its format is the schema's")
+    @Test(
+        "a case file loads as a case: it passes on the reference, fails the bridge whose defect it caught, and its format is the schema's"
+    )
     func caseFileLoads() async throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("case-file-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let file = folder.appendingPathComponent("explore.booleans.json")
         try """
-            {
-              "format": "wvjb-explore-case/1",
-              "id": "explore.booleans",
-              "summary": "booleans the page sends reach the native handler as booleans",
-              "clauses": ["ESC-3"],
-              "operations": [
-                {"op": "registerNative", "handler": "alpha", "reply": "echo"},
-                {"op": "callNative", "handler": "alpha", "data": [true, false], "callback": true},
-                {"op": "settle", "horizon": 0}
-              ]
-            }
-            """.write(to: file, atomically: true, encoding: .utf8)
+        {
+          "format": "wvjb-explore-case/1",
+          "id": "explore.booleans",
+          "summary": "booleans the page sends reach the native handler as booleans",
+          "clauses": ["ESC-3"],
+          "operations": [
+            {"op": "registerNative", "handler": "alpha", "reply": "echo"},
+            {"op": "callNative", "handler": "alpha", "data": [true, false], "callback": true},
+            {"op": "settle", "horizon": 0}
+          ]
+        }
+        """.write(to: file, atomically: true, encoding: .utf8)
         let schema = try JSONParser.parse(
             try String(contentsOf: ConformanceFixtures.url("schemas/case-file.schema.json"), encoding: .utf8))
         let document = try JSONParser.parse(try String(contentsOf: file, encoding: .utf8))
@@ -129,10 +131,16 @@ struct CustomCaseTests {
         let broken = try await Kit.run([loaded], against: mutant)[0]
         #expect(broken.verdict == .fail, "\(broken.report)")
         // A misspelt member is refused, naming it, as the schema would.
-        try #"{"format": "wvjb-explore-case/1", "id": "explore.x", "clauses": [], "operations": [{"op": "reset", "handler": "x"}]}"#
+        try
+            #"{"format": "wvjb-explore-case/1", "id": "explore.x", "clauses": [], "operations": [{"op": "reset", "handler": "x"}]}"#
             .write(to: file, atomically: true, encoding: .utf8)
         let refused = #expect(throws: HarnessError.self) { _ = try ConformanceCase.loadCaseFile(file) }
-        #expect(refused?.message.contains(#"operation 0 (reset): unknown member "handler""#) == true, "\(refused?.message ?? "")")
-        #expect(!JSONSchemaValidator(schema: schema).violations(of: try JSONParser.parse(try String(contentsOf: file, encoding: .utf8))).isEmpty)
+        #expect(
+            refused?.message.contains(#"operation 0 (reset): unknown member "handler""#) == true,
+            "\(refused?.message ?? "")")
+        #expect(
+            !JSONSchemaValidator(schema: schema).violations(
+                of: try JSONParser.parse(try String(contentsOf: file, encoding: .utf8))
+            ).isEmpty)
     }
 }

@@ -12,6 +12,7 @@ final class OptionalResponderPortAdapter: BridgeAdapter, SupportsRemoveHandler, 
         bridge = TypicalBridge(webView: webView)
     }
 
+    // A responder that is nil when JS sent no callbackId (FLUSH-7 allows it: there is nothing to answer):
     func registerHandler(_ name: String, handler: @escaping AdapterHandler) throws {
         bridge.registerHandler(
             name, optionalResponderHandler: { data, responder in handler(data, responder ?? { _ in }) })
@@ -41,6 +42,8 @@ final class NonEscapingResponderPortAdapter: BridgeAdapter, SupportsRemoveHandle
         bridge = TypicalBridge(webView: webView)
     }
 
+    // A non-escaping responder, valid only while the handler runs: the kit lends the handler an escaping one
+    // (the adapter keeps the web view `attach(to:)` got).
     func registerHandler(_ name: String, handler: @escaping AdapterHandler) throws {
         let webView = self.webView!
         bridge.registerHandler(

@@ -6,64 +6,14 @@ import Testing
 
 @testable import WebKitStylePort
 
-/// docs/webkit-glue.md, held to the code: its snippets are code the package builds, its recipes run, and what it
-/// says the simulation does, the simulation does (in process, through the facade, to delegates written as for
-/// WebKit).
+/// docs/webkit-glue.md, held to the code: its recipes run, and what it says the simulation does, the simulation
+/// does (in process, through the facade, to delegates written as for WebKit). Its snippets are code the package
+/// builds: `DocSnippetTests` checks every guide's.
 @Suite("The WebKit glue guide")
 @MainActor
 struct WebKitGlueGuideTests {
     static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent()
-
-    /// The files the guide's snippets are taken from: the example port and the recipes.
-    static let snippetSources = [
-        "Sources/webkit-port-testee/Port/WKWebViewJavascriptBridge.swift",
-        "Sources/webkit-port-testee/Port/WKWebViewJavascriptBridge+AppDelegate.swift",
-        "Sources/webkit-port-testee/Adapter/WebKitPortAdapter.swift",
-        "Tests/Swift5AdapterTests/WebKitGlueRecipes.swift",
-    ]
-
-    /// The ```swift blocks of `markdown`.
-    static func swiftSnippets(in markdown: String) -> [String] {
-        markdown.components(separatedBy: "```swift\n").dropFirst().map { $0.components(separatedBy: "```")[0] }
-    }
-
-    /// The lines of `text` without their indentation.
-    static func trimmedLines(_ text: String) -> [String] {
-        text.split(separator: "\n", omittingEmptySubsequences: false).map {
-            $0.trimmingCharacters(in: .whitespaces)
-        }
-    }
-
-    /// Whether `snippet` is a run of whole lines of `file`, indentation aside.
-    static func isExcerpt(_ snippet: String, of file: String) -> Bool {
-        var wanted = trimmedLines(snippet)
-        while wanted.last == "" { wanted.removeLast() }
-        let lines = trimmedLines(file)
-        guard !wanted.isEmpty, wanted.count <= lines.count else { return false }
-        return (0...(lines.count - wanted.count)).contains { Array(lines[$0..<($0 + wanted.count)]) == wanted }
-    }
-
-    @Test("every Swift snippet of the guide and of the README's WebKit section is code the package builds")
-    func snippetsAreBuiltCode() throws {
-        let sources = try Self.snippetSources.map {
-            try String(contentsOf: Self.packageRoot.appendingPathComponent($0), encoding: .utf8)
-        }
-        let guide = try String(
-            contentsOf: Self.packageRoot.appendingPathComponent("docs/webkit-glue.md"), encoding: .utf8)
-        let readme = try String(contentsOf: Self.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
-        let section = try #require(
-            readme.components(separatedBy: "## Test your WKWebView glue on Linux").dropFirst().first?
-                .components(separatedBy: "\n## ").first)
-        let snippets = Self.swiftSnippets(in: guide) + Self.swiftSnippets(in: section)
-        #expect(snippets.count >= 6, "the guide and the README section have \(snippets.count) Swift snippets")
-        for snippet in snippets {
-            #expect(
-                sources.contains { Self.isExcerpt(snippet, of: $0) },
-                "this snippet is not a run of lines of \(Self.snippetSources.joined(separator: ", ")):\n\(snippet)")
-        }
-        #expect(Self.isExcerpt("b\n  c\n", of: "a\n    b\n    c\nd") && !Self.isExcerpt("b\nd", of: "a\nb\nc\nd"))
-    }
 
     /// The cases a recipe's adapter runs: the native side's start, messages and page life.
     static var recipeCases: [ConformanceCase] {

@@ -32,13 +32,6 @@ public struct Baseline: Sendable, Equatable {
         /// when it rewrites the baseline: one file serves `conformance run` and `conformance explore`.
         package var isExploreEntry: Bool { caseGlob == "explore" || caseGlob.hasPrefix("explore.") }
 
-        /// Whether the entry names an implementer's own case (`ConformanceCase.custom`): its first segment is a
-        /// name, not a wildcard, and none of the catalogue's areas nor `explore`.
-        package var isOwnCaseEntry: Bool {
-            let area = caseGlob.prefix { $0 != "." }
-            return !area.contains("*") && area != "explore" && !Catalogue.all.contains { $0.area == area }
-        }
-
         /// Whether the entry holds on `platform` (nil: a platform no entry can name); an entry for other
         /// platforms is neither matched nor reported stale there.
         package func applies(on platform: Platform?) -> Bool {
@@ -101,6 +94,19 @@ public struct Baseline: Sendable, Equatable {
 
     /// The entries, in file order.
     package var entries: [Entry]
+    /// The ids of the implementer's own cases (`knowing(_:)`): entries naming them are not stale.
+    package var ownCaseIDs: [String] = []
+
+    /// This baseline, told of your own cases (`ConformanceCase.custom`, case files), so that its entries for
+    /// them are gated like any other and never reported stale. From `swift test`, where the gate sees one case
+    /// at a time and cannot know which of your cases run.
+    /// - Parameter cases: Your own cases.
+    /// - Returns: The baseline, knowing them.
+    public func knowing(_ cases: [ConformanceCase]) -> Baseline {
+        var baseline = self
+        baseline.ownCaseIDs += cases.map(\.id)
+        return baseline
+    }
 
     /// The name of the profile (wire dialect, `--profile`) whose runs the baseline gates: a failure expected
     /// in one dialect says nothing about another. A file without the field is the canonical profile's.
@@ -212,8 +218,9 @@ public struct Baseline: Sendable, Equatable {
                 gate.nonStrict.append(result)
             }
         }
+        let known = catalogueIDs + ownCaseIDs
         gate.stale = applicable.filter { entry in
-            !entry.isExploreEntry && !catalogueIDs.contains { CaseSelector.matches(entry.caseGlob, $0) }
+            !entry.isExploreEntry && !known.contains { CaseSelector.matches(entry.caseGlob, $0) }
         }
         return gate
     }

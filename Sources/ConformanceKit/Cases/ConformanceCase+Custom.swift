@@ -56,7 +56,8 @@ enum CustomCaseRules {
         guard id.utf8.count <= 128, segments.count >= 2,
             segments.allSatisfy({ !$0.isEmpty && $0.utf8.allSatisfy(isIDByte) })
         else {
-            return "use dot-separated segments of a-z, 0-9 and -, two or more, at most 128 characters (mybridge.nested-data)"
+            return
+                "use dot-separated segments of a-z, 0-9 and -, two or more, at most 128 characters (mybridge.nested-data)"
         }
         let area = String(segments[0])
         if area == "explore" || Catalogue.all.contains(where: { $0.area == area }) {

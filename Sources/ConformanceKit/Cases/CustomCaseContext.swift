@@ -70,7 +70,8 @@ public final class CustomCaseContext {
         do {
             value = try data.map { try JSONValue(foundation: $0) }
         } catch {
-            throw CaseStop.harness("custom case \(context.conformanceCase.id): the data of \(name) is not JSON: \(error)")
+            throw CaseStop.harness(
+                "custom case \(context.conformanceCase.id): the data of \(name) is not JSON: \(error)")
         }
         try context.callHandler(name, data: value, callback: callback)
     }
@@ -79,7 +80,8 @@ public final class CustomCaseContext {
     /// `SupportsRemoveHandler`.
     public func removeHandler(_ name: String) throws {
         guard context.adapter is any SupportsRemoveHandler else {
-            throw CaseStop.notApplicable("the case removes a handler, and the adapter does not adopt SupportsRemoveHandler")
+            throw CaseStop.notApplicable(
+                "the case removes a handler, and the adapter does not adopt SupportsRemoveHandler")
         }
         try context.removeHandler(name)
     }

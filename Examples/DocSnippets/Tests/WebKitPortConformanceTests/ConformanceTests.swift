@@ -1,0 +1,9 @@
+import ConformanceKit
+import ConformanceTesting
+import Testing
+import WebKitPortAdapter
+
+@MainActor @Test(arguments: Catalogue.all)
+func wvjbConformance(_ conformanceCase: ConformanceCase) async {
+    await ConformanceExpectations.expectConformance(conformanceCase, adapter: { WebKitPortAdapter() })
+}
