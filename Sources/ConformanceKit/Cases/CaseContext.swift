@@ -57,14 +57,16 @@ package final class CaseContext {
         guard let renaming = words.toCase else {
             return browser.transcript
         }
-        let entries = browser.transcript.entries.count
-        if let cached = renamedTranscript, cached.entries.count == entries { return cached }
-        let renamed = browser.transcript.inWords(
-            of: dialect, by: renaming, keeping: webView.bridgeJavaScriptSource)
-        renamedTranscript = renamed
+        let wire = browser.transcript
+        var renamed = renamedTranscript ?? Transcript(dialect: dialect)
+        if renamed.entries.count < wire.entries.count {
+            wire.appendEntries(
+                from: renamed.entries.count, to: &renamed, by: renaming, keeping: webView.bridgeJavaScriptSource)
+            renamedTranscript = renamed
+        }
         return renamed
     }
-    /// The last renamed transcript, kept while nothing new happens.
+    /// The transcript renamed so far: entries are only ever appended, so each is renamed once.
     private var renamedTranscript: Transcript?
 
     /// The wire the case is written in: what its pages and checks use for names, keys and commands (the

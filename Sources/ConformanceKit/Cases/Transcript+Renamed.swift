@@ -14,8 +14,17 @@ extension Transcript {
     ///   - javaScriptSide: The run's JS side.
     func inWords(of dialect: WireDialect, by renaming: DialectRenaming, keeping javaScriptSide: String) -> Transcript {
         var renamed = Transcript(dialect: dialect)
+        appendEntries(from: 0, to: &renamed, by: renaming, keeping: javaScriptSide)
+        return renamed
+    }
+
+    /// Appends the entries from `start` on to `renamed`, renamed as `inWords(of:by:keeping:)` does: a transcript
+    /// read while it grows is renamed once per entry, not once per read.
+    func appendEntries(
+        from start: Int, to renamed: inout Transcript, by renaming: DialectRenaming, keeping javaScriptSide: String
+    ) {
         func json(_ value: JSONValue?) -> JSONValue? { value.map(renaming.rename) }
-        for entry in entries {
+        for entry in entries[start...] {
             let event: TranscriptEvent =
                 switch entry.event {
                 case .evaluationStarted(let id, let style, let script):
@@ -52,6 +61,5 @@ extension Transcript {
                 }
             renamed.append(event, at: entry.time)
         }
-        return renamed
     }
 }

@@ -122,22 +122,35 @@ package struct DialectRenaming: Sendable {
     /// - Returns: The same JavaScript in the target dialect.
     package func rename(_ source: String) -> String {
         guard !replacements.isEmpty else { return source }
-        var result = ""
-        result.reserveCapacity(source.utf8.count)
-        var word = ""
-        func flush() {
-            result += replacements[word] ?? word
-            word = ""
-        }
-        for character in source {
-            if character.isASCII, character.isLetter || character.isNumber || character == "_" || character == "$" {
-                word.append(character)
-            } else {
-                flush()
-                result.append(character)
+        var source = source
+        return source.withUTF8 { bytes in
+            // A word is a run of ASCII letters, digits, `_` and `$` (a JavaScript identifier as the dialects
+            // write them); any other byte, those of non-ASCII characters included, ends it and is copied.
+            var result: [UInt8] = []
+            result.reserveCapacity(bytes.count + bytes.count / 8)
+            var index = 0
+            while index < bytes.count {
+                guard Self.isWordByte(bytes[index]) else {
+                    result.append(bytes[index])
+                    index += 1
+                    continue
+                }
+                var end = index + 1
+                while end < bytes.count, Self.isWordByte(bytes[end]) { end += 1 }
+                let word = UnsafeBufferPointer(rebasing: bytes[index..<end])
+                if let replacement = replacements[String(decoding: word, as: UTF8.self)] {
+                    result.append(contentsOf: replacement.utf8)
+                } else {
+                    result.append(contentsOf: word)
+                }
+                index = end
             }
+            return String(decoding: result, as: UTF8.self)
         }
-        flush()
-        return result
+    }
+
+    private static func isWordByte(_ byte: UInt8) -> Bool {
+        (byte >= 0x61 && byte <= 0x7A) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x30 && byte <= 0x39)
+            || byte == 0x5F || byte == 0x24
     }
 }
