@@ -10,9 +10,9 @@ package enum CanonicalJSON {
     /// - Parameter value: The value to encode.
     /// - Returns: Printable ASCII JSON text.
     package static func encode(_ value: JSONValue) -> String {
-        var output: [UInt8] = []
+        var output = UTF8Buffer()
         write(value, to: &output, escapingNonASCII: true)
-        return String(decoding: output, as: UTF8.self)
+        return output.string
     }
 
     /// `value` for people (expected and actual values, transcript lines): as `encode(_:)` writes it, but a
@@ -22,9 +22,9 @@ package enum CanonicalJSON {
     /// - Parameter value: The value to show.
     /// - Returns: Printable ASCII.
     package static func display(_ value: JSONValue) -> String {
-        var output: [UInt8] = []
+        var output = UTF8Buffer()
         write(value, to: &output, escapingNonASCII: true, namingNonFinite: true)
-        return String(decoding: output, as: UTF8.self)
+        return output.string
     }
 
     /// Encodes `value` the way a native side sends it: as `encode(_:)` does (sorted keys, no whitespace,
@@ -33,27 +33,27 @@ package enum CanonicalJSON {
     /// - Parameter value: The value to encode.
     /// - Returns: Compact JSON text.
     package static func encodeKeepingNonASCII(_ value: JSONValue) -> String {
-        var output: [UInt8] = []
+        var output = UTF8Buffer()
         write(value, to: &output, escapingNonASCII: false)
-        return String(decoding: output, as: UTF8.self)
+        return output.string
     }
 
     /// Quotes and escapes `string` as a canonical JSON string literal.
     package static func quote(_ string: String) -> String {
-        var output: [UInt8] = []
+        var output = UTF8Buffer()
         writeString(string, to: &output, escapingNonASCII: true)
-        return String(decoding: output, as: UTF8.self)
+        return output.string
     }
 
     private static func write(
-        _ value: JSONValue, to output: inout [UInt8], escapingNonASCII: Bool, namingNonFinite: Bool = false
+        _ value: JSONValue, to output: inout UTF8Buffer, escapingNonASCII: Bool, namingNonFinite: Bool = false
     ) {
         switch value {
-        case .null: output += Array("null".utf8)
-        case .bool(let flag): output += Array((flag ? "true" : "false").utf8)
+        case .null: output.append("null")
+        case .bool(let flag): output.append(flag ? "true" : "false")
         case .number(let number) where namingNonFinite && !number.isFinite:
-            output += Array((number.isNaN ? "NaN" : number < 0 ? "-Infinity" : "Infinity").utf8)
-        case .number(let number): output += Array(format(number).utf8)
+            output.append(number.isNaN ? "NaN" : number < 0 ? "-Infinity" : "Infinity")
+        case .number(let number): output.append(contentsOf: format(number))
         case .string(let string): writeString(string, to: &output, escapingNonASCII: escapingNonASCII)
         case .array(let elements):
             output.append(UInt8(ascii: "["))
@@ -84,11 +84,10 @@ package enum CanonicalJSON {
 
     private static let hexDigits = Array("0123456789abcdef".utf8)
 
-    private static func writeString(_ string: String, to output: inout [UInt8], escapingNonASCII: Bool) {
+    private static func writeString(_ string: String, to output: inout UTF8Buffer, escapingNonASCII: Bool) {
         var string = string
         string.withUTF8 { bytes in
-            guard let base = bytes.baseAddress else { return output += [0x22, 0x22] }  // ""
-            output.reserveCapacity(output.count + bytes.count + 2)
+            guard let base = bytes.baseAddress else { return output.append("\"\"") }
             output.append(UInt8(ascii: "\""))
             // Runs of bytes that stay as they are are copied at once; the rest is escaped one by one.
             var runStart = 0
@@ -105,7 +104,7 @@ package enum CanonicalJSON {
                     index += 1
                     continue
                 }
-                output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
+                output.append(UnsafeBufferPointer(start: base + runStart, count: index - runStart))
                 if byte < 0x80 {
                     writeEscaped(UInt16(byte), to: &output)
                     index += 1
@@ -124,13 +123,13 @@ package enum CanonicalJSON {
                 }
                 runStart = index
             }
-            output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<bytes.count]))
+            output.append(UnsafeBufferPointer(start: base + runStart, count: bytes.count - runStart))
             output.append(UInt8(ascii: "\""))
         }
     }
 
     /// Writes one UTF-16 code unit inside a string literal: printable ASCII as it is, the rest escaped.
-    private static func writeEscaped(_ unit: UInt16, to output: inout [UInt8]) {
+    private static func writeEscaped(_ unit: UInt16, to output: inout UTF8Buffer) {
         switch unit {
         case 0x22: output.append(UInt8(ascii: "\\")); output.append(UInt8(ascii: "\""))
         case 0x5C: output.append(UInt8(ascii: "\\")); output.append(UInt8(ascii: "\\"))
@@ -139,10 +138,14 @@ package enum CanonicalJSON {
         case 0x09: output.append(UInt8(ascii: "\\")); output.append(UInt8(ascii: "t"))
         case 0x20..<0x7F: output.append(UInt8(unit))
         default:
-            // `\uXXXX` in one append: payloads can hold a million of these.
+            // `\uXXXX`, its hex digits lowercase.
             let digit = { (shift: UInt16) in hexDigits[Int((unit >> shift) & 0xF)] }
-            var escape = (UInt8(ascii: "\\"), UInt8(ascii: "u"), digit(12), digit(8), digit(4), digit(0))
-            withUnsafeBytes(of: &escape) { output.append(contentsOf: $0) }
+            output.append(UInt8(ascii: "\\"))
+            output.append(UInt8(ascii: "u"))
+            output.append(digit(12))
+            output.append(digit(8))
+            output.append(digit(4))
+            output.append(digit(0))
         }
     }
 }

@@ -138,27 +138,31 @@ package struct JSONParser {
 
     private mutating func parseString() throws(ParseError) -> String {
         index += 1
-        // Runs of plain bytes are copied as they are; escapes are decoded, pairing surrogate escapes.
-        var utf8: [UInt8] = []
-        var pendingHigh: UInt16?
         var runStart = index
+        // Plain bytes are skipped through the pointer: strings run to a megabyte.
+        skipPlainBytes()
+        // Most strings hold no escape: they are their bytes.
+        if current == UInt8(ascii: "\""), let base {
+            index += 1
+            return String(
+                decoding: UnsafeBufferPointer(start: base + runStart, count: index - 1 - runStart), as: UTF8.self)
+        }
+        // Runs of plain bytes are copied as they are; escapes are decoded, pairing surrogate escapes.
+        var utf8 = UTF8Buffer(capacity: index - runStart + 64)
+        var pendingHigh: UInt16?
         while true {
-            // Plain bytes are skipped through the pointer: strings run to a megabyte.
-            while index < bytes.count, base![index] >= 0x20, base![index] != 0x22, base![index] != 0x5C { index += 1 }
+            skipPlainBytes()
             guard let byte = current else { throw error("unterminated string") }
+            if index > runStart {
+                try flushLoneHigh(&pendingHigh, into: &utf8)
+                utf8.append(UnsafeBufferPointer(start: base! + runStart, count: index - runStart))
+            }
             if byte == UInt8(ascii: "\"") {
-                if index > runStart {
-                    try flushLoneHigh(&pendingHigh, into: &utf8); utf8.append(contentsOf: bytes[runStart..<index])
-                }
                 try flushLoneHigh(&pendingHigh, into: &utf8)
                 index += 1
-                return String(decoding: utf8, as: UTF8.self)
+                return utf8.string
             }
             if byte < 0x20 { throw error("raw control character in a string") }
-            if byte != UInt8(ascii: "\\") { index += 1; continue }
-            if index > runStart {
-                try flushLoneHigh(&pendingHigh, into: &utf8); utf8.append(contentsOf: bytes[runStart..<index])
-            }
             index += 1
             guard let escape = current else { throw error("unterminated escape") }
             index += 1
@@ -185,12 +189,22 @@ package struct JSONParser {
         }
     }
 
+    /// Moves past bytes that stand for themselves in a string: not `"`, `\` or a control character.
+    private mutating func skipPlainBytes() {
+        guard let base else { return }
+        while index < bytes.count {
+            let byte = base[index]
+            if byte < 0x20 || byte == 0x22 || byte == 0x5C { return }
+            index += 1
+        }
+    }
+
     /// Appends one decoded code unit, pairing a high surrogate with the low one that follows it.
-    private func append(_ unit: UInt16, pendingHigh: inout UInt16?, to utf8: inout [UInt8]) throws(ParseError) {
+    private func append(_ unit: UInt16, pendingHigh: inout UInt16?, to utf8: inout UTF8Buffer) throws(ParseError) {
         if let high = pendingHigh {
             pendingHigh = nil
             if (0xDC00...0xDFFF).contains(unit) {
-                Self.appendScalar(0x10000 + (UInt32(high - 0xD800) << 10) + UInt32(unit - 0xDC00), to: &utf8)
+                utf8.appendScalar(0x10000 + (UInt32(high - 0xD800) << 10) + UInt32(unit - 0xDC00))
                 return
             }
             try loneSurrogate(high, into: &utf8)
@@ -198,26 +212,22 @@ package struct JSONParser {
         switch unit {
         case 0xD800...0xDBFF: pendingHigh = unit
         case 0xDC00...0xDFFF: try loneSurrogate(unit, into: &utf8)
-        default: Self.appendScalar(UInt32(unit), to: &utf8)
+        default: utf8.appendScalar(UInt32(unit))
         }
     }
 
-    private func flushLoneHigh(_ pendingHigh: inout UInt16?, into utf8: inout [UInt8]) throws(ParseError) {
+    private func flushLoneHigh(_ pendingHigh: inout UInt16?, into utf8: inout UTF8Buffer) throws(ParseError) {
         guard let high = pendingHigh else { return }
         pendingHigh = nil
         try loneSurrogate(high, into: &utf8)
     }
 
-    private func loneSurrogate(_ unit: UInt16, into utf8: inout [UInt8]) throws(ParseError) {
+    private func loneSurrogate(_ unit: UInt16, into utf8: inout UTF8Buffer) throws(ParseError) {
         guard loneSurrogates == .replace else {
             throw error(
                 "\\u\(String(unit, radix: 16)) is the escape of a lone surrogate, which no Swift string can hold")
         }
-        Self.appendScalar(0xFFFD, to: &utf8)
-    }
-
-    private static func appendScalar(_ value: UInt32, to utf8: inout [UInt8]) {
-        utf8.append(contentsOf: UTF8.encode(Unicode.Scalar(value) ?? "\u{FFFD}")!)
+        utf8.appendScalar(0xFFFD)
     }
 
     /// The four hex digits at `index` as a code unit, or nil.

@@ -16,6 +16,13 @@ struct RunSafetyTests {
     /// A small selection that passes on the reference.
     static let fewCases = ["--case", "escaping.line-terminators.**"]
 
+    /// Four cases that hang `hang-in-call-handler` (their native side calls a JS handler), so that three timeouts
+    /// come in a row and a case is left not run; the whole catalogue would pass cases between its timeouts.
+    static let fourHangingCases = [
+        "--case", "messages.native-to-js.keys", "--case", "messages.js-to-native.response-json-forms",
+        "--case", "messages.js-to-native.response-or-call-by-key", "--case", "messages.protocol-words-in-data",
+    ]
+
     /// A fresh folder, removed by the caller.
     static func scratchFolder() throws -> URL {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("run-safety-\(UUID().uuidString)")
@@ -212,11 +219,12 @@ struct RunSafetyTests {
         let folder = try Self.scratchFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let json = folder.appendingPathComponent("out.json").path, xml = folder.appendingPathComponent("out.xml").path
-        let run = try WatchedRun([
-            "run", "--adapter", OutOfProcessTests.testee("hang-in-call-handler"), "--adapter-timeout", "1.5",
-            "--testee-lifetime", lifetime, "--progress", "always", "--report", "json:" + json, "--report",
-            "junit:" + xml,
-        ])
+        let run = try WatchedRun(
+            [
+                "run", "--adapter", OutOfProcessTests.testee("hang-in-call-handler"), "--adapter-timeout", "1.5",
+                "--testee-lifetime", lifetime, "--progress", "always", "--report", "json:" + json, "--report",
+                "junit:" + xml,
+            ] + Self.fourHangingCases)
         defer { run.endLeftovers() }
         let firstProgress = await run.waitForStandardError(containing: "[1/", timeout: 300)
         let firstTimeout = await run.waitForStandardError(containing: ": timeout in ", timeout: 300)

@@ -40,6 +40,21 @@ struct DialectProfileTests {
         #expect(DialectRecognition.hint(for: results, profile: .wkwvjb) == nil)
     }
 
+    @Test("another dialect's command counts where it starts a name, not inside a longer name or after a dot")
+    func commandInsideTheScript() {
+        let fetch = WireDialect.canonical.fetchCommand
+        #expect(DialectRecognition.calls(fetch, fetch))
+        #expect(DialectRecognition.calls("x = 1;\n" + fetch, fetch))
+        #expect(DialectRecognition.calls("\u{2028}" + fetch, fetch))
+        #expect(!DialectRecognition.calls("WK" + fetch, fetch))
+        #expect(!DialectRecognition.calls("window." + fetch, fetch))
+        #expect(!DialectRecognition.calls("é" + fetch, fetch))
+        #expect(!DialectRecognition.calls("$" + fetch + " _" + fetch, fetch))
+        #expect(DialectRecognition.calls("_" + fetch + " " + fetch, fetch))
+        #expect(!DialectRecognition.calls(String(fetch.dropLast()), fetch))
+        #expect(!DialectRecognition.calls("", fetch))
+    }
+
     @Test("a bridge run in the other dialect's profile gets one line saying which profile it looks like")
     func wrongProfileHint() async throws {
         // Cases that run in both profiles.

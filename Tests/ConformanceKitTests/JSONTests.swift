@@ -68,3 +68,16 @@ struct JSONTests {
         #expect(try JSONValue(foundation: optionals as [String: Any]) == ["some": 1, "none": nil])
     }
 }
+
+@Suite("UTF-16 text: lone surrogates and pairs, as the standard library decodes them")
+struct UTF16TextTests {
+    @Test("random code units (seed 11), lone surrogates included, give the standard library's string")
+    func agreesWithTheStandardLibrary() {
+        var random = ExploreRandom(seed: 11)
+        let units: [UInt16] = [0x41, 0x7F, 0x80, 0xE9, 0x7FF, 0x800, 0x2028, 0xD83D, 0xDE00, 0xDBFF, 0xDC00, 0xFFFF, 0]
+        for _ in 0..<2000 {
+            let text = (0..<Int.random(in: 0...12, using: &random)).map { _ in units.randomElement(using: &random)! }
+            #expect(UTF16Text.string(text) == String(decoding: text, as: UTF16.self), "\(text)")
+        }
+    }
+}

@@ -1,3 +1,4 @@
+import Foundation
 import WireDialects
 
 /// Tells, from a run's transcripts, when the implementation speaks another dialect than the run's profile, so
@@ -38,16 +39,54 @@ package enum DialectRecognition {
     /// Whether `script` holds `command` where it starts a name: not inside a longer one
     /// (`WKWebViewJavascriptBridge._fetchQueue();` does not call `WebViewJavascriptBridge._fetchQueue();`).
     static func calls(_ script: String, _ command: String) -> Bool {
-        var rest = script[...]
-        while let range = rest.range(of: command) {
-            let before = range.lowerBound == script.startIndex ? nil : script[script.index(before: range.lowerBound)]
-            if let before, before.isLetter || before.isNumber || before == "_" || before == "$" || before == "." {
-                rest = script[range.upperBound...]
-                continue
+        // Searched in the UTF-8 bytes: transcripts hold megabyte payloads, and `range(of:)` compares
+        // Unicode-aware, character by character.
+        var script = script, command = command
+        return script.withUTF8 { scriptBytes in
+            command.withUTF8 { commandBytes in
+                var start = 0
+                while let found = firstOccurrence(of: commandBytes, in: scriptBytes, from: start) {
+                    if found == 0 || !continuesName(scriptBytes, before: found) { return true }
+                    start = found + 1
+                }
+                return false
             }
-            return true
         }
-        return false
+    }
+
+    /// The offset of the first occurrence of `needle` in `bytes` at or after `start`.
+    private static func firstOccurrence(
+        of needle: UnsafeBufferPointer<UInt8>, in bytes: UnsafeBufferPointer<UInt8>, from start: Int
+    ) -> Int? {
+        guard let base = bytes.baseAddress, let first = needle.first, start + needle.count <= bytes.count else {
+            return nil
+        }
+        var offset = start
+        // memchr for the first byte, then a comparison of the rest: fast in debug builds too.
+        while offset + needle.count <= bytes.count,
+            let hit = memchr(base + offset, Int32(first), bytes.count - offset - needle.count + 1)
+        {
+            let position = base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
+            if memcmp(base + position, needle.baseAddress!, needle.count) == 0 { return position }
+            offset = position + 1
+        }
+        return nil
+    }
+
+    /// Whether the character that ends just before byte `offset` would make the command part of a longer
+    /// name or a member access: a letter, a digit, `_`, `$` or `.`.
+    private static func continuesName(_ bytes: UnsafeBufferPointer<UInt8>, before offset: Int) -> Bool {
+        let byte = bytes[offset - 1]
+        guard byte >= 0x80 else {
+            let character = Character(Unicode.Scalar(byte))
+            return character.isLetter || character.isNumber || byte == 0x5F || byte == 0x24 || byte == 0x2E
+        }
+        // A non-ASCII character: decode the scalar that ends here (its lead byte is the last that is not 10xxxxxx).
+        var lead = offset - 1
+        while lead > 0, bytes[lead] & 0xC0 == 0x80 { lead -= 1 }
+        let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[lead..<offset]), as: UTF8.self)
+        guard let scalar = text.unicodeScalars.last else { return false }
+        return scalar.properties.isAlphabetic || scalar.properties.numericType != nil
     }
 
     /// The option that selects `dialect`'s profile.

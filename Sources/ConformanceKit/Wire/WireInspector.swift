@@ -362,9 +362,9 @@ package enum WireInspector {
     }
 
     /// The value of the literal of an exact command that holds nothing a full lexer has to judge, read
-    /// straight from the UTF-8 bytes: no quote, line terminator or byte that may start U+2028 or U+2029,
-    /// and no escape but the single-character ones that stand for ASCII (`\"`, `\\`, `\n`, ...). Nil for
-    /// any other script, which `literalText(ofCommand:in:)` reads.
+    /// straight from the UTF-8 bytes: no quote, line terminator, U+2028 or U+2029, and no escape but the
+    /// single-character ones, `\xHH` and `\uHHHH` (a surrogate escape only as half of a pair). Nil for any
+    /// other script, which `literalText(ofCommand:in:)` reads.
     private static func plainLiteralText(ofCommand script: String, in dialect: WireDialect) -> String? {
         var script = script, prefix = dialect.deliveryCommandPrefix, suffix = dialect.deliveryCommandSuffix
         return script.withUTF8 { bytes -> String? in
@@ -382,28 +382,71 @@ package enum WireInspector {
             bytes.prefix(prefix.count).elementsEqual(prefix), bytes.suffix(suffix.count).elementsEqual(suffix)
         else { return nil }
         let end = bytes.count - suffix.count
-        var value: [UInt8] = []
-        value.reserveCapacity(end - prefix.count)
+        var value = UTF8Buffer(capacity: end - prefix.count)
         // Runs of plain bytes are copied at once; escapes are decoded one by one.
         var runStart = prefix.count
         var index = runStart
         let base = bytes.baseAddress!
         while index < end {
             let byte = base[index]
-            // ' LF CR, and the lead byte of U+2028 and U+2029: a full lexer's business.
-            if byte == 0x27 || byte == 0x0A || byte == 0x0D || byte == 0xE2 { return nil }
+            // ' LF CR, and raw U+2028 and U+2029 (E2 80 A8, E2 80 A9): a full lexer's business.
+            if byte == 0x27 || byte == 0x0A || byte == 0x0D { return nil }
+            if byte == 0xE2, index + 2 < end, base[index + 1] == 0x80, base[index + 2] & 0xFE == 0xA8 { return nil }
             if byte != 0x5C {
                 index += 1
                 continue
             }
-            guard index + 1 < end, let escaped = singleCharacterEscape(base[index + 1]) else { return nil }
-            value.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
-            value.append(escaped)
-            index += 2
+            value.append(UnsafeBufferPointer(start: base + runStart, count: index - runStart))
+            guard let next = appendEscape(base, at: index + 1, end: end, to: &value) else { return nil }
+            index = next
             runStart = index
         }
-        value.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<end]))
-        return String(decoding: value, as: UTF8.self)
+        value.append(UnsafeBufferPointer(start: base + runStart, count: end - runStart))
+        return value.string
+    }
+
+    /// Appends, as UTF-8, the character of the escape whose letter is at `index` (just past the backslash)
+    /// and returns the index after the escape; nil for an escape only the full lexer judges (octal, line
+    /// continuation, malformed, a lone surrogate).
+    private static func appendEscape(
+        _ base: UnsafePointer<UInt8>, at index: Int, end: Int, to value: inout UTF8Buffer
+    ) -> Int? {
+        guard index < end else { return nil }
+        let letter = base[index]
+        if let escaped = singleCharacterEscape(letter) {
+            value.append(escaped)
+            return index + 1
+        }
+        if letter == 0x30, index + 1 >= end || !(0x30...0x39).contains(base[index + 1]) {
+            value.append(0)  // \0 not followed by a digit
+            return index + 1
+        }
+        if letter == 0x78, let code = hexValue(base, from: index + 1, count: 2, end: end) {
+            value.appendScalar(UInt32(code))
+            return index + 3
+        }
+        guard letter == 0x75, let unit = hexValue(base, from: index + 1, count: 4, end: end) else { return nil }
+        if unit < 0xD800 || unit > 0xDFFF {
+            value.appendScalar(UInt32(unit))
+            return index + 5
+        }
+        // A surrogate escape: only a high one followed by an escaped low one makes a character.
+        guard unit <= 0xDBFF, index + 10 < end, base[index + 5] == 0x5C, base[index + 6] == 0x75,
+            let low = hexValue(base, from: index + 7, count: 4, end: end), (0xDC00...0xDFFF).contains(low)
+        else { return nil }
+        value.appendScalar(0x10000 + (UInt32(unit - 0xD800) << 10) + UInt32(low - 0xDC00))
+        return index + 11
+    }
+
+    /// The value of `count` hex digits at `start` in the bytes, or nil when they are not all hex digits.
+    private static func hexValue(_ base: UnsafePointer<UInt8>, from start: Int, count: Int, end: Int) -> UInt16? {
+        guard start + count <= end else { return nil }
+        var code: UInt16 = 0
+        for offset in start..<start + count {
+            guard let digit = hexDigitValue(UInt16(base[offset])) else { return nil }
+            code = code * 16 + digit
+        }
+        return code
     }
 
     /// The byte an ES5 single-character escape stands for, by the byte after the backslash.
@@ -531,16 +574,20 @@ package enum WireInspector {
         guard start + count <= body.endIndex else { return nil }
         var code: UInt16 = 0
         for unit in body[start..<start + count] {
-            let digit: UInt16
-            switch unit {
-            case 0x30...0x39: digit = unit - 0x30
-            case 0x41...0x46: digit = unit - 0x41 + 10
-            case 0x61...0x66: digit = unit - 0x61 + 10
-            default: return nil
-            }
+            guard let digit = hexDigitValue(unit) else { return nil }
             code = code * 16 + digit
         }
         return code
+    }
+
+    /// The value of one hex digit, or nil for any other code unit.
+    private static func hexDigitValue(_ unit: UInt16) -> UInt16? {
+        switch unit {
+        case 0x30...0x39: unit - 0x30
+        case 0x41...0x46: unit - 0x41 + 10
+        case 0x61...0x66: unit - 0x61 + 10
+        default: nil
+        }
     }
 
     private static func hex(_ unit: UInt16) -> String {

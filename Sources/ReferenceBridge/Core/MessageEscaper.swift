@@ -29,33 +29,48 @@ public enum MessageEscaper {
     private static func escape(_ input: UnsafeBufferPointer<UInt8>, into output: UnsafeMutableBufferPointer<UInt8>)
         -> Int
     {
-        let backslash = UInt8(ascii: "\\")
-        var written = 0
-        func put(_ byte: UInt8) { output[written] = byte; written += 1 }
+        var literal = LiteralWriter(output: output)
         var index = 0
         while index < input.count {
             let byte = input[index]
             index += 1
             switch byte {
-            case UInt8(ascii: "\\"), UInt8(ascii: "\""), UInt8(ascii: "'"): put(backslash); put(byte)
-            case 0x0A: put(backslash); put(UInt8(ascii: "n"))
-            case 0x0D: put(backslash); put(UInt8(ascii: "r"))
-            case 0x0C: put(backslash); put(UInt8(ascii: "f"))
+            case UInt8(ascii: "\\"), UInt8(ascii: "\""), UInt8(ascii: "'"): literal.putEscaped(byte)
+            case 0x0A: literal.putEscaped(UInt8(ascii: "n"))
+            case 0x0D: literal.putEscaped(UInt8(ascii: "r"))
+            case 0x0C: literal.putEscaped(UInt8(ascii: "f"))
             case 0xE2
             where index + 1 < input.count && input[index] == 0x80
                 && (input[index + 1] == 0xA8 || input[index + 1] == 0xA9):
                 // U+2028 / U+2029 (E2 80 A8 / E2 80 A9) become the six characters \u2028 / \u2029.
-                let last = input[index + 1] == 0xA8 ? UInt8(ascii: "8") : UInt8(ascii: "9")
+                literal.put(input[index + 1] == 0xA8 ? "\\u2028" : "\\u2029")
                 index += 2
-                for character in [
-                    backslash, UInt8(ascii: "u"), UInt8(ascii: "2"), UInt8(ascii: "0"), UInt8(ascii: "2"), last,
-                ] {
-                    put(character)
-                }
-            default: put(byte)
+            default: literal.put(byte)
             }
         }
-        return written
+        return literal.count
+    }
+
+    /// Writes the escaped literal into the string's storage.
+    private struct LiteralWriter {
+        let output: UnsafeMutableBufferPointer<UInt8>
+        /// The number of bytes written.
+        var count = 0
+
+        mutating func put(_ byte: UInt8) {
+            output[count] = byte
+            count += 1
+        }
+
+        /// A backslash, then `letter`.
+        mutating func putEscaped(_ letter: UInt8) {
+            put(UInt8(ascii: "\\"))
+            put(letter)
+        }
+
+        mutating func put(_ text: StaticString) {
+            for offset in 0..<text.utf8CodeUnitCount { put(text.utf8Start[offset]) }
+        }
     }
 
     /// Builds the command that delivers one message to the page.
