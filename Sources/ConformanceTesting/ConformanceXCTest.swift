@@ -25,7 +25,8 @@ public enum ConformanceXCTest {
     ///   - profile: The dialect your implementation speaks (`.wkwvjb` for the WKWebViewJavascriptBridge
     ///     package's); a case that does not hold in it is not applicable.
     ///   - reports: Files to write the run's reports to, as `conformance run --report` does, each kind by its
-    ///     extension: `.json` (`Fixtures/schemas/report.schema.json`), `.xml` (JUnit) or `.md` (Markdown).
+    ///     extension: `.json` (`Fixtures/schemas/report.schema.json`), `.xml` (JUnit), `.md` (Markdown), `.html`
+    ///     (one page for people), or a name ending in `.badge.json` (a shields.io badge).
     ///   - file: Where failures are reported.
     ///   - line: Where failures are reported.
     @MainActor
@@ -56,7 +57,9 @@ public enum ConformanceXCTest {
         profile: WireDialect = .canonical, reports: [URL] = [], fail: (String) -> Void, print: (String) -> Void
     ) async {
         for report in reports where ReportFile(report) == nil {
-            fail("cannot write the report \(report.path): name it .json, .xml (JUnit) or .md (Markdown)")
+            fail(
+                "cannot write the report \(report.path): name it .json, .xml (JUnit), .md (Markdown), .html or .badge.json (a badge)"
+            )
             return
         }
         if let baseline, let mismatch = baseline.mismatch(withRunIn: profile.name) {

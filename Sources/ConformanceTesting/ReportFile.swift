@@ -6,12 +6,15 @@ struct ReportFile {
     private let url: URL
     private let kind: ReportKind
 
-    /// The report `url` names: `.json`, `.xml` (JUnit) or `.md` (Markdown); nil for another extension.
+    /// The report `url` names: `.json`, `.xml` (JUnit), `.md` (Markdown), `.html`, or a name ending in
+    /// `.badge.json` (the shields.io badge); nil for another extension.
     init?(_ url: URL) {
         switch url.pathExtension.lowercased() {
+        case "json" where url.lastPathComponent.lowercased().hasSuffix(".badge.json"): kind = .badge
         case "json": kind = .json
         case "xml": kind = .junit
         case "md": kind = .markdown
+        case "html": kind = .html
         default: return nil
         }
         self.url = url

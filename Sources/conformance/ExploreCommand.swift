@@ -78,7 +78,7 @@ struct ExploreCommand: ParsableCommand {
     @Option(
         name: .long,
         help: ArgumentHelp(
-            "Also write a report of the counterexample, one case per finding (or of the clean run): json:PATH, junit:PATH or markdown:PATH (repeatable).",
+            "Also write a report of the counterexample, one case per finding (or of the clean run): json:PATH, junit:PATH, markdown:PATH, html:PATH or badge:PATH (repeatable).",
             valueName: "kind:path"))
     var report: [ReportRequest] = []
 

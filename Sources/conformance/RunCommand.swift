@@ -39,7 +39,8 @@ struct RunCommand: ParsableCommand {
     @Option(
         name: .long,
         help: ArgumentHelp(
-            "Also write a report: json:PATH, junit:PATH or markdown:PATH (repeatable).", valueName: "kind:path"))
+            "Also write a report: json:PATH, junit:PATH, markdown:PATH, html:PATH or badge:PATH (repeatable).",
+            valueName: "kind:path"))
     var report: [ReportRequest] = []
 
     @Option(

@@ -1,7 +1,8 @@
 import ArgumentParser
 import ConformanceKit
 
-/// The text report of a run: a summary line, unexpected results first (each with a rerun command), then
+/// The text report of a run: a summary line, what to fix first (`FixFirstSummary`), unexpected results (each
+/// with a rerun command), then
 /// the findings of non-strict cases; verbose, every expected result and the slowest cases with their times.
 /// A run that ended early says so in the summary line, with the number of cases it did not run. Each case
 /// shows at most what `CaseOutputLimits` allows.
@@ -48,6 +49,9 @@ struct RunReport {
             lines = ["\(ran); \(stop.notRun.count) not run (\(stop.summary))"]
         }
         if let hint = DialectRecognition.hint(for: results, profile: context.profile) { lines.append("hint: " + hint) }
+        // What to fix first, before the cases: one root defect can fail dozens of them.
+        let fixFirst = FixFirstSummary.consoleLines(RootCauses.findings(in: results), all: verbose)
+        if !fixFirst.isEmpty { lines += [""] + fixFirst }
         let unexpected = results.filter(\.verdict.failsRun)
         for result in unexpected {
             lines.append("")

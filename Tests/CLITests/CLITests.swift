@@ -187,16 +187,23 @@ struct CLITests {
     }
 
     @Test(
-        "--report writes JSON that matches its schema and JUnit XML that parses; a mutant's reports carry its failures")
+        "--report writes JSON that matches its schema and JUnit XML that parses, an HTML page and a badge; a mutant's reports carry its failures"
+    )
     func reports() async throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("reports-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let json = folder.appendingPathComponent("out.json").path, xml = folder.appendingPathComponent("out.xml").path
         let markdown = folder.appendingPathComponent("out.md").path
+        let html = folder.appendingPathComponent("out.html").path,
+            badge = folder.appendingPathComponent("badge.json").path
         let passing = try await conformance(
-            "run", "--adapter", "reference", "--report", "junit:" + xml, "--report", "json:" + json)
+            "run", "--adapter", "reference", "--report", "junit:" + xml, "--report", "json:" + json,
+            "--report", "badge:" + badge)
         #expect(passing.status == 0)
+        #expect(
+            try String(contentsOfFile: badge, encoding: .utf8).hasPrefix(
+                #"{"color":"brightgreen","label":"WVJB conformance","message":""#))
         let schema = try JSONParser.parse(
             try String(contentsOf: ConformanceFixtures.url("schemas/report.schema.json"), encoding: .utf8))
         let document = try JSONParser.parse(try String(contentsOfFile: json, encoding: .utf8))
@@ -205,8 +212,15 @@ struct CLITests {
 
         let failing = try await conformance(
             "run", "--adapter", "mutant:single-quote-raw", "--case", "escaping.**",
-            "--report", "junit:" + xml, "--report", "markdown:" + markdown)
+            "--report", "junit:" + xml, "--report", "markdown:" + markdown, "--report", "html:" + html,
+            "--report", "badge:" + badge)
         #expect(failing.status == 1)
+        let page = try String(contentsOfFile: html, encoding: .utf8)
+        #expect(
+            page.hasPrefix("<!DOCTYPE html>")
+                && page.contains("<th class=\"implementation\" title=\"mutant:single-quote-raw\">"))
+        #expect(page.contains("<td class=\"cell v-insecure\" title=\"insecure"))
+        #expect(try String(contentsOfFile: badge, encoding: .utf8).contains(#""color":"red""#))
         let junit = try String(contentsOfFile: xml, encoding: .utf8)
         #expect(XMLParser(data: Data(junit.utf8)).parse())
         #expect(

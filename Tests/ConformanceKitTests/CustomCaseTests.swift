@@ -65,17 +65,20 @@ struct CustomCaseTests {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let mutant = try #require(MutantCatalogue.mutant(named: "object-data-sent-as-json-string"))
-        let reports = ["r.json", "r.xml", "r.md"].map { folder.appendingPathComponent($0) }
+        let reports = ["r.json", "r.xml", "r.md", "r.html"].map { folder.appendingPathComponent($0) }
+        let badge = folder.appendingPathComponent("r.badge.json")
         var failures: [String] = [], printed: [String] = []
         let cases = [try Self.nestedData()] + Catalogue.all.filter { $0.id.hasPrefix("messages.js-to-native.") }
         await ConformanceXCTest.assertConformance(
-            adapter: { mutant.makeAdapter() }, cases: cases, baseline: nil, javaScriptSide: nil, reports: reports,
-            fail: { failures.append($0) }, print: { printed.append($0) })
+            adapter: { mutant.makeAdapter() }, cases: cases, baseline: nil, javaScriptSide: nil,
+            reports: reports + [badge], fail: { failures.append($0) }, print: { printed.append($0) })
         #expect(failures.contains { $0.hasPrefix("NEW FAILURE mybridge.nested-data: fail") }, "\(failures)")
         for report in reports {
             let text = try String(contentsOf: report, encoding: .utf8)
             #expect(text.contains("mybridge.nested-data") && text.contains("APP-1"), "\(report.lastPathComponent)")
         }
+        #expect(
+            try String(contentsOf: badge, encoding: .utf8).contains(#""color":"red""#), "a .badge.json is the badge")
         // A baseline entry for the own case makes it an expected failure, and is not stale.
         let baselineFile = folder.appendingPathComponent("baseline.json")
         try #"""

@@ -5,7 +5,8 @@
 /// A run that ended early says so under the title, with the number of cases it did not run. Each case
 /// shows at most what `CaseOutputLimits` allows.
 package enum MarkdownRunReport {
-    /// The report file's text: a verdict table, the slowest cases, then one section per unexpected result,
+    /// The report file's text: a verdict table, what to fix first, the slowest cases, then one section per
+    /// unexpected result,
     /// then every case's duration.
     /// - Parameters:
     ///   - results: The run's results.
@@ -23,6 +24,7 @@ package enum MarkdownRunReport {
         for verdict in Verdict.allCases {
             if let count = counts[verdict] { lines.append("| \(verdict.rawValue) | \(count) |") }
         }
+        lines += [""] + FixFirstSummary.markdownLines(RootCauses.findings(in: results)) { cell($0) }
         let unexpected = results.filter { $0.verdict.category != .clean }
         if unexpected.isEmpty && context.stop == nil {
             lines += ["", "All \(results.count) cases conform."]

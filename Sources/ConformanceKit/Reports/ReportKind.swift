@@ -7,6 +7,10 @@ package enum ReportKind: String, CaseIterable, Sendable {
     case junit
     /// `MarkdownRunReport`, for a pull-request comment.
     case markdown
+    /// `HTMLRunReport`, one self-contained page for people.
+    case html
+    /// `BadgeRunReport`, a shields.io endpoint document for a README badge.
+    case badge
 
     /// The report of `results` in this format.
     package func render(_ results: [CaseResult], context: RunContext) -> String {
@@ -14,6 +18,8 @@ package enum ReportKind: String, CaseIterable, Sendable {
         case .json: JSONRunReport.render(results, context: context)
         case .junit: JUnitRunReport.render(results, context: context)
         case .markdown: MarkdownRunReport.render(results, context: context)
+        case .html: HTMLRunReport.render([ImplementationRun(context: context, results: results)])
+        case .badge: BadgeRunReport.render(results, context: context)
         }
     }
 }

@@ -59,6 +59,7 @@ package struct RunContext: Sendable {
 /// With timings on, each case carries `durationSeconds` (wall clock, rounded to the millisecond) and the
 /// report their sum; with timings off neither appears, and the same run gives the same bytes. A run that
 /// ended early carries `stopped`: why, and the cases it did not run (`cases` and `total` hold those that ran).
+/// `findings` groups the failures by root cause, the one to fix first first (`RootCauses`).
 package enum JSONRunReport {
     /// The report document.
     /// - Parameters:
@@ -113,7 +114,23 @@ package enum JSONRunReport {
             document["durationSeconds"] = .number(ReportTimings.seconds(total))
         }
         if let stop = context.stop { document["stopped"] = stop.jsonValue }
+        document["findings"] = .array(RootCauses.findings(in: results).map { findingValue($0) })
         return .object(document)
+    }
+
+    /// A root finding as the report carries it, with the findings it explains.
+    private static func findingValue(_ finding: RootCauseFinding, withConsequences: Bool = true) -> JSONValue {
+        var fields: [String: JSONValue] = [
+            "citation": .string(finding.citation),
+            "message": .string(PrintableText.cut(finding.message, limit: CaseOutputLimits.messageLength)),
+            "cases": .array(finding.cases.map(JSONValue.string)),
+            "occurrences": .number(Double(finding.occurrences)),
+        ]
+        if let level = finding.level { fields["level"] = .string(level.rawValue) }
+        if withConsequences {
+            fields["explains"] = .array(finding.consequences.map { findingValue($0, withConsequences: false) })
+        }
+        return .object(fields)
     }
 
     /// The report file's text.

@@ -1,0 +1,30 @@
+/// One thing to fix: every failure of a run that cites the same obligation (or, for a case that could not
+/// finish, the same kind of interruption), with the cases it occurs in and the findings it explains.
+///
+/// `RootCauses.findings(in:)` makes them; reports start with the first few ("Fix first").
+package struct RootCauseFinding: Sendable, Equatable {
+    /// What the finding cites: an obligation (`ESC-2.g`), a clause when the check named no obligation
+    /// (`ORD-1`), or the verdict of cases that could not finish (`crash`, `timeout`, `adapter-error`,
+    /// `harness-error`).
+    package var citation: String
+    /// The level the failures are judged at; nil for an interruption.
+    package var level: RequirementLevel?
+    /// What went wrong, from the first occurrence: its failure's message, or the first line of the
+    /// interruption.
+    package var message: String
+    /// The first failure, for its expected and actual values; nil for an interruption.
+    package var example: CheckFailure?
+    /// The cases it occurs in, in run order.
+    package var cases: [String]
+    /// How many failures cite it in all (a SHOULD broken on every evaluation counts each one).
+    package var occurrences: Int
+    /// Findings that occur only in cases that also have this one, which is more basic: they are likely its
+    /// consequences and go away when it is fixed. Most basic first.
+    package var consequences: [RootCauseFinding] = []
+
+    /// What a report shows for it: the citation with its level below MUST, e.g. `ESC-5.b, SHOULD`.
+    package var citationLabel: String {
+        guard let level, level != .must else { return citation }
+        return citation + ", " + level.rawValue
+    }
+}

@@ -1,0 +1,145 @@
+/// Groups a run's failures into findings and puts the root causes first: what a person should fix first.
+///
+/// A finding is every failure citing the same obligation (one defect breaks one obligation in many cases,
+/// or on every evaluation of one). A finding is a *consequence* of a more basic one when every case it
+/// occurs in has the more basic one too: a literal that breaks on U+2028 loses the message, so the case
+/// also fails its ordering and flush checks, which go away with the escaping fix. The order from basic to
+/// specific follows the protocol's layers, each of which the next one needs (`layer(of:)`).
+package enum RootCauses {
+    /// The run's root findings, most basic first, each with the findings it explains.
+    /// - Parameter results: The run's results, in run order.
+    /// - Returns: Findings that are no other's consequence: MUST before SHOULD, then by the number of cases
+    ///   they occur in (most first), then by layer, then by citation.
+    package static func findings(in results: [CaseResult]) -> [RootCauseFinding] {
+        let all = allFindings(in: results)
+        var roots: [RootCauseFinding] = []
+        var consequences: [String: [RootCauseFinding]] = [:]
+        for finding in all {
+            if let cause = mostBasicCause(of: finding, among: all) {
+                consequences[cause.citation, default: []].append(finding)
+            } else {
+                roots.append(finding)
+            }
+        }
+        for index in roots.indices {
+            roots[index].consequences = (consequences[roots[index].citation] ?? []).sorted(by: precedes)
+        }
+        return roots.sorted(by: precedes)
+    }
+
+    /// Every finding of the run, unordered: one per obligation cited (or clause, when a check named no
+    /// obligation) and one per kind of interruption.
+    static func allFindings(in results: [CaseResult]) -> [RootCauseFinding] {
+        var byCitation: [String: RootCauseFinding] = [:]
+        var order: [String] = []
+        func add(_ citation: String, level: RequirementLevel?, message: String, example: CheckFailure?, in id: String) {
+            if byCitation[citation] == nil {
+                order.append(citation)
+                byCitation[citation] = RootCauseFinding(
+                    citation: citation, level: level, message: message, example: example, cases: [], occurrences: 0)
+            }
+            byCitation[citation]!.occurrences += 1
+            if byCitation[citation]!.cases.last != id { byCitation[citation]!.cases.append(id) }
+        }
+        for result in results where result.verdict.category != .clean {
+            if result.verdict.category == .error {
+                let firstLine = result.interruption?.split(separator: "\n").first.map(String.init)
+                add(
+                    result.verdict.rawValue, level: nil, message: firstLine ?? result.verdict.rawValue, example: nil,
+                    in: result.caseID)
+            }
+            for failure in result.failures {
+                add(
+                    failure.obligation ?? failure.clause, level: failure.level, message: failure.message,
+                    example: failure, in: result.caseID)
+            }
+        }
+        return order.compactMap { byCitation[$0] }
+    }
+
+    /// The most basic finding, other than `finding`, on a lower layer, that occurs in every case `finding`
+    /// occurs in; nil when there is none (then `finding` is a root).
+    private static func mostBasicCause(of finding: RootCauseFinding, among all: [RootCauseFinding])
+        -> RootCauseFinding?
+    {
+        let cases = Set(finding.cases)
+        return
+            all
+            .filter { other in
+                other.citation != finding.citation && layer(of: other) < layer(of: finding)
+                    && cases.isSubset(of: Set(other.cases))
+            }
+            .min {
+                ($0.level == nil ? 0 : 1, layer(of: $0), -$0.cases.count, $0.citation) < (
+                    $1.level == nil ? 0 : 1, layer(of: $1), -$1.cases.count, $1.citation
+                )
+            }
+    }
+
+    /// Whether `first` is to be fixed before `second`: MUST before SHOULD, a cause before an outcome, then
+    /// the one that fails more cases, then the more basic one.
+    private static func precedes(_ first: RootCauseFinding, _ second: RootCauseFinding) -> Bool {
+        let firstKey = (levelRank(first.level), isOutcome(first) ? 1 : 0, -first.cases.count, layer(of: first))
+        let secondKey = (levelRank(second.level), isOutcome(second) ? 1 : 0, -second.cases.count, layer(of: second))
+        if firstKey != secondKey { return firstKey < secondKey }
+        return first.citation < second.citation
+    }
+
+    /// The end-to-end outcomes: a command reaches the entry point (ESC-1.c), a response reaches its callback
+    /// (CB-1.b), a call reaches its handler (FLUSH-7.a). Any defect upstream fails them, so where they are a
+    /// root next to other findings, those others say better what to fix; alone, they are what to fix.
+    static func isOutcome(_ finding: RootCauseFinding) -> Bool {
+        ["ESC-1.c", "CB-1.b", "FLUSH-7.a"].contains(finding.citation)
+    }
+
+    /// MUST (and interruptions) first, then SHOULD, then MAY.
+    private static func levelRank(_ level: RequirementLevel?) -> Int {
+        switch level {
+        case nil, .must?: 0
+        case .should?: 1
+        default: 2
+        }
+    }
+
+    /// The protocol layer a finding belongs to, from the most basic: each layer needs the ones before it.
+    ///
+    /// 0. The run could not use the implementation (adapter or harness error).
+    /// 1. The implementation died (crash): nothing after it was seen.
+    /// 2. What the native side evaluates is wrong on the wire: a literal that breaks or does not hold a
+    ///    JSON object, a fetch command that is not the exact one (ESC-2, ESC-3, FLUSH-1). Seen directly in
+    ///    the native side's output, while the later layers are seen through their effects.
+    /// 3. The JS side does not arrive or does not signal (BOOT, WK).
+    /// 4. A message has the wrong shape or id (MSG, ID).
+    /// 5. A message is not delivered or fetched (DISP, FLUSH).
+    /// 6. A callback or responder misbehaves (CB).
+    /// 7. Specific behaviours: ordering, the startup queue, reloads, missing handlers, the safety timeout,
+    ///    threads, hostile payloads (ORD, START, LIFE, MISS, SAFE, THR, ESC-4), and hangs (timeout).
+    /// 8. The spelling of a command and logs, which no other obligation needs (ESC-5, LOG).
+    ///
+    /// A command that does not reach the entry point (ESC-1) is on layer 7 too: it is what a broken literal
+    /// or a JS side that never arrived looks like, so it is the consequence of either when they occur.
+    /// Other clauses (an implementer's own) are on layer 7.
+    package static func layer(of finding: RootCauseFinding) -> Int {
+        switch finding.citation {
+        case Verdict.adapterError.rawValue, Verdict.harnessError.rawValue: return 0
+        case Verdict.crash.rawValue: return 1
+        case Verdict.timeout.rawValue: return 7
+        default: break
+        }
+        let clause = CheckFailure.citation(finding.citation).clause
+        switch clause {
+        case "ESC-2", "ESC-3", "FLUSH-1": return 2
+        case "ESC-1", "ESC-4": return 7
+        case "ESC-5": return 8
+        default: break
+        }
+        switch clause.prefix(while: { $0 != "-" }) {
+        case "BOOT", "WK": return 3
+        case "MSG", "ID": return 4
+        case "DISP", "FLUSH": return 5
+        case "CB": return 6
+        case "LOG": return 8
+        default: return 7
+        }
+    }
+}

@@ -1,0 +1,63 @@
+import BridgeMutants
+import ConformanceKit
+
+/// `conformance-benchmarks fix-first`: the whole catalogue against every single-defect mutant of
+/// `BridgeMutants`, in its profile; prints how often the first "Fix first" finding cites the clause of the
+/// obligation the mutant breaks (a trapping mutant: a crash), and the first findings of each miss.
+enum FixFirstStudy {
+    @MainActor
+    static func run() async {
+        var hits = 0, total = 0
+        // Other orders of the roots, measured beside the kit's: by cases first, or by layer alone.
+        var byCasesHits = 0, byLayerOnlyHits = 0
+        var rootCounts: [Int] = []
+        print("  fix first: the whole catalogue against each mutant; is the first finding the mutant's own clause?")
+        for mutant in MutantCatalogue.all {
+            let results: [CaseResult]
+            do {
+                let runner = try ConformanceRunner(configuration: try mutant.configuration())
+                results = await runner.run(Catalogue.all) { mutant.makeAdapter() }
+            } catch {
+                print("    \(mutant.id): cannot start the harness: \(error)")
+                continue
+            }
+            let roots = RootCauses.findings(in: results)
+            guard let first = roots.first else {
+                print("    \(mutant.id) [\(mutant.obligation)]: no finding")
+                total += 1
+                continue
+            }
+            total += 1
+            rootCounts.append(roots.count)
+            func isOwn(_ finding: RootCauseFinding) -> Bool {
+                CheckFailure.citation(finding.citation).clause == mutant.clause
+                    || (mutant.crashes && finding.citation == Verdict.crash.rawValue)
+            }
+            let byCases = roots.min {
+                ($0.level == .should ? 1 : 0, -$0.cases.count, RootCauses.layer(of: $0)) < (
+                    $1.level == .should ? 1 : 0, -$1.cases.count, RootCauses.layer(of: $1)
+                )
+            }
+            if let byCases, isOwn(byCases) { byCasesHits += 1 }
+            let byLayer = roots.min {
+                (RootCauses.layer(of: $0), -$0.cases.count) < (RootCauses.layer(of: $1), -$1.cases.count)
+            }
+            if let byLayer, isOwn(byLayer) { byLayerOnlyHits += 1 }
+            if isOwn(first) {
+                hits += 1
+            } else {
+                let shown = roots.prefix(4).map { "\($0.citationLabel) (\($0.cases.count))" }
+                print(
+                    "    \(mutant.id) [\(mutant.obligation)]: first \(shown.joined(separator: ", "))\(roots.count > 4 ? ", ..." : "")"
+                )
+            }
+        }
+        print(
+            "  other orders: by cases first \(byCasesHits) of \(total); by layer alone \(byLayerOnlyHits) of \(total)")
+        let sorted = rootCounts.sorted()
+        let median = sorted.isEmpty ? 0 : sorted[sorted.count / 2]
+        print(
+            "  the first finding cites the mutant's own clause for \(hits) of \(total) mutants (\(total == 0 ? 0 : hits * 100 / total)%); root findings per mutant: median \(median), max \(sorted.last ?? 0)"
+        )
+    }
+}

@@ -1,0 +1,73 @@
+import BridgeMutants
+import ReferenceBridge
+import Testing
+
+@testable import ConformanceKit
+
+/// Reports start with what to fix first (`RootCauses`, `FixFirstSummary`): failures grouped by the obligation
+/// they cite, consequences folded under the more basic finding every one of their cases also has.
+@Suite("Fix first: a run's failures grouped by root cause")
+@MainActor
+struct FixFirstTests {
+    /// A result with the given failures, for tests of the grouping alone.
+    static func result(_ id: String, _ citations: [String], verdict: Verdict = .fail) -> CaseResult {
+        var result = CaseResult(
+            caseID: id, level: .must, verdict: verdict,
+            failures: citations.map { CheckFailure(clause: $0, message: "broke \($0)") }, leftovers: .init(),
+            transcript: Transcript(), bridgeJavaScriptSource: "")
+        if verdict.category == .error { result.interruption = "the testee died\nits standard error said: trap" }
+        return result
+    }
+
+    @Test("one defect failing many cases is one finding; findings in no case of their own fold under the basic one")
+    func grouping() {
+        let results = [
+            Self.result("a", ["ESC-2.g", "ORD-1.a"]), Self.result("b", ["ESC-2.g", "CB-1.b", "ORD-1.a"]),
+            Self.result("c", ["ESC-2.g"]), Self.result("d", ["LOG-2.a", "MISS-2.b"]),
+            Self.result("e", [], verdict: .crash),
+        ]
+        let roots = RootCauses.findings(in: results)
+        // Most cases first; then a crash, the more basic layer, before an ordering defect.
+        #expect(roots.map(\.citation) == ["ESC-2.g", "crash", "MISS-2.b"], "\(roots.map(\.citation))")
+        #expect(roots[0].cases == ["a", "b", "c"] && roots[0].occurrences == 3)
+        // An outcome (a response that never reached its callback) comes after what it explains.
+        #expect(roots[0].consequences.map(\.citation) == ["ORD-1.a", "CB-1.b"])
+        #expect(roots[1].message == "the testee died")
+        #expect(roots[2].consequences.map(\.citation) == ["LOG-2.a"], "logs never explain anything")
+    }
+
+    @Test("an outcome (a call never delivered) alone is the root; beside a finding of its own cases it is not first")
+    func outcomes() {
+        #expect(RootCauses.findings(in: [Self.result("a", ["FLUSH-7.a"])]).map(\.citation) == ["FLUSH-7.a"])
+        let both = RootCauses.findings(in: [
+            Self.result("a", ["FLUSH-7.a"]), Self.result("b", ["FLUSH-7.a"]), Self.result("c", ["ORD-2.a"]),
+        ])
+        #expect(both.map(\.citation) == ["ORD-2.a", "FLUSH-7.a"])
+    }
+
+    @Test(
+        "a port with three independent defects: each defect's clause is a root finding, two of them in the first five")
+    func threeDefects() async throws {
+        let port = try MutantCatalogue.combination(of: ExploreFindingsTests.threeDefects)
+        let results = try await Kit.run(Catalogue.all) { port() }
+        let roots = RootCauses.findings(in: results)
+        let lines = FixFirstSummary.consoleLines(roots)
+        print(lines.joined(separator: "\n"))
+        let clauses = roots.map { CheckFailure.citation($0.citation).clause }
+        #expect(ExploreFindingsTests.threeClauses.isSubset(of: Set(clauses)), "\(lines.joined(separator: "\n"))")
+        // Measured: 24 roots; the defects' other findings occur in cases of their own, so they stay roots.
+        #expect(Set(clauses.prefix(5)).intersection(ExploreFindingsTests.threeClauses).count >= 2, "\(clauses)")
+        #expect(lines.first?.hasPrefix("Fix first (") == true && lines.count == 7)
+    }
+
+    @Test("the console lines are terminal-safe and bounded: five findings, three cases each, then a count")
+    func consoleLines() {
+        let hostile = "\u{1B}[2J\u{7}\nnext line"
+        let results = (0..<8).map { Self.result("case-\($0)\(hostile)", ["ORD-\($0).a"]) }
+        let lines = FixFirstSummary.consoleLines(RootCauses.findings(in: results))
+        #expect(lines.count == 7 && lines.last?.contains("and 3 more") == true, "\(lines)")
+        #expect(lines.allSatisfy { !$0.contains("\u{1B}") && !$0.contains("\u{7}") && !$0.contains("\n") }, "\(lines)")
+        #expect(FixFirstSummary.consoleLines(RootCauses.findings(in: results), all: true).count == 9)
+        #expect(FixFirstSummary.consoleLines([]).isEmpty)
+    }
+}

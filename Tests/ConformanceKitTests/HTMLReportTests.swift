@@ -1,0 +1,319 @@
+import Foundation
+import StrictJSON
+import Testing
+
+@testable import ConformanceKit
+
+@Suite("The HTML report is escaped in every context, counts right, and stays bounded; the badge")
+struct HTMLReportTests {
+    /// Text that breaks out of every context the page writes into, if it is not escaped there.
+    static let hostile =
+        "</script><script>document.title='PWNED'</script> <img src=x onerror=\"document.title='PWNED'\"> "
+        + "\"><svg onload=\"document.title='PWNED'\"> '><b id='pwned'>x</b> <!-- & \u{2028}\u{2029} nul\u{0} "
+        + String(decoding: [0xD800] as [UInt16], as: UTF16.self) + " " + noncharacter(0xFFFE) + " \u{202E}"
+
+    /// The noncharacter `value` (Swift string literals refuse them).
+    static func noncharacter(_ value: UInt32) -> String { String(Character(Unicode.Scalar(value)!)) }
+
+    static func result(
+        _ caseID: String, _ verdict: Verdict, level: RequirementLevel = .must, failures: [CheckFailure] = [],
+        interruption: String? = nil, transcript: Transcript = Transcript()
+    ) -> CaseResult {
+        CaseResult(
+            caseID: caseID, level: level, clauses: ["ESC-2"], verdict: verdict, failures: failures,
+            interruption: interruption, leftovers: CaseLeftovers(), transcript: transcript, bridgeJavaScriptSource: "")
+    }
+
+    static func context(_ adapter: String, stop: RunStop? = nil) -> RunContext {
+        RunContext(
+            adapter: adapter, rerunWords: ["conformance", "run", "--adapter", adapter], timings: .off, stop: stop)
+    }
+
+    /// A page holding the hostile text as a case id, an adapter name, a failure's message and values, an
+    /// interruption, a transcript line and a case that did not run.
+    static let hostilePage: String = {
+        var transcript = Transcript()
+        transcript.append(.nativeLog(hostile))
+        let failure = CheckFailure(clause: "ESC-2.c", message: hostile, expected: hostile + "a", actual: hostile + "b")
+        let results = [
+            result("escaping." + hostile, .fail, failures: [failure], transcript: transcript),
+            result(hostile, .timeout, interruption: hostile),
+            result("escaping.plain", .pass),
+        ]
+        let stop = RunStop(reason: .interrupted(signal: "SIGINT"), notRun: ["later." + hostile])
+        return HTMLRunReport.render([
+            ImplementationRun(context: context(hostile, stop: stop), results: results),
+            ImplementationRun(context: context("reference"), results: [result("escaping.plain", .pass)]),
+        ])
+    }()
+
+    /// The tags of `html`: each `<name ...>` with its attributes, as (name, [(attribute, value or nil)]).
+    /// Fails the test on an attribute value that is not double-quoted.
+    static func tags(of html: String) -> [(name: String, attributes: [(String, String?)])] {
+        var tags: [(String, [(String, String?)])] = []
+        let characters = Array(html.unicodeScalars)
+        var index = 0
+        func isNameCharacter(_ scalar: Unicode.Scalar) -> Bool {
+            !" \n\t/>=\"'<".unicodeScalars.contains(scalar)
+        }
+        while index < characters.count {
+            guard characters[index] == "<", index + 1 < characters.count,
+                characters[index + 1].properties.isAlphabetic
+            else {
+                index += 1
+                continue
+            }
+            index += 1
+            var name = ""
+            while index < characters.count, isNameCharacter(characters[index]) {
+                name.unicodeScalars.append(characters[index])
+                index += 1
+            }
+            var attributes: [(String, String?)] = []
+            while index < characters.count, characters[index] != ">" {
+                if characters[index] == " " || characters[index] == "\n" || characters[index] == "/" {
+                    index += 1
+                    continue
+                }
+                var attribute = ""
+                while index < characters.count, isNameCharacter(characters[index]) {
+                    attribute.unicodeScalars.append(characters[index])
+                    index += 1
+                }
+                guard index < characters.count, characters[index] == "=" else {
+                    attributes.append((attribute, nil))
+                    if attribute.isEmpty { index += 1 }
+                    continue
+                }
+                index += 1
+                guard index < characters.count, characters[index] == "\"" else {
+                    Issue.record("<\(name)>: the value of \(attribute) is not double-quoted")
+                    return tags
+                }
+                index += 1
+                var value = ""
+                while index < characters.count, characters[index] != "\"" {
+                    value.unicodeScalars.append(characters[index])
+                    index += 1
+                }
+                index += 1
+                attributes.append((attribute, value))
+            }
+            tags.append((name, attributes))
+        }
+        return tags
+    }
+
+    @Test("text: the five HTML specials become entities, controls, separators and noncharacters <U+XXXX>")
+    func textEscape() {
+        #expect(HTMLText.escape("a&b<c>d\"e'f") == "a&amp;b&lt;c&gt;d&quot;e&#39;f")
+        #expect(HTMLText.escape("nul\u{0}") == "nul&lt;U+0000&gt;")
+        #expect(
+            HTMLText.escape("\u{2028}\u{2029}\u{202E}\u{1B}")
+                == "&lt;U+2028&gt;&lt;U+2029&gt;&lt;U+202E&gt;&lt;U+001B&gt;")
+        #expect(
+            HTMLText.escape(Self.noncharacter(0xFFFE) + Self.noncharacter(0xFDD0)) == "&lt;U+FFFE&gt;&lt;U+FDD0&gt;")
+        #expect(HTMLText.escape("line\nnext é 😀 \u{FFFD}") == "line\nnext é 😀 \u{FFFD}")
+        #expect(HTMLText.escape(String(decoding: [0xDC00] as [UInt16], as: UTF16.self)) == "\u{FFFD}")
+    }
+
+    @Test("the page: hostile text never opens a tag, a comment or an attribute, nor reaches the script")
+    func hostileTextStaysText() throws {
+        let page = Self.hostilePage
+        for payload in ["<script>document", "<img", "<svg", "<b id", "<!--"] {
+            #expect(!page.contains(payload), "\(payload) reached the page unescaped")
+        }
+        #expect(
+            !page.unicodeScalars.contains { $0 == "\u{0}" || $0 == "\u{2028}" || $0 == "\u{2029}" || $0 == "\u{202E}" })
+        #expect(page.contains("&lt;/script&gt;&lt;script&gt;document.title=&#39;PWNED&#39;&lt;/script&gt;"))
+        #expect(page.contains("nul&lt;U+0000&gt;") && page.contains("&lt;U+2028&gt;"))
+        let tags = Self.tags(of: page)
+        let names = Set(tags.map(\.name))
+        let expected: Set<String> = [
+            "h3", "ol", "li",
+            "html", "head", "meta", "title", "style", "body", "header", "h1", "h2", "h4", "p", "section", "table",
+            "thead", "tbody", "tr", "th", "td", "code", "span", "ul", "li", "strong", "label", "input", "div",
+            "details", "summary", "pre", "ol", "dl", "dt", "dd", "mark", "blockquote", "cite", "script",
+        ]
+        #expect(names.subtracting(expected).isEmpty, "unexpected elements: \(names.subtracting(expected))")
+        #expect(tags.filter { $0.name == "script" }.count == 1)
+        for (name, attributes) in tags {
+            for (attribute, value) in attributes {
+                #expect(!attribute.hasPrefix("on"), "<\(name) \(attribute)>: an event handler")
+                #expect(!["src", "href", "style", "action", "srcdoc"].contains(attribute), "<\(name) \(attribute)>")
+                #expect(value?.contains(where: { "<>'".contains($0) }) != true, "<\(name) \(attribute)=\(value ?? "")>")
+            }
+        }
+    }
+
+    @Test("the page's one script and style sheet are exactly those its Content-Security-Policy allows by hash")
+    func contentSecurityPolicy() throws {
+        let page = Self.hostilePage
+        let policy = try #require(
+            Self.tags(of: page).first {
+                $0.name == "meta" && $0.attributes.contains { $0 == ("http-equiv", "Content-Security-Policy") }
+            }?
+            .attributes.first { $0.0 == "content" }?.1
+        ).replacingOccurrences(of: "&#39;", with: "'")
+        let script = try #require(page.firstRange(of: "<script>").map { page[$0.upperBound...] }).prefix { $0 != "<" }
+        let style = try #require(page.firstRange(of: "<style>").map { page[$0.upperBound...] }).prefix { $0 != "<" }
+        #expect(
+            policy
+                == "default-src 'none'; script-src 'sha256-\(SHA256Digest.base64(of: String(script)))'; style-src 'sha256-\(SHA256Digest.base64(of: String(style)))'; base-uri 'none'; form-action 'none'"
+        )
+        #expect(!page.contains("http:") && !page.contains("https:"), "no address of the network")
+        #expect(!HTMLPageAssets.script.contains("innerHTML"))
+    }
+
+    @Test("SHA-256 matches the standard's vectors, across block boundaries")
+    func sha256() {
+        #expect(SHA256Digest.base64(of: "") == "47DEQpj8HBSa+/TImW+5JCeuQeRkm5NMpJWZG3hSuFU=")
+        #expect(SHA256Digest.base64(of: "abc") == "ungWv48Bz+pBQUDeXa4iI7ADYaOWF3qctBD/YfIAFa0=")
+        #expect(
+            SHA256Digest.base64(of: String(repeating: "a", count: 1000))
+                == "Qe3s5C1j6Nm/UVqbppMuHCDLyfWl0TRkWttdsblzfqM=")
+        // Chromium's own hash of this inline script, from its CSP message.
+        #expect(SHA256Digest.base64(of: "nosuch();") == "xLi6BS1jErmXzUMp6Cr2WqFLq3iMgsfxFrmjnogxRY0=")
+    }
+
+    @Test("counts per implementation and per area, and the rows where implementations differ")
+    func counts() throws {
+        let first = ImplementationRun(
+            context: Self.context("first"),
+            results: [
+                Self.result("alpha.one", .pass), Self.result("alpha.two", .fail), Self.result("beta.one", .pass),
+                Self.result("beta.two", .notApplicable),
+            ])
+        let second = ImplementationRun(
+            context: Self.context("second"),
+            results: [
+                Self.result("alpha.one", .pass), Self.result("alpha.two", .pass), Self.result("beta.one", .pass),
+                Self.result("beta.two", .notApplicable), Self.result("gamma.one", .nonStrict, level: .should),
+            ])
+        let page = HTMLRunReport.render([first, second])
+        #expect(page.contains("2 implementations, 5 cases, profile canonical"))
+        #expect(page.contains("only rows where implementations differ (2 of 5)"))
+        // Summary: pass, fail, non-strict, not-applicable and not run (in the legend's order), then per level.
+        let firstRow = try #require(page.split(separator: "\n").first { $0.hasPrefix("<tr><th title=\"first\">") })
+        #expect(
+            firstRow.hasSuffix(
+                "<td class=\"count\">2</td><td class=\"count\">1</td><td class=\"count\">0</td><td class=\"count\">1</td><td class=\"count\">1</td><td>2/3 MUST · 0/0 SHOULD</td></tr>"
+            ), "\(firstRow)")
+        #expect(
+            page.contains(
+                "<th class=\"v-pass\">✓ pass</th><th class=\"v-fail\">✗ fail</th><th class=\"v-non-strict\">⚠ non-strict</th>"
+            ))
+        #expect(page.contains("<td>3/3 MUST · 0/1 SHOULD</td>"))
+        // Per area: alpha differs (a fail beside a pass), beta does not.
+        #expect(
+            page.contains(
+                "<tbody class=\"differs\" data-area=\"alpha\"><tr class=\"area\"><th colspan=\"2\">alpha <span class=\"meta\">(2 cases)</span></th><td class=\"counts\"><span class=\"v-pass\">1 ✓</span><span class=\"v-fail\">1 ✗</span></td><td class=\"counts\"><span class=\"v-pass\">2 ✓</span></td></tr>"
+            ))
+        #expect(page.contains("<tbody class=\"same\" data-area=\"beta\">"))
+        #expect(page.contains("<tr class=\"case same\" data-case=\"beta.two\">"))
+        #expect(page.contains("<tr class=\"case differs\" data-case=\"gamma.one\">"))
+        #expect(page.contains("<td class=\"cell v-not-run\" title=\"not run\"><span>·</span></td>"))
+        #expect(page.components(separatedBy: "<tr class=\"case ").count - 1 == 5)
+    }
+
+    @Test("a failure's panel: the clause and obligation quoted from the spec, the values' difference marked")
+    func failurePanel() throws {
+        let failure = CheckFailure(
+            clause: "ESC-2.c", message: "payload", expected: "abc<def>ghi", actual: "abc<dXf>ghi")
+        let page = HTMLRunReport.render([
+            ImplementationRun(
+                context: Self.context("x"), results: [Self.result("escaping.x", .fail, failures: [failure])])
+        ])
+        #expect(page.contains("<code>abc&lt;d<mark>e</mark>f&gt;ghi</code>"))
+        #expect(page.contains("<code>abc&lt;d<mark>X</mark>f&gt;ghi</code>"))
+        #expect(page.contains("first difference at character 6"))
+        let spec = try ProtocolSpec.bundled()
+        let clause = try #require(spec.clause("ESC-2"))
+        let obligation = try #require(spec.obligation(citedBy: "ESC-2.c"))
+        #expect(page.contains("<cite>ESC-2</cite> " + HTMLText.escape(String(clause.text.prefix(40)))))
+        #expect(page.contains("<cite>ESC-2.c</cite> " + HTMLText.escape(String(obligation.text.prefix(40)))))
+        #expect(page.contains("Rerun: <code>conformance run --adapter x --case escaping.x</code>"))
+    }
+
+    @Test("a transcript beside the reference's golden: aligned, the differing lines marked, equal runs folded")
+    func goldenComparison() throws {
+        #expect(
+            LineAlignment.align(["a", "b", "c", "d"], ["a", "x", "c", "d", "e"]) == [
+                .init(left: "a", right: "a"), .init(left: "b", right: "x"), .init(left: "c", right: "c"),
+                .init(left: "d", right: "d"), .init(left: nil, right: "e"),
+            ])
+        #expect(
+            LineAlignment.align(["a", "b", "c"], ["c", "b", "a"], maximumCells: 1) == [
+                .init(left: "a", right: "c"), .init(left: "b", right: "b"), .init(left: "c", right: "a"),
+            ])
+        // A case of the catalogue whose transcript differs from its golden: the rows of the comparison.
+        var transcript = Transcript()
+        transcript.append(.nativeLog("not in the golden"))
+        let page = HTMLRunReport.render([
+            ImplementationRun(
+                context: Self.context("x"),
+                results: [Self.result("messages.js-to-native.data-forms", .fail, transcript: transcript)])
+        ])
+        #expect(page.contains("The transcript beside the reference's golden"))
+        #expect(page.contains("<tr class=\"d-differs\"><td class=\"n\">1</td>"))
+        #expect(page.contains("not in the golden"))
+        // An id that is not of the kit's form never names a golden file.
+        #expect(!ReferenceGoldens.isPlainCaseID("../canonical/messages.js-to-native.data-forms"))
+        #expect(!ReferenceGoldens.isPlainCaseID("a..b") && ReferenceGoldens.isPlainCaseID("a.b-c.d9"))
+    }
+
+    @Test("a flooded case's panel stays bounded, and the same runs give the same bytes")
+    func boundedAndDeterministic() {
+        let run = ImplementationRun(context: Self.context("a"), results: [CaseOutputBoundTests.flood])
+        let page = HTMLRunReport.render([run])
+        #expect(page.utf8.count < 200_000, "\(page.utf8.count) bytes")
+        #expect(page.contains("99980 more failures"))
+        #expect(page.contains("lines of the transcript left out"))
+        #expect(HTMLRunReport.render([run]) == page)
+        #expect(ReportKind.html.render(run.results, context: run.context) == page)
+    }
+
+    @Test("the badge: counts by level of the cases that ran, green, yellow for a broken SHOULD, red for a MUST")
+    func badge() {
+        let passing = [
+            Self.result("a.one", .pass), Self.result("a.two", .pass), Self.result("a.three", .notApplicable),
+            Self.result("b.one", .pass, level: .should),
+        ]
+        #expect(
+            BadgeRunReport.render(passing, context: Self.context("x"))
+                == #"{"color":"brightgreen","label":"WVJB conformance","message":"2/2 MUST \u00b7 1/1 SHOULD","schemaVersion":1}"#
+                + "\n")
+        let shouldBroken = passing + [Self.result("b.two", .nonStrict, level: .should)]
+        #expect(
+            BadgeRunReport.document(shouldBroken, context: Self.context("x"))
+                == Self.badge("2/2 MUST · 1/2 SHOULD", "yellow"))
+        // A MUST case whose failures all cite SHOULD clauses is non-strict: the run passes, the badge is yellow.
+        let mustNonStrict = passing + [Self.result("a.four", .nonStrict)]
+        #expect(
+            BadgeRunReport.document(mustNonStrict, context: Self.context("x"))
+                == Self.badge("2/3 MUST · 1/1 SHOULD", "yellow"))
+        let mustBroken = shouldBroken + [Self.result("a.four", .fail)]
+        #expect(
+            BadgeRunReport.document(mustBroken, context: Self.context("x"))
+                == Self.badge("2/3 MUST · 1/2 SHOULD", "red"))
+        let timedOut = passing + [Self.result("b.three", .timeout, level: .should)]
+        #expect(
+            BadgeRunReport.document(timedOut, context: Self.context("x")) == Self.badge("2/2 MUST · 1/2 SHOULD", "red"))
+        let withMay = passing + [Self.result("c.one", .pass, level: .may)]
+        #expect(
+            BadgeRunReport.document(withMay, context: Self.context("x"))
+                == Self.badge("2/2 MUST · 1/1 SHOULD · 1/1 MAY", "brightgreen"))
+        let stopped = Self.context("x", stop: RunStop(reason: .interrupted(signal: "SIGINT"), notRun: ["z.one"]))
+        #expect(
+            BadgeRunReport.document(passing, context: stopped)
+                == Self.badge("2/2 MUST · 1/1 SHOULD (run stopped)", "lightgrey"))
+        #expect(BadgeRunReport.document([], context: Self.context("x")) == Self.badge("no cases ran", "lightgrey"))
+        #expect(
+            ReportKind(rawValue: "badge")?.render(passing, context: Self.context("x"))
+                == BadgeRunReport.render(passing, context: Self.context("x")))
+    }
+
+    static func badge(_ message: String, _ color: String) -> JSONValue {
+        .object(["schemaVersion": 1, "label": "WVJB conformance", "message": .string(message), "color": .string(color)])
+    }
+}
