@@ -84,9 +84,6 @@ package struct UTF8Buffer: ~Copyable {
         String(decoding: UnsafeBufferPointer(start: storage, count: count), as: UTF8.self)
     }
 
-    /// The bytes written, as an array.
-    package var bytes: [UInt8] { Array(UnsafeBufferPointer(start: storage, count: count)) }
-
     private mutating func grow(toHold needed: Int) {
         var newCapacity = capacity * 2
         while newCapacity < needed { newCapacity *= 2 }

@@ -69,11 +69,16 @@ package enum RootCauses {
                 other.citation != finding.citation && layer(of: other) < layer(of: finding)
                     && cases.isSubset(of: Set(other.cases))
             }
-            .min {
-                ($0.level == nil ? 0 : 1, layer(of: $0), -$0.cases.count, $0.citation) < (
-                    $1.level == nil ? 0 : 1, layer(of: $1), -$1.cases.count, $1.citation
-                )
-            }
+            .min(by: isLikelierCause)
+    }
+
+    /// Of two findings that could explain another, whether `first` is the likelier cause: an interruption
+    /// before a failure, then the more basic layer, then the one in more cases.
+    private static func isLikelierCause(_ first: RootCauseFinding, _ second: RootCauseFinding) -> Bool {
+        let firstKey = (first.level == nil ? 0 : 1, layer(of: first), -first.cases.count)
+        let secondKey = (second.level == nil ? 0 : 1, layer(of: second), -second.cases.count)
+        if firstKey != secondKey { return firstKey < secondKey }
+        return first.citation < second.citation
     }
 
     /// Whether `first` is to be fixed before `second`: MUST before SHOULD, a cause before an outcome, then
