@@ -1,0 +1,117 @@
+import StrictJSON
+import Testing
+
+@testable import ConformanceKit
+
+/// `conformance diff`: what changed between two JSON run reports, each kind of change on its own.
+@Suite("Report diff: new failures, fixes, changed verdicts and failures, new and removed cases")
+struct ReportDiffTests {
+    /// A report document with `cases`: id, verdict and the obligations its failures cite.
+    static func report(_ cases: [(String, Verdict, [String])], adapter: String = "port") -> JSONValue {
+        .object([
+            "format": "wvjb-conformance-report", "version": 1, "adapter": .string(adapter), "profile": "canonical",
+            "total": .number(Double(cases.count)), "verdicts": .object([:]),
+            "cases": .array(
+                cases.map { id, verdict, citations in
+                    .object([
+                        "id": .string(id), "level": "MUST", "clauses": .array([]), "verdict": .string(verdict.rawValue),
+                        "rerun": "",
+                        "failures": .array(
+                            citations.map {
+                                .object([
+                                    "clause": .string(String($0.prefix(5))), "obligation": .string($0), "message": "m",
+                                    "level": "MUST",
+                                ])
+                            }),
+                    ])
+                }),
+        ])
+    }
+
+    static func diff(_ old: [(String, Verdict, [String])], _ new: [(String, Verdict, [String])]) throws -> ReportDiff {
+        ReportDiff(old: try ReportSnapshot(report(old)), new: try ReportSnapshot(report(new)))
+    }
+
+    @Test("each way two reports can differ lands in its own list, and only a regression makes the diff worse")
+    func eachKindOfChange() throws {
+        let old: [(String, Verdict, [String])] = [
+            ("a.stays", .pass, []), ("b.breaks", .pass, []), ("c.fixed", .fail, ["ORD-1.a"]),
+            ("d.times-out", .fail, ["ORD-2.a"]), ("e.other-failures", .fail, ["ORD-1.a"]),
+            ("f.removed", .fail, ["X-1.a"]),
+            ("g.should", .pass, []),
+        ]
+        let new: [(String, Verdict, [String])] = [
+            ("a.stays", .pass, []), ("b.breaks", .fail, ["ESC-2.g"]), ("c.fixed", .pass, []),
+            ("d.times-out", .timeout, []), ("e.other-failures", .fail, ["MSG-3.a"]),
+            ("g.should", .nonStrict, ["LOG-2.a"]),
+            ("h.added", .pass, []),
+        ]
+        let diff = try Self.diff(old, new)
+        #expect(diff.newFailures.map(\.id) == ["b.breaks"] && diff.newFailures[0].citationsAdded == ["ESC-2.g"])
+        #expect(diff.fixes.map(\.id) == ["c.fixed"])
+        #expect(diff.changedVerdicts.map(\.id) == ["d.times-out", "g.should"])
+        #expect(diff.changedFailures.map(\.id) == ["e.other-failures"])
+        #expect(
+            diff.changedFailures[0].citationsAdded == ["MSG-3.a"]
+                && diff.changedFailures[0].citationsRemoved == ["ORD-1.a"])
+        #expect(diff.addedCases.map(\.id) == ["h.added"] && diff.removedCases.map(\.id) == ["f.removed"])
+        #expect(diff.isWorse)
+        #expect(
+            diff.text.hasPrefix(
+                "worse: 1 new failures, 1 fixes, 2 changed verdicts, 1 changed failures, 1 new cases, 1 removed cases"),
+            "\(diff.text)")
+
+        // Each change alone: worse only for a new failure, a more severe verdict, or a new case that fails.
+        #expect(try Self.diff([("a", .pass, [])], [("a", .fail, ["ORD-1.a"])]).isWorse)
+        #expect(!(try Self.diff([("a", .fail, ["ORD-1.a"])], [("a", .pass, [])]).isWorse))
+        #expect(
+            try Self.diff([("a", .fail, ["ORD-1.a"])], [("a", .crash, [])]).isWorse == false,
+            "fail and crash are as severe")
+        #expect(try Self.diff([("a", .fail, ["ORD-1.a"])], [("a", .adapterError, [])]).isWorse)
+        #expect(try Self.diff([("a", .pass, [])], [("a", .nonStrict, ["LOG-1.a"])]).isWorse)
+        #expect(!(try Self.diff([("a", .nonStrict, ["LOG-1.a"])], [("a", .pass, [])]).isWorse))
+        #expect(!(try Self.diff([("a", .fail, ["ORD-1.a"])], [("a", .fail, ["MSG-1.a"])]).isWorse))
+        #expect(try Self.diff([], [("a", .fail, ["ORD-1.a"])]).isWorse)
+        #expect(!(try Self.diff([], [("a", .pass, [])]).isWorse))
+        #expect(!(try Self.diff([("a", .fail, ["ORD-1.a"])], []).isWorse))
+        let same = try Self.diff(old, old)
+        #expect(same.isEmpty && !same.isWorse && same.text == "no change [port (7 cases) -> port (7 cases)]\n")
+    }
+
+    @Test("hostile case ids and adapter names: the text is printable, the Markdown opens no HTML, link or code span")
+    func hostileIDs() throws {
+        let id = "x\u{1B}[2J</details><img src=x onerror=alert(1)>`[a](http://e)`*b*_c_|d\nline"
+        let diff = ReportDiff(
+            old: try ReportSnapshot(Self.report([(id, .pass, [])], adapter: "<b>old</b>")),
+            new: try ReportSnapshot(Self.report([(id, .fail, ["ORD-1.a"])], adapter: "`new`")))
+        #expect(!diff.text.contains("\u{1B}") && diff.text.split(separator: "\n").count == 3, "\(diff.text)")
+        let markdown = diff.markdown
+        for forbidden in ["<img", "<b>", "</details>", "`new`", "[a](", "[a]", "*b*", "_c_", "\nline"] {
+            #expect(!markdown.contains(forbidden), "\(forbidden) in \(markdown)")
+        }
+        #expect(markdown.contains("| New failures | 1 |"))
+    }
+
+    /// Documents that are not run reports the diff can read, and a word of what the refusal says.
+    static let unusable: [(JSONValue, String)] = {
+        let head: [String: JSONValue] = ["format": "wvjb-conformance-report", "version": 1, "adapter": "a"]
+        let entry: JSONValue = .object(["id": "x", "verdict": "pass", "level": "MUST"])
+        return [
+            (.array([]), "is not a conformance run report"),
+            (.object(head.merging(["version": 2]) { $1 }), "version"),
+            (.object(head), "`cases` array"),
+            (
+                .object(
+                    head.merging(["cases": .array([.object(["id": "x", "verdict": "great", "level": "MUST"])])]) { $1 }),
+                "known `verdict`"
+            ),
+            (.object(head.merging(["cases": .array([entry, entry])]) { $1 }), "twice"),
+        ]
+    }()
+
+    @Test("a document that is no run report is refused, naming what is wrong", arguments: unusable)
+    func refused(document: JSONValue, mention: String) {
+        #expect(throws: ReportSnapshot.Problem.self) { try ReportSnapshot(document) }
+        do { _ = try ReportSnapshot(document) } catch { #expect(error.description.contains(mention), "\(error)") }
+    }
+}
