@@ -32,6 +32,7 @@ enum ProcessBenchmarks {
         Benchmarks.report(
             "`conformance run --adapter reference` as a process, JSON and JUnit reports written, median of \(runs)",
             median, budget: nil)
+        compareFourOutOfProcess(executable, reports: reports)
         guard let inProcess else {
             print("  (run the `catalogue` section too for the time at \(Benchmarks.grownCatalogueSize) cases)")
             return
@@ -40,6 +41,36 @@ enum ProcessBenchmarks {
         Benchmarks.report(
             "the same at \(Benchmarks.grownCatalogue().count) cases (the process plus the grown catalogue's extra time in process)",
             projected, budget: 1.2)
+    }
+
+    /// Four out-of-process adapters (the reference testee, four times under distinct commands): one
+    /// `conformance compare` against four `conformance run`s one after the other, best of 3 each.
+    private static func compareFourOutOfProcess(_ executable: URL, reports: URL) {
+        guard let testees = Benchmarks.siblingExecutable("conformance-testees") else {
+            print("  compare: skipped, build conformance-testees first (swift build -c release)")
+            return
+        }
+        let adapters = (1...4).map { "env CONFORMANCE_BENCHMARK_TESTEE=\($0) '\(testees.path)' reference" }
+        let html = reports.appendingPathComponent("compare.html").path
+        var compare: [Double] = [], sequential: [Double] = []
+        for _ in 0..<3 {
+            guard
+                let together = timeProcess(
+                    executable, ["compare", "--report", "html:" + html] + adapters.flatMap { ["--adapter", $0] })
+            else { return }
+            compare.append(together)
+            var apart = 0.0
+            for adapter in adapters {
+                guard let seconds = timeProcess(executable, ["run", "--adapter", adapter]) else { return }
+                apart += seconds
+            }
+            sequential.append(apart)
+        }
+        Benchmarks.report(
+            "four out-of-process adapters: `conformance compare` (\(ProcessInfo.processInfo.activeProcessorCount) jobs, one HTML report), best of 3",
+            compare.min()!, budget: nil)
+        Benchmarks.report(
+            "the same four as `conformance run`s one after the other, best of 3", sequential.min()!, budget: nil)
     }
 
     /// Seconds from launch to exit; nil (and a message) when it cannot start or fails.

@@ -297,18 +297,25 @@ case let name where name.hasPrefix("mutant:"):
     }
     AdapterHost.serve(name: name) { mutant.makeAdapter() }
 case let name where name.hasPrefix("mutants:"):
-    let ids = name.dropFirst("mutants:".count).split(separator: "+").map(String.init)
-    let make: @MainActor @Sendable () -> any BridgeAdapter
-    do throws(MutantCatalogue.CombinationProblem) {
-        make = try MutantCatalogue.combination(of: ids)
-    } catch {
-        FileHandle.standardError.write(Data("conformance-testees: \(error)\n".utf8))
-        exit(64)
-    }
-    AdapterHost.serve(name: name) { make() }
+    serveCombination(named: name)
 default:
     FileHandle.standardError.write(Data((usage + "\n").utf8))
     exit(64)
+}
+
+/// Serves the port combining the native mutants `mutants:<id>+<id>...` names.
+// A function, not top-level code: Swift 6.3's optimizer crashes on the closure at top level (release builds).
+@MainActor
+func serveCombination(named name: String) {
+    let ids = name.dropFirst("mutants:".count).split(separator: "+").map(String.init)
+    switch Result(catching: { () throws(MutantCatalogue.CombinationProblem) in try MutantCatalogue.combination(of: ids)
+    })
+    {
+    case .success(let make): AdapterHost.serve(name: name, adapter: make)
+    case .failure(let error):
+        FileHandle.standardError.write(Data("conformance-testees: \(error)\n".utf8))
+        exit(64)
+    }
 }
 
 /// A testee adapter that is the reference but for what it does when it attaches.

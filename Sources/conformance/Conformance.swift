@@ -19,7 +19,7 @@ struct Conformance: ParsableCommand {
             """,
         subcommands: [
             RunCommand.self, ExploreCommand.self, ListCommand.self, ExplainCommand.self, RecordCommand.self,
-            SmokeCommand.self, DiffCommand.self,
+            SmokeCommand.self, CompareCommand.self, DiffCommand.self,
         ],
         defaultSubcommand: RunCommand.self)
 }

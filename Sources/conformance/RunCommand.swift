@@ -57,6 +57,11 @@ struct RunCommand: ParsableCommand {
     )
     var baseline: String?
 
+    @Option(
+        name: .customLong("results-file"),
+        help: ArgumentHelp("Where `conformance compare` reads this run's whole results back.", visibility: .private))
+    var resultsFile: String?
+
     @Flag(
         name: .customLong("update-baseline"),
         help: "Rewrite the --baseline file to match this run, printing the diff first.")
@@ -99,7 +104,7 @@ struct RunCommand: ParsableCommand {
                 var command = ShellCommand(rerunWords)
                 command.option("--case", caseID)
                 return command
-            }, timings: reportTimings, verbose: verbose, profile: adapter.profile.dialect)
+            }, timings: reportTimings, verbose: verbose, profile: adapter.profile.dialect, resultsFile: resultsFile)
         try outputs.check()
         let currentBaseline = try loadBaseline()
         let javaScriptSide = try jsSide.map(readJavaScriptSide)

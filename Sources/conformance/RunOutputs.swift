@@ -18,6 +18,8 @@ struct RunOutputs: Sendable {
     let verbose: Bool
     /// `--profile`.
     var profile: WireDialect = .canonical
+    /// `--results-file`: where `conformance compare` reads this run's whole results back.
+    var resultsFile: String?
 
     /// Checks, before any case runs, that every report can be written where it is asked for.
     /// - Throws: `ExitCodes.configuration` after naming each report that cannot.
@@ -55,6 +57,7 @@ struct RunOutputs: Sendable {
                 written = false
             }
         }
+        if let resultsFile { written = ComparisonResults.write(results, stop: stop, to: resultsFile) && written }
         fflush(nil)
         return (summary, written)
     }

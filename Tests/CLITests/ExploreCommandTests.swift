@@ -140,8 +140,12 @@ extension ExploreCommandTests {
         let status = await run.waitForExit(timeout: 120)
         #expect(status == 130, "\(run.standardError)")
         #expect(!testees.isEmpty && testees.filter(WatchedRun.isAlive).isEmpty, "the testee \(testees) was ended")
+        // The program running then is dropped; on a loaded machine it may not stop within the grace, and the
+        // programs that ran are then not judged: either way the run says so.
         #expect(
-            run.standardOutput.contains("interrupted: the program running then was dropped"), "\(run.standardOutput)")
+            run.standardOutput.contains("interrupted: the program running then was dropped")
+                || run.standardOutput.contains("the program running then did not stop within 2 s"),
+            "\(run.standardOutput)")
         #expect(
             !run.standardOutput.contains("FAIL"),
             "an interrupted program is not a counterexample: \(run.standardOutput)")
