@@ -2,7 +2,8 @@ import ArgumentParser
 import ConformanceKit
 
 /// The text report of a run: a summary line, what to fix first (`FixFirstSummary`), unexpected results (each
-/// with a rerun command), then
+/// with a rerun command; the wire log of the first case of each root finding, or of every case with
+/// `--verbose`), then
 /// the findings of non-strict cases; verbose, every expected result and the slowest cases with their times.
 /// A run that ended early says so in the summary line, with the number of cases it did not run. Each case
 /// shows at most what `CaseOutputLimits` allows.
@@ -50,12 +51,19 @@ struct RunReport {
         }
         if let hint = DialectRecognition.hint(for: results, profile: context.profile) { lines.append("hint: " + hint) }
         // What to fix first, before the cases: one root defect can fail dozens of them.
-        let fixFirst = FixFirstSummary.consoleLines(RootCauses.findings(in: results), all: verbose)
+        let roots = RootCauses.findings(in: results)
+        let fixFirst = FixFirstSummary.consoleLines(roots, all: verbose)
         if !fixFirst.isEmpty { lines += [""] + fixFirst }
+        // One wire log per root finding (its first case's) unless --verbose: the others mostly repeat it.
+        let logged = Set(roots.compactMap(\.cases.first))
         let unexpected = results.filter(\.verdict.failsRun)
         for result in unexpected {
+            let withTranscript = verbose || logged.contains(result.caseID)
             lines.append("")
-            lines.append(result.report)
+            lines.append(result.report(withTranscript: withTranscript, collapsingRepeats: !verbose))
+            if !withTranscript && !result.transcript.entries.isEmpty {
+                lines.append("  (its wire log: --verbose, or the rerun command)")
+            }
             lines.append("  rerun: " + context.rerunCommand(for: result.caseID))
         }
         // A SHOULD broken does not fail the run, but it is a finding: name it with what it broke.

@@ -31,7 +31,12 @@ package struct CaseResult: Sendable {
     /// failures and leftovers, the transcript's beginning and end, each cut saying what it left out). Every
     /// line but the first is indented, whatever the messages hold, and the text is safe on a terminal
     /// (`PrintableText.terminalSafe`): nothing in it can pass for another case's line or move the cursor.
-    package var report: String {
+    package var report: String { report(withTranscript: true, collapsingRepeats: false) }
+
+    /// `report`, with or without the case's wire log (a console that shows one case's log per root finding
+    /// leaves it out of the others), and with a failure citing the same obligation as an earlier one of the
+    /// case counted rather than shown when `collapsingRepeats` (a SHOULD broken on every evaluation).
+    package func report(withTranscript: Bool, collapsingRepeats: Bool) -> String {
         var lines = ["\(verdict.rawValue.uppercased()) \(caseID) [\(level.rawValue)]"]
         if let interruption {
             // Its own continuation lines (a crash report's `    | ...`) are already indented; no line starts at the
@@ -42,8 +47,18 @@ package struct CaseResult: Sendable {
                 index > 0 && line.hasPrefix(" ") ? String(line) : "  " + line
             }
         }
+        var repeats: [String: Int] = [:]
         for failure in failures.prefix(CaseOutputLimits.failures) {
+            if collapsingRepeats, repeats[failure.citationLabel] != nil {
+                repeats[failure.citationLabel]! += 1
+                continue
+            }
+            repeats[failure.citationLabel] = 0
             lines += Self.indented(failure.description(messageLimit: CaseOutputLimits.messageLength))
+        }
+        for (citation, count) in repeats.sorted(by: { $0.key < $1.key }) where count > 0 {
+            lines.append(
+                "  (and \(count) more [\(citation)] failure\(count == 1 ? "" : "s") like it: --verbose shows them)")
         }
         if failures.count > CaseOutputLimits.failures {
             lines.append(
@@ -58,7 +73,7 @@ package struct CaseResult: Sendable {
                 ? ["... and \(leftovers.count - shown.count) more (\(leftovers.count) in all)"] : []
             lines.append("  leftovers: " + (shown + more).joined(separator: "; "))
         }
-        if verdict.category != .clean && !transcript.entries.isEmpty {
+        if withTranscript && verdict.category != .clean && !transcript.entries.isEmpty {
             lines.append("  transcript:")
             let rendered = TranscriptRenderer.render(
                 transcript, bridgeJavaScriptSource: bridgeJavaScriptSource,
