@@ -2,9 +2,9 @@
 /// reference's golden: lines both have are on one row, and between them, the lines only one side has,
 /// paired row by row as far as both have some.
 ///
-/// A longest common subsequence of lines, after their common beginning and end are set aside; when what is
-/// left is larger than `maximumCells` (rows times columns of the table it takes), its lines are paired in
-/// order instead, so that a flood costs no more than a bounded table.
+/// The standard library's difference of the lines, after their common beginning and end are set aside; when
+/// what is left is larger than `maximumCells` (rows times columns), its lines are paired in order instead, so
+/// that a flood costs no more than a bounded comparison.
 enum LineAlignment {
     /// One row of the alignment.
     struct Row: Equatable {
@@ -16,7 +16,7 @@ enum LineAlignment {
         var differs: Bool { left != right }
     }
 
-    /// The largest table the alignment computes: about 16 MB.
+    /// The largest comparison the alignment makes, in rows times columns.
     static let maximumCells = 4_000_000
 
     /// `left` and `right` aligned.
@@ -40,14 +40,13 @@ enum LineAlignment {
     private static func alignMiddle(_ left: [String], _ right: [String], maximumCells: Int) -> [Row] {
         guard !left.isEmpty || !right.isEmpty else { return [] }
         guard (left.count + 1) * (right.count + 1) <= maximumCells else { return paired(left[...], right[...]) }
-        // common[i * width + j]: the length of the longest common subsequence of left[i...] and right[j...].
-        let width = right.count + 1
-        var common = [Int32](repeating: 0, count: (left.count + 1) * width)
-        for i in stride(from: left.count - 1, through: 0, by: -1) {
-            for j in stride(from: right.count - 1, through: 0, by: -1) {
-                common[i * width + j] =
-                    left[i] == right[j]
-                    ? common[(i + 1) * width + j + 1] + 1 : max(common[(i + 1) * width + j], common[i * width + j + 1])
+        // The standard library's difference (Myers' algorithm): the lines to remove from the left and to insert
+        // from the right; the others are common, in order.
+        var removed = Set<Int>(), inserted = Set<Int>()
+        for change in right.difference(from: left) {
+            switch change {
+            case .remove(let offset, _, _): removed.insert(offset)
+            case .insert(let offset, _, _): inserted.insert(offset)
             }
         }
         var rows: [Row] = []
@@ -59,17 +58,17 @@ enum LineAlignment {
             rightRun = 0
         }
         while i < left.count || j < right.count {
-            if i < left.count, j < right.count, left[i] == right[j] {
+            if i < left.count, removed.contains(i) {
+                i += 1
+                leftRun += 1
+            } else if j < right.count, inserted.contains(j) {
+                j += 1
+                rightRun += 1
+            } else {
                 flush()
                 rows.append(Row(left: left[i], right: right[j]))
                 i += 1
                 j += 1
-            } else if j == right.count || (i < left.count && common[(i + 1) * width + j] >= common[i * width + j + 1]) {
-                i += 1
-                leftRun += 1
-            } else {
-                j += 1
-                rightRun += 1
             }
         }
         flush()
