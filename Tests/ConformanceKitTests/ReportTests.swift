@@ -55,6 +55,21 @@ struct ReportTests {
         #expect(text.contains("Rerun: `conformance run --adapter mutant:x --case escaping.hostile.case`"))
         #expect(!text.unicodeScalars.contains("\u{0}"))
     }
+
+    @Test("a hostile failure message or interruption opens no HTML tag, emphasis or link in the Markdown report")
+    func markdownProse() {
+        let hostile = "</details><img src=x onerror=alert(1)> *b* _c_ [a](http://e) &amp;"
+        var result = CaseResult(
+            caseID: "a.case", level: .must, verdict: .fail,
+            failures: [CheckFailure(clause: "ORD-1.a", message: hostile)], interruption: hostile,
+            leftovers: CaseLeftovers(), transcript: Transcript(), bridgeJavaScriptSource: "")
+        result.clauses = ["ORD-1"]
+        let text = MarkdownRunReport.render([result], context: Self.context)
+        for forbidden in ["<img", "</details>", " *b*", " _c_", "[a]("] {
+            #expect(!text.contains(forbidden), "\(forbidden) in \(text)")
+        }
+        #expect(text.contains("&lt;img src=x onerror=alert(1)&gt; \\*b\\*") && text.contains("&amp;amp;"), "\(text)")
+    }
 }
 
 @Suite("Reports show where long values differ")

@@ -24,7 +24,7 @@ package enum MarkdownRunReport {
         for verdict in Verdict.allCases {
             if let count = counts[verdict] { lines.append("| \(verdict.rawValue) | \(count) |") }
         }
-        lines += [""] + FixFirstSummary.markdownLines(RootCauses.findings(in: results)) { cell($0) }
+        lines += [""] + FixFirstSummary.markdownLines(RootCauses.findings(in: results)) { prose($0) }
         let unexpected = results.filter { $0.verdict.category != .clean }
         if unexpected.isEmpty && context.stop == nil {
             lines += ["", "All \(results.count) cases conform."]
@@ -36,11 +36,11 @@ package enum MarkdownRunReport {
             lines += [
                 "", "## \(result.verdict.rawValue): `\(cell(result.caseID))` (\(result.level.rawValue)\(duration))", "",
             ]
-            if let interruption = result.interruption { lines.append("- \(cell(interruption))") }
+            if let interruption = result.interruption { lines.append("- \(prose(interruption))") }
             for failure in result.failures.prefix(CaseOutputLimits.failures) {
                 // Messages may end with a hint of some length (Foundation on Linux, ...): keep it whole.
                 var line =
-                    "- **\(failure.citationLabel)** \(cell(failure.message, limit: CaseOutputLimits.messageLength))"
+                    "- **\(failure.citationLabel)** \(prose(failure.message, limit: CaseOutputLimits.messageLength))"
                 // Long values are cut around their first difference, so the differing part is shown.
                 let excerpts = failure.excerpts(width: excerptWidth)
                 if let expected = excerpts.expected { line += "<br>expected: `\(cell(expected, limit: .max))`" }
@@ -104,6 +104,17 @@ package enum MarkdownRunReport {
 
     /// Printable, one line, at most about `limit` UTF-16 units, with Markdown's table and code delimiters
     /// neutralized.
+    /// Text outside a code span: `cell`, with HTML, emphasis and link delimiters neutralized too (`<` is
+    /// written `&lt;`, which Markdown shows as `<`), so that a payload, case id or message opens no tag.
+    package static func prose(_ text: String, limit: Int = 400) -> String {
+        cell(text, limit: limit).replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(
+            of: "<", with: "&lt;"
+        )
+        .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "*", with: "\\*")
+        .replacingOccurrences(of: "_", with: "\\_").replacingOccurrences(of: "[", with: "\\[")
+        .replacingOccurrences(of: "]", with: "\\]")
+    }
+
     private static func cell(_ text: String, limit: Int = 400) -> String {
         PrintableText.abbreviate(text.replacingOccurrences(of: "\n", with: " "), limit: limit)
             .replacingOccurrences(of: "|", with: "\\|").replacingOccurrences(of: "`", with: "'")

@@ -16,11 +16,12 @@ extension ReportDiff {
     package var markdown: String {
         var lines = [
             "## WVJB conformance: \(isWorse ? "worse" : isEmpty ? "no change" : "no regression")", "",
-            "\(cell(old.adapter)) → \(cell(new.adapter))", "", "| change | cases |", "|---|---|",
+            "\(MarkdownRunReport.prose(old.adapter)) → \(MarkdownRunReport.prose(new.adapter))", "",
+            "| change | cases |", "|---|---|",
         ]
         for section in sections { lines.append("| \(section.title) | \(section.lines.count) |") }
         for section in sections where !section.lines.isEmpty {
-            lines += ["", "### \(section.title)", ""] + section.lines.map { "- " + cell($0) }
+            lines += ["", "### \(section.title)", ""] + section.lines.map { "- " + MarkdownRunReport.prose($0) }
         }
         return lines.joined(separator: "\n") + "\n"
     }
@@ -53,13 +54,4 @@ extension ReportDiff {
         return line
     }
 
-    /// Printable ASCII on one line, with Markdown's code, emphasis and link delimiters and HTML neutralized
-    /// (`->` is written `-&gt;`, which Markdown shows as `->`).
-    private func cell(_ text: String) -> String {
-        PrintableText.abbreviate(text.replacingOccurrences(of: "\n", with: " "), limit: 400)
-            .replacingOccurrences(of: "`", with: "'").replacingOccurrences(of: "<", with: "&lt;")
-            .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "|", with: "\\|")
-            .replacingOccurrences(of: "*", with: "\\*").replacingOccurrences(of: "_", with: "\\_")
-            .replacingOccurrences(of: "[", with: "\\[").replacingOccurrences(of: "]", with: "\\]")
-    }
 }
