@@ -1,9 +1,12 @@
 import BridgeMutants
 import ConformanceKit
+import Foundation
 
 /// `conformance-benchmarks fix-first`: the whole catalogue against every single-defect mutant of
 /// `BridgeMutants`, in its profile; prints how often the first "Fix first" finding cites the clause of the
-/// obligation the mutant breaks (a trapping mutant: a crash), and the first findings of each miss.
+/// obligation the mutant breaks (a trapping mutant: a crash), and the first findings of each miss. With
+/// `FIX_FIRST_DUMP=PATH` it also writes every mutant's results (cases, citations, expected and actual values,
+/// checks made) as JSON, to try another grouping without running the catalogue again.
 enum FixFirstStudy {
     @MainActor
     static func run() async {
@@ -11,6 +14,13 @@ enum FixFirstStudy {
         // Other orders of the roots, measured beside the kit's: by cases first, or by layer alone.
         var byCasesHits = 0, byLayerOnlyHits = 0
         var rootCounts: [Int] = []
+        let dumpPath = ProcessInfo.processInfo.environment["FIX_FIRST_DUMP"]
+        var dump: [[String: Any]] = []
+        defer {
+            if let dumpPath, let data = try? JSONSerialization.data(withJSONObject: dump, options: [.sortedKeys]) {
+                _ = FileManager.default.createFile(atPath: dumpPath, contents: data)
+            }
+        }
         print("  fix first: the whole catalogue against each mutant; is the first finding the mutant's own clause?")
         for mutant in MutantCatalogue.all {
             let results: [CaseResult]
@@ -21,6 +31,7 @@ enum FixFirstStudy {
                 print("    \(mutant.id): cannot start the harness: \(error)")
                 continue
             }
+            if dumpPath != nil { dump.append(record(of: mutant, results: results)) }
             let roots = RootCauses.findings(in: results)
             guard let first = roots.first else {
                 print("    \(mutant.id) [\(mutant.obligation)]: no finding")
@@ -59,5 +70,26 @@ enum FixFirstStudy {
         print(
             "  the first finding cites the mutant's own clause for \(hits) of \(total) mutants (\(total == 0 ? 0 : hits * 100 / total)%); root findings per mutant: median \(median), max \(sorted.last ?? 0)"
         )
+    }
+
+    /// One mutant's run as plain JSON for studying groupings offline (`FIX_FIRST_DUMP=PATH`).
+    private static func record(of mutant: Mutant, results: [CaseResult]) -> [String: Any] {
+        [
+            "mutant": mutant.id, "obligation": mutant.obligation, "crashes": mutant.crashes,
+            "cases": results.map { result -> [String: Any] in
+                [
+                    "id": result.caseID, "clauses": result.clauses, "verdict": result.verdict.rawValue,
+                    "level": result.level.rawValue,
+                    "checks": Array(Set(result.checks.map(\.clause))).sorted(),
+                    "failures": result.failures.map { failure -> [String: Any] in
+                        [
+                            "citation": failure.obligation ?? failure.clause, "level": failure.level.rawValue,
+                            "message": failure.message, "expected": failure.expected ?? "",
+                            "actual": failure.actual ?? "",
+                        ]
+                    },
+                ]
+            },
+        ]
     }
 }

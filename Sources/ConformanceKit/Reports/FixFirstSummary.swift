@@ -48,9 +48,9 @@ package enum FixFirstSummary {
         return lines
     }
 
-    /// "2 root findings in 7 failing cases" (every case counted once).
+    /// "2 root findings in 7 failing cases" (every case they explain counted once).
     static func countText(_ findings: [RootCauseFinding]) -> String {
-        let cases = Set(findings.flatMap(\.cases)).count
+        let cases = Set(findings.flatMap(\.explainedCases)).count
         return
             "\(findings.count) root finding\(findings.count == 1 ? "" : "s") in \(cases) case\(cases == 1 ? "" : "s")"
     }
@@ -68,7 +68,8 @@ package enum FixFirstSummary {
             let explained = finding.consequences.prefix(shownCases).map(\.citationLabel).joined(separator: ", ")
             let moreExplained =
                 finding.consequences.count > shownCases ? " and \(finding.consequences.count - shownCases) more" : ""
-            text += "; explains \(explained)\(moreExplained)"
+            let inAll = finding.explainedCases.count
+            text += "; explains \(explained)\(moreExplained) (\(inAll) case\(inAll == 1 ? "" : "s") in all)"
         }
         return text
     }

@@ -18,9 +18,16 @@ package struct RootCauseFinding: Sendable, Equatable {
     package var cases: [String]
     /// How many failures cite it in all (a SHOULD broken on every evaluation counts each one).
     package var occurrences: Int
-    /// Findings that occur only in cases that also have this one, which is more basic: they are likely its
-    /// consequences and go away when it is fixed. Most basic first.
+    /// Findings that occur only in cases that also have this one, which is more basic, or that are the same
+    /// order difference (`OrderDifference`): they are likely its consequences and go away when it is fixed.
+    /// Most basic first.
     package var consequences: [RootCauseFinding] = []
+
+    /// The cases it explains: its own and those of its consequences, in the order first seen.
+    package var explainedCases: [String] {
+        var seen = Set(cases)
+        return cases + consequences.flatMap(\.cases).filter { seen.insert($0).inserted }
+    }
 
     /// What a report shows for it: the citation with its level below MUST, e.g. `ESC-5.b, SHOULD`.
     package var citationLabel: String {

@@ -4,7 +4,9 @@
 /// or on every evaluation of one). A finding is a *consequence* of a more basic one when every case it
 /// occurs in has the more basic one too: a literal that breaks on U+2028 loses the message, so the case
 /// also fails its ordering and flush checks, which go away with the escaping fix. The order from basic to
-/// specific follows the protocol's layers, each of which the next one needs (`layer(of:)`).
+/// specific follows the protocol's layers, each of which the next one needs (`layer(of:)`). Findings that
+/// occur only in cases whose failures are one order difference (`OrderDifference`) are the same difference:
+/// they fold under one of them, the ordering obligation's when one failed that way.
 package enum RootCauses {
     /// The run's root findings, most basic first, each with the findings it explains.
     /// - Parameter results: The run's results, in run order.
@@ -12,11 +14,16 @@ package enum RootCauses {
     ///   they occur in (most first), then by layer, then by citation.
     package static func findings(in results: [CaseResult]) -> [RootCauseFinding] {
         let all = allFindings(in: results)
+        let orderRepresentative = orderDifferenceRepresentative(among: all, in: results)
         var roots: [RootCauseFinding] = []
         var consequences: [String: [RootCauseFinding]] = [:]
         for finding in all {
             if let cause = mostBasicCause(of: finding, among: all) {
                 consequences[cause.citation, default: []].append(finding)
+            } else if let representative = orderRepresentative,
+                representative.members.contains(finding.citation) && finding.citation != representative.citation
+            {
+                consequences[representative.citation, default: []].append(finding)
             } else {
                 roots.append(finding)
             }
@@ -25,6 +32,22 @@ package enum RootCauses {
             roots[index].consequences = (consequences[roots[index].citation] ?? []).sorted(by: precedes)
         }
         return roots.sorted(by: precedes)
+    }
+
+    /// When two or more findings occur only in order-difference cases, the one they fold under (an ordering
+    /// obligation first, then the one in most cases) and the citations of all of them; nil otherwise.
+    private static func orderDifferenceRepresentative(among all: [RootCauseFinding], in results: [CaseResult])
+        -> (citation: String, members: Set<String>)?
+    {
+        let orderCases = Set(results.filter(OrderDifference.holds(for:)).map(\.caseID))
+        let members = all.filter { !$0.cases.isEmpty && Set($0.cases).isSubset(of: orderCases) }
+        guard members.count > 1 else { return nil }
+        let representative = members.min { first, second in
+            let firstKey = (first.citation.hasPrefix("ORD-") ? 0 : 1, -first.cases.count, layer(of: first))
+            let secondKey = (second.citation.hasPrefix("ORD-") ? 0 : 1, -second.cases.count, layer(of: second))
+            return firstKey != secondKey ? firstKey < secondKey : first.citation < second.citation
+        }!
+        return (representative.citation, Set(members.map(\.citation)))
     }
 
     /// Every finding of the run, unordered: one per obligation cited (or clause, when a check named no
@@ -82,10 +105,14 @@ package enum RootCauses {
     }
 
     /// Whether `first` is to be fixed before `second`: MUST before SHOULD, a cause before an outcome, then
-    /// the one that fails more cases, then the more basic one.
+    /// the one that explains more cases (its own and its consequences'), then the more basic one.
     private static func precedes(_ first: RootCauseFinding, _ second: RootCauseFinding) -> Bool {
-        let firstKey = (levelRank(first.level), isOutcome(first) ? 1 : 0, -first.cases.count, layer(of: first))
-        let secondKey = (levelRank(second.level), isOutcome(second) ? 1 : 0, -second.cases.count, layer(of: second))
+        let firstKey = (
+            levelRank(first.level), isOutcome(first) ? 1 : 0, -first.explainedCases.count, layer(of: first)
+        )
+        let secondKey = (
+            levelRank(second.level), isOutcome(second) ? 1 : 0, -second.explainedCases.count, layer(of: second)
+        )
         if firstKey != secondKey { return firstKey < secondKey }
         return first.citation < second.citation
     }
