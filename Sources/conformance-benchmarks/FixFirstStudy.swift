@@ -11,6 +11,8 @@ enum FixFirstStudy {
     @MainActor
     static func run() async {
         var hits = 0, total = 0
+        // How often the mutant's clause is among the findings "Fix first" shows (five).
+        var shownHits = 0
         // Other orders of the roots, measured beside the kit's: by cases first, or by layer alone.
         var byCasesHits = 0, byLayerOnlyHits = 0
         var rootCounts: [Int] = []
@@ -54,6 +56,7 @@ enum FixFirstStudy {
                 (RootCauses.layer(of: $0), -$0.cases.count) < (RootCauses.layer(of: $1), -$1.cases.count)
             }
             if let byLayer, isOwn(byLayer) { byLayerOnlyHits += 1 }
+            if roots.prefix(FixFirstSummary.shownFindings).contains(where: isOwn) { shownHits += 1 }
             if isOwn(first) {
                 hits += 1
             } else {
@@ -63,6 +66,9 @@ enum FixFirstStudy {
                 )
             }
         }
+        print(
+            "  the mutant's own clause is among the \(FixFirstSummary.shownFindings) findings shown for \(shownHits) of \(total) mutants"
+        )
         print(
             "  other orders: by cases first \(byCasesHits) of \(total); by layer alone \(byLayerOnlyHits) of \(total)")
         let sorted = rootCounts.sorted()
