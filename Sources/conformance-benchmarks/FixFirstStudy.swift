@@ -6,7 +6,7 @@ import Foundation
 /// `BridgeMutants`, in its profile; prints how often the first "Fix first" finding cites the clause of the
 /// obligation the mutant breaks (a trapping mutant: a crash), and the first findings of each miss. With
 /// `FIX_FIRST_DUMP=PATH` it also writes every mutant's results (cases, citations, expected and actual values,
-/// checks made) as JSON, to try another grouping without running the catalogue again.
+/// checks made, adapter operations) as JSON, to try another grouping without running the catalogue again.
 enum FixFirstStudy {
     @MainActor
     static func run() async {
@@ -87,6 +87,10 @@ enum FixFirstStudy {
                     "id": result.caseID, "clauses": result.clauses, "verdict": result.verdict.rawValue,
                     "level": result.level.rawValue,
                     "checks": Array(Set(result.checks.map(\.clause))).sorted(),
+                    "operations": result.transcript.events.compactMap { event -> String? in
+                        guard case .adapterAction(let action) = event else { return nil }
+                        return String(action.prefix { $0 != "(" })
+                    },
                     "failures": result.failures.map { failure -> [String: Any] in
                         [
                             "citation": failure.obligation ?? failure.clause, "level": failure.level.rawValue,

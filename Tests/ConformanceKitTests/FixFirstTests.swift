@@ -56,11 +56,12 @@ struct FixFirstTests {
         print(lines.joined(separator: "\n"))
         let clauses = roots.map { CheckFailure.citation($0.citation).clause }
         #expect(ExploreFindingsTests.threeClauses.isSubset(of: Set(clauses)), "\(lines.joined(separator: "\n"))")
-        // The reversed batch's order differences fold under ORD-2.a; the reset that does nothing shows first as
-        // CB-3.c, a response for a callback reset() should have dropped. Measured: 11 roots (24 before order
-        // differences were grouped); the rest are the reversed batch's failures that are not an order difference.
-        #expect(roots.prefix(3).map(\.citation) == ["ORD-2.a", "MISS-2.a", "CB-3.c"], "\(roots.map(\.citation))")
+        // The reversed batch's order differences fold under ORD-2.a, the reset's failures in cases that called
+        // reset() under START-3.a, the removed handler's under MISS-2.a. Measured: 7 roots (24 before these
+        // groups); the other four are the reversed batch's failures that are not an order difference.
+        #expect(roots.prefix(3).map(\.citation) == ["ORD-2.a", "START-3.a", "MISS-2.a"], "\(roots.map(\.citation))")
         #expect(roots[0].explainedCases.count >= 10, "\(roots[0].explainedCases)")
+        #expect(roots.count <= 7, "\(roots.map(\.citation))")
         #expect(lines.first?.hasPrefix("Fix first (") == true && lines.count == 7)
     }
 
@@ -94,6 +95,28 @@ struct FixFirstTests {
         #expect(RootCauses.findings(in: Array(results[1...2])).map(\.citation) == ["ID-3.a"])
         #expect(OrderDifference.elements(of: #"[ "x\"]", [1, [2]] ,absent ]"#) == [#""x\"]""#, "[1, [2]]", "absent"])
         #expect(OrderDifference.elements(of: "[]").isEmpty && OrderDifference.elements(of: "0") == ["0"])
+    }
+
+    @Test("findings only in cases that called reset() fold under the reset's own clause when it failed too")
+    func sameOperation() {
+        func result(_ id: String, _ citations: [String], actions: [String]) -> CaseResult {
+            var result = Self.result(id, citations)
+            for action in actions { result.transcript.append(.adapterAction(action)) }
+            return result
+        }
+        let reset = ["attach(to: webView)", "reset()"]
+        let results = [
+            result("rearms", ["START-3.a"], actions: reset),
+            result("stale answer", ["CB-3.c"], actions: reset),
+            result("held", ["START-1.b"], actions: reset),
+            // In a case without reset() too: not the reset's.
+            result("order", ["ORD-1.a"], actions: reset), result("order again", ["ORD-1.a"], actions: ["attach"]),
+        ]
+        let roots = RootCauses.findings(in: results)
+        #expect(roots.map(\.citation) == ["START-3.a", "ORD-1.a"], "\(roots.map(\.citation))")
+        #expect(roots[0].consequences.map(\.citation).sorted() == ["CB-3.c", "START-1.b"])
+        // Without a failure of START-3 itself, nothing says the reset is what broke.
+        #expect(RootCauses.findings(in: Array(results[1...])).count == 3)
     }
 
     @Test("the console lines are terminal-safe and bounded: five findings, three cases each, then a count")

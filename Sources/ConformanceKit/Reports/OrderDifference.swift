@@ -3,7 +3,7 @@
 ///
 /// One ordering defect (a batch handled last-first, a queue built newest-first) fails checks of many
 /// obligations: the data a handler got, the response ids in order, the calls around a non-object element.
-/// Their failures differ in citation but not in kind, so `RootCauses` folds the findings that occur only in
+/// Their failures differ in citation but not in kind, so `SameCauseGroup` folds the findings that occur only in
 /// such cases under one of them (the ordering obligation, when one failed that way).
 enum OrderDifference {
     /// Whether every failure of `result` has an expected and an actual value, and the elements of all

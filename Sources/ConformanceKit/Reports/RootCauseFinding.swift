@@ -19,8 +19,8 @@ package struct RootCauseFinding: Sendable, Equatable {
     /// How many failures cite it in all (a SHOULD broken on every evaluation counts each one).
     package var occurrences: Int
     /// Findings that occur only in cases that also have this one, which is more basic, or that are the same
-    /// order difference (`OrderDifference`): they are likely its consequences and go away when it is fixed.
-    /// Most basic first.
+    /// difference or the same operation's (`SameCauseGroup`): they are likely its consequences and go away
+    /// when it is fixed. Most basic first.
     package var consequences: [RootCauseFinding] = []
 
     /// The cases it explains: its own and those of its consequences, in the order first seen.

@@ -4,9 +4,8 @@
 /// or on every evaluation of one). A finding is a *consequence* of a more basic one when every case it
 /// occurs in has the more basic one too: a literal that breaks on U+2028 loses the message, so the case
 /// also fails its ordering and flush checks, which go away with the escaping fix. The order from basic to
-/// specific follows the protocol's layers, each of which the next one needs (`layer(of:)`). Findings that
-/// occur only in cases whose failures are one order difference (`OrderDifference`) are the same difference:
-/// they fold under one of them, the ordering obligation's when one failed that way.
+/// specific follows the protocol's layers, each of which the next one needs (`layer(of:)`). Then findings
+/// that are the same difference, or the same operation's, fold under one of them (`SameCauseGroup`).
 package enum RootCauses {
     /// The run's root findings, most basic first, each with the findings it explains.
     /// - Parameter results: The run's results, in run order.
@@ -14,40 +13,36 @@ package enum RootCauses {
     ///   they occur in (most first), then by layer, then by citation.
     package static func findings(in results: [CaseResult]) -> [RootCauseFinding] {
         let all = allFindings(in: results)
-        let orderRepresentative = orderDifferenceRepresentative(among: all, in: results)
-        var roots: [RootCauseFinding] = []
+        var candidates: [RootCauseFinding] = []
         var consequences: [String: [RootCauseFinding]] = [:]
         for finding in all {
             if let cause = mostBasicCause(of: finding, among: all) {
                 consequences[cause.citation, default: []].append(finding)
-            } else if let representative = orderRepresentative,
-                representative.members.contains(finding.citation) && finding.citation != representative.citation
-            {
-                consequences[representative.citation, default: []].append(finding)
+            } else {
+                candidates.append(finding)
+            }
+        }
+        var foldedUnder: [String: String] = [:]
+        for group in SameCauseGroup.groups(among: candidates, in: results) {
+            for member in group.members { foldedUnder[member] = group.representative }
+        }
+        var roots: [RootCauseFinding] = []
+        for finding in candidates {
+            if let representative = foldedUnder[finding.citation] {
+                consequences[representative, default: []].append(finding)
             } else {
                 roots.append(finding)
             }
         }
+        // A consequence of a consequence (or of a folded finding) is the root's too: every finding shows under
+        // a root.
+        func explained(by citation: String) -> [RootCauseFinding] {
+            (consequences[citation] ?? []).flatMap { [$0] + explained(by: $0.citation) }
+        }
         for index in roots.indices {
-            roots[index].consequences = (consequences[roots[index].citation] ?? []).sorted(by: precedes)
+            roots[index].consequences = explained(by: roots[index].citation).sorted(by: precedes)
         }
         return roots.sorted(by: precedes)
-    }
-
-    /// When two or more findings occur only in order-difference cases, the one they fold under (an ordering
-    /// obligation first, then the one in most cases) and the citations of all of them; nil otherwise.
-    private static func orderDifferenceRepresentative(among all: [RootCauseFinding], in results: [CaseResult])
-        -> (citation: String, members: Set<String>)?
-    {
-        let orderCases = Set(results.filter(OrderDifference.holds(for:)).map(\.caseID))
-        let members = all.filter { !$0.cases.isEmpty && Set($0.cases).isSubset(of: orderCases) }
-        guard members.count > 1 else { return nil }
-        let representative = members.min { first, second in
-            let firstKey = (first.citation.hasPrefix("ORD-") ? 0 : 1, -first.cases.count, layer(of: first))
-            let secondKey = (second.citation.hasPrefix("ORD-") ? 0 : 1, -second.cases.count, layer(of: second))
-            return firstKey != secondKey ? firstKey < secondKey : first.citation < second.citation
-        }!
-        return (representative.citation, Set(members.map(\.citation)))
     }
 
     /// Every finding of the run, unordered: one per obligation cited (or clause, when a check named no

@@ -1,0 +1,95 @@
+/// Root findings one defect explains though no layer links them (`RootCauses`): each occurs in cases of its
+/// own, so none is in every case of another, but the cases share what went wrong.
+///
+/// - **The same difference**: findings that occur only in cases whose failures are one order difference
+///   (`OrderDifference`) fold under one of them, an ordering obligation's first. A batch handled last-first
+///   fails the data, response-id and batch-order checks of many cases.
+/// - **The same operation**: findings that occur only in cases that called `reset()`, or only in cases that
+///   called `removeHandler(_:)`, fold under the finding of the clause that defines the operation (START-3,
+///   MISS-2) when it failed too. These operations change state that nothing else touches, so a run where the
+///   operation's own clause fails and other failures appear only where it was called has one defect to fix
+///   there. (The safety switch, SAFE-2, is left out: it is a message send, whose defects show in it too.)
+struct SameCauseGroup: Equatable {
+    /// The citation of the finding the others fold under.
+    var representative: String
+    /// The citations of the others.
+    var members: [String]
+
+    /// The operations whose cases are grouped: the action the transcript records, and the clause that defines
+    /// the operation.
+    static let stateOperations: [(action: String, clause: String)] = [
+        ("reset(", "START-3"), ("removeHandler(", "MISS-2"),
+    ]
+
+    /// The groups among `roots`, order differences first; a finding belongs to one group at most, and the
+    /// representative of one is never a member of another.
+    /// - Parameters:
+    ///   - roots: Findings that are no other's consequence by layer.
+    ///   - results: The run's results, for the cases' values and transcripts.
+    static func groups(among roots: [RootCauseFinding], in results: [CaseResult]) -> [SameCauseGroup] {
+        var candidates: [SameCauseGroup] = []
+        if let order = orderDifference(among: roots, in: results) { candidates.append(order) }
+        for operation in stateOperations {
+            if let group = sameOperation(operation, among: roots, in: results) { candidates.append(group) }
+        }
+        let representatives = Set(candidates.map(\.representative))
+        var taken: Set<String> = []
+        return candidates.compactMap { group in
+            let members = group.members.filter { !representatives.contains($0) && taken.insert($0).inserted }
+            return members.isEmpty ? nil : SameCauseGroup(representative: group.representative, members: members)
+        }
+    }
+
+    /// Two or more findings only in order-difference cases: under an ordering obligation first, then the one
+    /// in most cases, then the more basic one.
+    private static func orderDifference(among roots: [RootCauseFinding], in results: [CaseResult]) -> Self? {
+        let orderCases = Set(results.filter(OrderDifference.holds(for:)).map(\.caseID))
+        return group(of: roots.filter { occursOnlyIn(orderCases, $0) }) {
+            ($0.citation.hasPrefix("ORD-") ? 0 : 1, -$0.cases.count, RootCauses.layer(of: $0))
+        }
+    }
+
+    /// Two or more findings only in cases that performed `operation`, one of them citing its clause: under
+    /// that one (MUST first, then the one in most cases).
+    private static func sameOperation(
+        _ operation: (action: String, clause: String), among roots: [RootCauseFinding], in results: [CaseResult]
+    ) -> Self? {
+        let operationCases = Set(
+            results.filter { result in
+                result.transcript.events.contains { event in
+                    if case .adapterAction(let action) = event { action.hasPrefix(operation.action) } else { false }
+                }
+            }.map(\.caseID))
+        let dependent = roots.filter { occursOnlyIn(operationCases, $0) }
+        let own = dependent.filter { CheckFailure.citation($0.citation).clause == operation.clause }
+        guard let representative = own.min(by: { rank(of: $0, $1) }) else { return nil }
+        let members = dependent.map(\.citation).filter { $0 != representative.citation }
+        return members.isEmpty ? nil : SameCauseGroup(representative: representative.citation, members: members)
+    }
+
+    /// MUST before SHOULD, then more cases, then by citation.
+    private static func rank(of first: RootCauseFinding, _ second: RootCauseFinding) -> Bool {
+        let firstKey = (first.level == .should ? 1 : 0, -first.cases.count)
+        let secondKey = (second.level == .should ? 1 : 0, -second.cases.count)
+        return firstKey != secondKey ? firstKey < secondKey : first.citation < second.citation
+    }
+
+    /// The group of `findings` under the least by `key` (then by citation), when there are two or more.
+    private static func group(of findings: [RootCauseFinding], by key: (RootCauseFinding) -> (Int, Int, Int))
+        -> Self?
+    {
+        guard findings.count > 1 else { return nil }
+        let representative = findings.min { first, second in
+            let firstKey = key(first), secondKey = key(second)
+            return firstKey != secondKey ? firstKey < secondKey : first.citation < second.citation
+        }!
+        return SameCauseGroup(
+            representative: representative.citation,
+            members: findings.map(\.citation).filter { $0 != representative.citation })
+    }
+
+    /// Whether every case of `finding` is among `cases`.
+    private static func occursOnlyIn(_ cases: Set<String>, _ finding: RootCauseFinding) -> Bool {
+        !finding.cases.isEmpty && finding.cases.allSatisfy(cases.contains)
+    }
+}
