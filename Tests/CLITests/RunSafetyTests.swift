@@ -306,8 +306,10 @@ struct RunSafetyTests {
             "json:" + json,
         ])
         defer { run.endLeftovers() }
-        // Once the first case has started, it runs the looping JS side whenever the signal comes.
+        // Once the first case has started and its main thread spins (a page load and an injection take a few
+        // milliseconds of it; the loop takes all), the signal finds the looping JS side running.
         #expect(await run.waitForStandardError(containing: "[1/", timeout: 300) != nil, "\(run.standardError)")
+        #expect(await run.waitForMainThreadBusy(cpuSeconds: 0.25, timeout: 300), "\(run.standardError)")
         let signalled = run.elapsed
         kill(run.processIdentifier, SIGINT)
         let status = await run.waitForExit(timeout: 120)
@@ -416,6 +418,32 @@ final class WatchedRun: Sendable {
                 return false
             }, timeout: timeout)
         return found
+    }
+
+    /// The CPU time the process's main thread has used so far, in seconds; nil once it is gone.
+    func mainThreadCPUSeconds() -> Double? {
+        let pid = process.processIdentifier
+        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/task/\(pid)/stat", encoding: .utf8),
+            let close = stat.lastIndex(of: ")")
+        else { return nil }
+        // After the command come the state (field 3) ... utime and stime (fields 14 and 15), in clock ticks.
+        let fields = stat[stat.index(after: close)...].split(separator: " ")
+        guard fields.count > 12, let user = Double(fields[11]), let system = Double(fields[12]) else { return nil }
+        return (user + system) / Double(sysconf(Int32(_SC_CLK_TCK)))
+    }
+
+    /// Waits until the main thread has used `cpuSeconds` more CPU time than when called: it runs, rather than
+    /// waits. The kernel's count has no event to wait on, so this reads it every 10 ms; false after `timeout`
+    /// seconds or when the process is gone.
+    func waitForMainThreadBusy(cpuSeconds: Double, timeout: Double) async -> Bool {
+        guard let start = mainThreadCPUSeconds() else { return false }
+        let deadline = ContinuousClock.now + .seconds(timeout)
+        while ContinuousClock.now < deadline {
+            guard let used = mainThreadCPUSeconds() else { return false }
+            if used - start >= cpuSeconds { return true }
+            try? await Task.sleep(for: .milliseconds(10))
+        }
+        return false
     }
 
     /// Waits for the exit; returns the status, or nil after `timeout` seconds.
