@@ -9,8 +9,8 @@
 package enum RootCauses {
     /// The run's root findings, most basic first, each with the findings it explains.
     /// - Parameter results: The run's results, in run order.
-    /// - Returns: Findings that are no other's consequence: MUST before SHOULD, then by the number of cases
-    ///   they occur in (most first), then by layer, then by citation.
+    /// - Returns: Findings that are no other's consequence: MUST before SHOULD, a cause before an outcome,
+    ///   then by the number of cases they explain (most first), then by layer, then by citation.
     package static func findings(in results: [CaseResult]) -> [RootCauseFinding] {
         let all = allFindings(in: results)
         var candidates: [RootCauseFinding] = []
