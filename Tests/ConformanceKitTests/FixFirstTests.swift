@@ -115,8 +115,12 @@ struct FixFirstTests {
         let roots = RootCauses.findings(in: results)
         #expect(roots.map(\.citation) == ["START-3.a", "ORD-1.a"], "\(roots.map(\.citation))")
         #expect(roots[0].consequences.map(\.citation).sorted() == ["CB-3.c", "START-1.b"])
-        // Without a failure of START-3 itself, nothing says the reset is what broke.
+        // Without a failure of START-3 itself, nothing says the reset is what broke; a crash never folds.
         #expect(RootCauses.findings(in: Array(results[1...])).count == 3)
+        var crashed = result("crashed", [], actions: reset)
+        crashed.verdict = .crash
+        crashed.interruption = "the testee died"
+        #expect(RootCauses.findings(in: results + [crashed]).map(\.citation) == ["START-3.a", "ORD-1.a", "crash"])
     }
 
     @Test("the console lines are terminal-safe and bounded: five findings, three cases each, then a count")

@@ -22,11 +22,13 @@ struct SameCauseGroup: Equatable {
     ]
 
     /// The groups among `roots`, order differences first; a finding belongs to one group at most, and the
-    /// representative of one is never a member of another.
+    /// representative of one is never a member of another. Interruptions (a crash, a timeout) never fold:
+    /// they say the case could not be judged, which no failure explains.
     /// - Parameters:
     ///   - roots: Findings that are no other's consequence by layer.
     ///   - results: The run's results, for the cases' values and transcripts.
     static func groups(among roots: [RootCauseFinding], in results: [CaseResult]) -> [SameCauseGroup] {
+        let roots = roots.filter { $0.level != nil }
         var candidates: [SameCauseGroup] = []
         if let order = orderDifference(among: roots, in: results) { candidates.append(order) }
         for operation in stateOperations {
