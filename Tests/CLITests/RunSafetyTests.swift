@@ -423,27 +423,27 @@ final class WatchedRun: Sendable {
     /// The CPU time the process's main thread has used so far, in seconds; nil once it is gone.
     func mainThreadCPUSeconds() -> Double? {
         let pid = process.processIdentifier
-        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/task/\(pid)/stat", encoding: .utf8),
-            let close = stat.lastIndex(of: ")")
+        guard let fields = ProcStat.fields(atPath: "/proc/\(pid)/task/\(pid)/stat"), fields.count > 12,
+            let user = Double(fields[11]), let system = Double(fields[12])
         else { return nil }
-        // After the command come the state (field 3) ... utime and stime (fields 14 and 15), in clock ticks.
-        let fields = stat[stat.index(after: close)...].split(separator: " ")
-        guard fields.count > 12, let user = Double(fields[11]), let system = Double(fields[12]) else { return nil }
         return (user + system) / Double(sysconf(Int32(_SC_CLK_TCK)))
     }
 
     /// Waits until the main thread has used `cpuSeconds` more CPU time than when called: it runs, rather than
-    /// waits. The kernel's count has no event to wait on, so this reads it every 10 ms; false after `timeout`
-    /// seconds or when the process is gone.
+    /// waits (`ProcStat.poll`: the kernel's count has no event); false after `timeout` seconds or when the
+    /// process is gone.
     func waitForMainThreadBusy(cpuSeconds: Double, timeout: Double) async -> Bool {
         guard let start = mainThreadCPUSeconds() else { return false }
-        let deadline = ContinuousClock.now + .seconds(timeout)
-        while ContinuousClock.now < deadline {
-            guard let used = mainThreadCPUSeconds() else { return false }
-            if used - start >= cpuSeconds { return true }
-            try? await Task.sleep(for: .milliseconds(10))
-        }
-        return false
+        var gone = false
+        let busy = await ProcStat.poll(
+            until: {
+                guard let used = mainThreadCPUSeconds() else {
+                    gone = true
+                    return true
+                }
+                return used - start >= cpuSeconds
+            }, timeout: timeout)
+        return busy && !gone
     }
 
     /// Waits for the exit; returns the status, or nil after `timeout` seconds.
@@ -456,24 +456,15 @@ final class WatchedRun: Sendable {
 
     /// The processes whose parent is this one (the testees), by id; remembered for `endLeftovers`.
     func children() -> [Int32] {
-        let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
-        let children = entries.compactMap(Int32.init).filter { pid in
-            guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
-                let close = stat.lastIndex(of: ")")
-            else { return false }
-            let fields = stat[stat.index(after: close)...].split(separator: " ")
-            return fields.count > 1 && Int32(fields[1]) == process.processIdentifier
-        }
+        let children = ProcStat.children(of: process.processIdentifier)
         seenChildren.withLock { $0.formUnion(children) }
         return children
     }
 
     /// Whether process `pid` still runs (a zombie does not count).
     static func isAlive(_ pid: Int32) -> Bool {
-        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
-            let close = stat.lastIndex(of: ")")
-        else { return false }
-        return stat[stat.index(after: close)...].split(separator: " ").first != "Z"
+        guard let fields = ProcStat.fields(atPath: "/proc/\(pid)/stat") else { return false }
+        return fields.first != "Z"
     }
 
     /// Kills this process if it still runs, and the testees it left (seen as its children, and still

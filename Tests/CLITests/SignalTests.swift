@@ -213,30 +213,22 @@ extension WatchedRun {
     /// Waits until a child of `parent` sleeps in `nanosleep` or `clock_nanosleep` on its main thread.
     /// - Returns: The child's process identifier, or nil after `timeout` seconds.
     static func waitForStuckChild(of parent: Int32, timeout: Double) async -> Int32? {
-        let deadline = ContinuousClock.now + .milliseconds(Int64(timeout * 1000))
-        repeat {
-            for pid in childProcesses(of: parent) {
+        var stuck: Int32?
+        _ = await ProcStat.poll(
+            until: {
                 // `/proc/<pid>/syscall` starts with the number of the system call the thread is blocked in.
-                let call = (try? String(contentsOfFile: "/proc/\(pid)/syscall", encoding: .utf8))?.split(separator: " ")
-                    .first
-                if call == "230" || call == "35" { return pid }  // clock_nanosleep, nanosleep (x86-64)
-            }
-            try? await Task.sleep(for: .milliseconds(10))
-        } while ContinuousClock.now < deadline
-        return nil
+                stuck = ProcStat.children(of: parent).first { pid in
+                    let call = (try? String(contentsOfFile: "/proc/\(pid)/syscall", encoding: .utf8))?
+                        .split(separator: " ").first
+                    return call == "230" || call == "35"  // clock_nanosleep, nanosleep (x86-64)
+                }
+                return stuck != nil
+            }, timeout: timeout)
+        return stuck
     }
 
     /// The processes whose parent is `parent`.
-    static func childProcesses(of parent: Int32) -> [Int32] {
-        let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
-        return entries.compactMap(Int32.init).filter { pid in
-            guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
-                let close = stat.lastIndex(of: ")")
-            else { return false }
-            let fields = stat[stat.index(after: close)...].split(separator: " ")
-            return fields.count > 1 && Int32(fields[1]) == parent
-        }
-    }
+    static func childProcesses(of parent: Int32) -> [Int32] { ProcStat.children(of: parent) }
 
     /// The live (not zombie) processes of the process groups `groups`, once none is left or after
     /// `timeout` seconds: a group SIGKILL takes a moment to reach every member.

@@ -82,13 +82,15 @@ struct TesteeSupervisionTests {
         // The live members' exits are events; what is left then is zombies, whose reaping by their parent is
         // not, so only that last part checks again on a short period.
         _ = await ProcessExits.liveMembers(ofGroups: [group], timeout: 2)
-        let deadline = ContinuousClock.now + .seconds(2)
-        while true {
-            let live = liveMembers(of: group)
-            let gone = kill(-group, 0) == -1 && errno == ESRCH
-            if gone || ContinuousClock.now >= deadline { return live.isEmpty && !gone ? ["zombies"] : live }
-            try? await Task.sleep(for: .milliseconds(20))
-        }
+        var remains: [String] = []
+        _ = await ProcStat.poll(
+            until: {
+                let live = liveMembers(of: group)
+                let gone = kill(-group, 0) == -1 && errno == ESRCH
+                remains = live.isEmpty && !gone ? ["zombies"] : live
+                return gone
+            }, timeout: 2)
+        return remains
     }
 
     @Test(
