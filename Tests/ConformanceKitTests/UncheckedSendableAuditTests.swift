@@ -39,6 +39,7 @@ struct UncheckedSendableAuditTests {
 
     /// The types `text` declares `@unchecked Sendable`, with their bodies.
     static func uncheckedSendableTypes(in text: String) -> [Declaration] {
+        guard text.contains("@unchecked") else { return [] }
         let code = ArchitectureTests.code(of: text)
         let pattern = /\b(class|struct|enum|actor)\s+(\w+)(?:<[^>{]*>)?\s*:[^{]*@unchecked\s+Sendable[^{]*\{/
         return code.matches(of: pattern).map { match in
