@@ -114,7 +114,7 @@ package final class LineReader: @unchecked Sendable {
     private func decodedLine(_ range: Range<Int>) -> LineInbox.Next {
         buffer.withUnsafeBufferPointer { all in
             let bytes = UnsafeBufferPointer(rebasing: all[range])
-            if let line = String(validating: bytes, as: UTF8.self) { return .line(line) }
+            if let line = String(exactUTF8: bytes) { return .line(line) }
             return .invalidUTF8(offset: Self.firstInvalidByte(in: bytes), line: String(decoding: bytes, as: UTF8.self))
         }
     }
