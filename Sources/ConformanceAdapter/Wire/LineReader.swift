@@ -115,20 +115,8 @@ package final class LineReader: @unchecked Sendable {
         buffer.withUnsafeBufferPointer { all in
             let bytes = UnsafeBufferPointer(rebasing: all[range])
             if let line = String(exactUTF8: bytes) { return .line(line) }
-            return .invalidUTF8(offset: Self.firstInvalidByte(in: bytes), line: String(decoding: bytes, as: UTF8.self))
-        }
-    }
-
-    /// The offset of the first byte of `bytes` that does not begin a valid UTF-8 sequence.
-    package static func firstInvalidByte(in bytes: UnsafeBufferPointer<UInt8>) -> Int {
-        var parser = Unicode.UTF8.ForwardParser()
-        var iterator = bytes.makeIterator()
-        var offset = 0
-        while true {
-            switch parser.parseScalar(from: &iterator) {
-            case .valid(let scalar): offset += scalar.count
-            case .error, .emptyInput: return offset
-            }
+            return .invalidUTF8(
+                offset: String.firstInvalidUTF8Offset(in: bytes) ?? 0, line: String(decoding: bytes, as: UTF8.self))
         }
     }
 

@@ -71,9 +71,12 @@ package enum TextFileReader {
         guard fstat(descriptor, &info) == 0 else { throw .unreadable(reason: reason(errno)) }
         try checkKind(info.st_mode)
         let bytes = try readAll(descriptor, maximumBytes: maximumBytes)
-        let text = bytes.withUnsafeBufferPointer { String(exactUTF8: $0) }
-        guard let text else { throw .notUTF8(offset: firstInvalidUTF8Offset(bytes) ?? 0) }
-        return text
+        return try bytes.withUnsafeBufferPointer { bytes throws(Problem) in
+            guard let text = String(exactUTF8: bytes) else {
+                throw .notUTF8(offset: String.firstInvalidUTF8Offset(in: bytes) ?? 0)
+            }
+            return text
+        }
     }
 
     /// `1 MiB`, `16 MiB`, `512 bytes`.
@@ -81,20 +84,6 @@ package enum TextFileReader {
         bytes >= 1 << 20 && bytes % (1 << 20) == 0
             ? "\(bytes >> 20) MiB"
             : bytes >= 1 << 10 && bytes % (1 << 10) == 0 ? "\(bytes >> 10) KiB" : "\(bytes) bytes"
-    }
-
-    /// The offset of the first byte of `bytes` that is not valid UTF-8; nil when all of it is.
-    package static func firstInvalidUTF8Offset(_ bytes: [UInt8]) -> Int? {
-        var parser = Unicode.UTF8.ForwardParser()
-        var iterator = bytes.makeIterator()
-        var offset = 0
-        while true {
-            switch parser.parseScalar(from: &iterator) {
-            case .valid(let encoded): offset += encoded.count
-            case .emptyInput: return nil
-            case .error: return offset
-            }
-        }
     }
 
     private static func checkKind(_ mode: mode_t) throws(Problem) {

@@ -19,4 +19,19 @@ extension String {
         guard unchanged else { return nil }
         self = decoded
     }
+
+    /// The offset of the first byte of `bytes` that does not begin or continue a valid UTF-8 character; nil
+    /// when they are all UTF-8. One byte at a time: for saying where a text that is not UTF-8 goes wrong.
+    package static func firstInvalidUTF8Offset(in bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+        var parser = Unicode.UTF8.ForwardParser()
+        var iterator = bytes.makeIterator()
+        var offset = 0
+        while true {
+            switch parser.parseScalar(from: &iterator) {
+            case .valid(let scalar): offset += scalar.count
+            case .emptyInput: return nil
+            case .error: return offset
+            }
+        }
+    }
 }
