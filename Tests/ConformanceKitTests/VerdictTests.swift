@@ -103,6 +103,38 @@ struct VerdictTests {
             ])
     }
 
+    /// The escaping cases' own round trips and the corpus's, native to JS.
+    static let nativeToJSRoundTrips = [
+        "escaping.quotes-and-backslashes.native-to-js", "escaping.non-ascii.native-to-js",
+        "escaping.corpus.round-trip.native-to-js",
+    ]
+
+    @Test(
+        "a payload that did not arrive blames what went wrong, not its escaping: no command for it (START-2.a), a command that misses the entry point (ESC-1.c), a JS side that does not dispatch what arrived intact (DISP-3.a)",
+        arguments: [
+            ("startup-queue-never-off", "START-2.a"), ("command-calls-handle-message-from-ios", "ESC-1.c"),
+            ("js-dispatch-reads-latest-message", "DISP-3.a"),
+        ])
+    func missingPayloadBlamesItsCause(mutant: String, obligation: String) async throws {
+        for caseID in Self.nativeToJSRoundTrips {
+            let result = try await run(caseID, against: mutant)
+            #expect(result.verdict == .fail, "\(result.report)")
+            let cited = Set(result.failures.map { $0.obligation ?? $0.clause })
+            #expect(cited == [obligation], "\(caseID) against \(mutant): \(cited.sorted())\n\(result.report)")
+        }
+    }
+
+    @Test("a payload its command mangles still blames its escaping, and a message after unserializable data ESC-4.c")
+    func mangledPayloadBlamesEscaping() async throws {
+        let quote = try await run("escaping.quotes-and-backslashes.native-to-js", against: "single-quote-raw")
+        #expect(quote.failures.contains { $0.obligation == "ESC-2.c" }, "\(quote.report)")
+        #expect(!quote.failures.contains { ["START-2.a", "DISP-3.a"].contains($0.obligation) }, "\(quote.report)")
+        // Nothing goes out after the first, unserializable, send: that is ESC-4.c's, not a send never evaluated.
+        let blocked = try await run(
+            "escaping.unserializable-data.native-to-js", against: "unserializable-message-blocks-sends")
+        #expect(blocked.failures.map(\.obligation) == ["ESC-4.c"], "\(blocked.report)")
+    }
+
     private func run(_ caseID: String, against mutantID: String) async throws -> CaseResult {
         let conformanceCase = try #require(Catalogue.case(withID: caseID))
         let mutant = try #require(MutantCatalogue.mutant(named: mutantID))

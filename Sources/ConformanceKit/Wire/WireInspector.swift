@@ -68,6 +68,17 @@ package enum WireInspector {
         return inspection.message
     }
 
+    /// The message a command's literal holds, whether or not the call reaches the entry point: what the native
+    /// side meant to send, for telling a message it never sent from one it sent to the wrong place.
+    /// - Parameters:
+    ///   - script: A script the native side evaluated.
+    ///   - dialect: The wire the command is read in.
+    /// - Returns: The literal's value when it lexes and holds a JSON object; nil otherwise (or when the script is
+    ///   not a command).
+    package static func carriedMessage(_ script: String, in dialect: WireDialect) -> JSONValue? {
+        inspect(script, dialect)?.message
+    }
+
     /// The problem of a command whose evaluation threw an exception of its own: thrown by the command's
     /// text, not by the JS side or a handler it called, so the call never reached the entry point.
     /// - Parameters:

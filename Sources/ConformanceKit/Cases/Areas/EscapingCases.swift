@@ -100,31 +100,47 @@ enum EscapingCases {
                 guard case .object(let members) = message, members["handlerName"] == "sink" else { return nil }
                 return members["data"]
             }
+            // A payload that did not arrive is blamed on what went wrong: its escaping, a command that missed the
+            // entry point, or a send never evaluated (NativeSendTrail).
+            let trail = NativeSendTrail(context.transcript, handler: "sink") { data in
+                data.map(payloads.contains) ?? false
+            }
+            let literal = { PayloadObligations.literal($0) ?? PayloadObligations.held($0) }
             expectEachOnce(
                 onTheWire.map(Optional.some), payloads, "decoded from the commands' literals (ES5 rules)", in: context
-            ) {
-                PayloadObligations.literal($0) ?? PayloadObligations.held($0)
+            ) { payload, arrivals in
+                arrivals == 1
+                    ? NativeSendTrail.Blame(obligation: literal(payload))
+                    : trail.blame(forMissing: { $0 == payload }, escaping: literal(payload))
             }
             expectEachOnce(
                 context.transcript.jsHandlerInvocations("sink").map(\.data), payloads,
-                "got by the JS handler after JSON.parse",
-                in: context, obligation: PayloadObligations.held)
+                "got by the JS handler after JSON.parse", in: context
+            ) { payload, arrivals in
+                if arrivals == 1 { return NativeSendTrail.Blame(obligation: PayloadObligations.held(payload)) }
+                if onTheWire.filter({ $0 == payload }).count == 1 { return NativeSendTrail.dispatch }
+                return trail.blame(forMissing: { $0 == payload }, escaping: PayloadObligations.held(payload))
+            }
             context.expectEqual(
                 context.transcript.pageNotes("injected"), [], clause: "ESC-2.j", "code injected through a payload ran")
         }
     }
 
-    /// Checks that each payload arrived once, under the obligation `obligation` gives for it; that nothing
-    /// arrived that equals no payload (ESC-3.a); and that the payloads arrived in send order (ORD-1.a).
+    /// Checks that each payload arrived once, under the obligation `obligation` blames given the number of
+    /// times it arrived; that nothing arrived that equals no payload (ESC-3.a); and that the payloads arrived in
+    /// send order (ORD-1.a).
     @MainActor
     private static func expectEachOnce(
         _ got: [JSONValue?], _ payloads: [JSONValue], _ place: String, in context: CaseContext,
-        obligation: (JSONValue) -> String
+        obligation: (_ payload: JSONValue, _ arrivals: Int) -> NativeSendTrail.Blame
     ) {
         for (index, payload) in payloads.enumerated() {
+            let arrivals = got.filter { $0 == payload }.count
+            let blame = obligation(payload, arrivals)
             context.expectEqual(
-                got.filter { $0 == payload }.count, 1, clause: obligation(payload),
-                "arrivals of payload #\(index + 1), \(PrintableText.printable(payload.canonicalText)), \(place)")
+                arrivals, 1, clause: blame.obligation,
+                blame.message(
+                    "arrivals of payload #\(index + 1), \(PrintableText.printable(payload.canonicalText)), \(place)"))
         }
         let sent = payloads.map(Optional.some)
         context.expectEqual(
@@ -146,16 +162,32 @@ enum EscapingCases {
         try context.callHandler("sink", data: .number(.infinity), callback: "infinite")
         try context.callHandler("sink", data: "after")
         try await context.runUntilIdle()
-        let broken = context.transcript.nativeEvaluations.compactMap { evaluation -> String? in
+        var broken: [String] = [], ordinaryProblem: String?
+        for evaluation in context.transcript.nativeEvaluations {
             guard case .malformed(let problems) = WireInspector.decodeCommand(evaluation.script, in: context.dialect)
-            else { return nil }
-            return "\(problems.map(\.message)) in \(PrintableText.abbreviate(evaluation.script, limit: 120))"
+            else { continue }
+            broken.append("\(problems.map(\.message)) in \(PrintableText.abbreviate(evaluation.script, limit: 120))")
+            // The command of the valid call after them broken too: the commands' form is at fault, not the data.
+            if case .object(let members)? = WireInspector.carriedMessage(evaluation.script, in: context.dialect),
+                members["data"] == "after"
+            {
+                ordinaryProblem = ordinaryProblem ?? problems.first?.obligation
+            }
         }
         context.expectEqual(
-            broken, [], clause: "ESC-4.b", "commands evaluated for unserializable data that break ESC-1 to ESC-3")
+            broken, [], clause: ordinaryProblem ?? "ESC-4.b",
+            "commands evaluated for unserializable data that break ESC-1 to ESC-3"
+                + (ordinaryProblem == nil ? "" : ": the command of the valid call after them is broken the same way"))
+        // A valid call after them that never arrived: blamed as a round trip's payload is (NativeSendTrail).
+        let last = context.transcript.jsHandlerInvocations("sink").last?.data
+        let blame =
+            last == "after"
+            ? NativeSendTrail.Blame(obligation: "ESC-4.c")
+            : NativeSendTrail(context.transcript, handler: "sink") { _ in true }
+                .blame(forMissingAfterOthers: { $0 == "after" }, own: "ESC-4.c")
         context.expectEqual(
-            context.transcript.jsHandlerInvocations("sink").last?.data, "after", clause: "ESC-4.c",
-            "the last data the JS handler got (a valid call after the unserializable ones)")
+            last, "after", clause: blame.obligation,
+            blame.message("the last data the JS handler got (a valid call after the unserializable ones)"))
     }
 }
 

@@ -65,11 +65,25 @@ enum EscapingCorpusCases {
                     guard case .object(let members) = message, members["handlerName"] == "sink" else { return nil }
                     return members["data"]
                 })
+            // A message that did not arrive is blamed on what went wrong: its escaping, a command that missed the
+            // entry point, or a send never evaluated (NativeSendTrail).
+            let sentIDs = Set(payloads.flatMap { [$0.id, "sentinel after " + $0.id] })
+            let trail = NativeSendTrail(context.transcript, handler: "sink") { data in
+                guard case .object(let members)? = data, case .string(let id)? = members["id"] else { return false }
+                return sentIDs.contains(id)
+            }
+            let atJSHandler: Attribution = { id, expected, own, isSentinel in
+                if onTheWire[id].map({ $0 == [expected] }) == true { return NativeSendTrail.dispatch }
+                return isSentinel
+                    ? trail.blame(forMissingAfterOthers: isEnvelope(id), own: own)
+                    : trail.blame(forMissing: isEnvelope(id), escaping: own)
+            }
             // Round trips: what the JS handler got under the ESC-3 obligation for what the payload holds; what
             // the literal decodes to under ES5 rules under the ESC-2 obligation for the escape it needs.
             check(
                 payloads, payloadClass: payloadClass, received: received, where: "the JS handler", context: context,
-                obligation: { PayloadObligations.held($0.nativeValue) }, rejected: "ESC-4.b", sentinel: "ESC-4.c")
+                obligation: { PayloadObligations.held($0.nativeValue) }, rejected: "ESC-4.b", sentinel: "ESC-4.c",
+                failure: atJSHandler)
             if payloadClass == .roundTrip {
                 check(
                     payloads, payloadClass: payloadClass, received: onTheWire,
@@ -77,8 +91,22 @@ enum EscapingCorpusCases {
                     obligation: {
                         PayloadObligations.literal($0.nativeValue) ?? PayloadObligations.held($0.nativeValue)
                     },
-                    rejected: "ESC-4.b", sentinel: "ESC-4.c")
+                    rejected: "ESC-4.b", sentinel: "ESC-4.c",
+                    failure: { id, _, own, _ in trail.blame(forMissing: isEnvelope(id), escaping: own) })
             }
+        }
+    }
+
+    /// What a failed check blames instead of its own obligation, given the message's id, the value expected,
+    /// the check's own obligation, and whether the message is the sentinel sent after a payload.
+    typealias Attribution = (_ id: String, _ expected: JSONValue?, _ own: String, _ isSentinel: Bool) ->
+        NativeSendTrail.Blame
+
+    /// Whether data is the envelope of the payload `id`.
+    private static func isEnvelope(_ id: String) -> (JSONValue?) -> Bool {
+        { data in
+            guard case .object(let members)? = data else { return false }
+            return members["id"] == .string(id)
         }
     }
 
@@ -140,8 +168,16 @@ enum EscapingCorpusCases {
         _ payloads: [HostilePayload], payloadClass: HostilePayload.Class, received: [String: [JSONValue?]],
         where place: String, context: CaseContext, expected: KeyPath<HostilePayload, JSONValue> = \.nativeValue,
         exact: Bool = false,
-        obligation: (HostilePayload) -> String, rejected: String?, sentinel: String
+        obligation: (HostilePayload) -> String, rejected: String?, sentinel: String, failure: Attribution? = nil
     ) {
+        // A check that fails cites what `failure` blames, when given; one that passes, its own obligation.
+        func blame(_ id: String, _ expected: JSONValue?, passed: Bool, _ own: String, isSentinel: Bool = false)
+            -> NativeSendTrail.Blame
+        {
+            passed
+                ? NativeSendTrail.Blame(obligation: own)
+                : failure?(id, expected, own, isSentinel) ?? .init(obligation: own)
+        }
         for payload in payloads {
             let arrivals = Arrivals(values: received[payload.id] ?? [])
             if exact {
@@ -156,9 +192,11 @@ enum EscapingCorpusCases {
                 let hint =
                     place == "the native handler"
                     ? EscapingCases.leadingBOMHint(sent: [payload[keyPath: expected]], got: arrivals.values) : ""
+                let sent = payload[keyPath: expected]
+                let blamed = blame(payload.id, sent, passed: arrivals.values == [sent], obligation(payload))
                 context.expectEqual(
-                    arrivals, Arrivals(values: [payload[keyPath: expected]]), clause: obligation(payload),
-                    "payload \(payload.id) (\(payload.description)) as seen by \(place)" + hint)
+                    arrivals, Arrivals(values: [sent]), clause: blamed.obligation,
+                    blamed.message("payload \(payload.id) (\(payload.description)) as seen by \(place)" + hint))
             case .rejected:
                 // Refused (nothing arrives) or coerced to null; never anything else.
                 let asValue = arrivals.values.first.flatMap { $0 == .null ? nil : $0 }
@@ -168,10 +206,14 @@ enum EscapingCorpusCases {
                     "payload \(payload.id) (\(payload.description)) at \(place): refused or null, never another value")
                 fallthrough
             case .implementationDefined:
+                let sentinelID = "sentinel after " + payload.id
+                let blamed = blame(
+                    sentinelID, true, passed: received[sentinelID]?.count == 1, sentinel, isSentinel: true)
                 context.expectEqual(
-                    received["sentinel after " + payload.id]?.count ?? 0, 1, clause: sentinel,
-                    "arrivals at \(place) of the message sent after payload \(payload.id) (once, or the queue lost sync)"
-                )
+                    received[sentinelID]?.count ?? 0, 1, clause: blamed.obligation,
+                    blamed.message(
+                        "arrivals at \(place) of the message sent after payload \(payload.id) (once, or the queue lost sync)"
+                    ))
             }
         }
     }
