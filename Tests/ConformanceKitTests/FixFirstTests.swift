@@ -46,6 +46,28 @@ struct FixFirstTests {
     }
 
     @Test(
+        "a command that calls another function (the old entry point `_handleMessageFromIOS`) is the one root, ESC-1.c, explaining every case it breaks; one that throws stays an outcome"
+    )
+    func commandCallingAnotherFunction() async throws {
+        let mutant = try #require(MutantCatalogue.mutant(named: "command-calls-handle-message-from-ios"))
+        let results = try await Kit.run(Catalogue.all, against: mutant)
+        let roots = RootCauses.findings(in: results)
+        #expect(roots.map(\.citation) == ["ESC-1.c"], "\(FixFirstSummary.consoleLines(roots).joined(separator: "\n"))")
+        #expect(roots.first?.explainedCases.count == results.filter { $0.verdict.category != .clean }.count)
+        // The same obligation broken by a command that throws (the effect of a JS side that never arrived) is
+        // an outcome on layer 7: a finding of its own cases comes first.
+        let thrown = CheckFailure(clause: "ESC-1.c", message: "the evaluation threw before the call reached it")
+        let throwing = ["a", "b", "c"].map { id in
+            var result = Self.result(id, [])
+            result.failures = [thrown]
+            return result
+        }
+        let both = RootCauses.findings(in: throwing + [Self.result("d", ["BOOT-4.a"])])
+        #expect(both.map(\.citation) == ["BOOT-4.a", "ESC-1.c"], "\(both.map(\.citation))")
+        #expect(RootCauses.layer(of: both[1]) == 7 && RootCauses.layer(of: roots[0]) == 2)
+    }
+
+    @Test(
         "a port with three independent defects: the first three findings are one per defect, each defect's clause a root"
     )
     func threeDefects() async throws {

@@ -36,7 +36,9 @@ struct NativeSendTrail {
                 continue
             }
             carried.append(members[keys.data])
-            if WireInspector.deliveredMessage(script, in: transcript.dialect) != nil { delivered.append(members[keys.data]) }
+            if WireInspector.deliveredMessage(script, in: transcript.dialect) != nil {
+                delivered.append(members[keys.data])
+            }
         }
         (self.delivered, self.carried, self.hasStrayCommand) = (delivered, carried, hasStrayCommand)
     }
@@ -50,7 +52,8 @@ struct NativeSendTrail {
     func blame(forMissing isMessage: (JSONValue?) -> Bool, escaping: String) -> Blame {
         if delivered.contains(where: isMessage) { return Blame(obligation: escaping) }
         if carried.contains(where: isMessage) {
-            return Blame(obligation: "ESC-1.c", because: "its command holds it intact but does not reach the entry point")
+            return Blame(
+                obligation: "ESC-1.c", because: "its command holds it intact but does not reach the entry point")
         }
         if hasStrayCommand { return Blame(obligation: escaping) }
         return Blame(

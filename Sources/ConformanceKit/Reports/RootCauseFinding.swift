@@ -18,6 +18,9 @@ package struct RootCauseFinding: Sendable, Equatable {
     package var cases: [String]
     /// How many failures cite it in all (a SHOULD broken on every evaluation counts each one).
     package var occurrences: Int
+    /// Whether a failure of it is a command calling another function than the JS side's entry point
+    /// (ESC-1.c): a defect the native side's output shows itself, not the effect of another.
+    package var callsAnotherFunction = false
     /// Findings that occur only in cases that also have this one, which is more basic, or that are the same
     /// difference or the same operation's (`SameCauseGroup`): they are likely its consequences and go away
     /// when it is fixed. Most basic first.

@@ -58,6 +58,9 @@ package enum RootCauses {
             }
             byCitation[citation]!.occurrences += 1
             if byCitation[citation]!.cases.last != id { byCitation[citation]!.cases.append(id) }
+            if example?.message.contains(WireInspector.callsAnotherFunctionWords) == true {
+                byCitation[citation]!.callsAnotherFunction = true
+            }
         }
         for result in results where result.verdict.category != .clean {
             if result.verdict.category == .error {
@@ -114,9 +117,10 @@ package enum RootCauses {
 
     /// The end-to-end outcomes: a command reaches the entry point (ESC-1.c), a response reaches its callback
     /// (CB-1.b), a call reaches its handler (FLUSH-7.a). Any defect upstream fails them, so where they are a
-    /// root next to other findings, those others say better what to fix; alone, they are what to fix.
+    /// root next to other findings, those others say better what to fix; alone, they are what to fix. A
+    /// command calling another function is no outcome: it is the defect (`layer(of:)`).
     static func isOutcome(_ finding: RootCauseFinding) -> Bool {
-        ["ESC-1.c", "CB-1.b", "FLUSH-7.a"].contains(finding.citation)
+        ["ESC-1.c", "CB-1.b", "FLUSH-7.a"].contains(finding.citation) && !finding.callsAnotherFunction
     }
 
     /// MUST (and interruptions) first, then SHOULD, then MAY.
@@ -144,9 +148,11 @@ package enum RootCauses {
     /// 8. The spelling of a command and logs, which no other obligation needs (ESC-5, LOG).
     ///
     /// A command that does not reach the entry point (ESC-1) is on layer 7 too: it is what a broken literal
-    /// or a JS side that never arrived looks like, so it is the consequence of either when they occur.
-    /// Other clauses (an implementer's own) are on layer 7.
+    /// or a JS side that never arrived looks like, so it is the consequence of either when they occur. One
+    /// that calls another function is on layer 2: the command itself shows that defect (and then ESC-1.c is
+    /// no outcome either). Other clauses (an implementer's own) are on layer 7.
     package static func layer(of finding: RootCauseFinding) -> Int {
+        if finding.callsAnotherFunction { return 2 }
         switch finding.citation {
         case Verdict.adapterError.rawValue, Verdict.harnessError.rawValue: return 0
         case Verdict.crash.rawValue: return 1

@@ -214,9 +214,14 @@ package enum WireInspector {
             Problem(
                 obligation: "ESC-1.c",
                 message: "the command calls `\(PrintableText.abbreviate(command.entryPoint, limit: 80))`, "
-                    + "not the JS side's entry point `\(entryPoint)`, so its message is not delivered"))
+                    + "\(callsAnotherFunctionWords) `\(entryPoint)`, so its message is not delivered"))
         return false
     }
+
+    /// The words of the problem of a command that calls another function than the entry point (ESC-1.c). The
+    /// command itself shows this defect, where a command that throws shows the effect of another (a broken
+    /// literal, a JS side that never arrived): `RootCauses` takes the first for a cause on the wire.
+    package static let callsAnotherFunctionWords = "not the JS side's entry point"
 
     /// Lexes the literal as ES5, whatever the call around it, then parses its value as JSON.
     private static func lintArgument(_ command: WireCommand, into inspection: inout Inspection) {
