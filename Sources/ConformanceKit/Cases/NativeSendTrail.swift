@@ -10,9 +10,10 @@ import StrictJSON
 /// - otherwise a command holds something the case never sent, a mangled literal perhaps: the escaping
 ///   obligation the case gives.
 struct NativeSendTrail {
-    /// The data of each message for the handler that reached the entry point, in evaluation order.
+    /// The data of each message for the handler that reached the entry point, in evaluation order, whether the
+    /// case sent it or not: what the JS side got on the wire (nil for a message without data).
     let delivered: [JSONValue?]
-    /// The data of each message for the handler that a command's literal holds, reaching the entry point or not.
+    /// The data of each message the case sent that a command's literal holds, reaching the entry point or not.
     let carried: [JSONValue?]
     /// Whether a command was evaluated whose literal holds no message the case sent: one that does not lex or
     /// parse, or that holds another value.
@@ -25,20 +26,19 @@ struct NativeSendTrail {
     ///   - wasSent: Whether data is that of a message the case sent.
     init(_ transcript: Transcript, handler: String, wasSent: (JSONValue?) -> Bool) {
         var delivered: [JSONValue?] = [], carried: [JSONValue?] = [], hasStrayCommand = false
+        let keys = transcript.dialect.keys
         for evaluation in transcript.nativeEvaluations {
             let script = evaluation.script
             guard WireInspector.decodeCommand(script, in: transcript.dialect) != .notACommand else { continue }
-            let keys = transcript.dialect.keys
             guard case .object(let members)? = WireInspector.carriedMessage(script, in: transcript.dialect),
-                members[keys.handlerName] == .string(handler), wasSent(members[keys.data])
+                members[keys.handlerName] == .string(handler)
             else {
                 hasStrayCommand = true
                 continue
             }
-            carried.append(members[keys.data])
-            if WireInspector.deliveredMessage(script, in: transcript.dialect) != nil {
-                delivered.append(members[keys.data])
-            }
+            let data = members[keys.data]
+            if WireInspector.deliveredMessage(script, in: transcript.dialect) != nil { delivered.append(data) }
+            if wasSent(data) { carried.append(data) } else { hasStrayCommand = true }
         }
         (self.delivered, self.carried, self.hasStrayCommand) = (delivered, carried, hasStrayCommand)
     }
@@ -69,7 +69,7 @@ struct NativeSendTrail {
         guard !delivered.contains(where: isMessage), carried.contains(where: isMessage) else {
             return Blame(obligation: own)
         }
-        return Blame(obligation: "ESC-1.c", because: "its command holds it intact but does not reach the entry point")
+        return Self.misdirected
     }
 
     /// The obligation a failed check cites, and why when it is not the check's own.
@@ -84,6 +84,10 @@ struct NativeSendTrail {
             because.map { "\(message): \($0)" } ?? message
         }
     }
+
+    /// The blame when a command holds the message intact but its call does not reach the entry point.
+    static let misdirected = Blame(
+        obligation: "ESC-1.c", because: "its command holds it intact but does not reach the entry point")
 
     /// The blame when a message's command delivered it intact, once, and the JS handler still did not get it
     /// as sent: the JS side's dispatch (DISP-3.a), not the literal.

@@ -96,15 +96,12 @@ enum EscapingCases {
             try await CasePages.start(context)
             for payload in payloads { try context.callHandler("sink", data: payload) }
             try await context.runUntilIdle()
-            let onTheWire = context.transcript.decodedNativeMessages.compactMap { message -> JSONValue? in
-                guard case .object(let members) = message, members["handlerName"] == "sink" else { return nil }
-                return members["data"]
-            }
             // A payload that did not arrive is blamed on what went wrong: its escaping, a command that missed the
             // entry point, or a send never evaluated (NativeSendTrail).
             let trail = NativeSendTrail(context.transcript, handler: "sink") { data in
                 data.map(payloads.contains) ?? false
             }
+            let onTheWire = trail.delivered.compactMap { $0 }
             let literal = { PayloadObligations.literal($0) ?? PayloadObligations.held($0) }
             expectEachOnce(
                 onTheWire.map(Optional.some), payloads, "decoded from the commands' literals (ES5 rules)", in: context

@@ -60,11 +60,6 @@ enum EscapingCorpusCases {
             }
             try await context.runUntilIdle()
             let received = receivedByID(context.transcript.jsHandlerInvocations("sink").map(\.data))
-            let onTheWire = receivedByID(
-                context.transcript.decodedNativeMessages.compactMap { message -> JSONValue? in
-                    guard case .object(let members) = message, members["handlerName"] == "sink" else { return nil }
-                    return members["data"]
-                })
             // A message that did not arrive is blamed on what went wrong: its escaping, a command that missed the
             // entry point, or a send never evaluated (NativeSendTrail).
             let sentIDs = Set(payloads.flatMap { [$0.id, "sentinel after " + $0.id] })
@@ -72,6 +67,7 @@ enum EscapingCorpusCases {
                 guard case .object(let members)? = data, case .string(let id)? = members["id"] else { return false }
                 return sentIDs.contains(id)
             }
+            let onTheWire = receivedByID(trail.delivered.compactMap { $0 })
             let atJSHandler: Attribution = { id, expected, own, isSentinel in
                 if onTheWire[id].map({ $0 == [expected] }) == true { return NativeSendTrail.dispatch }
                 return isSentinel
