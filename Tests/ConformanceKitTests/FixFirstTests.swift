@@ -1,6 +1,8 @@
 import BridgeMutants
 import ReferenceBridge
+import StrictJSON
 import Testing
+import WireDialects
 
 @testable import ConformanceKit
 
@@ -67,24 +69,59 @@ struct FixFirstTests {
         #expect(RootCauses.layer(of: both[1]) == 7 && RootCauses.layer(of: roots[0]) == 2)
     }
 
-    @Test(
-        "a port with three independent defects: the first three findings are one per defect, each defect's clause a root"
-    )
+    @Test("a port with three independent defects: the summary lists three findings, one per defect, with its clause")
     func threeDefects() async throws {
         let port = try MutantCatalogue.combination(of: ExploreFindingsTests.threeDefects)
         let results = try await Kit.run(Catalogue.all) { port() }
         let roots = RootCauses.findings(in: results)
         let lines = FixFirstSummary.consoleLines(roots)
-        print(lines.joined(separator: "\n"))
-        let clauses = roots.map { CheckFailure.citation($0.citation).clause }
-        #expect(ExploreFindingsTests.threeClauses.isSubset(of: Set(clauses)), "\(lines.joined(separator: "\n"))")
-        // The reversed batch's order differences fold under ORD-2.a, the reset's failures in cases that called
-        // reset() under START-3.a, the removed handler's under MISS-2.a. Measured: 7 roots (24 before these
-        // groups); the other four are the reversed batch's failures that are not an order difference.
-        #expect(roots.prefix(3).map(\.citation) == ["ORD-2.a", "START-3.a", "MISS-2.a"], "\(roots.map(\.citation))")
+        // The reversed batch's failures fold under ORD-2.a (order differences, and the failures of cases whose
+        // transcript shows a batch handled out of order), the reset's failures in cases that called reset()
+        // under START-3.a, the removed handler's under MISS-2.a. Measured: 3 roots (24 before these groups, 7
+        // before the transcript's evidence of batch order).
+        #expect(roots.map(\.citation) == ["ORD-2.a", "START-3.a", "MISS-2.a"], "\(lines.joined(separator: "\n"))")
         #expect(roots[0].explainedCases.count >= 10, "\(roots[0].explainedCases)")
-        #expect(roots.count <= 7, "\(roots.map(\.citation))")
-        #expect(lines.first?.hasPrefix("Fix first (") == true && lines.count == 7)
+        #expect(lines.first == "Fix first (3 root findings in 26 cases):" && lines.count == 4, "\(lines)")
+    }
+
+    @Test(
+        "a batch the transcript shows handled out of its array order makes its case's failures the same difference, also when their values changed"
+    )
+    func batchOrderEvidence() throws {
+        let keys = WireDialect.canonical.keys
+        func batchCase(_ id: String, fetched: [JSONValue], invoked: [TranscriptEvent], failures: [String]) -> CaseResult
+        {
+            var result = Self.result(id, failures)
+            let fetch = WireDialect.canonical.fetchCommand
+            result.transcript.append(.evaluationStarted(id: 1, style: .asynchronous, script: fetch), at: 0)
+            result.transcript.append(
+                .evaluationFinished(id: 1, result: .string(JSONValue.array(fetched).canonicalText), error: nil), at: 0)
+            for event in invoked { result.transcript.append(event, at: 0) }
+            return result
+        }
+        let call = { (data: String) -> JSONValue in [keys.handlerName: "sink", keys.data: .string(data)] }
+        let response = { (data: String) -> JSONValue in
+            [keys.responseID: "objc_cb_1", keys.responseData: .string(data)]
+        }
+        // A repeated response handled before the first: the callback keeps the repeat, a changed value.
+        let repeated = batchCase(
+            "repeats", fetched: [response("first"), response("repeat"), call("after")],
+            invoked: [
+                .nativeHandlerInvoked(name: "sink", data: "after"), .nativeCallbackInvoked(label: "c", data: "repeat"),
+            ],
+            failures: ["CB-2.a"])
+        // In order, one invocation missing: no evidence of disorder.
+        let missing = batchCase(
+            "missing", fetched: [call("1"), call("2"), call("3")],
+            invoked: [.nativeHandlerInvoked(name: "sink", data: "1"), .nativeHandlerInvoked(name: "sink", data: "3")],
+            failures: ["FLUSH-7.a"])
+        #expect(BatchOrderEvidence.holds(for: repeated) && !BatchOrderEvidence.holds(for: missing))
+        var fifo = Self.result("fifo", ["ORD-2.a"])
+        fifo.failures[0].expected = "[1, 2]"
+        fifo.failures[0].actual = "[2, 1]"
+        let roots = RootCauses.findings(in: [fifo, repeated, missing])
+        #expect(roots.map(\.citation) == ["ORD-2.a", "FLUSH-7.a"], "\(roots.map(\.citation))")
+        #expect(roots.first?.consequences.map(\.citation) == ["CB-2.a"])
     }
 
     @Test("failures that saw the expected values in another order are one difference, under the ordering obligation")

@@ -2,8 +2,10 @@
 /// own, so none is in every case of another, but the cases share what went wrong.
 ///
 /// - **The same difference**: findings that occur only in cases whose failures are one order difference
-///   (`OrderDifference`) fold under one of them, an ordering obligation's first. A batch handled last-first
-///   fails the data, response-id and batch-order checks of many cases.
+///   (`OrderDifference`), or whose transcript shows a fetched batch handled out of its array order
+///   (`BatchOrderEvidence`), fold under one of them, an ordering obligation's first. A batch handled
+///   last-first fails the data, response-id and batch-order checks of many cases, and the checks of what a
+///   message meets that an earlier one of its batch set up (a callback's repeated answer, a handler registered).
 /// - **The same operation**: findings that occur only in cases that called `reset()`, or only in cases that
 ///   called `removeHandler(_:)`, fold under the finding of the clause that defines the operation (START-3,
 ///   MISS-2) when it failed too. These operations change state that nothing else touches, so a run where the
@@ -21,7 +23,7 @@ struct SameCauseGroup: Equatable {
         ("reset(", "START-3"), ("removeHandler(", "MISS-2"),
     ]
 
-    /// The groups among `roots`, order differences first; a finding belongs to one group at most, and the
+    /// The groups among `roots`, the operations' first; a finding belongs to one group at most, and the
     /// representative of one is never a member of another. Interruptions (a crash, a timeout) never fold:
     /// they say the case could not be judged, which no failure explains.
     /// - Parameters:
@@ -30,10 +32,12 @@ struct SameCauseGroup: Equatable {
     static func groups(among roots: [RootCauseFinding], in results: [CaseResult]) -> [SameCauseGroup] {
         let roots = roots.filter { $0.level != nil }
         var candidates: [SameCauseGroup] = []
-        if let order = orderDifference(among: roots, in: results) { candidates.append(order) }
+        // An operation's group first: a case that called it may also have run a batch out of order, and the
+        // operation's own clause says better what went wrong there.
         for operation in stateOperations {
             if let group = sameOperation(operation, among: roots, in: results) { candidates.append(group) }
         }
+        if let order = orderDifference(among: roots, in: results) { candidates.append(order) }
         let representatives = Set(candidates.map(\.representative))
         var taken: Set<String> = []
         return candidates.compactMap { group in
@@ -42,10 +46,16 @@ struct SameCauseGroup: Equatable {
         }
     }
 
-    /// Two or more findings only in order-difference cases: under an ordering obligation first, then the one
-    /// in most cases, then the more basic one.
+    /// Two or more findings only in order-difference cases (or cases with a batch handled out of order):
+    /// under an ordering obligation first, then the one in most cases, then the more basic one.
     private static func orderDifference(among roots: [RootCauseFinding], in results: [CaseResult]) -> Self? {
-        let orderCases = Set(results.filter(OrderDifference.holds(for:)).map(\.caseID))
+        guard roots.count > 1 else { return nil }
+        // Only the roots' cases are read: the evidence parses every batch a case fetched.
+        let rootCases = Set(roots.flatMap(\.cases))
+        let orderCases = Set(
+            results.filter {
+                rootCases.contains($0.caseID) && (OrderDifference.holds(for: $0) || BatchOrderEvidence.holds(for: $0))
+            }.map(\.caseID))
         return group(of: roots.filter { occursOnlyIn(orderCases, $0) }) {
             ($0.citation.hasPrefix("ORD-") ? 0 : 1, -$0.cases.count, RootCauses.layer(of: $0))
         }
