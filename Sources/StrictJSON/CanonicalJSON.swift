@@ -27,6 +27,18 @@ package enum CanonicalJSON {
         return output.string
     }
 
+    /// The start of `display(_:)`'s text and the length of the whole, written no further than the start: a
+    /// megabyte payload's line in a report costs what its first characters do.
+    /// - Parameters:
+    ///   - value: The value to show.
+    ///   - limit: The most bytes (printable ASCII, so also characters) of the text kept.
+    /// - Returns: The text's first `limit` bytes (all of it when shorter), and its whole length in bytes.
+    package static func displayExcerpt(_ value: JSONValue, limit: Int) -> (text: String, length: Int) {
+        var output = UTF8Buffer(keepingAtMost: limit)
+        write(value, to: &output, escapingNonASCII: true, namingNonFinite: true)
+        return (output.string, output.count)
+    }
+
     /// Encodes `value` the way a native side sends it: as `encode(_:)` does (sorted keys, no whitespace,
     /// the same numbers), but with text outside ASCII left as it is, U+2028 and U+2029 included; only `"`,
     /// `\` and control characters are escaped. Such JSON still has to be escaped for a JS string literal.
@@ -89,10 +101,12 @@ package enum CanonicalJSON {
         string.withUTF8 { bytes in
             guard let base = bytes.baseAddress else { return output.append("\"\"") }
             output.append(UInt8(ascii: "\""))
-            // Runs of bytes that stay as they are are copied at once; the rest is escaped one by one.
+            // Runs of bytes that stay as they are are copied at once; the rest is escaped one by one. Each
+            // byte read writes at least one, so past `output.room` bytes read the rest is only counted.
+            let keptEnd = min(bytes.count, output.room)
             var runStart = 0
             var index = 0
-            while index < bytes.count {
+            while index < keptEnd {
                 let byte = base[index]
                 // Comparisons one by one, not `&&` or range patterns, which debug builds call out for.
                 if byte >= 0x80 {
@@ -123,9 +137,44 @@ package enum CanonicalJSON {
                 }
                 runStart = index
             }
-            output.append(UnsafeBufferPointer(start: base + runStart, count: bytes.count - runStart))
+            output.append(UnsafeBufferPointer(start: base + runStart, count: index - runStart))
+            if index < bytes.count {
+                output.countDropped(
+                    escapedLength(UnsafeBufferPointer(rebasing: bytes[index...]), escapingNonASCII: escapingNonASCII))
+            }
             output.append(UInt8(ascii: "\""))
         }
+    }
+
+    /// The number of bytes `writeString` writes for `bytes` (valid UTF-8, starting on a character), quotes
+    /// left out.
+    private static func escapedLength(_ bytes: UnsafeBufferPointer<UInt8>, escapingNonASCII: Bool) -> Int {
+        guard let base = bytes.baseAddress else { return 0 }
+        var length = 0
+        var index = 0
+        while index < bytes.count {
+            let byte = base[index]
+            if byte >= 0x80 {
+                if !escapingNonASCII {
+                    length += 1
+                    index += 1
+                } else if byte >= 0xF0 {
+                    length += 12  // a surrogate pair, two `\uXXXX`
+                    index += 4
+                } else {
+                    length += 6
+                    index += byte >= 0xE0 ? 3 : 2
+                }
+            } else if byte >= 0x20, byte != 0x7F, byte != 0x22, byte != 0x5C {
+                length += 1
+                index += 1
+            } else {
+                let isShort = byte == 0x22 || byte == 0x5C || byte == 0x0A || byte == 0x0D || byte == 0x09
+                length += isShort ? 2 : 6
+                index += 1
+            }
+        }
+        return length
     }
 
     /// Writes one UTF-16 code unit inside a string literal: printable ASCII as it is, the rest escaped.

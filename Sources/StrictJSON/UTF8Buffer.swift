@@ -10,30 +10,52 @@ import Foundation
 package struct UTF8Buffer: ~Copyable {
     private var storage: UnsafeMutablePointer<UInt8>
     private var capacity: Int
-    /// The number of bytes written.
+    /// The most bytes kept; the bytes appended after them are only counted.
+    private let keptLimit: Int
+    /// The number of bytes written (kept or only counted).
     package private(set) var count = 0
 
     /// An empty buffer with room for `capacity` bytes before it first grows.
-    package init(capacity: Int = 64) {
-        self.capacity = max(capacity, 16)
+    /// - Parameters:
+    ///   - capacity: The room allocated at first.
+    ///   - keptLimit: The most bytes kept: past them, appends are counted and dropped (an excerpt of a
+    ///     megabyte payload need not hold the megabyte).
+    package init(capacity: Int = 64, keepingAtMost keptLimit: Int = .max) {
+        self.capacity = max(min(capacity, keptLimit), 16)
+        self.keptLimit = keptLimit
         storage = .allocate(capacity: self.capacity)
     }
 
     deinit { storage.deallocate() }
 
+    /// How many more bytes are kept before appends are only counted.
+    package var room: Int { max(0, keptLimit - count) }
+
     /// Appends one byte.
     package mutating func append(_ byte: UInt8) {
-        if count == capacity { grow(toHold: count + 1) }
-        storage[count] = byte
+        if count < keptLimit {
+            if count == capacity { grow(toHold: count + 1) }
+            storage[count] = byte
+        }
         count += 1
     }
 
     /// Appends a run of bytes.
     package mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
         guard let source = bytes.baseAddress, bytes.count > 0 else { return }
-        if count + bytes.count > capacity { grow(toHold: count + bytes.count) }
-        memcpy(storage + count, source, bytes.count)
+        let kept = min(bytes.count, room)
+        if kept > 0 {
+            if count + kept > capacity { grow(toHold: count + kept) }
+            memcpy(storage + count, source, kept)
+        }
         count += bytes.count
+    }
+
+    /// Counts `byteCount` bytes written elsewhere as appended past the kept ones.
+    /// - Precondition: No room is left (`room == 0`).
+    package mutating func countDropped(_ byteCount: Int) {
+        precondition(room == 0, "only bytes past the kept ones may be counted without being written")
+        count += byteCount
     }
 
     /// Appends the bytes of an ASCII or UTF-8 string (a keyword, a number's text).
@@ -49,6 +71,12 @@ package struct UTF8Buffer: ~Copyable {
 
     /// Appends the UTF-8 encoding of a scalar value; a surrogate value or one past U+10FFFF becomes U+FFFD.
     package mutating func appendScalar(_ value: UInt32) {
+        guard room >= 4 else {
+            let scratch = UnsafeMutablePointer<UInt8>.allocate(capacity: 4)
+            defer { scratch.deallocate() }
+            append(UnsafeBufferPointer(start: scratch, count: Self.encode(value, into: scratch)))
+            return
+        }
         if count + 4 > capacity { grow(toHold: count + 4) }
         count += Self.encode(value, into: storage + count)
     }
@@ -79,9 +107,9 @@ package struct UTF8Buffer: ~Copyable {
         return 4
     }
 
-    /// The bytes written, as a string (ill-formed UTF-8 repaired with U+FFFD).
+    /// The bytes kept, as a string (ill-formed UTF-8 repaired with U+FFFD).
     package var string: String {
-        String(decoding: UnsafeBufferPointer(start: storage, count: count), as: UTF8.self)
+        String(decoding: UnsafeBufferPointer(start: storage, count: min(count, keptLimit)), as: UTF8.self)
     }
 
     private mutating func grow(toHold needed: Int) {

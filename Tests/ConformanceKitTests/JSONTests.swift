@@ -1,3 +1,4 @@
+import ConformanceAdapter
 import ConformanceKit
 import Foundation
 import StrictJSON
@@ -11,6 +12,24 @@ struct JSONTests {
         #expect(value.canonicalText == #"{"a":"\u00e9\u2028\u0000\ud83d\ude00/\"\\","b":[1,2.5,true,null]}"#)
         #expect(JSONValue.number(-0.0).canonicalText == "0")
         #expect(JSONValue.number(.infinity).canonicalText == "null")
+    }
+
+    @Test(
+        "a value abbreviated for a report is its display text abbreviated, for every corpus payload and a cut anywhere"
+    )
+    func abbreviatedValues() throws {
+        let nonFinite: JSONValue = ["a": [.number(.nan), .number(-.infinity)], "é": "\u{1F600}\u{0}\"\\\n\t\r\u{7F}"]
+        let values = try PayloadCorpus.bundled().payloads.map(\.nativeValue) + [nonFinite, "", [], [:]]
+        for value in values {
+            let text = value.displayText
+            for limit in Set([0, 1, 5, 6, 7, 12, 13, 60, 120, 160, text.utf8.count - 1, text.utf8.count, 1 << 20])
+            where limit >= 0 {
+                #expect(
+                    PrintableText.abbreviate(value, limit: limit) == PrintableText.abbreviate(text, limit: limit),
+                    "\(PrintableText.abbreviate(text, limit: 80)) cut at \(limit)")
+            }
+            #expect(CanonicalJSON.displayExcerpt(value, limit: 40).length == text.utf8.count)
+        }
     }
 
     @Test("the native side's encoding is the canonical one with text outside ASCII kept, and parses back")

@@ -37,7 +37,7 @@ package enum JSONValueDecoder {
 
     /// `text` as a JSON string literal, shortened and printable, for error messages.
     package static func quoted(_ text: String) -> String {
-        PrintableText.abbreviate(JSONValue.string(text).canonicalText, limit: 60)
+        PrintableText.abbreviate(JSONValue.string(text), limit: 60)
     }
 
     /// What `value` is, for error messages: `the string "flaky"`, `the number 3`, `an object`.

@@ -59,6 +59,17 @@ package enum PrintableText {
         printable(cut(text, limit: limit))
     }
 
+    /// `abbreviate(value.displayText, limit: limit)`, made without writing more of the value's text than is
+    /// kept: a megabyte payload on a failure's line costs what its first characters do.
+    /// - Parameters:
+    ///   - value: Any JSON value, hostile payloads included.
+    ///   - limit: The number of characters kept before ` [... N more]`.
+    /// - Returns: Printable ASCII.
+    package static func abbreviate(_ value: JSONValue, limit: Int) -> String {
+        let (kept, length) = CanonicalJSON.displayExcerpt(value, limit: limit)
+        return length > limit ? printable(kept) + " [... \(length - limit) more]" : printable(kept)
+    }
+
     /// Shortens `text` to its first `limit` UTF-16 units, followed by ` [... N more]`; as it is when it is
     /// no longer. Unlike `abbreviate`, it leaves the characters as they are (for JSON, which escapes them).
     /// - Parameters:

@@ -222,7 +222,7 @@ package enum ExploreOperation: Hashable, Sendable {
     /// One line for a transcript: who acts, and what. `index` is the step's position (callback labels).
     package func line(at index: Int) -> String {
         func show(_ data: JSONValue?) -> String {
-            data.map { PrintableText.abbreviate($0.displayText, limit: 120) } ?? "nil"
+            data.map { PrintableText.abbreviate($0, limit: 120) } ?? "nil"
         }
         let quote = CanonicalJSON.quote
         switch self {

@@ -23,7 +23,9 @@ package struct EventRendition {
         var isTimer = false
         let kind: String, fields: [String: JSONValue?], line: String
         func text(_ value: String, limit: Int = 200) -> String { PrintableText.abbreviate(value, limit: limit) }
-        func json(_ value: JSONValue?) -> String { value.map { text($0.displayText, limit: 160) } ?? "undefined" }
+        func json(_ value: JSONValue?) -> String {
+            value.map { PrintableText.abbreviate($0, limit: 160) } ?? "undefined"
+        }
         switch event {
         case .pageRequested(let url):
             (kind, fields, line) = ("page-requested", ["url": .string(url)], "page  load requested \(text(url))")
@@ -53,7 +55,7 @@ package struct EventRendition {
             } else if case .message(let message) = WireInspector.decodeCommand(script, in: dialect) {
                 // Native key order is unspecified: a delivered message is shown and compared as parsed JSON.
                 described["message"] = message
-                shown = "deliver " + text(message.displayText, limit: 160)
+                shown = "deliver " + json(message)
             } else {
                 described["script"] = .string(script)
                 shown = text(script, limit: 160)
@@ -70,7 +72,7 @@ package struct EventRendition {
             if let error {
                 line = "eval#\(id) threw \(text(error, limit: 160))"
             } else {
-                line = "eval#\(id) -> \(result.map { text($0.displayText, limit: 160) } ?? "undefined")"
+                line = "eval#\(id) -> \(json(result))"
             }
         case .adapterAction(let action):
             (kind, fields, line) = (

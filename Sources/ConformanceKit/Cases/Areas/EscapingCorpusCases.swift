@@ -225,6 +225,6 @@ enum EscapingCorpusCases {
     }
 
     private static func abbreviated(_ value: JSONValue) -> String {
-        PrintableText.abbreviate(value.canonicalText, limit: 120)
+        PrintableText.abbreviate(value, limit: 120)
     }
 }
