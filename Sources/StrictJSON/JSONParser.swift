@@ -26,6 +26,11 @@ package struct JSONParser {
         package var offset: Int
         /// A readable, one-line description.
         package var description: String { "at byte \(offset): \(reason)" }
+
+        /// The reason of a control character (below U+0020) written raw in a string.
+        package static let rawControlCharacter = "raw control character in a string"
+        /// The reason of a backslash followed by a letter JSON gives no meaning (the offset is the letter's).
+        package static let unknownEscape = "unknown escape"
     }
 
     private let bytes: UnsafeBufferPointer<UInt8>
@@ -162,7 +167,7 @@ package struct JSONParser {
                 index += 1
                 return utf8.string
             }
-            if byte < 0x20 { throw error("raw control character in a string") }
+            if byte < 0x20 { throw error(ParseError.rawControlCharacter) }
             index += 1
             guard let escape = current else { throw error("unterminated escape") }
             index += 1
@@ -182,7 +187,7 @@ package struct JSONParser {
                 index += 4
             default:
                 index -= 1
-                throw error("unknown escape")
+                throw error(ParseError.unknownEscape)
             }
             try append(unit, pendingHigh: &pendingHigh, to: &utf8)
             runStart = index

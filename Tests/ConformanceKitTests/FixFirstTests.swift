@@ -115,7 +115,8 @@ struct FixFirstTests {
             "missing", fetched: [call("1"), call("2"), call("3")],
             invoked: [.nativeHandlerInvoked(name: "sink", data: "1"), .nativeHandlerInvoked(name: "sink", data: "3")],
             failures: ["FLUSH-7.a"])
-        #expect(BatchOrderEvidence.holds(for: repeated) && !BatchOrderEvidence.holds(for: missing))
+        #expect(repeated.transcript.handledSomeBatchOutOfOrder && !missing.transcript.handledSomeBatchOutOfOrder)
+        #expect(missing.transcript.handledInFetchOrder && !repeated.transcript.handledInFetchOrder)
         var fifo = Self.result("fifo", ["ORD-2.a"])
         fifo.failures[0].expected = "[1, 2]"
         fifo.failures[0].actual = "[2, 1]"
@@ -152,8 +153,8 @@ struct FixFirstTests {
         // (then the more basic, then by citation) leads.
         #expect(RootCauses.findings(in: [results[1]]).map(\.citation) == ["ID-3.a"])
         #expect(RootCauses.findings(in: Array(results[1...2])).map(\.citation) == ["ID-3.a"])
-        #expect(OrderDifference.elements(of: #"[ "x\"]", [1, [2]] ,absent ]"#) == [#""x\"]""#, "[1, [2]]", "absent"])
-        #expect(OrderDifference.elements(of: "[]").isEmpty && OrderDifference.elements(of: "0") == ["0"])
+        #expect(ReorderedValues.elements(of: #"[ "x\"]", [1, [2]] ,absent ]"#) == [#""x\"]""#, "[1, [2]]", "absent"])
+        #expect(ReorderedValues.elements(of: "[]").isEmpty && ReorderedValues.elements(of: "0") == ["0"])
     }
 
     @Test("findings only in cases that called reset() fold under the reset's own clause when it failed too")

@@ -135,6 +135,26 @@ struct VerdictTests {
         #expect(blocked.failures.map(\.obligation) == ["ESC-4.c"], "\(blocked.report)")
     }
 
+    @Test(
+        "calls handled in another order than sent cite the component that reordered them: the native side's batch (ORD-2.a) or, when it handled them as fetched, the JS side's queue (ORD-3.a)"
+    )
+    func reorderingBlamesItsComponent() async throws {
+        let caseID = "ordering.js-to-native.batch-fifo"
+        let native = try await run(caseID, against: "batch-reversed")
+        #expect(native.failures.map(\.obligation) == ["ORD-2.a"], "\(native.report)")
+        let queue = try await run(caseID, against: "js-queue-built-newest-first")
+        #expect(queue.failures.map(\.obligation) == ["ORD-3.a"], "\(queue.report)")
+        #expect(queue.failures.first?.message.contains("the JS side queued them in another") == true)
+    }
+
+    @Test(
+        "a startup queue delivered last-first fails the queue's own order (START-1.c), not the order of what was sent after it (ORD-1.b)"
+    )
+    func heldCallsOrderIsTheQueues() async throws {
+        let result = try await run("ordering.native-to-js.startup-queue-first", against: "startup-queue-reversed")
+        #expect(result.failures.map(\.obligation) == ["START-1.c"], "\(result.report)")
+    }
+
     private func run(_ caseID: String, against mutantID: String) async throws -> CaseResult {
         let conformanceCase = try #require(Catalogue.case(withID: caseID))
         let mutant = try #require(MutantCatalogue.mutant(named: mutantID))

@@ -25,7 +25,7 @@ struct WireInspectorTests {
     }
 
     @Test(
-        "each ES5 violation is reported with its obligation",
+        "each ES5 violation, and each value that is not JSON, is reported with its obligation",
         arguments: [
             ("raw U+2028", "{\\\"d\\\":\\\"\u{2028}\\\"}", "ESC-2.g", "U+2028"),
             ("raw U+2029", "{\\\"d\\\":\\\"\u{2029}\\\"}", "ESC-2.h", "U+2029"),
@@ -35,6 +35,12 @@ struct WireInspectorTests {
             ("lone trailing backslash", #"{\"d\":1}\"#, "ESC-2.a", "lone backslash"),
             ("legacy octal", #"{\"d\":\"\1\"}"#, "ESC-2.a", "octal"),
             ("not JSON", #"{d:1}"#, "ESC-2.a", "not JSON"),
+            (
+                "a JSON escape whose backslash was not doubled", #"{\"d\":\"a\u0001b\"}"#, "ESC-2.a",
+                "raw control character"
+            ),
+            ("a control character raw in the JSON text", "{\\\"d\\\":\\\"\u{1}\\\"}", "ESC-3.b", "left it unescaped"),
+            ("a control character escaped as JS does", #"{\"d\":\"\\x01\"}"#, "ESC-3.b", "as JavaScript does"),
             ("not an object", #"[1]"#, "ESC-3.a", "not an object"),
         ])
     func violations(name: String, literal: String, obligation: String, mention: String) {

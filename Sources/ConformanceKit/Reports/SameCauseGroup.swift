@@ -3,7 +3,7 @@
 ///
 /// - **The same difference**: findings that occur only in cases whose failures are one order difference
 ///   (`OrderDifference`), or whose transcript shows a fetched batch handled out of its array order
-///   (`BatchOrderEvidence`), fold under one of them, an ordering obligation's first. A batch handled
+///   (`Transcript.handledSomeBatchOutOfOrder`), fold under one of them, an ordering obligation's first. A batch handled
 ///   last-first fails the data, response-id and batch-order checks of many cases, and the checks of what a
 ///   message meets that an earlier one of its batch set up (a callback's repeated answer, a handler registered).
 /// - **The same operation**: findings that occur only in cases that called `reset()`, or only in cases that
@@ -54,7 +54,9 @@ struct SameCauseGroup: Equatable {
         let rootCases = Set(roots.flatMap(\.cases))
         let orderCases = Set(
             results.filter {
-                rootCases.contains($0.caseID) && (OrderDifference.holds(for: $0) || BatchOrderEvidence.holds(for: $0))
+                rootCases.contains($0.caseID)
+                    && (OrderDifference.holds(for: $0)
+                        || ($0.verdict == .fail && $0.transcript.handledSomeBatchOutOfOrder))
             }.map(\.caseID))
         return group(of: roots.filter { occursOnlyIn(orderCases, $0) }) {
             ($0.citation.hasPrefix("ORD-") ? 0 : 1, -$0.cases.count, RootCauses.layer(of: $0))

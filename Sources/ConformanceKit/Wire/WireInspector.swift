@@ -261,14 +261,42 @@ package enum WireInspector {
             }
             inspection.message = message
         } catch {
-            // The literal lexes, so its quotes and line terminators are escaped: a value that is not JSON
-            // comes from backslashes escaped wrongly (not doubled, or doubled after other escapes).
+            let (obligation, why) = causeOfValueNotJSON(body: body, text: text, error: error)
             inspection.problems.append(
                 Problem(
-                    obligation: "ESC-2.a",
-                    message: "the literal's value is not JSON (\(error)): \(PrintableText.abbreviate(text, limit: 80))")
+                    obligation: obligation,
+                    message:
+                        "the literal's value is not JSON (\(error))\(why): \(PrintableText.abbreviate(text, limit: 80))"
+                ))
+        }
+    }
+
+    /// The obligation a literal breaks whose value (`text`) is not JSON though the literal lexes (its quotes
+    /// and line terminators are escaped), and why when it is not the default. By default backslashes were
+    /// escaped wrongly (not doubled, or doubled after other escapes), ESC-2.a. But a control character the
+    /// literal holds raw was raw in the native side's JSON text already, where no escaping of the literal puts
+    /// it; and `\x00` or `\0` in the value is a JavaScript escape of a control character, which JSON lacks and
+    /// no JSON encoder writes: the JSON text lost its control characters (ESC-3.b).
+    private static func causeOfValueNotJSON(body: [UInt16], text: String, error: JSONParser.ParseError)
+        -> (obligation: String, why: String)
+    {
+        if error.reason == JSONParser.ParseError.rawControlCharacter, body.contains(where: { $0 < 0x20 }) {
+            return (
+                "ESC-3.b",
+                "; the literal holds the control character raw: the native side's JSON text left it unescaped"
             )
         }
+        let utf8 = text.utf8
+        if error.reason == JSONParser.ParseError.unknownEscape, error.offset < utf8.count {
+            let letter = utf8[utf8.index(utf8.startIndex, offsetBy: error.offset)]
+            if letter == UInt8(ascii: "x") || (UInt8(ascii: "0")...UInt8(ascii: "7")).contains(letter) {
+                return (
+                    "ESC-3.b",
+                    "; the native side's JSON text escapes a control character as JavaScript does, which JSON.parse rejects"
+                )
+            }
+        }
+        return ("ESC-2.a", "")
     }
 
     /// Reports what differs around the call: a call left unclosed or followed by other code (ESC-1.b),
