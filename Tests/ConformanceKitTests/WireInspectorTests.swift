@@ -34,7 +34,8 @@ struct WireInspectorTests {
             ("raw line feed", "{\\\"d\\\":\\\"\n\\\"}", "ESC-2.d", "line terminator"),
             ("lone trailing backslash", #"{\"d\":1}\"#, "ESC-2.a", "lone backslash"),
             ("legacy octal", #"{\"d\":\"\1\"}"#, "ESC-2.a", "octal"),
-            ("not JSON", #"{d:1}"#, "ESC-2.a", "not JSON"),
+            ("not JSON, no escape in the literal", #"{d:1}"#, "ESC-3.a", "holds no escape"),
+            ("not JSON after its escapes", #"{\"d\":\"a\\\"}"#, "ESC-2.a", "not JSON"),
             (
                 "a JSON escape whose backslash was not doubled", #"{\"d\":\"a\u0001b\"}"#, "ESC-2.a",
                 "raw control character"

@@ -276,7 +276,8 @@ package enum WireInspector {
     /// escaped wrongly (not doubled, or doubled after other escapes), ESC-2.a. But a control character the
     /// literal holds raw was raw in the native side's JSON text already, where no escaping of the literal puts
     /// it; and `\x00` or `\0` in the value is a JavaScript escape of a control character, which JSON lacks and
-    /// no JSON encoder writes: the JSON text lost its control characters (ESC-3.b).
+    /// no JSON encoder writes: the JSON text lost its control characters (ESC-3.b). And a literal without a
+    /// backslash holds the native side's JSON text unchanged, so that text was not JSON (ESC-3.a).
     private static func causeOfValueNotJSON(body: [UInt16], text: String, error: JSONParser.ParseError)
         -> (obligation: String, why: String)
     {
@@ -285,6 +286,9 @@ package enum WireInspector {
                 "ESC-3.b",
                 "; the literal holds the control character raw: the native side's JSON text left it unescaped"
             )
+        }
+        if !body.contains(0x5C) {
+            return ("ESC-3.a", "; the literal holds no escape, so its value is the native side's JSON text as it was")
         }
         let utf8 = text.utf8
         if error.reason == JSONParser.ParseError.unknownEscape, error.offset < utf8.count {
