@@ -155,6 +155,16 @@ struct VerdictTests {
         #expect(result.failures.map(\.obligation) == ["START-1.c"], "\(result.report)")
     }
 
+    @Test(
+        "a well-formed command that threw because the page had no JS side yet came too early: before the load it was not held (START-1.a), after it the JS side was not first (BOOT-3.b); it is no malformed command (ESC-1.c)",
+        arguments: [("no-startup-queue", "START-1.a"), ("startup-queue-before-js", "BOOT-3.b")])
+    func earlyCommandBlamesItsTiming(mutant: String, obligation: String) async throws {
+        let result = try await run("startup.calls-before-load.delivered-in-order", against: mutant)
+        let lint = result.failures.filter { $0.message.hasPrefix("native evaluation #") }
+        #expect(!lint.isEmpty && lint.allSatisfy { $0.obligation == obligation }, "\(result.report)")
+        #expect(lint.allSatisfy { $0.message.contains("the page had no JS side") }, "\(result.report)")
+    }
+
     private func run(_ caseID: String, against mutantID: String) async throws -> CaseResult {
         let conformanceCase = try #require(Catalogue.case(withID: caseID))
         let mutant = try #require(MutantCatalogue.mutant(named: mutantID))

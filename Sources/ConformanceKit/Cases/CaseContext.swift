@@ -532,7 +532,7 @@ package final class CaseContext {
                     ofThrowingCommand: evaluation.script, error: error,
                     sourceURL: "native-evaluation-\(evaluation.id).js", in: transcript.dialect)
             {
-                problems.append(thrown)
+                problems.append(earlyCommandProblem(thrown, error: error, evaluationID: evaluation.id) ?? thrown)
             }
             for problem in problems {
                 fail(
@@ -542,5 +542,21 @@ package final class CaseContext {
             }
         }
         return leftovers
+    }
+
+    /// A command that threw because the page had no JS side at all is well formed and came too early: before
+    /// the page loaded, it was not held in the startup queue (START-1.a); after, it was evaluated before the JS
+    /// side (BOOT-3.b). Nil for a command that threw for another reason.
+    private func earlyCommandProblem(_ thrown: WireInspector.Problem, error: String, evaluationID: Int)
+        -> WireInspector.Problem?
+    {
+        guard error.contains("Can't find variable: \(transcript.dialect.javaScriptGlobal) ") else { return nil }
+        let message = "the page had no JS side (`\(transcript.dialect.javaScriptGlobal)` undefined): \(thrown.message)"
+        return transcript.pageWasLoaded(whenEvaluationStarted: evaluationID)
+            ? WireInspector.Problem(
+                obligation: "BOOT-3.b", message: "evaluated after the page loaded but before its JS side; " + message)
+            : WireInspector.Problem(
+                obligation: "START-1.a",
+                message: "evaluated before the page loaded instead of held in the startup queue; " + message)
     }
 }

@@ -115,6 +115,20 @@ package struct Transcript: Equatable, Sendable, Codable {
         }
     }
 
+    /// Whether a page had loaded, and no other been requested since, when evaluation `id` started.
+    package func pageWasLoaded(whenEvaluationStarted id: Int) -> Bool {
+        var loaded = false
+        for event in events {
+            switch event {
+            case .pageRequested: loaded = false
+            case .pageLoaded: loaded = true
+            case .evaluationStarted(let started, _, _) where started == id: return loaded
+            default: break
+            }
+        }
+        return loaded
+    }
+
     /// Navigation decisions, in order (`defaulted` ones included).
     package var navigationDecisions: [(url: String, policy: NavigationActionPolicy)] {
         collect {
