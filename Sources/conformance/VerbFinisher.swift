@@ -75,8 +75,9 @@ final class VerbFinisher: Sendable {
             return true
         }
         guard first else { return false }
-        TesteeProcessGroups.endAllAndRefuseNew(because: "the command is stopping (\(reason.summary))")
+        // Said before the testees end: the main flow, seeing its testee gone, may finish and exit at once.
         printError("\(reason.name): ending the testees, then \(finishing)")
+        TesteeProcessGroups.endAllAndRefuseNew(because: "the command is stopping (\(reason.summary))")
         queue.asyncAfter(deadline: .now() + grace) { [self] in
             let watcherFinishes = state.withLock { state in
                 guard state.finisher == nil else { return false }
