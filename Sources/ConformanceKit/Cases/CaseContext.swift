@@ -545,18 +545,27 @@ package final class CaseContext {
     }
 
     /// A command that threw because the page had no JS side at all is well formed and came too early: before
-    /// the page loaded, it was not held in the startup queue (START-1.a); after, it was evaluated before the JS
-    /// side (BOOT-3.b). Nil for a command that threw for another reason.
+    /// the page loaded, it was not held in the startup queue (START-1.a); after, when the same page got its JS
+    /// side later (the run's JS side evaluated, or a later command delivered), it was evaluated before the JS
+    /// side (BOOT-3.b). Nil for a command that threw for another reason, or into a page whose JS side never
+    /// came (its injection is at fault, BOOT-4).
     private func earlyCommandProblem(_ thrown: WireInspector.Problem, error: String, evaluationID: Int)
         -> WireInspector.Problem?
     {
         guard error.contains("Can't find variable: \(transcript.dialect.javaScriptGlobal) ") else { return nil }
         let message = "the page had no JS side (`\(transcript.dialect.javaScriptGlobal)` undefined): \(thrown.message)"
-        return transcript.pageWasLoaded(whenEvaluationStarted: evaluationID)
-            ? WireInspector.Problem(
-                obligation: "BOOT-3.b", message: "evaluated after the page loaded but before its JS side; " + message)
-            : WireInspector.Problem(
+        guard transcript.pageWasLoaded(whenEvaluationStarted: evaluationID) else {
+            return WireInspector.Problem(
                 obligation: "START-1.a",
                 message: "evaluated before the page loaded instead of held in the startup queue; " + message)
+        }
+        let jsSide = webView.bridgeJavaScriptSource, dialect = transcript.dialect
+        let gotItsJavaScriptSide = transcript.laterEvaluationSucceeded(
+            inPageOfEvaluation: evaluationID,
+            where: { script in script == jsSide || WireInspector.deliveredMessage(script, in: dialect) != nil })
+        guard gotItsJavaScriptSide else { return nil }
+        return WireInspector.Problem(
+            obligation: "BOOT-3.b",
+            message: "evaluated after the page loaded but before its JS side, which came later; " + message)
     }
 }

@@ -129,6 +129,28 @@ package struct Transcript: Equatable, Sendable, Codable {
         return loaded
     }
 
+    /// Whether a native evaluation after evaluation `id`, in the same page, whose script `matches`, finished
+    /// without throwing.
+    package func laterEvaluationSucceeded(inPageOfEvaluation id: Int, where matches: (String) -> Bool) -> Bool {
+        var after = false
+        var candidates: Set<Int> = []
+        for event in events {
+            switch event {
+            case .pageRequested where after: return false
+            case .evaluationStarted(let started, let style, let script):
+                if started == id {
+                    after = true
+                } else if after, style != .harness, matches(script) {
+                    candidates.insert(started)
+                }
+            case .evaluationFinished(let finished, _, nil) where candidates.contains(finished):
+                return true
+            default: break
+            }
+        }
+        return false
+    }
+
     /// Navigation decisions, in order (`defaulted` ones included).
     package var navigationDecisions: [(url: String, policy: NavigationActionPolicy)] {
         collect {
