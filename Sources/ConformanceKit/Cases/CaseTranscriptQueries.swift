@@ -18,25 +18,11 @@ extension Transcript {
     /// What the native side's evaluations of the dialect's fetch command returned, parsed: normally one JSON
     /// array per fetch.
     var fetchedBatches: [JSONValue] {
-        var fetchIDs: Set<Int> = []
-        var batches: [JSONValue] = []
-        for event in events {
-            switch event {
-            case let .evaluationStarted(id, style, script) where style != .harness && script == dialect.fetchCommand:
-                fetchIDs.insert(id)
-            case let .evaluationFinished(id, result, error) where fetchIDs.contains(id):
-                if case .string(let text)? = result, let batch = try? JSONParser.parse(text) {
-                    batches.append(batch)
-                } else {
-                    batches.append(
-                        .string(
-                            "<fetch gave \(result?.canonicalText ?? "nothing")\(error.map { ", error \($0)" } ?? "")>"))
-                }
-            default:
-                break
-            }
+        finishedFetches.map { fetch in
+            if case .string(let text)? = fetch.result, let batch = try? JSONParser.parse(text) { return batch }
+            return .string(
+                "<fetch gave \(fetch.result?.canonicalText ?? "nothing")\(fetch.error.map { ", error \($0)" } ?? "")>")
         }
-        return batches
     }
 
     /// The messages the JS side sent, in the order the native side fetched them.

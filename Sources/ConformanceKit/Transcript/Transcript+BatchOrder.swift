@@ -36,7 +36,15 @@ extension Transcript {
     /// the invocations.
     private var fetchedMessagesHandled: [(batch: Int, message: Int)] {
         let keys = dialect.keys
-        var fetchIDs: Set<Int> = []
+        // The batches by the index of the event that fetched them: empty ones are left out.
+        var fetchedAt: [Int: [JSONValue]] = [:]
+        for fetch in finishedFetches {
+            if case .string(let text)? = fetch.result, case .array(let messages)? = try? JSONParser.parse(text),
+                !messages.isEmpty
+            {
+                fetchedAt[fetch.eventIndex] = messages
+            }
+        }
         var batches: [[JSONValue]] = []
         var matched: [Set<Int>] = []
         var found: [(batch: Int, message: Int)] = []
@@ -52,17 +60,13 @@ extension Transcript {
                 return
             }
         }
-        for event in events {
+        for (index, event) in events.enumerated() {
+            if let messages = fetchedAt[index] {
+                batches.append(messages)
+                matched.append([])
+                continue
+            }
             switch event {
-            case let .evaluationStarted(id, style, script) where style != .harness && script == dialect.fetchCommand:
-                fetchIDs.insert(id)
-            case let .evaluationFinished(id, result, _) where fetchIDs.contains(id):
-                if case .string(let text)? = result, case .array(let messages)? = try? JSONParser.parse(text),
-                    !messages.isEmpty
-                {
-                    batches.append(messages)
-                    matched.append([])
-                }
             case let .nativeHandlerInvoked(name, data):
                 match { $0.member(keys.handlerName) == .string(name) && $0.member(keys.data) == data }
             case let .nativeCallbackInvoked(_, data):

@@ -151,6 +151,24 @@ package struct Transcript: Equatable, Sendable, Codable {
         return false
     }
 
+    /// The native side's evaluations of the dialect's fetch command that finished, in order: the index of the
+    /// event that finished each (in `events`), and what it returned or threw.
+    package var finishedFetches: [(eventIndex: Int, result: JSONValue?, error: String?)] {
+        var fetchIDs: Set<Int> = []
+        var fetches: [(eventIndex: Int, result: JSONValue?, error: String?)] = []
+        for (index, entry) in entries.enumerated() {
+            switch entry.event {
+            case let .evaluationStarted(id, style, script) where style != .harness && script == dialect.fetchCommand:
+                fetchIDs.insert(id)
+            case let .evaluationFinished(id, result, error) where fetchIDs.contains(id):
+                fetches.append((index, result, error))
+            default:
+                break
+            }
+        }
+        return fetches
+    }
+
     /// Navigation decisions, in order (`defaulted` ones included).
     package var navigationDecisions: [(url: String, policy: NavigationActionPolicy)] {
         collect {
