@@ -19,7 +19,7 @@ public struct NavigationSignal: Hashable, Sendable {
     public var url: String { schemes[0] + "://" + host }
 
     /// Whether a URL with this scheme and host is this signal, as the native side decides it: both
-    /// compared without regard to case; port, path, query and fragment do not matter.
+    /// compared without regard to case; user info, port, path, query and fragment do not matter.
     /// - Parameters:
     ///   - scheme: The URL's scheme.
     ///   - host: The URL's host.

@@ -157,6 +157,42 @@ struct FixFirstTests {
         #expect(ReorderedValues.elements(of: "[]").isEmpty && ReorderedValues.elements(of: "0") == ["0"])
     }
 
+    @Test(
+        "findings only in cases where a native response named no call the JS side made fold under MSG-2.b when it failed too: the answers were lost the same way"
+    )
+    func lostAnswers() throws {
+        let keys = WireDialect.canonical.keys
+        /// A case whose JS call with callbackId `cb_1` was answered by a response naming `answeredID`.
+        func answered(_ id: String, _ citations: [String], answeredID: String) -> CaseResult {
+            var result = Self.result(id, citations)
+            let fetch = WireDialect.canonical.fetchCommand
+            let call: JSONValue = [keys.handlerName: "echo", keys.data: 1, keys.callbackID: "cb_1"]
+            result.transcript.append(.evaluationStarted(id: 1, style: .asynchronous, script: fetch), at: 0)
+            result.transcript.append(
+                .evaluationFinished(id: 1, result: .string(JSONValue.array([call]).canonicalText), error: nil), at: 0)
+            let response: JSONValue = [keys.responseID: .string(answeredID), keys.responseData: 1]
+            let command = "WebViewJavascriptBridge._handleMessageFromObjC('\(response.canonicalText)');"
+            result.transcript.append(.evaluationStarted(id: 2, style: .asynchronous, script: command), at: 0)
+            return result
+        }
+        let wrapped = "Optional(cb_1)"
+        let results = [
+            answered("keys", ["MSG-2.b"], answeredID: wrapped),
+            answered("odd ids", ["ID-3.a"], answeredID: wrapped),
+            answered("odd ids 2", ["ID-3.a"], answeredID: wrapped),
+            answered("after an empty batch", ["BOOT-6.b"], answeredID: wrapped),
+            // Its call answered by its own id: not the same loss.
+            answered("ordered", ["ORD-1.a"], answeredID: "cb_1"),
+        ]
+        #expect(
+            results[0].transcript.sentSomeResponseNamingNoCall && !results[4].transcript.sentSomeResponseNamingNoCall)
+        let roots = RootCauses.findings(in: results)
+        #expect(roots.map(\.citation) == ["MSG-2.b", "ORD-1.a"], "\(roots.map(\.citation))")
+        #expect(roots[0].consequences.map(\.citation).sorted() == ["BOOT-6.b", "ID-3.a"])
+        // Without MSG-2.b failing, nothing says the responses' ids are what broke.
+        #expect(RootCauses.findings(in: Array(results[1...])).map(\.citation) == ["ID-3.a", "BOOT-6.b", "ORD-1.a"])
+    }
+
     @Test("findings only in cases that called reset() fold under the reset's own clause when it failed too")
     func sameOperation() {
         func result(_ id: String, _ citations: [String], actions: [String]) -> CaseResult {

@@ -165,6 +165,77 @@ struct VerdictTests {
         #expect(lint.allSatisfy { $0.message.contains("the page had no JS side") }, "\(result.report)")
     }
 
+    @Test(
+        "a failure cites what went wrong where it went wrong: a lost message or answer its cause, not the parts or order of the rest; an answer, an order or an empty queue's encoding the side that made it",
+        arguments: [
+            // A call that threw is its form's (MSG-8.a), not a message's missing handlerName or data (MSG-5).
+            ("js-side.messages.call-shapes", "js-swap-test-reads-constructor", "MSG-8.a", ["MSG-5.a", "MSG-5.b"]),
+            (
+                "js-side.messages.sends-from-handler-after-reload", "js-swap-test-reads-constructor", "MSG-8.a",
+                ["MSG-5.a", "MSG-5.b", "ORD-3.a", "ORD-3.b"]
+            ),
+            // A callback's id is judged once, under the call's form (MSG-8.b), not again under MSG-5.c.
+            ("js-side.messages.call-shapes", "js-callback-attached-only-with-data", "MSG-8.b", ["MSG-5.c"]),
+            // A responder answering once is DISP-5.b's, not the parts of the response it did not send (MSG-6).
+            (
+                "js-side.dispatch.handler-arguments-and-responses", "js-responder-one-shot", "DISP-5.b",
+                ["MSG-6.a", "MSG-6.b", "MSG-6.c"]
+            ),
+            (
+                "js-side.messages.sends-from-handler-after-reload", "js-responder-one-shot", "DISP-5.b",
+                ["MSG-6.c", "ORD-3.b"]
+            ),
+            // Answers through a responder no call should have got are DISP-5.c's, not wrong responses (MSG-6).
+            (
+                "js-side.dispatch.handler-arguments-and-responses", "js-callback-id-compared-with-undefined",
+                "DISP-5.c",
+                ["DISP-5.b", "MSG-6.a", "MSG-6.b", "MSG-6.c"]
+            ),
+            // The JS side answered a call to a missing JS handler: its defect (DISP-6.a), not the native side's
+            // for invoking the callback the response names (MISS-3.a).
+            ("missing-handler.js.no-answer-next-works", "js-missing-handler-answers-error", "DISP-6.a", ["MISS-3.a"]),
+            // Reused native ids make another call's answer look like one to the missing handler: no JS blame.
+            ("missing-handler.js.no-answer-next-works", "callback-id-reused", nil, ["DISP-6.a"]),
+            // After a removal the call behaved as a missing handler's; that one is answered is MISS-5.a's.
+            ("missing-handler.registered-twice-then-removed", "missing-handler-answered-nil", "MISS-5.a", ["MISS-2.a"]),
+            // A queue URL allowed after its fetch is BOOT-1.a's (other cases judge it); the fetch it got is no
+            // extra one (FLUSH-1.b).
+            ("flush.fetch-command.exact-per-queue-url", "queue-url-allowed-after-fetch", nil, ["FLUSH-1.b"]),
+            // The switch went out without its name, as every native call without data did (MSG-7.a): it was
+            // sent, and not misspelled (SAFE-2.a).
+            ("alert-safety.disable.twice-across-pages", "handler-name-set-in-data-branch", "MSG-7.a", ["SAFE-2.a"]),
+            // Messages delivered in order and run last-first are the JS side's dispatch order (DISP-3.b), not the
+            // native side's delivery order (ORD-1); a native side that delivers them last-first stays ORD-1's.
+            ("ordering.native-to-js.fifo", "js-received-messages-dispatched-lifo", "DISP-3.b", ["ORD-1.a", "ORD-1.c"]),
+            (
+                "startup.calls-before-load.delivered-in-order", "js-received-messages-dispatched-lifo", "DISP-3.b",
+                ["START-1.c"]
+            ),
+            ("ordering.native-to-js.fifo", "sends-reversed-within-turn", "ORD-1.a", ["DISP-3.b"]),
+            // Responses carrying other calls' ids unchanged are paired wrongly (MSG-6.b), not ids rebuilt (ID-3.b).
+            (
+                "js-side.dispatch.responses-keep-native-ids", "js-responder-reads-shared-callback-id", "MSG-6.b",
+                ["ID-3.b"]
+            ),
+            // A fetch that gives "" for an empty queue is the JS side's encoding (DISP-2.b), not a batch the
+            // injection found full (BOOT-6.b), and it sent no message without a handlerName (MSG-5.a).
+            (
+                "bootstrap.js-side.messaging-iframe-signals-on-injection", "js-empty-queue-fetches-empty-string",
+                "DISP-2.b", ["BOOT-6.b"]
+            ),
+            ("js-side.messages.call-shapes", "js-empty-queue-fetches-empty-string", nil, ["MSG-5.a"]),
+        ] as [(String, String, String?, [String])])
+    func lossBlamesItsCause(caseID: String, mutant: String, cited: String?, notCited: [String]) async throws {
+        let result = try await run(caseID, against: mutant)
+        let citations = Set(result.failures.map { $0.obligation ?? $0.clause })
+        if let cited {
+            #expect(citations.contains(cited), "\(caseID) against \(mutant): \(citations.sorted())\n\(result.report)")
+        }
+        #expect(
+            citations.isDisjoint(with: notCited), "\(caseID) against \(mutant): \(citations.sorted())\n\(result.report)"
+        )
+    }
+
     private func run(_ caseID: String, against mutantID: String) async throws -> CaseResult {
         let conformanceCase = try #require(Catalogue.case(withID: caseID))
         let mutant = try #require(MutantCatalogue.mutant(named: mutantID))

@@ -35,6 +35,7 @@ struct WireInspectorTests {
             ("lone trailing backslash", #"{\"d\":1}\"#, "ESC-2.a", "lone backslash"),
             ("legacy octal", #"{\"d\":\"\1\"}"#, "ESC-2.a", "octal"),
             ("not JSON, no escape in the literal", #"{d:1}"#, "ESC-3.a", "holds no escape"),
+            ("empty: no JSON text at all, as unserializable data gives", "", "ESC-4.b", "no JSON text for"),
             ("not JSON after its escapes", #"{\"d\":\"a\\\"}"#, "ESC-2.a", "not JSON"),
             (
                 "a JSON escape whose backslash was not doubled", #"{\"d\":\"a\u0001b\"}"#, "ESC-2.a",

@@ -25,11 +25,16 @@ extension Transcript {
         }
     }
 
-    /// The messages the JS side sent, in the order the native side fetched them.
+    /// The messages the JS side sent, in the order the native side fetched them: the elements of each batch,
+    /// and a batch that is one object instead of an array of them. A fetch that gave no JSON, or JSON of
+    /// another kind, sent no message (what it gave is the fetch's finding, DISP-2, not a message's).
     var fetchedMessages: [JSONValue] {
         fetchedBatches.flatMap { batch -> [JSONValue] in
-            if case .array(let messages) = batch { return messages }
-            return [batch]
+            switch batch {
+            case .array(let messages): messages
+            case .object: [batch]
+            default: []
+            }
         }
     }
 

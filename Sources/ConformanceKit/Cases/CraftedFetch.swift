@@ -54,10 +54,12 @@ enum CraftedFetch {
     /// Calls the JS handler `sink` (which never answers; `CasePages.sink`) once per label, the label as
     /// data and as the callback's label, and returns the callback id each call carried, so that crafted
     /// results can answer them.
-    /// - Returns: The ids in the order of `labels`, or nil (a failure of `obligation` recorded) when a call
-    ///   carried no callback id and so cannot be answered.
+    /// - Returns: The ids in the order of `labels`, or nil when a call cannot be answered, its failure
+    ///   recorded under the obligation it breaks, not the one the case was to put to the test: ESC-1.c when it
+    ///   never reached the JS side (the outcome: what kept it is the finding of its own obligation, elsewhere),
+    ///   MSG-7.c when it carried no callback id.
     @MainActor
-    static func outstandingCallbacks(_ labels: [String], obligation: String, in context: CaseContext) async throws
+    static func outstandingCallbacks(_ labels: [String], in context: CaseContext) async throws
         -> [JSONValue]?
     {
         for label in labels { try context.callHandler("sink", data: .string(label), callback: label) }
@@ -66,13 +68,19 @@ enum CraftedFetch {
         let keys = context.dialect.keys
         var ids: [JSONValue] = []
         for label in labels {
-            guard
-                let id = messages.first(where: {
-                    $0.member(keys.handlerName) == "sink" && $0.member(keys.data) == .string(label)
-                })?.member(keys.callbackID)
-            else {
+            let call = messages.first {
+                $0.member(keys.handlerName) == "sink" && $0.member(keys.data) == .string(label)
+            }
+            guard let call else {
                 context.expect(
-                    false, clause: obligation,
+                    false, clause: "ESC-1.c",
+                    "the call to the JS handler sink with callback '\(label)' never reached the JS side, so no response could name it"
+                )
+                return nil
+            }
+            guard let id = call.member(keys.callbackID) else {
+                context.expect(
+                    false, clause: "MSG-7.c",
                     "the call to the JS handler sink with callback '\(label)' carried no \(keys.callbackID), so no response could name it"
                 )
                 return nil

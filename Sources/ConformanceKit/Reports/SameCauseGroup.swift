@@ -3,9 +3,13 @@
 ///
 /// - **The same difference**: findings that occur only in cases whose failures are one order difference
 ///   (`OrderDifference`), or whose transcript shows a fetched batch handled out of its array order
-///   (`Transcript.handledSomeBatchOutOfOrder`), fold under one of them, an ordering obligation's first. A batch handled
+///   (`Transcript.handledSomeBatchOutOfOrder`), fold under one of them, an order obligation's first. A batch handled
 ///   last-first fails the data, response-id and batch-order checks of many cases, and the checks of what a
 ///   message meets that an earlier one of its batch set up (a callback's repeated answer, a handler registered).
+/// - **The same lost answers**: findings that occur only in cases where the native side sent a response naming
+///   no call the JS side made (`Transcript.sentSomeResponseNamingNoCall`) fold under MSG-2.b, the obligation
+///   that a response's `responseId` is its call's `callbackId`, when it failed too: every answer the page
+///   waited for in those cases was lost the same way, whatever obligation the case put to the test.
 /// - **The same operation**: findings that occur only in cases that called `reset()`, or only in cases that
 ///   called `removeHandler(_:)`, fold under the finding of the clause that defines the operation (START-3,
 ///   MISS-2) when it failed too. These operations change state that nothing else touches, so a run where the
@@ -37,6 +41,7 @@ struct SameCauseGroup: Equatable {
         for operation in stateOperations {
             if let group = sameOperation(operation, among: roots, in: results) { candidates.append(group) }
         }
+        if let lost = lostAnswers(among: roots, in: results) { candidates.append(lost) }
         if let order = orderDifference(among: roots, in: results) { candidates.append(order) }
         let representatives = Set(candidates.map(\.representative))
         var taken: Set<String> = []
@@ -47,7 +52,7 @@ struct SameCauseGroup: Equatable {
     }
 
     /// Two or more findings only in order-difference cases (or cases with a batch handled out of order):
-    /// under an ordering obligation first, then the one in most cases, then the more basic one.
+    /// under an order obligation first, then the one in most cases, then the more basic one.
     private static func orderDifference(among roots: [RootCauseFinding], in results: [CaseResult]) -> Self? {
         guard roots.count > 1 else { return nil }
         // Only the roots' cases are read: the evidence parses every batch a case fetched.
@@ -59,8 +64,27 @@ struct SameCauseGroup: Equatable {
                         || ($0.verdict == .fail && $0.transcript.handledSomeBatchOutOfOrder))
             }.map(\.caseID))
         return group(of: roots.filter { occursOnlyIn(orderCases, $0) }) {
-            ($0.citation.hasPrefix("ORD-") ? 0 : 1, -$0.cases.count, RootCauses.layer(of: $0))
+            (isOrderObligation($0.citation) ? 0 : 1, -$0.cases.count, RootCauses.layer(of: $0))
         }
+    }
+
+    /// Whether `citation` is an obligation on an order: the ordering clauses (ORD), and the orders other
+    /// clauses set, the JS side's dispatch order (DISP-3.b), the startup queue's (START-1.c) and one thread's
+    /// sends' (THR-2.c).
+    private static func isOrderObligation(_ citation: String) -> Bool {
+        citation.hasPrefix("ORD-") || ["DISP-3.b", "START-1.c", "THR-2.c"].contains(citation)
+    }
+
+    /// Findings only in cases where a response named no call, under MSG-2.b when it is one of them.
+    private static func lostAnswers(among roots: [RootCauseFinding], in results: [CaseResult]) -> Self? {
+        guard let own = roots.first(where: { $0.citation == "MSG-2.b" }) else { return nil }
+        let rootCases = Set(roots.flatMap(\.cases))
+        let lostCases = Set(
+            results.filter { rootCases.contains($0.caseID) && $0.transcript.sentSomeResponseNamingNoCall }.map(\.caseID)
+        )
+        guard occursOnlyIn(lostCases, own) else { return nil }
+        let members = roots.filter { $0.citation != own.citation && occursOnlyIn(lostCases, $0) }.map(\.citation)
+        return members.isEmpty ? nil : SameCauseGroup(representative: own.citation, members: members)
     }
 
     /// Two or more findings only in cases that performed `operation`, one of them citing its clause: under

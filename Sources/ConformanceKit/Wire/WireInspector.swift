@@ -277,10 +277,18 @@ package enum WireInspector {
     /// literal holds raw was raw in the native side's JSON text already, where no escaping of the literal puts
     /// it; and `\x00` or `\0` in the value is a JavaScript escape of a control character, which JSON lacks and
     /// no JSON encoder writes: the JSON text lost its control characters (ESC-3.b). And a literal without a
-    /// backslash holds the native side's JSON text unchanged, so that text was not JSON (ESC-3.a).
+    /// backslash holds the native side's JSON text unchanged, so that text was not JSON (ESC-3.a), unless it
+    /// is empty: no JSON text at all is what data the native side could not serialize gives, sent anyway
+    /// (ESC-4.b).
     private static func causeOfValueNotJSON(body: [UInt16], text: String, error: JSONParser.ParseError)
         -> (obligation: String, why: String)
     {
+        if body.isEmpty {
+            return (
+                "ESC-4.b",
+                "; the literal is empty: the native side sent a message it had no JSON text for, as data it cannot serialize gives"
+            )
+        }
         if error.reason == JSONParser.ParseError.rawControlCharacter, body.contains(where: { $0 < 0x20 }) {
             return (
                 "ESC-3.b",

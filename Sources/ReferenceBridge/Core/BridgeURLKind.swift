@@ -13,7 +13,7 @@ public enum BridgeURLKind: Equatable, Sendable {
     /// Classifies a navigation URL by the canonical dialect's signals.
     ///
     /// The scheme must be one the signal accepts (`https`, or the older scheme some pages still use) and
-    /// the host the signal's, both compared case-insensitively; port, path, query and fragment are
+    /// the host the signal's, both compared case-insensitively; user info, port, path, query and fragment are
     /// ignored. Plain `http` is not a bridge URL.
     /// - Parameter url: The URL the web view is about to load; nil is `notBridge`.
     public init(_ url: URL?) {

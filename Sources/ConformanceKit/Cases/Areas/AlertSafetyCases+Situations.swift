@@ -29,8 +29,7 @@ extension AlertSafetyCases {
         let switches = context.transcript.decodedNativeMessages.filter {
             $0 == .object([context.dialect.keys.handlerName: .string(switchName)])
         }
-        context.expectEqual(
-            switches.count, 3, clause: "SAFE-2.a", "switch calls sent for three requests, two pages")
+        expectSwitchCalls(switches.count, 3, in: context, "switch calls sent for three requests, two pages")
         // Whether the JS side obeyed is its own obligation, judged only where the native side sent the switch.
         guard switches.count == 3 else { return }
         for page in ["page 1", "page 2"] {

@@ -136,6 +136,23 @@ enum AlertSafetyCases {
         return turns
     }
 
+    /// Judges the number of switch calls the native side sent (SAFE-2.a), by the component at fault: when the
+    /// missing ones went out as calls without a `handlerName`, the switch was sent and lost its name the way
+    /// any native call without data would, which is MSG-7.a's finding, not the switch's spelling.
+    @MainActor
+    static func expectSwitchCalls(_ sent: Int, _ expected: Int, in context: CaseContext, _ description: String) {
+        let keys = context.dialect.keys
+        let nameless = context.transcript.decodedNativeMessages.filter {
+            $0.member(keys.handlerName) == nil && $0.member(keys.responseID) == nil
+        }.count
+        let lostTheirName = sent < expected && nameless >= expected - sent
+        context.expectEqual(
+            sent, expected, clause: lostTheirName ? "MSG-7.a" : "SAFE-2.a",
+            description
+                + (lostTheirName
+                    ? " (\(nameless) native calls went out without handlerName: a native call carries its name)" : ""))
+    }
+
     static let disableFromNative = ConformanceCase(
         id: "alert-safety.disable-from-native",
         clauses: ["SAFE-2"],
@@ -155,9 +172,8 @@ enum AlertSafetyCases {
         let disabling = context.transcript.decodedNativeMessages.filter {
             $0.member("handlerName") == "_disableJavascriptAlertBoxSafetyTimeout"
         }
-        context.expectEqual(
-            disabling.count, 1, clause: "SAFE-2.a", "calls of _disableJavascriptAlertBoxSafetyTimeout (spelled so) sent"
-        )
+        expectSwitchCalls(
+            disabling.count, 1, in: context, "calls of _disableJavascriptAlertBoxSafetyTimeout (spelled so) sent")
         let otherKeys = disabling.map { message -> [String] in
             guard case .object(let members) = message else { return [] }
             return members.keys.filter { $0 != "handlerName" }.sorted()

@@ -55,7 +55,7 @@ enum CallbackCases {
         // shows.
         guard
             let ids = try await CraftedFetch.outstandingCallbacks(
-                ["absent", "null", "after the repeats"], obligation: "CB-2.a", in: context)
+                ["absent", "null", "after the repeats"], in: context)
         else { return }
         let (absent, null, after) = (ids[0], ids[1], ids[2])
         CraftedFetch.serve(
@@ -172,13 +172,17 @@ enum CallbackCases {
             "invocations of the outstanding callback 'held' by the repeated responses to another call")
 
         // Never issued: ids that look like the outstanding one but are not it, then its real answer.
-        let heldID = context.transcript.decodedNativeMessages.lazy.compactMap {
-            $0.member("handlerName") == "hold" ? $0.member("callbackId") : nil
-        }.first
-        guard case .string(let id)? = heldID else {
+        let held = context.transcript.decodedNativeMessages.first { $0.member("handlerName") == "hold" }
+        guard case .string(let id)? = held?.member("callbackId") else {
+            // Cited by what went wrong (`CraftedFetch.outstandingCallbacks`): a call that never reached the JS
+            // side is ESC-1.c's outcome, one without an id MSG-7.c's; an id that is no string, this case's.
+            let (clause, what) =
+                held == nil
+                ? ("ESC-1.c", "never reached the JS side")
+                : held?.member("callbackId") == nil
+                    ? ("MSG-7.c", "carried no callbackId") : ("CB-3.a", "carried a callbackId that is no string")
             context.expect(
-                false, clause: "CB-3.a",
-                "the call to the JS handler hold carried no callbackId, so no look-alike could be formed")
+                false, clause: clause, "the call to the JS handler hold \(what), so no look-alike could be formed")
             return
         }
         let lookAlikes = lookAlikeIDs(of: id)
@@ -208,7 +212,7 @@ enum CallbackCases {
         try await CasePages.start(context)
         guard
             let ids = try await CraftedFetch.outstandingCallbacks(
-                ["answered", "waiting"], obligation: "CB-3.a", in: context)
+                ["answered", "waiting"], in: context)
         else { return }
         let (answered, waiting) = (ids[0], ids[1])
         // Ids of other types, the number in waiting's id alone or after another prefix (a lookup by that number
@@ -310,7 +314,7 @@ enum CallbackCases {
         try context.registerHandler("sink", answer: .none)
         try await CasePages.start(context)
         let labels = ["dropped 1", "dropped 2", "dropped 3"]
-        guard let dropped = try await CraftedFetch.outstandingCallbacks(labels, obligation: "CB-3.c", in: context)
+        guard let dropped = try await CraftedFetch.outstandingCallbacks(labels, in: context)
         else { return }
         try context.reset()
         // Still the old page: the answers name dropped callbacks only.
@@ -373,8 +377,7 @@ enum CallbackCases {
         ]
         let named = "named by a call first"
         guard
-            let ids = try await CraftedFetch.outstandingCallbacks(
-                forms.map(\.label) + [named], obligation: "CB-4.a", in: context)
+            let ids = try await CraftedFetch.outstandingCallbacks(forms.map(\.label) + [named], in: context)
         else { return }
         var batch: [JSONValue] = [
             ["handlerName": "sink", "data": "a call carrying an outstanding id", "callbackId": ids[forms.count]]
@@ -459,13 +462,14 @@ enum CallbackCases {
                 """)
         try context.callHandler("hold", data: "question", callback: "outstanding", expectsResponse: true)
         try await context.runUntilIdle()
-        let heldID = context.transcript.decodedNativeMessages.lazy.compactMap {
-            $0.member("handlerName") == "hold" ? $0.member("callbackId") : nil
-        }.first
-        guard let heldID else {
+        let held = context.transcript.decodedNativeMessages.first { $0.member("handlerName") == "hold" }
+        guard let heldID = held?.member("callbackId") else {
+            // Cited by what went wrong (`CraftedFetch.outstandingCallbacks`): a call that never reached the JS
+            // side is ESC-1.c's outcome, one without an id MSG-7.c's.
             context.expect(
-                false, clause: "CB-4.d",
-                "the call to the JS handler hold carried no callbackId, so no call could carry it")
+                false, clause: held == nil ? "ESC-1.c" : "MSG-7.c",
+                "the call to the JS handler hold \(held == nil ? "never reached the JS side" : "carried no callbackId"), so no call could carry it"
+            )
             return
         }
         // A call (no responseId) carrying the native callback's id as its own callbackId.

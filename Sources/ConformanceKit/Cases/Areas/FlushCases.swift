@@ -29,9 +29,6 @@ enum FlushCases {
                     bridge.callHandler("sink", 3);
                 });
                 """)
-        let queueURLs = context.transcript.navigationDecisions.filter {
-            $0.policy == .cancel && $0.url.lowercased().contains("__wvjb_queue_message__")
-        }
         let jsSide = context.webView.bridgeJavaScriptSource
         let fetches = context.transcript.nativeEvaluations.map(\.script).filter {
             $0 != jsSide && $0.contains("_fetchQueue")
@@ -39,9 +36,7 @@ enum FlushCases {
         let exact = "WebViewJavascriptBridge._fetchQueue();"
         context.expectEqual(
             fetches.filter { $0 != exact }, [], clause: "FLUSH-1.a", "fetch evaluations that are not exactly \(exact)")
-        context.expectEqual(
-            fetches.count, queueURLs.count, clause: "FLUSH-1.b",
-            "fetch evaluations for \(queueURLs.count) cancelled queue URLs")
+        expectFetchPerQueueURL(fetches.count, in: context, "")
         context.expectEqual(
             context.transcript.nativeHandlerInvocations("sink"), [1, 2, 3], clause: "FLUSH-7.a",
             "data the native handler got from the fetched calls")
@@ -75,9 +70,6 @@ enum FlushCases {
         CraftedFetch.serve(["WebViewJavascriptBridge._fetchQueue.call(WebViewJavascriptBridge)"], in: context)
         CraftedFetch.serve([CraftedFetch.text("[]"), CraftedFetch.text("[]")], in: context)
         try await context.runUntilIdle()
-        let queueURLs = context.transcript.navigationDecisions.filter {
-            $0.policy == .cancel && context.transcript.isQueueURL($0.url)
-        }
         let jsSide = context.webView.bridgeJavaScriptSource
         let fetches = context.transcript.nativeEvaluations.map(\.script).filter {
             $0 != jsSide && $0.contains("_fetchQueue")
@@ -86,14 +78,28 @@ enum FlushCases {
         context.expectEqual(
             fetches.filter { $0 != exact }, [], clause: "FLUSH-1.a",
             "fetch evaluations that are not exactly \(exact), over two pages")
-        context.expectEqual(
-            fetches.count, queueURLs.count, clause: "FLUSH-1.b",
-            "fetch evaluations for \(queueURLs.count) cancelled queue URLs, signalled by answers, a burst from a timer and several in one turn, over two pages"
-        )
+        expectFetchPerQueueURL(
+            fetches.count, in: context,
+            ", signalled by answers, a burst from a timer and several in one turn, over two pages")
         context.expectEqual(
             context.transcript.nativeHandlerInvocations("sink").count, 9, clause: "FLUSH-1.b",
             "calls the native handler got from the fetched batches: a burst of four on each page and one before the crafted signals"
         )
+    }
+
+    /// Judges FLUSH-1.b on the number of fetches the native side evaluated: each cancelled queue URL gets
+    /// its own fetch, so there are at least as many fetches as cancelled queue URLs and no more than the
+    /// queue URLs the native side was asked about. One it allowed is BOOT-1.a's finding, whether or not it
+    /// fetched for it: counting it here would blame the fetch for the URL's classification.
+    @MainActor
+    private static func expectFetchPerQueueURL(_ fetchCount: Int, in context: CaseContext, _ signalled: String) {
+        let decisions = context.transcript.navigationDecisions.filter { context.transcript.isQueueURL($0.url) }
+        let cancelled = decisions.filter { $0.policy == .cancel }.count
+        let allowed = decisions.count - cancelled
+        context.expectEqual(
+            fetchCount, min(max(fetchCount, cancelled), decisions.count), clause: "FLUSH-1.b",
+            "fetch evaluations for \(cancelled) cancelled queue URLs\(signalled)"
+                + (allowed > 0 ? " (and \(allowed) allowed ones, which may have one or none)" : ""))
     }
 
     // FLUSH-2: one case per form of "nothing", so that a bridge harmed by one form fails that form's
@@ -281,7 +287,7 @@ enum FlushCases {
         let labels = [
             "answered by an object", "answered by a string holding a batch", "answered by a string holding a response",
         ]
-        guard let ids = try await CraftedFetch.outstandingCallbacks(labels, obligation: "FLUSH-4.a", in: context) else {
+        guard let ids = try await CraftedFetch.outstandingCallbacks(labels, in: context) else {
             return
         }
         func response(_ index: Int, _ data: JSONValue) -> JSONValue {
@@ -361,7 +367,7 @@ enum FlushCases {
         try context.registerHandler("sink", answer: .none)
         try await CasePages.start(context)
         let labels = ["named in a string", "named in arrays", "answered plainly"]
-        guard let ids = try await CraftedFetch.outstandingCallbacks(labels, obligation: "FLUSH-5.a", in: context) else {
+        guard let ids = try await CraftedFetch.outstandingCallbacks(labels, in: context) else {
             return
         }
         func response(_ index: Int, _ data: JSONValue) -> JSONValue {

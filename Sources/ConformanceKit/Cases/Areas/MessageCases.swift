@@ -218,7 +218,7 @@ enum MessageCases {
         try await CasePages.start(context)
         guard
             let ids = try await CraftedFetch.outstandingCallbacks(
-                ["reordered", "spaced", "escaped"], obligation: "MSG-9.a", in: context)
+                ["reordered", "spaced", "escaped"], in: context)
         else { return }
         // The third id written with a \u escape for every character, as a hand-written or other encoder may.
         let escapedID: String
@@ -269,7 +269,7 @@ enum MessageCases {
                     bridge.registerHandler("jsEcho", conformance.echoHandler("jsEcho"));
                 });
                 """)
-        guard let ids = try await CraftedFetch.outstandingCallbacks(["answered"], obligation: "MSG-4.a", in: context)
+        guard let ids = try await CraftedFetch.outstandingCallbacks(["answered"], in: context)
         else { return }
         let batch =
             #"[{"responseId":false,"handlerName":"sink","data":"responseId false"},"#

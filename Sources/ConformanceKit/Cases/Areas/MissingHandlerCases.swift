@@ -136,7 +136,7 @@ enum MissingHandlerCases {
 
     static let jsMissingHandler = ConformanceCase(
         id: "missing-handler.js.no-answer-next-works",
-        clauses: ["MISS-3", "CB-1"],
+        clauses: ["MISS-3", "CB-1", "DISP-6"],
         accepts: .unansweredNativeCallbacks,
         summary:
             "a native call to a missing JS handler gets no answer, and the next call's answer still reaches its own callback"
@@ -151,9 +151,8 @@ enum MissingHandlerCases {
         try context.callHandler("nobodyHome", data: 1, callback: "missing")
         try context.callHandler("echo", data: 2, callback: "echoed", expectsResponse: true)
         try await context.runUntilIdle()
-        context.expectEqual(
-            context.transcript.nativeCallbackInvocations("missing").count, 0, clause: "MISS-3.a",
-            "answers to the call to a missing JS handler")
+        expectNoAnswerToMissingJSHandler(
+            "nobodyHome", data: 1, callback: "missing", in: context, "answers to the call to a missing JS handler")
         context.expectEqual(
             context.transcript.nativeCallbackInvocations("echoed"), [2], clause: "MISS-3.b",
             "answers the next call's callback got")
@@ -161,7 +160,7 @@ enum MissingHandlerCases {
 
     static let jsMissingAmongLateAnswers = ConformanceCase(
         id: "missing-handler.js.missing-among-late-answers",
-        clauses: ["MISS-3"],
+        clauses: ["MISS-3", "DISP-6"],
         accepts: .unansweredNativeCallbacks,
         summary:
             "on a page navigated to, native calls to JS handlers it does not register (one the previous page had) get no answer, while the calls around them, answered later and in reverse order, get theirs"
@@ -196,15 +195,51 @@ enum MissingHandlerCases {
         try context.callHandler("missing without callback", data: "nothing")
         try context.callHandler("echo", data: "echo", callback: "echo", expectsResponse: true)
         try await context.runUntilIdle()
-        for label in ["missing: first page only", "missing: unicode name"] {
-            context.expectEqual(
-                context.transcript.nativeCallbackInvocations(label), [], clause: "MISS-3.a",
+        for (handler, data, label): (String, JSONValue, String) in [
+            ("firstPageOnly", "on the second page", "missing: first page only"),
+            ("nöbody 😀", .null, "missing: unicode name"),
+        ] {
+            expectNoAnswerToMissingJSHandler(
+                handler, data: data, callback: label, in: context,
                 "answers callback '\(label)' got, calls around it being answered later and in reverse order")
         }
         for label in ["late 1", "late 2", "echo"] {
             context.expectEqual(
                 context.transcript.nativeCallbackInvocations(label), [.string(label)], clause: "MISS-3.b",
                 "answers callback '\(label)' got, its call sent among calls to missing JS handlers")
+        }
+    }
+
+    /// Judges a native call to a JS handler the page does not register, by the component at fault: a
+    /// response the JS side sent to it (read on the wire) is the JS side's defect (DISP-6.a), and the native
+    /// side invoking the callback it names is then right; a callback invoked without one is the native
+    /// side's (MISS-3.a).
+    /// - Parameters:
+    ///   - handler: The JS handler the native side called.
+    ///   - data: The call's data, which tells it from other calls to `handler`.
+    ///   - label: The label of the call's native callback.
+    ///   - description: What the MISS-3.a check reads, for its failure.
+    @MainActor
+    static func expectNoAnswerToMissingJSHandler(
+        _ handler: String, data: JSONValue, callback label: String, in context: CaseContext, _ description: String
+    ) {
+        let delivered = context.transcript.decodedNativeMessages
+        let callbackID = delivered.first {
+            $0.member("handlerName") == .string(handler) && $0.member("data") == data
+        }?.member("callbackId")
+        // A response names this call only when no other call was given its callbackId (a native side that
+        // reuses ids makes the answer to another call look like one to this).
+        let ownID = callbackID.flatMap { id in
+            delivered.filter { $0.member("callbackId") == id }.count == 1 ? id : nil
+        }
+        let responses = context.transcript.fetchedMessages.filter { ownID != nil && $0.member("responseId") == ownID }
+        context.expectEqual(
+            responses.map { $0.member("responseData") ?? "<no responseData>" }, [], clause: "DISP-6.a",
+            "responseData of the responses the JS side sent to the native call to the missing JS handler \(JSONValue.string(handler).canonicalText)"
+        )
+        if responses.isEmpty {
+            context.expectEqual(
+                context.transcript.nativeCallbackInvocations(label), [], clause: "MISS-3.a", description)
         }
     }
 
