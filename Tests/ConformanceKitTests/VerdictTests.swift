@@ -212,6 +212,9 @@ struct VerdictTests {
                 ["START-1.c"]
             ),
             ("ordering.native-to-js.fifo", "sends-reversed-within-turn", "ORD-1.a", ["DISP-3.b"]),
+            // A native call with a callback that carries no callbackId (the key spelled `callbackID`) is MSG-7.c's,
+            // not the obligation of the case that could not answer it (MSG-9.a).
+            ("messages.js-to-native.response-json-forms", "callback-id-key-spelled-callbackID", "MSG-7.c", ["MSG-9.a"]),
             // Responses carrying other calls' ids unchanged are paired wrongly (MSG-6.b), not ids rebuilt (ID-3.b).
             (
                 "js-side.dispatch.responses-keep-native-ids", "js-responder-reads-shared-callback-id", "MSG-6.b",

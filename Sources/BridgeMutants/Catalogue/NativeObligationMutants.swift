@@ -124,6 +124,23 @@ extension MutantCatalogue {
                 ]
             })
         },
+        native(
+            "callback-id-key-spelled-callbackID",
+            "native calls carry their callback id under the key `callbackID`, as Swift spells the word, so the JS side sees none and answers nothing",
+            obligation: "MSG-7.c", caughtBy: ["messages.native-to-js.keys"]
+        ) {
+            Defect(rewriteScript: { script, _ in
+                guard script.kind == .delivery else { return [script.text] }
+                return [
+                    WireRewriting.rewritingMessage(of: script.text) { message in
+                        if message["responseId"] == nil, let id = message["callbackId"] {
+                            message["callbackId"] = nil
+                            message["callbackID"] = id
+                        }
+                    }
+                ]
+            })
+        },
         // MSG-2: the keys and the responseId of a native response.
         native(
             "response-carries-handler-name",
