@@ -152,17 +152,12 @@ extension MutantCatalogue {
             obligation: "MSG-7.b",
             caughtBy: ["messages.native-to-js.keys"]
         ) {
-            Defect(rewriteScript: { script, _ in
-                guard script.kind == .delivery else { return [script.text] }
-                return [
-                    WireRewriting.rewritingMessage(of: script.text) { message in
-                        for key in ["handlerName", "data", "callbackId", "responseId", "responseData"]
-                        where message[key] == nil {
-                            message[key] = .null
-                        }
-                    }
-                ]
-            })
+            Defect.rewritingDeliveredMessages { message in
+                for key in ["handlerName", "data", "callbackId", "responseId", "responseData"] where message[key] == nil
+                {
+                    message[key] = .null
+                }
+            }
         },
         // Escaping (ESC-2), defeated by a grapheme cluster.
         native(

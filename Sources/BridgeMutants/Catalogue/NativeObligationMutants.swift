@@ -98,14 +98,9 @@ extension MutantCatalogue {
             "handlerName is written inside `if let data { ... }`, so a native call without data goes without its name",
             obligation: "MSG-7.a", caughtBy: ["messages.native-to-js.keys"]
         ) {
-            Defect(rewriteScript: { script, _ in
-                guard script.kind == .delivery else { return [script.text] }
-                return [
-                    WireRewriting.rewritingMessage(of: script.text) { message in
-                        if message["responseId"] == nil, message["data"] == nil { message["handlerName"] = nil }
-                    }
-                ]
-            })
+            Defect.rewritingDeliveredMessages { message in
+                if message["responseId"] == nil, message["data"] == nil { message["handlerName"] = nil }
+            }
         },
         native(
             "callback-id-written-before-callback-check",
@@ -129,17 +124,12 @@ extension MutantCatalogue {
             "native calls carry their callback id under the key `callbackID`, as Swift spells the word, so the JS side sees none and answers nothing",
             obligation: "MSG-7.c", caughtBy: ["messages.native-to-js.keys"]
         ) {
-            Defect(rewriteScript: { script, _ in
-                guard script.kind == .delivery else { return [script.text] }
-                return [
-                    WireRewriting.rewritingMessage(of: script.text) { message in
-                        if message["responseId"] == nil, let id = message["callbackId"] {
-                            message["callbackId"] = nil
-                            message["callbackID"] = id
-                        }
-                    }
-                ]
-            })
+            Defect.rewritingDeliveredMessages { message in
+                if message["responseId"] == nil, let id = message["callbackId"] {
+                    message["callbackId"] = nil
+                    message["callbackID"] = id
+                }
+            }
         },
         // MSG-2: the keys and the responseId of a native response.
         native(
@@ -175,16 +165,11 @@ extension MutantCatalogue {
             "the responseId is built as \"\\(message[\"callbackId\"])\", an Optional, so it reads Optional(\"cb_1_...\")",
             obligation: "MSG-2.b", caughtBy: ["messages.native-to-js.nil-answer-is-null", "messages.native-to-js.keys"]
         ) {
-            Defect(rewriteScript: { script, _ in
-                guard script.kind == .delivery else { return [script.text] }
-                return [
-                    WireRewriting.rewritingMessage(of: script.text) { message in
-                        if case .string(let id)? = message["responseId"] {
-                            message["responseId"] = .string("Optional(\"\(id)\")")
-                        }
-                    }
-                ]
-            })
+            Defect.rewritingDeliveredMessages { message in
+                if case .string(let id)? = message["responseId"] {
+                    message["responseId"] = .string("Optional(\"\(id)\")")
+                }
+            }
         },
         // MSG-3: data as JS sent it.
         native(

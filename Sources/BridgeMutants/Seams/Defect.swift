@@ -1,5 +1,6 @@
 import ConformanceKit
 import ReferenceBridge
+import StrictJSON
 
 /// One defect of a mutant, as the code it changes at the boundaries of the reference bridge.
 ///
@@ -83,6 +84,19 @@ struct Defect {
 
     /// Replaces the send the harness calls from a background thread.
     var backgroundSend: (@MainActor (DefectiveBridgeAdapter) -> BackgroundSend)?
+}
+
+extension Defect {
+    /// A defect that changes each message the reference delivers (calls and responses alike), in its
+    /// delivery command; the other scripts are evaluated as they are.
+    /// - Parameter change: Changes the message's members; an unchanged message keeps its command.
+    static func rewritingDeliveredMessages(_ change: @escaping @MainActor (inout [String: JSONValue]) -> Void) -> Defect
+    {
+        Defect(rewriteScript: { script, _ in
+            guard script.kind == .delivery else { return [script.text] }
+            return [WireRewriting.rewritingMessage(of: script.text, change)]
+        })
+    }
 }
 
 /// A script the reference asked to evaluate, with what it is.

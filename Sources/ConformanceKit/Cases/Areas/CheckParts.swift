@@ -53,3 +53,46 @@ extension CheckParts {
         }
     }
 }
+
+extension CheckParts {
+    /// The sends of a page script that threw, from its `threw` notes (`<send>: <error>`, noted by a script
+    /// that makes each send on its own, so that one that throws does not hide the others). A send that threw
+    /// sent nothing: the obligation of its form reports it (`expectNone`), and the checks of what was sent
+    /// leave it out (`sent`) rather than blame its missing message on the parts or order of the rest.
+    struct ThrownSends {
+        /// The notes, in order.
+        let notes: [String]
+        /// The sends that threw.
+        let names: Set<String>
+
+        /// The sends the page noted as thrown in `transcript`.
+        init(in transcript: Transcript) {
+            notes = transcript.pageNotes("threw").compactMap { note -> String? in
+                if case .string(let text)? = note { text } else { nil }
+            }
+            names = Set(notes.compactMap { $0.split(separator: ":", maxSplits: 1).first.map(String.init) })
+        }
+
+        /// Checks, for each form, that none of its sends threw, under the form's obligation.
+        /// - Parameters:
+        ///   - forms: Each form's obligation and the sends made in it.
+        ///   - what: What the sends are, for the failure (`the callHandler calls`).
+        @MainActor
+        func expectNone(of forms: [(obligation: String, sends: [String])], what: String, in context: CaseContext) {
+            for (obligation, sends) in forms {
+                context.expectEqual(
+                    notes.filter { text in sends.contains { text.hasPrefix($0 + ": ") } }, [], clause: obligation,
+                    "errors thrown by \(what) \(sends.joined(separator: ", "))")
+            }
+        }
+
+        /// `sends` without those that threw.
+        func sent(_ sends: [String]) -> [String] { sends.filter { !names.contains($0) } }
+
+        /// What a check that left sends out adds to its message: ` (<what> that threw left out: ...)`, or
+        /// nothing when none threw.
+        func leftOut(_ what: String) -> String {
+            names.isEmpty ? "" : " (\(what) that threw left out: \(names.sorted().joined(separator: ", ")))"
+        }
+    }
+}

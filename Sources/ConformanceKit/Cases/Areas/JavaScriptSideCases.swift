@@ -764,25 +764,16 @@ enum JavaScriptSideCases {
         context.expectEqual(
             threeArguments.map { part($0, "callbackId") }, threeArguments.map { _ in "<id>" }, clause: "MSG-8.b",
             "callbackId sent for callHandler(name, data, callback), for data 3, undefined, null, 0 and \"\"")
-        // A call that threw is reported under the obligation of its form.
-        let threw = context.transcript.pageNotes("threw").compactMap { note -> String? in
-            if case .string(let text)? = note { text } else { nil }
-        }
-        let forms: [(String, [String])] = [
-            ("MSG-8.a", oneOrTwoArguments), ("MSG-8.b", threeArguments), ("MSG-8.c", ["twoArguments"]),
-            ("MSG-8.d", ["threeArguments"]), ("MSG-5.a", ["(empty name)"]),
-        ]
-        for (obligation, calls) in forms {
-            context.expectEqual(
-                threw.filter { text in calls.contains { text.hasPrefix($0 + ": ") } }, [], clause: obligation,
-                "errors thrown by the callHandler calls \(calls.joined(separator: ", "))")
-        }
-        // A call that threw sent nothing: the obligation of its form reports it (above), and the checks of what
-        // the calls sent leave it out rather than blame its missing message on the message's parts (MSG-5).
-        let threwCalls = Set(threw.compactMap { $0.split(separator: ":", maxSplits: 1).first.map(String.init) })
-        let leftOut =
-            threwCalls.isEmpty ? "" : " (calls that threw left out: \(threwCalls.sorted().joined(separator: ", ")))"
-        func sending(_ calls: [String]) -> [String] { calls.filter { !threwCalls.contains($0) } }
+        // A call that threw is reported under the obligation of its form, and left out of the checks of what
+        // the calls sent (MSG-5).
+        let thrown = CheckParts.ThrownSends(in: context.transcript)
+        thrown.expectNone(
+            of: [
+                ("MSG-8.a", oneOrTwoArguments), ("MSG-8.b", threeArguments), ("MSG-8.c", ["twoArguments"]),
+                ("MSG-8.d", ["threeArguments"]), ("MSG-5.a", ["(empty name)"]),
+            ], what: "the callHandler calls", in: context)
+        let leftOut = thrown.leftOut("calls")
+        let sending = thrown.sent
         // Every call carries handlerName, the empty name included; compared whatever the order (ORD-3 is checked
         // apart).
         let names = context.transcript.fetchedMessages.map {

@@ -116,24 +116,16 @@ enum JavaScriptSideSecondCases {
 
         // A send that threw sent nothing: the obligation of its form reports it, and the checks of what was sent
         // (MSG-5, ORD-3) leave it out rather than blame its missing message on the parts or order of the rest.
-        let threw = context.transcript.pageNotes("threw").compactMap { note -> String? in
-            if case .string(let text)? = note { text } else { nil }
-        }
-        let threwSends = Set(threw.compactMap { $0.split(separator: ":", maxSplits: 1).first.map(String.init) })
-        let leftOut =
-            threwSends.isEmpty ? "" : " (sends that threw left out: \(threwSends.sorted().joined(separator: ", ")))"
-        func sending(_ sends: [String]) -> [String] { sends.filter { !threwSends.contains($0) } }
-        let forms: [(String, [String])] = [
-            ("MSG-8.a", ["nameOnly", "zero", "falseData", "nullData"]),
-            ("MSG-8.b", ["empty", "nested", "undefinedData"]),
-            ("MSG-8.c", ["twoArguments"]), ("MSG-8.d", ["threeArguments"]),
-            ("DISP-5.b", mixedSends.filter { $0.hasPrefix("response ") }),
-        ]
-        for (obligation, sends) in forms {
-            context.expectEqual(
-                threw.filter { text in sends.contains { text.hasPrefix($0 + ": ") } }, [], clause: obligation,
-                "errors thrown by the sends \(sends.joined(separator: ", "))")
-        }
+        let thrown = CheckParts.ThrownSends(in: context.transcript)
+        thrown.expectNone(
+            of: [
+                ("MSG-8.a", ["nameOnly", "zero", "falseData", "nullData"]),
+                ("MSG-8.b", ["empty", "nested", "undefinedData"]),
+                ("MSG-8.c", ["twoArguments"]), ("MSG-8.d", ["threeArguments"]),
+                ("DISP-5.b", mixedSends.filter { $0.hasPrefix("response ") }),
+            ], what: "the sends", in: context)
+        let leftOut = thrown.leftOut("sends")
+        let sending = thrown.sent
 
         // MSG-5 and MSG-8: each call's parts, by handler name (callback ids shown as <id>).
         let byName = Dictionary(
