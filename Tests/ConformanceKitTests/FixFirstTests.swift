@@ -193,6 +193,44 @@ struct FixFirstTests {
         #expect(RootCauses.findings(in: Array(results[1...])).map(\.citation) == ["ID-3.a", "BOOT-6.b", "ORD-1.a"])
     }
 
+    @Test(
+        "findings only in cases where a page asked for the JS side twice fold under the snippet's joining obligation (BOOT-5.b, WK-4.b) when it failed too: the second injection started the bridge afresh",
+        arguments: [(WireDialect.canonical, "BOOT-5.b"), (.wkwvjb, "WK-4.b")])
+    func secondInjection(dialect: WireDialect, joining: String) {
+        /// A case whose one page asked for the JS side `signals` times, then a reload that asked once.
+        func asked(_ id: String, _ citations: [String], signals: Int) -> CaseResult {
+            var result = Self.result(id, citations)
+            result.transcript = Transcript(dialect: dialect)
+            for page in ["https://app.example/", "https://app.example/reloaded"] {
+                result.transcript.append(.pageLoaded(url: page))
+                for number in 0..<(page.hasSuffix("reloaded") ? 1 : signals) {
+                    switch dialect.loadSignal {
+                    case .navigation:
+                        result.transcript.append(
+                            .navigationRequested(id: number, url: "https://__bridge_loaded__", isMainFrame: false))
+                    case .scriptMessage(let handlerName):
+                        result.transcript.append(.scriptMessagePosted(name: handlerName, body: .null))
+                    }
+                }
+            }
+            return result
+        }
+        let results = [
+            asked("setup", [joining, "BOOT-7.a"], signals: 3),
+            asked("prototypes", ["BOOT-7.a"], signals: 2),
+            asked("flush", ["FLUSH-2.a", "CB-1.b"], signals: 2),
+            // One request per page, a reload included: not asked twice.
+            asked("ordered", ["ORD-1.a"], signals: 1),
+        ]
+        #expect(results[1].transcript.askedForTheJSSideTwiceOnOnePage)
+        #expect(!results[3].transcript.askedForTheJSSideTwiceOnOnePage)
+        let roots = RootCauses.findings(in: results)
+        #expect(roots.map(\.citation) == [joining, "ORD-1.a"], "\(roots.map(\.citation))")
+        #expect(roots.first?.consequences.map(\.citation).sorted() == ["BOOT-7.a", "CB-1.b", "FLUSH-2.a"])
+        // Without the snippet's own finding, nothing says the second request is what broke the rest.
+        #expect(!RootCauses.findings(in: Array(results[1...])).map(\.citation).contains(joining))
+    }
+
     @Test("findings only in cases that called reset() fold under the reset's own clause when it failed too")
     func sameOperation() {
         func result(_ id: String, _ citations: [String], actions: [String]) -> CaseResult {

@@ -10,6 +10,11 @@
 ///   no call the JS side made (`Transcript.sentSomeResponseNamingNoCall`) fold under MSG-2.b, the obligation
 ///   that a response's `responseId` is its call's `callbackId`, when it failed too: every answer the page
 ///   waited for in those cases was lost the same way, whatever obligation the case put to the test.
+/// - **The same second injection**: findings that occur only in cases where a page asked for the JS side
+///   twice (`Transcript.askedForTheJSSideTwiceOnOnePage`) fold under the setup snippet's obligation to join a
+///   waiting list instead of asking again (BOOT-5.b, or WK-4.b in the script-message dialect), when it failed
+///   too: the JS side injected again over the first starts the page's bridge afresh, and every check after it
+///   in those cases sees that.
 /// - **The same operation**: findings that occur only in cases that called `reset()`, or only in cases that
 ///   called `removeHandler(_:)`, fold under the finding of the clause that defines the operation (START-3,
 ///   MISS-2) when it failed too. These operations change state that nothing else touches, so a run where the
@@ -42,6 +47,7 @@ struct SameCauseGroup: Equatable {
             if let group = sameOperation(operation, among: roots, in: results) { candidates.append(group) }
         }
         if let lost = lostAnswers(among: roots, in: results) { candidates.append(lost) }
+        if let injected = secondInjection(among: roots, in: results) { candidates.append(injected) }
         if let order = orderDifference(among: roots, in: results) { candidates.append(order) }
         let representatives = Set(candidates.map(\.representative))
         var taken: Set<String> = []
@@ -77,13 +83,29 @@ struct SameCauseGroup: Equatable {
 
     /// Findings only in cases where a response named no call, under MSG-2.b when it is one of them.
     private static func lostAnswers(among roots: [RootCauseFinding], in results: [CaseResult]) -> Self? {
-        guard let own = roots.first(where: { $0.citation == "MSG-2.b" }) else { return nil }
+        group(under: ["MSG-2.b"], among: roots, in: results) { $0.sentSomeResponseNamingNoCall }
+    }
+
+    /// Findings only in cases where a page asked for the JS side twice, under the snippet's joining obligation
+    /// when it is one of them.
+    private static func secondInjection(among roots: [RootCauseFinding], in results: [CaseResult]) -> Self? {
+        group(under: ["BOOT-5.b", "WK-4.b"], among: roots, in: results) { $0.askedForTheJSSideTwiceOnOnePage }
+    }
+
+    /// Findings only in the roots' cases whose transcript shows `evidence`, under the first of `citations`
+    /// among the roots, when that one too occurs only there.
+    private static func group(
+        under citations: [String], among roots: [RootCauseFinding], in results: [CaseResult],
+        evidence: (Transcript) -> Bool
+    ) -> Self? {
+        guard let own = citations.lazy.compactMap({ citation in roots.first { $0.citation == citation } }).first
+        else { return nil }
+        // Only the roots' cases are read: the evidence parses what each case fetched.
         let rootCases = Set(roots.flatMap(\.cases))
-        let lostCases = Set(
-            results.filter { rootCases.contains($0.caseID) && $0.transcript.sentSomeResponseNamingNoCall }.map(\.caseID)
-        )
-        guard occursOnlyIn(lostCases, own) else { return nil }
-        let members = roots.filter { $0.citation != own.citation && occursOnlyIn(lostCases, $0) }.map(\.citation)
+        let evidenceCases = Set(
+            results.filter { rootCases.contains($0.caseID) && evidence($0.transcript) }.map(\.caseID))
+        guard occursOnlyIn(evidenceCases, own) else { return nil }
+        let members = roots.filter { $0.citation != own.citation && occursOnlyIn(evidenceCases, $0) }.map(\.citation)
         return members.isEmpty ? nil : SameCauseGroup(representative: own.citation, members: members)
     }
 

@@ -1,0 +1,21 @@
+import WireDialects
+
+extension Transcript {
+    /// Whether some page asked for the JS side more than once: two load signals (`loadSignalURLs`, or
+    /// script messages to the dialect's load handler) between one page load and the next. A page asks once
+    /// (BOOT-5, WK-4); each further signal has the JS side injected again over the first, which starts the
+    /// page's bridge state afresh, whatever else the case checked.
+    var askedForTheJSSideTwiceOnOnePage: Bool {
+        pages.contains { page in
+            let signals =
+                switch dialect.loadSignal {
+                case .navigation: page.loadSignalURLs.count
+                case .scriptMessage(let handlerName):
+                    page.events.count(where: {
+                        if case .scriptMessagePosted(handlerName, _) = $0 { true } else { false }
+                    })
+                }
+            return signals > 1
+        }
+    }
+}
