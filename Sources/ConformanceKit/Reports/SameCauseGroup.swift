@@ -83,18 +83,18 @@ struct SameCauseGroup: Equatable {
 
     /// Findings only in cases where a response named no call, under MSG-2.b when it is one of them.
     private static func lostAnswers(among roots: [RootCauseFinding], in results: [CaseResult]) -> Self? {
-        group(under: ["MSG-2.b"], among: roots, in: results) { $0.sentSomeResponseNamingNoCall }
+        evidenceGroup(under: ["MSG-2.b"], among: roots, in: results) { $0.sentSomeResponseNamingNoCall }
     }
 
     /// Findings only in cases where a page asked for the JS side twice, under the snippet's joining obligation
     /// when it is one of them.
     private static func secondInjection(among roots: [RootCauseFinding], in results: [CaseResult]) -> Self? {
-        group(under: ["BOOT-5.b", "WK-4.b"], among: roots, in: results) { $0.askedForTheJSSideTwiceOnOnePage }
+        evidenceGroup(under: ["BOOT-5.b", "WK-4.b"], among: roots, in: results) { $0.askedForTheJSSideTwiceOnOnePage }
     }
 
     /// Findings only in the roots' cases whose transcript shows `evidence`, under the first of `citations`
     /// among the roots, when that one too occurs only there.
-    private static func group(
+    private static func evidenceGroup(
         under citations: [String], among roots: [RootCauseFinding], in results: [CaseResult],
         evidence: (Transcript) -> Bool
     ) -> Self? {
