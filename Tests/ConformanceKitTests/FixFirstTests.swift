@@ -231,6 +231,33 @@ struct FixFirstTests {
         #expect(!RootCauses.findings(in: Array(results[1...])).map(\.citation).contains(joining))
     }
 
+    @Test(
+        "findings only in cases where a JS callback got a whole response message fold under DISP-4.a when it failed too: every answer the page got was the message"
+    )
+    func wholeResponses() {
+        let keys = WireDialect.canonical.keys
+        /// A case whose JS callback got `answer`.
+        func answered(_ id: String, _ citations: [String], answer: JSONValue) -> CaseResult {
+            var result = Self.result(id, citations)
+            result.transcript.append(.jsCallbackInvoked(label: "answer", data: answer))
+            return result
+        }
+        let whole: JSONValue = [keys.responseID: "cb_1_0", keys.responseData: "after the empty batch"]
+        let results = [
+            answered("one-shot", ["DISP-4.a"], answer: whole),
+            answered("empty batch", ["BOOT-6.b"], answer: whole),
+            answered("crafted results", ["FLUSH-2.a", "FLUSH-2.b"], answer: [keys.responseID: "cb_2_0"]),
+            // Data that merely holds a response id among other keys is a payload, not a message.
+            answered("protocol words", ["MSG-4.b"], answer: [keys.responseID: "cb_1_0", "note": "payload"]),
+        ]
+        #expect(results[2].transcript.gaveAJSCallbackAWholeResponse)
+        #expect(!results[3].transcript.gaveAJSCallbackAWholeResponse)
+        let roots = RootCauses.findings(in: results)
+        #expect(roots.map(\.citation) == ["DISP-4.a", "MSG-4.b"], "\(roots.map(\.citation))")
+        #expect(roots.first?.consequences.map(\.citation).sorted() == ["BOOT-6.b", "FLUSH-2.a", "FLUSH-2.b"])
+        #expect(!RootCauses.findings(in: Array(results[1...])).map(\.citation).contains("DISP-4.a"))
+    }
+
     @Test("findings only in cases that called reset() fold under the reset's own clause when it failed too")
     func sameOperation() {
         func result(_ id: String, _ citations: [String], actions: [String]) -> CaseResult {

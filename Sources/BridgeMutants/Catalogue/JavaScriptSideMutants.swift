@@ -309,6 +309,11 @@ extension MutantCatalogue {
             replacing: "responseCallback(message.responseData);", with: "responseCallback(message);",
             caughtBy: ["js-side.dispatch.response-callback-one-shot"]),
         javaScriptSide(
+            "js-handler-gets-whole-message",
+            "a JS handler is called with the whole call message instead of its data", obligation: "DISP-5.a",
+            replacing: "handler(message.data, responseCallback);", with: "handler(message, responseCallback);",
+            caughtBy: ["js-side.dispatch.handler-arguments-and-responses"]),
+        javaScriptSide(
             "js-handler-data-defaults-to-object",
             "a handler gets {} when the call carries no data (`message.data || {}`)", obligation: "DISP-5.a",
             replacing: "handler(message.data, responseCallback);",

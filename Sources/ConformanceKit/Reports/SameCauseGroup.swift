@@ -15,6 +15,10 @@
 ///   waiting list instead of asking again (BOOT-5.b, or WK-4.b in the script-message dialect), when it failed
 ///   too: the JS side injected again over the first starts the page's bridge afresh, and every check after it
 ///   in those cases sees that.
+/// - **The same whole responses**: findings that occur only in cases where a JS callback got a whole response
+///   message (`Transcript.gaveAJSCallbackAWholeResponse`) fold under DISP-4.a, the obligation to call it with
+///   the message's `responseData`, when it failed too: every answer the page got in those cases was the
+///   message, whatever the case checked of it.
 /// - **The same operation**: findings that occur only in cases that called `reset()`, or only in cases that
 ///   called `removeHandler(_:)`, fold under the finding of the clause that defines the operation (START-3,
 ///   MISS-2) when it failed too. These operations change state that nothing else touches, so a run where the
@@ -48,6 +52,7 @@ struct SameCauseGroup: Equatable {
         }
         if let lost = lostAnswers(among: roots, in: results) { candidates.append(lost) }
         if let injected = secondInjection(among: roots, in: results) { candidates.append(injected) }
+        if let whole = wholeResponses(among: roots, in: results) { candidates.append(whole) }
         if let order = orderDifference(among: roots, in: results) { candidates.append(order) }
         let representatives = Set(candidates.map(\.representative))
         var taken: Set<String> = []
@@ -90,6 +95,11 @@ struct SameCauseGroup: Equatable {
     /// when it is one of them.
     private static func secondInjection(among roots: [RootCauseFinding], in results: [CaseResult]) -> Self? {
         evidenceGroup(under: ["BOOT-5.b", "WK-4.b"], among: roots, in: results) { $0.askedForTheJSSideTwiceOnOnePage }
+    }
+
+    /// Findings only in cases where a JS callback got a whole response, under DISP-4.a when it is one of them.
+    private static func wholeResponses(among roots: [RootCauseFinding], in results: [CaseResult]) -> Self? {
+        evidenceGroup(under: ["DISP-4.a"], among: roots, in: results) { $0.gaveAJSCallbackAWholeResponse }
     }
 
     /// Findings only in the roots' cases whose transcript shows `evidence`, under the first of `citations`
