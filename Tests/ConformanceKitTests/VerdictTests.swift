@@ -227,6 +227,13 @@ struct VerdictTests {
                 "DISP-2.b", ["BOOT-6.b"]
             ),
             ("js-side.messages.call-shapes", "js-empty-queue-fetches-empty-string", nil, ["MSG-5.a"]),
+            // A JS handler given the whole call message fails what a handler gets (DISP-5.a), not the dispatch
+            // of the message (DISP-3.a) nor a payload changed on the way (ESC-3.a).
+            (
+                "escaping.quotes-and-backslashes.native-to-js", "js-handler-gets-whole-message", "DISP-5.a",
+                ["DISP-3.a", "ESC-3.a"]
+            ),
+            ("escaping.corpus.round-trip.native-to-js", "js-handler-gets-whole-message", "DISP-5.a", ["DISP-3.a"]),
         ] as [(String, String, String?, [String])])
     func lossBlamesItsCause(caseID: String, mutant: String, cited: String?, notCited: [String]) async throws {
         let result = try await run(caseID, against: mutant)

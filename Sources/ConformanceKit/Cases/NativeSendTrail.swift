@@ -1,4 +1,5 @@
 import StrictJSON
+import WireDialects
 
 /// What became of the messages a case asked the native side to send to one JS handler, read from the commands
 /// the native side evaluated, so that a message that did not arrive is blamed on what went wrong and not on
@@ -89,8 +90,34 @@ struct NativeSendTrail {
     static let misdirected = Blame(
         obligation: "ESC-1.c", because: "its command holds it intact but does not reach the entry point")
 
+    /// Whether `value`, what a JS handler got, is a whole call message carrying `data` (its handler name, that
+    /// data, perhaps a callback id, and no other key) rather than the data alone (DISP-5.a).
+    /// - Parameters:
+    ///   - value: What the handler got.
+    ///   - data: The data the call carried.
+    ///   - keys: The run's message keys.
+    static func isWholeCall(_ value: JSONValue?, carrying data: JSONValue?, keys: MessageKeys) -> Bool {
+        guard case .object(let members)? = value, members[keys.handlerName] != nil, members[keys.data] == data
+        else { return false }
+        return members.keys.allSatisfy { [keys.handlerName, keys.data, keys.callbackID].contains($0) }
+    }
+
     /// The blame when a message's command delivered it intact, once, and the JS handler still did not get it
-    /// as sent: the JS side's dispatch (DISP-3.a), not the literal.
-    static let dispatch = Blame(
-        obligation: "DISP-3.a", because: "its command delivered it intact, so the JS side did not dispatch it as sent")
+    /// as sent: the JS side's dispatch, not the literal. That is the obligation on what a handler gets
+    /// (DISP-5.a) when the handler got the whole call message holding `data`, else the dispatch of the message
+    /// (DISP-3.a).
+    /// - Parameters:
+    ///   - data: The data the message carried.
+    ///   - handled: What the JS handler got, invocation by invocation.
+    ///   - keys: The run's message keys.
+    static func dispatch(of data: JSONValue?, handled: [JSONValue?], keys: MessageKeys) -> Blame {
+        if handled.contains(where: { isWholeCall($0, carrying: data, keys: keys) }) {
+            return Blame(
+                obligation: "DISP-5.a",
+                because: "its command delivered it intact, and the JS handler got the whole call message, not its data")
+        }
+        return Blame(
+            obligation: "DISP-3.a",
+            because: "its command delivered it intact, so the JS side did not dispatch it as sent")
+    }
 }

@@ -59,7 +59,8 @@ enum EscapingCorpusCases {
                 }
             }
             try await context.runUntilIdle()
-            let received = receivedByID(context.transcript.jsHandlerInvocations("sink").map(\.data))
+            let handled = context.transcript.jsHandlerInvocations("sink").map(\.data)
+            let received = receivedByID(handled)
             // A message that did not arrive is blamed on what went wrong: its escaping, a command that missed the
             // entry point, or a send never evaluated (NativeSendTrail).
             let sentIDs = Set(payloads.flatMap { [$0.id, "sentinel after " + $0.id] })
@@ -69,7 +70,10 @@ enum EscapingCorpusCases {
             }
             let onTheWire = receivedByID(trail.delivered.compactMap { $0 })
             let atJSHandler: Attribution = { id, expected, own, isSentinel in
-                if onTheWire[id].map({ $0 == [expected] }) == true { return NativeSendTrail.dispatch }
+                if onTheWire[id].map({ $0 == [expected] }) == true {
+                    return NativeSendTrail.dispatch(
+                        of: expected.map { envelope(id, $0) }, handled: handled, keys: context.dialect.keys)
+                }
                 return isSentinel
                     ? trail.blame(forMissingAfterOthers: isEnvelope(id), own: own)
                     : trail.blame(forMissing: isEnvelope(id), escaping: own)
