@@ -97,9 +97,9 @@ struct NativeSendTrail {
     ///   - data: The data the call carried.
     ///   - keys: The run's message keys.
     static func isWholeCall(_ value: JSONValue?, carrying data: JSONValue?, keys: MessageKeys) -> Bool {
-        guard case .object(let members)? = value, members[keys.handlerName] != nil, members[keys.data] == data
+        guard let value, value.isShapedLikeMessage(ownKey: keys.handlerName, otherKeys: [keys.data, keys.callbackID])
         else { return false }
-        return members.keys.allSatisfy { [keys.handlerName, keys.data, keys.callbackID].contains($0) }
+        return value.member(keys.data) == data
     }
 
     /// The blame when a message's command delivered it intact, once, and the JS handler still did not get it

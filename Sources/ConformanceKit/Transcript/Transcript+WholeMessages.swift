@@ -12,10 +12,17 @@ extension Transcript {
     package var gaveAJSCallbackAWholeResponse: Bool {
         let keys = dialect.keys
         return events.contains { event in
-            guard case .jsCallbackInvoked(_, .object(let members)?) = event, members[keys.responseID] != nil else {
-                return false
-            }
-            return members.keys.allSatisfy { $0 == keys.responseID || $0 == keys.responseData }
+            guard case .jsCallbackInvoked(_, let data?) = event else { return false }
+            return data.isShapedLikeMessage(ownKey: keys.responseID, otherKeys: [keys.responseData])
         }
+    }
+}
+
+extension JSONValue {
+    /// Whether this is an object shaped like a message of one kind: with `ownKey` (`responseId` for a response,
+    /// `handlerName` for a call), and no key but it and `otherKeys`.
+    func isShapedLikeMessage(ownKey: String, otherKeys: Set<String>) -> Bool {
+        guard case .object(let members) = self, members[ownKey] != nil else { return false }
+        return members.keys.allSatisfy { $0 == ownKey || otherKeys.contains($0) }
     }
 }
