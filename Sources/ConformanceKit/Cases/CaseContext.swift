@@ -365,9 +365,38 @@ package final class CaseContext {
 
     // MARK: Expectations
 
-    /// The native side's obligations of the order in which messages reach the page: seen through the order in
-    /// which the page's handlers and callbacks ran, which the JS side's dispatch sets too.
-    private static let deliveryOrderObligations = ["ORD-1.", "START-1.c", "THR-2.c"]
+    /// An order obligation a failed check is re-cited from when its values only came in another order and the
+    /// transcript shows the other side set that order.
+    private struct OrderReattribution {
+        /// The prefixes of the obligations re-cited.
+        let obligations: [String]
+        /// Whether the transcript shows the other side reordered.
+        let otherSideReordered: (Transcript) -> Bool
+        /// The obligation cited instead.
+        let clause: String
+        /// Why, appended to the failure's message.
+        let why: String
+    }
+
+    private static let orderReattributions = [
+        // The native side's batch order (ORD-2) holds when it handled every message in the order it fetched
+        // them: then messages seen in another order than sent were queued so by the JS side (ORD-3).
+        OrderReattribution(
+            obligations: ["ORD-2."], otherSideReordered: \.handledInFetchOrder, clause: "ORD-3.a",
+            why:
+                " (the native side handled the messages in the order it fetched them: the JS side queued them in another)"
+        ),
+        // The native side's delivery order (ORD-1, START-1.c, THR-2.c), seen through the order in which the page's
+        // handlers and callbacks ran, is not at fault when the JS side dispatched what the native side's commands
+        // delivered in another order (DISP-3.b).
+        OrderReattribution(
+            obligations: ["ORD-1.", "START-1.c", "THR-2.c"],
+            otherSideReordered: \.dispatchedSomeMessageOutOfDeliveryOrder,
+            clause: "DISP-3.b",
+            why:
+                " (the JS side ran its handlers and callbacks in another order than the native side's commands delivered the messages)"
+        ),
+    ]
 
     /// Records a failure of `clause`.
     /// - Parameters:
@@ -376,27 +405,12 @@ package final class CaseContext {
     ///   - expected: What the clause requires.
     ///   - actual: What happened.
     package func fail(clause: String, _ message: String, expected: String? = nil, actual: String? = nil) {
-        // The native side's batch order (ORD-2) holds when it handled every message in the order it fetched
-        // them: then messages seen in another order than sent were queued so by the JS side (ORD-3).
-        if clause.hasPrefix("ORD-2."), let expected, let actual,
-            ReorderedValues.holds(expected: expected, actual: actual),
-            transcript.handledInFetchOrder
+        if let expected, let actual,
+            let rule = Self.orderReattributions.first(where: { $0.obligations.contains(where: clause.hasPrefix) }),
+            ReorderedValues.holds(expected: expected, actual: actual), rule.otherSideReordered(transcript)
         {
-            let why =
-                " (the native side handled the messages in the order it fetched them: the JS side queued them in another)"
-            failures.append(CheckFailure(clause: "ORD-3.a", message: message + why, expected: expected, actual: actual))
-            return
-        }
-        // Likewise the native side's delivery order (ORD-1, START-1.c, THR-2.c) is not at fault when the JS side
-        // dispatched what the native side's commands delivered in another order (DISP-3.b).
-        if Self.deliveryOrderObligations.contains(where: clause.hasPrefix), let expected, let actual,
-            ReorderedValues.holds(expected: expected, actual: actual),
-            transcript.dispatchedSomeMessageOutOfDeliveryOrder
-        {
-            let why =
-                " (the JS side ran its handlers and callbacks in another order than the native side's commands delivered the messages)"
             failures.append(
-                CheckFailure(clause: "DISP-3.b", message: message + why, expected: expected, actual: actual))
+                CheckFailure(clause: rule.clause, message: message + rule.why, expected: expected, actual: actual))
             return
         }
         failures.append(CheckFailure(clause: clause, message: message, expected: expected, actual: actual))

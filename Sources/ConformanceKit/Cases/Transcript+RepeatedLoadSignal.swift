@@ -10,10 +10,7 @@ extension Transcript {
             let signals =
                 switch dialect.loadSignal {
                 case .navigation: page.loadSignalURLs.count
-                case .scriptMessage(let handlerName):
-                    page.events.count(where: {
-                        if case .scriptMessagePosted(handlerName, _) = $0 { true } else { false }
-                    })
+                case .scriptMessage(let handlerName): page.scriptMessages(to: handlerName).count
                 }
             return signals > 1
         }
