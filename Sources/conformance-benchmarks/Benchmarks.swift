@@ -67,7 +67,9 @@ enum Benchmarks {
     static func benchmarkCatalogue(_ runner: ConformanceRunner) async -> (catalogue: Double, grown: Double) {
         let catalogue = await best(of: 5) {
             let results = await runner.run(Catalogue.all) { ReferenceBridgeAdapter() }
-            precondition(results.allSatisfy { $0.verdict == .pass }, "the reference must pass")
+            // Cases for another dialect's capabilities are not applicable to the reference; none may fail.
+            let unclean = results.filter { $0.verdict.category != .clean }.map { "\($0.caseID): \($0.verdict)" }
+            precondition(unclean.isEmpty, "the reference must pass: \(unclean)")
         }
         report(
             "whole catalogue in process (\(Catalogue.all.count) cases, a fresh page each), best of 5", catalogue,
