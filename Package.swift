@@ -187,7 +187,7 @@ let package = Package(
             name: "ConformanceKitTests",
             dependencies: [
                 "ConformanceKit", "ConformanceTesting", "ReferenceBridge", "ReferenceOracle", "BridgeMutants",
-                "StrictJSON", "WireDialects",
+                "StrictJSON", "TestTiers", "WireDialects",
             ],
             // Digests of the public API, read from the source tree by PublicAPITests.
             exclude: ["PublicAPI"]
@@ -197,8 +197,8 @@ let package = Package(
         .testTarget(
             name: "Swift5AdapterTests",
             dependencies: [
-                "ConformanceKit", "ConformanceTesting", "SimulatedWebKit", "StrictJSON", "WebKitPortAdapter",
-                "WebKitStylePort", "WKWVJBPortAdapter", "WireDialects",
+                "ConformanceKit", "ConformanceTesting", "SimulatedWebKit", "StrictJSON", "TestTiers",
+                "WebKitPortAdapter", "WebKitStylePort", "WKWVJBPortAdapter", "WireDialects",
             ],
             swiftSettings: [.swiftLanguageMode(.v5)]
         ),
@@ -208,11 +208,13 @@ let package = Package(
         ),
         // Process exits as events for the process tests (Linux pidfd), so they wait instead of polling /proc.
         .target(name: "CProcessExit", path: "Tests/CProcessExit"),
+        // The two tiers of the kit's own tests: `swift test` (quick) and `CONFORMANCE_TESTS=full swift test` (CI).
+        .target(name: "TestTiers", path: "Tests/TestTiers"),
         .testTarget(
             name: "CLITests",
             dependencies: [
                 "conformance", "conformance-testees", "swift5-testee", "ConformanceKit", "ConformanceFixtures",
-                "ReferenceBridge", "StrictJSON", "CProcessExit", "WireDialects",
+                "ReferenceBridge", "StrictJSON", "CProcessExit", "TestTiers", "WireDialects",
                 // The gate-issue agreement test runs swift-testing's and XCTest's frontends beside the CLI.
                 "ConformanceTesting", "BridgeMutants",
             ]

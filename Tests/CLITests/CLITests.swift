@@ -2,6 +2,7 @@ import ConformanceFixtures
 import ConformanceKit
 import Foundation
 import StrictJSON
+import TestTiers
 import Testing
 import WireDialects
 
@@ -190,7 +191,8 @@ struct CLITests {
     }
 
     @Test(
-        "--report writes JSON that matches its schema and JUnit XML that parses, an HTML page and a badge; a mutant's reports carry its failures"
+        "--report writes JSON that matches its schema and JUnit XML that parses, an HTML page and a badge; a mutant's reports carry its failures",
+        .fullTier
     )
     func reports() async throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("reports-\(UUID().uuidString)")
@@ -249,7 +251,8 @@ struct CLITests {
     }
 
     @Test(
-        "the baseline gate passes when the run matches it and fails on a new failure, an unexpected pass, a changed verdict or a stale entry"
+        "the baseline gate passes when the run matches it and fails on a new failure, an unexpected pass, a changed verdict or a stale entry",
+        .fullTier
     )
     func baselineGate() async throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("baseline-\(UUID().uuidString)")

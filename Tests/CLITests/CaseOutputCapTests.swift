@@ -1,4 +1,5 @@
 import Foundation
+import TestTiers
 import Testing
 
 /// A case that floods (a JS side opening 100,000 iframes) prints and writes a bounded amount, saying what
@@ -6,7 +7,8 @@ import Testing
 @Suite("One case's output is capped")
 struct CaseOutputCapTests {
     @Test(
-        "a JS side that opens 100,000 iframes: the console and the JSON, JUnit and Markdown reports stay under 100 KB each, naming what they left out"
+        "a JS side that opens 100,000 iframes: the console and the JSON, JUnit and Markdown reports stay under 100 KB each, naming what they left out",
+        .fullTier
     )
     func iframeStormIsCapped() async throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("storm-\(UUID().uuidString)")

@@ -1,6 +1,7 @@
 import ConformanceKit
 import Foundation
 import StrictJSON
+import TestTiers
 import Testing
 
 /// A microtask chain that never ends keeps JavaScriptCore's thread inside one entry for ever, and nothing in
@@ -24,7 +25,8 @@ struct EngineStallTests {
     }
 
     @Test(
-        "run: the case whose JS side stalls the engine is a timeout blamed on the JS side; the process restarts and runs the cases after it"
+        "run: the case whose JS side stalls the engine is a timeout blamed on the JS side; the process restarts and runs the cases after it",
+        .fullTier
     )
     func runGoesOnAfterAStall() async throws {
         let folder = try RunSafetyTests.scratchFolder()
@@ -67,7 +69,8 @@ struct EngineStallTests {
         #expect(!RunSafetyTests.members(document)!.keys.contains("stopped"), "every case ran")
     }
 
-    @Test("explore: a program that stalls the engine is the counterexample, unshrunk, with its replay command")
+    @Test(
+        "explore: a program that stalls the engine is the counterexample, unshrunk, with its replay command", .fullTier)
     func exploreReportsTheStalledProgram() async throws {
         let folder = try RunSafetyTests.scratchFolder()
         defer { try? FileManager.default.removeItem(at: folder) }

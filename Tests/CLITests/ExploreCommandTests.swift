@@ -1,11 +1,14 @@
 import ConformanceKit
 import Foundation
+import TestTiers
 import Testing
 
 /// `conformance explore` and `conformance run --case-file` as a shell user runs them.
 @Suite("The explore command")
 struct ExploreCommandTests {
-    @Test("against the reference: exit 0, the seed and the count on the first line, the same output for the same seed")
+    @Test(
+        "against the reference: exit 0, the seed and the count on the first line, the same output for the same seed",
+        .fullTier)
     func referenceIsClean() async throws {
         let first = try await CLITests.run([
             "explore", "--adapter", "reference", "--seed", "5", "--runs", "60", "--progress", "never",
@@ -49,7 +52,8 @@ struct ExploreCommandTests {
     }
 
     @Test(
-        "against a mutant: exit 1, the shrunk program, the clause, a replay line that reproduces it, and a case file run runs"
+        "against a mutant: exit 1, the shrunk program, the clause, a replay line that reproduces it, and a case file run runs",
+        .fullTier
     )
     func mutantCounterexample() async throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("explore-cli-\(UUID().uuidString)")
@@ -114,7 +118,7 @@ struct ExploreCommandTests {
             "\(malformed.standardError)")
     }
 
-    @Test("a time budget stops the run early and says so")
+    @Test("a time budget stops the run early and says so", .fullTier)
     func timeBudget() async throws {
         let output = try await CLITests.run([
             "explore", "--adapter", "reference", "--seed", "3", "--runs", "1000000", "--time-budget", "0.5",
@@ -168,7 +172,8 @@ extension ExploreCommandTests {
     }
 
     @Test(
-        "--baseline B --max-findings 5 on a three-defect testee: exit 1, the known finding listed and not shrunk, one case file per new finding, the same baseline gates run"
+        "--baseline B --max-findings 5 on a three-defect testee: exit 1, the known finding listed and not shrunk, one case file per new finding, the same baseline gates run",
+        .fullTier
     )
     func findingsWithBaseline() async throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
@@ -232,7 +237,7 @@ extension ExploreCommandTests {
             "\(run.standardOutput)")
     }
 
-    @Test("a baseline that knows every finding of a mutant: exit 0, the known findings counted")
+    @Test("a baseline that knows every finding of a mutant: exit 0, the known findings counted", .fullTier)
     func everythingKnown() async throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("explore-known-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)

@@ -3,6 +3,7 @@ import ConformanceKit
 import Foundation
 import ReferenceBridge
 import StrictJSON
+import TestTiers
 import Testing
 
 /// The HTML report opened in a real browser, headless Chromium (`apt-get install chromium`): the page of the
@@ -88,7 +89,9 @@ struct HTMLReportBrowserTests {
             results: results)
     }
 
-    @Test("no payload runs, every case row is there, the console stays empty, and a screenshot shows the matrix")
+    @Test(
+        "no payload runs, every case row is there, the console stays empty, and a screenshot shows the matrix",
+        .fullTier)
     @MainActor
     func hostileReportInChromium() async throws {
         let browser = try Self.chromium()
@@ -162,7 +165,7 @@ struct HTMLReportBrowserTests {
         }
     }
 
-    @Test("the console check sees what it must: an uncaught error, and an inline script the policy refuses")
+    @Test("the console check sees what it must: an uncaught error, and an inline script the policy refuses", .fullTier)
     func consoleCheckSeesErrors() async throws {
         let browser = try Self.chromium()
         let folder = try Self.temporaryFolder()

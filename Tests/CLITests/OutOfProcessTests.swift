@@ -2,6 +2,7 @@ import ConformanceFixtures
 import Foundation
 import ReferenceBridge
 import StrictJSON
+import TestTiers
 import Testing
 import WireDialects
 
@@ -29,7 +30,8 @@ struct OutOfProcessTests {
     }
 
     @Test(
-        "the reference served by AdapterHost gives, case for case, the transcript it gives in process, with one process for the run (every case) and with a process per case (the first case of each area)"
+        "the reference served by AdapterHost gives, case for case, the transcript it gives in process, with one process for the run (every case) and with a process per case (the first case of each area)",
+        .fullTier
     )
     @MainActor
     func referenceMatchesInProcess() async throws {
@@ -122,7 +124,7 @@ struct OutOfProcessTests {
         #expect(output.standardOutput.contains("'try!' expression unexpectedly raised an error"), "the cause is quoted")
     }
 
-    @Test("a testee that stops answering is killed by the watchdog and gets `timeout`; the run goes on")
+    @Test("a testee that stops answering is killed by the watchdog and gets `timeout`; the run goes on", .fullTier)
     func hangingTestee() async throws {
         let output = try await CLITests.run([
             // 2.5 s: the watchdog also covers the testee's hello, which a loaded machine can take a second to start.
@@ -136,7 +138,7 @@ struct OutOfProcessTests {
     }
 
     @Test(
-        "a protocol violation is an adapter error, never a conformance failure",
+        "a protocol violation is an adapter error, never a conformance failure", .fullTier,
         arguments: [
             ("wrong-done", "`done` for seq 999 while seq 1 was pending"),
             ("garbage-after-attach", "a line that is not JSON"),
@@ -150,7 +152,7 @@ struct OutOfProcessTests {
     }
 
     @Test(
-        "a testee that cannot greet stops the run before any case, saying why",
+        "a testee that cannot greet stops the run before any case, saying why", .fullTier,
         arguments: [
             ("wrong-version", "protocol version 2; this harness speaks version 1"),
             ("silent", "sent nothing for 5 s while the harness waited for its hello"),
@@ -187,7 +189,7 @@ extension OutOfProcessTests {
         #/\|\s+\d+\s+\S+\s+0x[0-9a-fA-F]+\s+(?:<unavailable>\s*)?\+\s*\d+\s*$/#
 
     @Test(
-        "a trap's crash report quotes the runtime's message whole and no frame that is only an address",
+        "a trap's crash report quotes the runtime's message whole and no frame that is only an address", .fullTier,
         arguments: [
             ("crash-in-native-handler", "Fatal error: conformance-testees: deliberate crash in native handler"),
             ("trap:force-unwrap", "Fatal error: Unexpectedly found nil while unwrapping an Optional value"),
@@ -233,6 +235,7 @@ extension OutOfProcessTests {
 
     @Test(
         "a port that logs with NSLog and print only passes the LOG cases, out of process (a process per case or one for the run) and in process",
+        .fullTier,
         arguments: [false, true])
     @MainActor
     func printLoggingPort(persistent: Bool) async throws {

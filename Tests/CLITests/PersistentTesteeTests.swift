@@ -1,5 +1,6 @@
 import Foundation
 import ReferenceBridge
+import TestTiers
 import Testing
 
 @testable import ConformanceKit
@@ -62,7 +63,8 @@ struct PersistentTesteeTests {
     }
 
     @Test(
-        "a testee that stops answering is killed by the watchdog, gets `timeout`, and the next case gets a fresh process"
+        "a testee that stops answering is killed by the watchdog, gets `timeout`, and the next case gets a fresh process",
+        .fullTier
     )
     func timeoutRestartsTheProcess() async throws {
         let runner = try ConformanceRunner()
@@ -188,7 +190,7 @@ struct PersistentTesteeTests {
         try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/fd/\(descriptor)")
     }
 
-    @Test("--testee-lifetime takes run or case, defaults to run, and both give the same results")
+    @Test("--testee-lifetime takes run or case, defaults to run, and both give the same results", .fullTier)
     func lifetimeOption() async throws {
         let arguments = [
             "run", "--adapter", OutOfProcessTests.testee("reference"), "--case", "messages.js-to-native.**",

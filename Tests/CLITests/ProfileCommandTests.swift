@@ -1,5 +1,6 @@
 import Foundation
 import StrictJSON
+import TestTiers
 import Testing
 
 /// `--profile` beyond `run`: `list` says where each case runs, the reports and the baseline carry the
@@ -59,7 +60,8 @@ struct ProfileCommandTests {
             ), "\(otherProfile.standardError)")
     }
 
-    @Test("a dialect file is a profile: the reference passes in it, and an unusable file exits 78 saying why")
+    @Test(
+        "a dialect file is a profile: the reference passes in it, and an unusable file exits 78 saying why", .fullTier)
     func dialectFileProfile() async throws {
         let example = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().appendingPathComponent("Examples/Dialects/hybrid-bridge.dialect.json").path

@@ -1,4 +1,5 @@
 import Foundation
+import TestTiers
 import Testing
 
 /// `conformance record`: explicit golden recording into a folder, refused on CI.
@@ -12,7 +13,9 @@ struct RecordCommandTests {
             ["record", "--golden-dir", folder.path] + selection + arguments, environment: ["CI": ci])
     }
 
-    @Test("records missing goldens, leaves matching ones alone, and reports a stale one until it is rerecorded")
+    @Test(
+        "records missing goldens, leaves matching ones alone, and reports a stale one until it is rerecorded", .fullTier
+    )
     func recordLifecycle() async throws {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }

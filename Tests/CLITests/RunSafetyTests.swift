@@ -2,6 +2,7 @@ import ConformanceFixtures
 import ConformanceKit
 import Foundation
 import StrictJSON
+import TestTiers
 import Testing
 
 #if canImport(FoundationXML)
@@ -214,6 +215,7 @@ struct RunSafetyTests {
 
     @Test(
         "a testee that times out on 3 cases in a row stops the run: progress at once, the rest not run, exit 1, reports say so",
+        .fullTier,
         arguments: ["run", "case"])
     func earlyStopOnTimeouts(lifetime: String) async throws {
         let folder = try Self.scratchFolder()
@@ -290,7 +292,8 @@ struct RunSafetyTests {
     }
 
     @Test(
-        "SIGINT while the main thread is stuck in process (a JS side that loops): the finisher's queue writes the reports after the 2 s grace and exits 130"
+        "SIGINT while the main thread is stuck in process (a JS side that loops): the finisher's queue writes the reports after the 2 s grace and exits 130",
+        .fullTier
     )
     func interruptionOfAStuckMainThread() async throws {
         let folder = try Self.scratchFolder()

@@ -1,6 +1,7 @@
 import ConformanceKit
 import Foundation
 import StrictJSON
+import TestTiers
 import Testing
 
 /// SIGINT, SIGTERM and SIGHUP in every verb that starts a testee: each ends the testee's whole process
@@ -47,6 +48,7 @@ struct SignalTests {
 
     @Test(
         "each verb, on SIGINT, SIGTERM or SIGHUP with its testee stuck, ends the testee's group, writes what finished and exits 128 + the signal",
+        .fullTier,
         arguments: verbsAndSignals)
     func stuckTesteeEndsOnEverySignal(verb: Verb, signal number: Int32) async throws {
         let folder = try Self.scratchFolder()

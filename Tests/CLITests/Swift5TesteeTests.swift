@@ -1,4 +1,5 @@
 import Foundation
+import TestTiers
 import Testing
 
 /// `swift5-testee`: an adapter executable built in Swift 5 language mode exactly as the implementer guide tells
@@ -54,7 +55,8 @@ struct Swift5TesteeTests {
 
     #if os(Linux)
         @Test(
-            "the failures Foundation's JSONSerialization causes on Linux say so, and how to avoid it; other failures do not"
+            "the failures Foundation's JSONSerialization causes on Linux say so, and how to avoid it; other failures do not",
+            .fullTier
         )
         func foundationOnLinuxHints() async throws {
             let output = try await CLITests.run([

@@ -1,4 +1,5 @@
 import Foundation
+import TestTiers
 import Testing
 
 @testable import ConformanceKit
@@ -176,6 +177,7 @@ struct TesteeSupervisionTests {
 
     @Test(
         "a message line past 16 MiB is an adapter error naming the limit (ADP-18), and the harness stays under 256 MB",
+        .fullTier,
         arguments: [false, true])
     func floodingTestee(persistent: Bool) async throws {
         let results = try await Self.run(
@@ -200,6 +202,7 @@ struct TesteeSupervisionTests {
 
     @Test(
         "a 50 MB standard error line keeps its first and last 32 KiB, a case's log at most 256 KiB, and the harness stays under 256 MB",
+        .fullTier,
         arguments: [false, true])
     func hugeLogLines(persistent: Bool) async throws {
         let results = try await Self.run("huge-log-lines", Self.threeCases, persistent: persistent)
@@ -258,7 +261,8 @@ struct TesteeSupervisionTests {
     }
 
     @Test(
-        "the lines before one message keep the first 256 KiB and count the rest, and lines written ahead of the messages keep at most 1 MiB (ADP-18)"
+        "the lines before one message keep the first 256 KiB and count the rest, and lines written ahead of the messages keep at most 1 MiB (ADP-18)",
+        .fullTier
     )
     func standardErrorBeforeOneMessageIsBounded() async throws {
         let standardError = TesteeStandardError()
@@ -287,7 +291,9 @@ struct TesteeSupervisionTests {
                 && keptAhead > AdapterWire.standardErrorBacklogLimit - 200, "\(keptAhead)")
     }
 
-    @Test("the harness holds as many descriptors after 60 out-of-process cases as after 1", arguments: [false, true])
+    @Test(
+        "the harness holds as many descriptors after 60 out-of-process cases as after 1", .fullTier,
+        arguments: [false, true])
     @MainActor
     func descriptorsAreClosed(persistent: Bool) async throws {
         let count = ProcessInfo.processInfo.environment["TESTEE_SUPERVISION_CASES"].flatMap { Int($0) } ?? 60

@@ -1,6 +1,7 @@
 import BridgeMutants
 import ConformanceKit
 import ReferenceBridge
+import TestTiers
 import Testing
 import WireDialects
 
@@ -10,13 +11,13 @@ struct CatalogueTests {
     /// The catalogue's cases the canonical profile runs: all but those of another dialect's own clauses.
     nonisolated static let canonicalCases = Catalogue.all.filter { $0.dialects.contains(.canonical) }
 
-    @Test("the reference bridge (async evaluation) passes", arguments: canonicalCases)
+    @Test("the reference bridge (async evaluation) passes", arguments: TestTier.sample(canonicalCases))
     func referencePasses(_ conformanceCase: ConformanceCase) async throws {
         let result = try await Kit.referenceResult(of: conformanceCase)
         #expect(result.verdict == .pass, "\(result.report)")
     }
 
-    @Test("the reference bridge (sync evaluation) passes", arguments: canonicalCases)
+    @Test("the reference bridge (sync evaluation) passes", arguments: TestTier.sample(canonicalCases))
     func synchronousReferencePasses(_ conformanceCase: ConformanceCase) async throws {
         let result = try await Kit.run(conformanceCase) { ReferenceBridgeAdapter(evaluationStyle: .synchronous) }
         #expect(result.verdict == .pass, "\(result.report)")

@@ -3,12 +3,13 @@ import ConformanceKit
 import Foundation
 import ReferenceBridge
 import StrictJSON
+import TestTiers
 import Testing
 
 @Suite("Determinism")
 @MainActor
 struct DeterminismTests {
-    @Test("two runs of the catalogue give the same canonical transcripts, byte for byte")
+    @Test("two runs of the catalogue give the same canonical transcripts, byte for byte", .fullTier)
     func sameTranscriptsTwice() async throws {
         let shared = try await Kit.referenceRun()
         let first = Catalogue.all.compactMap { shared[$0.id] }
@@ -30,7 +31,8 @@ struct DeterminismTests {
     }
 
     @Test(
-        "three runs of the threading cases against a mutant whose background sends wait for the main thread give the same transcripts and verdicts"
+        "three runs of the threading cases against a mutant whose background sends wait for the main thread give the same transcripts and verdicts",
+        .fullTier
     )
     func backgroundThreadFailuresRepeat() async throws {
         let mutant = try #require(MutantCatalogue.mutant(named: "background-sends-wait-for-main"))
@@ -64,7 +66,8 @@ struct DeterminismTests {
     }
 
     @Test(
-        "slow background work that waits for the main thread at each send is followed while it makes progress, however long it takes"
+        "slow background work that waits for the main thread at each send is followed while it makes progress, however long it takes",
+        .fullTier
     )
     func backgroundWorkJudgedByProgress() async throws {
         let sent = (1...40).map { JSONValue.number(Double($0)) }

@@ -2,6 +2,7 @@ import ConformanceFixtures
 import Foundation
 import ReferenceBridge
 import StrictJSON
+import TestTiers
 import Testing
 import WireDialects
 
@@ -57,7 +58,9 @@ struct DialectFileTests {
         #expect(error.hasPrefix(file.path + ": ") && error.contains(message), "\(error)")
     }
 
-    @Test("the reference in the file's dialect passes every case whose clauses hold there; the others say why not")
+    @Test(
+        "the reference in the file's dialect passes every case whose clauses hold there; the others say why not",
+        .fullTier)
     func referencePassesTheFileProfile() async throws {
         let dialect = try WireDialect.load(from: Self.example)
         let results = try await Kit.run(

@@ -1,4 +1,5 @@
 import ReferenceBridge
+import TestTiers
 import Testing
 import WireDialects
 
@@ -18,7 +19,9 @@ struct DialectProfileTests {
         }
     }
 
-    @Test("the wkwvjb reference gets the canonical reference's verdict in every case that holds in its profile")
+    @Test(
+        "the wkwvjb reference gets the canonical reference's verdict in every case that holds in its profile", .fullTier
+    )
     func referencePassesItsProfile() async throws {
         let canonical = try await Kit.referenceRun()
         let shared = try await Kit.wkwvjbReferenceRun()

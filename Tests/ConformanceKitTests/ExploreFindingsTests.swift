@@ -3,6 +3,7 @@ import ConformanceKit
 import ConformanceTesting
 import Foundation
 import ReferenceOracle
+import TestTiers
 import Testing
 
 /// `conformance explore --max-findings` and `--baseline`: a port with several defects gives several
@@ -32,7 +33,9 @@ struct ExploreFindingsTests {
             adapter: "three defects", maxOperations: 12, replay: { "replay \($0)" }, bridgeJavaScriptSource: "")
     }
 
-    @Test("a port with three defects: --max-findings 5 gives distinct findings, each shrunk keeping its signature")
+    @Test(
+        "a port with three defects: --max-findings 5 gives distinct findings, each shrunk keeping its signature",
+        .fullTier)
     func threeDefectsGiveSeveralFindings() async throws {
         let report = try await Self.explore(maxFindings: 5)
         let text = Self.text(report)
@@ -60,7 +63,7 @@ struct ExploreFindingsTests {
         #expect(report.isFailure)
     }
 
-    @Test("a baseline naming one finding: it is known (counted, not shrunk), the others are still new")
+    @Test("a baseline naming one finding: it is known (counted, not shrunk), the others are still new", .fullTier)
     func baselineHidesOnlyWhatItNames() async throws {
         let known = "explore.ord-2.reordered-native-side"
         let baseline = Baseline(entries: [.init(caseGlob: known, verdict: .fail, reason: "batches run last-first")])
@@ -77,7 +80,8 @@ struct ExploreFindingsTests {
         #expect(!text.contains(" of 5: \(known),"))
     }
 
-    @Test("an entry must expect the finding's verdict, and a catalogue entry makes nothing known, only named")
+    @Test(
+        "an entry must expect the finding's verdict, and a catalogue entry makes nothing known, only named", .fullTier)
     func baselinePrecision() async throws {
         let baseline = Baseline(entries: [
             // The right id with the wrong verdict: the finding stays new, and the report says why.
@@ -96,7 +100,7 @@ struct ExploreFindingsTests {
         #expect(text.contains("if it is the same defect, add \(reset.id) to the baseline"), "\(text)")
     }
 
-    @Test("a mutant whose every finding the baseline knows: no counterexample, the run passes")
+    @Test("a mutant whose every finding the baseline knows: no counterexample, the run passes", .fullTier)
     func everythingKnownPasses() async throws {
         let mutant = try #require(MutantCatalogue.mutant(named: "batch-reversed"))
         let explorer = try Explorer.againstReference({ mutant.makeAdapter() })
@@ -148,7 +152,7 @@ struct ExploreFindingsTests {
         #expect(updated.entries.map(\.caseGlob) == ["explore.ord-2.reordered-native-side"])
     }
 
-    @Test("ConformanceExploration carries every finding and the known ones")
+    @Test("ConformanceExploration carries every finding and the known ones", .fullTier)
     func conformanceExplorationCarriesFindings() async throws {
         let port = try MutantCatalogue.combination(of: Self.threeDefects)
         let baseline = Baseline(entries: [

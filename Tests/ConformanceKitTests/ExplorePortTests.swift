@@ -1,5 +1,6 @@
 import ConformanceKit
 import ConformanceTesting
+import TestTiers
 import Testing
 
 /// Each port of ExplorePorts.swift passes the whole hand-written catalogue, and `conformance explore`
@@ -31,7 +32,7 @@ struct ExplorePortTests {
             clause: "START-2"),
     ]
 
-    @Test("the catalogue passes the port", arguments: ports)
+    @Test("the catalogue passes the port", .fullTier, arguments: ports)
     func cataloguePasses(_ port: Port) async throws {
         let results = await (try ConformanceRunner(configuration: .init())).run(
             Catalogue.all, adapter: { port.adapter() })
@@ -55,7 +56,7 @@ struct ExplorePortTests {
             ])
     }
 
-    @Test("explore finds the defect, shrunk, citing its clause", arguments: ports)
+    @Test("explore finds the defect, shrunk, citing its clause", .fullTier, arguments: ports)
     func exploreFinds(_ port: Port) async throws {
         let outcome = try await ConformanceExploration.explore(
             adapter: { port.adapter() }, seed: port.seed, runs: port.runs, maxOperations: 12)

@@ -5,6 +5,7 @@ import Foundation
 import ReferenceBridge
 import ReferenceOracle
 import StrictJSON
+import TestTiers
 import Testing
 import WireDialects
 
@@ -35,7 +36,7 @@ struct ExploreProfileTests {
         #expect(drawn.contains { uses($0, "adds an iframe") })
     }
 
-    @Test("the wkwvjb reference against itself: no difference in 100 programs")
+    @Test("the wkwvjb reference against itself: no difference in 100 programs", .fullTier)
     func referenceHasNoDifferenceInItsProfile() async throws {
         let explorer = try Explorer.againstReference(
             { ReferenceBridgeAdapter(dialect: .wkwvjb) }, configuration: .init(dialect: .wkwvjb))
@@ -64,7 +65,7 @@ struct ExploreProfileTests {
 
     @Test(
         "explore finds the wkwvjb reference's mutants, citing the clause that holds in the dialect",
-        arguments: foundMutants)
+        arguments: TestTier.sample(foundMutants))
     func findsDialectMutants(mutant name: String, clause: String) async throws {
         let mutant = try #require(MutantCatalogue.mutant(named: name))
         let explorer = try Explorer.againstReference(

@@ -5,6 +5,7 @@ import Foundation
 import ReferenceBridge
 import ReferenceOracle
 import StrictJSON
+import TestTiers
 import Testing
 
 /// `conformance explore`: programs from seeds, the reference as oracle, shrinking, case files.
@@ -48,7 +49,9 @@ struct ExploreTests {
         #expect(programs.allSatisfy { $0.requiredCapabilities.isEmpty })
     }
 
-    @Test("the reference against itself: no difference in 100 programs (docs/explore.md gives the 10,000-program run)")
+    @Test(
+        "the reference against itself: no difference in 100 programs (docs/explore.md gives the 10,000-program run)",
+        .fullTier)
     func referenceHasNoDifference() async throws {
         let explorer = try Self.explorer()
         let options = ExploreOptions(seed: 2026, runs: 100)
@@ -60,7 +63,7 @@ struct ExploreTests {
         )
     }
 
-    @Test("the synchronous reference (another evaluation style) has no difference either")
+    @Test("the synchronous reference (another evaluation style) has no difference either", .fullTier)
     func synchronousReferenceHasNoDifference() async throws {
         let explorer = try Self.explorer(candidate: { ReferenceBridgeAdapter(evaluationStyle: .synchronous) })
         let report = await explorer.explore(ExploreOptions(seed: 99, runs: 80), generator: try Self.generator())
@@ -70,7 +73,7 @@ struct ExploreTests {
         )
     }
 
-    @Test("a mutant's counterexample is shrunk to at most 6 steps, the same way for the same seed")
+    @Test("a mutant's counterexample is shrunk to at most 6 steps, the same way for the same seed", .fullTier)
     func shrinksDeterministically() async throws {
         let mutant = try #require(MutantCatalogue.mutant(named: "batch-reversed"))
         var reports: [ExploreReport] = []
@@ -240,7 +243,8 @@ struct ExploreTests {
     }
 
     @Test(
-        "a case file whose program the kit itself cannot run within its turn limit is a harness error (exit 78), never the implementation's timeout"
+        "a case file whose program the kit itself cannot run within its turn limit is a harness error (exit 78), never the implementation's timeout",
+        .fullTier
     )
     func programTheKitCannotRunIsAHarnessError() async throws {
         let reference = try ConformanceRunner.referenceJavaScriptSide()
@@ -265,7 +269,9 @@ struct ExploreTests {
         #expect(onlyTheImplementationStuck.verdict == .timeout, "\(onlyTheImplementationStuck.report)")
     }
 
-    @Test("every program explore generates fits the case-file limits, so a counterexample it saves always loads again")
+    @Test(
+        "every program explore generates fits the case-file limits, so a counterexample it saves always loads again",
+        .fullTier)
     func generatedProgramsFitCaseFileLimits() throws {
         let generator = try Self.generator(maxOperations: ExploreLimits.maximumOperations)
         for run in 0..<300 {
@@ -322,7 +328,9 @@ struct ExploreTests {
         #expect(onReference.differences.isEmpty, "\(onReference.differences)")
     }
 
-    @Test("ConformanceExploration, the helper for implementers' tests, reports a mutant's shrunk counterexample")
+    @Test(
+        "ConformanceExploration, the helper for implementers' tests, reports a mutant's shrunk counterexample",
+        .fullTier)
     func implementerHelper() async throws {
         let mutant = try #require(MutantCatalogue.mutant(named: "batch-reversed"))
         let outcome = try await ConformanceExploration.explore(adapter: { mutant.makeAdapter() }, seed: 1, runs: 300)

@@ -1,6 +1,7 @@
 import BridgeMutants
 import ReferenceBridge
 import StrictJSON
+import TestTiers
 import Testing
 import WireDialects
 
@@ -48,7 +49,8 @@ struct FixFirstTests {
     }
 
     @Test(
-        "a command that calls another function (the old entry point `_handleMessageFromIOS`) is the one root, ESC-1.c, explaining every case it breaks; one that throws stays an outcome"
+        "a command that calls another function (the old entry point `_handleMessageFromIOS`) is the one root, ESC-1.c, explaining every case it breaks; one that throws stays an outcome",
+        .fullTier
     )
     func commandCallingAnotherFunction() async throws {
         let mutant = try #require(MutantCatalogue.mutant(named: "command-calls-handle-message-from-ios"))

@@ -1,6 +1,7 @@
 import Foundation
 import ReferenceBridge
 import StrictJSON
+import TestTiers
 import Testing
 import WireDialects
 
@@ -46,7 +47,9 @@ struct GoldenTests {
         cases(in: dialect).map { ProfileCase(dialect: dialect, conformanceCase: $0) }
     }
 
-    @Test("the reference bridge's transcript matches the case's golden in its profile", arguments: profileCases)
+    @Test(
+        "the reference bridge's transcript matches the case's golden in its profile",
+        arguments: TestTier.sample(profileCases))
     func matchesGolden(_ argument: ProfileCase) async throws {
         let (dialect, conformanceCase) = (argument.dialect, argument.conformanceCase)
         let mode = Self.mode

@@ -1,5 +1,6 @@
 import Foundation
 import StrictJSON
+import TestTiers
 import Testing
 
 @testable import ConformanceKit
@@ -262,7 +263,7 @@ struct HTMLReportTests {
         #expect(!ReferenceGoldens.isPlainCaseID("a..b") && ReferenceGoldens.isPlainCaseID("a.b-c.d9"))
     }
 
-    @Test("a flooded case's panel stays bounded, and the same runs give the same bytes")
+    @Test("a flooded case's panel stays bounded, and the same runs give the same bytes", .fullTier)
     func boundedAndDeterministic() {
         let run = ImplementationRun(context: Self.context("a"), results: [CaseOutputBoundTests.flood])
         let page = HTMLRunReport.render([run])

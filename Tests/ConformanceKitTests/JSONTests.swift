@@ -2,6 +2,7 @@ import ConformanceAdapter
 import ConformanceKit
 import Foundation
 import StrictJSON
+import TestTiers
 import Testing
 
 @Suite("JSON values, parser and canonical encoding")
@@ -15,7 +16,8 @@ struct JSONTests {
     }
 
     @Test(
-        "a value abbreviated for a report is its display text abbreviated, for every corpus payload and a cut anywhere"
+        "a value abbreviated for a report is its display text abbreviated, for every corpus payload and a cut anywhere",
+        .fullTier
     )
     func abbreviatedValues() throws {
         let nonFinite: JSONValue = ["a": [.number(.nan), .number(-.infinity)], "é": "\u{1F600}\u{0}\"\\\n\t\r\u{7F}"]

@@ -1,5 +1,6 @@
 import BridgeMutants
 import ConformanceKit
+import TestTiers
 import Testing
 
 @Suite("Mutants: every deliberately broken bridge is caught")
@@ -7,7 +8,7 @@ import Testing
 struct MutantTests {
     @Test(
         "is caught by the cases it names, with a failure citing the clause of the obligation it breaks",
-        arguments: MutantCatalogue.all)
+        arguments: TestTier.sample(MutantCatalogue.all))
     func mutantIsCaught(_ mutant: Mutant) async throws {
         let cases = mutant.caughtBy.compactMap(Catalogue.case(withID:))
         try #require(cases.count == mutant.caughtBy.count)
@@ -46,15 +47,19 @@ struct MutantTests {
 
     @Test("mutation score: every mutant is killed by the cases that name it (score printed)")
     func mutationScore() async throws {
+        // The quick tier scores the sample `mutantIsCaught` runs; the full tier every mutant.
+        let mutants = TestTier.sample(MutantCatalogue.all)
         var survivors: [String] = []
-        for mutant in MutantCatalogue.all {
+        for mutant in mutants {
             let results = try await Self.results(of: mutant)
             if results.allSatisfy({ $0.verdict == .pass || $0.verdict == .notApplicable }) {
                 survivors.append(mutant.id)
             }
         }
-        let killed = MutantCatalogue.all.count - survivors.count
-        print("mutation score: \(killed)/\(MutantCatalogue.all.count) mutants killed by the cases that name them")
+        let killed = mutants.count - survivors.count
+        print(
+            "mutation score: \(killed)/\(mutants.count) mutants killed by the cases that name them"
+                + (TestTier.current == .quick ? " (the quick tier's sample of \(MutantCatalogue.all.count))" : ""))
         #expect(survivors.isEmpty, "surviving mutants: \(survivors)")
     }
 
@@ -110,7 +115,7 @@ struct MutantTests {
         return results
     }
 
-    @Test("the WebKit glue the glue mutants break passes every case it can take, in WebKit's shape")
+    @Test("the WebKit glue the glue mutants break passes every case it can take, in WebKit's shape", .fullTier)
     @MainActor
     func webKitGlueWithoutDefectPasses() async throws {
         let results = await (try ConformanceRunner()).run(

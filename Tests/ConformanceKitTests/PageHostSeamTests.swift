@@ -1,4 +1,5 @@
 import ReferenceBridge
+import TestTiers
 import Testing
 import WireDialects
 
@@ -12,7 +13,8 @@ import WireDialects
 @MainActor
 struct PageHostSeamTests {
     @Test(
-        "a page host that records every call and delegates runs the whole catalogue with the same verdicts and transcripts"
+        "a page host that records every call and delegates runs the whole catalogue with the same verdicts and transcripts",
+        .fullTier
     )
     func recordingHostRunsTheCatalogue() async throws {
         let calls = CallLog()

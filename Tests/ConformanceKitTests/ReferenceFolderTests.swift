@@ -1,4 +1,5 @@
 import Foundation
+import TestTiers
 import Testing
 
 /// `Sources/ReferenceBridge` is the model an implementer copies (CONTRIBUTING.md, "Architecture"): the bridge, its
@@ -154,7 +155,9 @@ struct ReferenceFolderTests {
             "move these out of the reference (ReferenceOracle, BridgeMutants): \(Self.packageDeclarations(in: files))")
     }
 
-    @Test("the reference's bridge and adapter compile as a copy in another package: public API of the kit only")
+    @Test(
+        "the reference's bridge and adapter compile as a copy in another package: public API of the kit only", .fullTier
+    )
     func compilesAsACopy() async throws {
         let files = try Self.glueFiles()
         #expect(files.count >= 2, "\(files)")

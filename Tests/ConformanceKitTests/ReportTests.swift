@@ -1,5 +1,6 @@
 import Foundation
 import StrictJSON
+import TestTiers
 import Testing
 
 @testable import ConformanceKit
@@ -193,7 +194,8 @@ struct CaseOutputBoundTests {
     }
 
     @Test(
-        "each report of a flooded case stays bounded: JSON under 130 KB (failuresLeftOut counts the rest), JUnit under 120 KB, Markdown under 60 KB"
+        "each report of a flooded case stays bounded: JSON under 130 KB (failuresLeftOut counts the rest), JUnit under 120 KB, Markdown under 60 KB",
+        .fullTier
     )
     func reportsAreBounded() throws {
         let context = RunContext(adapter: "a", rerunWords: ["conformance", "run"])

@@ -1,6 +1,7 @@
 import BridgeMutants
 import ConformanceKit
 import ReferenceBridge
+import TestTiers
 import Testing
 
 @Suite("Verdicts: each failure is judged at the level of the clause it cites, and blames the component under test")
@@ -17,7 +18,8 @@ struct VerdictTests {
         #expect(failure.description.hasPrefix("[MSG-7.c] "))
     }
 
-    @Test("a broken SHOULD alone is non-strict in a case whose headline clause is a MUST, and says its level")
+    @Test(
+        "a broken SHOULD alone is non-strict in a case whose headline clause is a MUST, and says its level", .fullTier)
     func shouldInsideMustCase() async throws {
         // A send that waits for the main thread (the canonical synchronous hop) breaks THR-3.a (SHOULD) only.
         let result = try await run("threading.background-sends.no-deadlock", against: "background-sends-wait-for-main")
@@ -111,6 +113,7 @@ struct VerdictTests {
 
     @Test(
         "a payload that did not arrive blames what went wrong, not its escaping: no command for it (START-2.a), a command that misses the entry point (ESC-1.c), a JS side that does not dispatch what arrived intact (DISP-3.a)",
+        .fullTier,
         arguments: [
             ("startup-queue-never-off", "START-2.a"), ("command-calls-handle-message-from-ios", "ESC-1.c"),
             ("js-dispatch-reads-latest-message", "DISP-3.a"),

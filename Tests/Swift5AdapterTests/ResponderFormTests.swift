@@ -1,11 +1,13 @@
 import ConformanceKit
+import TestTiers
 import Testing
 
 /// Bridges whose handlers get a responder in another form than the canonical escaping one.
 @MainActor
 @Suite struct ResponderFormTests {
     @Test(
-        "a port whose responder is nil without a callbackId gets, case for case, the typical port's verdicts wherever a native handler runs"
+        "a port whose responder is nil without a callbackId gets, case for case, the typical port's verdicts wherever a native handler runs",
+        .fullTier
     )
     func optionalResponder() async throws {
         // The responder's form matters only where the port invokes a native handler.

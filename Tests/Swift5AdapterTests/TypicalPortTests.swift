@@ -1,5 +1,6 @@
 import ConformanceKit
 import Foundation
+import TestTiers
 import Testing
 import WKWVJBPortAdapter
 import WebKitPortAdapter
@@ -19,7 +20,7 @@ import WireDialects
 /// Runs the whole catalogue against the WebKit-style Swift 5 port: its own WKWebView glue, compiled against
 /// SimulatedWebKit, through its adapter of a few lines.
 @MainActor
-@Test func webKitStylePortPassesTheCatalogue() async throws {
+@Test(.fullTier) func webKitStylePortPassesTheCatalogue() async throws {
     let results = await (try ConformanceRunner()).run(Catalogue.all, adapter: { WebKitPortAdapter() })
     PortExpectations.check(results, knownFailures: PortExpectations.foundationOnLinux)
 }
@@ -27,7 +28,7 @@ import WireDialects
 /// Runs the whole catalogue in the wkwvjb profile against the port written in that dialect: its own WKWebView
 /// glue (script message handlers, no navigation delegate), compiled against SimulatedWebKit.
 @MainActor
-@Test func wkwvjbPortPassesTheCatalogueInItsProfile() async throws {
+@Test(.fullTier) func wkwvjbPortPassesTheCatalogueInItsProfile() async throws {
     let runner = try ConformanceRunner(configuration: .init(dialect: .wkwvjb))
     let results = await runner.run(Catalogue.all, adapter: { WKWVJBPortAdapter() })
     PortExpectations.check(results, knownFailures: PortExpectations.foundationOnLinux, dialect: .wkwvjb)
