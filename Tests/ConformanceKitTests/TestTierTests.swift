@@ -1,5 +1,5 @@
-import Testing
 import TestTiers
+import Testing
 
 /// The tier variable: a value that names no tier fails here, saying so, while the run goes on in the full tier.
 @Suite("Test tiers: CONFORMANCE_TESTS picks quick (the default) or full")

@@ -5,8 +5,9 @@ import Testing
 ///
 /// - `quick` (the default): every test of one behaviour, and a sample of each population (mutants, goldens,
 ///   catalogue cases), so that `swift test` stays a short inner loop.
-/// - `full` (`CONFORMANCE_TESTS=full swift test`, as `.ci/run` does): also the sweeps, the tests that run a whole
-///   catalogue, many programs or a real browser, or that wait out watchdogs and timeouts on purpose.
+/// - `full` (`CONFORMANCE_TESTS=full swift test`, as `.ci/run` does): also the tests of 0.5 s or more alone: sweeps
+///   (a whole catalogue against one more adapter, many explore programs, a real browser) and tests that wait out a
+///   watchdog or push a limit on purpose.
 ///
 /// A value other than the two runs the full tier (nothing is skipped by a typo), and `TestTierTests` fails saying
 /// what the variable holds.
@@ -43,8 +44,8 @@ public enum TestTier: String, Sendable {
 
 extension Trait where Self == ConditionTrait {
     /// Runs the test only in the full tier (`CONFORMANCE_TESTS=full swift test`, as CI does): a sweep, or a test
-    /// that waits out a watchdog on purpose.
+    /// that waits out a watchdog or pushes a limit on purpose.
     public static var fullTier: Self {
-        .enabled(if: TestTier.current == .full, "a sweep: runs with \(TestTier.variable)=full swift test (CI does)")
+        .enabled(if: TestTier.current == .full, "full tier: runs with \(TestTier.variable)=full swift test (CI does)")
     }
 }
