@@ -3,8 +3,8 @@ import Testing
 
 /// Which of the kit's tests a `swift test` runs, from `CONFORMANCE_TESTS`.
 ///
-/// - `quick` (the default): every test of one behaviour, and a sample of each population (mutants, goldens,
-///   catalogue cases), so that `swift test` stays a short inner loop.
+/// - `quick` (the default): every test that takes less than 0.5 s alone (and a few guards above it), and a sample of
+///   each population (mutants, goldens, catalogue cases), so that `swift test` stays a short inner loop.
 /// - `full` (`CONFORMANCE_TESTS=full swift test`, as `.ci/run` does): also the tests of 0.5 s or more alone: sweeps
 ///   (a whole catalogue against one more adapter, many explore programs, a real browser) and tests that wait out a
 ///   watchdog or push a limit on purpose.
