@@ -20,16 +20,14 @@ public enum TestTier: String, Sendable {
     /// The environment variable that picks the tier.
     public static let variable = "CONFORMANCE_TESTS"
 
-    /// The variable's value, when it is set to something other than a tier's name.
-    public static let unknownValue: String? = ProcessInfo.processInfo.environment[variable].flatMap {
-        TestTier(rawValue: $0) == nil ? $0 : nil
-    }
+    /// The variable's value, if set.
+    private static let value = ProcessInfo.processInfo.environment[variable]
 
-    /// The tier of this run: `quick` unless the variable says otherwise.
-    public static let current: TestTier = {
-        guard let value = ProcessInfo.processInfo.environment[variable] else { return .quick }
-        return TestTier(rawValue: value) ?? .full
-    }()
+    /// The variable's value, when it is set to something other than a tier's name.
+    public static let unknownValue: String? = value.flatMap { TestTier(rawValue: $0) == nil ? $0 : nil }
+
+    /// The tier of this run: `quick` unless the variable says otherwise (and `full` when it names no tier).
+    public static let current: TestTier = value.map { TestTier(rawValue: $0) ?? .full } ?? .quick
 
     /// How many members of a population the quick tier keeps: one in `sampleStride`.
     public static let sampleStride = 8
