@@ -1,10 +1,36 @@
 import ConformanceKit
+import Foundation
 import ReferenceBridge
 import Testing
 
 @Suite("The simulated web view")
 @MainActor
 struct SimulatedWebViewTests {
+    @Test("a web view a bridge keeps past its case is inert: nothing it is asked runs, reaches a case or traps")
+    func webViewKeptPastItsCaseIsInert() async throws {
+        let kept = KeptWebView()
+        let result = try await Kit.run(
+            Kit.adHocCase { context in
+                kept.webView = context.webView
+                context.webView.addScriptMessageHandler(named: "kept") { _ in }
+                context.loadPage("conformance.note(\"loaded\", true);")
+                try await context.runUntilIdle()
+            })
+        #expect(result.verdict == .pass)
+        let webView = try #require(kept.webView)
+        var completions = 0
+        webView.evaluateJavaScript("1 + 1") { _, _ in completions += 1 }
+        #expect(webView.stringByEvaluatingJavaScript(from: "1 + 1") == nil)
+        webView.removeScriptMessageHandler(named: "kept")
+        webView.addScriptMessageHandler(named: "late") { _ in }
+        webView.load(url: try #require(URL(string: "https://example.com/")))
+        webView.reload()
+        webView.recordNativeLog("a line logged after the case")
+        #expect(webView.url == nil && !webView.isLoading && webView.scriptMessageHandlerNames == ["late"])
+        _ = try await Kit.run(Kit.adHocCase { context in try await context.runUntilIdle() })
+        #expect(completions == 0, "an evaluation asked for after its case ran its completion handler")
+    }
+
     @Test("timers run by (deadline, insertion order) and Date reads the virtual clock")
     func timerOrderAndVirtualDate() async throws {
         let result = try await Kit.run(
@@ -94,4 +120,10 @@ struct SimulatedWebViewTests {
         #expect(results[5].contains("a"))
         #expect(results[6].hasPrefix("error Error: x"))
     }
+}
+
+/// A web view a test keeps past its case, as a bridge that holds its web view strongly does.
+@MainActor
+private final class KeptWebView {
+    var webView: SimulatedWebView?
 }

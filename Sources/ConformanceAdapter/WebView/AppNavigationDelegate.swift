@@ -4,7 +4,8 @@
 /// requests and page loads reached the app.
 @MainActor
 package final class AppNavigationDelegate: SimulatedNavigationDelegate {
-    private unowned let backend: any WebViewBackend
+    /// Weak: the app's delegate lives as long as its web view, which a bridge may keep past the case.
+    private weak var backend: (any WebViewBackend)?
 
     /// The methods it reports (`WebViewBackend.recordAppDelegateNotification(method:url:)`): `decidePolicy`
     /// for a request, and each `NavigationEvent`'s `methodName`.
@@ -23,12 +24,12 @@ package final class AppNavigationDelegate: SimulatedNavigationDelegate {
         _ webView: SimulatedWebView, decidePolicyFor action: NavigationAction,
         decisionHandler: @escaping (NavigationActionPolicy) -> Void
     ) {
-        backend.recordAppDelegateNotification(method: "decidePolicy", url: action.urlString)
+        backend?.recordAppDelegateNotification(method: "decidePolicy", url: action.urlString)
         decisionHandler(.allow)
     }
 
     /// Records the event.
     package func webView(_ webView: SimulatedWebView, didObserve event: NavigationEvent) {
-        backend.recordAppDelegateNotification(method: event.methodName, url: event.navigation.urlString)
+        backend?.recordAppDelegateNotification(method: event.methodName, url: event.navigation.urlString)
     }
 }

@@ -42,15 +42,19 @@ public final class SimulatedWebView {
     /// What receives the page's script messages, by handler name.
     private var scriptMessageReceivers: [String: ScriptMessageReceiver] = [:]
 
-    /// Where evaluations, logs and violations go; it owns this web view.
-    package unowned let backend: any WebViewBackend
+    /// Where evaluations, logs and violations go while the case runs; once the page that owns this web view is
+    /// gone (a bridge may keep its web view longer than its case), an inert page (`EndedPage`).
+    package var backend: any WebViewBackend { liveBackend ?? EndedPage.shared }
+    /// The page that owns this web view; weak, because a bridge may outlive it.
+    private weak var liveBackend: (any WebViewBackend)?
 
     /// A web view in front of `backend`.
     /// - Parameters:
-    ///   - backend: The page behind the web view; it must keep the web view alive.
+    ///   - backend: The page behind the web view; it keeps the web view alive, and the web view turns inert
+    ///     once it is gone.
     ///   - bridgeJavaScriptSource: The JS side to inject.
     package init(backend: any WebViewBackend, bridgeJavaScriptSource: String) {
-        self.backend = backend
+        liveBackend = backend
         self.bridgeJavaScriptSource = bridgeJavaScriptSource
     }
 

@@ -2,8 +2,9 @@
 ///
 /// Two backends exist: `SimulatedBrowser`, the harness's own page in this process, and the testee
 /// stand-in of `AdapterHost`, which forwards everything across the out-of-process protocol to the
-/// harness's page. A backend owns its web view (the web view holds it unowned) and asks the web view's
-/// navigation delegate through `SimulatedWebView.askDelegate(about:decide:)`.
+/// harness's page. A backend owns its web view (the web view holds it weakly, and turns inert, `EndedPage`,
+/// when a bridge keeps the web view longer than its case) and asks the web view's navigation delegate
+/// through `SimulatedWebView.askDelegate(about:decide:)`.
 @MainActor
 package protocol WebViewBackend: AnyObject {
     /// The URL of the page currently loaded, as the page wrote it.

@@ -7,7 +7,8 @@ import Foundation
 @MainActor
 final class AppNavigationDelegateForWebKit: NSObject, WKNavigationDelegate {
     private let recorder: AppNavigationDelegate
-    private unowned let simulatedWebView: SimulatedWebView
+    /// Weak: a bridge may keep this delegate (the one it found on the web view) longer than the web view.
+    private weak var simulatedWebView: SimulatedWebView?
 
     init(forwardingTo recorder: AppNavigationDelegate, of webView: SimulatedWebView) {
         self.recorder = recorder
@@ -22,6 +23,7 @@ final class AppNavigationDelegateForWebKit: NSObject, WKNavigationDelegate {
         let action = NavigationAction(
             url: url, urlString: url?.absoluteString ?? "",
             isMainFrame: navigationAction.targetFrame?.isMainFrame ?? true)
+        guard let simulatedWebView else { return decisionHandler(.allow) }
         recorder.webView(simulatedWebView, decidePolicyFor: action) { policy in
             MainActor.assumeIsolated { decisionHandler(policy == .allow ? .allow : .cancel) }
         }
@@ -51,6 +53,7 @@ final class AppNavigationDelegateForWebKit: NSObject, WKNavigationDelegate {
 
     /// Reports the event of page load `navigation` (a bridge may hand on nil: the page shown then).
     private func tell(_ event: (PageNavigation) -> NavigationEvent, _ navigation: WKNavigation?, _ webView: WKWebView) {
+        guard let simulatedWebView else { return }
         let url =
             navigation.flatMap(webView.urlString(of:)) ?? webView.simulatedWebView.backend.currentURL ?? ""
         recorder.webView(simulatedWebView, didObserve: event(PageNavigation(number: 0, urlString: url)))

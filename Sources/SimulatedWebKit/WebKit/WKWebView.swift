@@ -24,7 +24,7 @@ open class WKWebView {
     private var appDelegate: AppNavigationDelegateForWebKit?
     /// The `WKNavigation` of each page load, by its number.
     private var navigations: [Int: WKNavigation] = [:]
-    /// The page behind a web view app code made (the simulated web view holds its page unowned).
+    /// The page behind a web view app code made (the simulated web view holds its page weakly).
     private var detachedPage: DetachedPage?
     /// The URL of each `WKNavigation` handed to the delegate.
     private var navigationURLs: [ObjectIdentifier: String] = [:]
