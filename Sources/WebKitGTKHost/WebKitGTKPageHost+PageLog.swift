@@ -51,6 +51,9 @@ extension WebKitGTKPageHost {
             let id = nextEvaluationID
             nextEvaluationID += 1
             record(.evaluationStarted(id: id, style: .userScript, script: pageUserScripts[Int(index)].source))
+            userScriptEvaluationID = id
+        case "javaScriptSideAppeared":
+            if let userScriptEvaluationID { record(.javaScriptSideAppeared(evaluation: userScriptEvaluationID)) }
         case "scriptMessagePosted":
             if !arrivedMessages.isEmpty { deliverMessage() }
         case "dialogShown":

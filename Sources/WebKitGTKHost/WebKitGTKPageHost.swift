@@ -56,6 +56,10 @@ package final class WebKitGTKPageHost: PageHost, WebViewBackend {
     var arrivedDialogs: [(kind: String, message: String)] = []
     /// The user scripts of the page being loaded, as the page's log names them (by index).
     var pageUserScripts: [UserScript] = []
+    /// The evaluation id of the user script that ran last, which a `javaScriptSideAppeared` of the log is of.
+    var userScriptEvaluationID: Int?
+    /// The dialect's bridge global as a JavaScript string literal, for the page host's checks of it.
+    private var bridgeGlobal: String { CanonicalJSON.quote(environment.dialect.javaScriptGlobal) }
     var currentDefinition: PageDefinition?
     var definitionsByURL: [String: PageDefinition] = [:]
     /// The page shown (its definition's URL).
@@ -136,17 +140,23 @@ package final class WebKitGTKPageHost: PageHost, WebViewBackend {
         loop.schedule(label: .evaluation(id)) { [unowned self] in
             record(.evaluationStarted(id: id, style: .asynchronous, script: script))
             var outcome: WebKitGTKView.EvaluationOutcome?
+            var bridgeAppeared = false
             runTask { () throws(PageInterruption) in
-                view.evaluate("__kitHost.at(\(loop.now)); __kitHost.enterNative();") { _ in }
+                view.evaluate("__kitHost.at(\(loop.now)); __kitHost.enterNative(\(bridgeGlobal));") { _ in }
                 view.evaluate(script) { outcome = $0 }
                 var returned = false
-                view.evaluate("__kitHost.leaveNative();") { _ in returned = true }
+                view.evaluate("__kitHost.leaveNative(\(bridgeGlobal));") { left in
+                    returned = true
+                    if case .json("true") = left { bridgeAppeared = true }
+                }
                 try waitFor { returned }
                 try collect()
             }
             guard let outcome else { return }
             let (foundation, json, error) = Self.converted(outcome)
             record(.evaluationFinished(id: id, result: json, error: error?.description))
+            // What the page did tells the injection, whatever the script's text (as in the simulation).
+            if bridgeAppeared { record(.javaScriptSideAppeared(evaluation: id)) }
             guard let completionHandler else { return }
             nonisolated(unsafe) let result = foundation
             loop.schedule(label: .completion(ofEvaluation: id)) { [unowned self] in
@@ -323,8 +333,9 @@ package final class WebKitGTKPageHost: PageHost, WebViewBackend {
         pageUserScripts = webView.userScripts
         for (index, script) in pageUserScripts.enumerated() {
             let atStart = script.injectionTime == .atDocumentStart
-            view.addUserScript("__kitHost.userScript(\(index));", atDocumentStart: atStart)
+            view.addUserScript("__kitHost.userScript(\(index), \(bridgeGlobal));", atDocumentStart: atStart)
             view.addUserScript(script.source, atDocumentStart: atStart)
+            view.addUserScript("__kitHost.userScriptEnd(\(bridgeGlobal));", atDocumentStart: atStart)
         }
         view.addUserScript("__kitHost.markParsed();", atDocumentStart: false)
         // The page's script starts on the document's first line, so WebKit counts its lines from 1 and names

@@ -24,7 +24,8 @@ struct NumberReportingTests {
         let failure = try #require(result.failures.first)
         #expect(failure.expected == "null" && failure.actual == "Infinity", "\(failure)")
         let line = EventRendition(
-            .nativeHandlerInvoked(name: "h", data: overflowing), bridgeJavaScriptSource: nil, dialect: .canonical
+            .nativeHandlerInvoked(name: "h", data: overflowing), javaScriptSideEvaluations: [],
+            bridgeJavaScriptSource: nil, dialect: .canonical
         ).line
         #expect(line == "native handler h got [Infinity,-Infinity]", "\(line)")
         #expect(overflowing.canonicalText == "[null,null]", "JSON text (goldens, the wire) stays JSON")

@@ -589,10 +589,10 @@ package final class CaseContext {
                 obligation: "START-1.a",
                 message: "evaluated before the page loaded instead of held in the startup queue; " + message)
         }
-        let jsSide = webView.bridgeJavaScriptSource, dialect = transcript.dialect
+        let jsSide = transcript.javaScriptSideEvaluationIDs, dialect = transcript.dialect
         let gotItsJavaScriptSide = transcript.laterEvaluationSucceeded(
             inPageOfEvaluation: evaluationID,
-            where: { script in script == jsSide || WireInspector.deliveredMessage(script, in: dialect) != nil })
+            where: { id, script in jsSide.contains(id) || WireInspector.deliveredMessage(script, in: dialect) != nil })
         guard gotItsJavaScriptSide else { return nil }
         return WireInspector.Problem(
             obligation: "BOOT-3.b",

@@ -56,7 +56,7 @@ extension Transcript {
                 case let .violation(clause, message): .violation(clause: clause, message: renaming.rename(message))
                 case .tripwire(let label): .tripwire(label: renaming.rename(label))
                 case .pageRequested, .pageLoaded, .navigationRequested, .navigationDecided, .timerScheduled,
-                    .timerFired, .appDelegateNotified:
+                    .timerFired, .appDelegateNotified, .javaScriptSideAppeared:
                     entry.event
                 }
             renamed.append(event, at: entry.time)

@@ -12,14 +12,21 @@ package enum GoldenTranscript {
     /// The golden document of `transcript`.
     /// - Parameters:
     ///   - transcript: What a case observed.
-    ///   - bridgeJavaScriptSource: The injected JS side, named instead of included.
+    ///   - bridgeJavaScriptSource: The JS side the run gave, named instead of included (as is any script that
+    ///     injected a JS side: `Transcript.javaScriptSideEvaluationIDs`).
     /// - Returns: A JSON array of event objects.
     package static func document(for transcript: Transcript, bridgeJavaScriptSource: String) -> JSONValue {
         var normalizer = IDNormalizer(forms: transcript.dialect.callbackIDs)
+        let javaScriptSide = transcript.javaScriptSideEvaluationIDs
         return .array(
             transcript.entries.map { entry in
-                normalizer.normalize(
-                    event(entry, bridgeJavaScriptSource: bridgeJavaScriptSource, dialect: transcript.dialect))
+                let rendition = EventRendition(
+                    entry.event, javaScriptSideEvaluations: javaScriptSide,
+                    bridgeJavaScriptSource: bridgeJavaScriptSource, dialect: transcript.dialect)
+                var fields = rendition.fields
+                fields["t"] = .number(Double(entry.time))
+                fields["event"] = .string(rendition.kind)
+                return normalizer.normalize(.object(fields))
             })
     }
 
@@ -50,15 +57,6 @@ package enum GoldenTranscript {
             """
     }
 
-    private static func event(_ entry: Transcript.Entry, bridgeJavaScriptSource: String, dialect: WireDialect)
-        -> JSONValue
-    {
-        let rendition = EventRendition(entry.event, bridgeJavaScriptSource: bridgeJavaScriptSource, dialect: dialect)
-        var fields = rendition.fields
-        fields["t"] = .number(Double(entry.time))
-        fields["event"] = .string(rendition.kind)
-        return .object(fields)
-    }
 }
 
 /// Replaces callback ids by `#1`, `#2`, ... in order of first appearance, and long strings by a digest.

@@ -60,7 +60,7 @@ extension TranscriptEvent: Codable {
     private enum CodingKeys: String, CodingKey {
         case event, id, url, isMainFrame, policy, defaulted, style, script, result, error, text, name, label, data
         case hasResponder, duringNativeEvaluation, level, message, arguments, kind, blocking, delay, repeats, line
-        case clause, body, method
+        case clause, body, method, evaluation
     }
 
     package init(from decoder: any Decoder) throws {
@@ -93,6 +93,7 @@ extension TranscriptEvent: Codable {
             self = .evaluationFinished(
                 id: try int(.id), result: try json(.result),
                 error: try values.decodeIfPresent(String.self, forKey: .error))
+        case "javaScriptSideAppeared": self = .javaScriptSideAppeared(evaluation: try int(.evaluation))
         case "adapterAction": self = .adapterAction(try string(.text))
         case "nativeHandlerInvoked": self = .nativeHandlerInvoked(name: try string(.name), data: try json(.data))
         case "nativeCallbackInvoked": self = .nativeCallbackInvoked(label: try string(.label), data: try json(.data))
@@ -146,6 +147,7 @@ extension TranscriptEvent: Codable {
             try put("evaluationStarted", [(.id, id), (.style, style), (.script, script)])
         case let .evaluationFinished(id, result, error):
             try put("evaluationFinished", [(.id, id), (.result, some(result)), (.error, error)])
+        case .javaScriptSideAppeared(let evaluation): try put("javaScriptSideAppeared", [(.evaluation, evaluation)])
         case .adapterAction(let text): try put("adapterAction", [(.text, text)])
         case let .nativeHandlerInvoked(name, data):
             try put("nativeHandlerInvoked", [(.name, name), (.data, some(data))])

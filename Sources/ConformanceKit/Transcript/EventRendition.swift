@@ -17,9 +17,14 @@ package struct EventRendition {
     /// The rendition of `event`.
     /// - Parameters:
     ///   - event: The event.
-    ///   - bridgeJavaScriptSource: The injected JS side, named instead of shown when evaluated.
+    ///   - javaScriptSideEvaluations: The evaluations of its transcript that evaluated the JS side
+    ///     (`Transcript.javaScriptSideEvaluationIDs`): their scripts are named, not shown, whatever their text.
+    ///   - bridgeJavaScriptSource: The JS side the run gave, also named instead of shown when evaluated.
     ///   - dialect: The wire the event's commands are read in.
-    package init(_ event: TranscriptEvent, bridgeJavaScriptSource: String?, dialect: WireDialect) {
+    package init(
+        _ event: TranscriptEvent, javaScriptSideEvaluations: Set<Int>, bridgeJavaScriptSource: String?,
+        dialect: WireDialect
+    ) {
         var isTimer = false
         let kind: String, fields: [String: JSONValue?], line: String
         func text(_ value: String, limit: Int = 200) -> String { PrintableText.abbreviate(value, limit: limit) }
@@ -49,7 +54,7 @@ package struct EventRendition {
         case let .evaluationStarted(id, style, script):
             var described: [String: JSONValue?] = ["id": .number(Double(id)), "style": .string(style.rawValue)]
             let shown: String
-            if script == bridgeJavaScriptSource {
+            if javaScriptSideEvaluations.contains(id) || script == bridgeJavaScriptSource {
                 described["script"] = "<JS side>"
                 shown = "<JS side, \(script.utf16.count) UTF-16 units>"
             } else if case .message(let message) = WireInspector.decodeCommand(script, in: dialect) {
@@ -74,6 +79,11 @@ package struct EventRendition {
             } else {
                 line = "eval#\(id) -> \(json(result))"
             }
+        case .javaScriptSideAppeared(let evaluation):
+            (kind, fields, line) = (
+                "js-side-appeared", ["evaluation": .number(Double(evaluation))],
+                "eval#\(evaluation) the JS side is in: window.\(dialect.javaScriptGlobal) appeared"
+            )
         case .adapterAction(let action):
             (kind, fields, line) = (
                 "native-action", ["action": .string(action)], "native \(PrintableText.printable(action))"

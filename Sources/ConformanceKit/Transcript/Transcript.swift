@@ -129,9 +129,9 @@ package struct Transcript: Equatable, Sendable, Codable {
         return loaded
     }
 
-    /// Whether a native evaluation after evaluation `id`, in the same page, whose script `matches`, finished
-    /// without throwing.
-    package func laterEvaluationSucceeded(inPageOfEvaluation id: Int, where matches: (String) -> Bool) -> Bool {
+    /// Whether a native evaluation after evaluation `id`, in the same page, that `matches` (by its id and script),
+    /// finished without throwing.
+    package func laterEvaluationSucceeded(inPageOfEvaluation id: Int, where matches: (Int, String) -> Bool) -> Bool {
         var after = false
         var candidates: Set<Int> = []
         for event in events {
@@ -140,7 +140,7 @@ package struct Transcript: Equatable, Sendable, Codable {
             case .evaluationStarted(let started, let style, let script):
                 if started == id {
                     after = true
-                } else if after, style != .harness, matches(script) {
+                } else if after, style != .harness, matches(started, script) {
                     candidates.insert(started)
                 }
             case .evaluationFinished(let finished, _, nil) where candidates.contains(finished):

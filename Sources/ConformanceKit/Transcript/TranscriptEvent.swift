@@ -16,6 +16,10 @@ package enum TranscriptEvent: Equatable, Sendable {
     case evaluationStarted(id: Int, style: EvaluationStyle, script: String)
     /// An evaluation finished with a value (a string, or what else JSON can hold) or an error.
     case evaluationFinished(id: Int, result: JSONValue?, error: String?)
+    /// The page's bridge global (`window.<dialect's global>`) appeared while the native side's evaluation (or
+    /// user script) `evaluation` ran: that script injected the JS side, whatever its text. Recorded after the
+    /// evaluation, for the innermost evaluation only.
+    case javaScriptSideAppeared(evaluation: Int)
     /// The case asked the implementation, through the adapter, to do something.
     case adapterAction(String)
     /// A native handler registered by the case was invoked by the implementation.

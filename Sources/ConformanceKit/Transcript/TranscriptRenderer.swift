@@ -6,15 +6,18 @@ package enum TranscriptRenderer {
     /// Renders `transcript`.
     /// - Parameters:
     ///   - transcript: The transcript to render.
-    ///   - bridgeJavaScriptSource: The injected JS side, shown as `<JS side>` when evaluated.
+    ///   - bridgeJavaScriptSource: The JS side the run gave, shown as `<JS side>` when evaluated (as is any
+    ///     script that injected a JS side: `Transcript.javaScriptSideEvaluationIDs`).
     ///   - includeTimers: Whether timer scheduling and firing lines are shown.
     /// - Returns: Lines joined by newlines.
     package static func render(
         _ transcript: Transcript, bridgeJavaScriptSource: String? = nil, includeTimers: Bool = false
     ) -> String {
-        transcript.entries.compactMap { entry -> String? in
+        let javaScriptSide = transcript.javaScriptSideEvaluationIDs
+        return transcript.entries.compactMap { entry -> String? in
             let rendition = EventRendition(
-                entry.event, bridgeJavaScriptSource: bridgeJavaScriptSource, dialect: transcript.dialect)
+                entry.event, javaScriptSideEvaluations: javaScriptSide, bridgeJavaScriptSource: bridgeJavaScriptSource,
+                dialect: transcript.dialect)
             guard includeTimers || !rendition.isTimer else { return nil }
             return "\(pad(entry.time)) \(rendition.line)"
         }.joined(separator: "\n")
@@ -26,7 +29,8 @@ package enum TranscriptRenderer {
     /// transcript of a million events costs what its shown part does.
     /// - Parameters:
     ///   - transcript: The transcript to render.
-    ///   - bridgeJavaScriptSource: The injected JS side, shown as `<JS side>` when evaluated.
+    ///   - bridgeJavaScriptSource: The JS side the run gave, shown as `<JS side>` when evaluated (as is any
+    ///     script that injected a JS side: `Transcript.javaScriptSideEvaluationIDs`).
     ///   - includeTimers: Whether timer scheduling and firing lines are shown.
     ///   - maximumBytes: The most UTF-8 bytes of lines shown.
     /// - Returns: Lines joined by newlines.
@@ -34,9 +38,11 @@ package enum TranscriptRenderer {
         _ transcript: Transcript, bridgeJavaScriptSource: String? = nil, includeTimers: Bool = false, maximumBytes: Int
     ) -> String {
         let entries = transcript.entries
+        let javaScriptSide = transcript.javaScriptSideEvaluationIDs
         func line(_ entry: Transcript.Entry) -> String? {
             let rendition = EventRendition(
-                entry.event, bridgeJavaScriptSource: bridgeJavaScriptSource, dialect: transcript.dialect)
+                entry.event, javaScriptSideEvaluations: javaScriptSide, bridgeJavaScriptSource: bridgeJavaScriptSource,
+                dialect: transcript.dialect)
             guard includeTimers || !rendition.isTimer else { return nil }
             return PrintableText.cut("\(pad(entry.time)) \(rendition.line)", limit: 2_000)
         }

@@ -142,6 +142,8 @@ package final class SimulatedBrowser: WebViewBackend, PageHost {
         Any?, JavaScriptEvaluationError
     > {
         record(.evaluationStarted(id: id, style: style, script: script))
+        let appearance = JavaScriptSideWatch(page: page, appearancesSoFar: javaScriptSideAppearances)
+        defer { recordJavaScriptSideAppearance(appearance, evaluation: id) }
         let injectsJavaScriptSide = Self.holds(script, environment.bridgeJavaScriptSource)
         if injectsJavaScriptSide { javaScriptSideEvaluations.insert(id) }
         let previousStage = (currentStage, stageSuspect)
@@ -185,6 +187,38 @@ package final class SimulatedBrowser: WebViewBackend, PageHost {
         }
         guard let json = try page.jsonValue(value) else { return (nil, nil) }
         return (json.foundationValue, json)
+    }
+
+    // MARK: The JS side, by what the page shows
+
+    /// How many times the bridge global appeared in a page of this browser: an evaluation nested in another
+    /// (a synchronous one inside a handler) that injects claims the appearance, not the one around it.
+    private var javaScriptSideAppearances = 0
+
+    /// What a native evaluation or user script started with: whether the page had its bridge global, and how
+    /// many appearances had been recorded.
+    @MainActor
+    private struct JavaScriptSideWatch {
+        let page: SimulatedPage
+        let hadBridgeGlobal: Bool
+        let appearancesSoFar: Int
+
+        init(page: SimulatedPage, appearancesSoFar: Int) {
+            self.page = page
+            hadBridgeGlobal = page.hasBridgeGlobal
+            self.appearancesSoFar = appearancesSoFar
+        }
+    }
+
+    /// Records that evaluation `evaluation` injected the JS side when the page it ran in got its bridge global
+    /// while it ran and no evaluation nested in it claimed that (spec appendix A: the transcript says which
+    /// evaluation injected the JS side, whatever its text).
+    private func recordJavaScriptSideAppearance(_ watch: JavaScriptSideWatch, evaluation: Int) {
+        guard !watch.hadBridgeGlobal, javaScriptSideAppearances == watch.appearancesSoFar, watch.page === page,
+            page.hasBridgeGlobal
+        else { return }
+        javaScriptSideAppearances += 1
+        record(.javaScriptSideAppeared(evaluation: evaluation))
     }
 
     /// The source URL a native evaluation runs under; a timeout's backtrace names it.
@@ -360,10 +394,12 @@ package final class SimulatedBrowser: WebViewBackend, PageHost {
             let id = nextEvaluationID
             nextEvaluationID += 1
             record(.evaluationStarted(id: id, style: .userScript, script: script.source))
+            let appearance = JavaScriptSideWatch(page: page, appearancesSoFar: javaScriptSideAppearances)
             let injectsJavaScriptSide = Self.holds(script.source, environment.bridgeJavaScriptSource)
             if injectsJavaScriptSide { javaScriptSideEvaluations.insert(id) }
             enterStage("user script \(id)", suspect: injectsJavaScriptSide ? javaScriptSideOwner : .nativeSide)
             runPageScript(script.source, sourceURL: Self.nativeEvaluationURL(id))
+            recordJavaScriptSideAppearance(appearance, evaluation: id)
         }
     }
 

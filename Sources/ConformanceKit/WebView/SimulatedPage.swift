@@ -24,6 +24,7 @@ final class SimulatedPage {
         self.url = url
         self.loop = loop
         self.number = number
+        bridgeGlobal = environment.dialect.javaScriptGlobal
         context = ScriptContext(runtime: environment.runtime)
         let install = try context.evaluate(environment.pageShimSource, sourceURL: "conformance://page-shim.js")
         let browserHost = makeBrowserHost()
@@ -36,6 +37,15 @@ final class SimulatedPage {
         reportUncaught = context.protect(context.property("reportUncaught", of: entryPoints))
         context.setProperty("__conformance", of: context.globalObject, to: makeCaseHost())
     }
+
+    /// Whether the page has the bridge global of the run's dialect now (`window.<global>` is an object, functions
+    /// included): the JS side is in, whoever wrote it. A getter there that throws reads as absent.
+    var hasBridgeGlobal: Bool {
+        context.isObject(context.property(bridgeGlobal, of: context.globalObject))
+    }
+
+    /// The name of the dialect's bridge global.
+    private let bridgeGlobal: String
 
     /// Drops the page's timers and releases its context.
     func close() {

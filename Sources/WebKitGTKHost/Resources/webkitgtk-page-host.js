@@ -16,6 +16,20 @@
     var timers = {};
     var nextTimerID = 1;
     var nativeDepth = 0;
+    /* Whether the bridge global was in when each native evaluation under way started, innermost last. */
+    var bridgeWasIn = [];
+    /* Whether the bridge global was in when the user script under way started. */
+    var bridgeWasInBeforeUserScript = false;
+
+    /* Whether the page has the bridge global `name` (an object or a function): the JS side is in. */
+    function bridgeIsIn(name) {
+        try {
+            var value = global[name];
+            return value !== null && (typeof value === "object" || typeof value === "function");
+        } catch (error) {
+            return false;
+        }
+    }
     var parsed = false;
 
     function json(value) {
@@ -135,13 +149,24 @@
             run: run,
             /* Sets the virtual time before a task runs. */
             at: function (time) { now = time; },
-            enterNative: function () { nativeDepth += 1; },
-            leaveNative: function () { nativeDepth -= 1; },
+            enterNative: function (bridgeGlobal) { nativeDepth += 1; bridgeWasIn.push(bridgeIsIn(bridgeGlobal)); },
+            /* Ends a native evaluation; true when the bridge global appeared while it ran. */
+            leaveNative: function (bridgeGlobal) {
+                nativeDepth -= 1;
+                return !bridgeWasIn.pop() && bridgeIsIn(bridgeGlobal);
+            },
             /* The last document-end user script: the page's HTML and user scripts have run. */
             markParsed: function () { parsed = true; },
             isParsed: function () { return parsed; },
             /* Marks where a user script starts, so that the host records it there. */
-            userScript: function (index) { log.push(["userScript", index]); },
+            userScript: function (index, bridgeGlobal) {
+                log.push(["userScript", index]);
+                bridgeWasInBeforeUserScript = bridgeIsIn(bridgeGlobal);
+            },
+            /* Marks where a user script ends: the host records it there when the bridge global appeared in it. */
+            userScriptEnd: function (bridgeGlobal) {
+                if (!bridgeWasInBeforeUserScript && bridgeIsIn(bridgeGlobal)) { log.push(["javaScriptSideAppeared"]); }
+            },
             /* Fires a timer the host's task queue says is due; false when the page cancelled it meanwhile. */
             fire: function (id, time) {
                 now = time;

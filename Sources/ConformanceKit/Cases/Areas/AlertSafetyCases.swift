@@ -180,9 +180,8 @@ enum AlertSafetyCases {
         }
         context.expectEqual(
             otherKeys, [[]], clause: "SAFE-2.b", "keys of that call besides handlerName (no data, no callbackId)")
-        let source = context.webView.bridgeJavaScriptSource
-        let otherScripts = context.transcript.nativeEvaluations.map(\.script).filter { script in
-            script != source && script != context.dialect.fetchCommand
+        let otherScripts = context.transcript.nativeEvaluationsBesidesTheJavaScriptSide.map(\.script).filter { script in
+            script != context.dialect.fetchCommand
                 && WireInspector.decodeCommand(script, in: context.dialect) == .notACommand
         }
         context.expectEqual(

@@ -91,10 +91,7 @@ extension BootstrapCases {
             "the JS side is injected, and a native call reaches the page, after a load by URL, by HTML string (about:blank) and by reload"
     ) { context in
         try await CasePages.start(context)
-        let source = context.webView.bridgeJavaScriptSource
-        @MainActor func injections() -> Int {
-            context.transcript.nativeEvaluations.filter { $0.script == source }.count
-        }
+        @MainActor func injections() -> Int { context.transcript.javaScriptSideEvaluations.count }
         @MainActor func sinkGot() -> [JSONValue?] {
             context.transcript.events.compactMap {
                 if case let .jsHandlerInvoked("sink", data, _, _) = $0 { data } else { nil }

@@ -170,20 +170,12 @@ enum BootstrapCases {
         try context.registerHandler("echo", answer: .echo)
         try await CasePages.start(context)
         let events = context.transcript.events
-        let source = context.webView.bridgeJavaScriptSource
-        guard
-            let start = events.firstIndex(where: {
-                if case let .evaluationStarted(_, style, script) = $0 {
-                    style != .harness && script == source
-                } else {
-                    false
-                }
-            }),
-            case let .evaluationStarted(injectionID, _, _) = events[start],
-            let end = events[start...].firstIndex(where: {
-                if case let .evaluationFinished(id, _, _) = $0 { id == injectionID } else { false }
-            })
-        else { return context.fail(clause: "BOOT-3.a", "the JS side was never evaluated by the native side") }
+        guard let (start, end) = context.transcript.firstJavaScriptSideInjection else {
+            return context.fail(
+                clause: "BOOT-3.a",
+                "the JS side never came into the page: no native evaluation made window.\(context.dialect.javaScriptGlobal) appear"
+            )
+        }
         let signals = events[start..<end].filter {
             if case let .navigationRequested(_, url, _) = $0 { context.transcript.isQueueURL(url) } else { false }
         }
@@ -353,22 +345,11 @@ enum BootstrapCases {
                 "the case expected two pages (the first page and its reload), the transcript has \(pages.count)")
         }
         let events = reloaded.events
-        let source = context.webView.bridgeJavaScriptSource
-        guard
-            let start = events.firstIndex(where: {
-                if case let .evaluationStarted(_, style, script) = $0 {
-                    style != .harness && script == source
-                } else {
-                    false
-                }
-            }),
-            case let .evaluationStarted(injectionID, _, _) = events[start],
-            let end = events[start...].firstIndex(where: {
-                if case let .evaluationFinished(id, _, _) = $0 { id == injectionID } else { false }
-            })
-        else {
+        guard let (start, end) = reloaded.firstJavaScriptSideInjection else {
             return context.fail(
-                clause: "BOOT-6.a", "the JS side was never evaluated into the reloaded page without a body")
+                clause: "BOOT-6.a",
+                "the JS side never came into the reloaded page without a body: no native evaluation made window.\(context.dialect.javaScriptGlobal) appear"
+            )
         }
         let signals = events[start..<end].filter {
             if case let .navigationRequested(_, url, _) = $0 { context.transcript.isQueueURL(url) } else { false }

@@ -29,9 +29,8 @@ enum FlushCases {
                     bridge.callHandler("sink", 3);
                 });
                 """)
-        let jsSide = context.webView.bridgeJavaScriptSource
-        let fetches = context.transcript.nativeEvaluations.map(\.script).filter {
-            $0 != jsSide && $0.contains("_fetchQueue")
+        let fetches = context.transcript.nativeEvaluationsBesidesTheJavaScriptSide.map(\.script).filter {
+            $0.contains("_fetchQueue")
         }
         let exact = "WebViewJavascriptBridge._fetchQueue();"
         context.expectEqual(
@@ -70,9 +69,8 @@ enum FlushCases {
         CraftedFetch.serve(["WebViewJavascriptBridge._fetchQueue.call(WebViewJavascriptBridge)"], in: context)
         CraftedFetch.serve([CraftedFetch.text("[]"), CraftedFetch.text("[]")], in: context)
         try await context.runUntilIdle()
-        let jsSide = context.webView.bridgeJavaScriptSource
-        let fetches = context.transcript.nativeEvaluations.map(\.script).filter {
-            $0 != jsSide && $0.contains("_fetchQueue")
+        let fetches = context.transcript.nativeEvaluationsBesidesTheJavaScriptSide.map(\.script).filter {
+            $0.contains("_fetchQueue")
         }
         let exact = "WebViewJavascriptBridge._fetchQueue();"
         context.expectEqual(

@@ -167,10 +167,9 @@ enum LifecycleCases {
         guard pages.count == 4 else {
             return context.fail(clause: "BOOT-4.b", "the case expected four pages, the transcript has \(pages.count)")
         }
-        let source = context.webView.bridgeJavaScriptSource
         for (step, page) in zip(steps, pages.dropFirst()) {
             let obligation = step.label.hasSuffix("reloaded") ? "BOOT-4.a" : "BOOT-4.b"
-            let injections = page.nativeEvaluations.filter { $0.script == source }.count
+            let injections = page.javaScriptSideEvaluations.count
             context.expect(
                 injections >= 1, clause: obligation,
                 "the native side evaluated the JS side into \(step.label) (evaluations: \(injections))")

@@ -46,11 +46,16 @@ enum StartupQueueCases {
         try context.callHandler("sink", data: "queued")
         context.loadPage(CasePages.sink(in: context.dialect))
         try await context.runUntilIdle()
-        let scripts = context.transcript.nativeEvaluations.map(\.script)
-        let jsSide = context.webView.bridgeJavaScriptSource
-        let injection = scripts.firstIndex(of: jsSide)
-        let firstMessage = scripts.firstIndex { WireInspector.deliveredMessage($0, in: context.dialect) != nil }
-        context.expect(injection != nil, clause: "BOOT-3.a", "the JS side was evaluated on the load URL")
+        let evaluations = context.transcript.nativeEvaluations
+        let jsSide = context.transcript.javaScriptSideEvaluationIDs
+        let injection = evaluations.firstIndex { jsSide.contains($0.id) }
+        let firstMessage = evaluations.firstIndex {
+            WireInspector.deliveredMessage($0.script, in: context.dialect) != nil
+        }
+        context.expect(
+            injection != nil, clause: "BOOT-3.a",
+            "the JS side was evaluated on the load URL (a native evaluation made window.\(context.dialect.javaScriptGlobal) appear)"
+        )
         context.expect(
             firstMessage != nil, clause: "START-1.a", "the message queued before the page loaded was evaluated")
         if let injection, let firstMessage {
@@ -182,10 +187,12 @@ enum StartupQueueCases {
             )
         }
         @MainActor func answers(in page: Transcript, afterJavaScriptSide: Bool) -> [JSONValue?] {
-            let scripts = page.nativeEvaluations.map(\.script)
-            let start = afterJavaScriptSide ? (scripts.firstIndex(of: context.webView.bridgeJavaScriptSource) ?? 0) : 0
-            return scripts.dropFirst(start).compactMap { WireInspector.deliveredMessage($0, in: context.dialect) }
-                .filter { $0.member("responseId") == callbackID && callbackID != nil }.map { $0.member("responseData") }
+            let evaluations = page.nativeEvaluations, jsSide = page.javaScriptSideEvaluationIDs
+            let start = afterJavaScriptSide ? (evaluations.firstIndex { jsSide.contains($0.id) } ?? 0) : 0
+            return evaluations.dropFirst(start).compactMap {
+                WireInspector.deliveredMessage($0.script, in: context.dialect)
+            }
+            .filter { $0.member("responseId") == callbackID && callbackID != nil }.map { $0.member("responseData") }
         }
         context.expectEqual(
             answers(in: old, afterJavaScriptSide: false), [], clause: "START-1.b",

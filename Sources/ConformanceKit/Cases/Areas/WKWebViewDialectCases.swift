@@ -85,10 +85,8 @@ enum WKWebViewDialectCases {
                 """)
         try await context.runUntilIdle()
         // A fetch is any native evaluation naming the fetch function that neither delivers nor injects.
-        let source = context.webView.bridgeJavaScriptSource
-        let fetches = context.transcript.nativeEvaluations.map(\.script).filter {
-            $0.contains("_fetchQueue") && !$0.contains(source)
-                && WireInspector.decodeCommand($0, in: .wkwvjb) == .notACommand
+        let fetches = context.transcript.nativeEvaluationsBesidesTheJavaScriptSide.map(\.script).filter {
+            $0.contains("_fetchQueue") && WireInspector.decodeCommand($0, in: .wkwvjb) == .notACommand
         }
         context.expectEqual(
             fetches.count, context.transcript.scriptMessages(to: flushHandler).count, clause: "WK-2.a",
@@ -125,10 +123,9 @@ enum WKWebViewDialectCases {
         try await context.runUntilIdle()
         try context.callHandler("sink", data: "after the reload")
         try await context.runUntilIdle()
-        let source = context.webView.bridgeJavaScriptSource
         let pages = context.transcript.pages
         context.expectEqual(
-            pages.map { page in page.nativeEvaluations.filter { $0.script.contains(source) }.count }, [1, 1],
+            pages.map(\.javaScriptSideEvaluations.count), [1, 1],
             clause: "WK-3.a", "evaluations of the JS side on the first page and on the reloaded one")
         context.expectEqual(
             pages.last?.jsHandlerInvocations("sink").map(\.data) ?? [], ["after the reload"], clause: "WK-3.a",
@@ -136,9 +133,8 @@ enum WKWebViewDialectCases {
         context.expectEqual(
             pages.map { $0.scriptMessages(to: injectHandler).count }, [1, 1], clause: "WK-4.c",
             "messages each page's setup call posted to \(injectHandler)")
-        let fetches = context.transcript.nativeEvaluations.map(\.script).filter {
-            $0.contains("_fetchQueue") && !$0.contains(source)
-                && WireInspector.decodeCommand($0, in: .wkwvjb) == .notACommand
+        let fetches = context.transcript.nativeEvaluationsBesidesTheJavaScriptSide.map(\.script).filter {
+            $0.contains("_fetchQueue") && WireInspector.decodeCommand($0, in: .wkwvjb) == .notACommand
         }
         context.expectEqual(
             fetches, Array(repeating: WireDialect.wkwvjb.fetchCommand, count: 2), clause: "WK-2.b",
@@ -189,9 +185,8 @@ enum WKWebViewDialectCases {
         context.expectEqual(
             context.transcript.scriptMessages(to: injectHandler).count, 1, clause: "WK-4.a",
             "messages posted to \(injectHandler) after three setup calls")
-        let source = context.webView.bridgeJavaScriptSource
         context.expectEqual(
-            context.transcript.nativeEvaluations.filter { $0.script.contains(source) }.count, 1, clause: "WK-3.a",
+            context.transcript.javaScriptSideEvaluations.count, 1, clause: "WK-3.a",
             "evaluations of the JS side for the page's one inject message")
     }
 

@@ -1,0 +1,45 @@
+import BridgeMutants
+import ConformanceKit
+import TestTiers
+import Testing
+import WireDialects
+
+/// A bridge may inject its own copy of the JS side instead of `webView.bridgeJavaScriptSource`, as most ports
+/// do: the kit must judge what the page did, not whether the evaluated text is the kit's.
+@Suite("A bridge that injects its own copy of the JS side")
+@MainActor
+struct OwnJavaScriptSideTests {
+    @Test(
+        "gets every verdict the reference gets, case by case, in each shipped profile",
+        arguments: OwnJavaScriptSideAdapter.Copy.allCases, WireDialect.shipped)
+    func ownCopyGetsTheReferenceVerdicts(_ copy: OwnJavaScriptSideAdapter.Copy, _ dialect: WireDialect) async throws {
+        // The quick tier runs one copy in the canonical profile; the full tier every copy in every profile.
+        guard TestTier.current == .full || (copy == .oneLine && dialect == .canonical) else { return }
+        let reference = try await Kit.referenceRun(in: dialect)
+        let results = try await Kit.run(
+            Catalogue.all, configuration: .init(javaScriptSideUnderTest: true, dialect: dialect)
+        ) { OwnJavaScriptSideAdapter(copy: copy, dialect: dialect) }
+        // Cases that need what it does not offer (sends from other threads) are not applicable to it.
+        let offered = BridgeCapabilities(of: OwnJavaScriptSideAdapter(copy: copy, dialect: dialect))
+        for (conformanceCase, result) in zip(Catalogue.all, results) where conformanceCase.requires.isSubset(of: offered) {
+            let expected = try #require(reference[result.caseID])
+            #expect(
+                result.verdict == expected.verdict,
+                """
+                \(result.caseID): \(result.verdict) with the port's \(copy.rawValue) copy, \(expected.verdict) with \
+                the kit's: \(result.failures.prefix(3).map { "[\($0.citationLabel)] \($0.message)" })
+                """)
+        }
+    }
+
+    @Test("is recognised by what the page did: the evaluation that made the bridge global appear injected it")
+    func injectionIsRecognisedByTheGlobalAppearing() async throws {
+        let injectionCase = try #require(Catalogue.all.first { $0.id == "bootstrap.js-side.messaging-iframe-signals-on-injection" })
+        let result = try await Kit.run(injectionCase) { OwnJavaScriptSideAdapter(copy: .wrapped) }
+        let injections = result.transcript.javaScriptSideEvaluations
+        #expect(injections.count == 1)
+        #expect(injections.first.map { $0.script != result.bridgeJavaScriptSource } == true)
+        #expect(result.transcript.injectedJavaScriptSides == injections.map(\.script))
+        #expect(result.verdict == .pass, "\(result.failures)")
+    }
+}
