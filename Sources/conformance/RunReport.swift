@@ -50,6 +50,7 @@ struct RunReport {
             lines = ["\(ran); \(stop.notRun.count) not run (\(stop.summary))"]
         }
         if let hint = DialectRecognition.hint(for: results, profile: context.profile) { lines.append("hint: " + hint) }
+        if let note = JavaScriptSideIdentity(results: results).note { lines.append("note: " + note) }
         // What to fix first, before the cases: one root defect can fail dozens of them.
         let roots = RootCauses.findings(in: results)
         let fixFirst = FixFirstSummary.consoleLines(roots, all: verbose)

@@ -42,4 +42,21 @@ struct OwnJavaScriptSideTests {
         #expect(result.transcript.injectedJavaScriptSides == injections.map(\.script))
         #expect(result.verdict == .pass, "\(result.failures)")
     }
+
+    @Test("is named once in the report, as information: its size, its digest and the cases that ran it")
+    func ownCopyIsNamedOnce() async throws {
+        let cases = Array(Catalogue.all.prefix(12))
+        let reference = try await Kit.run(cases)
+        #expect(JavaScriptSideIdentity(results: reference).note == nil)
+        let own = try await Kit.run(cases) { OwnJavaScriptSideAdapter(copy: .oneLine) }
+        let identity = JavaScriptSideIdentity(results: own)
+        let copy = try #require(identity.ownCopies.first)
+        #expect(identity.ownCopies.count == 1)
+        let source = try ConformanceRunner.referenceJavaScriptSide()
+        #expect(copy.bytes == OwnJavaScriptSideAdapter.Copy.oneLine.rewrite(source).utf8.count)
+        #expect(copy.cases == own.filter { !$0.transcript.injectedJavaScriptSides.isEmpty }.map(\.caseID))
+        let note = try #require(identity.note)
+        #expect(note.contains("\(copy.bytes) bytes") && note.contains(copy.digest), "\(note)")
+        #expect(own.allSatisfy { $0.verdict == .pass || $0.verdict == .notApplicable }, "\(own.map(\.verdict))")
+    }
 }
