@@ -213,7 +213,8 @@ let package = Package(
         .testTarget(
             name: "CLITests",
             dependencies: [
-                "conformance", "conformance-testees", "swift5-testee", "ConformanceKit", "ConformanceFixtures",
+                "conformance", "conformance-testees", "swift5-testee", "wkwvjb-port-testee", "ConformanceKit",
+                "ConformanceFixtures",
                 "ReferenceBridge", "StrictJSON", "CProcessExit", "TestTiers", "WireDialects",
                 // The gate-issue agreement test runs swift-testing's and XCTest's frontends beside the CLI.
                 "ConformanceTesting", "BridgeMutants",

@@ -24,52 +24,69 @@ struct SmokeCommand: ParsableCommand {
     var progress: ProgressMode = .auto
 
     func run() throws {
-        let steps = SmokeCases.steps
+        let steps = SmokeCases.steps(in: adapter.profile.dialect)
         let fullRun = "`\(ShellCommand(conformanceInvocation() + ["run"] + adapter.rerunWords))`"
         let run = try StoppableCaseRun.run(
             steps.map(\.check), on: adapter, javaScriptSide: nil, progress: progress,
             finishing: "printing the steps that finished"
-        ) { finished, stop in _ = Self.printSteps(finished, stop: stop, fullRun: fullRun) }
-        let status = Self.printSteps(run.results, stop: run.stop, fullRun: fullRun)
+        ) { finished, stop in _ = Self.printSteps(steps, finished, stop: stop, fullRun: fullRun) }
+        let status = Self.printSteps(steps, run.results, stop: run.stop, fullRun: fullRun)
         throw ExitCodes.afterRun(status, outputsWritten: true, stoppedBy: run.reason)
     }
 
     /// Prints each step that finished (a failed one with its diagnosis and hint), then the verdict on the
-    /// adapter, or, for smoke stopped early, which steps did not run.
+    /// adapter, or, for smoke stopped early, which steps did not run. A step that crashed, timed out or met a
+    /// fault of the kit says so first: that is what happened, and no wiring hint explains it.
     /// - Parameters:
+    ///   - steps: The steps of the run's profile.
     ///   - results: The steps that finished, in order.
     ///   - stop: Why smoke stopped before every step ran, if it did.
     ///   - fullRun: The command that runs the whole catalogue with this adapter, quoted.
     /// - Returns: 0 when every step passed, 78 when one failed (before precedence: `ExitCodes.afterRun`).
-    private static func printSteps(_ results: [CaseResult], stop: RunStop?, fullRun: String) -> ExitCode {
+    private static func printSteps(_ steps: [SmokeCases.Step], _ results: [CaseResult], stop: RunStop?, fullRun: String)
+        -> ExitCode
+    {
         var faults: [SmokeCases.Fault] = []
-        for (step, result) in zip(SmokeCases.steps, results) {
+        for (step, result) in zip(steps, results) {
             let diagnosis: SmokeCases.Diagnosis
+            var happened = result.failures.first.map { "[\($0.obligation ?? $0.clause)] \($0.message)" }
             switch result.verdict {
             case .pass:
                 print("ok      \(step.check.summary)")
                 continue
             case .adapterError:
                 diagnosis = SmokeCases.Diagnosis(fault: .adapter, explanation: nil)
-            case .crash, .timeout, .harnessError:
-                diagnosis = SmokeCases.Diagnosis(fault: .adapterOrBridge, explanation: nil)
+                happened = result.interruption
+            case .crash, .timeout:
+                diagnosis = SmokeCases.Diagnosis(
+                    fault: .adapterOrBridge,
+                    explanation: "the \(result.verdict == .crash ? "crash" : "hang") above is in the adapter's or the "
+                        + "bridge's code, not in its wiring: fix it first (its reason and the rerun command say where)")
+                happened = result.interruption
+            case .harnessError:
+                diagnosis = SmokeCases.Diagnosis(
+                    fault: .kit,
+                    explanation: "the conformance kit itself failed, not the adapter or the bridge: please report it")
+                happened = result.interruption
             case .fail, .insecure, .nonStrict, .notApplicable:
                 diagnosis = step.diagnosis(failures: result.failures, transcript: result.transcript)
             }
             faults.append(diagnosis.fault)
             print("FAILED  \(step.check.summary)")
-            print(
-                "        \(result.failures.first.map { "[\($0.obligation ?? $0.clause)] \($0.message)" } ?? result.interruption ?? result.verdict.rawValue)"
-            )
+            // The testee's words, line by line, each escaped for the terminal.
+            let lines = (happened ?? result.interruption ?? result.verdict.rawValue).split(separator: "\n")
+            print("        " + lines.map { PrintableText.printable(String($0)) }.joined(separator: "\n        "))
             if let explanation = diagnosis.explanation { print("        \(label(diagnosis.fault)): \(explanation)") }
-            // The wiring hint, unless the evidence clears the adapter.
-            if diagnosis.fault != .bridge { print("        hint: \(step.hint)") }
+            // The wiring hint, unless the evidence clears the adapter's wiring.
+            if diagnosis.fault == .adapter || diagnosis.fault == .adapterOrBridge && result.verdict.category != .error {
+                print("        hint: \(step.hint)")
+            }
         }
         defer { fflush(nil) }
         if let stop {
-            let notRun = SmokeCases.steps.filter { stop.notRun.contains($0.check.id) }.map(\.check.summary)
+            let notRun = steps.filter { stop.notRun.contains($0.check.id) }.map(\.check.summary)
             print(
-                "\(stop.summary): \(notRun.count) of \(SmokeCases.steps.count) steps not run (\(notRun.joined(separator: "; "))); "
+                "\(stop.summary): \(notRun.count) of \(steps.count) steps not run (\(notRun.joined(separator: "; "))); "
                     + "smoke cannot tell whether the adapter is wired up")
             return faults.isEmpty ? ExitCodes.conformant : ExitCodes.configuration
         }
@@ -77,7 +94,11 @@ struct SmokeCommand: ParsableCommand {
             print("the adapter is wired up; run \(fullRun)")
             return ExitCodes.conformant
         }
-        if faults.allSatisfy({ $0 == .bridge }) {
+        if faults.contains(.kit) {
+            print("the kit failed (see above): smoke cannot tell whether the adapter is wired up")
+        } else if results.contains(where: { $0.verdict == .crash || $0.verdict == .timeout }) {
+            print("a step above crashed or hung: fix that first, then run smoke again")
+        } else if faults.allSatisfy({ $0 == .bridge }) {
             print(
                 "the adapter is wired up, but the bridge fails the steps above; run \(fullRun) for the clauses it breaks"
             )
@@ -97,6 +118,7 @@ struct SmokeCommand: ParsableCommand {
         case .adapter: "adapter"
         case .bridge: "bridge"
         case .adapterOrBridge: "adapter or bridge"
+        case .kit: "kit"
         }
     }
 }

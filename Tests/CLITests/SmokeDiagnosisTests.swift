@@ -47,4 +47,30 @@ struct SmokeDiagnosisTests {
             output.standardOutput.contains("so the adapter forwarded it, but the JS handler did not get \"hello\""),
             "\(output.standardOutput)")
     }
+
+    @Test(
+        "smoke runs in every shipped profile: the reference and the wkwvjb port pass it in the wkwvjb profile",
+        arguments: ["reference", "wkwvjb-port"])
+    func smokeInTheWKWVJBProfile(adapter: String) async throws {
+        let buildFolder = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        let command =
+            adapter == "reference" ? adapter : "'\(buildFolder.appendingPathComponent("wkwvjb-port-testee").path)'"
+        let output = try await CLITests.run(["smoke", "--profile", "wkwvjb", "--adapter", command])
+        #expect(output.status == 0, "\(output.standardOutput)\(output.standardError)")
+        #expect(
+            output.standardOutput.contains("ok      the adapter attaches and the page has the bridge's script message"))
+        #expect(output.standardOutput.contains("the adapter is wired up"), "\(output.standardOutput)")
+    }
+
+    @Test("a step that crashes names the crash first, with its reason, and gives no wiring hint for it")
+    func crashIsNamedBeforeAnyHint() async throws {
+        let output = try await CLITests.run(["smoke", "--adapter", OutOfProcessTests.testee("trap:force-unwrap")])
+        let lines = output.standardOutput.split(separator: "\n").map(String.init)
+        #expect(output.status == 78)
+        let failed = try #require(lines.firstIndex(of: "FAILED  one native call reaches a JS handler"), "\(lines)")
+        #expect(lines[failed + 1].hasPrefix("        crash during callHandler"), "\(lines)")
+        #expect(lines.contains { $0.contains("Fatal error: Unexpectedly found nil while unwrapping") }, "\(lines)")
+        #expect(!lines.contains { $0.hasPrefix("        hint:") }, "\(lines)")
+        #expect(lines.last == "a step above crashed or hung: fix that first, then run smoke again", "\(lines)")
+    }
 }

@@ -1,4 +1,5 @@
 import StrictJSON
+import WireDialects
 
 /// A handful of trivial steps that tell "the adapter is wired wrong" from "the implementation is wrong",
 /// in the manner of Bowtie's smoke check. Not part of the catalogue; run with `conformance smoke`.
@@ -15,6 +16,8 @@ package enum SmokeCases {
         case bridge
         /// The adapter or the bridge: the transcript cannot tell them apart.
         case adapterOrBridge
+        /// The kit itself (a harness error): neither the adapter nor the bridge.
+        case kit
     }
 
     /// What a failed step points at, and why.
@@ -61,8 +64,69 @@ package enum SmokeCases {
         }
     }
 
-    /// The steps, in the order they build on each other.
-    package static let steps: [Step] = [
+    /// The steps in `dialect`, in the order they build on each other: how the adapter attaches the bridge
+    /// (as the navigation delegate, or with its script message handlers, as the dialect signals), then one
+    /// injection and one call each way. Each step's case is written in one dialect and renamed into the run's.
+    /// - Parameter dialect: The run's wire.
+    package static func steps(in dialect: WireDialect) -> [Step] {
+        let attach =
+            [attachAsNavigationDelegate(), attachWithScriptMessageHandlers()].first {
+                DialectApplicability.whyNotApplicable($0.check, in: dialect) == nil
+            } ?? attachAsNavigationDelegate()
+        let loadSignal = describe(dialect.loadSignal), queueSignal = describe(dialect.queueSignal)
+        return [
+            attach,
+            Step(
+                check: ConformanceCase(
+                    id: "smoke.injection", clauses: ["BOOT-3"], summary: "the bridge injects the JS side on its signal"
+                ) { context in
+                    try await CasePages.start(context)
+                    context.runInPage("conformance.note(\"bridge\", typeof window.WebViewJavascriptBridge);")
+                    try await context.runUntilIdle()
+                    context.expectEqual(
+                        context.transcript.pageNotes("bridge"), ["object"], clause: "BOOT-3.a",
+                        "typeof window.WebViewJavascriptBridge")
+                },
+                hint:
+                    "on \(loadSignal) the bridge must evaluate webView.bridgeJavaScriptSource (or its own JS side)",
+                diagnose: diagnoseInjection),
+            Step(
+                check: ConformanceCase(
+                    id: "smoke.native-to-js", clauses: ["ORD-1"], summary: "one native call reaches a JS handler"
+                ) { context in
+                    try await CasePages.start(context)
+                    try context.callHandler("sink", data: "hello")
+                    try await context.runUntilIdle()
+                    context.expectEqual(
+                        context.transcript.jsHandlerInvocations("sink").map(\.data), ["hello"], clause: "ORD-1.a",
+                        "data the JS handler got")
+                },
+                hint:
+                    "callHandler(_:data:responseCallback:) must forward to the bridge, which evaluates through webView.evaluateJavaScript",
+                diagnose: diagnoseNativeToJS),
+            Step(
+                check: ConformanceCase(
+                    id: "smoke.js-to-native", clauses: ["FLUSH-7"], summary: "one JS call reaches a native handler"
+                ) { context in
+                    try context.registerHandler("sink", answer: .none)
+                    try await CasePages.start(
+                        context,
+                        page:
+                            "setupWebViewJavascriptBridge(function (bridge) { bridge.callHandler(\"sink\", \"hello\"); });"
+                    )
+                    context.expectEqual(
+                        context.transcript.nativeHandlerInvocations("sink"), ["hello"], clause: "FLUSH-7.a",
+                        "data the native handler got")
+                },
+                hint:
+                    "registerHandler must forward to the bridge, and the bridge must fetch the queue on \(queueSignal)",
+                diagnose: diagnoseJSToNative),
+        ]
+    }
+
+    /// The attach step of a dialect that signals through navigations: the bridge is the navigation delegate,
+    /// and the page loads through it.
+    private static func attachAsNavigationDelegate() -> Step {
         Step(
             check: ConformanceCase(
                 id: "smoke.attach", clauses: ["BOOT-2"], summary: "the adapter attaches and the page loads"
@@ -74,53 +138,43 @@ package enum SmokeCases {
             },
             hint:
                 "attach(to:) must create the bridge and make it (or a proxy) webView.navigationDelegate, allowing non-bridge URLs",
-            diagnose: { _ in Diagnosis(fault: .adapter, explanation: nil) }),
-        Step(
+            diagnose: { _ in Diagnosis(fault: .adapter, explanation: nil) })
+    }
+
+    /// The attach step of a dialect that signals through script messages: the bridge adds its script message
+    /// handlers when it attaches, so the page has both when it loads (written in the wkwvjb dialect's words).
+    private static func attachWithScriptMessageHandlers() -> Step {
+        let (inject, flush) = ("iOS_Native_InjectJavascript", "iOS_Native_FlushMessageQueue")
+        return Step(
             check: ConformanceCase(
-                id: "smoke.injection", clauses: ["BOOT-3"],
-                summary: "the bridge injects the JS side on __bridge_loaded__"
+                id: "smoke.attach", clauses: ["WK-5"], dialects: [.wkwvjb],
+                summary: "the adapter attaches and the page has the bridge's script message handlers"
             ) { context in
-                try await CasePages.start(context)
-                context.runInPage("conformance.note(\"bridge\", typeof window.WebViewJavascriptBridge);")
+                context.loadPage(
+                    """
+                    var handlers = window.webkit && window.webkit.messageHandlers;
+                    conformance.note("\(inject)", handlers ? typeof handlers.\(inject) : "no window.webkit");
+                    conformance.note("\(flush)", handlers ? typeof handlers.\(flush) : "no window.webkit");
+                    """)
                 try await context.runUntilIdle()
                 context.expectEqual(
-                    context.transcript.pageNotes("bridge"), ["object"], clause: "BOOT-3.a",
-                    "typeof window.WebViewJavascriptBridge")
+                    context.transcript.pageNotes(inject) + context.transcript.pageNotes(flush), ["object", "object"],
+                    clause: "WK-5.a",
+                    "typeof window.webkit.messageHandlers.\(inject) and .\(flush) when the page loaded")
             },
             hint:
-                "on https://__bridge_loaded__ the bridge must cancel and evaluate webView.bridgeJavaScriptSource (or its own JS side)",
-            diagnose: diagnoseInjection),
-        Step(
-            check: ConformanceCase(
-                id: "smoke.native-to-js", clauses: ["ORD-1"], summary: "one native call reaches a JS handler"
-            ) { context in
-                try await CasePages.start(context)
-                try context.callHandler("sink", data: "hello")
-                try await context.runUntilIdle()
-                context.expectEqual(
-                    context.transcript.jsHandlerInvocations("sink").map(\.data), ["hello"], clause: "ORD-1.a",
-                    "data the JS handler got")
-            },
-            hint:
-                "callHandler(_:data:responseCallback:) must forward to the bridge, which evaluates through webView.evaluateJavaScript",
-            diagnose: diagnoseNativeToJS),
-        Step(
-            check: ConformanceCase(
-                id: "smoke.js-to-native", clauses: ["FLUSH-7"], summary: "one JS call reaches a native handler"
-            ) { context in
-                try context.registerHandler("sink", answer: .none)
-                try await CasePages.start(
-                    context,
-                    page:
-                        "setupWebViewJavascriptBridge(function (bridge) { bridge.callHandler(\"sink\", \"hello\"); });")
-                context.expectEqual(
-                    context.transcript.nativeHandlerInvocations("sink"), ["hello"], clause: "FLUSH-7.a",
-                    "data the native handler got")
-            },
-            hint:
-                "registerHandler must forward to the bridge, and the bridge must fetch the queue on https://__wvjb_queue_message__",
-            diagnose: diagnoseJSToNative),
-    ]
+                "attach(to:) must create the bridge, which adds its script message handlers to the web view "
+                + "(webView.wkWebView.configuration.userContentController, or webView.addScriptMessageHandler)",
+            diagnose: { _ in Diagnosis(fault: .adapter, explanation: nil) })
+    }
+
+    /// How `signal` reaches the native side, for a hint.
+    private static func describe(_ signal: WireSignal) -> String {
+        switch signal {
+        case .navigation(let navigation): navigation.url
+        case .scriptMessage(let name): "a script message to \(name)"
+        }
+    }
 
     /// Who decided `__bridge_loaded__`: nobody (no delegate: the adapter did not install the bridge), the
     /// delegate allowing it (the bridge does not know its URL), or cancelling it and then evaluating
