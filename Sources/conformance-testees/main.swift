@@ -18,6 +18,13 @@ let usage = """
                                 (nil!), forced-cast (as! on a String), escaped-closure (a closure escapes
                                 withoutActuallyEscaping) or index-out-of-range (an empty array's [n])
       print-logging             a small port of its own that logs with NSLog and print only (passes)
+      own-js-side:<copy>        the reference native side injecting its own copy of the JS side: one-line,
+                                reformatted or wrapped (OwnJavaScriptSideAdapter; passes)
+      outliving:<habit>         the reference, outliving its case: keeps-its-web-view, releases-late or
+                                answers-after-the-case (OutlivingBridgeAdapter; passes)
+      script-message-port       a wkwvjb port with its own glue, main-queue hops and JS side, whose deinit
+                                removes its script message handlers (ScriptMessagePortAdapter; passes in
+                                --profile wkwvjb)
       page-facilities           the reference in an app that logs its web view's navigation requests and
                                 load events, adds the script message handler `probe` and a user script,
                                 and loads, reloads or stops as messages to `probe` ask
@@ -290,6 +297,20 @@ case "mute-after-hello":
 case "silent":
     while readLine() != nil {}
     exit(0)
+case let name where name.hasPrefix("own-js-side:"):
+    guard let copy = OwnJavaScriptSideAdapter.Copy(rawValue: String(name.dropFirst("own-js-side:".count))) else {
+        FileHandle.standardError.write(Data("conformance-testees: no copy \(name)\n\(usage)\n".utf8))
+        exit(64)
+    }
+    AdapterHost.serve(name: name) { OwnJavaScriptSideAdapter(copy: copy) }
+case let name where name.hasPrefix("outliving:"):
+    guard let habit = OutlivingBridgeAdapter.Habit(rawValue: String(name.dropFirst("outliving:".count))) else {
+        FileHandle.standardError.write(Data("conformance-testees: no habit \(name)\n\(usage)\n".utf8))
+        exit(64)
+    }
+    AdapterHost.serve(name: name) { OutlivingBridgeAdapter(habit: habit) }
+case "script-message-port":
+    AdapterHost.serve(name: mode) { ScriptMessagePortAdapter() }
 case let name where name.hasPrefix("mutant:"):
     guard let mutant = MutantCatalogue.mutant(named: String(name.dropFirst("mutant:".count))) else {
         FileHandle.standardError.write(Data("conformance-testees: no mutant \(name)\n".utf8))
