@@ -21,7 +21,8 @@ struct OwnJavaScriptSideTests {
         ) { OwnJavaScriptSideAdapter(copy: copy, dialect: dialect) }
         // Cases that need what it does not offer (sends from other threads) are not applicable to it.
         let offered = BridgeCapabilities(of: OwnJavaScriptSideAdapter(copy: copy, dialect: dialect))
-        for (conformanceCase, result) in zip(Catalogue.all, results) where conformanceCase.requires.isSubset(of: offered) {
+        for (conformanceCase, result) in zip(Catalogue.all, results)
+        where conformanceCase.requires.isSubset(of: offered) {
             let expected = try #require(reference[result.caseID])
             #expect(
                 result.verdict == expected.verdict,
@@ -34,7 +35,8 @@ struct OwnJavaScriptSideTests {
 
     @Test("is recognised by what the page did: the evaluation that made the bridge global appear injected it")
     func injectionIsRecognisedByTheGlobalAppearing() async throws {
-        let injectionCase = try #require(Catalogue.all.first { $0.id == "bootstrap.js-side.messaging-iframe-signals-on-injection" })
+        let injectionCase = try #require(
+            Catalogue.all.first { $0.id == "bootstrap.js-side.messaging-iframe-signals-on-injection" })
         let result = try await Kit.run(injectionCase) { OwnJavaScriptSideAdapter(copy: .wrapped) }
         let injections = result.transcript.javaScriptSideEvaluations
         #expect(injections.count == 1)
