@@ -13,9 +13,10 @@ struct WebKitFacadeTableTests {
     /// by its kind and name. True: the facade has it, exactly; false: the facade has no symbol of that name and
     /// those labels.
     static let apple: [(declaration: String, inFacade: Bool)] = [
-        // WKWebView: not a view here (no UIView or NSView superclass).
+        // WKWebView: an NSObject, as Apple's, but not a view here (no UIView or NSView superclass).
         ("class WKWebView", true),
         ("WKWebView: init(frame: CGRect, configuration: WKWebViewConfiguration)", true),
+        ("WKWebView: init()", true),
         ("WKWebView: init?(coder: NSCoder)", false),
         ("WKWebView: var configuration: WKWebViewConfiguration", true),
         ("WKWebView: weak var navigationDelegate: (any WKNavigationDelegate)?", true),
@@ -24,9 +25,9 @@ struct WebKitFacadeTableTests {
         ("WKWebView: var title: String?", true),
         ("WKWebView: var isLoading: Bool", true),
         ("WKWebView: var estimatedProgress: Double", false),
-        ("WKWebView: var canGoBack: Bool", false),
-        ("WKWebView: var canGoForward: Bool", false),
-        ("WKWebView: var customUserAgent: String?", false),
+        ("WKWebView: var canGoBack: Bool", true),
+        ("WKWebView: var canGoForward: Bool", true),
+        ("WKWebView: var customUserAgent: String?", true),
         ("WKWebView: var isInspectable: Bool", false),
         ("WKWebView: func load(_ request: URLRequest) -> WKNavigation?", true),
         ("WKWebView: func loadHTMLString(_ string: String, baseURL: URL?) -> WKNavigation?", true),
@@ -37,8 +38,8 @@ struct WebKitFacadeTableTests {
         ),
         ("WKWebView: func reload() -> WKNavigation?", true),
         ("WKWebView: func reloadFromOrigin() -> WKNavigation?", false),
-        ("WKWebView: func goBack() -> WKNavigation?", false),
-        ("WKWebView: func goForward() -> WKNavigation?", false),
+        ("WKWebView: func goBack() -> WKNavigation?", true),
+        ("WKWebView: func goForward() -> WKNavigation?", true),
         ("WKWebView: func stopLoading()", false),
         (
             "WKWebView: func evaluateJavaScript(_ javaScriptString: String, completionHandler: (@MainActor @Sendable (Any?, (any Error)?) -> Void)? = nil)",
@@ -121,7 +122,7 @@ struct WebKitFacadeTableTests {
         ),
         (
             "WKNavigationDelegate: func webView(_ webView: WKWebView, decidePolicyFor navigationResponse: WKNavigationResponse, decisionHandler: @escaping @MainActor @Sendable (WKNavigationResponsePolicy) -> Void)",
-            false
+            true
         ),
         (
             "WKNavigationDelegate: func webView(_ webView: WKWebView, didStartProvisionalNavigation navigation: WKNavigation!)",
@@ -143,9 +144,9 @@ struct WebKitFacadeTableTests {
         ),
         (
             "WKNavigationDelegate: func webView(_ webView: WKWebView, didReceive challenge: URLAuthenticationChallenge, completionHandler: @escaping @MainActor @Sendable (URLSession.AuthChallengeDisposition, URLCredential?) -> Void)",
-            false
+            true
         ),
-        ("WKNavigationDelegate: func webViewWebContentProcessDidTerminate(_ webView: WKWebView)", false),
+        ("WKNavigationDelegate: func webViewWebContentProcessDidTerminate(_ webView: WKWebView)", true),
         ("class WKNavigation", true),
         ("class WKNavigationAction", true),
         ("WKNavigationAction: var sourceFrame: WKFrameInfo", true),
@@ -155,6 +156,11 @@ struct WebKitFacadeTableTests {
         ("WKNavigationAction: var shouldPerformDownload: Bool", true),
         ("WKNavigationAction: var modifierFlags: UIKeyModifierFlags", false),
         ("enum WKNavigationActionPolicy", true),
+        ("class WKNavigationResponse", true),
+        ("WKNavigationResponse: var isForMainFrame: Bool", true),
+        ("WKNavigationResponse: var response: URLResponse", true),
+        ("WKNavigationResponse: var canShowMIMEType: Bool", true),
+        ("enum WKNavigationResponsePolicy", true),
         ("enum WKNavigationType", true),
         ("class WKFrameInfo", true),
         ("WKFrameInfo: var isMainFrame: Bool", true),

@@ -13,7 +13,8 @@ import Testing
 /// Compiles only when `value`'s type is exactly `T`.
 private func pin<T>(_ value: inout T, as _: T.Type) {}
 
-/// Compiles only for a subclass of `NSObject`, as each of WebKit's classes but the view is.
+/// Compiles only for a subclass of `NSObject`, as each of WebKit's and UIKit's classes is (the web views through
+/// `UIView`): `==` and `hash` are the object's identity unless a subclass overrides `isEqual(_:)`.
 private func requireNSObject<T: NSObject>(_: T.Type) {}
 
 /// Compiles only for an `Int`-backed, `Sendable` enum, as WebKit's and UIKit's `NS_ENUM`s import.
@@ -23,8 +24,12 @@ private func requireIntEnum<T: RawRepresentable & Sendable>(_: T.Type) where T.R
 
 /// `WKWebView`: its initializer, page, loads and evaluations, delegates.
 @MainActor private func pinWKWebView() {
+    requireNSObject(WKWebView.self)
     var make = WKWebView.init(frame:configuration:)
     pin(&make, as: (@MainActor (CGRect, WKWebViewConfiguration) -> WKWebView).self)
+    // `init()` among the initializers the package sees (`init(simulating:)` is the kit's): picked by its type.
+    var makeDefault = WKWebView.init as @MainActor () -> WKWebView
+    pin(&makeDefault, as: (@MainActor () -> WKWebView).self)
     var configuration = \WKWebView.configuration
     pin(&configuration, as: KeyPath<WKWebView, WKWebViewConfiguration>.self)
     var navigationDelegate = \WKWebView.navigationDelegate
@@ -37,12 +42,22 @@ private func requireIntEnum<T: RawRepresentable & Sendable>(_: T.Type) where T.R
     pin(&isLoading, as: KeyPath<WKWebView, Bool>.self)
     var title = \WKWebView.title
     pin(&title, as: KeyPath<WKWebView, String?>.self)
+    var canGoBack = \WKWebView.canGoBack
+    pin(&canGoBack, as: KeyPath<WKWebView, Bool>.self)
+    var canGoForward = \WKWebView.canGoForward
+    pin(&canGoForward, as: KeyPath<WKWebView, Bool>.self)
+    var customUserAgent = \WKWebView.customUserAgent
+    pin(&customUserAgent, as: ReferenceWritableKeyPath<WKWebView, String?>.self)
     var load = WKWebView.load(_:)
     pin(&load, as: ((WKWebView) -> @MainActor (URLRequest) -> WKNavigation?).self)
     var loadHTMLString = WKWebView.loadHTMLString(_:baseURL:)
     pin(&loadHTMLString, as: ((WKWebView) -> @MainActor (String, URL?) -> WKNavigation?).self)
     var reload = WKWebView.reload
     pin(&reload, as: ((WKWebView) -> @MainActor () -> WKNavigation?).self)
+    var goBack = WKWebView.goBack
+    pin(&goBack, as: ((WKWebView) -> @MainActor () -> WKNavigation?).self)
+    var goForward = WKWebView.goForward
+    pin(&goForward, as: ((WKWebView) -> @MainActor () -> WKNavigation?).self)
     var evaluate = WKWebView.evaluateJavaScript(_:completionHandler:)
     pin(
         &evaluate,
@@ -137,6 +152,14 @@ private final class AppWebView: WKWebView {
 
     requireNSObject(WKNavigation.self)
 
+    requireNSObject(WKNavigationResponse.self)
+    var response = \WKNavigationResponse.response
+    pin(&response, as: KeyPath<WKNavigationResponse, URLResponse>.self)
+    var isForMainFrame = \WKNavigationResponse.isForMainFrame
+    pin(&isForMainFrame, as: KeyPath<WKNavigationResponse, Bool>.self)
+    var canShowMIMEType = \WKNavigationResponse.canShowMIMEType
+    pin(&canShowMIMEType, as: KeyPath<WKNavigationResponse, Bool>.self)
+
     requireNSObject(WKScriptMessage.self)
     var body = \WKScriptMessage.body
     pin(&body, as: KeyPath<WKScriptMessage, Any>.self)
@@ -150,6 +173,7 @@ private final class AppWebView: WKWebView {
 
 /// `UIWebView` and its `NavigationType`.
 @MainActor private func pinUIWebView() {
+    requireNSObject(UIWebView.self)
     // `init()` among the initializers the package sees (`init(simulating:)` is the kit's): picked by its type.
     var make = UIWebView.init as @MainActor () -> UIWebView
     pin(&make, as: (@MainActor () -> UIWebView).self)
@@ -187,7 +211,9 @@ private final class AppWebView: WKWebView {
 private func pinRequirements<
     Navigation: WKNavigationDelegate, UI: WKUIDelegate, Handler: WKScriptMessageHandler, Legacy: UIWebViewDelegate
 >(_: Navigation.Type, _: UI.Type, _: Handler.Type, _: Legacy.Type) {
-    var decide = Navigation.webView(_:decidePolicyFor:decisionHandler:)
+    var decide =
+        Navigation.webView(_:decidePolicyFor:decisionHandler:)
+        as (Navigation) -> (WKWebView, WKNavigationAction, @escaping (WKNavigationActionPolicy) -> Void) -> Void
     pin(
         &decide,
         as: ((Navigation) -> (
@@ -203,6 +229,23 @@ private func pinRequirements<
     pin(&didFail, as: ((Navigation) -> (WKWebView, WKNavigation?, any Error) -> Void).self)
     var didFailProvisional = Navigation.webView(_:didFailProvisionalNavigation:withError:)
     pin(&didFailProvisional, as: ((Navigation) -> (WKWebView, WKNavigation?, any Error) -> Void).self)
+    var decideResponse =
+        Navigation.webView(_:decidePolicyFor:decisionHandler:)
+        as (Navigation) -> (WKWebView, WKNavigationResponse, @escaping (WKNavigationResponsePolicy) -> Void) -> Void
+    pin(
+        &decideResponse,
+        as: ((Navigation) -> (
+            WKWebView, WKNavigationResponse, @escaping (WKNavigationResponsePolicy) -> Void
+        ) -> Void).self)
+    var challenge = Navigation.webView(_:didReceive:completionHandler:)
+    pin(
+        &challenge,
+        as: ((Navigation) -> (
+            WKWebView, URLAuthenticationChallenge,
+            @escaping (URLSession.AuthChallengeDisposition, URLCredential?) -> Void
+        ) -> Void).self)
+    var terminated = Navigation.webViewWebContentProcessDidTerminate(_:)
+    pin(&terminated, as: ((Navigation) -> (WKWebView) -> Void).self)
 
     var alert = UI.webView(_:runJavaScriptAlertPanelWithMessage:initiatedByFrame:completionHandler:)
     pin(
@@ -269,6 +312,53 @@ final class AppleShapedNavigationDelegate: NSObject, WKNavigationDelegate {
         _ webView: WKWebView, didFailProvisionalNavigation navigation: WKNavigation!, withError error: any Error
     ) {
         calls.append("didFailProvisionalNavigation \((error as NSError).code)")
+    }
+
+    func webView(
+        _ webView: WKWebView, decidePolicyFor navigationResponse: WKNavigationResponse,
+        decisionHandler: @escaping @MainActor @Sendable (WKNavigationResponsePolicy) -> Void
+    ) {
+        calls.append("decidePolicyFor response")
+        decisionHandler(.allow)
+    }
+
+    func webView(
+        _ webView: WKWebView, didReceive challenge: URLAuthenticationChallenge,
+        completionHandler: @escaping @MainActor @Sendable (URLSession.AuthChallengeDisposition, URLCredential?) -> Void
+    ) {
+        calls.append("didReceive challenge")
+        completionHandler(.performDefaultHandling, nil)
+    }
+
+    func webViewWebContentProcessDidTerminate(_ webView: WKWebView) {
+        calls.append("webViewWebContentProcessDidTerminate")
+    }
+}
+
+/// Glue as a Swift 5 port writes it against WebKit: a class of no actor's that calls the web view from its
+/// methods, from its `deinit` and from a closure, and compares web views with `!=`. WebKit's classes are imported
+/// from Objective-C, so their `@MainActor` is `@preconcurrency`: Swift 5 mode accepts these calls. It compiles here
+/// only if the facade's classes are `@preconcurrency` too (a plain `@MainActor` is a hard error in Swift 5 mode),
+/// and only if a web view is `Equatable`, as an `NSObject` is.
+final class Swift5StyleGlue: NSObject {
+    private weak var webView: WKWebView?
+    private let handlerName = "swift5StyleGlue"
+    private(set) var results: [String] = []
+
+    init(webView: WKWebView) {
+        self.webView = webView
+        super.init()
+        webView.configuration.userContentController.add(AppleShapedScriptMessageHandler(), name: handlerName)
+    }
+
+    deinit {
+        webView?.configuration.userContentController.removeScriptMessageHandler(forName: handlerName)
+    }
+
+    /// Evaluates `script` when `webView` is this glue's, handing the result to a completion of a port's own type.
+    func evaluate(_ script: String, in webView: WKWebView, then completion: @escaping (Any?, Error?) -> Void) {
+        if webView != self.webView { return }
+        self.webView?.evaluateJavaScript(script, completionHandler: completion)
     }
 }
 
@@ -339,6 +429,14 @@ private func appleRawValue(_ policy: WKNavigationActionPolicy) -> Int {
     }
 }
 
+private func appleRawValue(_ policy: WKNavigationResponsePolicy) -> Int {
+    switch policy {
+    case .cancel: return 0
+    case .allow: return 1
+    case .download: return 2
+    }
+}
+
 private func appleRawValue(_ type: WKNavigationType) -> Int {
     switch type {
     case .linkActivated: return 0
@@ -388,6 +486,7 @@ struct WebKitFacadeAPITests {
     @Test("the enums have Apple's cases and raw values, and are Int-backed and Sendable")
     func enumRawValues() {
         requireIntEnum(WKNavigationActionPolicy.self)
+        requireIntEnum(WKNavigationResponsePolicy.self)
         requireIntEnum(WKNavigationType.self)
         requireIntEnum(WKUserScriptInjectionTime.self)
         requireIntEnum(UIWebView.NavigationType.self)
@@ -396,6 +495,7 @@ struct WebKitFacadeAPITests {
         #expect(WKUserScriptInjectionTime.atDocumentEnd.rawValue == 1)
         #expect(UIWebView.NavigationType.other.rawValue == 5)
         let policies: [WKNavigationActionPolicy] = [.cancel, .allow, .download]
+        let responsePolicies: [WKNavigationResponsePolicy] = [.cancel, .allow, .download]
         let types: [WKNavigationType] = [
             .linkActivated, .formSubmitted, .backForward, .reload, .formResubmitted, .other,
         ]
@@ -408,6 +508,11 @@ struct WebKitFacadeAPITests {
                 policy.rawValue == appleRawValue(policy)
                     && WKNavigationActionPolicy(rawValue: policy.rawValue) == policy)
         }
+        for policy in responsePolicies {
+            #expect(
+                policy.rawValue == appleRawValue(policy)
+                    && WKNavigationResponsePolicy(rawValue: policy.rawValue) == policy)
+        }
         for type in types {
             #expect(type.rawValue == appleRawValue(type) && WKNavigationType(rawValue: type.rawValue) == type)
         }
@@ -417,6 +522,48 @@ struct WebKitFacadeAPITests {
         for type in legacyTypes {
             #expect(type.rawValue == appleRawValue(type) && UIWebView.NavigationType(rawValue: type.rawValue) == type)
         }
+    }
+
+    @Test("web views are equal and hash as their identity, as NSObjects are")
+    func webViewIdentity() {
+        let configuration = WKWebViewConfiguration()
+        let first = WKWebView(frame: .zero, configuration: configuration)
+        let second = WKWebView(frame: .zero, configuration: configuration)
+        let optionalFirst: WKWebView? = first
+        #expect(first == first && first != second)
+        #expect(optionalFirst == first && optionalFirst != second)
+        #expect(Set([first, second, first]).count == 2)
+        #expect(UIWebView() != UIWebView())
+        #expect(WKWebView().configuration !== WKWebView().configuration)
+    }
+
+    @Test("a web view without history: it cannot go back or forward, and going does nothing, as in WebKit")
+    func noHistory() async {
+        let webView = WKWebView()
+        let delegate = AppleShapedNavigationDelegate()
+        webView.navigationDelegate = delegate
+        webView.customUserAgent = "PortGlue/1.0"
+        #expect(!webView.canGoBack && !webView.canGoForward)
+        #expect(webView.goBack() == nil && webView.goForward() == nil)
+        #expect(webView.customUserAgent == "PortGlue/1.0")
+        #expect(delegate.calls.isEmpty, "\(delegate.calls)")
+    }
+
+    @Test("Swift 5 glue of no actor's calls the facade as it calls WebKit, from its methods and its deinit")
+    func swift5StyleGlueRuns() async {
+        let webView = WKWebView()
+        var glue: Swift5StyleGlue? = Swift5StyleGlue(webView: webView)
+        glue?.evaluate("1", in: WKWebView()) { _, _ in Issue.record("evaluated for another web view") }
+        let failed: Bool = await withCheckedContinuation { continuation in
+            glue?.evaluate("1", in: webView) { result, error in
+                continuation.resume(returning: result == nil && error != nil)
+            }
+        }
+        // A web view app code made shows no page: the evaluation fails, as the facade documents.
+        #expect(failed)
+        let released = { [weak glue] in glue == nil }
+        glue = nil
+        #expect(released(), "the glue's deinit ran")
     }
 
     @Test("a web view app code makes shows no page: its evaluations fail and its loads go nowhere")

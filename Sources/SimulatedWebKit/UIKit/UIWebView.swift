@@ -3,8 +3,10 @@ import Foundation
 
 /// A web view as UIKit's `UIWebView` (deprecated by Apple, still the shape of older bridges), in front of the
 /// kit's simulated web view. An adapter gets the case's web view as `SimulatedWebView.uiWebView`.
-@MainActor
-open class UIWebView {
+///
+/// As UIKit's, an `NSObject` (equal only to itself) and `@MainActor`, imported `@preconcurrency`; not a view.
+@preconcurrency @MainActor
+open class UIWebView: NSObject {
     /// The web view of the case behind this one.
     package let simulatedWebView: SimulatedWebView
     /// The delegate that decides loads and hears of them (weak, as in UIKit).
@@ -13,7 +15,7 @@ open class UIWebView {
     private var detachedPage: DetachedPage?
 
     /// A web view that shows no page: what app code makes; the kit gives adapters `SimulatedWebView.uiWebView`.
-    public convenience init() {
+    override public convenience init() {
         let page = DetachedPage()
         self.init(simulating: page.webView)
         detachedPage = page
@@ -22,6 +24,7 @@ open class UIWebView {
     /// The UIWebView-shaped web view in front of `webView`.
     package init(simulating webView: SimulatedWebView) {
         simulatedWebView = webView
+        super.init()
         let proxy = NavigationProxy()
         proxy.owner = self
         navigationProxy = proxy

@@ -1,7 +1,7 @@
 import Foundation
 
 /// A frame of the page, as WebKit's `WKFrameInfo`.
-@MainActor
+@preconcurrency @MainActor
 open class WKFrameInfo: NSObject {
     /// Whether it is the main frame.
     open private(set) var isMainFrame: Bool

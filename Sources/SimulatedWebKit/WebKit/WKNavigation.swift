@@ -1,7 +1,7 @@
 import Foundation
 
 /// One main-frame load, as WebKit's `WKNavigation`: the same object reaches each delegate method of the load.
-@MainActor
+@preconcurrency @MainActor
 open class WKNavigation: NSObject {
     /// A navigation; web views make them.
     override package init() {}

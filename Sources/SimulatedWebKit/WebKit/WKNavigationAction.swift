@@ -2,7 +2,7 @@ import ConformanceAdapter
 import Foundation
 
 /// A navigation request a navigation delegate decides, as WebKit's `WKNavigationAction`.
-@MainActor
+@preconcurrency @MainActor
 open class WKNavigationAction: NSObject {
     /// The frame that asked (the main frame: the kit's pages navigate from there).
     open private(set) var sourceFrame: WKFrameInfo

@@ -23,6 +23,20 @@ public protocol WKNavigationDelegate: NSObjectProtocol {
     /// A main-frame load failed before its commit.
     func webView(
         _ webView: WKWebView, didFailProvisionalNavigation navigation: WKNavigation!, withError error: any Error)
+    /// Decides a response: never asked here (the simulated pages come with no response), present for glue that
+    /// forwards it to the app's delegate.
+    func webView(
+        _ webView: WKWebView, decidePolicyFor navigationResponse: WKNavigationResponse,
+        decisionHandler: @escaping @MainActor @Sendable (WKNavigationResponsePolicy) -> Void)
+    /// Answers an authentication challenge: never asked here (the simulated pages need no credentials), present
+    /// for glue that forwards it to the app's delegate.
+    func webView(
+        _ webView: WKWebView, didReceive challenge: URLAuthenticationChallenge,
+        completionHandler: @escaping @MainActor @Sendable (URLSession.AuthChallengeDisposition, URLCredential?) -> Void
+    )
+    /// The page's process ended: never here (the simulated page has no process of its own), present for glue
+    /// that forwards it to the app's delegate.
+    func webViewWebContentProcessDidTerminate(_ webView: WKWebView)
 }
 
 extension WKNavigationDelegate {
@@ -45,4 +59,20 @@ extension WKNavigationDelegate {
     public func webView(
         _ webView: WKWebView, didFailProvisionalNavigation navigation: WKNavigation!, withError error: any Error
     ) {}
+    /// Allows the response, as WebKit does for a delegate without this method.
+    public func webView(
+        _ webView: WKWebView, decidePolicyFor navigationResponse: WKNavigationResponse,
+        decisionHandler: @escaping @MainActor @Sendable (WKNavigationResponsePolicy) -> Void
+    ) {
+        decisionHandler(.allow)
+    }
+    /// Asks for the default handling, as WebKit does for a delegate without this method.
+    public func webView(
+        _ webView: WKWebView, didReceive challenge: URLAuthenticationChallenge,
+        completionHandler: @escaping @MainActor @Sendable (URLSession.AuthChallengeDisposition, URLCredential?) -> Void
+    ) {
+        completionHandler(.performDefaultHandling, nil)
+    }
+    /// Does nothing.
+    public func webViewWebContentProcessDidTerminate(_ webView: WKWebView) {}
 }

@@ -1,7 +1,7 @@
 import Foundation
 
 /// A web view's preferences, as WebKit's `WKPreferences`: kept, not acted on (pages always run JavaScript).
-@MainActor
+@preconcurrency @MainActor
 open class WKPreferences: NSObject {
     /// Whether pages run JavaScript (deprecated in WebKit; always true in effect here).
     open var javaScriptEnabled: Bool = true

@@ -2,7 +2,7 @@ import Foundation
 
 /// A message the page posted with `window.webkit.messageHandlers.<name>.postMessage(body)`, as WebKit's
 /// `WKScriptMessage`.
-@MainActor
+@preconcurrency @MainActor
 open class WKScriptMessage: NSObject {
     /// The body, converted as WebKit converts it: numbers and booleans as `NSNumber`, strings, arrays,
     /// dictionaries, `NSNull`, dates as `Date`.

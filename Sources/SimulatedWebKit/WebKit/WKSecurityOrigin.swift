@@ -1,7 +1,7 @@
 import Foundation
 
 /// The origin of a frame's page, as WebKit's `WKSecurityOrigin`.
-@MainActor
+@preconcurrency @MainActor
 open class WKSecurityOrigin: NSObject {
     /// The scheme (`https`), empty for a page without one.
     open private(set) var `protocol`: String

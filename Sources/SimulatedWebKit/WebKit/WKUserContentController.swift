@@ -4,7 +4,7 @@ import Foundation
 /// The user scripts and script message handlers of the web views that share it, as WebKit's
 /// `WKUserContentController`. Like WebKit's, it keeps its message handlers strongly: a bridge that adds
 /// itself, and is kept by its web view, is never released unless it removes itself.
-@MainActor
+@preconcurrency @MainActor
 open class WKUserContentController: NSObject {
     /// The user scripts, in the order they were added.
     open private(set) var userScripts: [WKUserScript] = []

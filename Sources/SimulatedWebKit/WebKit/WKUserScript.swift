@@ -10,7 +10,7 @@ public enum WKUserScriptInjectionTime: Int, Sendable {
 }
 
 /// A script every page of a web view runs, as WebKit's `WKUserScript`.
-@MainActor
+@preconcurrency @MainActor
 open class WKUserScript: NSObject {
     /// The JavaScript source.
     open private(set) var source: String

@@ -6,9 +6,14 @@ import Foundation
 /// against the kit on platforms without WebKit.
 ///
 /// An adapter gets the case's web view as `SimulatedWebView.wkWebView`. One made with
-/// `init(frame:configuration:)` exists so that app code compiles: it shows no page, and its evaluations fail.
-@MainActor
-open class WKWebView {
+/// `init(frame:configuration:)` or `init()` exists so that app code compiles: it shows no page, and its
+/// evaluations fail.
+///
+/// As WebKit's, it is an `NSObject` (so `==` and `!=` compare identities, and it can be a dictionary key) and
+/// `@MainActor`, imported `@preconcurrency` as Objective-C's classes are: Swift 5 glue that calls it from code of
+/// no actor's compiles as it does against WebKit. It is not a view: no frame, no `scrollView`, no view hierarchy.
+@preconcurrency @MainActor
+open class WKWebView: NSObject {
     /// The web view of the case behind this one.
     package let simulatedWebView: SimulatedWebView
     /// The web view's setup; its user content controller's scripts and handlers reach the page.
@@ -17,6 +22,9 @@ open class WKWebView {
     open weak var navigationDelegate: (any WKNavigationDelegate)?
     /// The delegate that shows the page's dialogs (weak, as in WebKit).
     open weak var uiDelegate: (any WKUIDelegate)?
+    /// The user agent the app asked for, or nil for the default: kept, as WebKit keeps it; the kit's pages do not
+    /// read it.
+    open var customUserAgent: String?
 
     /// Translates the simulated web view's navigation calls into `WKNavigationDelegate` calls.
     private var navigationProxy: NavigationProxy?
@@ -41,7 +49,13 @@ open class WKWebView {
         simulatedWebView = page.webView
         self.configuration = configuration
         detachedPage = page
+        super.init()
         connect()
+    }
+
+    /// A web view that shows no page, with a default configuration, as app code makes with `WKWebView()`.
+    override public convenience init() {
+        self.init(frame: .zero, configuration: WKWebViewConfiguration())
     }
 
     /// The WebKit-shaped web view in front of `webView`, set up with `configuration`.
@@ -49,6 +63,7 @@ open class WKWebView {
     {
         simulatedWebView = webView
         self.configuration = configuration
+        super.init()
         connect()
     }
 
@@ -101,6 +116,23 @@ open class WKWebView {
         simulatedWebView.reload()
         return pendingNavigation()
     }
+
+    // MARK: History
+
+    /// Whether there is a page to go back to: never, the simulated web view keeps no history.
+    open var canGoBack: Bool { false }
+    /// Whether there is a page to go forward to: never, the simulated web view keeps no history.
+    open var canGoForward: Bool { false }
+
+    /// Goes back in the history. There is none, so nothing happens, as in WebKit without a back item.
+    /// - Returns: nil: no navigation starts.
+    @discardableResult
+    open func goBack() -> WKNavigation? { nil }
+
+    /// Goes forward in the history. There is none, so nothing happens, as in WebKit without a forward item.
+    /// - Returns: nil: no navigation starts.
+    @discardableResult
+    open func goForward() -> WKNavigation? { nil }
 
     private func pendingNavigation() -> WKNavigation {
         let navigation = WKNavigation()

@@ -1,7 +1,7 @@
 import Foundation
 
 /// How a web view is set up, as WebKit's `WKWebViewConfiguration`.
-@MainActor
+@preconcurrency @MainActor
 open class WKWebViewConfiguration: NSObject {
     /// The user scripts and script message handlers of the web view.
     open var userContentController: WKUserContentController = WKUserContentController()
