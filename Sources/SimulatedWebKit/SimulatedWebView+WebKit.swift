@@ -12,6 +12,13 @@ extension SimulatedWebView {
         return webView
     }
 
+    /// The app's own navigation delegate, in WebKit's shape, when the case set one before the bridge attached
+    /// (the BOOT-9 cases); nil otherwise. It is what `wkWebView.navigationDelegate` holds until the bridge sets
+    /// itself there: hand it to a bridge that takes the app's delegate explicitly (a `webViewDelegate`
+    /// property, `setWebViewDelegate(_:)`, an initializer's parameter), as the app would. Kept as long as this
+    /// web view.
+    public var wkAppNavigationDelegate: (any WKNavigationDelegate)? { wkWebView.appNavigationDelegate }
+
     /// This web view in UIWebView's shape, for a bridge written against `UIWebView`: the same object each time.
     public var uiWebView: UIWebView {
         if let existing = facades[Self.uiWebViewKey] as? UIWebView { return existing }

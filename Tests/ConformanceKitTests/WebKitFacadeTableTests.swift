@@ -216,9 +216,11 @@ struct WebKitFacadeTableTests {
         ("UIWebViewDelegate: func webView(_ webView: UIWebView, didFailLoadWithError error: any Error)", true),
     ]
 
-    /// What the facade has that Apple's API has not: how an adapter reaches the case's web view.
+    /// What the facade has that Apple's API has not: how an adapter reaches the case's web view, and the app's
+    /// navigation delegate of a case that set one.
     static let kitOnly: Set<String> = [
         "SimulatedWebView: var wkWebView: WKWebView", "SimulatedWebView: var uiWebView: UIWebView",
+        "SimulatedWebView: var wkAppNavigationDelegate: (any WKNavigationDelegate)?",
     ]
 
     /// The facade's public declarations, normalized as the table writes Apple's.

@@ -199,6 +199,8 @@ private final class AppWebView: WKWebView {
     pin(&wkWebView, as: KeyPath<SimulatedWebView, WKWebView>.self)
     var uiWebView = \SimulatedWebView.uiWebView
     pin(&uiWebView, as: KeyPath<SimulatedWebView, UIWebView>.self)
+    var appDelegate = \SimulatedWebView.wkAppNavigationDelegate
+    pin(&appDelegate, as: KeyPath<SimulatedWebView, (any WKNavigationDelegate)?>.self)
 }
 
 // MARK: Protocols

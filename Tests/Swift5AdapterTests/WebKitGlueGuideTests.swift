@@ -148,6 +148,44 @@ struct WebKitGlueGuideTests {
 }
 
 extension WebKitGlueGuideTests {
+    @Test("recipe (d): the app's delegate handed over explicitly keeps BOOT-9; not handed over, BOOT-9 fails")
+    func explicitAppDelegateAdapter() async throws {
+        let boot9 = Catalogue.all.filter { $0.clauses.contains("BOOT-9") }
+        #expect(boot9.count >= 2)
+        for result in await (try ConformanceRunner()).run(boot9, adapter: { ExplicitAppDelegatePortAdapter() }) {
+            #expect(result.verdict == .pass, "\(result.report)")
+        }
+        let without = await (try ConformanceRunner()).run(boot9) {
+            ExplicitAppDelegatePortAdapter(handsOverAppDelegate: false)
+        }
+        for result in without {
+            #expect(result.verdict == .fail && result.failures.allSatisfy { $0.clause.hasPrefix("BOOT-9") })
+        }
+    }
+
+    @Test("wkAppNavigationDelegate: the delegate the case set, in WebKit's shape, kept past the bridge's; nil without")
+    func appNavigationDelegateAccessor() async throws {
+        final class Probe: BridgeAdapter {
+            var seen: [(before: Bool, after: Bool, isNil: Bool)] = []
+            func attach(to webView: SimulatedWebView) throws {
+                let found = webView.wkAppNavigationDelegate
+                let before = found === webView.wkWebView.navigationDelegate
+                let bridge = AppleShapedNavigationDelegate()
+                webView.wkWebView.navigationDelegate = bridge
+                seen.append((before, webView.wkAppNavigationDelegate === found, found == nil))
+            }
+            func registerHandler(_ name: String, handler: @escaping AdapterHandler) throws {}
+            func callHandler(_ name: String, data: Any?, responseCallback: AdapterResponseCallback?) throws {}
+        }
+        let probe = Probe()
+        let withApp = try #require(Catalogue.all.first { $0.hasAppNavigationDelegate })
+        let withoutApp = try #require(Catalogue.all.first { !$0.hasAppNavigationDelegate })
+        _ = await (try ConformanceRunner()).run([withApp, withoutApp]) { probe }
+        #expect(probe.seen.count == 2)
+        #expect(probe.seen.first.map { $0.before && $0.after && !$0.isNil } == true, "\(probe.seen)")
+        #expect(probe.seen.last.map { $0.before && $0.after && $0.isNil } == true, "\(probe.seen)")
+    }
+
     @Test(
         "the async evaluateJavaScript returns the result, and ends the case as a crash on undefined, as WebKit's does")
     func asyncEvaluation() async throws {

@@ -94,3 +94,30 @@ final class AppDelegatePortAdapter: BridgeAdapter {
         bridge.callHandler(name, data: data, responseCallback: responseCallback)
     }
 }
+
+/// Recipe (d): the adapter of a port that takes the app's navigation delegate explicitly (a `webViewDelegate`
+/// property, `setWebViewDelegate(_:)`, an initializer's parameter) rather than finding it on the web view. The
+/// case's app delegate, in WebKit's shape, is `webView.wkAppNavigationDelegate` (nil when the case set none).
+final class ExplicitAppDelegatePortAdapter: BridgeAdapter {
+    private var bridge: WKWebViewJavascriptBridge!
+    /// Whether the adapter hands the app's delegate over; without it, the port forwards to no one.
+    let handsOverAppDelegate: Bool
+
+    init(handsOverAppDelegate: Bool = true) {
+        self.handsOverAppDelegate = handsOverAppDelegate
+    }
+
+    func attach(to webView: SimulatedWebView) throws {
+        bridge = WKWebViewJavascriptBridge(for: webView.wkWebView, javascript: webView.bridgeJavaScriptSource)
+        // The app's delegate, handed over as the app hands it: here the port's `webViewDelegate` property.
+        bridge.webViewDelegate = handsOverAppDelegate ? webView.wkAppNavigationDelegate : nil
+    }
+
+    func registerHandler(_ name: String, handler: @escaping AdapterHandler) throws {
+        bridge.registerHandler(name, handler: handler)
+    }
+
+    func callHandler(_ name: String, data: Any?, responseCallback: AdapterResponseCallback?) throws {
+        bridge.callHandler(name, data: data, responseCallback: responseCallback)
+    }
+}

@@ -29,7 +29,7 @@ open class WKWebView: NSObject {
     /// Translates the simulated web view's navigation calls into `WKNavigationDelegate` calls.
     private var navigationProxy: NavigationProxy?
     /// The app's delegate of a case that set one before the bridge attached (kept: `navigationDelegate` is weak).
-    private var appDelegate: AppNavigationDelegateForWebKit?
+    private(set) var appNavigationDelegate: AppNavigationDelegateForWebKit?
     /// The `WKNavigation` of each page load, by its number.
     private var navigations: [Int: WKNavigation] = [:]
     /// The page behind a web view app code made (the simulated web view holds its page weakly).
@@ -75,7 +75,7 @@ open class WKWebView: NSObject {
         navigationProxy = proxy
         if let appNavigationDelegate = webView.appNavigationDelegate {
             let appDelegate = AppNavigationDelegateForWebKit(forwardingTo: appNavigationDelegate, of: webView)
-            self.appDelegate = appDelegate
+            self.appNavigationDelegate = appDelegate
             navigationDelegate = appDelegate
         }
         webView.navigationDelegate = proxy
