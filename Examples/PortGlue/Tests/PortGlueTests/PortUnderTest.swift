@@ -1,0 +1,61 @@
+import ConformanceKit
+import Foundation
+import Testing
+import WireDialects
+
+/// A port of this package: its adapter, the profile it speaks, and the cases it is known to fail, with why.
+enum PortUnderTest: String, CaseIterable, Sendable, CustomTestStringConvertible {
+    case propertyDelegate = "PropertyDelegatePort"
+    case setterDelegate = "SetterDelegatePort"
+    case initDelegate = "InitDelegatePort"
+    case scriptMessage = "ScriptMessagePort"
+
+    var testDescription: String { rawValue }
+
+    /// The dialect the port speaks.
+    var profile: WireDialect { self == .scriptMessage ? .wkwvjb : .canonical }
+
+    /// Makes the port's adapter.
+    @MainActor
+    func makeAdapter() -> any BridgeAdapter {
+        switch self {
+        case .propertyDelegate: PropertyDelegatePortAdapter()
+        case .setterDelegate: SetterDelegatePortAdapter()
+        case .initDelegate: InitDelegatePortAdapter()
+        case .scriptMessage: ScriptMessagePortAdapter()
+        }
+    }
+
+    /// The cases the port is known to fail, with the verdict and why: Foundation on Linux's, and the kit's false
+    /// alarms for a port that injects its own JS side.
+    var knownFailures: [KnownFailure] {
+        KnownFailure.foundationOnLinux
+            + (profile == .wkwvjb ? KnownFailure.kitFalseAlarmsWKWVJB : KnownFailure.kitFalseAlarms)
+    }
+
+    /// The known failures as the kit's baseline, so that they go through its gate.
+    func baseline() throws -> Baseline {
+        try Self.baselines[self]!.get()
+    }
+
+    /// Each port's baseline, read once.
+    private static let baselines = Dictionary(
+        uniqueKeysWithValues: allCases.map { port in (port, Result { try port.loadBaseline() }) })
+
+    /// Writes the known failures as a baseline file, as `conformance run --update-baseline` would, and loads it.
+    private func loadBaseline() throws -> Baseline {
+        let entries = knownFailures.map { failure in
+            var entry: [String: Any] = ["case": failure.caseID, "verdict": failure.verdict, "reason": failure.reason]
+            if let platforms = failure.platforms { entry["platforms"] = platforms }
+            return entry
+        }
+        let file: [String: Any] = [
+            "format": "wvjb-conformance-baseline", "version": 1, "profile": profile.name, "entries": entries,
+        ]
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "port-glue-\(rawValue)-\(UUID().uuidString).baseline.json")
+        try JSONSerialization.data(withJSONObject: file, options: [.sortedKeys]).write(to: url)
+        defer { try? FileManager.default.removeItem(at: url) }
+        return try Baseline.load(from: url)
+    }
+}
