@@ -1,3 +1,7 @@
+import ConformanceKit
+import Foundation
+import WireDialects
+
 /// A case a port is known to fail: the verdict it gets, why, and the platforms it fails on (nil: every one).
 struct KnownFailure: Sendable {
     let caseID: String
@@ -10,6 +14,24 @@ struct KnownFailure: Sendable {
         self.verdict = verdict
         self.reason = reason
         self.platforms = platforms
+    }
+
+    /// `failures` as the kit's baseline in `profile`: written as `conformance run --update-baseline` writes one, and
+    /// loaded.
+    static func baseline(_ failures: [KnownFailure], profile: WireDialect) throws -> Baseline {
+        let entries = failures.map { failure in
+            var entry: [String: Any] = ["case": failure.caseID, "verdict": failure.verdict, "reason": failure.reason]
+            if let platforms = failure.platforms { entry["platforms"] = platforms }
+            return entry
+        }
+        let file: [String: Any] = [
+            "format": "wvjb-conformance-baseline", "version": 1, "profile": profile.name, "entries": entries,
+        ]
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "port-glue-\(UUID().uuidString).baseline.json")
+        try JSONSerialization.data(withJSONObject: file, options: [.sortedKeys]).write(to: url)
+        defer { try? FileManager.default.removeItem(at: url) }
+        return try Baseline.load(from: url)
     }
 
     /// What Foundation on Linux makes every port of this package fail: its core parses and serializes with

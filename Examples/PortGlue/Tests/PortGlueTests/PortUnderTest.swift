@@ -40,22 +40,7 @@ enum PortUnderTest: String, CaseIterable, Sendable, CustomTestStringConvertible 
 
     /// Each port's baseline, read once.
     private static let baselines = Dictionary(
-        uniqueKeysWithValues: allCases.map { port in (port, Result { try port.loadBaseline() }) })
-
-    /// Writes the known failures as a baseline file, as `conformance run --update-baseline` would, and loads it.
-    private func loadBaseline() throws -> Baseline {
-        let entries = knownFailures.map { failure in
-            var entry: [String: Any] = ["case": failure.caseID, "verdict": failure.verdict, "reason": failure.reason]
-            if let platforms = failure.platforms { entry["platforms"] = platforms }
-            return entry
-        }
-        let file: [String: Any] = [
-            "format": "wvjb-conformance-baseline", "version": 1, "profile": profile.name, "entries": entries,
-        ]
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "port-glue-\(rawValue)-\(UUID().uuidString).baseline.json")
-        try JSONSerialization.data(withJSONObject: file, options: [.sortedKeys]).write(to: url)
-        defer { try? FileManager.default.removeItem(at: url) }
-        return try Baseline.load(from: url)
-    }
+        uniqueKeysWithValues: allCases.map { port in
+            (port, Result { try KnownFailure.baseline(port.knownFailures, profile: port.profile) })
+        })
 }
