@@ -110,7 +110,9 @@ final class ExplicitAppDelegatePortAdapter: BridgeAdapter {
     func attach(to webView: SimulatedWebView) throws {
         bridge = WKWebViewJavascriptBridge(for: webView.wkWebView, javascript: webView.bridgeJavaScriptSource)
         // The app's delegate, handed over as the app hands it: here the port's `webViewDelegate` property.
-        bridge.webViewDelegate = handsOverAppDelegate ? webView.wkAppNavigationDelegate : nil
+        bridge.webViewDelegate = webView.wkAppNavigationDelegate
+        // This port also finds the app's delegate on the web view: forget it to play a port that does not.
+        if !handsOverAppDelegate { bridge.webViewDelegate = nil }
     }
 
     func registerHandler(_ name: String, handler: @escaping AdapterHandler) throws {
