@@ -15,9 +15,18 @@ extension SimulatedWebView {
     /// The app's own navigation delegate, in WebKit's shape, when the case set one before the bridge attached
     /// (the BOOT-9 cases); nil otherwise. It is what `wkWebView.navigationDelegate` holds until the bridge sets
     /// itself there: hand it to a bridge that takes the app's delegate explicitly (a `webViewDelegate`
-    /// property, `setWebViewDelegate(_:)`, an initializer's parameter), as the app would. Kept as long as this
-    /// web view.
-    public var wkAppNavigationDelegate: (any WKNavigationDelegate)? { wkWebView.appNavigationDelegate }
+    /// property, `setWebViewDelegate(_:)`, an initializer's parameter), as the app would. The same object each
+    /// time, kept as long as this web view; reading it makes no `wkWebView`.
+    public var wkAppNavigationDelegate: (any WKNavigationDelegate)? { appNavigationDelegateForWebKit }
+
+    /// The app's navigation delegate in WebKit's shape, made the first time it is asked for.
+    var appNavigationDelegateForWebKit: AppNavigationDelegateForWebKit? {
+        guard let appNavigationDelegate else { return nil }
+        if let existing = facades[Self.appNavigationDelegateKey] as? AppNavigationDelegateForWebKit { return existing }
+        let delegate = AppNavigationDelegateForWebKit(forwardingTo: appNavigationDelegate, of: self)
+        facades[Self.appNavigationDelegateKey] = delegate
+        return delegate
+    }
 
     /// This web view in UIWebView's shape, for a bridge written against `UIWebView`: the same object each time.
     public var uiWebView: UIWebView {
@@ -29,4 +38,5 @@ extension SimulatedWebView {
 
     private static let wkWebViewKey = "WKWebView"
     private static let uiWebViewKey = "UIWebView"
+    private static let appNavigationDelegateKey = "AppNavigationDelegateForWebKit"
 }

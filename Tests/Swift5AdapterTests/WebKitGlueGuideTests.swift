@@ -186,6 +186,34 @@ extension WebKitGlueGuideTests {
         #expect(probe.seen.last.map { $0.before && $0.after && $0.isNil } == true, "\(probe.seen)")
     }
 
+    @Test("reading wkAppNavigationDelegate makes no WebKit-shaped web view: a UIWebView keeps the page's navigation")
+    func appNavigationDelegateAccessorLeavesUIWebViewAlone() async throws {
+        final class LegacyAdapter: BridgeAdapter {
+            let delegate = AppleShapedUIWebViewDelegate()
+            var appDelegateFound = false
+            func attach(to webView: SimulatedWebView) throws {
+                webView.uiWebView.delegate = delegate
+                appDelegateFound = webView.wkAppNavigationDelegate != nil
+            }
+            func registerHandler(_ name: String, handler: @escaping AdapterHandler) throws {}
+            func callHandler(_ name: String, data: Any?, responseCallback: AdapterResponseCallback?) throws {}
+        }
+        let adapter = LegacyAdapter()
+        let pageCase = ConformanceCase(
+            id: "test.webkit-glue.uiwebview-app-delegate", clauses: ["TEST-1"], hasAppNavigationDelegate: true,
+            summary: "a page in a UIWebView, the app's delegate read"
+        ) { context in
+            context.loadPage("")
+            try await context.runUntilIdle()
+        }
+        _ = await (try ConformanceRunner()).run([pageCase]) { adapter }
+        #expect(adapter.appDelegateFound)
+        #expect(
+            adapter.delegate.calls == [
+                "shouldStartLoadWith https://app.example/index.html 5", "webViewDidStartLoad", "webViewDidFinishLoad",
+            ], "\(adapter.delegate.calls)")
+    }
+
     @Test(
         "the async evaluateJavaScript returns the result, and ends the case as a crash on undefined, as WebKit's does")
     func asyncEvaluation() async throws {

@@ -28,8 +28,6 @@ open class WKWebView: NSObject {
 
     /// Translates the simulated web view's navigation calls into `WKNavigationDelegate` calls.
     private var navigationProxy: NavigationProxy?
-    /// The app's delegate of a case that set one before the bridge attached (kept: `navigationDelegate` is weak).
-    private(set) var appNavigationDelegate: AppNavigationDelegateForWebKit?
     /// The `WKNavigation` of each page load, by its number.
     private var navigations: [Int: WKNavigation] = [:]
     /// The page behind a web view app code made (the simulated web view holds its page weakly).
@@ -73,10 +71,10 @@ open class WKWebView: NSObject {
         let proxy = NavigationProxy()
         proxy.owner = self
         navigationProxy = proxy
-        if let appNavigationDelegate = webView.appNavigationDelegate {
-            let appDelegate = AppNavigationDelegateForWebKit(forwardingTo: appNavigationDelegate, of: webView)
-            self.appNavigationDelegate = appDelegate
-            navigationDelegate = appDelegate
+        // The app's delegate of a case that set one before the bridge attached (its web view keeps it:
+        // `navigationDelegate` is weak).
+        if let appNavigationDelegate = webView.appNavigationDelegateForWebKit {
+            navigationDelegate = appNavigationDelegate
         }
         webView.navigationDelegate = proxy
         webView.dialogObserver = { [weak self] kind, message in self?.showDialog(kind: kind, message: message) }
