@@ -55,32 +55,4 @@ struct KnownFailure: Sendable {
             "LOG-4 (SHOULD): a batch with a trailing comma parses, so nothing warns of invalid JSON",
             platforms: ["linux"]),
     ]
-
-    // Kit false alarms (issue 42 item 1): these cases recognise "the JS side was injected" by comparing the evaluated
-    // text with `webView.bridgeJavaScriptSource`, the kit's JS side, so a port that injects its own copy fails them
-    // although its page works (BOOT-3.a, BOOT-4.a/b/c, BOOT-6.a, FLUSH-1.a/b, SAFE-2.d; WK-2.a/b, WK-3.a in the
-    // wkwvjb dialect: its JS side's evaluation is counted as a fetch that is not the fetch command). DELETE both lists
-    // when the kit recognises an injected JS side by its behaviour: the gate then reports each entry as stale.
-
-    /// The canonical ports' false alarms.
-    static let kitFalseAlarms = [
-        KnownFailure("bootstrap.js-side.messaging-iframe-signals-on-injection", "BOOT-3.a: kit false alarm"),
-        KnownFailure("bootstrap.js-side.messaging-iframe-without-body", "BOOT-6.a: kit false alarm"),
-        KnownFailure("bootstrap.glue.injection-on-every-load-kind", "BOOT-4.a/b/c: kit false alarm"),
-        KnownFailure("lifecycle.reinjected-on-revisited-and-v5-pages", "BOOT-4.a/b: kit false alarm"),
-        KnownFailure("startup.js-side-before-queued-messages", "BOOT-3.a: kit false alarm"),
-        KnownFailure("flush.fetch-command.exact-per-queue-url", "FLUSH-1.a/b: kit false alarm"),
-        KnownFailure("flush.fetch-command.per-signal-across-pages", "FLUSH-1.a/b: kit false alarm"),
-        KnownFailure("alert-safety.disable-from-native", "SAFE-2.d: kit false alarm"),
-    ]
-
-    /// The wkwvjb port's false alarms.
-    static let kitFalseAlarmsWKWVJB = [
-        KnownFailure("bootstrap.glue.injection-on-every-load-kind", "BOOT-4.a/b/c: kit false alarm"),
-        KnownFailure("lifecycle.reinjected-on-revisited-and-v5-pages", "BOOT-4.a/b: kit false alarm"),
-        KnownFailure("startup.js-side-before-queued-messages", "BOOT-3.a: kit false alarm"),
-        KnownFailure("bootstrap.wkwvjb.page-setup-snippet", "WK-3.a: kit false alarm"),
-        KnownFailure("startup.wkwvjb.inject-then-startup-queue", "WK-3.a, WK-2.b: kit false alarm"),
-        KnownFailure("flush.wkwvjb.one-fetch-per-flush-message", "WK-2.a/b: kit false alarm"),
-    ]
 }
