@@ -52,7 +52,9 @@ package final class OutlivingBridgeAdapter: BridgeAdapter, SupportsRemoveHandler
 
     package func reset() throws { try reference.reset() }
 
-    package func disableJavscriptAlertBoxSafetyTimeout() throws { try reference.disableJavscriptAlertBoxSafetyTimeout() }
+    package func disableJavscriptAlertBoxSafetyTimeout() throws {
+        try reference.disableJavscriptAlertBoxSafetyTimeout()
+    }
 
     /// Keeps the bridge past the case, the habit's way.
     package func caseDidEnd() {
