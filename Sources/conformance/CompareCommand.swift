@@ -158,11 +158,17 @@ struct CompareCommand: ParsableCommand {
         return context
     }
 
-    /// "compare: 3 implementations, 139 cases; 41 differ" (cases whose verdicts are not all the same).
+    /// "compare: 3 implementations, 139 cases; 41 differ between them": the cases whose verdicts differ in a
+    /// way that matters (`VerdictDifference`), a case that did not run in one implementation counted as
+    /// clean there.
     private func summaryLine(_ runs: [ImplementationRun], of total: Int) -> String {
-        var verdicts: [String: Set<Verdict>] = [:]
-        for run in runs { for result in run.results { verdicts[result.caseID, default: []].insert(result.verdict) } }
-        let differing = verdicts.values.filter { $0.count > 1 }.count
+        var verdicts: [String: [Verdict?]] = [:]
+        for (column, run) in runs.enumerated() {
+            for result in run.results {
+                verdicts[result.caseID, default: Array(repeating: nil, count: runs.count)][column] = result.verdict
+            }
+        }
+        let differing = verdicts.values.filter(VerdictDifference.matters).count
         let missing = total - runs.count
         return
             "compare: \(runs.count) implementations, \(verdicts.count) cases; \(differing) differ between them"

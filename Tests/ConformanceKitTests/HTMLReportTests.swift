@@ -183,22 +183,25 @@ struct HTMLReportTests {
             context: Self.context("first"),
             results: [
                 Self.result("alpha.one", .pass), Self.result("alpha.two", .fail), Self.result("beta.one", .pass),
-                Self.result("beta.two", .notApplicable),
+                Self.result("beta.two", .notApplicable), Self.result("beta.three", .pass),
             ])
         let second = ImplementationRun(
             context: Self.context("second"),
             results: [
                 Self.result("alpha.one", .pass), Self.result("alpha.two", .pass), Self.result("beta.one", .pass),
                 Self.result("beta.two", .notApplicable), Self.result("gamma.one", .nonStrict, level: .should),
+                Self.result("beta.three", .notApplicable),
             ])
         let page = HTMLRunReport.render([first, second])
-        #expect(page.contains("2 implementations, 5 cases, profile canonical"))
-        #expect(page.contains("only rows where implementations differ (2 of 5)"))
+        #expect(page.contains("2 implementations, 6 cases, profile canonical"))
+        // alpha.two (fail beside pass) and gamma.one (non-strict beside not run); not beta.three (pass beside
+        // not-applicable).
+        #expect(page.contains("only rows where implementations differ (2 of 6)"))
         // Summary: pass, fail, non-strict, not-applicable and not run (in the legend's order), then per level.
         let firstRow = try #require(page.split(separator: "\n").first { $0.hasPrefix("<tr><th title=\"first\">") })
         #expect(
             firstRow.hasSuffix(
-                "<td class=\"count\">2</td><td class=\"count\">1</td><td class=\"count\">0</td><td class=\"count\">1</td><td class=\"count\">1</td><td>2/3 MUST · 0/0 SHOULD</td></tr>"
+                "<td class=\"count\">3</td><td class=\"count\">1</td><td class=\"count\">0</td><td class=\"count\">1</td><td class=\"count\">1</td><td>3/4 MUST · 0/0 SHOULD</td></tr>"
             ), "\(firstRow)")
         #expect(
             page.contains(
@@ -212,9 +215,10 @@ struct HTMLReportTests {
             ))
         #expect(page.contains("<tbody class=\"same\" data-area=\"beta\">"))
         #expect(page.contains("<tr class=\"case same\" data-case=\"beta.two\">"))
+        #expect(page.contains("<tr class=\"case same\" data-case=\"beta.three\">"))
         #expect(page.contains("<tr class=\"case differs\" data-case=\"gamma.one\">"))
         #expect(page.contains("<td class=\"cell v-not-run\" title=\"not run\"><span>·</span></td>"))
-        #expect(page.components(separatedBy: "<tr class=\"case ").count - 1 == 5)
+        #expect(page.components(separatedBy: "<tr class=\"case ").count - 1 == 6)
     }
 
     @Test("a failure's panel: the clause and obligation quoted from the spec, the values' difference marked")

@@ -4,7 +4,7 @@
 /// A matrix of cases (rows, grouped by area: the first segment of their id, with each case's level and
 /// clauses) by implementations (columns, headed by their adapter), each cell marked by colour and symbol
 /// (`HTMLCellMark`, with a legend); counts per implementation and per area; a filter that keeps only the rows
-/// where the implementations differ; and in each cell of a case that found something or could not finish, a
+/// where the implementations differ (`VerdictDifference`); and in each cell of a case that found something or could not finish, a
 /// panel (`HTMLCasePanel`) with why the case stopped, its failures, the clauses they break quoted from the
 /// spec, and its transcript beside the reference's golden (a case that does not apply says why in its
 /// cell's title). Each case shows at most what `CaseOutputLimits` allows.
@@ -62,8 +62,8 @@ package enum HTMLRunReport {
         var area: String { String(caseID.prefix { $0 != "." }) }
         /// The mark of each run's cell.
         var marks: [HTMLCellMark] { results.map { $0.map { .verdict($0.verdict) } ?? .notRun } }
-        /// Whether the runs' cells differ.
-        var differs: Bool { Set(marks).count > 1 }
+        /// Whether the runs' verdicts differ in a way that matters (`VerdictDifference`).
+        var differs: Bool { VerdictDifference.matters(results.map { $0?.verdict }) }
     }
 
     /// The cases of every run, in the order they first appear (the cases a run did not get to after them).
@@ -186,7 +186,9 @@ package enum HTMLRunReport {
         var html = "<section id=\"cases\"><h2>Cases</h2>"
         html +=
             "<label class=\"filter\"><input type=\"checkbox\" id=\"only-differ\"\(runs.count < 2 ? " disabled" : "")>"
-        html += " only rows where implementations differ (\(differing) of \(rows.count))</label>\n"
+        html += " only rows where implementations differ (\(differing) of \(rows.count))</label>"
+        html += "<p class=\"note\">They differ when one of them found something or could not finish and the "
+        html += "others did not do the same: pass beside not-applicable is no difference.</p>\n"
         html += "<div class=\"matrix-wrap\"><table id=\"matrix\"><thead><tr><th>case</th><th>clauses</th>"
         for run in runs {
             let name = HTMLText.escape(shortAdapterName(run.context.adapter))
