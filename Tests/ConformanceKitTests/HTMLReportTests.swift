@@ -201,7 +201,7 @@ struct HTMLReportTests {
         let firstRow = try #require(page.split(separator: "\n").first { $0.hasPrefix("<tr><th title=\"first\">") })
         #expect(
             firstRow.hasSuffix(
-                "<td class=\"count\">3</td><td class=\"count\">1</td><td class=\"count\">0</td><td class=\"count\">1</td><td class=\"count\">1</td><td>3/4 MUST · 0/0 SHOULD</td></tr>"
+                "<td class=\"count\">3</td><td class=\"count\">1</td><td class=\"count\">0</td><td class=\"count\">1</td><td class=\"count\">1</td><td class=\"count\">4/5</td><td>3/4 MUST · 0/0 SHOULD</td></tr>"
             ), "\(firstRow)")
         #expect(
             page.contains(
@@ -278,44 +278,72 @@ struct HTMLReportTests {
         #expect(ReportKind.html.render(run.results, context: run.context) == page)
     }
 
-    @Test("the badge: counts by level of the cases that ran, green, yellow for a broken SHOULD, red for a MUST")
+    @Test("the badge: the cases that ran, counts by level, green, yellow for a broken SHOULD, red for a MUST")
     func badge() {
-        let passing = [
-            Self.result("a.one", .pass), Self.result("a.two", .pass), Self.result("a.three", .notApplicable),
-            Self.result("b.one", .pass, level: .should),
+        let everyCaseRan = [
+            Self.result("a.one", .pass), Self.result("a.two", .pass), Self.result("b.one", .pass, level: .should),
         ]
         #expect(
-            BadgeRunReport.render(passing, context: Self.context("x"))
-                == #"{"color":"brightgreen","label":"WVJB conformance","message":"2/2 MUST \u00b7 1/1 SHOULD","schemaVersion":1}"#
+            BadgeRunReport.render(everyCaseRan, context: Self.context("x"))
+                == #"{"color":"brightgreen","label":"WVJB conformance","message":"3/3 run \u00b7 2/2 MUST \u00b7 1/1 SHOULD","schemaVersion":1}"#
                 + "\n")
+        // A case not applicable for another reason than the profile did not run: not a full pass.
+        let passing = everyCaseRan + [Self.result("a.three", .notApplicable)]
+        #expect(
+            BadgeRunReport.document(passing, context: Self.context("x"))
+                == Self.badge("3/4 run · 2/2 MUST · 1/1 SHOULD", "yellowgreen"))
         let shouldBroken = passing + [Self.result("b.two", .nonStrict, level: .should)]
         #expect(
             BadgeRunReport.document(shouldBroken, context: Self.context("x"))
-                == Self.badge("2/2 MUST · 1/2 SHOULD", "yellow"))
+                == Self.badge("4/5 run · 2/2 MUST · 1/2 SHOULD", "yellow"))
         // A MUST case whose failures all cite SHOULD clauses is non-strict: the run passes, the badge is yellow.
         let mustNonStrict = passing + [Self.result("a.four", .nonStrict)]
         #expect(
             BadgeRunReport.document(mustNonStrict, context: Self.context("x"))
-                == Self.badge("2/3 MUST · 1/1 SHOULD", "yellow"))
+                == Self.badge("4/5 run · 2/3 MUST · 1/1 SHOULD", "yellow"))
         let mustBroken = shouldBroken + [Self.result("a.four", .fail)]
         #expect(
             BadgeRunReport.document(mustBroken, context: Self.context("x"))
-                == Self.badge("2/3 MUST · 1/2 SHOULD", "red"))
+                == Self.badge("5/6 run · 2/3 MUST · 1/2 SHOULD", "red"))
         let timedOut = passing + [Self.result("b.three", .timeout, level: .should)]
         #expect(
-            BadgeRunReport.document(timedOut, context: Self.context("x")) == Self.badge("2/2 MUST · 1/2 SHOULD", "red"))
-        let withMay = passing + [Self.result("c.one", .pass, level: .may)]
+            BadgeRunReport.document(timedOut, context: Self.context("x"))
+                == Self.badge("4/5 run · 2/2 MUST · 1/2 SHOULD", "red"))
+        let withMay = everyCaseRan + [Self.result("c.one", .pass, level: .may)]
         #expect(
             BadgeRunReport.document(withMay, context: Self.context("x"))
-                == Self.badge("2/2 MUST · 1/1 SHOULD · 1/1 MAY", "brightgreen"))
+                == Self.badge("4/4 run · 2/2 MUST · 1/1 SHOULD · 1/1 MAY", "brightgreen"))
         let stopped = Self.context("x", stop: RunStop(reason: .interrupted(signal: "SIGINT"), notRun: ["z.one"]))
         #expect(
-            BadgeRunReport.document(passing, context: stopped)
-                == Self.badge("2/2 MUST · 1/1 SHOULD (run stopped)", "lightgrey"))
+            BadgeRunReport.document(everyCaseRan, context: stopped)
+                == Self.badge("3/3 run · 2/2 MUST · 1/1 SHOULD (run stopped)", "lightgrey"))
         #expect(BadgeRunReport.document([], context: Self.context("x")) == Self.badge("no cases ran", "lightgrey"))
         #expect(
             ReportKind(rawValue: "badge")?.render(passing, context: Self.context("x"))
                 == BadgeRunReport.render(passing, context: Self.context("x")))
+    }
+
+    @Test("the badge counts the cases that apply in the run's profile: one the profile leaves out is in no number")
+    func badgeCoverageFollowsProfile() throws {
+        let wkwvjbOnly = try #require(
+            Catalogue.all.first { DialectApplicability.whyNotApplicable($0, in: .canonical) != nil })
+        let canonicalOnly = try #require(
+            Catalogue.all.first { DialectApplicability.whyNotApplicable($0, in: .wkwvjb) != nil })
+        let results = [
+            Self.result("a.one", .pass), Self.result(wkwvjbOnly.id, .notApplicable),
+            Self.result(canonicalOnly.id, .notApplicable), Self.result("a.lacks-a-capability", .notApplicable),
+        ]
+        #expect(BadgeRunReport.coverage(results, profile: .canonical) == .init(ran: 1, applicable: 3))
+        #expect(BadgeRunReport.coverage(results, profile: .wkwvjb) == .init(ran: 1, applicable: 3))
+        var wkwvjb = Self.context("x")
+        wkwvjb.profile = .wkwvjb
+        let profileOnly = [Self.result("a.one", .pass), Self.result(canonicalOnly.id, .notApplicable)]
+        #expect(
+            BadgeRunReport.document(profileOnly, context: wkwvjb)
+                == Self.badge("1/1 run · 1/1 MUST · 0/0 SHOULD", "brightgreen"))
+        #expect(
+            BadgeRunReport.document(profileOnly, context: Self.context("x"))
+                == Self.badge("1/2 run · 1/1 MUST · 0/0 SHOULD", "yellowgreen"))
     }
 
     static func badge(_ message: String, _ color: String) -> JSONValue {

@@ -3,7 +3,8 @@
 ///
 /// A matrix of cases (rows, grouped by area: the first segment of their id, with each case's level and
 /// clauses) by implementations (columns, headed by their adapter), each cell marked by colour and symbol
-/// (`HTMLCellMark`, with a legend); counts per implementation and per area; a filter that keeps only the rows
+/// (`HTMLCellMark`, with a legend); counts per implementation (with the cases that ran of those that apply) and
+/// per area; a filter that keeps only the rows
 /// where the implementations differ (`VerdictDifference`); and in each cell of a case that found something or could not finish, a
 /// panel (`HTMLCasePanel`) with why the case stopped, its failures, the clauses they break quoted from the
 /// spec, and its transcript beside the reference's golden (a case that does not apply says why in its
@@ -129,7 +130,8 @@ package enum HTMLRunReport {
         return html + "</section>\n"
     }
 
-    /// A table of each run's counts by mark, and per level the cases that passed; then why a run stopped early.
+    /// A table of each run's counts by mark, the cases that ran of those that apply (`BadgeRunReport.coverage`),
+    /// and per level the cases that passed; then why a run stopped early.
     private static func summary(_ runs: [ImplementationRun], rows: [Row]) -> String {
         let counts = runs.indices.map { column in count(rows.map { $0.marks[column] }) }
         let shownMarks = HTMLCellMark.all.filter { mark in counts.contains { $0[mark] != nil } }
@@ -137,11 +139,15 @@ package enum HTMLRunReport {
         for mark in shownMarks {
             html += "<th class=\"\(mark.cssClass)\">\(mark.symbol) \(HTMLText.escape(mark.label))</th>"
         }
+        html +=
+            "<th title=\"\(HTMLText.escape("the cases that ran, of those that apply in the run's profile"))\">ran</th>"
         html += "<th>passed per level</th></tr></thead><tbody>\n"
         for (column, run) in runs.enumerated() {
             html += "<tr><th title=\"\(HTMLText.escape(shortAdapterName(run.context.adapter)))\"><code>"
             html += HTMLText.escape(shortAdapterName(run.context.adapter)) + "</code></th>"
             for mark in shownMarks { html += "<td class=\"count\">\(counts[column][mark] ?? 0)</td>" }
+            let coverage = BadgeRunReport.coverage(run.results, profile: run.context.profile)
+            html += "<td class=\"count\">\(coverage.ran)/\(coverage.applicable)</td>"
             html += "<td>" + HTMLText.escape(BadgeRunReport.countsText(run.results)) + "</td></tr>\n"
         }
         html += "</tbody></table>"
