@@ -74,9 +74,11 @@ public enum ConformanceXCTest {
             fail("\(error)")
             return
         }
+        let started = Date()
         let results = await runner.run(cases, adapter: adapter)
         var context = RunContext(adapter: "your adapter (swift test)", rerunWords: ["swift", "test"])
         context.profile = profile
+        context.date = started
         for report in reports.compactMap(ReportFile.init) {
             do throws(TextDestination.Failure) { try report.write(results, context: context) } catch {
                 fail(error.message)

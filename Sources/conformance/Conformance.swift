@@ -1,4 +1,5 @@
 import ArgumentParser
+import ConformanceKit
 
 /// The `conformance` command: runs the WVJB conformance suite from the shell.
 @main
@@ -17,6 +18,7 @@ struct Conformance: ParsableCommand {
               78  adapter or configuration problem
               130 interrupted by SIGINT (143: SIGTERM, 129: SIGHUP): what finished is written
             """,
+        version: KitVersion.current,
         subcommands: [
             RunCommand.self, ExploreCommand.self, ListCommand.self, ExplainCommand.self, RecordCommand.self,
             SmokeCommand.self, CompareCommand.self, DiffCommand.self,

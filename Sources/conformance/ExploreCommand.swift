@@ -126,6 +126,7 @@ struct ExploreCommand: ParsableCommand {
         let adapterName = adapter.choice.argument, reportRequests = report, plannedRuns = replay == nil ? runs : 1,
             maxOps = maxOps, replayed = replay
         let clock = ContinuousClock(), start = clock.now
+        let profile = adapter.profile.dialect, started = outputs.started
         // Says what is known of an exploration that did not end in a report: how many programs ran, and
         // nothing about them (the program running last may have been a difference being shrunk).
         let reportStoppedEarly: @Sendable (FinishReason, String) -> Void = { reason, why in
@@ -138,9 +139,11 @@ struct ExploreCommand: ParsableCommand {
                 at most \(maxOps) steps each, \(seconds) s
                 \(reason.summary): \(why)
                 """)
-            let context = RunContext(
+            var context = RunContext(
                 adapter: adapterName, rerun: { _ in ShellCommand([]) }, timings: .on,
                 stop: RunStop(reason: reason.runStopReason, notRun: []))
+            context.profile = profile
+            context.date = started
             for request in reportRequests {
                 do throws(TextDestination.Failure) { try request.write([], context: context) } catch {
                     printError("cannot write the \(request.kind.rawValue) report: \(error.message)")
@@ -195,8 +198,8 @@ struct ExploreCommand: ParsableCommand {
                 if let javaScriptSide { candidateConfiguration.bridgeJavaScriptSource = javaScriptSide }
                 let explorer = try Explorer.againstReference(factory, configuration: candidateConfiguration)
                 installStallHandler(
-                    explorer: explorer, javaScriptSource: javaScriptSource, replayWords: replayWords, finisher: finisher
-                )
+                    explorer: explorer, javaScriptSource: javaScriptSource, replayWords: replayWords,
+                    started: started, finisher: finisher)
                 guard let capabilities = explorer.candidateCapabilities() else {
                     throw HarnessError(
                         code: .invalidInput, message: "the adapter could not be created to ask what it offers")
@@ -229,13 +232,18 @@ struct ExploreCommand: ParsableCommand {
             printError(error.description)
             throw ExitCodes.configuration
         }
-        throw finish(found, javaScriptSource: javaScriptSource, replayWords: replayWords, stoppedBy: finisher.reason)
+        throw finish(
+            found, javaScriptSource: javaScriptSource, replayWords: replayWords, started: started,
+            stoppedBy: finisher.reason)
     }
 
     /// Prints the exploration's report, writes the case file and the reports, and gives the exit status.
-    /// - Parameter reason: Why the exploration stopped early (a signal), if it did.
+    /// - Parameters:
+    ///   - started: When the exploration started: the reports' date.
+    ///   - reason: Why the exploration stopped early (a signal), if it did.
     private func finish(
-        _ found: ExploreReport, javaScriptSource: String, replayWords: [String], stoppedBy reason: FinishReason?
+        _ found: ExploreReport, javaScriptSource: String, replayWords: [String], started: Date,
+        stoppedBy reason: FinishReason?
     ) -> ExitCode {
         let replay = { (programSeed: UInt64) in ShellCommand(replayWords + ["--replay", "\(programSeed)"]).description }
         let ownJavaScriptSide =
@@ -256,10 +264,12 @@ struct ExploreCommand: ParsableCommand {
         // Each case of the report reruns as what it stands for: its counterexample's replay, or the whole run.
         // An interrupted exploration's report says so, as an interrupted run's does.
         let stop = found.stop == .interrupted ? reason.map { RunStop(reason: $0.runStopReason, notRun: []) } : nil
-        let context = RunContext(
+        var context = RunContext(
             adapter: adapter.choice.argument,
             rerun: { caseID in ShellCommand(replayWords + found.rerunArguments(forCase: caseID)) }, timings: .on,
             stop: stop)
+        context.profile = adapter.profile.dialect
+        context.date = started
         for request in report {
             do throws(TextDestination.Failure) { try request.write(found.caseResults, context: context) } catch {
                 printError("cannot write the \(request.kind.rawValue) report: \(error.message)")
@@ -353,7 +363,7 @@ struct ExploreCommand: ParsableCommand {
     /// Makes an engine stall in a program end the exploration with that program as its counterexample
     /// (unshrunk: shrinking would run it again), reported from the guard's thread.
     private func installStallHandler(
-        explorer: Explorer, javaScriptSource: String, replayWords: [String], finisher: VerbFinisher
+        explorer: Explorer, javaScriptSource: String, replayWords: [String], started: Date, finisher: VerbFinisher
     ) {
         EngineStallGuard.setHandler { stall in
             guard let running = explorer.running.withLock({ $0 }), finisher.claimFinishing() else {
@@ -364,7 +374,9 @@ struct ExploreCommand: ParsableCommand {
             let stalled = CaseResult(
                 stalled: stall, caseID: stall.caseID ?? "explore.program", level: .must, clauses: [])
             let report = running.report(stalled: stalled, inReference: stall.caseID == "explore.reference")
-            _exit(finish(report, javaScriptSource: javaScriptSource, replayWords: replayWords, stoppedBy: nil).rawValue)
+            let status = finish(
+                report, javaScriptSource: javaScriptSource, replayWords: replayWords, started: started, stoppedBy: nil)
+            _exit(status.rawValue)
         }
     }
 }

@@ -20,6 +20,8 @@ struct RunOutputs: Sendable {
     var profile: WireDialect = .canonical
     /// `--results-file`: where `conformance compare` reads this run's whole results back.
     var resultsFile: String?
+    /// When the run started (when these outputs were made, before the first case): the reports' date.
+    var started = Date()
 
     /// Checks, before any case runs, that every report can be written where it is asked for.
     /// - Throws: `ExitCodes.configuration` after naming each report that cannot.
@@ -46,6 +48,7 @@ struct RunOutputs: Sendable {
     func finish(_ results: [CaseResult], stop: RunStop?) -> (summary: RunReport, reportsWritten: Bool) {
         var context = RunContext(adapter: adapter, rerun: rerun, timings: timings, stop: stop)
         context.profile = profile
+        context.date = started
         let summary = RunReport(results: results, context: context)
         print(summary.render(verbose: verbose))
         var written = true

@@ -115,6 +115,13 @@ struct CLITests {
         return (shell.terminationStatus, text)
     }
 
+    @Test("--version prints the kit's version, the one every report names")
+    func version() async throws {
+        let output = try await conformance("--version")
+        #expect(output.status == 0)
+        #expect(output.standardOutput == KitVersion.current + "\n", "\(output.standardOutput)")
+    }
+
     @Test("run against the reference exits 0 with a one-line summary")
     func referencePasses() async throws {
         let output = try await conformance("run", "--adapter", "reference")

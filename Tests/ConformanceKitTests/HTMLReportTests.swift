@@ -30,8 +30,8 @@ struct HTMLReportTests {
             adapter: adapter, rerunWords: ["conformance", "run", "--adapter", adapter], timings: .off, stop: stop)
     }
 
-    /// A page holding the hostile text as a case id, an adapter name, a failure's message and values, an
-    /// interruption, a transcript line and a case that did not run.
+    /// A page holding the hostile text as a case id, an adapter name, a label, a failure's message and values,
+    /// an interruption, a transcript line and a case that did not run.
     static let hostilePage: String = {
         var transcript = Transcript()
         transcript.append(.nativeLog(hostile))
@@ -42,9 +42,11 @@ struct HTMLReportTests {
             result("escaping.plain", .pass),
         ]
         let stop = RunStop(reason: .interrupted(signal: "SIGINT"), notRun: ["later." + hostile])
+        var labelled = context("reference")
+        labelled.label = hostile
         return HTMLRunReport.render([
             ImplementationRun(context: context(hostile, stop: stop), results: results),
-            ImplementationRun(context: context("reference"), results: [result("escaping.plain", .pass)]),
+            ImplementationRun(context: labelled, results: [result("escaping.plain", .pass)]),
         ])
     }()
 
@@ -197,12 +199,14 @@ struct HTMLReportTests {
         // alpha.two (fail beside pass) and gamma.one (non-strict beside not run); not beta.three (pass beside
         // not-applicable).
         #expect(page.contains("only rows where implementations differ (2 of 6)"))
-        // Summary: pass, fail, non-strict, not-applicable and not run (in the legend's order), then per level.
+        // Summary: pass, fail, non-strict, not-applicable and not run (in the legend's order), the cases that ran
+        // of those that apply, per level, the catalogue digest.
         let firstRow = try #require(page.split(separator: "\n").first { $0.hasPrefix("<tr><th title=\"first\">") })
+        let digest = RunMetadata.catalogueDigest(of: first.results)
         #expect(
-            firstRow.hasSuffix(
-                "<td class=\"count\">3</td><td class=\"count\">1</td><td class=\"count\">0</td><td class=\"count\">1</td><td class=\"count\">1</td><td class=\"count\">4/5</td><td>3/4 MUST · 0/0 SHOULD</td></tr>"
-            ), "\(firstRow)")
+            firstRow
+                == "<tr><th title=\"first\"><code>first</code></th><td>canonical</td><td class=\"count\">3</td><td class=\"count\">1</td><td class=\"count\">0</td><td class=\"count\">1</td><td class=\"count\">1</td><td class=\"count\">4/5</td><td>3/4 MUST · 0/0 SHOULD</td><td title=\"\(digest)\"><code>\(digest.prefix(19))</code></td></tr>",
+            "\(firstRow)")
         #expect(
             page.contains(
                 "<th class=\"v-pass\">✓ pass</th><th class=\"v-fail\">✗ fail</th><th class=\"v-non-strict\">⚠ non-strict</th>"

@@ -22,7 +22,7 @@ struct HTMLCasePanel {
         var html = "<div class=\"panel\">"
         html += "<p class=\"panel-head\"><strong>\(HTMLText.escape(result.verdict.rawValue))</strong> "
         html += "<code>\(HTMLText.escape(result.caseID))</code> [\(HTMLText.escape(result.level.rawValue))] in "
-        html += "<code>\(HTMLText.escape(HTMLRunReport.shortAdapterName(context.adapter)))</code></p>"
+        html += "<code>\(HTMLText.escape(HTMLRunReport.shortAdapterName(context.name)))</code></p>"
         if let interruption = result.interruption {
             html += "<pre class=\"interruption\">"
             html += HTMLText.escape(PrintableText.cut(interruption, limit: CaseOutputLimits.interruptionLength))

@@ -45,6 +45,8 @@ enum HTMLPageAssets {
         .matrix-wrap { position: relative; }
         #matrix th.case { text-align: left; font-weight: normal; }
         #matrix th.case, #matrix th.implementation, .summary th { overflow-wrap: anywhere; }
+        #matrix th.implementation .profile, .summary th .adapter { display: block; font-size: 11px;
+          font-weight: normal; color: var(--muted); }
         #matrix th.case code { font-weight: bold; }
         #matrix .level, .failures .level { font-size: 11px; color: var(--muted); }
         #matrix td.clauses { font-size: 12px; color: var(--muted); }

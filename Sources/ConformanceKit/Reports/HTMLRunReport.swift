@@ -1,20 +1,20 @@
 /// The HTML report (`--report html:PATH`): one self-contained page for people, showing one implementation's
 /// run or several side by side.
 ///
-/// A matrix of cases (rows, grouped by area: the first segment of their id, with each case's level and
-/// clauses) by implementations (columns, headed by their adapter), each cell marked by colour and symbol
-/// (`HTMLCellMark`, with a legend); counts per implementation (with the cases that ran of those that apply) and
-/// per area; a filter that keeps only the rows
-/// where the implementations differ (`VerdictDifference`); and in each cell of a case that found something or could not finish, a
-/// panel (`HTMLCasePanel`) with why the case stopped, its failures, the clauses they break quoted from the
-/// spec, and its transcript beside the reference's golden (a case that does not apply says why in its
-/// cell's title). Each case shows at most what `CaseOutputLimits` allows.
+/// A header with the runs' metadata (`RunMetadata`: the kit's version, the platform, and with timings on the
+/// date); a matrix of cases (rows, grouped by area: the first segment of their id, with each case's level and
+/// clauses) by implementations (columns, headed by their label or adapter and their profile), each cell marked
+/// by colour and symbol (`HTMLCellMark`, with a legend); counts per implementation (with the cases that ran
+/// of those that apply, and the catalogue digest) and per area; a filter that keeps only the rows where the
+/// implementations differ (`VerdictDifference`); and in each cell of a case that found something or could not
+/// finish, a panel (`HTMLCasePanel`) with why the case stopped, its failures, the clauses they break quoted
+/// from the spec, and its transcript beside the reference's golden (a case that does not apply says why in
+/// its cell's title). Each case shows at most what `CaseOutputLimits` allows.
 ///
-/// Everything a run supplies (case ids, messages, payloads in transcripts, adapter names) is escaped
-/// (`HTMLText`), attribute values are always double-quoted, no data goes into the script, and a
+/// Everything a run supplies (case ids, messages, payloads in transcripts, adapter names and labels) is
+/// escaped (`HTMLText`), attribute values are always double-quoted, no data goes into the script, and a
 /// Content-Security-Policy allows only the page's own inline style and script, by hash (`HTMLPageAssets`):
-/// no network, no external asset, nothing a payload could inject would run. With timings off, the same runs
-/// give the same bytes (no date, no generated id).
+/// no network, no external asset, nothing a payload could inject would run. With timings off, the same runs give the same bytes (no date, no generated id).
 package enum HTMLRunReport {
     /// The page's title.
     package static let title = "WVJB conformance report"
@@ -105,12 +105,28 @@ package enum HTMLRunReport {
         return groups
     }
 
+    /// The title, and what the page holds: how many implementations and cases, the profiles, the kit's
+    /// version, the platform and, when the runs carry one, the date the first of them started.
     private static func header(_ runs: [ImplementationRun], rows: [Row]) -> String {
         var profiles: [String] = []
         for run in runs where !profiles.contains(run.context.profile.name) { profiles.append(run.context.profile.name) }
         let implementations = runs.count == 1 ? "1 implementation" : "\(runs.count) implementations"
-        return "<header><h1>WVJB conformance</h1><p class=\"meta\">\(implementations), \(rows.count) cases, profile "
-            + HTMLText.escape(profiles.joined(separator: ", ")) + "</p></header>\n"
+        var about = ["\(implementations), \(rows.count) cases, profile " + profiles.joined(separator: ", ")]
+        about += ["kit " + KitVersion.current, RunMetadata.platform]
+        let dates = runs.compactMap { RunMetadata($0.results, context: $0.context).date }
+        if let first = dates.min() { about.append("started " + first) }
+        return "<header><h1>WVJB conformance</h1><p class=\"meta\" id=\"run-metadata\">"
+            + HTMLText.escape(about.joined(separator: " · ")) + "</p></header>\n"
+    }
+
+    /// A run's name as a heading shows it: its label or adapter, and under a label the adapter, unless they
+    /// are the same.
+    private static func nameHTML(_ context: RunContext) -> String {
+        var html = "<code>\(HTMLText.escape(shortAdapterName(context.name)))</code>"
+        if let label = context.label, label != context.adapter {
+            html += "<span class=\"adapter\">\(HTMLText.escape(shortAdapterName(context.adapter)))</span>"
+        }
+        return html
     }
 
     /// The section before the matrix that says what to fix first: each implementation's first root findings
@@ -120,7 +136,7 @@ package enum HTMLRunReport {
         guard findings.contains(where: { !$0.isEmpty }) else { return "" }
         var html = "<section id=\"fix-first\"><h2>Fix first</h2>\n"
         for (run, roots) in zip(runs, findings) where !roots.isEmpty {
-            html += "<h3>\(HTMLText.escape(shortAdapterName(run.context.adapter))): "
+            html += "<h3>\(HTMLText.escape(shortAdapterName(run.context.name))): "
             html += "\(HTMLText.escape(FixFirstSummary.countText(roots)))</h3><ol>\n"
             for finding in roots.prefix(FixFirstSummary.shownFindings) {
                 html += "<li>\(HTMLText.escape(FixFirstSummary.line(finding)))</li>\n"
@@ -130,31 +146,38 @@ package enum HTMLRunReport {
         return html + "</section>\n"
     }
 
-    /// A table of each run's counts by mark, the cases that ran of those that apply (`BadgeRunReport.coverage`),
-    /// and per level the cases that passed; then why a run stopped early.
+    /// A table of each run: its name and profile, its counts by mark, the cases that ran of those that apply
+    /// (`BadgeRunReport.coverage`), per level the cases that passed, and its catalogue digest; then why a run
+    /// stopped early.
     private static func summary(_ runs: [ImplementationRun], rows: [Row]) -> String {
         let counts = runs.indices.map { column in count(rows.map { $0.marks[column] }) }
         let shownMarks = HTMLCellMark.all.filter { mark in counts.contains { $0[mark] != nil } }
-        var html = "<section id=\"summary\"><h2>Summary</h2><table class=\"summary\"><thead><tr><th>implementation</th>"
+        var html = "<section id=\"summary\"><h2>Summary</h2><table class=\"summary\"><thead><tr>"
+        html += "<th>implementation</th><th>profile</th>"
         for mark in shownMarks {
             html += "<th class=\"\(mark.cssClass)\">\(mark.symbol) \(HTMLText.escape(mark.label))</th>"
         }
         html +=
             "<th title=\"\(HTMLText.escape("the cases that ran, of those that apply in the run's profile"))\">ran</th>"
-        html += "<th>passed per level</th></tr></thead><tbody>\n"
+        html += "<th>passed per level</th>"
+        html += "<th title=\"\(HTMLText.escape("SHA-256 of the ids and clauses of the cases"))\">catalogue</th>"
+        html += "</tr></thead><tbody>\n"
         for (column, run) in runs.enumerated() {
-            html += "<tr><th title=\"\(HTMLText.escape(shortAdapterName(run.context.adapter)))\"><code>"
-            html += HTMLText.escape(shortAdapterName(run.context.adapter)) + "</code></th>"
+            let metadata = RunMetadata(run.results, context: run.context)
+            html += "<tr><th title=\"\(HTMLText.escape(shortAdapterName(run.context.adapter)))\">"
+            html += nameHTML(run.context) + "</th><td>\(HTMLText.escape(metadata.profile))</td>"
             for mark in shownMarks { html += "<td class=\"count\">\(counts[column][mark] ?? 0)</td>" }
             let coverage = BadgeRunReport.coverage(run.results, profile: run.context.profile)
             html += "<td class=\"count\">\(coverage.ran)/\(coverage.applicable)</td>"
-            html += "<td>" + HTMLText.escape(BadgeRunReport.countsText(run.results)) + "</td></tr>\n"
+            html += "<td>" + HTMLText.escape(BadgeRunReport.countsText(run.results)) + "</td>"
+            html += "<td title=\"\(HTMLText.escape(metadata.catalogueDigest))\"><code>"
+            html += HTMLText.escape(metadata.shortCatalogueDigest) + "</code></td></tr>\n"
         }
         html += "</tbody></table>"
         for run in runs {
             guard let stop = run.context.stop else { continue }
             html +=
-                "<p class=\"note\"><code>\(HTMLText.escape(shortAdapterName(run.context.adapter)))</code>: the run was "
+                "<p class=\"note\"><code>\(HTMLText.escape(shortAdapterName(run.context.name)))</code>: the run was "
             html += HTMLText.escape(stop.summary) + "; \(stop.notRun.count) cases did not run.</p>"
         }
         return html + "</section>\n"
@@ -197,8 +220,9 @@ package enum HTMLRunReport {
         html += "others did not do the same: pass beside not-applicable is no difference.</p>\n"
         html += "<div class=\"matrix-wrap\"><table id=\"matrix\"><thead><tr><th>case</th><th>clauses</th>"
         for run in runs {
-            let name = HTMLText.escape(shortAdapterName(run.context.adapter))
-            html += "<th class=\"implementation\" title=\"\(name)\"><code>\(name)</code></th>"
+            html += "<th class=\"implementation\" title=\"\(HTMLText.escape(shortAdapterName(run.context.adapter)))\">"
+            html += "<code>\(HTMLText.escape(shortAdapterName(run.context.name)))</code>"
+            html += "<span class=\"profile\">\(HTMLText.escape(run.context.profile.name))</span></th>"
         }
         html += "</tr></thead>\n"
         for (area, areaRows) in areas(rows) {

@@ -2,8 +2,9 @@
 ///
 /// With timings on, it also gives the run's total time, a table of the slowest cases, each unexpected
 /// result's duration, and every case's duration in a folded table at the end; with timings off, none of them.
-/// A run that ended early says so under the title, with the number of cases it did not run. Each case
-/// shows at most what `CaseOutputLimits` allows.
+/// Under the title, the run's profile and metadata (`RunMetadata`; the adapter's command too when a
+/// comparison labelled it). A run that ended early says so under them, with the number of cases it did not
+/// run. Each case shows at most what `CaseOutputLimits` allows.
 package enum MarkdownRunReport {
     /// The report file's text: a verdict table, what to fix first, the slowest cases, then one section per
     /// unexpected result,
@@ -14,9 +15,12 @@ package enum MarkdownRunReport {
     package static func render(_ results: [CaseResult], context: RunContext) -> String {
         var counts: [Verdict: Int] = [:]
         for result in results { counts[result.verdict, default: 0] += 1 }
-        var lines = [
-            "# WVJB conformance: `\(cell(context.adapter))`", "", "Profile: `\(cell(context.profile.name))`", "",
-        ]
+        let metadata = RunMetadata(results, context: context)
+        var about = ["Profile: `\(cell(context.profile.name))`"]
+        if let label = context.label, label != context.adapter { about.append("adapter `\(cell(context.adapter))`") }
+        about += ["kit \(metadata.kitVersion)", metadata.platform, "catalogue `\(metadata.shortCatalogueDigest)`"]
+        if let date = metadata.date { about.append("started \(date)") }
+        var lines = ["# WVJB conformance: `\(cell(context.name))`", "", about.joined(separator: " · "), ""]
         if let stop = context.stop {
             lines += ["**The run was \(stop.summary)**: \(results.count) cases ran, \(stop.notRun.count) did not.", ""]
         }

@@ -1,3 +1,4 @@
+import Foundation
 import StrictJSON
 import WireDialects
 
@@ -13,6 +14,14 @@ package struct RunContext: Sendable {
     package var stop: RunStop?
     /// The dialect the run spoke (`--profile`).
     package var profile: WireDialect = .canonical
+    /// The name a comparison gives the implementation (`compare --adapter NAME=COMMAND`); nil when the run
+    /// has none, and reports name it by `adapter`.
+    package var label: String?
+    /// When the run started; reports write it only with timings on (`RunMetadata`).
+    package var date: Date?
+
+    /// What reports name the implementation by: its label, or the adapter as given.
+    package var name: String { label ?? adapter }
 
     /// Creates a run context whose rerun commands are `rerunWords` followed by `--case <id>`.
     /// - Parameters:
@@ -52,7 +61,9 @@ package struct RunContext: Sendable {
 
 /// The machine-readable report (`--report json:PATH`), documented by
 /// `Fixtures/schemas/report.schema.json`. Canonical JSON, so it is printable ASCII whatever the payloads.
-/// It names the adapter and the profile (wire dialect) the run spoke.
+/// It names the adapter (and its label in a comparison), the profile (wire dialect) the run spoke, and the
+/// run's `metadata` (`RunMetadata`: the kit's version, a digest of the cases, the platform, and with timings
+/// on the date).
 /// Each case within `CaseOutputLimits`: its first failures (the others counted in `failuresLeftOut`),
 /// messages and its interruption cut, expected and actual values cut to a window around their first
 /// difference.
@@ -110,6 +121,8 @@ package enum JSONRunReport {
             "profile": .string(context.profile.name),
             "total": .number(Double(results.count)), "verdicts": .object(counts), "cases": .array(cases),
         ]
+        if let label = context.label { document["label"] = .string(label) }
+        document["metadata"] = RunMetadata(results, context: context).jsonValue
         if context.timings == .on, let total = ReportTimings.total(results) {
             document["durationSeconds"] = .number(ReportTimings.seconds(total))
         }

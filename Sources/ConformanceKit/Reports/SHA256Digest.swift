@@ -1,7 +1,8 @@
 import Foundation
 
-/// SHA-256 (FIPS 180-4), for the Content-Security-Policy hashes of the HTML report's inline script and style:
-/// Foundation on Linux has no digest, and the kit takes no dependency for one function.
+/// SHA-256 (FIPS 180-4), for the Content-Security-Policy hashes of the HTML report's inline script and style and
+/// the reports' catalogue digest (`RunMetadata`): Foundation on Linux has no digest, and the kit takes no
+/// dependency for one function.
 enum SHA256Digest {
     /// The digest of `bytes`: 32 bytes.
     static func hash(_ bytes: some Collection<UInt8>) -> [UInt8] {
@@ -51,6 +52,14 @@ enum SHA256Digest {
     /// The digest of `text`'s UTF-8 bytes in base64, as a CSP hash source takes it (`'sha256-<this>'`).
     static func base64(of text: String) -> String {
         Data(hash(Array(text.utf8))).base64EncodedString()
+    }
+
+    /// The digest of `text`'s UTF-8 bytes in lowercase hexadecimal: 64 characters.
+    static func hex(of text: String) -> String {
+        hash(Array(text.utf8)).map { byte in
+            let digits = String(byte, radix: 16)
+            return digits.count == 1 ? "0" + digits : digits
+        }.joined()
     }
 
     private static func rotate(_ value: UInt32, _ count: UInt32) -> UInt32 {
