@@ -131,6 +131,21 @@ struct HTMLReportBrowserTests {
         #expect(dom.components(separatedBy: "<details><summary>").count - 1 == panels)
         #expect(dom.contains("</table></div></section>"), "the matrix does not end where the page ends it")
 
+        // A panel of the hostile run, opened: its transcript's lines are put in place as text.
+        let hostileColumn = runs.count - 1
+        let html = try String(contentsOf: page, encoding: .utf8)
+        let panel = try #require(
+            html.firstMatch(of: try Regex("<div class=\"panel\" id=\"(panel-[0-9]+-\(hostileColumn))\">")))
+        let panelID = try #require(panel.output[1].substring)
+        let opened = try await Self.open(page, fragment: String(panelID), in: folder, with: browser, ["--dump-dom"])
+        #expect(opened.console.isEmpty, "console messages:\n\(opened.console.joined(separator: "\n"))")
+        #expect(Self.title(of: opened.output) == HTMLRunReport.title, "a payload ran in an opened panel")
+        #expect(opened.output.firstMatch(of: /<[A-Za-z][^<>]*\sid="pwned"/) == nil, "a payload created an element")
+        #expect(opened.output.firstMatch(of: /<(img|svg|b|i)[\s>]/) == nil, "a payload's element is in the document")
+        #expect(
+            opened.output.contains("&lt;/script&gt;&lt;script&gt;document.title='PWNED'&lt;/script&gt;"),
+            "the hostile line is not in the opened panel as text")
+
         // The page of the reference and the mutants, as the docs show it: the matrix, not a blank page.
         let documentPage = folder.appendingPathComponent("docs-report.html")
         try HTMLRunReport.render(catalogueRuns).write(to: documentPage, atomically: true, encoding: .utf8)

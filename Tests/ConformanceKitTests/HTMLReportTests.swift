@@ -136,7 +136,7 @@ struct HTMLReportTests {
             "h3", "ol", "li",
             "html", "head", "meta", "title", "style", "body", "header", "h1", "h2", "h4", "p", "section", "table",
             "thead", "tbody", "tr", "th", "td", "code", "span", "ul", "li", "strong", "label", "input", "div",
-            "details", "summary", "pre", "ol", "dl", "dt", "dd", "mark", "blockquote", "cite", "script",
+            "details", "summary", "pre", "ol", "dl", "dt", "dd", "mark", "blockquote", "cite", "script", "template",
         ]
         #expect(names.subtracting(expected).isEmpty, "unexpected elements: \(names.subtracting(expected))")
         #expect(tags.filter { $0.name == "script" }.count == 1)
@@ -239,8 +239,15 @@ struct HTMLReportTests {
         let spec = try ProtocolSpec.bundled()
         let clause = try #require(spec.clause("ESC-2"))
         let obligation = try #require(spec.obligation(citedBy: "ESC-2.c"))
-        #expect(page.contains("<cite>ESC-2</cite> " + HTMLText.escape(String(clause.text.prefix(40)))))
-        #expect(page.contains("<cite>ESC-2.c</cite> " + HTMLText.escape(String(obligation.text.prefix(40)))))
+        // The quotes are lines of the page's pool, which the script puts in place when the panel opens.
+        let lines = Self.poolLines(of: page)
+        let clauseQuote = try #require(
+            page.firstMatch(of: /<cite>ESC-2<\/cite> <span data-line="([0-9a-z]+)"><\/span>/))
+        #expect(lines[try #require(Int(clauseQuote.output.1, radix: 36))].hasPrefix(String(clause.text.prefix(40))))
+        let obligationQuote = try #require(
+            page.firstMatch(of: /<cite>ESC-2.c<\/cite> <span data-line="([0-9a-z]+)"><\/span>/))
+        #expect(
+            lines[try #require(Int(obligationQuote.output.1, radix: 36))].hasPrefix(String(obligation.text.prefix(40))))
         #expect(page.contains("Rerun: <code>conformance run --adapter x --case escaping.x</code>"))
     }
 
@@ -264,11 +271,80 @@ struct HTMLReportTests {
                 results: [Self.result("messages.js-to-native.data-forms", .fail, transcript: transcript)])
         ])
         #expect(page.contains("The transcript beside the reference's golden"))
-        #expect(page.contains("<tr class=\"d-differs\"><td class=\"n\">1</td>"))
-        #expect(page.contains("not in the golden"))
+        let rows = try #require(page.firstMatch(of: /<tbody data-rows="([^"]*)"><\/tbody>/)).output.1
+        let lines = Self.poolLines(of: page)
+        let differing = rows.split(separator: " ").filter { $0.contains("/") && !$0.hasSuffix("/") }
+        let added = try #require(differing.first?.split(separator: "/").last)
+        let number = try #require(Int(added, radix: 36))
+        #expect(differing.count == 1 && lines[number].contains("not in the golden"))
         // An id that is not of the kit's form never names a golden file.
         #expect(!ReferenceGoldens.isPlainCaseID("../canonical/messages.js-to-native.data-forms"))
         #expect(!ReferenceGoldens.isPlainCaseID("a..b") && ReferenceGoldens.isPlainCaseID("a.b-c.d9"))
+    }
+
+    /// The lines of a page's pool (`<template id="lines">`), as the browser reads them.
+    static func poolLines(of page: String) -> [String] {
+        guard let text = page.firstMatch(of: /<template id="lines">([^<]*)<\/template>/)?.output.1 else { return [] }
+        return text.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map {
+            $0.replacingOccurrences(of: "&lt;", with: "<").replacingOccurrences(of: "&gt;", with: ">")
+                .replacingOccurrences(of: "&amp;", with: "&")
+        }
+    }
+
+    @Test("a comparison's rows: equal lines around the difference, longer runs folded, each line a number of the pool")
+    func comparisonRows() throws {
+        var transcript = Transcript()
+        for index in 0..<12 { transcript.append(.nativeLog("line \(index)")) }
+        let result = Self.result("messages.x", .fail, transcript: transcript)
+        var golden = try #require(ReferenceGoldens.lines(of: result))
+        golden[7] = "golden's own line 7"
+        var pool = HTMLLinePool()
+        let panel = HTMLCasePanel(result: result, context: Self.context("x"), spec: nil, golden: golden)
+            .html(id: "panel-0-0", lines: &pool)
+        // Lines 5 to 9 shown (two around the difference), 0 to 4 and 10 and 11 folded; the pool numbers the
+        // compared lines first, then the wire log's.
+        #expect(panel.contains("<tbody data-rows=\"~5 0 1 2/3 4 5 ~2\"></tbody>"), "\(panel)")
+        let runLines = try #require(ReferenceGoldens.lines(of: result))
+        #expect(
+            Array(pool.lines[0..<6])
+                == [golden[5], golden[6], golden[7], runLines[7], golden[8], golden[9]].map(HTMLText.escapeElementText))
+        let wireLog = try #require(panel.firstMatch(of: /<pre data-lines="([0-9a-z ]*)"><\/pre>/)).output.1
+        let wireLines = wireLog.split(separator: " ").map { pool.lines[Int($0, radix: 36)!] }
+        #expect(wireLines.contains { $0.contains("line 11") } && !wireLines.contains { $0.contains("golden&#39;s") })
+        #expect(panel.contains("id=\"panel-0-0\""))
+    }
+
+    @Test("transcript lines are written once per page: a second implementation with the same transcript adds none")
+    func linesWrittenOnce() throws {
+        var transcript = Transcript()
+        for index in 0..<200 { transcript.append(.nativeLog("the same line \(index), longer than a line number")) }
+        let failing = Self.result("messages.x", .fail, transcript: transcript)
+        let one = HTMLRunReport.render([ImplementationRun(context: Self.context("a"), results: [failing])])
+        let three = HTMLRunReport.render(
+            ["a", "b", "c"].map { ImplementationRun(context: Self.context($0), results: [failing]) })
+        #expect(Self.poolLines(of: three) == Self.poolLines(of: one))
+        #expect(Self.poolLines(of: one).filter { $0.contains("the same line 7,") }.count == 1)
+        // Each further panel costs its line numbers, not its lines.
+        #expect(three.utf8.count - one.utf8.count < 6_000, "\(one.utf8.count) then \(three.utf8.count) bytes")
+        #expect(one.utf8.count > 12_000)
+    }
+
+    @Test("the page's pool of lines is bounded: past it, a panel says its transcript is left out")
+    func poolBounded() throws {
+        let results = (0..<100).map { number -> CaseResult in
+            var transcript = Transcript()
+            for index in 0..<60 {
+                transcript.append(.nativeLog("case \(number) line \(index) " + String(repeating: "x", count: 1_000)))
+            }
+            return Self.result("messages.case\(number)", .fail, transcript: transcript)
+        }
+        let page = HTMLRunReport.render([ImplementationRun(context: Self.context("a"), results: results)])
+        let pool = try #require(page.firstMatch(of: /<template id="lines">[^<]*<\/template>/)).output.utf8.count
+        #expect(pool <= HTMLLinePool.maximumBytes + 100, "\(pool) bytes of lines")
+        #expect(page.contains("The transcript is left out: this page already holds"))
+        #expect(page.utf8.count < HTMLLinePool.maximumBytes + 200_000, "\(page.utf8.count) bytes")
+        // The first panels have theirs.
+        #expect(page.components(separatedBy: "<pre data-lines=").count - 1 > 10)
     }
 
     @Test("a flooded case's panel stays bounded, and the same runs give the same bytes", .fullTier)

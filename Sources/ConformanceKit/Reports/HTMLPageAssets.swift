@@ -8,18 +8,86 @@ enum HTMLPageAssets {
         "default-src 'none'; script-src 'sha256-\(SHA256Digest.base64(of: script))'; "
         + "style-src 'sha256-\(SHA256Digest.base64(of: style))'; base-uri 'none'; form-action 'none'"
 
-    /// The filter "only rows where implementations differ": a class on the matrix that the style sheet hides
-    /// rows by. The page's address ending in `#differ` starts with the filter on. It reads no data and writes no
-    /// markup.
+    /// The page's one script. The filter "only rows where implementations differ": a class on the matrix
+    /// that the style sheet hides rows by; the page's address ending in `#differ` starts with the filter on.
+    /// And a panel's transcript, put in place when the panel opens (`HTMLLinePool`): the lines are the text
+    /// of `<template id="lines">`, one per line feed; a wire log's `<pre data-lines>` lists line numbers (base
+    /// 36), a clause's quote `<span data-line>` names one, and a comparison's `<tbody data-rows>` lists rows: `N` an equal line on both sides, `L/R` lines
+    /// that differ (either may be missing), `~K` K equal lines folded; the script numbers each side's lines.
+    /// It writes text only (`textContent`), never markup, and reads nothing but those numbers.
     static let script = """
         (function () {
           var box = document.getElementById('only-differ');
           var matrix = document.getElementById('matrix');
-          if (!box || !matrix) { return; }
-          function apply() { matrix.classList.toggle('only-differ', box.checked); }
-          box.addEventListener('change', apply);
-          if (location.hash === '#differ') { box.checked = true; }
-          apply();
+          if (box && matrix) {
+            var apply = function () { matrix.classList.toggle('only-differ', box.checked); };
+            box.addEventListener('change', apply);
+            if (location.hash === '#differ') { box.checked = true; }
+            apply();
+          }
+          var pool = null;
+          function line(number) {
+            if (pool === null) {
+              var store = document.getElementById('lines');
+              pool = store ? store.content.textContent.split('\\n') : [];
+            }
+            var text = number === '' ? undefined : pool[parseInt(number, 36)];
+            return text === undefined ? '' : text;
+          }
+          function element(name, className, text) {
+            var made = document.createElement(name);
+            if (className) { made.className = className; }
+            if (text !== undefined) { made.textContent = text; }
+            return made;
+          }
+          function lineCell(number) {
+            var cell = element('td');
+            if (number !== '') { cell.appendChild(element('code', '', line(number))); }
+            return cell;
+          }
+          function fillRows(body) {
+            var left = 0, right = 0;
+            body.getAttribute('data-rows').split(' ').forEach(function (token) {
+              var row = element('tr');
+              if (token.charAt(0) === '~') {
+                var count = parseInt(token.slice(1), 10);
+                left += count;
+                right += count;
+                row.className = 'd-fold';
+                var fold = element('td', '', '\\u22ef ' + count + ' equal lines');
+                fold.colSpan = 4;
+                row.appendChild(fold);
+              } else {
+                var differs = token.indexOf('/') >= 0;
+                var sides = differs ? token.split('/') : [token, token];
+                row.className = differs ? 'd-differs' : 'd-same';
+                if (sides[0] !== '') { left += 1; }
+                if (sides[1] !== '') { right += 1; }
+                row.appendChild(element('td', 'n', sides[0] === '' ? '' : String(left)));
+                row.appendChild(lineCell(sides[0]));
+                row.appendChild(element('td', 'n', sides[1] === '' ? '' : String(right)));
+                row.appendChild(lineCell(sides[1]));
+              }
+              body.appendChild(row);
+            });
+          }
+          function fill(root) {
+            root.querySelectorAll('[data-line]').forEach(function (quote) {
+              quote.textContent = line(quote.getAttribute('data-line'));
+              quote.removeAttribute('data-line');
+            });
+            root.querySelectorAll('pre[data-lines]').forEach(function (pre) {
+              pre.textContent = pre.getAttribute('data-lines').split(' ').map(line).join('\\n');
+              pre.removeAttribute('data-lines');
+            });
+            root.querySelectorAll('tbody[data-rows]').forEach(function (body) {
+              fillRows(body);
+              body.removeAttribute('data-rows');
+            });
+          }
+          document.addEventListener('toggle', function (event) {
+            if (event.target.open) { fill(event.target); }
+          }, true);
         })();
         """
 

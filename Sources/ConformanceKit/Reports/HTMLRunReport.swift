@@ -9,12 +9,14 @@
 /// implementations differ (`VerdictDifference`); and in each cell of a case that found something or could not
 /// finish, a panel (`HTMLCasePanel`) with why the case stopped, its failures, the clauses they break quoted
 /// from the spec, and its transcript beside the reference's golden (a case that does not apply says why in
-/// its cell's title). Each case shows at most what `CaseOutputLimits` allows.
+/// its cell's title). Each case shows at most what `CaseOutputLimits` allows, and the page's transcript lines
+/// are written once each, within `HTMLLinePool.maximumBytes` (`HTMLLinePool`).
 ///
 /// Everything a run supplies (case ids, messages, payloads in transcripts, adapter names and labels) is
-/// escaped (`HTMLText`), attribute values are always double-quoted, no data goes into the script, and a
-/// Content-Security-Policy allows only the page's own inline style and script, by hash (`HTMLPageAssets`):
-/// no network, no external asset, nothing a payload could inject would run. With timings off, the same runs give the same bytes (no date, no generated id).
+/// escaped (`HTMLText`), attribute values are always double-quoted, no data goes into the script (it reads
+/// line numbers from the panels and sets text), and a Content-Security-Policy allows only the page's own
+/// inline style and script, by hash (`HTMLPageAssets`): no network, no external asset, nothing a payload
+/// could inject would run. With timings off, the same runs give the same bytes (no date, no generated id).
 package enum HTMLRunReport {
     /// The page's title.
     package static let title = "WVJB conformance report"
@@ -41,7 +43,9 @@ package enum HTMLRunReport {
         html += fixFirstSection(runs, rows: rows)
         html += summary(runs, rows: rows)
         html += legend
-        html += matrix(runs, rows: rows)
+        var pool = HTMLLinePool()
+        html += matrix(runs, rows: rows, lines: &pool)
+        html += pool.html
         html += "<script>\(HTMLPageAssets.script)</script>\n</body>\n</html>\n"
         return html
     }
@@ -208,7 +212,7 @@ package enum HTMLRunReport {
         }.joined()
     }
 
-    private static func matrix(_ runs: [ImplementationRun], rows: [Row]) -> String {
+    private static func matrix(_ runs: [ImplementationRun], rows: [Row], lines pool: inout HTMLLinePool) -> String {
         let spec = try? ProtocolSpec.bundled()
         var goldens = ReferenceGoldens()
         let differing = rows.filter(\.differs).count
@@ -225,6 +229,7 @@ package enum HTMLRunReport {
             html += "<span class=\"profile\">\(HTMLText.escape(run.context.profile.name))</span></th>"
         }
         html += "</tr></thead>\n"
+        var rowNumber = 0
         for (area, areaRows) in areas(rows) {
             let areaDiffers = areaRows.contains(where: \.differs)
             html += "<tbody class=\"\(areaDiffers ? "differs" : "same")\" data-area=\"\(HTMLText.escape(area))\">"
@@ -242,19 +247,23 @@ package enum HTMLRunReport {
                 let clauses = row.clauses.map { "<span>\(HTMLText.escape($0))</span>" }.joined(separator: ", ")
                 html += "</th><td class=\"clauses\">\(clauses)</td>"
                 for (column, run) in runs.enumerated() {
-                    html += cell(row.results[column], in: run, spec: spec, goldens: &goldens)
+                    html += cell(
+                        row.results[column], in: run, id: "panel-\(rowNumber)-\(column)", spec: spec,
+                        goldens: &goldens, lines: &pool)
                 }
                 html += "</tr>\n"
+                rowNumber += 1
             }
             html += "</tbody>\n"
         }
         return html + "</table></div></section>\n"
     }
 
-    /// A case's cell in one run: its mark, and the panel it opens when the case found something or could not
-    /// finish; a case that does not apply says why in its title.
+    /// A case's cell in one run: its mark, and the panel (of element id `id`) it opens when the case found
+    /// something or could not finish; a case that does not apply says why in its title.
     private static func cell(
-        _ result: CaseResult?, in run: ImplementationRun, spec: ProtocolSpec?, goldens: inout ReferenceGoldens
+        _ result: CaseResult?, in run: ImplementationRun, id: String, spec: ProtocolSpec?,
+        goldens: inout ReferenceGoldens, lines pool: inout HTMLLinePool
     ) -> String {
         let mark = result.map { HTMLCellMark.verdict($0.verdict) } ?? .notRun
         var title = mark.label
@@ -268,6 +277,7 @@ package enum HTMLRunReport {
         guard let result, result.verdict.category != .clean else { return open + "<span>\(mark.symbol)</span></td>" }
         let golden = goldens.lines(of: result.caseID, in: run.context.profile)
         let panel = HTMLCasePanel(result: result, context: run.context, spec: spec, golden: golden)
-        return open + "<details><summary>\(mark.symbol)</summary>" + panel.html + "</details></td>"
+        return open + "<details><summary>\(mark.symbol)</summary>" + panel.html(id: id, lines: &pool)
+            + "</details></td>"
     }
 }
