@@ -214,8 +214,7 @@ let package = Package(
             name: "CLITests",
             dependencies: [
                 "conformance", "conformance-testees", "swift5-testee", "wkwvjb-port-testee", "ConformanceKit",
-                "ConformanceFixtures",
-                "ReferenceBridge", "StrictJSON", "CProcessExit", "TestTiers", "WireDialects",
+                "ConformanceFixtures", "ReferenceBridge", "StrictJSON", "CProcessExit", "TestTiers", "WireDialects",
                 // The gate-issue agreement test runs swift-testing's and XCTest's frontends beside the CLI.
                 "ConformanceTesting", "BridgeMutants",
             ]

@@ -3,33 +3,43 @@ import ConformanceKit
 import Foundation
 import StrictJSON
 
-/// `conformance compare --adapter A --adapter B ...`: the same cases against several implementations, side by
-/// side in one report.
+/// `conformance compare --adapter A --adapter wk=B --profile-of wk=wkwvjb ...`: the same cases against
+/// several implementations, side by side in one report, each column named by its label and run in its own
+/// profile.
 ///
 /// A verb of its own rather than a repeatable `run --adapter`: each implementation runs in a `conformance run`
 /// process of its own (up to `--jobs` at once), so the runs use every core (a run's page lives on its process's
 /// main thread), one implementation that crashes the harness or hangs cannot take the others down, and each
-/// keeps `run`'s progress, signals, limits and baseline gate. `compare` then reads their whole results back and
-/// writes one report of them all.
+/// keeps `run`'s signals, limits and baseline gate. `compare` then reads their whole results back and
+/// writes one report of them all. A case is the same case in every column when it has the same id: in a
+/// profile where it does not hold it is not applicable, which differs from nothing (`VerdictDifference`).
 struct CompareCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "compare",
         abstract: "Run the cases against several adapters, in parallel, and write one report of them all.",
         discussion: """
-            Each adapter runs in a `conformance run` process of its own; their console reports print in the \
-            order the adapters were given. Exit status: the worst of the runs (a signal, then 78, then 1, then \
-            74), 64 for a usage error.
+            Each adapter runs in a `conformance run` process of its own, in its own profile (--profile-of, else \
+            --profile); their console reports print in the order the adapters were given, each under its label \
+            (--adapter LABEL=ADAPTER; without one, the adapter's short form). Exit status: the worst of the runs \
+            (a signal, then 78, then 1, then 74), 64 for a usage error.
             """)
 
     @Option(
         name: .customLong("adapter"),
         help: ArgumentHelp(
-            "An implementation to compare, as `run --adapter` takes it (repeatable; at least two).",
-            valueName: "name-or-command"))
-    var adapters: [String] = []
+            "An implementation to compare, as `run --adapter` takes it, optionally labelled: NAME=ADAPTER names its column NAME (repeatable; at least two).",
+            valueName: "[label=]name-or-command"))
+    var adapterArguments: [String] = []
 
     @Option(name: .customLong("case"), help: "Run only cases whose id matches this glob (repeatable).")
     var cases: [String] = []
+
+    @Option(
+        name: .customLong("case-file"),
+        help: ArgumentHelp(
+            "Also run the case in this file, written by `conformance explore --write-case`, against every adapter (repeatable).",
+            valueName: "path"))
+    var caseFiles: [String] = []
 
     @Option(name: .long, help: "Skip cases whose id matches this glob (repeatable).")
     var skip: [String] = []
@@ -39,9 +49,29 @@ struct CompareCommand: ParsableCommand {
 
     @Option(
         name: .customLong("profile"),
-        help: ArgumentHelp("The profile (wire dialect) of every run.", valueName: "profile")
+        help: ArgumentHelp(
+            "The profile (wire dialect) of every run without a --profile-of.", valueName: "profile")
     )
     var profile: ProfileChoice = .canonical
+
+    @Option(
+        name: .customLong("profile-of"),
+        help: ArgumentHelp(
+            "The profile of one adapter's run: LABEL=PROFILE, LABEL an --adapter's label (repeatable).",
+            valueName: "label=profile"))
+    var profileOf: [String] = []
+
+    @Option(
+        name: .customLong("js-side"),
+        help: ArgumentHelp(
+            "Inject this JS side instead of the kit's in every run without a --js-side-of.", valueName: "path"))
+    var jsSide: String?
+
+    @Option(
+        name: .customLong("js-side-of"),
+        help: ArgumentHelp(
+            "The JS side injected in one adapter's run: LABEL=PATH (repeatable).", valueName: "label=path"))
+    var jsSideOf: [String] = []
 
     @Option(
         name: .customLong("adapter-timeout"),
@@ -57,11 +87,25 @@ struct CompareCommand: ParsableCommand {
     var report: [ReportRequest] = []
 
     @Option(
+        name: .customLong("report-timings"),
+        help: ArgumentHelp(
+            "Whether reports carry each case's wall-clock duration and the date; off gives the same bytes for the same runs.",
+            valueName: "timings"))
+    var reportTimings: ReportTimings = .on
+
+    @Option(
         name: .long,
         help: ArgumentHelp(
-            "Gate one implementation's run with its baseline: NAME=FILE, NAME as given to --adapter (repeatable).",
-            valueName: "name=file"))
+            "Gate one implementation's run with its baseline: LABEL=FILE, LABEL an --adapter's label (repeatable).",
+            valueName: "label=file"))
     var baseline: [String] = []
+
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "Print a line on standard error as each run starts and ends: always, never, or auto (when standard error is a terminal).",
+            valueName: "when"))
+    var progress: ProgressMode = .auto
 
     @Option(name: .long, help: "How many runs at once (default: the number of cores).")
     var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
@@ -69,27 +113,50 @@ struct CompareCommand: ParsableCommand {
     /// The report kinds one document of several runs can be.
     static let comparableKinds: Set<ReportKind> = [.html, .json, .markdown]
 
+    /// The `--adapter` values, parsed (`validate()` has checked that they parse). Parsed here rather than by
+    /// the option's transform, whose error would print the value as given, controls and all.
+    private var adapters: [ComparedAdapter] {
+        get throws(ValidationError) {
+            var parsed: [ComparedAdapter] = []
+            for argument in adapterArguments { parsed.append(try ComparedAdapter(argument: argument)) }
+            return parsed
+        }
+    }
+
+    /// The value of a per-adapter option (`--profile-of`, `--js-side-of`, `--baseline`) for each adapter.
+    private func values(_ assignments: [String], option: String) throws(ValidationError) -> [String?] {
+        var parsed: [AdapterAssignment] = []
+        for assignment in assignments { parsed.append(try AdapterAssignment(argument: assignment, option: option)) }
+        return try AdapterAssignment.values(parsed, for: try adapters, option: option)
+    }
+
     func validate() throws {
+        let adapters = try self.adapters
         guard adapters.count >= 2 else {
             throw ValidationError("compare needs at least two --adapter options (one run is `conformance run`)")
         }
-        guard Set(adapters).count == adapters.count else { throw ValidationError("an --adapter is given twice") }
-        for adapter in adapters { _ = try AdapterChoice(argument: adapter) }
+        for (index, adapter) in adapters.enumerated()
+        where adapters[..<index].contains(where: { $0.label == adapter.label }) {
+            throw ValidationError(
+                "two --adapter options are labelled \(PrintableText.terminalSafe(adapter.label)): give each its own label, --adapter NAME=ADAPTER"
+            )
+        }
         try profile.validated()
+        for (adapter, columnProfile) in zip(adapters, try profiles()) {
+            try columnProfile.validated()
+            if case .mutant(let mutant) = adapter.choice, mutant.dialect != columnProfile.dialect {
+                throw ValidationError(
+                    "mutant:\(mutant.id) breaks the \(mutant.dialect.name) reference: give it its profile, --profile-of \(PrintableText.terminalSafe(adapter.label))=\(mutant.dialect.name)"
+                )
+            }
+        }
+        _ = try values(jsSideOf, option: "--js-side-of")
+        _ = try values(baseline, option: "--baseline")
         guard jobs >= 1 else { throw ValidationError("--jobs must be 1 or more (got \(jobs))") }
         if let kind = report.map(\.kind).first(where: { !Self.comparableKinds.contains($0) }) {
             throw ValidationError(
                 "a \(kind.rawValue) report is of one run: give it to `conformance run`; compare writes html, json and markdown"
             )
-        }
-        for entry in baseline {
-            guard let name = entry.split(separator: "=", maxSplits: 1).first.map(String.init),
-                entry.contains("="), adapters.contains(name)
-            else {
-                throw ValidationError(
-                    "--baseline takes NAME=FILE, NAME one of the --adapter values (got \(PrintableText.terminalSafe(entry)))"
-                )
-            }
         }
     }
 
@@ -100,28 +167,43 @@ struct CompareCommand: ParsableCommand {
                 throw ExitCodes.configuration
             }
         }
+        try checkInputFiles()
+        let started = Date()
+        let profiles = try profiles()
+        let adapters = try self.adapters
+        let jsSides = try jsSides(), baselines = try values(baseline, option: "--baseline")
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("conformance-compare-\(getpid())")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let runs = ComparedRun.runAll(
-            adapters.enumerated().map { index, adapter in
+            adapters.indices.map { index in
                 ComparedRun(
-                    adapter: adapter, arguments: arguments(for: adapter),
+                    adapter: adapters[index], profile: profiles[index],
+                    arguments: arguments(
+                        for: adapters[index], profile: profiles[index], jsSide: jsSides[index],
+                        baseline: baselines[index]),
                     resultsFile: folder.appendingPathComponent("\(index).json").path)
-            }, jobs: jobs)
+            }, jobs: jobs, progress: CompareProgress(mode: progress, total: adapters.count))
         for run in runs {
-            print("== \(PrintableText.terminalSafe(run.adapter)) ==")
+            print("== \(PrintableText.terminalSafe(run.label)) ==")
             print(run.output.standardOutput, terminator: run.output.standardOutput.hasSuffix("\n") ? "" : "\n")
             if run.results == nil {
+                let name =
+                    run.label == run.adapter
+                    ? run.label : "\(run.label) (\(run.adapter))"
                 printError(
-                    "the run against \(PrintableText.terminalSafe(run.adapter)) exited \(run.output.status) without results; it said:\n"
+                    "the run against \(PrintableText.terminalSafe(name)) exited \(run.output.status) without results; it said:\n"
                         + run.output.standardError)
             }
         }
-        let finished = runs.compactMap { run in
-            run.results.map { ImplementationRun(context: context(for: run), results: $0.results) }
+        let finished = runs.indices.compactMap { index in
+            runs[index].results.map { results in
+                ImplementationRun(
+                    context: context(for: runs[index], jsSide: jsSides[index], started: started),
+                    results: results.results)
+            }
         }
-        print(summaryLine(finished, of: runs.count))
+        print(Self.summaryLine(finished, of: runs.count))
         var written = true
         for request in report {
             do throws(TextDestination.Failure) {
@@ -136,32 +218,87 @@ struct CompareCommand: ParsableCommand {
         throw ExitCode(worst)
     }
 
-    /// The `conformance run` arguments for one adapter: the shared selection, its baseline, and the results file
-    /// (added by `ComparedRun`).
-    private func arguments(for adapter: String) -> [String] {
-        var words = ["run", "--adapter", adapter, "--progress", "never", "--report-timings", "off"]
-        words += cases.flatMap { ["--case", $0] } + skip.flatMap { ["--skip", $0] }
-        if let level { words += ["--level", level.rawValue.lowercased()] }
-        if profile != .canonical { words += ["--profile", profile.argument] }
-        if let adapterTimeout { words += ["--adapter-timeout", "\(adapterTimeout)"] }
-        for entry in baseline where entry.hasPrefix(adapter + "=") {
-            words += ["--baseline", String(entry.dropFirst(adapter.count + 1))]
+    /// Each adapter's profile: its `--profile-of`, else `--profile`.
+    private func profiles() throws -> [ProfileChoice] {
+        let given = try values(profileOf, option: "--profile-of")
+        return try given.map { value in
+            guard let value else { return profile }
+            guard let choice = ProfileChoice(argument: value) else {
+                throw ValidationError(
+                    "--profile-of takes LABEL=PROFILE, PROFILE one of \(ProfileChoice.allValueStrings.joined(separator: ", ")) or a dialect file (got \(PrintableText.terminalSafe(value)))"
+                )
+            }
+            return choice
         }
+    }
+
+    /// Each adapter's JS side: its `--js-side-of`, else `--js-side`, else nil (the kit's).
+    private func jsSides() throws -> [String?] {
+        try values(jsSideOf, option: "--js-side-of").map { $0 ?? jsSide }
+    }
+
+    /// Reads the JS sides and case files once, before any run, so that a file that cannot be used is named
+    /// once rather than by every run.
+    /// - Throws: `ExitCodes.configuration` after saying what is wrong; `ExitCodes.usage` for two case files
+    ///   with the same id.
+    private func checkInputFiles() throws {
+        for path in Set(try jsSides().compactMap { $0 }).sorted() { _ = try readJavaScriptSide(path) }
+        var ids: Set<String> = []
+        for path in caseFiles {
+            let file: ExploreCaseFile
+            do throws(ExploreCaseFile.Failure) { file = try ExploreCaseFile.load(from: path) } catch {
+                printError(error.description)
+                throw ExitCodes.configuration
+            }
+            guard ids.insert(file.id).inserted else {
+                printError("two case files have the id \(file.id); give each its own id")
+                throw ExitCodes.usage
+            }
+        }
+    }
+
+    /// The options of a run's `--adapter` beside the selection: its profile, its JS side, the case files and
+    /// the adapter timeout, as a rerun command repeats them; unquoted words.
+    private func adapterOptions(profile: ProfileChoice, jsSide: String?) -> [String] {
+        var words: [String] = []
+        if profile != .canonical { words += ShellCommand.option("--profile", profile.argument) }
+        if let jsSide { words += ShellCommand.option("--js-side", jsSide) }
+        words += caseFiles.flatMap { ShellCommand.option("--case-file", $0) }
+        if let adapterTimeout { words += ["--adapter-timeout", "\(adapterTimeout)"] }
         return words
     }
 
-    /// The run context the reports name an implementation and its rerun commands with.
-    private func context(for run: ComparedRun) -> RunContext {
-        var context = RunContext(
-            adapter: run.adapter, rerunWords: conformanceInvocation() + run.arguments.prefix(3), timings: .off)
-        context.profile = profile.dialect
+    /// The `conformance run` arguments for one adapter: the shared selection, its profile, JS side and
+    /// baseline (the results file is added by `ComparedRun`).
+    private func arguments(
+        for adapter: ComparedAdapter, profile: ProfileChoice, jsSide: String?, baseline: String?
+    ) -> [String] {
+        var words = ["run"] + ShellCommand.option("--adapter", adapter.argument)
+        words += adapterOptions(profile: profile, jsSide: jsSide)
+        words += ["--progress", "never", "--report-timings", "off"]
+        words += cases.flatMap { ["--case", $0] } + skip.flatMap { ["--skip", $0] }
+        if let level { words += ["--level", level.rawValue.lowercased()] }
+        if let baseline { words += ShellCommand.option("--baseline", baseline) }
+        return words
+    }
+
+    /// The run context the reports name an implementation and its rerun commands with: its label, adapter,
+    /// profile, and the comparison's start date.
+    private func context(for run: ComparedRun, jsSide: String?, started: Date) -> RunContext {
+        let rerunWords =
+            conformanceInvocation() + ["run"] + ShellCommand.option("--adapter", run.adapter)
+            + adapterOptions(profile: run.profile, jsSide: jsSide)
+        var context = RunContext(adapter: run.adapter, rerunWords: rerunWords, timings: reportTimings)
+        context.label = run.label
+        context.profile = run.profile.dialect
+        context.date = started
         return context
     }
 
     /// "compare: 3 implementations, 139 cases; 41 differ between them": the cases whose verdicts differ in a
     /// way that matters (`VerdictDifference`), a case that did not run in one implementation counted as
     /// clean there.
-    private func summaryLine(_ runs: [ImplementationRun], of total: Int) -> String {
+    static func summaryLine(_ runs: [ImplementationRun], of total: Int) -> String {
         var verdicts: [String: [Verdict?]] = [:]
         for (column, run) in runs.enumerated() {
             for result in run.results {

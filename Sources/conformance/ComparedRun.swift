@@ -11,8 +11,12 @@ struct ComparedRun: Sendable {
         var standardError: String
     }
 
-    /// The adapter as given to `--adapter`.
+    /// The adapter as `run --adapter` takes it.
     let adapter: String
+    /// The label the comparison names it by (`ComparedAdapter`).
+    let label: String
+    /// The profile it runs in.
+    let profile: ProfileChoice
     /// The `conformance run` arguments, without the results file.
     let arguments: [String]
     /// Where the run writes its results (`--results-file`).
@@ -22,14 +26,17 @@ struct ComparedRun: Sendable {
     /// The results it wrote; nil when it wrote none (it could not start, or was killed).
     var results: ComparisonResults?
 
-    init(adapter: String, arguments: [String], resultsFile: String) {
-        self.adapter = adapter
+    init(adapter: ComparedAdapter, profile: ProfileChoice, arguments: [String], resultsFile: String) {
+        self.adapter = adapter.argument
+        label = adapter.label
+        self.profile = profile
         self.arguments = arguments
         self.resultsFile = resultsFile
     }
 
-    /// Runs every run, at most `jobs` at once, each to its end; returns them in the order given.
-    static func runAll(_ runs: [ComparedRun], jobs: Int) -> [ComparedRun] {
+    /// Runs every run, at most `jobs` at once, each to its end, telling `progress` as each starts and ends;
+    /// returns them in the order given.
+    static func runAll(_ runs: [ComparedRun], jobs: Int, progress: CompareProgress) -> [ComparedRun] {
         let finished = LockedValue<[Int: ComparedRun]>([:])
         let slots = DispatchSemaphore(value: jobs)
         let group = DispatchGroup()
@@ -39,7 +46,9 @@ struct ComparedRun: Sendable {
             // A thread of its own: the wait for a process blocks it.
             Thread {
                 var run = run
+                progress.runWillStart(run, index: index)
                 run.execute()
+                progress.runDidFinish(run, index: index)
                 finished.withLock { $0[index] = run }
                 slots.signal()
                 group.leave()

@@ -180,6 +180,63 @@ struct HTMLReportBrowserTests {
         }
     }
 
+    /// The wkwvjb port testee (`Sources/wkwvjb-port-testee`), next to the test bundle.
+    static var wkwvjbPortTestee: String {
+        URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+            .appendingPathComponent("wkwvjb-port-testee").path
+    }
+
+    @Test(
+        "compare: the reference, a wkwvjb port in its profile and two mutants make a page under 2 MB that Chromium renders with labels and metadata",
+        .fullTier)
+    func comparePage() async throws {
+        let browser = try Self.chromium()
+        let folder = try Self.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let page = folder.appendingPathComponent("compare.html")
+        let output = try await CLITests.run([
+            "compare", "--adapter", "reference", "--adapter", "wk=" + Self.wkwvjbPortTestee, "--profile-of",
+            "wk=wkwvjb", "--adapter", "mutant:decides-navigation-twice", "--adapter",
+            "queue=mutant:startup-queue-never-off", "--report", "html:" + page.path,
+        ])
+        #expect(output.status == 1, "\(output.standardError)")
+        let html = try String(contentsOf: page, encoding: .utf8)
+        #expect(html.utf8.count < 2_000_000, "\(html.utf8.count) bytes")
+
+        // The wkwvjb port's first panel, opened by the page's address (Chromium opens the details around it).
+        let panel = try #require(html.firstMatch(of: /<div class="panel" id="(panel-[0-9]+-1)">/)).output.1
+        let opened = try await Self.open(page, fragment: String(panel), in: folder, with: browser, ["--dump-dom"])
+        #expect(opened.console.isEmpty, "console messages:\n\(opened.console.joined(separator: "\n"))")
+        let dom = opened.output
+        #expect(Self.title(of: dom) == HTMLRunReport.title)
+        // Labels and profiles head the columns; the metadata heads the page.
+        for heading in [
+            "<code>reference</code><span class=\"profile\">canonical</span>",
+            "<code>wk</code><span class=\"profile\">wkwvjb</span>",
+            "<code>mutant:decides-navigation-twice</code><span class=\"profile\">canonical</span>",
+            "<code>queue</code><span class=\"profile\">canonical</span>",
+        ] {
+            #expect(dom.contains("<th class=\"implementation\" title=") && dom.contains(heading), "\(heading)")
+        }
+        let metadata = try #require(dom.firstMatch(of: /<p class="meta" id="run-metadata">([^<]*)<\/p>/)).output.1
+        #expect(
+            metadata.hasPrefix(
+                "4 implementations, 139 cases, profile canonical, wkwvjb · kit \(KitVersion.current) · \(RunMetadata.platform) · started "
+            ), "\(metadata)")
+        #expect(dom.contains("<span class=\"adapter\">\(HTMLText.escape(Self.wkwvjbPortTestee))</span>"))
+        // The opened panel's transcript is in place: rows beside the golden and the wire log's text.
+        let start = try #require(dom.range(of: "<div class=\"panel\" id=\"\(panel)\">"))
+        let rest = dom[start.lowerBound...]
+        let panelHTML = String(rest[..<(rest.range(of: "</div>")?.upperBound ?? rest.endIndex)])
+        #expect(
+            !panelHTML.contains("data-lines=") && !panelHTML.contains("data-rows="),
+            "not filled: \(panelHTML.prefix(2_000))")
+        #expect(panelHTML.contains("<tr class=\"d-"), "\(panelHTML.prefix(2_000))")
+        #expect(panelHTML.firstMatch(of: /<pre>[^<]+<\/pre>/) != nil, "an empty wire log")
+        // The other panels stay as written until they open.
+        #expect(dom.contains("<pre data-lines=\""))
+    }
+
     @Test("the console check sees what it must: an uncaught error, and an inline script the policy refuses", .fullTier)
     func consoleCheckSeesErrors() async throws {
         let browser = try Self.chromium()
