@@ -404,16 +404,26 @@ package final class CaseContext {
     ///   - message: What was checked.
     ///   - expected: What the clause requires.
     ///   - actual: What happened.
-    package func fail(clause: String, _ message: String, expected: String? = nil, actual: String? = nil) {
+    ///   - likelyCause: The platform's behaviour the check saw as the likely cause, if any: its hint ends
+    ///     the message, and the failure carries it (`CheckFailure.likelyCause`).
+    package func fail(
+        clause: String, _ message: String, expected: String? = nil, actual: String? = nil,
+        likelyCause: PlatformBehaviour? = nil
+    ) {
+        let hint = likelyCause?.hint ?? ""
         if let expected, let actual,
             let rule = Self.orderReattributions.first(where: { $0.obligations.contains(where: clause.hasPrefix) }),
             ReorderedValues.holds(expected: expected, actual: actual), rule.otherSideReordered(transcript)
         {
             failures.append(
-                CheckFailure(clause: rule.clause, message: message + rule.why, expected: expected, actual: actual))
+                CheckFailure(
+                    clause: rule.clause, message: message + rule.why + hint, expected: expected, actual: actual,
+                    likelyCause: likelyCause))
             return
         }
-        failures.append(CheckFailure(clause: clause, message: message, expected: expected, actual: actual))
+        failures.append(
+            CheckFailure(
+                clause: clause, message: message + hint, expected: expected, actual: actual, likelyCause: likelyCause))
     }
 
     /// Records a failure of `clause` unless `condition` holds.
@@ -421,10 +431,13 @@ package final class CaseContext {
     ///   - condition: What must hold.
     ///   - clause: The clause checked.
     ///   - message: What was checked.
-    package func expect(_ condition: Bool, clause: String, _ message: @autoclosure () -> String) {
+    ///   - likelyCause: The platform's behaviour the check saw as the likely cause of a failure, if any.
+    package func expect(
+        _ condition: Bool, clause: String, _ message: @autoclosure () -> String, likelyCause: PlatformBehaviour? = nil
+    ) {
         let text = message()
         checks.append((clause, text))
-        if !condition { fail(clause: clause, text) }
+        if !condition { fail(clause: clause, text, likelyCause: likelyCause) }
     }
 
     /// Records a failure of `clause` unless `actual == expected`, showing both.
@@ -433,13 +446,15 @@ package final class CaseContext {
     ///   - expected: What the clause requires.
     ///   - clause: The clause checked.
     ///   - message: What was compared.
+    ///   - likelyCause: The platform's behaviour the check saw as the likely cause of a failure, if any.
     package func expectEqual<Value: Equatable>(
-        _ actual: Value, _ expected: Value, clause: String, _ message: @autoclosure () -> String
+        _ actual: Value, _ expected: Value, clause: String, _ message: @autoclosure () -> String,
+        likelyCause: PlatformBehaviour? = nil
     ) {
         let text = message()
         checks.append((clause, text))
         guard actual != expected else { return }
-        fail(clause: clause, text, expected: Self.show(expected), actual: Self.show(actual))
+        fail(clause: clause, text, expected: Self.show(expected), actual: Self.show(actual), likelyCause: likelyCause)
     }
 
     /// Runs `operation`, checking that the implementation survives it: when an out-of-process

@@ -13,20 +13,28 @@ package struct CheckFailure: Sendable, Equatable, Codable, CustomStringConvertib
     package var expected: String?
     /// What the implementation did, printable.
     package var actual: String?
+    /// The platform's own behaviour the check recognised as the likely cause (Foundation on Linux), whose
+    /// hint ends `message`; nil when the check knows of none.
+    package var likelyCause: PlatformBehaviour?
 
     /// Creates a failure.
     /// - Parameters:
     ///   - clause: The broken clause (`ESC-2`) or obligation (`ESC-2.c`).
-    ///   - message: What was being checked.
+    ///   - message: What was being checked (ending with the likely cause's hint, when there is one).
     ///   - expected: The expected value or behaviour.
     ///   - actual: The observed value or behaviour.
-    package init(clause: String, message: String, expected: String? = nil, actual: String? = nil) {
+    ///   - likelyCause: The platform's behaviour the check recognised as the likely cause, if any.
+    package init(
+        clause: String, message: String, expected: String? = nil, actual: String? = nil,
+        likelyCause: PlatformBehaviour? = nil
+    ) {
         let cited = Self.citation(clause)
         self.clause = cited.clause
         self.obligation = cited.obligation
         self.message = message
         self.expected = expected
         self.actual = actual
+        self.likelyCause = likelyCause
     }
 
     /// A readable description: the clause and message, then expected and actual on aligned lines with

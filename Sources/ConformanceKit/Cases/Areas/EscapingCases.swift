@@ -61,28 +61,22 @@ enum EscapingCases {
         let got = context.transcript.nativeHandlerInvocations("sink")
         context.expectEqual(
             got, payloads.map { $0 }, clause: "MSG-3.c",
-            "payloads the native handler got (strings, code unit for code unit)"
-                + leadingBOMHint(sent: payloads.map { $0 }, got: got))
+            "payloads the native handler got (strings, code unit for code unit)",
+            likelyCause: leadingBOMCause(sent: payloads.map { $0 }, got: got))
     }
 
-    /// The sentence a failure adds when a string sent from JS lost its leading U+FEFF on the native side.
-    static let leadingBOMDroppedHint =
-        ". A string that began with U+FEFF arrived without it: likely the known behaviour of Foundation on"
-        + " Linux (swift-corelibs-foundation), whose JSONSerialization drops a U+FEFF at the start of a string it parses, so the"
-        + " data really is lost. JSONDecoder keeps it: parse the _fetchQueue result with JSONDecoder (e.g. into a Decodable"
-        + " JSON value type) instead of JSONSerialization.jsonObject(with:)."
-
-    /// `leadingBOMDroppedHint` when a string of `sent` that begins with U+FEFF is missing from `got` and the
-    /// same string without its first U+FEFF is there (the likely cause is Foundation's parser); else "".
+    /// Foundation's parser on Linux (`PlatformBehaviour.foundationDropsLeadingBOM`) when a string of `sent`
+    /// that begins with U+FEFF is missing from `got` and the same string without its first U+FEFF is there;
+    /// else nil.
     /// - Parameters:
     ///   - sent: The values JS sent.
     ///   - got: The values the native handler got.
-    static func leadingBOMHint(sent: [JSONValue?], got: [JSONValue?]) -> String {
+    static func leadingBOMCause(sent: [JSONValue?], got: [JSONValue?]) -> PlatformBehaviour? {
         let lost = sent.contains { value in
             guard case .string(let text)? = value, text.unicodeScalars.first == "\u{FEFF}" else { return false }
             return !got.contains(value) && got.contains(.string(String(text.unicodeScalars.dropFirst())))
         }
-        return lost ? leadingBOMDroppedHint : ""
+        return lost ? .foundationDropsLeadingBOM : nil
     }
 
     /// Sends each payload native -> JS and checks both the decoded wire message and what the JS handler got.

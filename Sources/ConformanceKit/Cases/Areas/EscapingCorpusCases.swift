@@ -189,14 +189,15 @@ enum EscapingCorpusCases {
             switch payloadClass {
             case .roundTrip:
                 // JS sent it: a leading U+FEFF lost on the native side is likely Foundation's parser on Linux.
-                let hint =
+                let cause =
                     place == "the native handler"
-                    ? EscapingCases.leadingBOMHint(sent: [payload[keyPath: expected]], got: arrivals.values) : ""
+                    ? EscapingCases.leadingBOMCause(sent: [payload[keyPath: expected]], got: arrivals.values) : nil
                 let sent = payload[keyPath: expected]
                 let blamed = blame(payload.id, sent, passed: arrivals.values == [sent], obligation(payload))
                 context.expectEqual(
                     arrivals, Arrivals(values: [sent]), clause: blamed.obligation,
-                    blamed.message("payload \(payload.id) (\(payload.description)) as seen by \(place)" + hint))
+                    blamed.message("payload \(payload.id) (\(payload.description)) as seen by \(place)"),
+                    likelyCause: cause)
             case .rejected:
                 // Refused (nothing arrives) or coerced to null; never anything else.
                 let asValue = arrivals.values.first.flatMap { $0 == .null ? nil : $0 }

@@ -231,19 +231,11 @@ enum FlushCases {
                 #"[{"handlerName":"sink","data":"trailing comma in object",}]"#,
                 #"[{"handlerName":"sink","data":01}]"#, #"[{"handlerName":"sink","data":"unknown escape \q"}]"#,
             ], obligation: "FLUSH-3.b", stillWorks: "FLUSH-3.c", what: "batches that are not JSON", in: context,
-            hint: { got in
+            likelyCause: { got in
                 got.contains { $0 == "trailing comma in array" || $0 == "trailing comma in object" }
-                    ? trailingCommaHint : ""
+                    ? .foundationAcceptsTrailingCommas : nil
             })
     }
-
-    /// The sentence a failure adds when a batch with a trailing comma ran: the known behaviour of Foundation
-    /// on Linux, and how to avoid it.
-    static let trailingCommaHint =
-        ". A batch with a trailing comma was run: likely the known behaviour of Foundation on Linux"
-        + " (swift-corelibs-foundation), whose JSONSerialization accepts trailing commas (its JSONDecoder does too, Swift 6.3)."
-        + " Check the _fetchQueue result with a strict JSON parser before running it, or, where the port keeps Foundation's"
-        + " parser, pin this failure to Linux in the baseline (\"platforms\": [\"linux\"])."
 
     static let nonArrayIgnored = ConformanceCase(
         id: "flush.non-array-ignored",
@@ -309,11 +301,12 @@ enum FlushCases {
 
     /// Serves `results` as the page's next `_fetchQueue` results, then checks that the native handler
     /// `sink` ran for none of them (under `obligation`) and that the bridge still answers afterwards (under
-    /// `stillWorks`). `hint` gives a sentence for the failure from what `sink` got ("" for none).
+    /// `stillWorks`). `likelyCause` tells from what `sink` got the platform's behaviour that likely caused a
+    /// failure (nil for none).
     @MainActor
     private static func expectBatchesIgnored(
         _ results: [String], obligation: String, stillWorks: String, what: String, in context: CaseContext,
-        hint: ([JSONValue?]) -> String = { _ in "" }
+        likelyCause: ([JSONValue?]) -> PlatformBehaviour? = { _ in nil }
     ) async throws {
         try context.registerHandler("sink", answer: .none)
         try context.registerHandler("echo", answer: .echo)
@@ -321,7 +314,8 @@ enum FlushCases {
         CraftedFetch.serve(results.map(CraftedFetch.text), in: context)
         try await context.runUntilIdle()
         let got = context.transcript.nativeHandlerInvocations("sink")
-        context.expectEqual(got, [], clause: obligation, "data the native handler got from \(what)" + hint(got))
+        context.expectEqual(
+            got, [], clause: obligation, "data the native handler got from \(what)", likelyCause: likelyCause(got))
         try await CraftedFetch.expectBridgeStillWorks(context, obligation: stillWorks)
     }
 

@@ -132,11 +132,11 @@ enum LoggingCases {
         ]
         for (what, text, obligation) in results {
             // A batch with a trailing comma that ran (sink got 1) points at Foundation's lenient parser on Linux.
-            let hint = {
+            let likelyCause = { () -> PlatformBehaviour? in
                 what == "a trailing comma" && context.transcript.nativeHandlerInvocations("sink").contains(1)
-                    ? FlushCases.trailingCommaHint : ""
+                    ? .foundationAcceptsTrailingCommas : nil
             }
-            try await LogLines.expectLogged(context, obligation: obligation, after: what, hint: hint) {
+            try await LogLines.expectLogged(context, obligation: obligation, after: what, likelyCause: likelyCause) {
                 CraftedFetch.serve([CanonicalJSON.quote(text)], in: context)
             }
         }
@@ -296,17 +296,18 @@ private enum LogLines {
     }
 
     /// Runs `trigger` until idle and records a failure of `obligation` unless a native log line followed;
-    /// `hint` gives a sentence to add to the failure ("" for none), once `trigger` has run.
+    /// `likelyCause` tells, once `trigger` has run, the platform's behaviour that likely caused a failure (nil
+    /// for none).
     @MainActor
     static func expectLogged(
-        _ context: CaseContext, obligation: String, after what: String, hint: () -> String = { "" },
-        _ trigger: () -> Void
+        _ context: CaseContext, obligation: String, after what: String,
+        likelyCause: () -> PlatformBehaviour? = { nil }, _ trigger: () -> Void
     ) async throws {
         let before = mark(context)
         trigger()
         try await context.runUntilIdle()
         context.expect(
-            !since(before, in: context).isEmpty, clause: obligation,
-            "the native side logged nothing after \(what)" + hint())
+            !since(before, in: context).isEmpty, clause: obligation, "the native side logged nothing after \(what)",
+            likelyCause: likelyCause())
     }
 }
