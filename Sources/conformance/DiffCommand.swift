@@ -3,14 +3,16 @@ import ConformanceKit
 import StrictJSON
 
 /// `conformance diff OLD.json NEW.json`: what changed between two JSON run reports, as text or as Markdown
-/// for a pull-request comment; exit 1 when something got worse (`ReportDiff`).
+/// for a pull-request comment; exit 1 when something got worse (`ReportDiff`), a new violation inside a case
+/// that failed before included.
 struct DiffCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "diff",
-        abstract: "Compare two JSON run reports: new failures, fixes, changed verdicts, new and removed cases.",
+        abstract:
+            "Compare two JSON run reports: new failures, fixes, changed verdicts, new failing and fixed obligations, new and removed cases.",
         discussion: """
-            Exit status: 0 when nothing got worse, 1 when a case newly fails the run or its verdict is more \
-            severe (or a new case fails), 78 when a report cannot be read.
+            Exit status: 0 when nothing got worse, 1 when a case newly fails the run, its verdict is more \
+            severe or it fails an obligation it did not (or a new case fails), 78 when a report cannot be read.
             """)
 
     /// The output formats.

@@ -4,7 +4,7 @@ import Testing
 @testable import ConformanceKit
 
 /// `conformance diff`: what changed between two JSON run reports, each kind of change on its own.
-@Suite("Report diff: new failures, fixes, changed verdicts and failures, new and removed cases")
+@Suite("Report diff: new failures, fixes, changed verdicts, new and fixed obligations, new and removed cases")
 struct ReportDiffTests {
     /// A report document with `cases`: id, verdict and the obligations its failures cite.
     static func report(_ cases: [(String, Verdict, [String])], adapter: String = "port") -> JSONValue {
@@ -50,16 +50,21 @@ struct ReportDiffTests {
         #expect(diff.newFailures.map(\.id) == ["b.breaks"] && diff.newFailures[0].citationsAdded == ["ESC-2.g"])
         #expect(diff.fixes.map(\.id) == ["c.fixed"])
         #expect(diff.changedVerdicts.map(\.id) == ["d.times-out", "g.should"])
-        #expect(diff.changedFailures.map(\.id) == ["e.other-failures"])
-        #expect(
-            diff.changedFailures[0].citationsAdded == ["MSG-3.a"]
-                && diff.changedFailures[0].citationsRemoved == ["ORD-1.a"])
+        // A failure that cites another obligation: one newly failing, one fixed. The timeout's ORD-2.a is not
+        // fixed: the case stopped before it.
+        #expect(diff.newObligations.map(\.id) == ["e.other-failures"])
+        #expect(diff.newObligations.first?.citationsAdded == ["MSG-3.a"])
+        #expect(diff.fixedObligations.map(\.id) == ["e.other-failures"])
+        #expect(diff.fixedObligations.first?.citationsRemoved == ["ORD-1.a"])
         #expect(diff.addedCases.map(\.id) == ["h.added"] && diff.removedCases.map(\.id) == ["f.removed"])
         #expect(diff.isWorse)
         #expect(
             diff.text.hasPrefix(
-                "worse: 1 new failures, 1 fixes, 2 changed verdicts, 1 changed failures, 1 new cases, 1 removed cases"),
+                "worse: 1 new failures, 1 fixes, 2 changed verdicts, 1 new failing obligations, 1 fixed obligations, "
+                    + "1 new cases, 1 removed cases"),
             "\(diff.text)")
+        #expect(diff.text.contains("\n  e.other-failures (fail): now fails MSG-3.a\n"), "\(diff.text)")
+        #expect(diff.text.contains("\n  e.other-failures (fail): no longer fails ORD-1.a\n"), "\(diff.text)")
 
         // Each change alone: worse only for a new failure, a more severe verdict, or a new case that fails.
         #expect(try Self.diff([("a", .pass, [])], [("a", .fail, ["ORD-1.a"])]).isWorse)
@@ -70,12 +75,33 @@ struct ReportDiffTests {
         #expect(try Self.diff([("a", .fail, ["ORD-1.a"])], [("a", .adapterError, [])]).isWorse)
         #expect(try Self.diff([("a", .pass, [])], [("a", .nonStrict, ["LOG-1.a"])]).isWorse)
         #expect(!(try Self.diff([("a", .nonStrict, ["LOG-1.a"])], [("a", .pass, [])]).isWorse))
-        #expect(!(try Self.diff([("a", .fail, ["ORD-1.a"])], [("a", .fail, ["MSG-1.a"])]).isWorse))
+        // A new violation inside a case that failed before is a regression; a fixed obligation is not.
+        #expect(try Self.diff([("a", .fail, ["ORD-1.a"])], [("a", .fail, ["ORD-1.a", "MSG-1.a"])]).isWorse)
+        #expect(try Self.diff([("a", .fail, ["ORD-1.a"])], [("a", .insecure, ["ORD-1.a", "SAFE-3.a"])]).isWorse)
+        #expect(try Self.diff([("a", .nonStrict, ["LOG-1.a"])], [("a", .nonStrict, ["LOG-1.a", "LOG-2.a"])]).isWorse)
+        let fixed = try Self.diff([("a", .fail, ["ORD-1.a", "MSG-1.a"])], [("a", .fail, ["ORD-1.a"])])
+        #expect(!fixed.isWorse && fixed.fixedObligations.first?.citationsRemoved == ["MSG-1.a"])
+        #expect(fixed.text.hasPrefix("no regression: 1 fixed obligations"), "\(fixed.text)")
+        let stopped = try Self.diff([("a", .fail, ["ORD-1.a"])], [("a", .crash, [])])
+        #expect(stopped.fixedObligations.isEmpty && stopped.newObligations.isEmpty)
         #expect(try Self.diff([], [("a", .fail, ["ORD-1.a"])]).isWorse)
         #expect(!(try Self.diff([], [("a", .pass, [])]).isWorse))
         #expect(!(try Self.diff([("a", .fail, ["ORD-1.a"])], []).isWorse))
         let same = try Self.diff(old, old)
         #expect(same.isEmpty && !same.isWorse && same.text == "no change [port (7 cases) -> port (7 cases)]\n")
+    }
+
+    @Test("an obligation cited only by failures the report leaves out (after its first 20) is still a new failing one")
+    @MainActor
+    func obligationsOfLeftOutFailures() throws {
+        func snapshot(_ citations: [String]) throws -> ReportSnapshot {
+            let result = FixFirstTests.result("a.case", citations)
+            return try ReportSnapshot(
+                JSONRunReport.document([result], context: RunContext(adapter: "a", rerunWords: [])))
+        }
+        let listed = Array(repeating: "ORD-1.a", count: CaseOutputLimits.failures + 1)
+        let diff = ReportDiff(old: try snapshot(listed), new: try snapshot(listed + ["MSG-1.a"]))
+        #expect(diff.isWorse && diff.newObligations.first?.citationsAdded == ["MSG-1.a"], "\(diff.text)")
     }
 
     @Test("hostile case ids and adapter names: the text is printable, the Markdown opens no HTML, link or code span")

@@ -37,6 +37,10 @@ package struct CheckFailure: Sendable, Equatable, Codable, CustomStringConvertib
         self.likelyCause = likelyCause
     }
 
+    /// What the failure cites, without its level: the obligation, or the clause when it names none
+    /// (`ESC-2.c`, `ESC-2`). `conformance diff` compares these.
+    package var citedID: String { obligation ?? clause }
+
     /// A readable description: the clause and message, then expected and actual on aligned lines with
     /// a caret under their first difference (long values are cut to a window around it). A failure of a
     /// clause below MUST names its level: `[ID-2.a, SHOULD]`.
@@ -60,6 +64,35 @@ package struct CheckFailure: Sendable, Equatable, Codable, CustomStringConvertib
     /// below MUST, e.g. `ESC-2.c` or `ID-2.a, SHOULD`.
     package var citationLabel: String {
         (obligation ?? clause) + (level == .must ? "" : ", " + level.rawValue)
+    }
+
+    /// `ids`, each once, in the spec's order: by clause name, then clause and obligation numbers compared as
+    /// numbers (`BOOT-2.b` before `BOOT-10.a`), then letters.
+    /// - Parameter ids: Obligation or clause ids (`citedID`).
+    package static func inSpecOrder(_ ids: some Sequence<String>) -> [String] {
+        Set(ids).sorted { left, right in
+            let (leftParts, rightParts) = (orderParts(left), orderParts(right))
+            for (leftPart, rightPart) in zip(leftParts, rightParts) where leftPart != rightPart {
+                switch (Int(leftPart), Int(rightPart)) {
+                case let (leftNumber?, rightNumber?): return leftNumber < rightNumber
+                default: return leftPart < rightPart
+                }
+            }
+            return leftParts.count != rightParts.count ? leftParts.count < rightParts.count : left < right
+        }
+    }
+
+    /// `id` cut into its runs of digits and of other characters: `BOOT-10.a` gives `BOOT-`, `10`, `.a`.
+    private static func orderParts(_ id: String) -> [Substring] {
+        func isDigit(_ index: String.Index) -> Bool { ("0"..."9").contains(id[index]) }
+        var parts: [Substring] = []
+        var start = id.startIndex
+        for index in id.indices.dropFirst() where isDigit(index) != isDigit(id.index(before: index)) {
+            parts.append(id[start..<index])
+            start = index
+        }
+        if start < id.endIndex { parts.append(id[start...]) }
+        return parts
     }
 
     /// Splits a citation into its clause and, when it names one, its obligation: `ESC-2.c` gives

@@ -66,7 +66,7 @@ package struct RunContext: Sendable {
 /// on the date).
 /// Each case within `CaseOutputLimits`: its first failures (the others counted in `failuresLeftOut`),
 /// messages and its interruption cut, expected and actual values cut to a window around their first
-/// difference.
+/// difference; `obligations` lists every obligation the case's failures cite, the left-out ones' too.
 /// With timings on, each case carries `durationSeconds` (wall clock, rounded to the millisecond) and the
 /// report their sum; with timings off neither appears, and the same run gives the same bytes. A run that
 /// ended early carries `stopped`: why, and the cases it did not run (`cases` and `total` hold those that ran).
@@ -106,6 +106,10 @@ package enum JSONRunReport {
             ]
             if result.failures.count > CaseOutputLimits.failures {
                 entry["failuresLeftOut"] = .number(Double(result.failures.count - CaseOutputLimits.failures))
+            }
+            // Every obligation cited, those of the failures left out included: what `conformance diff` compares.
+            if !result.failures.isEmpty {
+                entry["obligations"] = .array(result.failedObligations.map(JSONValue.string))
             }
             if let interruption = result.interruption {
                 entry["interruption"] = .string(

@@ -27,6 +27,10 @@ package struct CaseResult: Sendable {
     /// console show it (unless timings are off), and transcripts, goldens, baselines and `report` never do.
     package var duration: Duration? = nil
 
+    /// The obligations its failures cite (`CheckFailure.citedID`: the clause of a failure that names none),
+    /// each once, in the spec's order: what the JSON report lists and `conformance diff` compares.
+    package var failedObligations: [String] { CheckFailure.inSpecOrder(failures.map(\.citedID)) }
+
     /// A multi-line report: verdict, failures, and the case's wire log, within `CaseOutputLimits` (the first
     /// failures and leftovers, the transcript's beginning and end, each cut saying what it left out). Every
     /// line but the first is indented, whatever the messages hold, and the text is safe on a terminal

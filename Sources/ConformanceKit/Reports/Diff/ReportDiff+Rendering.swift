@@ -39,7 +39,11 @@ extension ReportDiff {
         [
             ("New failures", newFailures.map(changeLine)), ("Fixes", fixes.map(changeLine)),
             ("Changed verdicts", changedVerdicts.map(changeLine)),
-            ("Changed failures", changedFailures.map(changeLine)),
+            ("New failing obligations", newObligations.map { obligationLine($0, "now fails", $0.citationsAdded) }),
+            (
+                "Fixed obligations",
+                fixedObligations.map { obligationLine($0, "no longer fails", $0.citationsRemoved) }
+            ),
             ("New cases", addedCases.map { "\($0.id): \($0.verdict.rawValue)" }),
             ("Removed cases", removedCases.map { "\($0.id): was \($0.verdict.rawValue)" }),
         ]
@@ -54,4 +58,10 @@ extension ReportDiff {
         return line
     }
 
+    /// "id (fail): now fails BOOT-2.b", with both verdicts when they differ ("id (fail -> insecure): ...").
+    private func obligationLine(_ change: Change, _ what: String, _ obligations: [String]) -> String {
+        let verdicts =
+            change.old == change.new ? change.new.rawValue : "\(change.old.rawValue) -> \(change.new.rawValue)"
+        return "\(change.id) (\(verdicts)): \(what) \(obligations.joined(separator: ", "))"
+    }
 }

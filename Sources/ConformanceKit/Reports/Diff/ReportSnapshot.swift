@@ -11,7 +11,8 @@ package struct ReportSnapshot: Sendable, Equatable {
         package var verdict: Verdict
         /// Its level, as the report gives it.
         package var level: String
-        /// The obligations (or clauses) its failures cite, in the report's order, each once.
+        /// The obligations (or clauses) its failures cite, each once: the case's `obligations`, all of them in
+        /// the spec's order; in a report written before it had them, those of its listed `failures`, in order.
         package var citations: [String]
     }
 
@@ -67,7 +68,9 @@ package struct ReportSnapshot: Sendable, Equatable {
             throw Problem(description: "has a case without a `level` (`cases[\(index)]`, \(CanonicalJSON.quote(id)))")
         }
         var citations: [String] = []
-        if case .array(let failures)? = fields["failures"] {
+        if case .array(let obligations)? = fields["obligations"] {
+            for case .string(let cited) in obligations where !citations.contains(cited) { citations.append(cited) }
+        } else if case .array(let failures)? = fields["failures"] {
             for case .object(let failure) in failures {
                 let citation = failure["obligation"] ?? failure["clause"]
                 if case .string(let cited)? = citation, !citations.contains(cited) { citations.append(cited) }
