@@ -18,18 +18,20 @@ extension ConformanceCase: CustomTestStringConvertible {
 /// A broken MUST (fail, insecure, timeout, adapter or harness error) is recorded as an error, a broken
 /// SHOULD as a warning. With a baseline, the verdict goes through the same gate as
 /// `conformance run --baseline`: a failure the baseline expects is a known issue, and a case whose entry
-/// expects another verdict (a pass included) is an error, so baselines never rot. Each issue is the
+/// expects another verdict (a pass included), or that fails a MUST obligation its entry does not pin or no
+/// longer fails one it pins, is an error, so baselines never rot. Each issue is the
 /// gate's (`GateIssue`), in the words the CLI and `ConformanceXCTest` use, followed by the case's report;
 /// a case that does not pass also gets its report, with the transcript, as an attachment.
 public enum ConformanceExpectations {
-    /// Stale baseline entries already reported by this process, by their issue's text.
-    @MainActor private static var reportedStaleEntries: Set<String> = []
+    /// Issues about the baseline file (stale entries, entries without obligations) already reported by this
+    /// process, by their text.
+    @MainActor private static var reportedFileIssues: Set<String> = []
 
     /// Runs `conformanceCase` against a fresh adapter and records what broke.
     ///
     /// Baseline entries that match no case of the catalogue (renamed cases, typos) are reported once per
-    /// process, as errors in whichever case test runs first, rather than once per case. Entries for
-    /// other platforms (`platforms` in the file) are ignored.
+    /// process, as errors in whichever case test runs first, rather than once per case; so is the warning
+    /// that entries pin no obligations. Entries for other platforms (`platforms` in the file) are ignored.
     /// - Parameters:
     ///   - conformanceCase: The case (usually a test argument from `Catalogue.all`).
     ///   - adapter: Makes the adapter for your implementation.
@@ -81,7 +83,7 @@ public enum ConformanceExpectations {
         }
         let gate = (baseline ?? Baseline(entries: [])).gate([result], catalogueIDs: Catalogue.all.map(\.id))
         for issue in gate.issues {
-            if issue.kind == .staleEntry, !reportedStaleEntries.insert(issue.text).inserted { continue }
+            if issue.kind.isAboutTheFile, !reportedFileIssues.insert(issue.text).inserted { continue }
             record(issue.message, issue.severity)
         }
         if result.verdict.category != .clean {

@@ -14,8 +14,8 @@ public enum ConformanceXCTest {
     /// Runs every case and fails the test once per broken MUST (SHOULD breaks are printed, not failed).
     ///
     /// With a baseline, failures it expects are printed, not failed; a baseline entry whose case now
-    /// passes or fails differently, or that matches no case, fails the test, so the baseline cannot go
-    /// stale. Entries for other platforms (`platforms` in the file) are ignored. Each failure and printed
+    /// passes or fails differently (another verdict, a MUST obligation the entry does not pin, or no longer
+    /// one it pins), or that matches no case, fails the test, so the baseline cannot go stale. Entries for other platforms (`platforms` in the file) are ignored. Each failure and printed
     /// line is the gate's issue (`GateIssue`), in the words the CLI and `ConformanceExpectations` use.
     /// - Parameters:
     ///   - adapter: Makes the adapter for your implementation.

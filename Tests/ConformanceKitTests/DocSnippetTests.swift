@@ -97,13 +97,15 @@ struct DocSnippetTests {
         #expect(Self.source(of: "b\n  c\n") == nil)
     }
 
-    @Test("every case file the docs show loads, and the README's dependency snippet is the examples' manifest")
+    @Test(
+        "every case file and baseline the docs show loads (a baseline in the form --update-baseline writes), and the README's dependency snippet is the examples' manifest"
+    )
     @MainActor
     func caseFilesAndManifest() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("doc-cases-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
-        var caseFiles = 0
+        var caseFiles = 0, baselines = 0
         for document in try Self.documents() {
             let text = try String(contentsOf: Self.packageRoot.appendingPathComponent(document), encoding: .utf8)
             for block in Self.blocks("json", in: text) where block.text.contains("wvjb-explore-case/1") {
@@ -112,8 +114,15 @@ struct DocSnippetTests {
                 try block.text.write(to: file, atomically: true, encoding: .utf8)
                 #expect(throws: Never.self, "\(document):\(block.line)") { _ = try ConformanceCase.loadCaseFile(file) }
             }
+            for block in Self.blocks("json", in: text) where block.text.contains("wvjb-conformance-baseline") {
+                baselines += 1
+                let file = folder.appendingPathComponent("baseline-\(baselines).json")
+                try block.text.write(to: file, atomically: true, encoding: .utf8)
+                let loaded = try Baseline.load(from: file)
+                #expect(loaded.fileText == block.text + "\n", "\(document):\(block.line)")
+            }
         }
-        #expect(caseFiles >= 1)
+        #expect(caseFiles >= 1 && baselines >= 1)
         let readme = try String(contentsOf: Self.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
         let dependency = try #require(Self.blocks("swift", in: readme).first { $0.text.contains(".package(url:") })
         #expect(Self.source(of: dependency.text) == "Examples/DocSnippets/Package.swift")

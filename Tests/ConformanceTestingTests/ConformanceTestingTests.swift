@@ -32,7 +32,9 @@ struct ConformanceExpectationsTests {
     @Test("a failure the baseline expects is a known issue, not a failure")
     func baselineEntryIsKnownIssue() async {
         let baseline = Baseline(entries: [
-            .init(caseGlob: "missing-handler.native.*", verdict: .fail, reason: "known in this fork")
+            .init(
+                caseGlob: "missing-handler.native.*", verdict: .fail, reason: "known in this fork",
+                obligations: ["MISS-2.a", "MISS-5.a"])
         ])
         await ConformanceExpectations.expectConformance(
             brokenCase, adapter: { mutant.makeAdapter() }, baseline: baseline)
@@ -40,7 +42,10 @@ struct ConformanceExpectationsTests {
 
     @Test("a baseline entry whose case passes is recorded, so baselines never rot")
     func unexpectedPassIsRecorded() async {
-        let baseline = Baseline(entries: [.init(caseGlob: brokenCase.id, verdict: .fail, reason: "fixed since")])
+        let baseline = Baseline(entries: [
+            .init(
+                caseGlob: brokenCase.id, verdict: .fail, reason: "fixed since", obligations: ["MISS-2.a", "MISS-5.a"])
+        ])
         await withKnownIssue("the reference passes a case the baseline expects to fail") {
             await ConformanceExpectations.expectConformance(
                 brokenCase, adapter: { ReferenceBridgeAdapter() }, baseline: baseline)
@@ -49,7 +54,9 @@ struct ConformanceExpectationsTests {
 
     @Test("a case failing with another verdict than its entry says is an error naming both")
     func changedVerdictIsRecorded() async {
-        let baseline = Baseline(entries: [.init(caseGlob: brokenCase.id, verdict: .insecure, reason: "was insecure")])
+        let baseline = Baseline(entries: [
+            .init(caseGlob: brokenCase.id, verdict: .insecure, reason: "was insecure", obligations: [])
+        ])
         let log = IssueLog()
         await withKnownIssue("the mutant fails, the baseline expects insecure") {
             await ConformanceExpectations.expectConformance(
@@ -68,7 +75,9 @@ struct ConformanceExpectationsTests {
     @Test("an entry for this platform applies; an entry for another platform does not, so the failure is an error")
     func platformEntries() async throws {
         let here = Baseline(entries: [
-            .init(caseGlob: brokenCase.id, verdict: .fail, reason: "here", platforms: [try #require(.current)])
+            .init(
+                caseGlob: brokenCase.id, verdict: .fail, reason: "here", platforms: [try #require(.current)],
+                obligations: ["MISS-2.a", "MISS-5.a"])
         ])
         await ConformanceExpectations.expectConformance(brokenCase, adapter: { mutant.makeAdapter() }, baseline: here)
 
@@ -92,7 +101,9 @@ struct ConformanceExpectationsTests {
     @Test("a stale baseline entry is one error for the whole process, in the first case test that sees it")
     func staleEntryIsRecordedOnce() async {
         let staleGlob = "no-such-group.stale-entry-of-this-test"
-        let baseline = Baseline(entries: [.init(caseGlob: staleGlob, verdict: .fail, reason: "renamed long ago")])
+        let baseline = Baseline(entries: [
+            .init(caseGlob: staleGlob, verdict: .fail, reason: "renamed long ago", obligations: [])
+        ])
         let log = IssueLog()
         await withKnownIssue("the baseline has a stale entry") {
             for conformanceCase in Catalogue.all.prefix(3) {
@@ -104,6 +115,52 @@ struct ConformanceExpectationsTests {
         }
         #expect(log.comments.count == 1)
         #expect(log.comments.first?.contains(staleGlob) == true, "\(log.comments)")
+    }
+
+    @Test("a MUST obligation a known case newly fails is an error naming it, with the case's report")
+    func newObligationIsAnError() async throws {
+        let conformanceCase = try #require(Catalogue.case(withID: "bootstrap.url-classification.https"))
+        let known = try #require(MutantCatalogue.mutant(named: "decides-navigation-twice"))
+        let both = try MutantCatalogue.combination(of: [known.id, "cancels-bridge-hosts-on-any-scheme"])
+        let results = await (try ConformanceRunner()).run([conformanceCase], adapter: { known.makeAdapter() })
+        let baseline = Baseline.updated(from: results, keeping: Baseline(entries: []))
+        var recorded: [(comment: String, severity: GateIssue.Severity)] = []
+        await ConformanceExpectations.expectConformance(
+            conformanceCase, adapter: { both() }, javaScriptSide: nil, baseline: baseline
+        ) { comment, severity in
+            recorded.append((comment, severity))
+        } attach: { _, _ in
+        }
+        #expect(recorded.count == 1 && recorded.first?.severity == .error, "\(recorded)")
+        #expect(
+            recorded.first?.comment.hasPrefix(
+                "NEW OBLIGATION \(conformanceCase.id): fails BOOT-2.b, which its entry does not list") == true,
+            "\(recorded)")
+        #expect(recorded.first?.comment.contains("\nFAIL \(conformanceCase.id)") == true, "the case's report follows")
+    }
+
+    @Test("the warning that entries pin no obligations is one warning for the whole process, not one per case")
+    func entriesWithoutObligationsWarnOnce() async {
+        let baseline = Baseline(entries: [
+            .init(caseGlob: brokenCase.id, verdict: .fail, reason: "pinned by hand once"),
+            .init(caseGlob: "missing-handler.js.*", verdict: .fail, reason: "a glob of this test only"),
+        ])
+        var warnings: [String] = []
+        for _ in 0..<2 {
+            await ConformanceExpectations.expectConformance(
+                brokenCase, adapter: { mutant.makeAdapter() }, javaScriptSide: nil, baseline: baseline
+            ) { comment, severity in
+                if severity == .warning { warnings.append(comment) }
+            } attach: { _, _ in
+            }
+        }
+        #expect(warnings.count == 1, "\(warnings)")
+        #expect(
+            warnings.first?.hasPrefix(
+                "BASELINE WITHOUT OBLIGATIONS: 2 entries pin no obligations (\(brokenCase.id) and missing-handler.js.*)"
+            )
+                == true, "\(warnings)")
+        #expect(warnings.first?.hasSuffix(BaselineGate.genericUpdateCommand) == true, "\(warnings)")
     }
 }
 

@@ -2,7 +2,7 @@ import Foundation
 import StrictJSON
 
 /// A fork's exact set of expected failures: each entry names cases (an id or a glob), the verdict they
-/// are expected to get, why, and optionally the platforms it holds on. Format:
+/// are expected to get, the obligations they fail, why, and optionally the platforms it holds on. Format:
 /// `Fixtures/schemas/baseline.schema.json`.
 public struct Baseline: Sendable, Equatable {
     /// One expected failure.
@@ -17,13 +17,23 @@ public struct Baseline: Sendable, Equatable {
         /// them (`JSONSerialization` accepts trailing commas on Linux only), so a port can fail a case
         /// on one platform and pass it on another.
         package var platforms: [Platform]?
+        /// The obligations each matching case fails (`CheckFailure.citedID`: an obligation, or the clause of
+        /// a failure that names none), in the spec's order; nil in an entry written before baselines pinned
+        /// them, which accepts any failure with its verdict. A glob's entry pins the same obligations for
+        /// every case it matches, as it pins the same verdict: cases that fail differently take an entry
+        /// each (what `--update-baseline` writes).
+        package var obligations: [String]?
 
         /// Creates an entry.
-        package init(caseGlob: String, verdict: Verdict, reason: String, platforms: [Platform]? = nil) {
+        package init(
+            caseGlob: String, verdict: Verdict, reason: String, platforms: [Platform]? = nil,
+            obligations: [String]? = nil
+        ) {
             self.caseGlob = caseGlob
             self.verdict = verdict
             self.reason = reason
             self.platforms = platforms
+            self.obligations = obligations
         }
 
         /// Whether the entry is explore's: its glob's first segment is `explore`, the namespace of
@@ -151,6 +161,9 @@ public struct Baseline: Sendable, Equatable {
         }
     }
 
+    /// The version of the format this kit writes: 2 added `obligations`. It reads every version up to it.
+    package static let formatVersion = 2
+
     /// The file text: canonical JSON, one entry per line, so diffs stay readable.
     package var fileText: String {
         let lines = entries.map { entry -> String in
@@ -159,16 +172,24 @@ public struct Baseline: Sendable, Equatable {
                 "reason": .string(entry.reason),
             ]
             if let platforms = entry.platforms { object["platforms"] = .array(platforms.map { .string($0.rawValue) }) }
+            if let obligations = entry.obligations { object["obligations"] = .array(obligations.map(JSONValue.string)) }
             return "  " + JSONValue.object(object).canonicalText
         }
-        return "{\"format\":\"wvjb-conformance-baseline\",\"version\":1,\"profile\":"
+        return "{\"format\":\"wvjb-conformance-baseline\",\"version\":\(Self.formatVersion),\"profile\":"
             + JSONValue.string(profile).canonicalText + ",\"entries\":[\n" + lines.joined(separator: ",\n") + "\n]}\n"
     }
 
+    /// The reason `--update-baseline` wrote before it wrote one of its own (`generatedReason(for:)`): an entry
+    /// that still has it gets a generated reason when the baseline is rewritten.
+    static let formerPlaceholderReason = "recorded by --update-baseline: say why this failure is accepted"
+
     /// The baseline that makes `results` pass exactly on `platform`: one entry per failing case, by exact
-    /// id, keeping the reason and platforms of an existing entry that matched it; entries for other
-    /// platforms, and explore's entries no case of `results` matched (`Entry.isExploreEntry`), are kept as
-    /// they are, since this run says nothing about them.
+    /// id, pinning the obligations it fails, keeping the reason and platforms of an existing entry that
+    /// matched it. A new entry's reason is made from its first failure (`generatedReason(for:)`), and it holds
+    /// on the platforms whose behaviour the kit saw as the cause of every failure of its case
+    /// (`CheckFailure.likelyCause`: Foundation on Linux), or, beside an entry for the same case on other
+    /// platforms, on `platform` alone. Entries for other platforms, and explore's entries no case of
+    /// `results` matched (`Entry.isExploreEntry`), are kept as they are, since this run says nothing about them.
     /// - Parameters:
     ///   - results: A run's results.
     ///   - old: The baseline being replaced.
@@ -177,22 +198,51 @@ public struct Baseline: Sendable, Equatable {
         -> Baseline
     {
         let applicable = old.entries.filter { $0.applies(on: platform) }
+        let elsewhere = old.entries.filter { !$0.applies(on: platform) }
         let recorded = results.filter { $0.verdict.category != .clean }.map { result in
             let kept = applicable.first { CaseSelector.matches($0.caseGlob, result.caseID) }
+            let keptReason = kept.map(\.reason).flatMap { $0 == formerPlaceholderReason ? nil : $0 }
+            let causedOnly = result.platformsOfLikelyCause.flatMap { causes in
+                platform.flatMap { causes.contains($0) ? causes : nil }
+            }
+            let beside = elsewhere.contains { $0.caseGlob == result.caseID }
             return Entry(
-                caseGlob: result.caseID, verdict: result.verdict,
-                reason: kept?.reason ?? "recorded by --update-baseline: say why this failure is accepted",
-                platforms: kept?.platforms)
+                caseGlob: result.caseID, verdict: result.verdict, reason: keptReason ?? generatedReason(for: result),
+                platforms: kept?.platforms ?? causedOnly ?? (beside ? platform.map { [$0] } : nil),
+                obligations: result.failedObligations)
         }
         // Explore's entries stay unless a case of this run (a case file's) is what they name.
         let explore = applicable.filter { entry in
             entry.isExploreEntry && !results.contains { CaseSelector.matches(entry.caseGlob, $0.caseID) }
         }
-        return Baseline(
-            entries: recorded + explore + old.entries.filter { !$0.applies(on: platform) }, profile: old.profile)
+        return Baseline(entries: recorded + explore + elsewhere, profile: old.profile)
     }
 
-    /// Compares a run with the entries that hold on `platform`.
+    /// The reason `--update-baseline` writes for a failure it records: the obligation and message of its
+    /// first failure at the level that decided its verdict (its first MUST one, when it has one), its likely
+    /// cause in a few words in place of the hint that ends the message when the kit saw one; or the verdict
+    /// and why the case stopped, for one with no failure; on one printable line of at most about 200
+    /// characters, for the humans to replace with why the failure is accepted.
+    /// - Parameter result: A failing case's result.
+    static func generatedReason(for result: CaseResult) -> String {
+        let what: String
+        if let failure = result.failures.first(where: { $0.level == .must }) ?? result.failures.first {
+            var message = failure.message
+            // The hint the check appended (`CaseContext.fail`), told in a few words instead.
+            if let cause = failure.likelyCause, message.hasSuffix(cause.hint) {
+                message = String(message.dropLast(cause.hint.count)) + " (likely: \(cause.summary))"
+            }
+            what = "\(failure.citedID): \(message)"
+        } else {
+            let stop = result.interruption.map { $0.prefix { $0 != "\n" } }.map(String.init) ?? ""
+            what = "\(result.verdict)" + (stop.isEmpty ? "" : ": " + stop)
+        }
+        return PrintableText.abbreviate(what, limit: 200)
+    }
+
+    /// Compares a run with the entries that hold on `platform`: each case with the verdict and the
+    /// obligations its entry pins (`ObligationChange`; an entry that pins none accepts any failure with its
+    /// verdict, and the gate says once that the baseline has such entries).
     /// - Parameters:
     ///   - results: The run's results.
     ///   - catalogueIDs: Every case id the kit has (an entry matching none of them is stale, unless it is
@@ -203,10 +253,14 @@ public struct Baseline: Sendable, Equatable {
     {
         let applicable = entries.filter { $0.applies(on: platform) }
         var gate = BaselineGate()
+        // Explore's entries name a finding's clause in their id: they need no obligations.
+        gate.entriesWithoutObligations = applicable.filter { $0.obligations == nil && !$0.isExploreEntry }
         for result in results {
             let matching = applicable.filter { CaseSelector.matches($0.caseGlob, result.caseID) }
             if let entry = matching.first(where: { $0.verdict == result.verdict }) {
-                gate.expected.append((result, entry))
+                let change = ObligationChange(result, against: entry)
+                if let change { gate.changedObligations.append(change) }
+                if change?.failsGate != true { gate.expected.append((result, entry)) }
             } else if let entry = matching.first {
                 switch result.verdict.category {
                 case .clean: gate.unexpectedPasses.append((result, entry))
@@ -228,7 +282,7 @@ public struct Baseline: Sendable, Equatable {
 
 extension Baseline.Entry: Decodable {
     private enum CodingKeys: String, CodingKey, CaseIterable {
-        case caseGlob = "case", verdict, reason, platforms
+        case caseGlob = "case", verdict, reason, platforms, obligations
     }
 
     /// Decodes one entry, checking each field as the schema does.
@@ -259,6 +313,40 @@ extension Baseline.Entry: Decodable {
         } else {
             platforms = nil
         }
+        obligations = fields.contains(.obligations) ? try Self.decodeObligations(in: fields) : nil
+    }
+
+    /// The longest obligation or clause id an entry may pin: the spec's are under 16 characters.
+    private static let longestObligation = 64
+
+    /// The `obligations` field: ids of letters, digits and dashes in dot-separated segments (`BOOT-2.b`, a
+    /// custom case's `APP-1`), each once.
+    private static func decodeObligations(in fields: KeyedDecodingContainer<CodingKeys>) throws -> [String] {
+        let obligations = try fields.decode([String].self, forKey: .obligations)
+        for (index, obligation) in obligations.enumerated() {
+            let segments = obligation.split(separator: ".", omittingEmptySubsequences: false)
+            let valid =
+                obligation.utf8.count <= longestObligation
+                && segments.allSatisfy { segment in
+                    !segment.isEmpty
+                        && segment.utf8.allSatisfy { byte in
+                            (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
+                                || (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte)
+                                || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || byte == UInt8(ascii: "-")
+                        }
+                }
+            let problem =
+                !valid
+                ? "is not an obligation or clause id (BOOT-2.b, APP-1: dot-separated segments of letters, digits and -, at most \(longestObligation) characters)"
+                : obligations[..<index].contains(obligation) ? "is listed twice; list it once" : nil
+            if let problem {
+                throw DecodingError.dataCorrupted(
+                    DecodingError.Context(
+                        codingPath: fields.codingPath + [CodingKeys.obligations, Baseline.ArrayIndex(intValue: index)],
+                        debugDescription: "\(JSONValueDecoder.quoted(obligation)) \(problem)"))
+            }
+        }
+        return obligations
     }
 }
 
@@ -289,7 +377,16 @@ extension Baseline {
         init(from decoder: any Decoder) throws {
             let fields = try decoder.container(keyedBy: CodingKeys.self)
             try fields.expectConstant("wvjb-conformance-baseline", forKey: .format)
-            try fields.expectConstant(1, forKey: .version)
+            let version = try fields.decode(JSONValue.self, forKey: .version)
+            guard (1...Baseline.formatVersion).contains(where: { version == .number(Double($0)) }) else {
+                var newer = false
+                if case .number(let number) = version { newer = number > Double(Baseline.formatVersion) }
+                throw DecodingError.dataCorruptedError(
+                    forKey: .version, in: fields,
+                    debugDescription:
+                        "this kit reads versions 1 to \(Baseline.formatVersion), found \(JSONValueDecoder.describe(version))"
+                        + (newer ? "; a newer kit wrote the file: update the kit" : ""))
+            }
             profile =
                 fields.contains(.profile)
                 ? try fields.decodeDottedID(allowing: "-", kind: "a profile name", forKey: .profile) : "canonical"
@@ -309,7 +406,7 @@ extension Baseline {
                         ? "" : " on \(shared.map(\.rawValue).joined(separator: ", "))"
                     throw DecodingError.dataCorrupted(
                         DecodingError.Context(
-                            codingPath: codingPath + [EntryIndex(intValue: index)],
+                            codingPath: codingPath + [ArrayIndex(intValue: index)],
                             debugDescription:
                                 "repeats entries[\(earlier)], for the same case\(platforms); keep one entry per case (and platform)"
                         ))
@@ -318,8 +415,8 @@ extension Baseline {
         }
     }
 
-    /// The position of an entry in `entries`, for errors that name it.
-    private struct EntryIndex: CodingKey {
+    /// A position in an array of the file (an entry in `entries`, an id in `obligations`), for errors that name it.
+    fileprivate struct ArrayIndex: CodingKey {
         var intValue: Int?
         var stringValue: String { "Index \(intValue ?? 0)" }
         init(intValue: Int) { self.intValue = intValue }

@@ -14,15 +14,36 @@ package struct GateIssue: Sendable {
         case unexpectedPass
         /// A case that failed with another verdict than its entry expects.
         case changedVerdict
+        /// A case with the verdict its entry expects that fails a MUST obligation the entry does not pin: a
+        /// new violation inside a known case.
+        case newObligation
+        /// A case with the verdict its entry expects that fails an obligation below MUST the entry does not pin.
+        case nonStrictObligation
+        /// A case that no longer fails an obligation its entry pins.
+        case staleObligation
         /// An entry that matches no case of the catalogue.
         case staleEntry
+        /// Entries that pin no obligations, so that a new violation inside their cases would pass unseen: one
+        /// issue for the whole baseline.
+        case entriesWithoutObligations
 
         /// How a frontend reports it.
         package var severity: Severity {
             switch self {
             case .expectedFailure: .knownIssue
-            case .nonStrict: .warning
-            case .newFailure, .unexpectedPass, .changedVerdict, .staleEntry: .error
+            case .nonStrict, .nonStrictObligation, .entriesWithoutObligations: .warning
+            case .newFailure, .unexpectedPass, .changedVerdict, .newObligation, .staleObligation, .staleEntry: .error
+            }
+        }
+
+        /// Whether the issue is about the baseline file rather than one case (a stale entry, entries without
+        /// obligations): a frontend that gates one case at a time reports it once per process.
+        package var isAboutTheFile: Bool {
+            switch self {
+            case .staleEntry, .entriesWithoutObligations: true
+            case .expectedFailure, .newFailure, .nonStrict, .unexpectedPass, .changedVerdict, .newObligation,
+                .nonStrictObligation, .staleObligation:
+                false
             }
         }
     }

@@ -14,7 +14,8 @@ package struct CheckFailure: Sendable, Equatable, Codable, CustomStringConvertib
     /// What the implementation did, printable.
     package var actual: String?
     /// The platform's own behaviour the check recognised as the likely cause (Foundation on Linux), whose
-    /// hint ends `message`; nil when the check knows of none.
+    /// hint ends `message`; nil when the check knows of none. `--update-baseline` limits the entry of a case
+    /// whose every failure has one to the platforms that behave so.
     package var likelyCause: PlatformBehaviour?
 
     /// Creates a failure.
@@ -38,7 +39,8 @@ package struct CheckFailure: Sendable, Equatable, Codable, CustomStringConvertib
     }
 
     /// What the failure cites, without its level: the obligation, or the clause when it names none
-    /// (`ESC-2.c`, `ESC-2`). `conformance diff` compares these.
+    /// (`ESC-2.c`, `ESC-2`). Baselines pin these (`Baseline.Entry.obligations`) and `conformance diff`
+    /// compares them.
     package var citedID: String { obligation ?? clause }
 
     /// A readable description: the clause and message, then expected and actual on aligned lines with

@@ -28,7 +28,8 @@ package struct CaseResult: Sendable {
     package var duration: Duration? = nil
 
     /// The obligations its failures cite (`CheckFailure.citedID`: the clause of a failure that names none),
-    /// each once, in the spec's order: what the JSON report lists and `conformance diff` compares.
+    /// each once, in the spec's order: what a baseline entry pins (`Baseline.Entry.obligations`), the JSON
+    /// report lists and `conformance diff` compares.
     package var failedObligations: [String] { CheckFailure.inSpecOrder(failures.map(\.citedID)) }
 
     /// A multi-line report: verdict, failures, and the case's wire log, within `CaseOutputLimits` (the first

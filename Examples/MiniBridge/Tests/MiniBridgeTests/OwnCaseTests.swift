@@ -86,8 +86,8 @@ func ownCasesCatchABrokenBridge() async throws {
     let baselineFile = FileManager.default.temporaryDirectory.appendingPathComponent("own-\(UUID().uuidString).json")
     defer { try? FileManager.default.removeItem(at: baselineFile) }
     try #"""
-    {"format":"wvjb-conformance-baseline","version":1,"profile":"canonical","entries":[
-      {"case":"minibridge.nested-data","reason":"the broken bridge reads booleans as numbers","verdict":"fail"},
+    {"format":"wvjb-conformance-baseline","version":2,"profile":"canonical","entries":[
+      {"case":"minibridge.nested-data","obligations":["MB-1"],"reason":"the broken bridge reads booleans as numbers","verdict":"fail"},
       {"case":"explore.booleans","reason":"the broken bridge reads booleans as numbers","verdict":"fail"}
     ]}
     """#.write(to: baselineFile, atomically: true, encoding: .utf8)
