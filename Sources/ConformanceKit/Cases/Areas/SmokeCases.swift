@@ -74,11 +74,17 @@ package enum SmokeCases {
                 DialectApplicability.whyNotApplicable($0.check, in: dialect) == nil
             } ?? attachAsNavigationDelegate()
         let loadSignal = describe(dialect.loadSignal), queueSignal = describe(dialect.queueSignal)
+        let loadSignalName =
+            switch dialect.loadSignal {
+            case .navigation(let navigation): navigation.host
+            case .scriptMessage(let name): "a script message to \(name)"
+            }
         return [
             attach,
             Step(
                 check: ConformanceCase(
-                    id: "smoke.injection", clauses: ["BOOT-3"], summary: "the bridge injects the JS side on its signal"
+                    id: "smoke.injection", clauses: ["BOOT-3"],
+                    summary: "the bridge injects the JS side on \(loadSignalName)"
                 ) { context in
                     try await CasePages.start(context)
                     context.runInPage("conformance.note(\"bridge\", typeof window.WebViewJavascriptBridge);")
