@@ -14,6 +14,10 @@ let usage = """
                                 port with several defects; their defects must use different hooks)
       crash-in-native-handler   the reference, but the process dies when JS calls a native handler
       crash-on-unserializable   the reference, but sends serialize with `try!`, which traps on NaN
+      trap-in-kit               the reference, but its first callHandler traps inside a site of the kit's own
+                                code (KitCode), as a fault of the kit would: the case is a harness-error
+      trap-in-kit-in-process    not a testee: runs a case in process against trap-in-kit's bridge; the kit's
+                                note of the trap goes to standard error before the runtime's report
       trap:<kind>               the reference, but the first callHandler traps; <kind> is force-unwrap
                                 (nil!), forced-cast (as! on a String), escaped-closure (a closure escapes
                                 withoutActuallyEscaping) or index-out-of-range (an empty array's [n])
@@ -68,7 +72,7 @@ let usage = """
 /// The reference adapter with one deliberate process-level failure.
 @MainActor
 final class MisbehavingAdapter: BridgeAdapter, SupportsRemoveHandler, SupportsReset, SupportsDisablingSafetyTimeout {
-    enum Failure { case crashInNativeHandler, hangInCallHandler, crashOnUnserializableData, trap(Trap) }
+    enum Failure { case crashInNativeHandler, hangInCallHandler, crashOnUnserializableData, trap(Trap), trapInKit }
 
     /// Runtime traps other than `fatalError`, each with a message of the runtime's own.
     enum Trap: String {
@@ -94,6 +98,12 @@ final class MisbehavingAdapter: BridgeAdapter, SupportsRemoveHandler, SupportsRe
 
     func callHandler(_ name: String, data: Any?, responseCallback: AdapterResponseCallback?) throws {
         if case .trap(let trap) = failure { Self.spring(trap, on: name) }
+        if case .trapInKit = failure {
+            // What a trap inside the kit's own code looks like: the kit's site, as its facade marks one.
+            KitCode.run(.init("SimulatedWebView", "called a member the kit gets wrong (a test's trap)")) {
+                preconditionFailure("conformance-testees: a deliberate trap inside the kit's code")
+            }
+        }
         if case .hangInCallHandler = failure {
             FileHandle.standardError.write(
                 Data("conformance-testees: deliberately hanging in callHandler(\(name))\n".utf8))
@@ -232,6 +242,17 @@ case "reference-sync":
     AdapterHost.serve(name: "reference-sync") { ReferenceBridgeAdapter(evaluationStyle: .synchronous) }
 case "crash-in-native-handler":
     AdapterHost.serve(name: mode) { MisbehavingAdapter(.crashInNativeHandler) }
+case "trap-in-kit":
+    AdapterHost.serve(name: mode) { MisbehavingAdapter(.trapInKit) }
+case "trap-in-kit-in-process":
+    // Not a testee: a case in process whose bridge traps inside the kit's code; the kit's note says so.
+    Task { @MainActor in
+        _ = await (try! ConformanceRunner()).run(Catalogue.case(withID: "messages.native-to-js.keys")!) {
+            MisbehavingAdapter(.trapInKit)
+        }
+        exit(0)
+    }
+    dispatchMain()
 case "crash-on-unserializable":
     AdapterHost.serve(name: mode) { MisbehavingAdapter(.crashOnUnserializableData) }
 case let name where name.hasPrefix("trap:"):

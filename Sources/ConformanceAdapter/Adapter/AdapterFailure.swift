@@ -2,7 +2,8 @@
 /// implementation in another process broke (`spec/adapter-protocol.md`, section 6).
 ///
 /// Each kind ends the case with its own verdict: `crashed` with `crash`, `unresponsive` with
-/// `timeout`, the others with `adapter-error`, which is never blamed on the implementation.
+/// `timeout`, `kitFault` with `harness-error`, the others with `adapter-error`; neither of the last two is
+/// ever blamed on the implementation.
 package struct AdapterFailure: Error, CustomStringConvertible, Sendable, Equatable {
     /// What went wrong: an enum, so that each place that decides by kind (the verdict, the console's
     /// wording) is an exhaustive `switch` that a new kind does not compile past.
@@ -15,6 +16,9 @@ package struct AdapterFailure: Error, CustomStringConvertible, Sendable, Equatab
         case protocolViolation = "protocol-violation"
         /// The command could not be started.
         case launchFailed = "launch-failed"
+        /// The testee trapped inside the kit's own code (`KitCode`), which it called as a bridge may: the kit's
+        /// fault, not the implementation's.
+        case kitFault = "kit-fault"
 
         /// A readable, one-line description: the raw value.
         package var description: String { rawValue }

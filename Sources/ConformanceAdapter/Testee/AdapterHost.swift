@@ -61,6 +61,8 @@ public enum AdapterHost {
     private static func serveOnMainActor(
         name: String?, offeringPersistent: Bool, adapter makeAdapter: @MainActor () throws -> any BridgeAdapter
     ) -> Never {
+        // A trap inside the kit's own code says so on standard error, for the harness (KitCode).
+        KitCode.installTrapNote(for: .harness)
         // Keep the real standard output for the protocol; everything else printed goes to standard error.
         let protocolOutput = dup(STDOUT_FILENO)
         dup2(STDERR_FILENO, STDOUT_FILENO)

@@ -62,7 +62,7 @@ public final class SimulatedWebView {
     /// clauses (SHOULD) are checked on these lines.
     /// - Parameter message: The log line.
     public func recordNativeLog(_ message: String) {
-        backend.recordNativeLog(message)
+        KitCode.run(.init("SimulatedWebView", "logged a line (recordNativeLog)")) { backend.recordNativeLog(message) }
     }
 
     // MARK: Evaluation
@@ -83,7 +83,9 @@ public final class SimulatedWebView {
     ) {
         let handler = UncheckedSendable(completionHandler)
         onMainThread(what: "evaluateJavaScript(_:completionHandler:)", obligation: "THR-1.a") { webView in
-            webView.backend.evaluate(script, completionHandler: handler.value)
+            KitCode.run(.init("SimulatedWebView", "asked for an evaluation (evaluateJavaScript)")) {
+                webView.backend.evaluate(script, completionHandler: handler.value)
+            }
         }
     }
 
@@ -101,7 +103,11 @@ public final class SimulatedWebView {
             onMainThread(what: "stringByEvaluatingJavaScript(from:)", obligation: "THR-1.a") { _ in }
             return nil
         }
-        return MainActor.assumeIsolated { backend.evaluateSynchronously(script) }
+        return MainActor.assumeIsolated {
+            KitCode.run(.init("SimulatedWebView", "evaluated synchronously (stringByEvaluatingJavaScript)")) {
+                backend.evaluateSynchronously(script)
+            }
+        }
     }
 
     /// Sets the app's own navigation delegate, as an app does before it creates the bridge (BOOT-9).
@@ -117,7 +123,7 @@ public final class SimulatedWebView {
     /// request on a later turn. The page is the one the case loaded at that URL, or an empty one.
     /// - Parameter url: The page's URL.
     public func load(url: URL) {
-        backend.load(urlString: url.absoluteString)
+        KitCode.run(.init("SimulatedWebView", "loaded a URL (load)")) { backend.load(urlString: url.absoluteString) }
     }
 
     /// Loads `html` in the main frame under `baseURL`, like `WKWebView.loadHTMLString(_:baseURL:)`; the
@@ -126,12 +132,14 @@ public final class SimulatedWebView {
     ///   - html: The document.
     ///   - baseURL: The page's URL.
     public func loadHTMLString(_ html: String, baseURL: URL?) {
-        backend.loadHTMLString(html, baseURL: baseURL?.absoluteString)
+        KitCode.run(.init("SimulatedWebView", "loaded an HTML string (loadHTMLString)")) {
+            backend.loadHTMLString(html, baseURL: baseURL?.absoluteString)
+        }
     }
 
     /// Reloads the current page (a navigation of type `reload`), like `WKWebView.reload()`.
     public func reload() {
-        backend.reload()
+        KitCode.run(.init("SimulatedWebView", "reloaded the page (reload)")) { backend.reload() }
     }
 
     // MARK: Script messages and user scripts
@@ -146,6 +154,12 @@ public final class SimulatedWebView {
     ///   - name: The handler's name.
     ///   - receiver: Gets the messages.
     public func addScriptMessageHandler(named name: String, receiver: @escaping ScriptMessageReceiver) {
+        KitCode.run(.init("SimulatedWebView", "added a script message handler (addScriptMessageHandler)")) {
+            addScriptMessageHandlerInKit(named: name, receiver: receiver)
+        }
+    }
+
+    private func addScriptMessageHandlerInKit(named name: String, receiver: @escaping ScriptMessageReceiver) {
         guard scriptMessageReceivers[name] == nil else {
             // WebKit raises NSInvalidArgumentException here, which ends the app: the case ends as a crash.
             backend.abortCase(
@@ -164,28 +178,34 @@ public final class SimulatedWebView {
     /// nothing happens when there is no such handler.
     /// - Parameter name: The handler's name.
     public func removeScriptMessageHandler(named name: String) {
-        guard scriptMessageReceivers.removeValue(forKey: name) != nil else { return }
-        backend.didRemoveScriptMessageHandler(named: name)
+        KitCode.run(.init("SimulatedWebView", "removed a script message handler (removeScriptMessageHandler)")) {
+            guard scriptMessageReceivers.removeValue(forKey: name) != nil else { return }
+            backend.didRemoveScriptMessageHandler(named: name)
+        }
     }
 
     /// Runs `script` in every page committed from now on, like `WKUserContentController.addUserScript(_:)`.
     /// - Parameter script: The script and when it runs.
     public func addUserScript(_ script: UserScript) {
-        userScripts.append(script)
-        backend.didAddUserScript(script)
+        KitCode.run(.init("SimulatedWebView", "added a user script (addUserScript)")) {
+            userScripts.append(script)
+            backend.didAddUserScript(script)
+        }
     }
 
     /// Drops every user script, like `WKUserContentController.removeAllUserScripts()`.
     public func removeAllUserScripts() {
-        userScripts.removeAll()
-        backend.didRemoveAllUserScripts()
+        KitCode.run(.init("SimulatedWebView", "removed its user scripts (removeAllUserScripts)")) {
+            userScripts.removeAll()
+            backend.didRemoveAllUserScripts()
+        }
     }
 
     /// Hands a message the page posted to its receiver.
     /// - Returns: False when no handler of that name exists (any more).
     package func deliver(_ message: ScriptMessage) -> Bool {
         guard let receiver = scriptMessageReceivers[message.name] else { return false }
-        receiver(message)
+        KitCode.callingOut { receiver(message) }
         return true
     }
 
@@ -194,7 +214,8 @@ public final class SimulatedWebView {
     /// Tells the navigation delegate how a main-frame load goes.
     /// - Parameter event: What happened.
     package func tellDelegate(_ event: NavigationEvent) {
-        navigationDelegate?.webView(self, didObserve: event)
+        guard let navigationDelegate else { return }
+        KitCode.callingOut { navigationDelegate.webView(self, didObserve: event) }
     }
 
     /// Asks the navigation delegate to decide `action`; `decide` gets the decision on the main thread,
@@ -210,8 +231,10 @@ public final class SimulatedWebView {
         about action: NavigationAction, decide: @escaping @MainActor (NavigationActionPolicy) -> Void
     ) -> Bool {
         guard let navigationDelegate else { return false }
-        navigationDelegate.webView(
-            self, decidePolicyFor: action, decisionHandler: decisionHandler(for: action, decide: decide))
+        let decisionHandler = decisionHandler(for: action, decide: decide)
+        KitCode.callingOut {
+            navigationDelegate.webView(self, decidePolicyFor: action, decisionHandler: decisionHandler)
+        }
         return true
     }
 
@@ -222,7 +245,10 @@ public final class SimulatedWebView {
         let decide = UncheckedSendable(decide)
         return { policy in
             self.onMainThread(what: "the navigation decision handler for \(action.urlString)", obligation: "THR-1.b") {
-                _ in decide.value(policy)
+                _ in
+                KitCode.run(.init("SimulatedWebView", "decided a navigation (its decision handler)")) {
+                    decide.value(policy)
+                }
             }
         }
     }

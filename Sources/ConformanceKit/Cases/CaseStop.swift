@@ -46,6 +46,7 @@ enum CaseStop: Error, CustomStringConvertible {
             case .crashed: return "crash\(during): \(error.message)"
             case .unresponsive: return "timeout\(during): \(error.message)"
             case .protocolViolation, .launchFailed: return "adapter error\(during): \(error.message)"
+            case .kitFault: return "harness error\(during): \(error.message)"
             }
         }
     }

@@ -181,6 +181,11 @@ final class AdapterProcess: @unchecked Sendable {
             unterminated > 0
             ? ", its output ending in \(unterminated) byte\(unterminated == 1 ? "" : "s") without a line feed (no message: ADP-2)"
             : ""
+        if let kitFault = stderrTail.kitFault {
+            return AdapterFailure(
+                kind: .kitFault,
+                message: "\(kitFault.message); the testee \(how) while \(what)\(partial)\(stderrTail.rendered)")
+        }
         return AdapterFailure(
             kind: .crashed, message: "the testee \(how) while \(what)\(partial)\(stderrTail.rendered)")
     }

@@ -105,6 +105,8 @@ final class TesteeStandardError: @unchecked Sendable {
     private var tail: [(epoch: Int, line: String)] = []
     /// The first runtime message of each epoch that had one, oldest first.
     private var causes: [(epoch: Int, line: String)] = []
+    /// The kit's notes of a trap inside its own code (`KitFaultNote`), the first of each epoch, oldest first.
+    private var kitFaults: [(epoch: Int, note: KitFaultNote)] = []
     /// Backtrace frames left out, counted per epoch, oldest first.
     private var framesLeftOut: [(epoch: Int, count: Int)] = []
     private let tailLimit = 8
@@ -149,10 +151,19 @@ final class TesteeStandardError: @unchecked Sendable {
             condition.broadcast()
             return
         }
-        let whole = unterminated + line
-        let wholeSize = unterminatedSize + size
+        var whole = unterminated + line
+        var wholeSize = unterminatedSize + size
         unterminated = ""
         unterminatedSize = 0
+        // The kit's note of a trap inside its own code (KitCode): never a log line, kept for the crash report.
+        if let noteStart = whole.range(of: "\(KitFaultNote.mark)"),
+            let note = KitFaultNote(line: whole[noteStart.lowerBound...])
+        {
+            if marksSeen >= diagnosticsFrom, kitFaults.last?.epoch != marksSeen { kitFaults.append((marksSeen, note)) }
+            whole = String(whole[..<noteStart.lowerBound])
+            wholeSize = whole.utf8.count
+            guard !whole.isEmpty else { return }
+        }
         if keepsLog {
             // The line begins the segment since the last mark: it is the one text was carried into.
             if !carriedAcross.isEmpty && current.lines.isEmpty && current.droppedLines == 0 {
@@ -179,6 +190,7 @@ final class TesteeStandardError: @unchecked Sendable {
         tail = []
         causes = []
         framesLeftOut = []
+        kitFaults = []
         unterminated = ""
         unterminatedSize = 0
     }
@@ -250,6 +262,15 @@ final class TesteeStandardError: @unchecked Sendable {
         tail.removeAll { $0.epoch < diagnosticsFrom }
         causes.removeAll { $0.epoch < diagnosticsFrom }
         framesLeftOut.removeAll { $0.epoch < diagnosticsFrom }
+        kitFaults.removeAll { $0.epoch < diagnosticsFrom }
+    }
+
+    /// The kit's note of a trap inside its own code in the current case, if the testee wrote one: the crash
+    /// that follows is the kit's fault.
+    var kitFault: KitFaultNote? {
+        condition.lock()
+        defer { condition.unlock() }
+        return kitFaults.first?.note
     }
 
     private func remember(_ line: String) {

@@ -12,6 +12,7 @@ extension CaseStop {
             case .crashed: return .crash
             case .unresponsive: return .timeout
             case .protocolViolation, .launchFailed: return .adapterError
+            case .kitFault: return .harnessError
             }
         }
     }

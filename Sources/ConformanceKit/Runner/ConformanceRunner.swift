@@ -74,6 +74,8 @@ package final class ConformanceRunner {
             dialect: configuration.dialect)
         spec = try ProtocolSpec.bundled()
         self.configuration = configuration
+        // A trap inside the kit's own code that a bridge called says so before the process ends (KitCode).
+        KitCode.installTrapNote(for: .person)
     }
 
     /// The kit's reference JS side (`Fixtures/js/WebViewJavascriptBridge.js`, or the dialect's own).

@@ -73,7 +73,8 @@ package enum InProcessCrashNote {
             for signal in signals {
                 var action = sigaction()
                 action.__sigaction_handler.sa_handler = { signal in
-                    if InProcessCrashNote.noteLength > 0 {
+                    // A trap inside the kit's own code is explained by the kit's note (KitCode), not this one.
+                    if InProcessCrashNote.noteLength > 0, !KitCode.trapIsInsideSite {
                         _ = write(STDERR_FILENO, InProcessCrashNote.note, InProcessCrashNote.noteLength)
                     }
                     // Put the previous action back: the trapping instruction runs again and meets it.

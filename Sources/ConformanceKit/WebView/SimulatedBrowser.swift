@@ -451,7 +451,7 @@ package final class SimulatedBrowser: WebViewBackend, PageHost {
         record(.dialog(kind: kind, message: message, blocking: blocking))
         if let observer = webView.dialogObserver {
             nativeActivity += 1
-            observer(kind, message)
+            KitCode.callingOut { observer(kind, message) }
         }
         if let script = synchronousEvaluationScripts.last {
             reportViolation(

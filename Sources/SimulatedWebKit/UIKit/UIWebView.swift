@@ -40,22 +40,28 @@ open class UIWebView: NSObject {
     /// - Returns: The result as a string (`""` for `undefined` and `null`), or nil when the script threw.
     @discardableResult
     open func stringByEvaluatingJavaScript(from script: String) -> String? {
-        simulatedWebView.stringByEvaluatingJavaScript(from: script)
+        KitCode.run(.init("UIWebView", "evaluated synchronously (stringByEvaluatingJavaScript)")) {
+            simulatedWebView.stringByEvaluatingJavaScript(from: script)
+        }
     }
 
     /// Loads `request` in the main frame.
     open func loadRequest(_ request: URLRequest) {
-        if let url = request.url { simulatedWebView.load(url: url) }
+        KitCode.run(.init("UIWebView", "loaded a request (loadRequest)")) {
+            if let url = request.url { simulatedWebView.load(url: url) }
+        }
     }
 
     /// Loads `string` as the page under `baseURL`; the page runs its inline scripts.
     open func loadHTMLString(_ string: String, baseURL: URL?) {
-        simulatedWebView.loadHTMLString(string, baseURL: baseURL)
+        KitCode.run(.init("UIWebView", "loaded an HTML string (loadHTMLString)")) {
+            simulatedWebView.loadHTMLString(string, baseURL: baseURL)
+        }
     }
 
     /// Reloads the page.
     open func reload() {
-        simulatedWebView.reload()
+        KitCode.run(.init("UIWebView", "reloaded the page (reload)")) { simulatedWebView.reload() }
     }
 
     /// Hands the simulated web view's navigation calls to the `UIWebViewDelegate`: every frame's request to

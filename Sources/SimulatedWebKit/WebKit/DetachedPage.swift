@@ -10,7 +10,7 @@ final class DetachedPage: WebViewBackend {
     var isLoading: Bool { false }
 
     func evaluate(_ script: String, completionHandler: ((Any?, (any Error)?) -> Void)?) {
-        completionHandler?(nil, JavaScriptEvaluationError(message: Self.noPage, line: nil))
+        KitCode.callingOut { completionHandler?(nil, JavaScriptEvaluationError(message: Self.noPage, line: nil)) }
     }
 
     func evaluateSynchronously(_ script: String) -> String? { nil }

@@ -21,17 +21,23 @@ open class WKUserContentController: NSObject {
     ///   - scriptMessageHandler: Receives the messages; kept strongly.
     ///   - name: The handler's name: `window.webkit.messageHandlers.<name>`.
     open func add(_ scriptMessageHandler: any WKScriptMessageHandler, name: String) {
-        let replacing = handlers[name] != nil
-        if !replacing { handlers[name] = scriptMessageHandler }
-        for webView in liveWebViews {
-            register(name, in: webView)
+        KitCode.run(.init("WKUserContentController", "added a script message handler (add(_:name:))")) {
+            let replacing = handlers[name] != nil
+            if !replacing { handlers[name] = scriptMessageHandler }
+            for webView in liveWebViews {
+                register(name, in: webView)
+            }
         }
     }
 
     /// Takes `name` away from pages.
     open func removeScriptMessageHandler(forName name: String) {
-        guard handlers.removeValue(forKey: name) != nil else { return }
-        for webView in liveWebViews { webView.simulatedWebView.removeScriptMessageHandler(named: name) }
+        KitCode.run(
+            .init("WKUserContentController", "removed a script message handler (removeScriptMessageHandler(forName:))")
+        ) {
+            guard handlers.removeValue(forKey: name) != nil else { return }
+            for webView in liveWebViews { webView.simulatedWebView.removeScriptMessageHandler(named: name) }
+        }
     }
 
     /// Takes every name away from pages.
@@ -41,14 +47,18 @@ open class WKUserContentController: NSObject {
 
     /// Runs `userScript` in every page loaded from now on.
     open func addUserScript(_ userScript: WKUserScript) {
-        userScripts.append(userScript)
-        for webView in liveWebViews { webView.simulatedWebView.addUserScript(userScript.simulated) }
+        KitCode.run(.init("WKUserContentController", "added a user script (addUserScript)")) {
+            userScripts.append(userScript)
+            for webView in liveWebViews { webView.simulatedWebView.addUserScript(userScript.simulated) }
+        }
     }
 
     /// Drops every user script.
     open func removeAllUserScripts() {
-        userScripts.removeAll()
-        for webView in liveWebViews { webView.simulatedWebView.removeAllUserScripts() }
+        KitCode.run(.init("WKUserContentController", "removed its user scripts (removeAllUserScripts)")) {
+            userScripts.removeAll()
+            for webView in liveWebViews { webView.simulatedWebView.removeAllUserScripts() }
+        }
     }
 
     // MARK: Web views
@@ -66,8 +76,8 @@ open class WKUserContentController: NSObject {
             let frame = WKFrameInfo(
                 isMainFrame: message.isMainFrame, request: WKNavigationAction.request(for: webView.url),
                 webView: webView)
-            handler.userContentController(
-                self, didReceive: WKScriptMessage(body: message.body, webView: webView, frameInfo: frame, name: name))
+            let scriptMessage = WKScriptMessage(body: message.body, webView: webView, frameInfo: frame, name: name)
+            KitCode.callingOut { handler.userContentController(self, didReceive: scriptMessage) }
         }
     }
 

@@ -94,25 +94,31 @@ open class WKWebView: NSObject {
     /// - Returns: The load's navigation, which its delegate calls carry.
     @discardableResult
     open func load(_ request: URLRequest) -> WKNavigation? {
-        guard let url = request.url else { return nil }
-        simulatedWebView.load(url: url)
-        return pendingNavigation()
+        KitCode.run(.init("WKWebView", "loaded a request (load)")) {
+            guard let url = request.url else { return nil }
+            simulatedWebView.load(url: url)
+            return pendingNavigation()
+        }
     }
 
     /// Loads `string` as the page under `baseURL` (`about:blank` without one); the page runs its inline scripts.
     /// - Returns: The load's navigation.
     @discardableResult
     open func loadHTMLString(_ string: String, baseURL: URL?) -> WKNavigation? {
-        simulatedWebView.loadHTMLString(string, baseURL: baseURL)
-        return pendingNavigation()
+        KitCode.run(.init("WKWebView", "loaded an HTML string (loadHTMLString)")) {
+            simulatedWebView.loadHTMLString(string, baseURL: baseURL)
+            return pendingNavigation()
+        }
     }
 
     /// Reloads the page (a navigation of type `reload`).
     /// - Returns: The load's navigation.
     @discardableResult
     open func reload() -> WKNavigation? {
-        simulatedWebView.reload()
-        return pendingNavigation()
+        KitCode.run(.init("WKWebView", "reloaded the page (reload)")) {
+            simulatedWebView.reload()
+            return pendingNavigation()
+        }
     }
 
     // MARK: History
@@ -145,13 +151,15 @@ open class WKWebView: NSObject {
     open func evaluateJavaScript(
         _ javaScriptString: String, completionHandler: (@MainActor @Sendable (Any?, (any Error)?) -> Void)? = nil
     ) {
-        guard let completionHandler else {
-            simulatedWebView.evaluateJavaScript(javaScriptString, completionHandler: nil)
-            return
-        }
-        simulatedWebView.evaluateJavaScript(javaScriptString) { result, error in
-            nonisolated(unsafe) let result = result
-            MainActor.assumeIsolated { completionHandler(result, error) }
+        KitCode.run(.init("WKWebView", "asked for an evaluation (evaluateJavaScript)")) {
+            guard let completionHandler else {
+                simulatedWebView.evaluateJavaScript(javaScriptString, completionHandler: nil)
+                return
+            }
+            simulatedWebView.evaluateJavaScript(javaScriptString) { result, error in
+                nonisolated(unsafe) let result = result
+                MainActor.assumeIsolated { KitCode.callingOut { completionHandler(result, error) } }
+            }
         }
     }
 
