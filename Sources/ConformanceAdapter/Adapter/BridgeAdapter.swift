@@ -26,8 +26,8 @@ public protocol BridgeAdapter: AnyObject {
     ///
     /// Set the bridge (or the object that forwards to it) as `webView.navigationDelegate`, make it
     /// evaluate JavaScript with `webView.evaluateJavaScript(_:completionHandler:)` or
-    /// `webView.stringByEvaluatingJavaScript(from:)`, and make it inject
-    /// `webView.bridgeJavaScriptSource` rather than a JS side of its own if it can.
+    /// `webView.stringByEvaluatingJavaScript(from:)`, and make it inject `webView.bridgeJavaScriptSource`
+    /// (the run's JS side), or its own copy: the cases judge what the page does, whichever it injects.
     /// - Parameter webView: The simulated web view of this case; no page is loaded yet.
     /// - Throws: Anything; the case then reports an adapter error naming the attach stage.
     func attach(to webView: SimulatedWebView) throws
