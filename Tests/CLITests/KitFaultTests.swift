@@ -9,7 +9,8 @@ import Testing
 struct KitFaultTests {
     @Test("out of process, the case is a harness-error naming the kit's component and what the bridge did")
     func outOfProcessTrapInKitIsAHarnessError() async throws {
-        let report = FileManager.default.temporaryDirectory.appendingPathComponent("kit-fault-\(UUID().uuidString).json")
+        let report = FileManager.default.temporaryDirectory
+            .appendingPathComponent("kit-fault-\(UUID().uuidString).json")
         defer { try? FileManager.default.removeItem(at: report) }
         let output = try await CLITests.run([
             "run", "--adapter", OutOfProcessTests.testee("trap-in-kit"), "--case", "messages.native-to-js.keys",
@@ -58,7 +59,8 @@ struct MutantsOutOfProcessTests {
     @Test("no harness-error, and a crash only where the mutant crashes by design", .fullTier)
     func mutantsOutOfProcess() async throws {
         for mutant in MutantCatalogue.all.enumerated().filter({ $0.offset % 8 == 0 }).map(\.element) {
-            let report = FileManager.default.temporaryDirectory.appendingPathComponent("mutant-\(UUID().uuidString).json")
+            let report = FileManager.default.temporaryDirectory
+                .appendingPathComponent("mutant-\(UUID().uuidString).json")
             defer { try? FileManager.default.removeItem(at: report) }
             var arguments = [
                 "run", "--adapter", OutOfProcessTests.testee("mutant:\(mutant.id)"), "--adapter-timeout", "120",

@@ -120,7 +120,8 @@ package enum KitCode {
                     write(current.site.component)
                     write(" while the bridge ")
                     write(current.site.action)
-                    write(", which a bridge may do: a fault of the conformance kit, not of your bridge; please report it\n\n")
+                    write(", which a bridge may do: ")
+                    write("a fault of the conformance kit, not of your bridge; please report it\n\n")
                 }
             }
             if let index = signals.firstIndex(of: signal) { sigaction(signal, previousActions + index, nil) }
