@@ -27,6 +27,9 @@ package struct Mutant: Sendable, Identifiable {
     /// For native mutants: makes the defect `make` runs the reference with, so that defects can combine
     /// (`MutantCatalogue.combination(of:)`).
     let makeDefect: (@MainActor @Sendable () -> Defect)?
+    /// For glue mutants: the line of WebKit glue written the hurried way, so that glue defects can combine with
+    /// others (`MutantCombination`).
+    let glueDefect: WebKitGlueDefect?
 
     /// Creates a mutant.
     /// - Parameters:
@@ -38,13 +41,14 @@ package struct Mutant: Sendable, Identifiable {
     ///   - breakJavaScriptSide: For a JS-side mutant, turns the reference JS side into the broken one.
     ///   - breakPageSetup: For a page-snippet mutant, turns the kit's page setup snippet into the broken one.
     ///   - makeDefect: For a native mutant, makes its defect.
+    ///   - glueDefect: For a glue mutant, its defect.
     ///   - make: Makes the adapter (the reference bridge, broken or not).
     init(
         id: String, defect: String, obligation: String, caughtBy: [String], crashes: Bool = false,
         dialect: WireDialect = .canonical,
         breakJavaScriptSide: (@Sendable (String) -> String)? = nil,
         breakPageSetup: (@Sendable (String) -> String)? = nil,
-        makeDefect: (@MainActor @Sendable () -> Defect)? = nil,
+        makeDefect: (@MainActor @Sendable () -> Defect)? = nil, glueDefect: WebKitGlueDefect? = nil,
         make: @escaping @MainActor @Sendable () -> any BridgeAdapter
     ) {
         self.id = id
@@ -56,6 +60,7 @@ package struct Mutant: Sendable, Identifiable {
         self.breakJavaScriptSide = breakJavaScriptSide
         self.breakPageSetup = breakPageSetup
         self.makeDefect = makeDefect
+        self.glueDefect = glueDefect
         self.make = make
     }
 

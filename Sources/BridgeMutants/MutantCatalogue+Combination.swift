@@ -53,6 +53,8 @@ extension Defect {
             defects.first { $0.evaluationStyle == .synchronous }?.evaluationStyle ?? .asynchronous
         combined.ignoredOperations = defects.reduce(into: []) { $0.formUnion($1.ignoredOperations) }
         take(\.afterAttach, "afterAttach")
+        take(\.interceptRegistration, "interceptRegistration")
+        take(\.interceptRemoval, "interceptRemoval")
         take(\.afterRemoveHandler, "afterRemoveHandler")
         take(\.afterReset, "afterReset")
         take(\.interceptCall, "interceptCall")
@@ -68,6 +70,7 @@ extension Defect {
         take(\.backgroundSend, "backgroundSend")
         combined.decidesCancelledNavigationsTwice = defects.contains { $0.decidesCancelledNavigationsTwice }
         combined.decidesOffMainThread = defects.contains { $0.decidesOffMainThread }
+        combined.decidesFromOneSlot = defects.contains { $0.decidesFromOneSlot }
         return (combined, conflict)
     }
 }

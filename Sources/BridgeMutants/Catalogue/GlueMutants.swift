@@ -63,8 +63,8 @@ extension MutantCatalogue {
         _ id: String, _ defect: String, _ glueDefect: WebKitGlueDefect, obligation: String, caughtBy: [String],
         crashes: Bool = false
     ) -> Mutant {
-        Mutant(id: id, defect: defect, obligation: obligation, caughtBy: caughtBy, crashes: crashes) {
-            WebKitGlueBridgeAdapter(defect: glueDefect)
-        }
+        Mutant(
+            id: id, defect: defect, obligation: obligation, caughtBy: caughtBy, crashes: crashes, glueDefect: glueDefect
+        ) { WebKitGlueBridgeAdapter(defect: glueDefect) }
     }
 }

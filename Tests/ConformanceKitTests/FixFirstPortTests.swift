@@ -1,0 +1,55 @@
+import BridgeMutants
+import ReferenceBridge
+import Testing
+import WireDialects
+
+@testable import ConformanceKit
+
+/// Hurried ports with several independent defects of different kinds (`MultiDefectPort`, `MutantCombination`),
+/// which "Fix first" is measured on.
+@Suite("Fix first on ports with several defects")
+@MainActor
+struct FixFirstPortTests {
+    @Test("native, glue, JS side and snippet defects combine; what cannot combine is refused with the reason")
+    func combinations() throws {
+        let port = try MutantCombination([
+            "glue-bridge-request-decided-twice", "escape-chain-backslash-last", "js-queue-built-newest-first",
+            "setup-snippet-ignores-pending-callbacks",
+        ])
+        #expect(port.obligations == ["BOOT-1.f", "ESC-2.a", "ORD-3.a", "BOOT-5.b"])
+        #expect(port.configuration.bridgeJavaScriptSource != nil && port.configuration.pageSetupSource != nil)
+        #expect(port.makeAdapter() is WebKitGlueBridgeAdapter)
+        func problem(_ ids: [String]) -> String {
+            do {
+                _ = try MutantCombination(ids)
+                return "combined"
+            } catch {
+                return error.description
+            }
+        }
+        // reset-does-nothing leaves an operation undone at the adapter seam, which the glue does not pass through.
+        #expect(problem(["glue-bridge-request-decided-twice", "reset-does-nothing"]).contains("adapter hook"))
+        #expect(problem(["single-quote-raw", "line-separators-raw"]).contains("hook rewriteScript"))
+        #expect(problem(["js-queue-built-newest-first", "js-queue-built-newest-first"]).contains("no longer applies"))
+        #expect(problem(["single-quote-raw", "wkwvjb-js-posts-the-message"]).contains("different dialects"))
+        #expect(problem(["single-quote-raw"]).contains("two or more"))
+        #expect(problem(["single-quote-raw", "no-such-mutant"]) == "no mutant no-such-mutant")
+    }
+
+    @Test("each port has three or more defects of two kinds or more, and every defect fails the catalogue")
+    func portsAreHurried() throws {
+        for port in MultiDefectPort.all {
+            let combination = try port.combination()
+            #expect(combination.mutants.count >= 3, "\(port.id)")
+            #expect(Set(combination.mutants.map(Self.kind)).count >= 2, "\(port.id)")
+        }
+    }
+
+    /// The kind of a mutant's defect, from what it changes.
+    static func kind(_ mutant: Mutant) -> String {
+        let configuration = try? mutant.configuration()
+        if configuration?.bridgeJavaScriptSource != nil { return "JS side" }
+        if configuration?.pageSetupSource != nil { return "page snippet" }
+        return mutant.makeAdapter() is WebKitGlueBridgeAdapter ? "glue" : "native"
+    }
+}
