@@ -15,7 +15,10 @@ struct FixFirstConsoleTests {
         let lines = brief.standardOutput.split(separator: "\n", omittingEmptySubsequences: false)
         let fixFirst = try #require(lines.firstIndex { $0.hasPrefix("Fix first (") }, "\(brief.standardOutput)")
         let firstCase = try #require(lines.firstIndex { $0.hasPrefix("FAIL ") })
-        #expect(fixFirst < firstCase && lines[fixFirst + 1].hasPrefix("  1. [ESC-2.a] "), "\(lines[fixFirst + 1])")
+        // The escaper doubles the backslash of `\'` too: a payload breaks out, a security finding that leads.
+        #expect(
+            fixFirst < firstCase && lines[fixFirst + 1].hasPrefix("  1. [ESC-2.c] SECURITY, script injection: "),
+            "\(lines[fixFirst + 1])")
         let failing = lines.filter { $0.hasPrefix("FAIL ") }.count
         let logs = lines.filter { $0 == "  transcript:" }.count
         #expect(failing > 3 && logs >= 1 && logs < failing, "\(logs) wire logs for \(failing) failing cases")

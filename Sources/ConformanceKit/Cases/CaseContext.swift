@@ -563,27 +563,40 @@ package final class CaseContext {
             fail(clause: clause, message)
         }
         for label in tripwires {
-            fail(
-                clause: "ESC-2.j",
-                "a payload broke out of its string literal and ran code in the page: __wvjbTripwire('\(label)') was called"
-            )
+            failures.append(
+                CheckFailure(
+                    clause: "ESC-2.j",
+                    message:
+                        "a payload broke out of its string literal and ran code in the page: __wvjbTripwire('\(label)') was called",
+                    exposure: .payloadRanCode))
         }
         for (index, evaluation) in transcript.nativeEvaluations.enumerated() {
-            var problems = WireInspector.problems(inCommand: evaluation.script, in: transcript.dialect)
+            let problems = WireInspector.problems(inCommand: evaluation.script, in: transcript.dialect)
+            // A literal a payload can break out of makes each escaping failure the lint finds in its command a
+            // security finding.
+            let breaksOut = problems.contains(where: \.breaksOutOfLiteral)
+            var failed = problems.map { problem in
+                (
+                    problem,
+                    ["ESC-1", "ESC-2"].contains(problem.clause) && breaksOut ? SecurityExposure.literalBreaksOut : nil
+                )
+            }
             // SimulatedBrowser runs each native evaluation as `native-evaluation-<id>.js`: an error located
-            // there is the command's own, not one of the JS side or of a handler it called.
+            // there is the command's own, not one of the JS side or of a handler it called. It is what the command
+            // did, not how it was escaped: no security finding of its own.
             if let error = errors[evaluation.id],
                 let thrown = WireInspector.problem(
                     ofThrowingCommand: evaluation.script, error: error,
                     sourceURL: "native-evaluation-\(evaluation.id).js", in: transcript.dialect)
             {
-                problems.append(earlyCommandProblem(thrown, error: error, evaluationID: evaluation.id) ?? thrown)
+                failed.append((earlyCommandProblem(thrown, error: error, evaluationID: evaluation.id) ?? thrown, nil))
             }
-            for problem in problems {
-                fail(
-                    clause: problem.obligation,
-                    "native evaluation #\(index + 1) (eval#\(evaluation.id)): \(problem.message)",
-                    actual: PrintableText.abbreviate(evaluation.script, limit: 200))
+            for (problem, exposure) in failed {
+                failures.append(
+                    CheckFailure(
+                        clause: problem.obligation,
+                        message: "native evaluation #\(index + 1) (eval#\(evaluation.id)): \(problem.message)",
+                        actual: PrintableText.abbreviate(evaluation.script, limit: 200), exposure: exposure))
             }
         }
         return leftovers

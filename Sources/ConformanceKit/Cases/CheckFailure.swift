@@ -17,6 +17,9 @@ package struct CheckFailure: Sendable, Equatable, Codable, CustomStringConvertib
     /// hint ends `message`; nil when the check knows of none. `--update-baseline` limits the entry of a case
     /// whose every failure has one to the platforms that behave so.
     package var likelyCause: PlatformBehaviour?
+    /// Why the failure is a security finding (a payload ran, or can run, code in the page); nil when it is not
+    /// one. Set by the check from what it saw.
+    package var exposure: SecurityExposure?
 
     /// Creates a failure.
     /// - Parameters:
@@ -25,9 +28,10 @@ package struct CheckFailure: Sendable, Equatable, Codable, CustomStringConvertib
     ///   - expected: The expected value or behaviour.
     ///   - actual: The observed value or behaviour.
     ///   - likelyCause: The platform's behaviour the check recognised as the likely cause, if any.
+    ///   - exposure: Why the failure is a security finding, if it is one.
     package init(
         clause: String, message: String, expected: String? = nil, actual: String? = nil,
-        likelyCause: PlatformBehaviour? = nil
+        likelyCause: PlatformBehaviour? = nil, exposure: SecurityExposure? = nil
     ) {
         let cited = Self.citation(clause)
         self.clause = cited.clause
@@ -36,6 +40,7 @@ package struct CheckFailure: Sendable, Equatable, Codable, CustomStringConvertib
         self.expected = expected
         self.actual = actual
         self.likelyCause = likelyCause
+        self.exposure = exposure
     }
 
     /// What the failure cites, without its level: the obligation, or the clause when it names none

@@ -1,7 +1,7 @@
 import Foundation
 
-/// The "Fix first" section every report starts with: the first root findings of a run (`RootCauses`), each
-/// with the cases it occurs in and the findings it explains.
+/// The "Fix first" section every report starts with: the first root findings of a run (`RootCauses`), a security
+/// finding first, each with the cases it occurs in and the findings it explains.
 package enum FixFirstSummary {
     /// The most findings the section shows; `--verbose` and the JSON report give every one.
     package static let shownFindings = 5
@@ -55,11 +55,13 @@ package enum FixFirstSummary {
             "\(findings.count) root finding\(findings.count == 1 ? "" : "s") in \(cases) case\(cases == 1 ? "" : "s")"
     }
 
-    /// One finding: citation, message, cases, and what it explains.
+    /// One finding: citation, what it is when it is a security finding, message, cases, and what it explains.
     static func line(_ finding: RootCauseFinding) -> String {
         let message = PrintableText.abbreviate(
             finding.message.split(separator: "\n").joined(separator: " "), limit: messageLength)
-        var text = "[\(finding.citationLabel)] \(message)"
+        var text = "[\(finding.citationLabel)] "
+        if let security = finding.security { text += "SECURITY, \(security.summary): " }
+        text += message
         let named = finding.cases.prefix(shownCases).joined(separator: ", ")
         let more = finding.cases.count > shownCases ? " and \(finding.cases.count - shownCases) more" : ""
         text += " (\(finding.cases.count) case\(finding.cases.count == 1 ? "" : "s"): \(named)\(more))"

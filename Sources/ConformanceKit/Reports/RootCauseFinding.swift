@@ -21,6 +21,10 @@ package struct RootCauseFinding: Sendable, Equatable {
     /// Whether a failure of it is a command calling another function than the JS side's entry point
     /// (ESC-1.c): a defect the native side's output shows itself, not the effect of another.
     package var callsAnotherFunction = false
+    /// Why the finding is a security finding (a payload ran, or can run, code in the page), from its failures
+    /// (`CheckFailure.exposure`); nil when it is not one. A security finding is never folded under another and
+    /// comes first.
+    package var security: SecurityExposure?
     /// Findings that occur only in cases that also have this one, which is more basic, or that are the same
     /// difference or the same operation's (`SameCauseGroup`): they are likely its consequences and go away
     /// when it is fixed. Most basic first.

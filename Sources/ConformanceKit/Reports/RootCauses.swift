@@ -6,6 +6,9 @@
 /// also fails its ordering and flush checks, which go away with the escaping fix. The order from basic to
 /// specific follows the protocol's layers, each of which the next one needs (`layer(of:)`). Then findings
 /// that are the same difference, or the same operation's, fold under one of them (`SameCauseGroup`).
+///
+/// A security finding (`RootCauseFinding.security`: a payload ran, or can run, code in the page) is never
+/// folded under another and comes first.
 package enum RootCauses {
     /// The run's root findings, most basic first, each with the findings it explains.
     /// - Parameter results: The run's results, in run order.
@@ -58,6 +61,9 @@ package enum RootCauses {
             }
             byCitation[citation]!.occurrences += 1
             if byCitation[citation]!.cases.last != id { byCitation[citation]!.cases.append(id) }
+            if let exposure = example?.exposure {
+                byCitation[citation]!.security = min(byCitation[citation]!.security ?? exposure, exposure)
+            }
             // Only ESC-1.c has the flavour, and reading every message would cost a run of many failures dearly.
             if citation == "ESC-1.c", !byCitation[citation]!.callsAnotherFunction,
                 example?.message.contains(WireInspector.callsAnotherFunctionWords) == true
@@ -86,6 +92,8 @@ package enum RootCauses {
     private static func mostBasicCause(of finding: RootCauseFinding, among all: [RootCauseFinding])
         -> RootCauseFinding?
     {
+        // A security finding is what to fix first, whatever else failed where it did.
+        guard finding.security == nil else { return nil }
         let cases = Set(finding.cases)
         return
             all
@@ -105,9 +113,15 @@ package enum RootCauses {
         return first.citation < second.citation
     }
 
-    /// Whether `first` is to be fixed before `second`: MUST before SHOULD, a cause before an outcome, then
-    /// the one that explains more cases (its own and its consequences'), then the more basic one.
+    /// Whether `first` is to be fixed before `second`: a security finding first (code that ran before code that
+    /// could), then MUST before SHOULD, a cause before an outcome, then the one that explains more cases (its own
+    /// and its consequences'), then the more basic one.
     private static func precedes(_ first: RootCauseFinding, _ second: RootCauseFinding) -> Bool {
+        if first.security != second.security {
+            guard let firstExposure = first.security else { return false }
+            guard let secondExposure = second.security else { return true }
+            return firstExposure < secondExposure
+        }
         let firstKey = (
             levelRank(first.level), isOutcome(first) ? 1 : 0, -first.explainedCases.count, layer(of: first)
         )

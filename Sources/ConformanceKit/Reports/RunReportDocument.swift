@@ -70,7 +70,8 @@ package struct RunContext: Sendable {
 /// With timings on, each case carries `durationSeconds` (wall clock, rounded to the millisecond) and the
 /// report their sum; with timings off neither appears, and the same run gives the same bytes. A run that
 /// ended early carries `stopped`: why, and the cases it did not run (`cases` and `total` hold those that ran).
-/// `findings` groups the failures by root cause, the one to fix first first (`RootCauses`).
+/// `findings` groups the failures by root cause, the one to fix first first (`RootCauses`; a security finding says
+/// so in `security`).
 package enum JSONRunReport {
     /// The report document.
     /// - Parameters:
@@ -144,6 +145,7 @@ package enum JSONRunReport {
             "occurrences": .number(Double(finding.occurrences)),
         ]
         if let level = finding.level { fields["level"] = .string(level.rawValue) }
+        if let security = finding.security { fields["security"] = .string(security.rawValue) }
         if withConsequences {
             fields["explains"] = .array(finding.consequences.map { findingValue($0, withConsequences: false) })
         }

@@ -38,12 +38,13 @@ struct SameCauseGroup: Equatable {
 
     /// The groups among `roots`, the operations' first; a finding belongs to one group at most, and the
     /// representative of one is never a member of another. Interruptions (a crash, a timeout) never fold:
-    /// they say the case could not be judged, which no failure explains.
+    /// they say the case could not be judged, which no failure explains; nor does a security finding, which is
+    /// what to fix first.
     /// - Parameters:
     ///   - roots: Findings that are no other's consequence by layer.
     ///   - results: The run's results, for the cases' values and transcripts.
     static func groups(among roots: [RootCauseFinding], in results: [CaseResult]) -> [SameCauseGroup] {
-        let roots = roots.filter { $0.level != nil }
+        let roots = roots.filter { $0.level != nil && $0.security == nil }
         var candidates: [SameCauseGroup] = []
         // An operation's group first: a case that called it may also have run a batch out of order, and the
         // operation's own clause says better what went wrong there.

@@ -18,6 +18,9 @@ package enum WireInspector {
         package var obligation: String
         /// What is wrong, printable.
         package var message: String
+        /// Whether the problem lets a payload break out of the literal: a quote left raw ends it early, and
+        /// the rest of the payload is read as code.
+        package var breaksOutOfLiteral = false
         /// The clause of `obligation` (`ESC-2` for `ESC-2.c`).
         package var clause: String { String(obligation.prefix { $0 != "." }) }
     }
@@ -532,7 +535,7 @@ package enum WireInspector {
         let firstOwn = problems.count
         var kinds: [String: Int] = [:]
         var counts: [Int] = []
-        func report(_ obligation: String, _ message: String) {
+        func report(_ obligation: String, _ message: String, breaksOut: Bool = false) {
             if let kind = kinds[message] {
                 counts[kind] += 1
                 return
@@ -540,7 +543,9 @@ package enum WireInspector {
             kinds[message] = counts.count
             counts.append(1)
             problems.append(
-                Problem(obligation: obligation, message: message + " at literal offset \(index - body.startIndex)"))
+                Problem(
+                    obligation: obligation, message: message + " at literal offset \(index - body.startIndex)",
+                    breaksOutOfLiteral: breaksOut))
         }
         defer {
             for (kind, count) in counts.enumerated() where count > 1 {
@@ -553,8 +558,8 @@ package enum WireInspector {
             case quote:
                 report(
                     quote == 0x27 ? "ESC-2.c" : "ESC-2.j",
-                    "an unescaped \(quote == 0x27 ? "'" : "\"") ends the string literal early: the rest of the payload runs as code (script injection)"
-                )
+                    "an unescaped \(quote == 0x27 ? "'" : "\"") ends the string literal early: the rest of the payload runs as code (script injection)",
+                    breaksOut: true)
                 value.append(unit)
             case 0x0A, 0x0D:
                 report(
@@ -571,7 +576,7 @@ package enum WireInspector {
                     report("ESC-2.a", "the literal ends in a lone backslash, which escapes the closing quote")
                     return value
                 }
-                index = lexEscape(body, at: index, into: &value, report: report)
+                index = lexEscape(body, at: index, into: &value, report: { report($0, $1) })
                 continue
             default:
                 value.append(unit)

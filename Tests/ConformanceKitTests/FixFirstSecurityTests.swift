@@ -1,0 +1,59 @@
+import BridgeMutants
+import StrictJSON
+import Testing
+import WireDialects
+
+@testable import ConformanceKit
+
+/// "Fix first" leads with a security finding: a literal a payload can break out of, or a payload that ran code
+/// in the page, comes before everything else, whatever else failed in its cases.
+@Suite("Fix first: security first")
+@MainActor
+struct FixFirstSecurityTests {
+    @Test("the wire lint marks an unescaped quote that ends the literal early, and only that, as breaking out")
+    func breakingOutIsTyped() {
+        let keys = WireDialect.canonical.keys
+        let entry = WireDialect.canonical.entryPoint
+        let breaking = "\(entry)('{\"\(keys.data)\":\"it's\"}');"
+        let rawLineFeed = "\(entry)('{\"\(keys.data)\":\"a\nb\"}');"
+        #expect(WireInspector.problems(inCommand: breaking, in: .canonical).map(\.breaksOutOfLiteral) == [true])
+        #expect(WireInspector.problems(inCommand: rawLineFeed, in: .canonical).map(\.breaksOutOfLiteral) == [false])
+    }
+
+    @Test("a security finding comes first and is never folded, even in a case a crash cut short")
+    func securityFirst() {
+        // The case crashed after its command broke out: by layer alone, the crash would explain it.
+        var breaking = FixFirstTests.result("quotes", [], verdict: .crash)
+        breaking.failures = [
+            CheckFailure(clause: "ESC-2.c", message: "an unescaped ' ends the literal", exposure: .literalBreaksOut)
+        ]
+        let many = (0..<20).map { FixFirstTests.result("case-\($0)", ["BOOT-4.a", "ORD-1.a"]) }
+        let roots = RootCauses.findings(in: many + [breaking])
+        #expect(roots.map(\.citation) == ["ESC-2.c", "BOOT-4.a", "crash"], "\(roots.map(\.citation))")
+        #expect(roots[0].security == .literalBreaksOut && roots[1].security == nil)
+        // Message text says nothing: the same failure without its exposure folds under the crash.
+        var plain = breaking
+        plain.failures[0].exposure = nil
+        plain.failures[0].message = "SECURITY script injection: a payload ran code in the page"
+        #expect(RootCauses.findings(in: many + [plain]).map(\.citation) == ["BOOT-4.a", "crash"])
+        // A payload that ran code comes before one that could.
+        var ran = FixFirstTests.result("tripwire", ["ESC-2.j"], verdict: .insecure)
+        ran.failures[0].exposure = .payloadRanCode
+        #expect(RootCauses.findings(in: many + [breaking, ran]).prefix(2).map(\.citation) == ["ESC-2.j", "ESC-2.c"])
+        let line = FixFirstSummary.consoleLines(roots)[1]
+        #expect(line.hasPrefix("  1. [ESC-2.c] SECURITY, script injection: a payload can break out"), "\(line)")
+        let json = JSONRunReport.render(many + [breaking], context: RunContext(adapter: "x", rerunWords: ["run"]))
+        #expect(json.contains(#""security":"literal-breaks-out""#), "\(json)")
+    }
+
+    @Test("a mutant whose escaping lets a payload break out: the security finding leads, with its command's failures")
+    func escapingMutantLeadsWithSecurity() async throws {
+        let mutant = try #require(MutantCatalogue.mutant(named: "escape-chain-backslash-last"))
+        let cases = Catalogue.all.filter { $0.id.hasPrefix("escaping.quotes-and-backslashes") }
+        let results = try await Kit.run(cases, against: mutant)
+        let roots = RootCauses.findings(in: results)
+        let first = try #require(roots.first)
+        #expect(first.security == .literalBreaksOut && first.citation.hasPrefix("ESC-2."), "\(roots.map(\.citation))")
+        #expect(roots.dropFirst().allSatisfy { $0.security == nil }, "\(roots.map(\.citation))")
+    }
+}
