@@ -53,7 +53,7 @@ struct RunReport {
         if let note = JavaScriptSideIdentity(results: results).note { lines.append("note: " + note) }
         // What to fix first, before the cases: one root defect can fail dozens of them.
         let roots = RootCauses.findings(in: results)
-        let fixFirst = FixFirstSummary.consoleLines(roots, all: verbose)
+        let fixFirst = FixFirstSummary.consoleLines(roots, unjudged: UnjudgedCases(results), all: verbose)
         if !fixFirst.isEmpty { lines += [""] + fixFirst }
         // One wire log per root finding (its first case's) unless --verbose: the others mostly repeat it.
         let logged = Set(roots.compactMap(\.cases.first))

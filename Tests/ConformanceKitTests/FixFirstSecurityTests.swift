@@ -1,13 +1,15 @@
 import BridgeMutants
+import ConformanceFixtures
 import StrictJSON
 import Testing
 import WireDialects
 
 @testable import ConformanceKit
 
-/// "Fix first" leads with a security finding: a literal a payload can break out of, or a payload that ran code
-/// in the page, comes before everything else, whatever else failed in its cases.
-@Suite("Fix first: security first")
+/// "Fix first" leads with a security finding and never with a kit fault: a literal a payload can break out of,
+/// or a payload that ran code in the page, comes before everything else, whatever else failed in its cases; a
+/// case the kit could not judge (`harness-error`, `adapter-error`) is listed apart, never as a root finding.
+@Suite("Fix first: security first, kit faults apart")
 @MainActor
 struct FixFirstSecurityTests {
     @Test("the wire lint marks an unescaped quote that ends the literal early, and only that, as breaking out")
@@ -55,5 +57,38 @@ struct FixFirstSecurityTests {
         let first = try #require(roots.first)
         #expect(first.security == .literalBreaksOut && first.citation.hasPrefix("ESC-2."), "\(roots.map(\.citation))")
         #expect(roots.dropFirst().allSatisfy { $0.security == nil }, "\(roots.map(\.citation))")
+    }
+
+    @Test("cases the kit could not judge are no finding: listed apart, by verdict and first line, after the findings")
+    func kitFaultsApart() throws {
+        var harness = FixFirstTests.result("kit.one", [], verdict: .harnessError)
+        harness.interruption = "the simulated web view trapped: removed a script message handler after the case\nmore"
+        var alsoHarness = harness
+        alsoHarness.caseID = "kit.two"
+        var adapter = FixFirstTests.result("adapter.one", [], verdict: .adapterError)
+        adapter.interruption = "the adapter threw: not attached"
+        // Failures recorded before the kit's fault are not judged either.
+        harness.failures = [CheckFailure(clause: "BOOT-4.a", message: "never injected")]
+        let results = [harness, FixFirstTests.result("bridge.one", ["ORD-1.a"]), alsoHarness, adapter]
+        let roots = RootCauses.findings(in: results)
+        #expect(roots.map(\.citation) == ["ORD-1.a"])
+        let unjudged = UnjudgedCases(results)
+        #expect(unjudged.count == 3 && unjudged.groups.map(\.cases) == [["kit.one", "kit.two"], ["adapter.one"]])
+        let lines = FixFirstSummary.consoleLines(roots, unjudged: unjudged)
+        #expect(lines.count == 3 && lines[1].hasPrefix("  1. [ORD-1.a]"), "\(lines)")
+        #expect(
+            lines[2]
+                == "The kit could not judge 3 cases (no finding about the bridge): harness-error in 2 (kit.one, kit.two): the simulated web view trapped: removed a script message handler after the case; adapter-error in 1 (adapter.one): the adapter threw: not attached"
+        )
+        // The JSON report lists them in `unjudged`, as its schema says.
+        let json = JSONRunReport.render(results, context: RunContext(adapter: "x", rerunWords: ["run"]))
+        #expect(json.contains(#""unjudged":[{"cases":["kit.one","kit.two"],"message":"the simulated web view trapped"#))
+        let schema = try JSONParser.parse(
+            try String(contentsOf: ConformanceFixtures.url("schemas/report.schema.json"), encoding: .utf8))
+        let violations = JSONSchemaValidator(schema: schema).violations(of: try JSONParser.parse(json))
+        #expect(violations.isEmpty, "\(violations)")
+        // A run of kit faults only: no finding, the line alone.
+        #expect(FixFirstSummary.consoleLines([], unjudged: UnjudgedCases([adapter])).count == 1)
+        #expect(Verdict.allCases.filter(UnjudgedCases.isUnjudged) == [.adapterError, .harnessError])
     }
 }

@@ -137,15 +137,24 @@ package enum HTMLRunReport {
     /// (`RootCauses`, `FixFirstSummary`), so that a reader meets them before the matrix.
     private static func fixFirstSection(_ runs: [ImplementationRun], rows: [Row]) -> String {
         let findings = runs.map { RootCauses.findings(in: $0.results) }
-        guard findings.contains(where: { !$0.isEmpty }) else { return "" }
+        let unjudged = runs.map { UnjudgedCases($0.results) }
+        guard findings.contains(where: { !$0.isEmpty }) || unjudged.contains(where: { !$0.isEmpty }) else {
+            return ""
+        }
         var html = "<section id=\"fix-first\"><h2>Fix first</h2>\n"
-        for (run, roots) in zip(runs, findings) where !roots.isEmpty {
-            html += "<h3>\(HTMLText.escape(shortAdapterName(run.context.name))): "
-            html += "\(HTMLText.escape(FixFirstSummary.countText(roots)))</h3><ol>\n"
+        for (index, run) in runs.enumerated() where !findings[index].isEmpty || !unjudged[index].isEmpty {
+            let roots = findings[index]
+            html += "<h3>\(HTMLText.escape(shortAdapterName(run.context.name)))"
+            if !roots.isEmpty { html += ": \(HTMLText.escape(FixFirstSummary.countText(roots)))" }
+            html += "</h3>"
+            if !roots.isEmpty { html += "<ol>\n" }
             for finding in roots.prefix(FixFirstSummary.shownFindings) {
                 html += "<li>\(HTMLText.escape(FixFirstSummary.line(finding)))</li>\n"
             }
-            html += "</ol>\n"
+            if !roots.isEmpty { html += "</ol>\n" }
+            if let note = FixFirstSummary.unjudgedLine(unjudged[index]) {
+                html += "<p class=\"unjudged\">\(HTMLText.escape(note))</p>\n"
+            }
         }
         return html + "</section>\n"
     }

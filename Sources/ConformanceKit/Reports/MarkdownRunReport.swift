@@ -28,7 +28,11 @@ package enum MarkdownRunReport {
         for verdict in Verdict.allCases {
             if let count = counts[verdict] { lines.append("| \(verdict.rawValue) | \(count) |") }
         }
-        lines += [""] + FixFirstSummary.markdownLines(RootCauses.findings(in: results)) { prose($0) }
+        lines +=
+            [""]
+            + FixFirstSummary.markdownLines(RootCauses.findings(in: results), unjudged: UnjudgedCases(results)) {
+                prose($0)
+            }
         let unexpected = results.filter { $0.verdict.category != .clean }
         if unexpected.isEmpty && context.stop == nil {
             lines += ["", "All \(results.count) cases conform."]

@@ -8,13 +8,16 @@
 /// that are the same difference, or the same operation's, fold under one of them (`SameCauseGroup`).
 ///
 /// A security finding (`RootCauseFinding.security`: a payload ran, or can run, code in the page) is never
-/// folded under another and comes first.
+/// folded under another and comes first. The cases the kit could not judge (`UnjudgedCases`: `harness-error`,
+/// `adapter-error`) are left out: reports list them apart.
 package enum RootCauses {
     /// The run's root findings, most basic first, each with the findings it explains.
     /// - Parameter results: The run's results, in run order.
     /// - Returns: Findings that are no other's consequence: MUST before SHOULD, a cause before an outcome,
     ///   then by the number of cases they explain (most first), then by layer, then by citation.
     package static func findings(in results: [CaseResult]) -> [RootCauseFinding] {
+        // The cases the kit could not judge are no finding about the bridge: reports list them apart.
+        let results = results.filter { !UnjudgedCases.isUnjudged($0.verdict) }
         let all = allFindings(in: results)
         var candidates: [RootCauseFinding] = []
         var consequences: [String: [RootCauseFinding]] = [:]

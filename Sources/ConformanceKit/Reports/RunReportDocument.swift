@@ -71,7 +71,7 @@ package struct RunContext: Sendable {
 /// report their sum; with timings off neither appears, and the same run gives the same bytes. A run that
 /// ended early carries `stopped`: why, and the cases it did not run (`cases` and `total` hold those that ran).
 /// `findings` groups the failures by root cause, the one to fix first first (`RootCauses`; a security finding says
-/// so in `security`).
+/// so in `security`); `unjudged` lists the cases the kit could not judge (`UnjudgedCases`), which are no finding.
 package enum JSONRunReport {
     /// The report document.
     /// - Parameters:
@@ -133,6 +133,17 @@ package enum JSONRunReport {
         }
         if let stop = context.stop { document["stopped"] = stop.jsonValue }
         document["findings"] = .array(RootCauses.findings(in: results).map { findingValue($0) })
+        let unjudged = UnjudgedCases(results)
+        if !unjudged.isEmpty {
+            document["unjudged"] = .array(
+                unjudged.groups.map { group in
+                    [
+                        "verdict": .string(group.verdict.rawValue),
+                        "message": .string(PrintableText.cut(group.message, limit: CaseOutputLimits.messageLength)),
+                        "cases": .array(group.cases.map(JSONValue.string)),
+                    ]
+                })
+        }
         return .object(document)
     }
 
