@@ -15,10 +15,12 @@ struct FixFirstConsoleTests {
         let lines = brief.standardOutput.split(separator: "\n", omittingEmptySubsequences: false)
         let fixFirst = try #require(lines.firstIndex { $0.hasPrefix("Fix first (") }, "\(brief.standardOutput)")
         let firstCase = try #require(lines.firstIndex { $0.hasPrefix("FAIL ") })
-        // The escaper doubles the backslash of `\'` too: a payload breaks out, a security finding that leads.
+        // The escaper doubles the backslash of `\'` too: a payload breaks out, a security finding that leads, with
+        // the backslash findings folded under it.
         #expect(
             fixFirst < firstCase && lines[fixFirst + 1].hasPrefix("  1. [ESC-2.c] SECURITY, script injection: "),
             "\(lines[fixFirst + 1])")
+        #expect(lines[fixFirst + 2] == "       folded: ESC-2.a (payloads of the malformed commands of ESC-2.c)")
         let failing = lines.filter { $0.hasPrefix("FAIL ") }.count
         let logs = lines.filter { $0 == "  transcript:" }.count
         #expect(failing > 3 && logs >= 1 && logs < failing, "\(logs) wire logs for \(failing) failing cases")

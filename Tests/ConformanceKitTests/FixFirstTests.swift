@@ -83,7 +83,15 @@ struct FixFirstTests {
         // before the transcript's evidence of batch order).
         #expect(roots.map(\.citation) == ["ORD-2.a", "START-3.a", "MISS-2.a"], "\(lines.joined(separator: "\n"))")
         #expect(roots[0].explainedCases.count >= 10, "\(roots[0].explainedCases)")
-        #expect(lines.first == "Fix first (3 root findings in 26 cases):" && lines.count == 4, "\(lines)")
+        #expect(lines.first == "Fix first (3 root findings in 26 cases):", "\(lines)")
+        #expect(lines.filter { $0.hasPrefix("  ") && !$0.hasPrefix("   ") }.count == 3, "\(lines)")
+        #expect(
+            lines.contains(
+                "       folded: ID-3.a, MSG-3.c, MSG-3.a, MSG-3.b and 13 more (ordering consequence of ORD-2.a: the same values in another order)"
+            ), "\(lines)")
+        #expect(
+            lines.contains("       folded: CB-3.c, START-1.b, CB-1.b (only in cases that called reset(), as START-3.a)")
+        )
     }
 
     @Test(
@@ -284,6 +292,145 @@ struct FixFirstTests {
         crashed.verdict = .crash
         crashed.interruption = "the testee died"
         #expect(RootCauses.findings(in: results + [crashed]).map(\.citation) == ["START-3.a", "ORD-1.a", "crash"])
+    }
+
+    @Test("each folded finding says why, by a typed rule and the finding it was folded under, in every report")
+    func foldReasons() {
+        let results = [
+            Self.result("a", ["ESC-2.g", "ORD-1.a"]), Self.result("b", ["ESC-2.g", "CB-1.b", "ORD-1.a"]),
+            Self.result("c", ["MSG-3.b", "MSG-3.g"]),
+        ]
+        let roots = RootCauses.findings(in: results)
+        #expect(roots.map(\.citation) == ["ESC-2.g", "MSG-3.b"], "\(roots.map(\.citation))")
+        let reasons = roots[0].consequences.map(\.foldedBecause)
+        #expect(reasons.map { $0?.rule } == [.moreBasicLayer, .outcome])
+        #expect(reasons.allSatisfy { $0?.cause == "ESC-2.g" })
+        #expect(reasons[0]?.text == "effect of the malformed command ESC-2.g in each of its cases")
+        // Two obligations of one clause failing in the same cases: one behaviour, one finding.
+        #expect(roots[1].consequences.map(\.foldedBecause?.rule) == [.sameClause])
+        let lines = FixFirstSummary.consoleLines(roots)
+        #expect(
+            lines[2] == "       folded: ORD-1.a (effect of the malformed command ESC-2.g in each of its cases)",
+            "\(lines)")
+        #expect(lines[3] == "       folded: CB-1.b (outcome of ESC-2.g: what it lost never arrived)")
+        #expect(lines[5] == "       folded: MSG-3.g (same clause as MSG-3.b, in cases it fails too)")
+        let context = RunContext(adapter: "mutant:x", rerunWords: ["conformance", "run"])
+        let json = JSONRunReport.render(results, context: context)
+        #expect(
+            json.contains(
+                #""foldedBecause":{"reason":"outcome of ESC-2.g: what it lost never arrived","rule":"outcome","under":"ESC-2.g"}"#
+            ), "\(json)")
+        let markdown = MarkdownRunReport.render(results, context: context)
+        #expect(
+            markdown.contains("    - folded: CB-1.b (outcome of ESC-2.g: what it lost never arrived)"), "\(markdown)")
+    }
+
+    @Test("folds are bounded on the console, and hostile citations cut and made printable")
+    func foldLinesBounded() {
+        let hostile = "X-1.\u{1B}[2J" + String(repeating: "y", count: 300)
+        // Nine clauses of one case under a crash: nine folds of one reason, one line, four named.
+        var crashed = Self.result("crashed", (1...8).map { "ORD-\($0).a" } + [hostile], verdict: .crash)
+        crashed.interruption = "died"
+        let lines = FixFirstSummary.consoleLines(RootCauses.findings(in: [crashed]))
+        #expect(lines.count == 3, "\(lines)")
+        #expect(
+            lines[2].hasPrefix("       folded: ")
+                && lines[2].contains(" and 5 more (only in cases cut short by the crash)"))
+        #expect(lines.allSatisfy { !$0.contains("\u{1B}") && $0.count < 700 }, "\(lines)")
+    }
+
+    @Test(
+        "a request decided twice explains nothing: the web view keeps the first decision, so other findings stay roots")
+    func decidedTwiceExplainsNothing() {
+        let results = (0..<6).map { index in
+            Self.result("c\(index)", ["BOOT-1.f"] + (index < 2 ? ["ID-3.a"] : index < 4 ? ["START-1.c"] : []))
+        }
+        #expect(RootCauses.findings(in: results).map(\.citation) == ["BOOT-1.f", "ID-3.a", "START-1.c"])
+    }
+
+    @Test(
+        "findings only in cases where a page asked for the JS side and never got it fold under the injection's finding")
+    func missingJavaScriptSide() {
+        func withPage(_ id: String, _ citations: [String], injected: Bool) -> CaseResult {
+            var result = Self.result(id, citations)
+            result.transcript.append(.pageLoaded(url: "https://app.example/"))
+            result.transcript.append(.navigationRequested(id: 1, url: "https://__bridge_loaded__", isMainFrame: false))
+            if injected { result.transcript.append(.javaScriptSideAppeared(evaluation: 2)) }
+            return result
+        }
+        let results = [
+            withPage("reload", ["BOOT-4.a", "LIFE-1.a"], injected: false),
+            withPage("html", ["BOOT-4.c", "LIFE-1.a", "SAFE-4.b"], injected: false),
+            withPage("order", ["ORD-1.a"], injected: true),
+        ]
+        #expect(results[0].transcript.askedForTheJSSideWithoutGettingIt)
+        #expect(!results[2].transcript.askedForTheJSSideWithoutGettingIt)
+        let roots = RootCauses.findings(in: results)
+        #expect(roots.map(\.citation) == ["BOOT-4.a", "ORD-1.a"], "\(roots.map(\.citation))")
+        // SAFE-4.b is in the case of BOOT-4.c only, a more basic finding, which folds with LIFE-1.a for the pages.
+        let reasons = roots[0].consequences.map { "\($0.citation) \($0.foldedBecause?.rule.rawValue ?? "")" }
+        #expect(
+            reasons.sorted() == ["BOOT-4.c missing-js-side", "LIFE-1.a missing-js-side", "SAFE-4.b more-basic-layer"],
+            "\(reasons)")
+        // Injected pages: LIFE-1.a is in two cases of two injection findings, explained by neither.
+        let injected = [
+            withPage("reload", ["BOOT-4.a", "LIFE-1.a"], injected: true),
+            withPage("html", ["BOOT-4.c", "LIFE-1.a"], injected: true),
+        ]
+        #expect(RootCauses.findings(in: injected).map(\.citation).contains("LIFE-1.a"))
+    }
+
+    @Test(
+        "payload findings only in cases with a command the wire lint rejects fold under the lint's finding of those commands"
+    )
+    func malformedCommands() {
+        let entry = WireDialect.canonical.entryPoint
+        func withCommand(_ id: String, _ citations: [String], literal: String) -> CaseResult {
+            var result = Self.result(id, citations)
+            result.transcript.append(.evaluationStarted(id: 1, style: .asynchronous, script: "\(entry)('\(literal)');"))
+            return result
+        }
+        let results = [
+            withCommand("lf", ["ESC-2.d", "ESC-3.a"], literal: "{\"data\":\"a\nb\"}"),
+            withCommand("cr", ["ESC-2.d", "ESC-3.c"], literal: "{\"data\":\"a\nb\"}"),
+            withCommand("bom", ["ESC-3.d"], literal: "{\"data\":\"bom\"}"),
+        ]
+        #expect(results[0].transcript.malformedCommandObligations == ["ESC-2.d"])
+        #expect(results[2].transcript.malformedCommandObligations.isEmpty)
+        let roots = RootCauses.findings(in: results)
+        #expect(roots.map(\.citation) == ["ESC-2.d", "ESC-3.d"], "\(roots.map(\.citation))")
+        #expect(roots[0].consequences.map(\.foldedBecause?.rule) == [.sameCommands, .sameCommands])
+    }
+
+    @Test("findings only in cases where the JS side dispatched a delivered message again fold under DISP-3.a")
+    func messageDispatchedAgain() {
+        let keys = WireDialect.canonical.keys
+        let entry = WireDialect.canonical.entryPoint
+        func delivering(_ id: String, _ citations: [String], handled: [String]) -> CaseResult {
+            var result = Self.result(id, citations)
+            for (index, data) in ["first", "second"].enumerated() {
+                let message: JSONValue = [keys.handlerName: "sink", keys.data: .string(data)]
+                result.transcript.append(
+                    .evaluationStarted(id: index, style: .asynchronous, script: "\(entry)('\(message.canonicalText)');")
+                )
+            }
+            for data in handled {
+                result.transcript.append(
+                    .jsHandlerInvoked(
+                        name: "sink", data: .string(data), hasResponder: false, duringNativeEvaluation: false))
+            }
+            return result
+        }
+        let results = [
+            delivering("arrival", ["DISP-3.a"], handled: ["second", "second"]),
+            delivering("fifo", ["ORD-1.a", "START-1.c"], handled: ["second", "second"]),
+            delivering("lost", ["CB-1.b"], handled: ["first"]),
+        ]
+        #expect(results[0].transcript.dispatchedSomeDeliveredMessageAgain)
+        #expect(!results[2].transcript.dispatchedSomeDeliveredMessageAgain)
+        let roots = RootCauses.findings(in: results)
+        #expect(roots.map(\.citation) == ["DISP-3.a", "CB-1.b"], "\(roots.map(\.citation))")
+        #expect(roots[0].consequences.map(\.foldedBecause?.rule).allSatisfy { $0 == .messageDispatchedAgain })
     }
 
     @Test("the console lines are terminal-safe and bounded: five findings, three cases each, then a count")

@@ -149,7 +149,12 @@ package enum HTMLRunReport {
             html += "</h3>"
             if !roots.isEmpty { html += "<ol>\n" }
             for finding in roots.prefix(FixFirstSummary.shownFindings) {
-                html += "<li>\(HTMLText.escape(FixFirstSummary.line(finding)))</li>\n"
+                html += "<li>\(HTMLText.escape(FixFirstSummary.line(finding)))"
+                let folds = FixFirstSummary.foldLines(finding, all: false)
+                if !folds.isEmpty {
+                    html += "<ul class=\"folded\">" + folds.map { "<li>\(HTMLText.escape($0))</li>" }.joined() + "</ul>"
+                }
+                html += "</li>\n"
             }
             if !roots.isEmpty { html += "</ol>\n" }
             if let note = FixFirstSummary.unjudgedLine(unjudged[index]) {

@@ -25,9 +25,12 @@ package struct RootCauseFinding: Sendable, Equatable {
     /// (`CheckFailure.exposure`); nil when it is not one. A security finding is never folded under another and
     /// comes first.
     package var security: SecurityExposure?
+    /// For a finding folded under another (one of a root's `consequences`): the rule that folded it, and under
+    /// which finding; nil for a root.
+    package var foldedBecause: FoldReason?
     /// Findings that occur only in cases that also have this one, which is more basic, or that are the same
     /// difference or the same operation's (`SameCauseGroup`): they are likely its consequences and go away
-    /// when it is fixed. Most basic first.
+    /// when it is fixed. Most basic first; each says why it was folded (`foldedBecause`).
     package var consequences: [RootCauseFinding] = []
 
     /// The cases it explains: its own and those of its consequences, in the order first seen.

@@ -5,7 +5,8 @@
 /// occurs in has the more basic one too: a literal that breaks on U+2028 loses the message, so the case
 /// also fails its ordering and flush checks, which go away with the escaping fix. The order from basic to
 /// specific follows the protocol's layers, each of which the next one needs (`layer(of:)`). Then findings
-/// that are the same difference, or the same operation's, fold under one of them (`SameCauseGroup`).
+/// that are the same difference, or the same operation's, fold under one of them (`SameCauseGroup`). Each
+/// folded finding says why (`RootCauseFinding.foldedBecause`).
 ///
 /// A security finding (`RootCauseFinding.security`: a payload ran, or can run, code in the page) is never
 /// folded under another and comes first. The cases the kit could not judge (`UnjudgedCases`: `harness-error`,
@@ -23,19 +24,30 @@ package enum RootCauses {
         var consequences: [String: [RootCauseFinding]] = [:]
         for finding in all {
             if let cause = mostBasicCause(of: finding, among: all) {
-                consequences[cause.citation, default: []].append(finding)
+                var folded = finding
+                folded.foldedBecause = FoldReason(
+                    rule: isOutcome(finding) ? .outcome : .moreBasicLayer, cause: cause.citation,
+                    causeLayer: layer(of: cause))
+                consequences[cause.citation, default: []].append(folded)
             } else {
                 candidates.append(finding)
             }
         }
-        var foldedUnder: [String: String] = [:]
+        var foldedUnder: [String: FoldReason] = [:]
         for group in SameCauseGroup.groups(among: candidates, in: results) {
-            for member in group.members { foldedUnder[member] = group.representative }
+            let representative = candidates.first { $0.citation == group.representative }
+            for member in group.members {
+                foldedUnder[member] = FoldReason(
+                    rule: group.rule, cause: group.representative,
+                    causeLayer: representative.map(layer(of:)) ?? layer(of: member))
+            }
         }
         var roots: [RootCauseFinding] = []
         for finding in candidates {
-            if let representative = foldedUnder[finding.citation] {
-                consequences[representative, default: []].append(finding)
+            if let reason = foldedUnder[finding.citation] {
+                var folded = finding
+                folded.foldedBecause = reason
+                consequences[reason.cause, default: []].append(folded)
             } else {
                 roots.append(finding)
             }
@@ -49,6 +61,12 @@ package enum RootCauses {
             roots[index].consequences = explained(by: roots[index].citation).sorted(by: precedes)
         }
         return roots.sorted(by: precedes)
+    }
+
+    /// The layer of a finding cited by `citation` alone (a clause or obligation, or an interruption's verdict).
+    private static func layer(of citation: String) -> Int {
+        layer(
+            of: RootCauseFinding(citation: citation, level: nil, message: "", example: nil, cases: [], occurrences: 0))
     }
 
     /// Every finding of the run, unordered: one per obligation cited (or clause, when a check named no
@@ -167,16 +185,19 @@ package enum RootCauses {
     ///    threads, hostile payloads (ORD, START, LIFE, MISS, SAFE, THR, ESC-4), and hangs (timeout).
     /// 8. The spelling of a command and logs, which no other obligation needs (ESC-5, LOG).
     ///
-    /// A command that does not reach the entry point (ESC-1) is on layer 7 too: it is what a broken literal
-    /// or a JS side that never arrived looks like, so it is the consequence of either when they occur. One
-    /// that calls another function is on layer 2: the command itself shows that defect (and then ESC-1.c is
-    /// no outcome either). Other clauses (an implementer's own) are on layer 7.
+    /// A navigation request decided twice (BOOT-1.f) is on layer 7: the web view keeps the first decision, and
+    /// nothing else depends on the second. A command that does not reach the entry point (ESC-1) is on layer 7
+    /// too: it is what a broken literal or a JS side that never arrived looks like, so it is the consequence of
+    /// either when they occur. One that calls another function is on layer 2: the command itself shows that
+    /// defect (and then ESC-1.c is no outcome either). Other clauses (an implementer's own) are on layer 7.
     package static func layer(of finding: RootCauseFinding) -> Int {
         if finding.callsAnotherFunction { return 2 }
         switch finding.citation {
         case Verdict.adapterError.rawValue, Verdict.harnessError.rawValue: return 0
         case Verdict.crash.rawValue: return 1
         case Verdict.timeout.rawValue: return 7
+        // A request decided twice: the web view keeps the first decision and carries on, so nothing else needs it.
+        case "BOOT-1.f": return 7
         default: break
         }
         let clause = CheckFailure.citation(finding.citation).clause

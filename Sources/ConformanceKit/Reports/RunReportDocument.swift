@@ -71,7 +71,8 @@ package struct RunContext: Sendable {
 /// report their sum; with timings off neither appears, and the same run gives the same bytes. A run that
 /// ended early carries `stopped`: why, and the cases it did not run (`cases` and `total` hold those that ran).
 /// `findings` groups the failures by root cause, the one to fix first first (`RootCauses`; a security finding says
-/// so in `security`); `unjudged` lists the cases the kit could not judge (`UnjudgedCases`), which are no finding.
+/// so in `security`, and each finding it explains says why it was folded in `foldedBecause`); `unjudged` lists the
+/// cases the kit could not judge (`UnjudgedCases`), which are no finding.
 package enum JSONRunReport {
     /// The report document.
     /// - Parameters:
@@ -147,7 +148,7 @@ package enum JSONRunReport {
         return .object(document)
     }
 
-    /// A root finding as the report carries it, with the findings it explains.
+    /// A root finding as the report carries it, with the findings it explains, each with why it was folded.
     private static func findingValue(_ finding: RootCauseFinding, withConsequences: Bool = true) -> JSONValue {
         var fields: [String: JSONValue] = [
             "citation": .string(finding.citation),
@@ -157,6 +158,11 @@ package enum JSONRunReport {
         ]
         if let level = finding.level { fields["level"] = .string(level.rawValue) }
         if let security = finding.security { fields["security"] = .string(security.rawValue) }
+        if let reason = finding.foldedBecause {
+            fields["foldedBecause"] = [
+                "rule": .string(reason.rule.rawValue), "under": .string(reason.cause), "reason": .string(reason.text),
+            ]
+        }
         if withConsequences {
             fields["explains"] = .array(finding.consequences.map { findingValue($0, withConsequences: false) })
         }

@@ -14,20 +14,31 @@ import StrictJSON
 extension Transcript {
     /// Whether a JS handler or callback ran for an earlier delivered message than the one that ran before it.
     package var dispatchedSomeMessageOutOfDeliveryOrder: Bool {
-        let dispatched = deliveredMessagesDispatched
+        let dispatched = deliveredMessagesDispatched.matched
         return zip(dispatched, dispatched.dropFirst()).contains { $0 > $1 }
     }
 
+    /// Whether a JS handler or callback ran for a delivered message more often than it was delivered: an
+    /// invocation that matches no message left, but one already dispatched. The JS side then dispatched that
+    /// message in place of another (DISP-3.a: `_handleMessageFromObjC(json)` dispatches the one message `json`
+    /// encodes), so whatever the other message carried never reached the page.
+    package var dispatchedSomeDeliveredMessageAgain: Bool { deliveredMessagesDispatched.repeated }
+
     /// The index, among the messages the native side's commands delivered, of the message each JS invocation
-    /// matched, in the order of the invocations.
-    private var deliveredMessagesDispatched: [Int] {
+    /// matched, in the order of the invocations; and whether an invocation matched none left but one matched
+    /// before.
+    private var deliveredMessagesDispatched: (matched: [Int], repeated: Bool) {
         let keys = dialect.keys
         var delivered: [JSONValue] = []
         var matched: Set<Int> = []
         var found: [Int] = []
+        var repeated = false
         func match(_ accepts: (JSONValue) -> Bool) {
             guard let index = delivered.indices.first(where: { !matched.contains($0) && accepts(delivered[$0]) })
-            else { return }
+            else {
+                if matched.contains(where: { accepts(delivered[$0]) }) { repeated = true }
+                return
+            }
             matched.insert(index)
             found.append(index)
         }
@@ -46,6 +57,6 @@ extension Transcript {
                 break
             }
         }
-        return found
+        return (found, repeated)
     }
 }
