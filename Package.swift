@@ -60,16 +60,61 @@ let package = Package(
             name: "SimulatedWebKit",
             dependencies: ["ConformanceAdapter"]
         ),
-        // The harness: engine, simulated browser, the harness side of the adapter protocol, transcripts, cases,
-        // runner, reports, explore. Re-exports ConformanceAdapter.
+        // The harness, in modules along its layers (lowest first); each sees only the modules below it, so the
+        // compiler keeps the layers apart. `ConformanceKit` re-exports them all with ConformanceAdapter.
+        // Shared ground: bounded text, the kit's version, crash notes, shell quoting, fixture and payload
+        // loading, the harness's error type.
+        .target(
+            name: "ConformanceSupport",
+            dependencies: ["ConformanceAdapter", "ConformanceFixtures", "StrictJSON"]
+        ),
+        // The only importer of the JavaScriptCore C API: contexts, values, host functions, watchdogs.
+        .target(
+            name: "ConformanceEngine",
+            dependencies: ["CJavaScriptCore", "ConformanceAdapter", "ConformanceSupport", "StrictJSON"],
+            linkerSettings: [.linkedFramework("JavaScriptCore", .when(platforms: [.macOS, .iOS, .tvOS, .visionOS]))]
+        ),
+        // The browser side of a run: the wire's inspection, the transcript, the simulated web view behind the
+        // `PageHost` seam, and the harness side of the out-of-process adapter protocol.
+        .target(
+            name: "ConformanceBrowser",
+            dependencies: [
+                "ConformanceAdapter", "ConformanceEngine", "ConformanceFixtures", "ConformanceSupport", "StrictJSON",
+                "WireDialects",
+            ],
+            resources: [.copy("WebView/Resources/page-shim.js"), .copy("WebView/Resources/page-dom-shim.js")]
+        ),
+        // The catalogue: the cases and their checks, the runner that judges them, the written spec's clauses.
+        .target(
+            name: "ConformanceCatalogue",
+            dependencies: [
+                "ConformanceAdapter", "ConformanceBrowser", "ConformanceEngine", "ConformanceFixtures",
+                "ConformanceSpec", "ConformanceSupport", "StrictJSON", "WireDialects",
+            ]
+        ),
+        // What a run becomes: reports in every format, Fix first, goldens, baselines and their gate, diffs.
+        .target(
+            name: "ConformanceReports",
+            dependencies: [
+                "ConformanceAdapter", "ConformanceBrowser", "ConformanceCatalogue", "ConformanceFixtures",
+                "ConformanceSupport", "StrictJSON", "WireDialects",
+            ]
+        ),
+        // Differential exploration: generated programs against the bridge and the reference, shrunk findings.
+        .target(
+            name: "ConformanceExplore",
+            dependencies: [
+                "ConformanceAdapter", "ConformanceBrowser", "ConformanceCatalogue", "ConformanceReports",
+                "ConformanceSupport", "StrictJSON", "WireDialects",
+            ]
+        ),
+        // The product: the modules above, re-exported with ConformanceAdapter, so one import gives the harness.
         .target(
             name: "ConformanceKit",
             dependencies: [
-                "CJavaScriptCore", "ConformanceAdapter", "ConformanceFixtures", "ConformanceSpec", "StrictJSON",
-                "WireDialects",
-            ],
-            resources: [.copy("WebView/Resources/page-shim.js"), .copy("WebView/Resources/page-dom-shim.js")],
-            linkerSettings: [.linkedFramework("JavaScriptCore", .when(platforms: [.macOS, .iOS, .tvOS, .visionOS]))]
+                "ConformanceAdapter", "ConformanceSupport", "ConformanceEngine", "ConformanceBrowser",
+                "ConformanceCatalogue", "ConformanceReports", "ConformanceExplore",
+            ]
         ),
         // The platform-free native side of the protocol: no web view, no JavaScriptCore.
         .target(
@@ -81,7 +126,7 @@ let package = Package(
         // implementer copies, so nothing in its folder serves the kit's own tests (see ReferenceOracle).
         .target(
             name: "ReferenceBridge",
-            dependencies: ["ReferenceBridgeCore", "ConformanceKit", "WireDialects"],
+            dependencies: ["ReferenceBridgeCore", "ConformanceAdapter", "WireDialects"],
             path: "Sources/ReferenceBridge",
             exclude: ["Core"]
         ),

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 
+@testable import ConformanceBrowser
+@testable import ConformanceCatalogue
 @testable import ConformanceKit
 
 /// The harness's side of the adapter protocol (`spec/adapter-protocol.md`), obligation by obligation,

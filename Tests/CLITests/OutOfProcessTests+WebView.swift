@@ -2,6 +2,8 @@ import Foundation
 import StrictJSON
 import Testing
 
+@testable import ConformanceBrowser
+@testable import ConformanceCatalogue
 @testable import ConformanceKit
 @testable import conformance_testees
 

@@ -6,7 +6,10 @@ import TestTiers
 import Testing
 import WireDialects
 
+@testable import ConformanceBrowser
+@testable import ConformanceCatalogue
 @testable import ConformanceKit
+@testable import ConformanceSupport
 @testable import conformance_testees
 
 /// Out-of-process adapters (`spec/adapter-protocol.md`), with the testees of `conformance-testees`: one

@@ -3,6 +3,8 @@ import ReferenceBridge
 import TestTiers
 import Testing
 
+@testable import ConformanceBrowser
+@testable import ConformanceCatalogue
 @testable import ConformanceKit
 
 /// One testee process for the whole run (`spec/adapter-protocol.md`, ADP-17): every case gets a fresh

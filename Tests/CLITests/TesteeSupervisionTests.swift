@@ -2,6 +2,8 @@ import Foundation
 import TestTiers
 import Testing
 
+@testable import ConformanceBrowser
+@testable import ConformanceCatalogue
 @testable import ConformanceKit
 
 /// How the harness supervises out-of-process testees (`spec/adapter-protocol.md`, ADP-1, ADP-13 and

@@ -1,117 +1,63 @@
 import Foundation
 import Testing
 
-/// The layers of ConformanceKit point one way (CONTRIBUTING.md, "Architecture"): a file may use the types of its
-/// own layer and the layers below, never those above. These tests read the sources, so a change that
-/// crosses a layer fails here with the file and the type it reached for.
-@Suite("Architecture: layers point one way")
+/// What the package graph cannot say. The harness's layers are modules (`ConformanceSupport`, `ConformanceEngine`,
+/// `ConformanceBrowser`, `ConformanceCatalogue`, `ConformanceReports`, `ConformanceExplore`; CONTRIBUTING.md,
+/// "Architecture"), so the compiler refuses a file that reaches a layer above its own; these tests keep the
+/// few rules inside a module or about what a module may link.
+@Suite("Architecture: what the package graph cannot say")
 struct ArchitectureTests {
-    /// The folders of Sources/ConformanceKit, lowest layer first.
-    static let layers: [[String]] = [
-        ["Support", "Errors", "Wire", "Fixtures"],
-        ["Engine"],
-        ["WebView", "Transcript"],
-        ["OutOfProcess"],
-        ["Cases"],
-        ["Runner", "Spec"],
-        ["Baseline", "Golden", "Reports"],
-        ["Explore"],
-    ]
+    static let sourcesRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .appendingPathComponent("../../Sources").standardized
 
-    static let kitRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .appendingPathComponent("../../Sources/ConformanceKit").standardized
-
-    struct SourceFile {
-        let path: String
-        let folder: String
-        let text: String
-    }
-
-    static func sources() throws -> [SourceFile] {
-        let enumerator = FileManager.default.enumerator(at: kitRoot, includingPropertiesForKeys: nil)
-        var files: [SourceFile] = []
+    /// The Swift files under `Sources/<folder>`, as paths relative to `Sources` and their text.
+    static func sources(under folder: String) throws -> [(path: String, text: String)] {
+        let root = sourcesRoot.appendingPathComponent(folder)
+        let enumerator = FileManager.default.enumerator(at: root, includingPropertiesForKeys: nil)
+        var files: [(path: String, text: String)] = []
         while let url = enumerator?.nextObject() as? URL {
             guard url.pathExtension == "swift" else { continue }
-            let relative = String(url.standardized.path.dropFirst(kitRoot.path.count + 1))
-            let folder = String(relative.prefix { $0 != "/" })
-            files.append(SourceFile(path: relative, folder: folder, text: try String(contentsOf: url, encoding: .utf8)))
+            let relative = String(url.standardized.path.dropFirst(sourcesRoot.path.count + 1))
+            files.append((relative, try String(contentsOf: url, encoding: .utf8)))
         }
         return files.sorted { $0.path < $1.path }
     }
 
-    static func layer(of folder: String) -> Int? {
-        layers.firstIndex { $0.contains(folder) }
-    }
-
-    /// The top-level type names a file declares.
-    static func declaredTypes(in text: String) -> [String] {
-        let pattern =
-            /(?m)^(?:@\w+\s+)*(?:package\s+|public\s+|private\s+|fileprivate\s+)?(?:final\s+)?(?:class|struct|enum|protocol|typealias|actor)\s+(\w+)/
-        return text.matches(of: pattern).map { String($0.output.1) }
-    }
-
-    /// A string literal (built once: a regex literal is parsed anew each time it is evaluated).
-    nonisolated(unsafe) private static let stringLiteral = #/"(?:[^"\\]|\\.)*"/#
-
-    /// The text of a file without comments and string literals, so that prose never counts as a use.
+    /// The text of a file without whole-line comments, so that prose never counts as a use.
     static func code(of text: String) -> String {
-        var lines: [String] = []
-        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
-            let trimmed = line.trimmingCharacters(in: .whitespaces)
-            if trimmed.hasPrefix("//") { continue }
-            lines.append(line.contains("\"") ? String(line).replacing(stringLiteral, with: "\"\"") : String(line))
-        }
-        return lines.joined(separator: "\n")
+        text.split(separator: "\n", omittingEmptySubsequences: false)
+            .filter { !$0.trimmingCharacters(in: .whitespaces).hasPrefix("//") }.joined(separator: "\n")
     }
 
-    /// The identifiers (runs of letters, digits and underscores) in `code`: a type is used where its name is
-    /// one of them, as a whole word.
-    static func words(in code: String) -> Set<String> {
-        Set(code.split { !($0.isLetter || $0.isNumber || $0 == "_") }.map(String.init))
-    }
-
-    @Test("every folder of ConformanceKit has a layer")
-    func everyFolderHasALayer() throws {
-        let folders = Set(try Self.sources().map(\.folder))
-        #expect(
-            folders.filter { Self.layer(of: $0) == nil }.isEmpty,
-            "add these folders to a layer: \(folders.filter { Self.layer(of: $0) == nil })")
-    }
-
-    @Test("no file uses a type of a higher layer")
-    func layersPointOneWay() throws {
-        let files = try Self.sources()
-        var owner: [String: (folder: String, layer: Int)] = [:]
-        for file in files {
-            guard let layer = Self.layer(of: file.folder) else { continue }
-            for name in Self.declaredTypes(in: file.text) { owner[name] = (file.folder, layer) }
-        }
-        var violations: [String] = []
-        for file in files {
-            guard let layer = Self.layer(of: file.folder) else { continue }
-            let words = Self.words(in: Self.code(of: file.text))
-            for (name, declared) in owner where declared.layer > layer && words.contains(name) {
-                violations.append("\(file.path) (\(file.folder)) uses \(name) from \(declared.folder)")
-            }
-        }
-        #expect(violations.isEmpty, "layering broken:\n\(violations.sorted().joined(separator: "\n"))")
-    }
-
-    @Test("only Engine/ imports the JavaScriptCore C API")
+    @Test("only ConformanceEngine imports the JavaScriptCore C API (and the benchmarks' raw-engine baseline)")
     func onlyEngineTouchesTheCAPI() throws {
-        let importers = try Self.sources().filter { $0.text.contains("import CJavaScriptCore") }.map(\.path)
-        #expect(importers.allSatisfy { $0.hasPrefix("Engine/") }, "\(importers)")
+        let importers = try Self.sources(under: "").filter { Self.code(of: $0.text).contains("import CJavaScriptCore") }
+            .map(\.path)
+        #expect(!importers.isEmpty, "the engine's sources were found")
+        #expect(
+            importers.allSatisfy { $0.hasPrefix("ConformanceEngine/") || $0.hasPrefix("conformance-benchmarks/") },
+            "\(importers)")
     }
 
     @Test("the cases, the runner and explore talk to the page host protocol, never to the simulated browser itself")
     func casesAndRunnerUsePageHost() throws {
-        let reaching = try Self.sources()
-            .filter {
-                ["Cases", "Runner", "Explore"].contains($0.folder)
-                    && Self.code(of: $0.text).contains("SimulatedBrowser")
-            }
-            .map(\.path)
+        let files = try Self.sources(under: "ConformanceCatalogue") + Self.sources(under: "ConformanceExplore")
+        #expect(files.count > 50, "the catalogue's and explore's sources were found")
+        let reaching = files.filter { Self.code(of: $0.text).contains("SimulatedBrowser") }.map(\.path)
         #expect(reaching.isEmpty, "these files name SimulatedBrowser instead of PageHost: \(reaching)")
+    }
+
+    /// The modules the reference bridge may import: what an implementer's bridge imports, and no harness.
+    static let referenceBridgeImports: Set<String> = [
+        "Foundation", "Dispatch", "ConformanceAdapter", "ReferenceBridgeCore", "StrictJSON", "WireDialects",
+    ]
+
+    @Test("ReferenceBridge, the model implementers read, imports the adapter module and its core, no harness")
+    func referenceBridgeHasNoHarness() throws {
+        let (imports, files) = try Self.imports(ofModule: "ReferenceBridge")
+        #expect(files >= 4, "the module's sources were found")
+        let foreign = imports.filter { !Self.referenceBridgeImports.contains($0.key) }
+        #expect(foreign.isEmpty, "ReferenceBridge imports \(foreign)")
     }
 
     /// The modules an adapter's code may see: the system, and the kit's engine-free JSON.
@@ -136,7 +82,7 @@ struct ArchitectureTests {
 
     /// The modules the files of `Sources/<module>` import, each with the files that import it, and the number of files.
     static func imports(ofModule module: String) throws -> (imports: [String: [String]], files: Int) {
-        let root = Self.kitRoot.deletingLastPathComponent().appendingPathComponent(module)
+        let root = Self.sourcesRoot.appendingPathComponent(module)
         let enumerator = FileManager.default.enumerator(at: root, includingPropertiesForKeys: nil)
         var imports: [String: [String]] = [:], files = 0
         while let url = enumerator?.nextObject() as? URL {

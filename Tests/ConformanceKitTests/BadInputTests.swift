@@ -2,7 +2,10 @@ import Foundation
 import ReferenceBridge
 import Testing
 
+@testable import ConformanceBrowser
+@testable import ConformanceCatalogue
 @testable import ConformanceKit
+@testable import ConformanceSupport
 
 @Suite("Bad input: clear verdicts naming the stage, and the run goes on")
 @MainActor

@@ -3,7 +3,9 @@ import Foundation
 import StrictJSON
 import Testing
 
+@testable import ConformanceCatalogue
 @testable import ConformanceKit
+@testable import ConformanceReports
 
 /// A baseline pins the obligations each known case fails, so a new violation inside a case it already
 /// lists fails the gate, and `conformance diff` names it: the newcomer's BOOT-2.b that once passed unseen.

@@ -6,7 +6,11 @@ import TestTiers
 import Testing
 import WireDialects
 
+@testable import ConformanceBrowser
+@testable import ConformanceCatalogue
 @testable import ConformanceKit
+@testable import ConformanceReports
+@testable import ConformanceSupport
 
 /// A third profile given as a file (`Examples/Dialects/hybrid-bridge.dialect.json`, a small invented
 /// postMessage dialect whose words are all its own, common English ones among them): loaded strictly, run

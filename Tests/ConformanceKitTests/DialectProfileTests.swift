@@ -3,7 +3,10 @@ import TestTiers
 import Testing
 import WireDialects
 
+@testable import ConformanceBrowser
+@testable import ConformanceCatalogue
 @testable import ConformanceKit
+@testable import ConformanceReports
 
 /// The wkwvjb profile (spec, section 13): the kit's JS side, page snippet and reference native side in that
 /// dialect, the canonical cases renamed into it where their clauses hold, its own cases, and the hint a port

@@ -3,6 +3,9 @@ import ReferenceBridge
 import StrictJSON
 import Testing
 
+@testable import ConformanceBrowser
+@testable import ConformanceCatalogue
+@testable import ConformanceEngine
 @testable import ConformanceKit
 
 /// Every entry into the engine ends, and a script stopped by the time limit is blamed on whose code it was:

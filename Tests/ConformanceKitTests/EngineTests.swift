@@ -1,5 +1,6 @@
 import Testing
 
+@testable import ConformanceEngine
 @testable import ConformanceKit
 
 @Suite("Engine: the JavaScriptCore wrapper")

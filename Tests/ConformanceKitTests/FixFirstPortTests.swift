@@ -4,7 +4,9 @@ import TestTiers
 import Testing
 import WireDialects
 
+@testable import ConformanceCatalogue
 @testable import ConformanceKit
+@testable import ConformanceReports
 
 /// Hurried ports with several independent defects of different kinds (`MultiDefectPort`, `MutantCombination`):
 /// "Fix first" names each real cause (each defect's obligation), and leads with one.

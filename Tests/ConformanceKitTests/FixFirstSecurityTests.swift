@@ -4,7 +4,11 @@ import StrictJSON
 import Testing
 import WireDialects
 
+@testable import ConformanceBrowser
+@testable import ConformanceCatalogue
 @testable import ConformanceKit
+@testable import ConformanceReports
+@testable import ConformanceSupport
 
 /// "Fix first" leads with a security finding and never with a kit fault: a literal a payload can break out of,
 /// or a payload that ran code in the page, comes before everything else, whatever else failed in its cases; a

@@ -5,7 +5,11 @@ import TestTiers
 import Testing
 import WireDialects
 
+@testable import ConformanceBrowser
+@testable import ConformanceCatalogue
 @testable import ConformanceKit
+@testable import ConformanceReports
+@testable import ConformanceSupport
 
 /// Reports start with what to fix first (`RootCauses`, `FixFirstSummary`): failures grouped by the obligation
 /// they cite, consequences folded under the more basic finding every one of their cases also has.

@@ -3,7 +3,12 @@ import Foundation
 import StrictJSON
 import Testing
 
+@testable import ConformanceBrowser
+@testable import ConformanceCatalogue
+@testable import ConformanceExplore
 @testable import ConformanceKit
+@testable import ConformanceReports
+@testable import ConformanceSupport
 
 /// Fixture files are loaded loudly: every problem is an error naming the file, the entry and the field.
 @Suite("Fixture loading: typed, strict, and loud")

@@ -4,7 +4,10 @@ import StrictJSON
 import Testing
 import WireDialects
 
+@testable import ConformanceBrowser
+@testable import ConformanceCatalogue
 @testable import ConformanceKit
+@testable import ConformanceSupport
 
 @Suite("Fixtures: the payload corpus, the goldens and their schemas")
 struct FixtureTests {

@@ -5,7 +5,10 @@ import TestTiers
 import Testing
 import WireDialects
 
+@testable import ConformanceBrowser
+@testable import ConformanceCatalogue
 @testable import ConformanceKit
+@testable import ConformanceReports
 
 /// Compares every case's transcript on the reference bridge with its golden, per profile: the canonical
 /// profile's in `Fixtures/golden/canonical`, the wkwvjb profile's (that dialect's reference, every case that

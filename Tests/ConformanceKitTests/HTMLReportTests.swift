@@ -3,7 +3,10 @@ import StrictJSON
 import TestTiers
 import Testing
 
+@testable import ConformanceBrowser
+@testable import ConformanceCatalogue
 @testable import ConformanceKit
+@testable import ConformanceReports
 
 @Suite("The HTML report is escaped in every context, counts right, and stays bounded; the badge")
 struct HTMLReportTests {

@@ -4,7 +4,11 @@ import ReferenceBridge
 import StrictJSON
 import Testing
 
+@testable import ConformanceBrowser
+@testable import ConformanceCatalogue
+@testable import ConformanceEngine
 @testable import ConformanceKit
+@testable import ConformanceSupport
 
 /// The start-up self-check: the kit's own spec, corpus and scripts are checked before any case, a damaged
 /// one is a harness error naming the file, and what a run supplies (its JS side) is never self-tested.

@@ -2,6 +2,9 @@ import StrictJSON
 import Testing
 import WireDialects
 
+@testable import ConformanceBrowser
+@testable import ConformanceCatalogue
+@testable import ConformanceExplore
 @testable import ConformanceKit
 
 /// Numbers are reported as what they are: a number JSON cannot carry is never shown as `null`, and an id

@@ -3,6 +3,8 @@ import TestTiers
 import Testing
 import WireDialects
 
+@testable import ConformanceBrowser
+@testable import ConformanceCatalogue
 @testable import ConformanceKit
 
 /// The page-host seam: the cases and the runner drive any `PageHost` the run's configuration makes. A second,

@@ -164,7 +164,21 @@ struct PublicAPITests {
     }
 
     /// The Swift files of `module`, by path relative to the package, with their text.
-    static func sources(of module: String) throws -> [(path: String, text: String)] {
+    /// The modules whose public API a product is: its own, and for ConformanceKit the harness's modules it
+    /// re-exports (`Sources/ConformanceKit/ConformanceKit.swift`; ConformanceAdapter has a digest of its own).
+    static func modules(ofProduct product: String) -> [String] {
+        guard product == "ConformanceKit" else { return [product] }
+        return [
+            "ConformanceKit", "ConformanceSupport", "ConformanceEngine", "ConformanceBrowser", "ConformanceCatalogue",
+            "ConformanceReports", "ConformanceExplore",
+        ]
+    }
+
+    static func sources(of product: String) throws -> [(path: String, text: String)] {
+        try modules(ofProduct: product).flatMap { try sources(ofModule: $0) }.sorted { $0.path < $1.path }
+    }
+
+    static func sources(ofModule module: String) throws -> [(path: String, text: String)] {
         let folder = module == "ReferenceBridge" ? "Sources/ReferenceBridge" : "Sources/\(module)"
         let root = packageRoot.appendingPathComponent(folder)
         var files: [(path: String, text: String)] = []

@@ -1,7 +1,12 @@
 import StrictJSON
 import Testing
 
+@testable import ConformanceBrowser
+@testable import ConformanceCatalogue
+@testable import ConformanceExplore
 @testable import ConformanceKit
+@testable import ConformanceReports
+@testable import ConformanceSupport
 
 /// `conformance diff`: what changed between two JSON run reports, each kind of change on its own.
 @Suite("Report diff: new failures, fixes, changed verdicts, new and fixed obligations, new and removed cases")

@@ -3,7 +3,12 @@ import StrictJSON
 import TestTiers
 import Testing
 
+@testable import ConformanceBrowser
+@testable import ConformanceCatalogue
+@testable import ConformanceExplore
 @testable import ConformanceKit
+@testable import ConformanceReports
+@testable import ConformanceSupport
 
 #if canImport(FoundationXML)
     import FoundationXML

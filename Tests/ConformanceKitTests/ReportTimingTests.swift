@@ -2,7 +2,10 @@ import Foundation
 import StrictJSON
 import Testing
 
+@testable import ConformanceCatalogue
 @testable import ConformanceKit
+@testable import ConformanceReports
+@testable import ConformanceSupport
 
 #if canImport(FoundationXML)
     import FoundationXML

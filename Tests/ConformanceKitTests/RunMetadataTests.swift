@@ -2,7 +2,11 @@ import Foundation
 import StrictJSON
 import Testing
 
+@testable import ConformanceBrowser
+@testable import ConformanceCatalogue
 @testable import ConformanceKit
+@testable import ConformanceReports
+@testable import ConformanceSupport
 
 /// `RunMetadata` in every report: the kit's version, the catalogue digest, the platform, the profile, and the
 /// date only with timings on.

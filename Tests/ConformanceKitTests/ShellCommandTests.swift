@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import ConformanceKit
+@testable import ConformanceSupport
 
 /// Every shell word the kit prints goes through `ShellCommand`: pasted into a shell it gives the program
 /// exactly the words it stands for and runs nothing else, and printed it is one line of printable ASCII.

@@ -1,7 +1,9 @@
 import Foundation
 import Testing
 
+@testable import ConformanceBrowser
 @testable import ConformanceKit
+@testable import ConformanceSupport
 
 /// Native log lines read from the standard streams: the in-process capture, the testee's marked
 /// standard error (ADP-16), and the line normalization both use.

@@ -1,6 +1,8 @@
 import Testing
 
+@testable import ConformanceCatalogue
 @testable import ConformanceKit
+@testable import ConformanceReports
 
 /// `VerdictDifference`: the one place that says when implementations' verdicts on a case differ in a way that
 /// matters (the HTML report's filter, `compare`'s count).

@@ -4,7 +4,10 @@ import StrictJSON
 import Testing
 import WireDialects
 
+@testable import ConformanceBrowser
+@testable import ConformanceCatalogue
 @testable import ConformanceKit
+@testable import ConformanceReports
 
 /// A second wire, invented for these tests and given as data only: every word differs from the canonical
 /// dialect's, the signals are navigations with the same scheme. Nothing in the kit knows it.

@@ -16,7 +16,7 @@ struct WireVocabularyTests {
     /// the JS fixtures are, rather than speaking or checking it on the harness's behalf; each with why.
     static let writtenInTheCanonicalWire: [(path: String, why: String)] = [
         (
-            "ConformanceKit/Cases/Areas/",
+            "ConformanceCatalogue/Cases/Areas/",
             "the catalogue's cases, which declare the canonical dialect: their pages, crafted batches and expectations"
         ),
         (
@@ -28,15 +28,15 @@ struct WireVocabularyTests {
             "the wkwvjb dialect, a copy of the canonical wire renamed in part: the words it keeps are its own too"
         ),
         (
-            "ConformanceKit/Explore/ExploreOperation.swift",
+            "ConformanceExplore/ExploreOperation.swift",
             "explore's crafted bridge URLs, program data in the canonical dialect"
         ),
         (
-            "ConformanceKit/Explore/ExploreCorruptFetch.swift",
+            "ConformanceExplore/ExploreCorruptFetch.swift",
             "explore's crafted fetch results, program data in the canonical dialect"
         ),
         (
-            "ConformanceKit/Explore/ExploreDataGenerator.swift",
+            "ConformanceExplore/ExploreDataGenerator.swift",
             "explore's data strings that look like keys and ids on purpose"
         ),
         ("swift5-testee/", "an independent port under test: an implementation writes its own wire"),

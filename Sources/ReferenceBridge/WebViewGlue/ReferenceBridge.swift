@@ -1,4 +1,4 @@
-import ConformanceKit
+import ConformanceAdapter
 import Foundation
 import ReferenceBridgeCore
 import WireDialects

@@ -1,0 +1,670 @@
+import ConformanceAdapter
+import Foundation
+import StrictJSON
+import WireDialects
+
+/// Lints what the native side evaluated, at the wire level: each command is read as its parts (the
+/// function called, the string literal, what follows the call; `WireCommand`) and each part is judged on
+/// its own, so that one deviation never hides another: the function against ESC-1, the literal under ES5
+/// lexing rules (ESC-2, ESC-3) whatever the call around it, the spelling of the call against ESC-5.
+/// What a command must call and how it is spelled are the run's dialect's (`WireDialect`).
+///
+/// Modern JavaScriptCore accepts raw U+2028/U+2029 and `\u{...}` inside string literals, so a round trip
+/// on today's engine proves nothing about older WebKit; this inspector reads the literal the way an ES5
+/// engine does and reports what it would reject.
+package enum WireInspector {
+    /// A problem found in one evaluated command.
+    package struct Problem: Equatable, Sendable {
+        /// The obligation it breaks (`ESC-2.c`, spec appendix C): what a failure for it cites.
+        package var obligation: String
+        /// What is wrong, printable.
+        package var message: String
+        /// Whether the problem lets a payload break out of the literal: a quote left raw ends it early, and
+        /// the rest of the payload is read as code.
+        package var breaksOutOfLiteral = false
+        /// The clause of `obligation` (`ESC-2` for `ESC-2.c`).
+        package var clause: String { String(obligation.prefix { $0 != "." }) }
+
+        /// A problem breaking `obligation`.
+        /// - Parameters:
+        ///   - obligation: The obligation it breaks.
+        ///   - message: What is wrong, printable.
+        ///   - breaksOutOfLiteral: Whether it lets a payload break out of the literal.
+        package init(obligation: String, message: String, breaksOutOfLiteral: Bool = false) {
+            self.obligation = obligation
+            self.message = message
+            self.breaksOutOfLiteral = breaksOutOfLiteral
+        }
+    }
+
+    /// Problems in `script` if it is a message command (scripts that are not are ignored): every
+    /// deviation on its own, whatever else is wrong with the command.
+    /// - Parameters:
+    ///   - script: A script the native side evaluated.
+    ///   - dialect: The wire the command is judged by.
+    /// - Returns: The problems; empty when the command is well-formed or not a message command.
+    package static func problems(inCommand script: String, in dialect: WireDialect) -> [Problem] {
+        inspect(script, dialect)?.problems ?? []
+    }
+
+    /// The outcome of decoding one evaluated script.
+    package enum Decoded: Equatable, Sendable {
+        /// The script is not a message command.
+        case notACommand
+        /// A command that delivers this message: well-formed, or differing from the exact form only in
+        /// how the call is spelled (ESC-5, which `problems(inCommand:)` reports).
+        case message(JSONValue)
+        /// A command that breaks a MUST rule of ESC-1 to ESC-3, with every problem found (ESC-5 ones too).
+        case malformed([Problem])
+    }
+
+    /// Decodes a native -> JS command: checks its form, lexes the literal as ES5, parses the JSON.
+    /// - Parameters:
+    ///   - script: A script the native side evaluated.
+    ///   - dialect: The wire the command is read in.
+    /// - Returns: The message, or the problems, or `.notACommand`.
+    package static func decodeCommand(_ script: String, in dialect: WireDialect) -> Decoded {
+        guard let inspection = inspect(script, dialect) else { return .notACommand }
+        if let message = inspection.message, inspection.problems.allSatisfy({ $0.clause == spellingClause }) {
+            return .message(message)
+        }
+        return .malformed(inspection.problems)
+    }
+
+    /// The message a command delivers to the JS side: the value of its literal when the call reaches
+    /// the entry point and the literal lexes and holds a JSON object, even if the command breaks the
+    /// rules in ways that leave the message intact (the spelling of ESC-5, a double-quoted literal).
+    /// - Parameters:
+    ///   - script: A script the native side evaluated.
+    ///   - dialect: The wire the command is read in.
+    /// - Returns: The message, or nil when the script delivers none (or is not a command).
+    package static func deliveredMessage(_ script: String, in dialect: WireDialect) -> JSONValue? {
+        guard let inspection = inspect(script, dialect), inspection.delivers else { return nil }
+        return inspection.message
+    }
+
+    /// The message a command's literal holds, whether or not the call reaches the entry point: what the native
+    /// side meant to send, for telling a message it never sent from one it sent to the wrong place.
+    /// - Parameters:
+    ///   - script: A script the native side evaluated.
+    ///   - dialect: The wire the command is read in.
+    /// - Returns: The literal's value when it lexes and holds a JSON object; nil otherwise (or when the script is
+    ///   not a command).
+    package static func carriedMessage(_ script: String, in dialect: WireDialect) -> JSONValue? {
+        inspect(script, dialect)?.message
+    }
+
+    /// The problem of a command whose evaluation threw an exception of its own: thrown by the command's
+    /// text, not by the JS side or a handler it called, so the call never reached the entry point.
+    /// - Parameters:
+    ///   - script: A script the native side evaluated.
+    ///   - error: The error the evaluation reported (`message in <source URL> at line <n>`).
+    ///   - sourceURL: The source URL the evaluation ran under: an error located there is the command's own.
+    ///   - dialect: The wire the command is read in.
+    /// - Returns: The problem (ESC-1.c), or nil when the script is not a command or the error is not its own.
+    package static func problem(
+        ofThrowingCommand script: String, error: String, sourceURL: String, in dialect: WireDialect
+    ) -> Problem? {
+        guard inspect(script, dialect) != nil, error.contains(" in \(sourceURL)") else { return nil }
+        return Problem(
+            obligation: "ESC-1.c",
+            message:
+                "the evaluation threw before the call reached `\(dialect.entryPoint)`, so its message was not delivered: "
+                + PrintableText.abbreviate(error, limit: 200))
+    }
+
+    /// The clause of the spelling of the call (SHOULD): its `;`, a `window.` prefix, white space.
+    private static let spellingClause = "ESC-5"
+
+    /// What the lint found in one command.
+    private struct Inspection: Sendable {
+        var problems: [Problem] = []
+        /// The literal's value parsed as JSON, when it lexes and is a JSON object.
+        var message: JSONValue?
+        /// Whether the call reaches the entry point and nothing but white space follows it.
+        var delivers = false
+    }
+
+    /// Reads `script` as a command and lints each of its parts on its own; nil when it is no command.
+    /// A case reads each command several times (the lint at its end, every query of delivered messages),
+    /// so the last inspections are kept.
+    private static func inspect(_ script: String, _ dialect: WireDialect) -> Inspection? {
+        // A short command is inspected faster than it is hashed: only long ones are kept.
+        guard script.utf8.count >= minimumKeptLength else { return freshInspection(script, dialect) }
+        let key = ScriptKey(script, dialect)
+        if let known = recentInspections.withLock({ $0[key] }) { return known }
+        let inspection = freshInspection(script, dialect)
+        recentInspections.withLock { recent in
+            if recent.count >= 512 { recent.removeAll(keepingCapacity: true) }
+            recent[key] = .some(inspection)
+        }
+        return inspection
+    }
+
+    /// A script and the dialect it is read in as a dictionary key, the script compared by its UTF-8
+    /// bytes: `String` hashes and compares by canonical equivalence, which normalizes a megabyte of text
+    /// outside ASCII each time.
+    private struct ScriptKey: Hashable, Sendable {
+        let script: String
+        let dialect: WireDialect
+
+        init(_ script: String, _ dialect: WireDialect) {
+            self.script = script
+            self.dialect = dialect
+        }
+
+        func hash(into hasher: inout Hasher) {
+            var script = script
+            script.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
+            hasher.combine(dialect.entryPoint)
+        }
+
+        static func == (lhs: ScriptKey, rhs: ScriptKey) -> Bool {
+            guard lhs.dialect == rhs.dialect else { return false }
+            var left = lhs.script, right = rhs.script
+            return left.withUTF8 { a in
+                right.withUTF8 { b in
+                    a.count == b.count && (a.count == 0 || memcmp(a.baseAddress!, b.baseAddress!, a.count) == 0)
+                }
+            }
+        }
+    }
+
+    /// The length (UTF-8 bytes) from which inspections are kept.
+    private static let minimumKeptLength = 1024
+
+    /// The inspections of the long commands seen last, by script.
+    private static let recentInspections = LockedValue<[ScriptKey: Inspection?]>([:])
+
+    /// Inspects `script` (see `inspect(_:_:)`).
+    private static func freshInspection(_ script: String, _ dialect: WireDialect) -> Inspection? {
+        // The exact form with a literal that lexes to a JSON object, what nearly every command is, has
+        // nothing to report: no need to read it part by part.
+        if let text = plainLiteralText(ofCommand: script, in: dialect) ?? literalText(ofCommand: script, in: dialect),
+            case let message? = try? JSONParser.parse(text), case .object = message
+        {
+            return Inspection(message: message, delivers: true)
+        }
+        guard var command = WireCommand(parsing: script, in: dialect) else { return nil }
+        let rest = command.trailer.map(restAfterCall)
+        if let count = rest?.isEmpty == false ? joinedCommandCount(startingWith: command, in: dialect) : nil {
+            return Inspection(problems: [
+                Problem(
+                    obligation: "ESC-1.a",
+                    message:
+                        "one evaluation holds \(count) well-formed commands: each message must be its own evaluation")
+            ])
+        }
+        // Something other than `)` or other code after it: when a quote the payload left unescaped ended
+        // the literal early, read the literal as the native side meant it, to its last quote.
+        if rest?.isEmpty != true, let meant = command.endingAtLastQuote(of: script) { command = meant }
+        return lint(command, dialect)
+    }
+
+    /// Lints the entry point, the literal and the trailer of `command`, each on its own.
+    private static func lint(_ command: WireCommand, _ dialect: WireDialect) -> Inspection {
+        var inspection = Inspection()
+        let reachesEntryPoint = lintEntryPoint(command, dialect.entryPoint, into: &inspection.problems)
+        lintArgument(command, into: &inspection)
+        let followedByNothing = lintTrailer(command, dialect.entryPoint, into: &inspection.problems)
+        inspection.delivers = reachesEntryPoint && followedByNothing
+        return inspection
+    }
+
+    /// Reports a call of another function than the entry point (ESC-1.c) or of the entry point through
+    /// `window.` (ESC-5.b); returns whether the call reaches the entry point.
+    private static func lintEntryPoint(_ command: WireCommand, _ entryPoint: String, into problems: inout [Problem])
+        -> Bool
+    {
+        if command.entryPoint == entryPoint { return true }
+        if command.entryPoint == "window." + entryPoint {
+            problems.append(
+                Problem(
+                    obligation: "ESC-5.b",
+                    message: "the command calls the entry point through the global object: "
+                        + "`window.\(entryPoint)(` instead of `\(entryPoint)(`"))
+            return true
+        }
+        problems.append(
+            Problem(
+                obligation: "ESC-1.c",
+                message: "the command calls `\(PrintableText.abbreviate(command.entryPoint, limit: 80))`, "
+                    + "\(callsAnotherFunctionWords) `\(entryPoint)`, so its message is not delivered"))
+        return false
+    }
+
+    /// The words of the problem of a command that calls another function than the entry point (ESC-1.c). The
+    /// command itself shows this defect, where a command that throws shows the effect of another (a broken
+    /// literal, a JS side that never arrived): `RootCauses` takes the first for a cause on the wire.
+    package static let callsAnotherFunctionWords = "not the JS side's entry point"
+
+    /// Lexes the literal as ES5, whatever the call around it, then parses its value as JSON.
+    private static func lintArgument(_ command: WireCommand, into inspection: inout Inspection) {
+        guard case .literal(let quote, let body) = command.argument else {
+            if case .other(let text) = command.argument {
+                inspection.problems.append(
+                    Problem(
+                        obligation: "ESC-1.b",
+                        message: "the argument is not a string literal: "
+                            + PrintableText.abbreviate(text, limit: 80)))
+            }
+            return
+        }
+        if quote != 0x27 {
+            inspection.problems.append(
+                Problem(
+                    obligation: "ESC-1.b", message: "the literal is double-quoted (\"...\"), not single-quoted ('...')")
+            )
+        }
+        var lexed: [Problem] = []
+        let decoded = lexLiteralBody(body[...], quote: quote, problems: &lexed)
+        guard lexed.isEmpty else {
+            inspection.problems += lexed
+            return
+        }
+        let text = UTF16Text.string(decoded)
+        do {
+            let message = try JSONParser.parse(text)
+            guard case .object = message else {
+                inspection.problems.append(
+                    Problem(
+                        obligation: "ESC-3.a",
+                        message:
+                            "the literal's value is JSON but not an object: \(PrintableText.abbreviate(text, limit: 80))"
+                    ))
+                return
+            }
+            inspection.message = message
+        } catch {
+            let (obligation, why) = causeOfValueNotJSON(body: body, text: text, error: error)
+            inspection.problems.append(
+                Problem(
+                    obligation: obligation,
+                    message:
+                        "the literal's value is not JSON (\(error))\(why): \(PrintableText.abbreviate(text, limit: 80))"
+                ))
+        }
+    }
+
+    /// The obligation a literal breaks whose value (`text`) is not JSON though the literal lexes (its quotes
+    /// and line terminators are escaped), and why when it is not the default. By default backslashes were
+    /// escaped wrongly (not doubled, or doubled after other escapes), ESC-2.a. But a control character the
+    /// literal holds raw was raw in the native side's JSON text already, where no escaping of the literal puts
+    /// it; and `\x00` or `\0` in the value is a JavaScript escape of a control character, which JSON lacks and
+    /// no JSON encoder writes: the JSON text lost its control characters (ESC-3.b). And a literal without a
+    /// backslash holds the native side's JSON text unchanged, so that text was not JSON (ESC-3.a), unless it
+    /// is empty: no JSON text at all is what data the native side could not serialize gives, sent anyway
+    /// (ESC-4.b).
+    private static func causeOfValueNotJSON(body: [UInt16], text: String, error: JSONParser.ParseError)
+        -> (obligation: String, why: String)
+    {
+        if body.isEmpty {
+            return (
+                "ESC-4.b",
+                "; the literal is empty: the native side sent a message it had no JSON text for, as data it cannot serialize gives"
+            )
+        }
+        if error.reason == JSONParser.ParseError.rawControlCharacter, body.contains(where: { $0 < 0x20 }) {
+            return (
+                "ESC-3.b",
+                "; the literal holds the control character raw: the native side's JSON text left it unescaped"
+            )
+        }
+        if !body.contains(0x5C) {
+            return ("ESC-3.a", "; the literal holds no escape, so its value is the native side's JSON text as it was")
+        }
+        let utf8 = text.utf8
+        if error.reason == JSONParser.ParseError.unknownEscape, error.offset < utf8.count {
+            let letter = utf8[utf8.index(utf8.startIndex, offsetBy: error.offset)]
+            if letter == UInt8(ascii: "x") || (UInt8(ascii: "0")...UInt8(ascii: "7")).contains(letter) {
+                return (
+                    "ESC-3.b",
+                    "; the native side's JSON text escapes a control character as JavaScript does, which JSON.parse rejects"
+                )
+            }
+        }
+        return ("ESC-2.a", "")
+    }
+
+    /// Reports what differs around the call: a call left unclosed or followed by other code (ESC-1.b),
+    /// a missing `;` (ESC-5.a), white space (ESC-5.b). Returns whether nothing but white space follows it.
+    private static func lintTrailer(_ command: WireCommand, _ entryPoint: String, into problems: inout [Problem])
+        -> Bool
+    {
+        guard let trailer = command.trailer else {
+            if case .literal = command.argument {
+                problems.append(Problem(obligation: "ESC-1.b", message: "no `)` closes the call after its literal"))
+            }
+            return false
+        }
+        let afterSpace = trailer.drop(while: isWhiteSpace)
+        let hasSemicolon = afterSpace.first == ";"
+        let rest = restAfterCall(trailer)
+        if !rest.isEmpty {
+            problems.append(
+                Problem(
+                    obligation: "ESC-1.b",
+                    message: "code follows the call\(hasSemicolon ? "'s `;`" : ""): "
+                        + PrintableText.abbreviate(rest, limit: 80)))
+        }
+        if !hasSemicolon {
+            problems.append(
+                Problem(
+                    obligation: "ESC-5.a",
+                    message:
+                        "the command ends `\(ending(of: command))` without the `;` of `\(entryPoint)('<literal>');`"))
+        }
+        var spaces: [String] = []
+        if !command.leading.isEmpty { spaces.append("before the call") }
+        if command.spacedInside { spaces.append("inside the call") }
+        if afterSpace.count < trailer.count || (rest.isEmpty && trailer.last.map(isWhiteSpace) == true) {
+            spaces.append("after the call")
+        }
+        if !spaces.isEmpty {
+            problems.append(
+                Problem(
+                    obligation: "ESC-5.b",
+                    message:
+                        "white space \(spaces.joined(separator: ", ")): the command is not exactly `\(entryPoint)('<literal>');`"
+                ))
+        }
+        return rest.isEmpty
+    }
+
+    /// The trailer without its leading white space, its `;` and the white space after it.
+    private static func restAfterCall(_ trailer: String) -> String {
+        var rest = Substring(trailer).drop(while: isWhiteSpace)
+        if rest.first == ";" { rest = rest.dropFirst().drop(while: isWhiteSpace) }
+        return String(rest)
+    }
+
+    /// The last characters of the call, up to its `)`, printable: `…\"}')`.
+    private static func ending(of command: WireCommand) -> String {
+        guard case .literal(let quote, let body) = command.argument else { return ")" }
+        let tail = UTF16Text.string(Array(body.suffix(12)))
+        let quoteText = quote == 0x27 ? "'" : "\""
+        return (body.count > 12 ? "…" : "") + PrintableText.printable(tail) + quoteText + ")"
+    }
+
+    private static func isWhiteSpace(_ character: Character) -> Bool {
+        character.unicodeScalars.allSatisfy { scalar in
+            switch scalar.value {
+            case 0x09...0x0D, 0x20, 0xA0, 0xFEFF, 0x2028, 0x2029: true
+            default: false
+            }
+        }
+    }
+
+    /// How many commands the script read as `first` is, when it is two or more well-formed commands one
+    /// after another (separated by white space at most), as a bridge that joins the messages of a turn
+    /// evaluates them; nil otherwise.
+    private static func joinedCommandCount(startingWith first: WireCommand, in dialect: WireDialect) -> Int? {
+        var count = 0
+        var command = first
+        while let trailer = command.trailer {
+            var piece = command
+            piece.trailer = ";"  // each piece judged without the commands after it
+            let judged = lint(piece, dialect)
+            guard judged.delivers, judged.message != nil, judged.problems.isEmpty else { return nil }
+            count += 1
+            let rest = restAfterCall(trailer)
+            if rest.isEmpty { return count > 1 ? count : nil }
+            guard let next = WireCommand(parsing: rest, in: dialect) else { return nil }
+            command = next
+        }
+        return nil
+    }
+
+    /// The string value of the literal of an exact, well-lexed command (the message's JSON text), or
+    /// nil for any other script.
+    /// - Parameters:
+    ///   - script: A script the native side evaluated.
+    ///   - dialect: The wire whose exact command form is looked for.
+    package static func literalText(ofCommand script: String, in dialect: WireDialect) -> String? {
+        let prefix = dialect.deliveryCommandPrefix, suffix = dialect.deliveryCommandSuffix
+        guard script.hasPrefix(prefix), script.hasSuffix(suffix),
+            script.utf16.count >= prefix.utf16.count + suffix.utf16.count
+        else { return nil }
+        let units = UTF16Text.units(of: script)
+        var problems: [Problem] = []
+        let decoded = lexLiteralBody(
+            units[prefix.utf16.count..<(units.count - suffix.utf16.count)], problems: &problems)
+        return problems.isEmpty ? UTF16Text.string(decoded) : nil
+    }
+
+    /// The value of the literal of an exact command that holds nothing a full lexer has to judge, read
+    /// straight from the UTF-8 bytes: no quote, line terminator, U+2028 or U+2029, and no escape but the
+    /// single-character ones, `\xHH` and `\uHHHH` (a surrogate escape only as half of a pair). Nil for any
+    /// other script, which `literalText(ofCommand:in:)` reads.
+    private static func plainLiteralText(ofCommand script: String, in dialect: WireDialect) -> String? {
+        var script = script, prefix = dialect.deliveryCommandPrefix, suffix = dialect.deliveryCommandSuffix
+        return script.withUTF8 { bytes -> String? in
+            prefix.withUTF8 { prefix in
+                suffix.withUTF8 { suffix in plainLiteralText(of: bytes, prefix: prefix, suffix: suffix) }
+            }
+        }
+    }
+
+    /// `plainLiteralText(ofCommand:in:)` on the script's UTF-8 bytes and those of the command's ends.
+    private static func plainLiteralText(
+        of bytes: UnsafeBufferPointer<UInt8>, prefix: UnsafeBufferPointer<UInt8>, suffix: UnsafeBufferPointer<UInt8>
+    ) -> String? {
+        guard bytes.count >= prefix.count + suffix.count,
+            bytes.prefix(prefix.count).elementsEqual(prefix), bytes.suffix(suffix.count).elementsEqual(suffix)
+        else { return nil }
+        let end = bytes.count - suffix.count
+        var value = UTF8Buffer(capacity: end - prefix.count)
+        // Runs of plain bytes are copied at once; escapes are decoded one by one.
+        var runStart = prefix.count
+        var index = runStart
+        let base = bytes.baseAddress!
+        while index < end {
+            let byte = base[index]
+            // ' LF CR, and raw U+2028 and U+2029 (E2 80 A8, E2 80 A9): a full lexer's business.
+            if byte == 0x27 || byte == 0x0A || byte == 0x0D { return nil }
+            if byte == 0xE2, index + 2 < end, base[index + 1] == 0x80, base[index + 2] & 0xFE == 0xA8 { return nil }
+            if byte != 0x5C {
+                index += 1
+                continue
+            }
+            value.append(UnsafeBufferPointer(start: base + runStart, count: index - runStart))
+            guard let next = appendEscape(base, at: index + 1, end: end, to: &value) else { return nil }
+            index = next
+            runStart = index
+        }
+        value.append(UnsafeBufferPointer(start: base + runStart, count: end - runStart))
+        return value.string
+    }
+
+    /// Appends, as UTF-8, the character of the escape whose letter is at `index` (just past the backslash)
+    /// and returns the index after the escape; nil for an escape only the full lexer judges (octal, line
+    /// continuation, malformed, a lone surrogate).
+    private static func appendEscape(
+        _ base: UnsafePointer<UInt8>, at index: Int, end: Int, to value: inout UTF8Buffer
+    ) -> Int? {
+        guard index < end else { return nil }
+        let letter = base[index]
+        if let escaped = singleCharacterEscape(letter) {
+            value.append(escaped)
+            return index + 1
+        }
+        if letter == 0x30, index + 1 >= end || !(0x30...0x39).contains(base[index + 1]) {
+            value.append(0)  // \0 not followed by a digit
+            return index + 1
+        }
+        if letter == 0x78, let code = hexValue(base, from: index + 1, count: 2, end: end) {
+            value.appendScalar(UInt32(code))
+            return index + 3
+        }
+        guard letter == 0x75, let unit = hexValue(base, from: index + 1, count: 4, end: end) else { return nil }
+        if unit < 0xD800 || unit > 0xDFFF {
+            value.appendScalar(UInt32(unit))
+            return index + 5
+        }
+        // A surrogate escape: only a high one followed by an escaped low one makes a character.
+        guard unit <= 0xDBFF, index + 10 < end, base[index + 5] == 0x5C, base[index + 6] == 0x75,
+            let low = hexValue(base, from: index + 7, count: 4, end: end), (0xDC00...0xDFFF).contains(low)
+        else { return nil }
+        value.appendScalar(0x10000 + (UInt32(unit - 0xD800) << 10) + UInt32(low - 0xDC00))
+        return index + 11
+    }
+
+    /// The value of `count` hex digits at `start` in the bytes, or nil when they are not all hex digits.
+    private static func hexValue(_ base: UnsafePointer<UInt8>, from start: Int, count: Int, end: Int) -> UInt16? {
+        guard start + count <= end else { return nil }
+        var code: UInt16 = 0
+        for offset in start..<start + count {
+            guard let digit = hexDigitValue(UInt16(base[offset])) else { return nil }
+            code = code * 16 + digit
+        }
+        return code
+    }
+
+    /// The byte an ES5 single-character escape stands for, by the byte after the backslash.
+    private static func singleCharacterEscape(_ byte: UInt8) -> UInt8? {
+        switch byte {
+        case 0x22, 0x27, 0x5C: byte  // " ' \
+        case 0x62: 0x08  // b
+        case 0x66: 0x0C  // f
+        case 0x6E: 0x0A  // n
+        case 0x72: 0x0D  // r
+        case 0x74: 0x09  // t
+        case 0x76: 0x0B  // v
+        default: nil
+        }
+    }
+
+    /// Lexes the inside of a string literal (without its quotes, `'` unless `quote` says otherwise) as ES5
+    /// does, returning the string value's code units and appending the rules broken to `problems`. An
+    /// unescaped quote is reported and lexing goes on, so that what follows it is linted too.
+    ///
+    /// One problem per kind: the first occurrence's offset is kept and the others are counted, so that a
+    /// megabyte payload full of raw U+2028 gives one readable line, not thousands.
+    static func lexLiteralBody(_ body: ArraySlice<UInt16>, quote: UInt16 = 0x27, problems: inout [Problem]) -> [UInt16]
+    {
+        var value: [UInt16] = []
+        var index = body.startIndex
+        let firstOwn = problems.count
+        var kinds: [String: Int] = [:]
+        var counts: [Int] = []
+        func report(_ obligation: String, _ message: String, breaksOut: Bool = false) {
+            if let kind = kinds[message] {
+                counts[kind] += 1
+                return
+            }
+            kinds[message] = counts.count
+            counts.append(1)
+            problems.append(
+                Problem(
+                    obligation: obligation, message: message + " at literal offset \(index - body.startIndex)",
+                    breaksOutOfLiteral: breaksOut))
+        }
+        defer {
+            for (kind, count) in counts.enumerated() where count > 1 {
+                problems[firstOwn + kind].message += " (and \(count - 1) more like it)"
+            }
+        }
+        while index < body.endIndex {
+            let unit = body[index]
+            switch unit {
+            case quote:
+                report(
+                    quote == 0x27 ? "ESC-2.c" : "ESC-2.j",
+                    "an unescaped \(quote == 0x27 ? "'" : "\"") ends the string literal early: the rest of the payload runs as code (script injection)",
+                    breaksOut: true)
+                value.append(unit)
+            case 0x0A, 0x0D:
+                report(
+                    unit == 0x0A ? "ESC-2.d" : "ESC-2.e",
+                    "a raw line terminator (U+\(hex(unit))) inside the literal is a SyntaxError")
+            case 0x2028, 0x2029:
+                report(
+                    unit == 0x2028 ? "ESC-2.g" : "ESC-2.h",
+                    "a raw U+\(hex(unit)) inside the literal is a SyntaxError on ES5 engines (escape it as \\u\(hex(unit).lowercased()))"
+                )
+            case 0x5C:
+                index += 1
+                guard index < body.endIndex else {
+                    report("ESC-2.a", "the literal ends in a lone backslash, which escapes the closing quote")
+                    return value
+                }
+                index = lexEscape(body, at: index, into: &value, report: { report($0, $1) })
+                continue
+            default:
+                value.append(unit)
+            }
+            index += 1
+        }
+        return value
+    }
+
+    /// Lexes the escape whose character is at `index` (just past the backslash); returns the next index.
+    private static func lexEscape(
+        _ body: ArraySlice<UInt16>, at index: Int, into value: inout [UInt16],
+        report: (_ obligation: String, _ message: String) -> Void
+    ) -> Int {
+        let unit = body[index]
+        switch unit {
+        case 0x62: value.append(0x08)  // \b
+        case 0x66: value.append(0x0C)  // \f
+        case 0x6E: value.append(0x0A)  // \n
+        case 0x72: value.append(0x0D)  // \r
+        case 0x74: value.append(0x09)  // \t
+        case 0x76: value.append(0x0B)  // \v
+        case 0x0A, 0x2028, 0x2029: break  // line continuation
+        case 0x0D:
+            if index + 1 < body.endIndex, body[index + 1] == 0x0A { return index + 2 }
+        case 0x30 where index + 1 >= body.endIndex || !(0x30...0x39).contains(body[index + 1]):
+            value.append(0)  // \0 not followed by a digit
+        case 0x30...0x39:
+            // The literal's escapes are the spec's substitutions; an octal one is none of them.
+            report("ESC-2.a", "a legacy octal escape (\\\(Character(Unicode.Scalar(UInt8(unit)))) is not allowed")
+        case 0x78:  // \xHH
+            guard let code = hexValue(body, from: index + 1, count: 2) else {
+                report("ESC-2.a", "\\x must be followed by two hex digits")
+                return index + 1
+            }
+            value.append(code)
+            return index + 3
+        case 0x75:  // \uHHHH
+            if index + 1 < body.endIndex, body[index + 1] == 0x7B {
+                report("ESC-2.i", "an ES2015 code point escape \\u{...} is a SyntaxError on ES5 engines (use \\uXXXX)")
+                return index + 1
+            }
+            guard let code = hexValue(body, from: index + 1, count: 4) else {
+                report("ESC-2.a", "\\u must be followed by four hex digits")
+                return index + 1
+            }
+            value.append(code)
+            return index + 5
+        default:
+            value.append(unit)  // \' \" \\ and non-escape characters stand for themselves
+        }
+        return index + 1
+    }
+
+    private static func hexValue(_ body: ArraySlice<UInt16>, from start: Int, count: Int) -> UInt16? {
+        guard start + count <= body.endIndex else { return nil }
+        var code: UInt16 = 0
+        for unit in body[start..<start + count] {
+            guard let digit = hexDigitValue(unit) else { return nil }
+            code = code * 16 + digit
+        }
+        return code
+    }
+
+    /// The value of one hex digit, or nil for any other code unit.
+    private static func hexDigitValue(_ unit: UInt16) -> UInt16? {
+        switch unit {
+        case 0x30...0x39: unit - 0x30
+        case 0x41...0x46: unit - 0x41 + 10
+        case 0x61...0x66: unit - 0x61 + 10
+        default: nil
+        }
+    }
+
+    private static func hex(_ unit: UInt16) -> String {
+        let digits = String(unit, radix: 16, uppercase: true)
+        return String(repeating: "0", count: max(0, 4 - digits.count)) + digits
+    }
+}

@@ -1,0 +1,100 @@
+import ConformanceBrowser
+import StrictJSON
+
+/// Bootstrap cases for situations explore taught the catalogue: navigations to strings that are not URLs, two
+/// navigation decisions in one main-queue turn, and a page that adds enumerable members to the prototypes.
+extension BootstrapCases {
+    static let situations = [navigationsToNonURLs, twoDecisionsInOneTurn, setupCallbacksWithPollutedPrototypes]
+
+    /// Strings an iframe's `src` can hold that Foundation's `URL(string:)` does not take for URLs.
+    static let nonURLs = [
+        "https://__wvjb_queue_message__ x", "https://__wvjb_queue_message__:port/", "https://[::1",
+        "https:// __bridge_loaded__",
+    ]
+
+    static let navigationsToNonURLs = ConformanceCase(
+        id: "bootstrap.navigation.not-a-url",
+        clauses: ["BOOT-1"],
+        needsPage: .requestsWithoutURL,
+        summary: "a navigation request for a string that is not a URL is decided like any other: exactly once"
+    ) { context in
+        try await CasePages.start(context)
+        let frames = nonURLs.map { url in
+            "(function () { var frame = document.createElement(\"iframe\"); frame.src = \(CanonicalJSON.quote(url)); "
+                + "document.documentElement.appendChild(frame); })();"
+        }
+        context.runInPage(frames.joined(separator: "\n"))
+        try await context.runUntilIdle()
+        let decided = Set(context.transcript.navigationDecisions.map(\.url))
+        context.expectEqual(
+            nonURLs.filter { !decided.contains($0) }, [], clause: "BOOT-1.g",
+            "navigation requests for strings that are not URLs left undecided")
+    }
+
+    static let twoDecisionsInOneTurn = ConformanceCase(
+        id: "bootstrap.navigation.two-in-one-turn",
+        clauses: ["BOOT-1", "FLUSH-1", "FLUSH-7"],
+        needsPage: .requestPerSourceAssignment,
+        summary:
+            "two queue URLs whose decisions reach the delegate in one main-queue turn are each decided once and each fetched"
+    ) { context in
+        try context.registerHandler("sink", answer: .none)
+        try await CasePages.start(context)
+        let decisionsBefore = context.transcript.navigationDecisions.count
+        let fetchesBefore = fetches(in: context)
+        // The page runs one more turn before the main queue does: both requests reach the delegate in between.
+        context.browser.taskDelays = TaskDelays([.mainQueue: [1]])
+        let wire = context.dialect
+        context.runInPage(
+            """
+            \(wire.javaScriptGlobal).\(wire.callHandlerFunction)("sink", 1);
+            \(wire.javaScriptGlobal).\(wire.callHandlerFunction)("sink", 2);
+            """)
+        try await context.runUntilIdle()
+        context.browser.taskDelays = nil
+        let requested = context.transcript.queueSignals
+        let decided = context.transcript.navigationDecisions.dropFirst(decisionsBefore).filter {
+            context.transcript.isQueueURL($0.url)
+        }
+        context.expectEqual(decided.count, 2, clause: "BOOT-1.g", "queue URL requests decided, of two in one turn")
+        context.expectEqual(
+            fetches(in: context) - fetchesBefore, decided.count, clause: "FLUSH-1.b",
+            "fetches for the queue URLs cancelled in one main-queue turn (\(requested) signals in all)")
+        context.expectEqual(
+            context.transcript.nativeHandlerInvocations("sink"), [1, 2], clause: "FLUSH-7.a", "calls the handler got")
+    }
+
+    @MainActor
+    private static func fetches(in context: CaseContext) -> Int {
+        let command = context.dialect.fetchCommand
+        return context.transcript.nativeEvaluations.filter { $0.script == command }.count
+    }
+
+    static let setupCallbacksWithPollutedPrototypes = ConformanceCase(
+        id: "bootstrap.setup-callbacks.polluted-prototypes",
+        clauses: ["BOOT-7", "CB-4"],
+        summary:
+            "on a page that adds enumerable members to Array.prototype and Object.prototype, the setup callbacks run once each, in order, and nothing else is called"
+    ) { context in
+        try context.registerHandler("echo", answer: .echo)
+        let wire = context.dialect
+        try await CasePages.start(
+            context,
+            page: """
+                Array.prototype.pageHelper = function () { conformance.note("Array.prototype member called", true); };
+                Object.prototype.pageSetting = "a member every object inherits";
+                \(wire.pageSetupFunction)(function (bridge) { conformance.note("setup callback", 1); });
+                \(wire.pageSetupFunction)(function (bridge) {
+                    conformance.note("setup callback", 2);
+                    bridge.\(wire.callHandlerFunction)("echo", [1, 2], conformance.callback("echo"));
+                });
+                """)
+        context.expectEqual(
+            context.transcript.pageNotes("setup callback"), [1, 2], clause: "BOOT-7.a", "setup callbacks run, in order")
+        context.expectEqual(
+            context.transcript.pageNotes("Array.prototype member called"), [], clause: "BOOT-7.a",
+            "calls of a function the page added to Array.prototype")
+        context.expectEqual(
+            context.transcript.jsCallbackInvocations("echo"), [[1, 2]], clause: "CB-4.a", "the answer the page got")
+    }
+}

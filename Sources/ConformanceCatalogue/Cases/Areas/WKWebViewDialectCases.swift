@@ -1,0 +1,228 @@
+import ConformanceBrowser
+import StrictJSON
+import WireDialects
+
+/// Cases of the wkwvjb dialect's own clauses (spec, section 13.2): its script message signals, its bootstrap
+/// and its page setup snippet. Written in its words, they run only in that profile; every canonical case whose
+/// clauses hold there runs too, renamed (`DialectApplicability`).
+enum WKWebViewDialectCases {
+    static let all = [
+        onePostPerCall, onePostPerResponse, oneFetchPerFlushMessage, startupQueueAfterInjection, pageSetupSnippet,
+        handlersBeforeLoad,
+    ]
+
+    /// The names of the dialect's two script message handlers.
+    static let injectHandler = "iOS_Native_InjectJavascript", flushHandler = "iOS_Native_FlushMessageQueue"
+
+    static let onePostPerCall = ConformanceCase(
+        id: "js-side.wkwvjb.one-post-per-call",
+        clauses: ["WK-1"],
+        dialects: [.wkwvjb],
+        summary:
+            "each call the page makes posts null once to iOS_Native_FlushMessageQueue, three calls in one turn included"
+    ) { context in
+        try context.registerHandler("echo", answer: .echo)
+        try await CasePages.start(
+            context,
+            page: """
+                setupWKWebViewJavascriptBridge(function (bridge) {
+                    bridge.callHandler("echo", "one");
+                    bridge.callHandler("echo", "two", conformance.callback("two"));
+                    bridge.callHandler("echo", "three");
+                });
+                """)
+        let posts = context.transcript.scriptMessages(to: flushHandler)
+        context.expectEqual(posts.count, 3, clause: "WK-1.a", "posts to \(flushHandler) for three JS calls in one turn")
+        context.expectEqual(
+            posts.filter { $0 != .null }, [], clause: "WK-1.b", "bodies posted to \(flushHandler) other than null")
+        context.expectEqual(
+            context.transcript.nativeHandlerInvocations("echo"), ["one", "two", "three"], clause: "WK-1.a",
+            "data the native handler got from the page's three calls")
+    }
+
+    static let onePostPerResponse = ConformanceCase(
+        id: "js-side.wkwvjb.one-post-per-response",
+        clauses: ["WK-1"],
+        dialects: [.wkwvjb],
+        summary: "each response the page sends posts null once to iOS_Native_FlushMessageQueue, and no send loads a URL"
+    ) { context in
+        try await CasePages.start(
+            context,
+            page: """
+                setupWKWebViewJavascriptBridge(function (bridge) {
+                    bridge.registerHandler("answerer", function (data, respond) { respond("answer to " + data); });
+                });
+                """)
+        try context.callHandler("answerer", data: "first", callback: "first")
+        try context.callHandler("answerer", data: "second", callback: "second")
+        try await context.runUntilIdle()
+        let posts = context.transcript.scriptMessages(to: flushHandler)
+        context.expectEqual(posts.count, 2, clause: "WK-1.a", "posts to \(flushHandler) for two JS responses")
+        context.expectEqual(
+            posts.filter { $0 != .null }, [], clause: "WK-1.b", "bodies posted to \(flushHandler) other than null")
+        context.expectEqual(
+            context.transcript.subframeRequests, [], clause: "WK-1.c", "navigation requests the page made")
+        context.expectEqual(
+            context.transcript.nativeCallbackInvocations("first")
+                + context.transcript.nativeCallbackInvocations("second"),
+            ["answer to first", "answer to second"], clause: "WK-1.a", "answers the native callbacks got")
+    }
+
+    static let oneFetchPerFlushMessage = ConformanceCase(
+        id: "flush.wkwvjb.one-fetch-per-flush-message",
+        clauses: ["WK-2"],
+        dialects: [.wkwvjb],
+        summary: "each message to iOS_Native_FlushMessageQueue is followed by exactly one fetch, spelled exactly"
+    ) { context in
+        try context.registerHandler("sink", answer: .none)
+        try await CasePages.start(
+            context,
+            page: """
+                setupWKWebViewJavascriptBridge(function (bridge) {
+                    bridge.callHandler("sink", "first turn 1");
+                    bridge.callHandler("sink", "first turn 2");
+                    setTimeout(function () { bridge.callHandler("sink", "later turn"); }, 5);
+                });
+                """)
+        try await context.runUntilIdle()
+        // A fetch is any native evaluation naming the fetch function that neither delivers nor injects.
+        let fetches = context.transcript.nativeEvaluationsBesidesTheJavaScriptSide.map(\.script).filter {
+            $0.contains("_fetchQueue") && WireInspector.decodeCommand($0, in: .wkwvjb) == .notACommand
+        }
+        context.expectEqual(
+            fetches.count, context.transcript.scriptMessages(to: flushHandler).count, clause: "WK-2.a",
+            "fetches, against the messages posted to \(flushHandler)")
+        context.expectEqual(
+            Set(fetches).sorted(), fetches.isEmpty ? [] : [WireDialect.wkwvjb.fetchCommand], clause: "WK-2.b",
+            "the fetch commands evaluated")
+        context.expectEqual(
+            context.transcript.nativeHandlerInvocations("sink"), ["first turn 1", "first turn 2", "later turn"],
+            clause: "WK-2.a", "data the native handler got, each call once")
+    }
+
+    static let startupQueueAfterInjection = ConformanceCase(
+        id: "startup.wkwvjb.inject-then-startup-queue",
+        clauses: ["WK-3", "WK-4", "WK-2"],
+        dialects: [.wkwvjb],
+        summary:
+            "each inject message gets the JS side evaluated, on every page, and calls held before the page loaded reach the handlers its setup callback registers"
+    ) { context in
+        try context.registerHandler("ready", answer: .none)
+        for number in 1...2 { try context.callHandler("sink", data: .number(Double(number))) }
+        try await CasePages.start(
+            context,
+            page: """
+                setupWKWebViewJavascriptBridge(function (bridge) {
+                    bridge.registerHandler("sink", conformance.recordingHandler("sink"));
+                    bridge.callHandler("ready", "page up");
+                });
+                """)
+        context.expectEqual(
+            context.transcript.jsHandlerInvocations("sink").map(\.data), [1, 2], clause: "WK-3.b",
+            "data the JS handler registered in the setup callback got from the two calls held before the page loaded")
+        context.reload()
+        try await context.runUntilIdle()
+        try context.callHandler("sink", data: "after the reload")
+        try await context.runUntilIdle()
+        let pages = context.transcript.pages
+        context.expectEqual(
+            pages.map(\.javaScriptSideEvaluations.count), [1, 1],
+            clause: "WK-3.a", "evaluations of the JS side on the first page and on the reloaded one")
+        context.expectEqual(
+            pages.last?.jsHandlerInvocations("sink").map(\.data) ?? [], ["after the reload"], clause: "WK-3.a",
+            "data the reloaded page's JS handler got from a call made once it was up")
+        context.expectEqual(
+            pages.map { $0.scriptMessages(to: injectHandler).count }, [1, 1], clause: "WK-4.c",
+            "messages each page's setup call posted to \(injectHandler)")
+        let fetches = context.transcript.nativeEvaluationsBesidesTheJavaScriptSide.map(\.script).filter {
+            $0.contains("_fetchQueue") && WireInspector.decodeCommand($0, in: .wkwvjb) == .notACommand
+        }
+        context.expectEqual(
+            fetches, Array(repeating: WireDialect.wkwvjb.fetchCommand, count: 2), clause: "WK-2.b",
+            "fetches evaluated for the two pages' calls to \"ready\", one each")
+        context.expectEqual(
+            context.transcript.nativeHandlerInvocations("ready"), ["page up", "page up"], clause: "WK-2.a",
+            "data the native handler got from each page's call")
+    }
+
+    static let pageSetupSnippet = ConformanceCase(
+        id: "bootstrap.wkwvjb.page-setup-snippet",
+        clauses: ["WK-4", "WK-3"],
+        dialects: [.wkwvjb],
+        summary:
+            "setupWKWebViewJavascriptBridge posts one inject message for the first call, appends the next callback, and calls back at once once the bridge is there"
+    ) { context in
+        context.loadPage(
+            """
+            function waiting() { return window.WKWVJBCallbacks ? window.WKWVJBCallbacks.length : -1; }
+            setupWKWebViewJavascriptBridge(function (bridge) { conformance.note("first called back", typeof bridge.callHandler); });
+            conformance.note("waiting after the first call", waiting());
+            setupWKWebViewJavascriptBridge(function (bridge) { conformance.note("second called back", typeof bridge.callHandler); });
+            conformance.note("waiting after the second call", waiting());
+            """)
+        try await context.runUntilIdle()
+        let postsBefore = context.transcript.scriptMessages(to: injectHandler)
+        context.runInPage(
+            """
+            var atOnce = false;
+            setupWKWebViewJavascriptBridge(function (bridge) { atOnce = true; });
+            conformance.note("third called back at once", atOnce);
+            """)
+        try await context.runUntilIdle()
+        context.expectEqual(
+            context.transcript.pageNotes("waiting after the first call"), [1], clause: "WK-4.c",
+            "length of window.WKWVJBCallbacks after the first setup call")
+        context.expectEqual(
+            postsBefore, [.null], clause: "WK-4.c", "messages posted to \(injectHandler) for the two setup calls")
+        context.expectEqual(
+            context.transcript.pageNotes("waiting after the second call"), [2], clause: "WK-4.b",
+            "length of window.WKWVJBCallbacks after the second setup call")
+        context.expectEqual(
+            context.transcript.pageNotes("first called back") + context.transcript.pageNotes("second called back"),
+            ["function", "function"], clause: "WK-4.b", "the two waiting callbacks, called with the bridge")
+        context.expectEqual(
+            context.transcript.pageNotes("third called back at once"), [true], clause: "WK-4.a",
+            "whether a setup call with the bridge present called back at once")
+        context.expectEqual(
+            context.transcript.scriptMessages(to: injectHandler).count, 1, clause: "WK-4.a",
+            "messages posted to \(injectHandler) after three setup calls")
+        context.expectEqual(
+            context.transcript.javaScriptSideEvaluations.count, 1, clause: "WK-3.a",
+            "evaluations of the JS side for the page's one inject message")
+    }
+
+    static let handlersBeforeLoad = ConformanceCase(
+        id: "bootstrap.wkwvjb.handlers-before-load",
+        clauses: ["WK-5"],
+        dialects: [.wkwvjb],
+        summary: "both script message handlers exist when the page loads"
+    ) { context in
+        context.loadPage(
+            """
+            var handlers = window.webkit && window.webkit.messageHandlers;
+            conformance.note("\(injectHandler)", handlers ? typeof handlers.\(injectHandler) : "no window.webkit");
+            conformance.note("\(flushHandler)", handlers ? typeof handlers.\(flushHandler) : "no window.webkit");
+            """)
+        try await context.runUntilIdle()
+        context.expectEqual(
+            context.transcript.pageNotes(injectHandler) + context.transcript.pageNotes(flushHandler),
+            ["object", "object"], clause: "WK-5.a",
+            "typeof window.webkit.messageHandlers.\(injectHandler) and .\(flushHandler) in the page's script")
+    }
+}
+
+extension Transcript {
+    /// The bodies posted to the script message handler `name`, in order.
+    func scriptMessages(to name: String) -> [JSONValue] {
+        events.compactMap {
+            if case let .scriptMessagePosted(posted, body) = $0, posted == name { body ?? .null } else { nil }
+        }
+    }
+
+    /// The URLs of the navigation requests for frames other than the main one, in order.
+    var subframeRequests: [String] {
+        events.compactMap {
+            if case let .navigationRequested(_, url, isMainFrame) = $0, !isMainFrame { url } else { nil }
+        }
+    }
+}

@@ -1,0 +1,632 @@
+import ConformanceAdapter
+import ConformanceBrowser
+import ConformanceSupport
+import Dispatch
+import Foundation
+import StrictJSON
+import WireDialects
+
+/// What a case's script drives: the implementation (through its adapter), the simulated web view, and
+/// the expectations it records.
+///
+/// Every adapter call is recorded in the transcript; an adapter that throws stops the case with an
+/// adapter error naming the call. Native handlers and callbacks are wrapped so that each invocation is
+/// recorded and a callback invoked twice is caught.
+@MainActor
+package final class CaseContext {
+    /// How a native handler registered by the case answers.
+    package enum NativeAnswer: Sendable {
+        /// Never answers.
+        case none
+        /// Answers with the data it got.
+        case echo
+        /// Answers with a fixed value (nil answers nil).
+        case value(JSONValue?)
+        /// Answers twice with the data it got.
+        case echoTwice
+        /// Keeps its responder for `answerHeld(_:with:)`, after the handler has returned.
+        case later
+        /// Does these steps while it runs (re-entrancy: answering, registering, calling, resetting).
+        case steps([InsideStep])
+    }
+
+    /// The case being run.
+    package let conformanceCase: ConformanceCase
+    /// The page host whose web view the implementation is attached to (the simulated browser, or another
+    /// engine behind the same web view).
+    package let browser: any PageHost
+    let adapter: any BridgeAdapter
+    private(set) var failures: [CheckFailure] = []
+    /// Every explicit check the case made, passed or failed: the clause and what was checked.
+    private(set) var checks: [(clause: String, message: String)] = []
+    private var issuedCallbacks: [(label: String, call: String, expectsResponse: Bool)] = []
+    private var callbackInvocationCounts: [String: Int] = [:]
+    var heldResponders: [String: [AdapterResponseCallback]] = [:]
+    /// What stopped a step a handler or callback ran inside the bridge; thrown by the next `runUntilIdle`.
+    private var insideStop: CaseStop?
+
+    init(conformanceCase: ConformanceCase, browser: any PageHost, adapter: any BridgeAdapter) {
+        self.conformanceCase = conformanceCase
+        self.browser = browser
+        self.adapter = adapter
+    }
+
+    /// The web view the implementation is attached to.
+    package var webView: SimulatedWebView { browser.webView }
+
+    /// Everything observed so far, in the case's words: a case run in a dialect it is not written for reads
+    /// it renamed back into its own (`Transcript.inWords(of:by:keeping:)`).
+    package var transcript: Transcript {
+        guard let renaming = words.toCase else {
+            return browser.transcript
+        }
+        let wire = browser.transcript
+        var renamed = renamedTranscript ?? Transcript(dialect: dialect)
+        if renamed.entries.count < wire.entries.count {
+            wire.appendEntries(
+                from: renamed.entries.count, to: &renamed, by: renaming, keeping: webView.bridgeJavaScriptSource)
+            renamedTranscript = renamed
+        }
+        return renamed
+    }
+    /// The transcript renamed so far: entries are only ever appended, so each is renamed once.
+    private var renamedTranscript: Transcript?
+
+    /// The wire the case is written in: what its pages and checks use for names, keys and commands (the
+    /// run's, unless the case is renamed into it: `DialectApplicability.wordsSource(of:in:)`).
+    package var dialect: WireDialect { words.dialect }
+
+    /// The case's words, and the renamings between them and the run's (nil when the case is not renamed),
+    /// made once: both dialects are fixed for the case.
+    private lazy var words: (dialect: WireDialect, toRun: DialectRenaming?, toCase: DialectRenaming?) = {
+        let caseDialect = DialectApplicability.wordsSource(of: conformanceCase, in: runDialect) ?? runDialect
+        guard isRenamed else { return (caseDialect, nil, nil) }
+        return (
+            caseDialect, DialectRenaming(wordsFrom: caseDialect, to: runDialect),
+            DialectRenaming(wordsFrom: runDialect, to: caseDialect)
+        )
+    }()
+
+    /// The wire the run speaks, whose signals the page really gives (`dialect` is the case's words).
+    package var runDialect: WireDialect { browser.transcript.dialect }
+
+    /// Whether the case runs in a dialect it is not written for, its scripts renamed into it.
+    package var isRenamed: Bool { !conformanceCase.dialects.contains(runDialect) }
+
+    // MARK: Driving the implementation
+
+    /// Attaches the implementation to the web view (`BridgeAdapter.attach(to:)`). The runner does this
+    /// before the case's script, as an app creates its bridge before using it.
+    /// - Throws: `CaseStop.adapter` when the adapter throws.
+    func attach() throws {
+        try perform("attach(to: webView)") { try adapter.attach(to: webView) }
+    }
+
+    /// Registers a native handler that records each invocation and answers as told.
+    /// - Parameters:
+    ///   - name: The handler name.
+    ///   - answer: How it answers.
+    /// - Throws: `CaseStop.adapter` when the adapter throws.
+    package func registerHandler(_ name: String, answer: NativeAnswer = .echo) throws {
+        try perform("registerHandler(\(CanonicalJSON.quote(name)))") {
+            let wireName = inRunWords(name: name)
+            let wireAnswer = { [weak self] (value: JSONValue?) in (self?.inRunWords(value) ?? value)?.foundationValue }
+            try adapter.registerHandler(wireName) { [weak self] data, respond in
+                guard let self else { return }
+                let received = self.jsonValue(
+                    fromNative: data, what: "data handed to native handler \(name)", obligation: "MSG-3.f")
+                self.browser.record(.nativeHandlerInvoked(name: wireName, data: received))
+                switch answer {
+                case .none: break
+                case .echo: respond(data)
+                case .value(let value): respond(wireAnswer(value))
+                case .echoTwice: respond(data); respond(data)
+                case .later: self.heldResponders[name, default: []].append(respond)
+                case .steps(let steps): self.runInside(steps, data: data, respond: respond)
+                }
+            }
+        }
+    }
+
+    /// Registers a native handler that records each invocation and then throws (FLUSH-8).
+    /// - Parameter name: The handler name.
+    /// - Throws: `CaseStop.adapter` when the adapter throws.
+    package func registerThrowingHandler(_ name: String) throws {
+        try perform("registerThrowingHandler(\(CanonicalJSON.quote(name)))") {
+            let wireName = inRunWords(name: name)
+            try adapter(as: (any SupportsThrowingHandlers).self).registerThrowingHandler(wireName) {
+                [weak self] data, _ in
+                if let self {
+                    let received = self.jsonValue(
+                        fromNative: data, what: "data handed to native handler \(name)", obligation: "MSG-3.f")
+                    self.browser.record(.nativeHandlerInvoked(name: wireName, data: received))
+                }
+                throw HandlerFailure(handler: name)
+            }
+        }
+    }
+
+    /// What the handlers of `registerThrowingHandler(_:)` throw.
+    struct HandlerFailure: Error, CustomStringConvertible {
+        var handler: String
+        var description: String { "the handler \(handler) failed, as the case asked it to" }
+    }
+
+    /// Answers the oldest invocation of the `.later` handler `name` that has not been answered yet.
+    /// - Parameters:
+    ///   - name: The handler name.
+    ///   - answer: The answer (nil answers nil).
+    /// - Returns: False, doing nothing, when no invocation waits for an answer.
+    /// - Throws: `CaseStop.adapter` when the adapter throws.
+    @discardableResult
+    package func answerHeld(_ name: String, with answer: JSONValue?) throws -> Bool {
+        guard var waiting = heldResponders[name], !waiting.isEmpty else { return false }
+        let respond = waiting.removeFirst()
+        heldResponders[name] = waiting
+        try perform("answer the held invocation of \(CanonicalJSON.quote(name)) with \(answer?.displayText ?? "nil")") {
+            respond(inRunWords(answer)?.foundationValue)
+        }
+        return true
+    }
+
+    /// Removes a native handler.
+    /// - Throws: `CaseStop.adapter` when the adapter throws.
+    package func removeHandler(_ name: String) throws {
+        try perform("removeHandler(\(CanonicalJSON.quote(name)))") {
+            try adapter(as: (any SupportsRemoveHandler).self).removeHandler(inRunWords(name: name))
+        }
+    }
+
+    /// Calls a JS handler through the implementation.
+    /// - Parameters:
+    ///   - name: The JS handler name.
+    ///   - data: The data to send; nil sends none.
+    ///   - callback: A label for the response callback, or nil to send no callback.
+    ///   - expectsResponse: Whether the callback must run by the end even in a case that accepts unanswered
+    ///     callbacks (in other cases every callback must run).
+    /// - Throws: `CaseStop.adapter` when the adapter throws.
+    ///   - then: What the callback does once it has recorded its answer (re-entrancy).
+    package func callHandler(
+        _ name: String, data: JSONValue? = nil, callback: String? = nil, expectsResponse: Bool = false,
+        then steps: [InsideStep] = []
+    ) throws {
+        let dataText = data.map { ", data: " + $0.canonicalText } ?? ""
+        let callbackText = callback.map { ", callback: \($0)" } ?? ""
+        let description = "callHandler(\(CanonicalJSON.quote(name))\(dataText)\(callbackText))"
+        if let callback { issuedCallbacks.append((callback, description, expectsResponse)) }
+        try perform(description) {
+            let responseCallback: AdapterResponseCallback? = callback.map { label in
+                { [weak self] answer in
+                    self?.nativeCallbackInvoked(label, answer: answer, call: description)
+                    if !steps.isEmpty { self?.runInside(steps, data: answer, respond: nil) }
+                }
+            }
+            try adapter.callHandler(
+                inRunWords(name: name), data: inRunWords(data)?.foundationValue, responseCallback: responseCallback)
+        }
+    }
+
+    /// Resets the implementation's bridge.
+    /// - Throws: `CaseStop.adapter` when the adapter throws.
+    package func reset() throws {
+        try perform("reset()") { try adapter(as: (any SupportsReset).self).reset() }
+    }
+
+    /// Switches the implementation's traffic logging on or off (LOG-7).
+    /// - Parameter enabled: Whether to log traffic.
+    /// - Throws: `CaseStop.adapter` when the adapter throws.
+    package func setTrafficLogging(_ enabled: Bool) throws {
+        try perform("setTrafficLogging(\(enabled))") {
+            try adapter(as: (any SupportsTrafficLogging).self).setTrafficLogging(enabled)
+        }
+    }
+
+    /// Asks the implementation to disable the JS side's alert safety timeout.
+    /// - Throws: `CaseStop.adapter` when the adapter throws.
+    package func disableSafetyTimeout() throws {
+        try perform("disableJavscriptAlertBoxSafetyTimeout()") {
+            try adapter(as: (any SupportsDisablingSafetyTimeout).self).disableJavscriptAlertBoxSafetyTimeout()
+        }
+    }
+
+    /// The adapter as the capability protocol an operation needs. The runner only runs a case whose
+    /// requirements the adapter adopts, so this fails only for a case that forgot to declare one.
+    func adapter<Capability>(as capability: Capability.Type) throws -> Capability {
+        guard let adapter = adapter as? Capability else {
+            throw AdapterError(
+                "the case uses an operation of \(capability), which this adapter does not adopt; the case must list it in `requires`"
+            )
+        }
+        return adapter
+    }
+
+    func perform(_ description: String, _ body: () throws -> Void) throws {
+        browser.record(.adapterAction(description))
+        do {
+            try body()
+        } catch let error as AdapterFailure {
+            throw CaseStop.adapterFailure(error, stage: description)
+        } catch {
+            throw CaseStop.adapter(stage: description, error: "\(error)")
+        }
+    }
+
+    /// Stops the case because a step inside a handler or callback failed.
+    func stopInside(_ stop: CaseStop) {
+        guard insideStop == nil else { return }
+        insideStop = stop
+        webView.backend.abortCase(because: InsideStepFailure(description: stop.description))
+    }
+
+    private func nativeCallbackInvoked(_ label: String, answer: Any?, call: String) {
+        let count = callbackInvocationCounts[label, default: 0] + 1
+        callbackInvocationCounts[label] = count
+        browser.record(
+            .nativeCallbackInvoked(
+                label: label, data: jsonValue(fromNative: answer, what: "answer to \(call)", obligation: "CB-4.a")))
+        if count == 2 {
+            fail(
+                clause: "CB-2.a", "native callback \(label) of \(call) invoked twice",
+                expected: "at most one invocation")
+        }
+    }
+
+    private func jsonValue(fromNative value: Any?, what: String, obligation: String) -> JSONValue? {
+        guard let value else { return nil }
+        do {
+            return try JSONValue(foundation: value)
+        } catch {
+            fail(clause: obligation, "\(what) is not a Foundation JSON value: \(error)")
+            return .string("<not JSON: \(type(of: value))>")
+        }
+    }
+
+    // MARK: Driving the page
+
+    /// Loads a page that runs `script` after the WVJB setup snippet.
+    /// - Parameters:
+    ///   - script: The page's JavaScript. `__conformance` and the `conformance` helpers are available.
+    ///   - url: The page's URL.
+    package func loadPage(_ script: String, url: String = "https://app.example/index.html") {
+        browser.load(PageDefinition(url: url, script: CasePagePrelude.source + inRunDialect(script)))
+    }
+
+    /// `script`, written in the case's dialect, in the run's: the same when the case is written for the run's
+    /// dialect, else its words renamed (a case written in the canonical dialect run in another profile, say).
+    package func inRunDialect(_ script: String) -> String {
+        guard let renaming = words.toRun else { return script }
+        return renaming.rename(script)
+    }
+
+    /// A handler name or value the case hands the native side, in the run's words, as its scripts are
+    /// (`inRunDialect(_:)`): what crosses the bridge is renamed alike on both sides, so that the transcript,
+    /// renamed back, shows the case's own names and data.
+    func inRunWords(_ value: JSONValue?) -> JSONValue? {
+        guard let value, let renaming = words.toRun else {
+            return value
+        }
+        return renaming.rename(value)
+    }
+
+    /// Text in the run's words (the JS side injected, say) in the case's, so that a page script holding it reads
+    /// it as it was once renamed into the run's words again (`inRunDialect(_:)`).
+    package func inCaseWords(_ text: String) -> String {
+        guard let renaming = words.toCase else { return text }
+        return renaming.rename(text)
+    }
+
+    /// A handler name in the run's words (`inRunWords(_:)`).
+    func inRunWords(name: String) -> String {
+        guard let renaming = words.toRun else { return name }
+        return renaming.rename(name)
+    }
+
+    /// Loads a page as `loadHTMLString(_:baseURL:)` does: its URL is `baseURL`, or `about:blank` without one,
+    /// and it runs `script` (in an inline `<script>` of the HTML) after the WVJB setup snippet.
+    /// - Parameters:
+    ///   - script: The page's JavaScript.
+    ///   - baseURL: The page's base URL.
+    package func loadHTMLString(running script: String, baseURL: String? = nil) {
+        browser.load(
+            PageDefinition(
+                html: "<html><script>\(CasePagePrelude.source + inRunDialect(script))</script></html>", baseURL: baseURL
+            ))
+    }
+
+    /// Loads a page whose load fails, before its commit (nothing of it runs) or after it (it runs `script`).
+    /// - Parameters:
+    ///   - script: The page's JavaScript.
+    ///   - url: The page's URL.
+    ///   - failure: How and where the load fails.
+    package func loadFailingPage(_ script: String = "", url: String, failure: PageDefinition.LoadFailure) {
+        browser.load(
+            PageDefinition(url: url, script: CasePagePrelude.source + inRunDialect(script), failure: failure))
+    }
+
+    /// Reloads the current page.
+    package func reload() {
+        browser.reload()
+    }
+
+    /// Runs a script in the page as the harness (never blamed on the implementation).
+    /// - Parameter script: JavaScript; `__conformance` and the `conformance` helpers are available.
+    package func runInPage(_ script: String) {
+        browser.runHarnessScript(inRunDialect(script))
+    }
+
+    /// Turns the page's event loop until nothing is left to do.
+    /// - Throws: `CaseStop` when a script timed out, the page never went idle, or the harness failed.
+    /// - Parameter horizon: How far ahead (virtual ms) page timers may run; later ones stay pending.
+    package func runUntilIdle(horizon: Int64 = 60_000) async throws {
+        do {
+            try await browser.runUntilIdle(horizon: horizon)
+        } catch {
+            throw insideStop ?? CaseStop(error)
+        }
+        if let insideStop { throw insideStop }
+    }
+
+    // MARK: Expectations
+
+    /// An order obligation a failed check is re-cited from when its values only came in another order and the
+    /// transcript shows the other side set that order.
+    private struct OrderReattribution {
+        /// The prefixes of the obligations re-cited.
+        let obligations: [String]
+        /// Whether the transcript shows the other side reordered.
+        let otherSideReordered: (Transcript) -> Bool
+        /// The obligation cited instead.
+        let clause: String
+        /// Why, appended to the failure's message.
+        let why: String
+    }
+
+    private static let orderReattributions = [
+        // The native side's batch order (ORD-2) holds when it handled every message in the order it fetched
+        // them: then messages seen in another order than sent were queued so by the JS side (ORD-3).
+        OrderReattribution(
+            obligations: ["ORD-2."], otherSideReordered: \.handledInFetchOrder, clause: "ORD-3.a",
+            why:
+                " (the native side handled the messages in the order it fetched them: the JS side queued them in another)"
+        ),
+        // The native side's delivery order (ORD-1, START-1.c, THR-2.c), seen through the order in which the page's
+        // handlers and callbacks ran, is not at fault when the JS side dispatched what the native side's commands
+        // delivered in another order (DISP-3.b).
+        OrderReattribution(
+            obligations: ["ORD-1.", "START-1.c", "THR-2.c"],
+            otherSideReordered: \.dispatchedSomeMessageOutOfDeliveryOrder,
+            clause: "DISP-3.b",
+            why:
+                " (the JS side ran its handlers and callbacks in another order than the native side's commands delivered the messages)"
+        ),
+    ]
+
+    /// Records a failure of `clause`.
+    /// - Parameters:
+    ///   - clause: The clause broken.
+    ///   - message: What was checked.
+    ///   - expected: What the clause requires.
+    ///   - actual: What happened.
+    ///   - likelyCause: The platform's behaviour the check saw as the likely cause, if any: its hint ends
+    ///     the message, and the failure carries it (`CheckFailure.likelyCause`).
+    package func fail(
+        clause: String, _ message: String, expected: String? = nil, actual: String? = nil,
+        likelyCause: PlatformBehaviour? = nil
+    ) {
+        let hint = likelyCause?.hint ?? ""
+        if let expected, let actual,
+            let rule = Self.orderReattributions.first(where: { $0.obligations.contains(where: clause.hasPrefix) }),
+            ReorderedValues.holds(expected: expected, actual: actual), rule.otherSideReordered(transcript)
+        {
+            failures.append(
+                CheckFailure(
+                    clause: rule.clause, message: message + rule.why + hint, expected: expected, actual: actual,
+                    likelyCause: likelyCause))
+            return
+        }
+        failures.append(
+            CheckFailure(
+                clause: clause, message: message + hint, expected: expected, actual: actual, likelyCause: likelyCause))
+    }
+
+    /// Records a failure of `clause` unless `condition` holds.
+    /// - Parameters:
+    ///   - condition: What must hold.
+    ///   - clause: The clause checked.
+    ///   - message: What was checked.
+    ///   - likelyCause: The platform's behaviour the check saw as the likely cause of a failure, if any.
+    package func expect(
+        _ condition: Bool, clause: String, _ message: @autoclosure () -> String, likelyCause: PlatformBehaviour? = nil
+    ) {
+        let text = message()
+        checks.append((clause, text))
+        if !condition { fail(clause: clause, text, likelyCause: likelyCause) }
+    }
+
+    /// Records a failure of `clause` unless `actual == expected`, showing both.
+    /// - Parameters:
+    ///   - actual: What happened.
+    ///   - expected: What the clause requires.
+    ///   - clause: The clause checked.
+    ///   - message: What was compared.
+    ///   - likelyCause: The platform's behaviour the check saw as the likely cause of a failure, if any.
+    package func expectEqual<Value: Equatable>(
+        _ actual: Value, _ expected: Value, clause: String, _ message: @autoclosure () -> String,
+        likelyCause: PlatformBehaviour? = nil
+    ) {
+        let text = message()
+        checks.append((clause, text))
+        guard actual != expected else { return }
+        fail(clause: clause, text, expected: Self.show(expected), actual: Self.show(actual), likelyCause: likelyCause)
+    }
+
+    /// Runs `operation`, checking that the implementation survives it: when an out-of-process
+    /// implementation dies during it, a failure of `clause` says so, and the case then stops as the crash
+    /// it is. (An in-process implementation that crashes takes the run with it.)
+    /// - Parameters:
+    ///   - clause: The clause that forbids the crash.
+    ///   - message: What the implementation must survive.
+    ///   - operation: The adapter calls to run.
+    /// - Throws: What `operation` throws.
+    package func expectSurvival(clause: String, _ message: @autoclosure () -> String, of operation: () throws -> Void)
+        throws
+    {
+        let text = message()
+        checks.append((clause, text))
+        do {
+            try operation()
+        } catch let stop as CaseStop {
+            if case .adapterFailure(let error, _) = stop, error.kind == .crashed { fail(clause: clause, text) }
+            throw stop
+        }
+    }
+
+    /// A printable form of a checked value: JSON values canonically (NaN and the infinities by name, never
+    /// as `null`: `JSONValue.displayText`), everything else described.
+    package static func show<Value>(_ value: Value) -> String {
+        switch value {
+        case let json as JSONValue: return json.displayText
+        case let json as JSONValue?: return json.map(\.displayText) ?? "absent"
+        case let list as [JSONValue?]:
+            return "[" + list.map { $0.map(\.displayText) ?? "absent" }.joined(separator: ", ") + "]"
+        case let list as [JSONValue]: return "[" + list.map(\.displayText).joined(separator: ", ") + "]"
+        case let text as String: return PrintableText.printable(text)
+        default: return PrintableText.printable(String(describing: value))
+        }
+    }
+
+    /// The checks every case makes when it ends, whatever its script: those of `finish(page:)` and the
+    /// web view's own (decisions, threads, dialogs), so that the coverage table counts them.
+    package nonisolated static let implicitChecks: [(clause: String, message: String)] = [
+        ("BOOT-1.f", "the web view: no navigation request is decided twice"),
+        ("BOOT-1.g", "every navigation request is decided by the end of the case"),
+        ("THR-1.a", "the web view: JavaScript is evaluated on the main thread"),
+        ("THR-1.b", "the web view: navigation requests are decided on the main thread"),
+        ("SAFE-3.a", "the web view: no dialog opens under a synchronous native evaluation"),
+        ("DISP-12.c", "no page timer is still pending at the end of the case"),
+        ("ESC-2.j", "no payload calls the page's tripwire"),
+        ("CB-2.a", "no native callback is invoked twice"),
+        ("ESC-1.a", "every native command is one message in its own evaluation (wire lint)"),
+        ("ESC-1.b", "every native command is one call with a single-quoted literal and nothing else (wire lint)"),
+        ("ESC-1.c", "every native command calls the JS side's entry point and reaches it without throwing (wire lint)"),
+        ("ESC-2.a", "a command's literal lexes and holds JSON text (wire lint)"),
+        ("ESC-2.c", "no unescaped ' in a command's literal (wire lint)"),
+        ("ESC-2.d", "no raw LF in a command's literal (wire lint)"),
+        ("ESC-2.e", "no raw CR in a command's literal (wire lint)"),
+        ("ESC-2.g", "no raw U+2028 in a command's literal (wire lint)"),
+        ("ESC-2.h", "no raw U+2029 in a command's literal (wire lint)"),
+        ("ESC-2.i", "no \\u{...} escape in a command's literal (wire lint)"),
+        ("ESC-3.a", "a command's literal holds a JSON object (wire lint)"),
+        ("ESC-5.a", "every native command ends with its `;` (wire lint)"),
+        ("ESC-5.b", "every native command is written without `window.` and without white space (wire lint)"),
+    ]
+
+    /// Ends the case: judges what was left over against what the case accepts, and collects web-view
+    /// violations, tripwires and wire problems. Called once by the runner after the case's script.
+    /// - Parameter page: What the page left over.
+    /// - Returns: Every leftover, accepted or not, for the report.
+    func finish(page: PageLeftovers) -> CaseLeftovers {
+        checks += Self.implicitChecks
+        let accepted = conformanceCase.accepts
+        var leftovers = CaseLeftovers(page: page)
+        for (label, call, expectsResponse) in issuedCallbacks where callbackInvocationCounts[label, default: 0] == 0 {
+            leftovers.unansweredNativeCallbacks.append(.init(label: label, call: call))
+            if expectsResponse || !accepted.contains(.unansweredNativeCallbacks) {
+                fail(
+                    clause: "CB-1.b", "native callback \(label) of \(call) never invoked",
+                    expected: "one invocation with the answer")
+            }
+        }
+        for navigation in page.undecidedNavigations {
+            fail(
+                clause: "BOOT-1.g",
+                "navigation decision never made for \(PrintableText.printable(navigation.url)) (request \(navigation.id))"
+            )
+        }
+        if !accepted.contains(.pendingTimers) {
+            for timer in page.timers {
+                fail(
+                    clause: "DISP-12.c",
+                    "timer \(timer.id) of the page was still pending at the end, due at \(timer.dueAt) ms",
+                    expected: "only setTimeout(fn) and setTimeout(fn, 0), which run before the page goes idle")
+            }
+        }
+        var violations: [(clause: String, message: String)] = []
+        var tripwires: [String] = []
+        var errors: [Int: String] = [:]
+        for entry in transcript.entries {
+            switch entry.event {
+            case let .violation(clause, message): violations.append((clause, message))
+            case let .tripwire(label): tripwires.append(label)
+            case let .evaluationFinished(id, _, error?): errors[id] = error
+            default: break
+            }
+        }
+        for (clause, message) in violations {
+            fail(clause: clause, message)
+        }
+        for label in tripwires {
+            failures.append(
+                CheckFailure(
+                    clause: "ESC-2.j",
+                    message:
+                        "a payload broke out of its string literal and ran code in the page: __wvjbTripwire('\(label)') was called",
+                    exposure: .payloadRanCode))
+        }
+        for (index, evaluation) in transcript.nativeEvaluations.enumerated() {
+            let problems = WireInspector.problems(inCommand: evaluation.script, in: transcript.dialect)
+            // A literal a payload can break out of makes each escaping failure the lint finds in its command a
+            // security finding.
+            let breaksOut = problems.contains(where: \.breaksOutOfLiteral)
+            var failed = problems.map { problem in
+                (
+                    problem,
+                    ["ESC-1", "ESC-2"].contains(problem.clause) && breaksOut ? SecurityExposure.literalBreaksOut : nil
+                )
+            }
+            // SimulatedBrowser runs each native evaluation as `native-evaluation-<id>.js`: an error located
+            // there is the command's own, not one of the JS side or of a handler it called. It is what the command
+            // did, not how it was escaped: no security finding of its own.
+            if let error = errors[evaluation.id],
+                let thrown = WireInspector.problem(
+                    ofThrowingCommand: evaluation.script, error: error,
+                    sourceURL: "native-evaluation-\(evaluation.id).js", in: transcript.dialect)
+            {
+                failed.append((earlyCommandProblem(thrown, error: error, evaluationID: evaluation.id) ?? thrown, nil))
+            }
+            for (problem, exposure) in failed {
+                failures.append(
+                    CheckFailure(
+                        clause: problem.obligation,
+                        message: "native evaluation #\(index + 1) (eval#\(evaluation.id)): \(problem.message)",
+                        actual: PrintableText.abbreviate(evaluation.script, limit: 200), exposure: exposure))
+            }
+        }
+        return leftovers
+    }
+
+    /// A command that threw because the page had no JS side at all is well formed and came too early: before
+    /// the page loaded, it was not held in the startup queue (START-1.a); after, when the same page got its JS
+    /// side later (the run's JS side evaluated, or a later command delivered), it was evaluated before the JS
+    /// side (BOOT-3.b). Nil for a command that threw for another reason, or into a page whose JS side never
+    /// came (its injection is at fault, BOOT-4).
+    private func earlyCommandProblem(_ thrown: WireInspector.Problem, error: String, evaluationID: Int)
+        -> WireInspector.Problem?
+    {
+        guard error.contains("Can't find variable: \(transcript.dialect.javaScriptGlobal) ") else { return nil }
+        let message = "the page had no JS side (`\(transcript.dialect.javaScriptGlobal)` undefined): \(thrown.message)"
+        guard transcript.pageWasLoaded(whenEvaluationStarted: evaluationID) else {
+            return WireInspector.Problem(
+                obligation: "START-1.a",
+                message: "evaluated before the page loaded instead of held in the startup queue; " + message)
+        }
+        let jsSide = transcript.javaScriptSideEvaluationIDs, dialect = transcript.dialect
+        let gotItsJavaScriptSide = transcript.laterEvaluationSucceeded(
+            inPageOfEvaluation: evaluationID,
+            where: { id, script in jsSide.contains(id) || WireInspector.deliveredMessage(script, in: dialect) != nil })
+        guard gotItsJavaScriptSide else { return nil }
+        return WireInspector.Problem(
+            obligation: "BOOT-3.b",
+            message: "evaluated after the page loaded but before its JS side, which came later; " + message)
+    }
+}

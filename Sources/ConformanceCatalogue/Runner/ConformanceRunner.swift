@@ -1,0 +1,256 @@
+import ConformanceAdapter
+import ConformanceBrowser
+import ConformanceEngine
+import ConformanceFixtures
+import ConformanceSupport
+import WireDialects
+
+/// Makes a fresh adapter (and so a fresh implementation) for one case.
+public typealias AdapterFactory = @MainActor () throws -> any BridgeAdapter
+
+/// Runs cases against an implementation, each in a fresh simulated web view, and gives one verdict per
+/// case. A case that breaks (adapter error, timeout, harness failure) never stops the run.
+@MainActor
+package final class ConformanceRunner {
+    /// How the harness is set up for a run.
+    package struct Configuration: Sendable {
+        /// The JS side to inject; nil uses the kit's reference JS side (`Fixtures/js`).
+        package var bridgeJavaScriptSource: String?
+        /// Seconds of CPU one script (one job of the page) may run before it is stopped and its case ends as a
+        /// timeout; a microtask chain that keeps the engine busy past it and `EngineStallGuard.margin` stalls.
+        package var executionTimeLimit: Double
+
+        /// The default `executionTimeLimit`.
+        package static let defaultExecutionTimeLimit: Double = 5
+        /// The page setup snippet (BOOT-5) every case's pages run; nil uses the kit's
+        /// (`Fixtures/js/page-setup.js`). Only the kit's own page-snippet mutants change it.
+        package var pageSetupSource: String?
+        /// Whether the run judges the JS side it injects. When it does not (the kit's reference JS side,
+        /// and a native side under test), JS-side cases are not applicable: their failures would be the
+        /// native side's doing, cited under JS-side clauses.
+        package var javaScriptSideUnderTest: Bool
+        /// The native side JS-side cases run against, so that what they find is the JS side's doing; nil
+        /// runs them against the adapter under test.
+        package var javaScriptSideHost: (@MainActor @Sendable () -> any BridgeAdapter)?
+        /// Makes each case's page host: the kit's simulated browser unless another engine is chosen.
+        package var pageHost: PageHostFactory = simulatedBrowserPageHost
+        /// The wire the run speaks: the kit's scripts are had in it, pages and transcripts are read in it,
+        /// and a case written for other dialects is not applicable.
+        package var dialect: WireDialect
+
+        /// Creates a configuration.
+        /// - Parameters:
+        ///   - bridgeJavaScriptSource: A JS side to inject instead of the reference one.
+        ///   - executionTimeLimit: The per-script time limit in seconds.
+        ///   - pageSetupSource: A page setup snippet instead of the kit's.
+        ///   - javaScriptSideUnderTest: Whether JS-side cases run; by default, when a JS side is given.
+        ///   - javaScriptSideHost: The native side JS-side cases run against (the kit's reference one,
+        ///     normally); nil uses the adapter under test.
+        ///   - dialect: The wire the run speaks (the canonical one unless said).
+        package init(
+            bridgeJavaScriptSource: String? = nil, executionTimeLimit: Double = defaultExecutionTimeLimit,
+            pageSetupSource: String? = nil,
+            javaScriptSideUnderTest: Bool? = nil,
+            javaScriptSideHost: (@MainActor @Sendable () -> any BridgeAdapter)? = nil,
+            dialect: WireDialect = .canonical
+        ) {
+            self.bridgeJavaScriptSource = bridgeJavaScriptSource
+            self.executionTimeLimit = executionTimeLimit
+            self.pageSetupSource = pageSetupSource
+            self.javaScriptSideUnderTest = javaScriptSideUnderTest ?? (bridgeJavaScriptSource != nil)
+            self.javaScriptSideHost = javaScriptSideHost
+            self.dialect = dialect
+        }
+    }
+
+    private let environment: HarnessEnvironment
+    private let configuration: Configuration
+    /// The spec, whose clause levels judge each failure.
+    private let spec: ProtocolSpec
+
+    /// Prepares the engine and loads the kit's fixtures and spec.
+    /// - Parameter configuration: The harness set-up.
+    /// - Throws: `HarnessError` when a fixture or resource cannot be read.
+    package init(configuration: Configuration = Configuration()) throws(HarnessError) {
+        environment = try HarnessEnvironment(
+            bridgeJavaScriptSource: configuration.bridgeJavaScriptSource,
+            executionTimeLimit: configuration.executionTimeLimit, pageSetupSource: configuration.pageSetupSource,
+            dialect: configuration.dialect)
+        spec = try ProtocolSpec.bundled()
+        self.configuration = configuration
+        // A trap inside the kit's own code that a bridge called says so before the process ends (KitCode).
+        KitCode.installTrapNote(for: .person)
+    }
+
+    /// The kit's reference JS side (`Fixtures/js/WebViewJavascriptBridge.js`, or the dialect's own).
+    /// - Parameter dialect: The wire wanted.
+    /// - Throws: `HarnessError` when the fixture cannot be read.
+    package nonisolated static func referenceJavaScriptSide(in dialect: WireDialect = .canonical) throws(HarnessError)
+        -> String
+    {
+        try HarnessEnvironment.referenceJavaScriptSide(in: dialect)
+    }
+
+    /// The kit's page setup snippet (`Fixtures/js/page-setup.js`, or the dialect's own).
+    /// - Parameter dialect: The wire wanted.
+    /// - Throws: `HarnessError` when the fixture cannot be read.
+    package nonisolated static func referencePageSetup(in dialect: WireDialect = .canonical) throws(HarnessError)
+        -> String
+    {
+        try HarnessEnvironment.kitScript(HarnessSelfCheck.pageSetupPath, in: dialect)
+    }
+
+    /// The JS side this runner injects.
+    package var bridgeJavaScriptSource: String { environment.bridgeJavaScriptSource }
+
+    /// Runs cases in order, each against a fresh adapter.
+    /// - Parameters:
+    ///   - cases: The cases to run.
+    ///   - makeAdapter: Makes a fresh adapter for each case.
+    /// - Returns: One result per case, in order.
+    package func run(_ cases: [ConformanceCase], adapter makeAdapter: AdapterFactory) async -> [CaseResult] {
+        var results: [CaseResult] = []
+        for conformanceCase in cases {
+            results.append(await run(conformanceCase, adapter: makeAdapter))
+        }
+        return results
+    }
+
+    /// Runs one case against a fresh adapter.
+    /// - Parameters:
+    ///   - conformanceCase: The case.
+    ///   - makeAdapter: Makes the adapter.
+    /// - Returns: The case's result; never throws, every problem becomes a verdict.
+    package func run(_ conformanceCase: ConformanceCase, adapter makeAdapter: AdapterFactory) async -> CaseResult {
+        // The whole case on the wall clock: browser start, adapter creation, script, finish, clean-up.
+        let clock = ContinuousClock(), start = clock.now
+        // A stall of the engine in this case is reported under its id (EngineStallGuard).
+        EngineActivity.shared.setCase(conformanceCase.id)
+        defer { EngineActivity.shared.setCase(nil) }
+        var result = await runUntimed(conformanceCase, adapter: makeAdapter)
+        result.duration = start.duration(to: clock.now)
+        return result
+    }
+
+    /// `run(_:adapter:)` before its duration is recorded.
+    private func runUntimed(_ conformanceCase: ConformanceCase, adapter makeAdapter: AdapterFactory) async -> CaseResult
+    {
+        var result = CaseResult(
+            caseID: conformanceCase.id, level: conformanceCase.level, verdict: .pass, failures: [],
+            interruption: nil, leftovers: CaseLeftovers(), transcript: Transcript(),
+            bridgeJavaScriptSource: environment.bridgeJavaScriptSource)
+        result.clauses = conformanceCase.clauses
+        if let reason = DialectApplicability.whyNotApplicable(conformanceCase, in: environment.dialect) {
+            result.verdict = .notApplicable
+            result.interruption = "not applicable in the \(environment.dialect.name) profile: \(reason)"
+            return result
+        }
+
+        let browser: any PageHost
+        do {
+            browser = try configuration.pageHost(environment)
+        } catch {
+            result.verdict = .harnessError
+            result.interruption = "harness error: the simulated browser failed to start: \(error)"
+            return result
+        }
+        defer { browser.close() }
+        let missingFacilities = conformanceCase.needsPage.subtracting(browser.facilities)
+        guard missingFacilities.isEmpty else {
+            result.verdict = .notApplicable
+            result.interruption =
+                "not applicable: needs \(missingFacilities.missingReason), which this web view does not have"
+            return result
+        }
+
+        var makeAdapter = makeAdapter
+        if conformanceCase.subject == .javaScriptSide {
+            guard configuration.javaScriptSideUnderTest else {
+                result.verdict = .notApplicable
+                result.interruption =
+                    "not applicable: the case judges the JS side, and this run injects the kit's reference JS side; "
+                    + "give yours (--js-side, or javaScriptSide:) to judge it"
+                return result
+            }
+            // Against the kit's native side, what a JS-side case finds is the JS side's doing.
+            if let host = configuration.javaScriptSideHost { makeAdapter = host }
+        }
+        let adapter: any BridgeAdapter
+        do {
+            adapter = try makeAdapter()
+        } catch let error as AdapterFailure {
+            let stop = CaseStop.adapterFailure(error, stage: "the start of the testee")
+            result.verdict = stop.verdict
+            result.interruption = stop.description
+            return result
+        } catch {
+            result.verdict = .adapterError
+            result.interruption = "adapter error: the adapter could not be created: \(error)"
+            return result
+        }
+        let capabilities = BridgeCapabilities(of: adapter)
+        let missing = conformanceCase.requires.subtracting(capabilities)
+        guard missing.isEmpty else {
+            result.verdict = .notApplicable
+            result.interruption = "not applicable: needs \(missing), the adapter offers \(capabilities)"
+            return result
+        }
+
+        defer { adapter.caseDidEnd() }
+        InProcessCrashNote.caseWillRun(conformanceCase.id)
+        defer { InProcessCrashNote.caseDidRun() }
+        // A bridge that logs with print or NSLog: its standard-stream lines are native log lines of the case.
+        let capture =
+            adapter is any LogsToStandardStreams
+            ? await StandardStreamCapture.start(for: browser) { [browser] in browser.webView.recordNativeLog($0) } : nil
+        let context = CaseContext(conformanceCase: conformanceCase, browser: browser, adapter: adapter)
+        var stop: CaseStop?
+        // An app sets its own navigation delegate before it creates the bridge (BOOT-9).
+        if conformanceCase.hasAppNavigationDelegate { browser.webView.installAppNavigationDelegate() }
+        do {
+            try context.attach()
+            try await conformanceCase.body(context)
+            try await context.runUntilIdle()
+        } catch let caseStop as CaseStop {
+            stop = caseStop
+        } catch {
+            stop = .harness("the case's script threw \(error)")
+        }
+        capture?.stop()
+        if let finishing = adapter as? any FinishesBeforeJudgement {
+            // An out-of-process testee that wrote after its last `done`, or failed ending the case, has
+            // broken down in this case: the verdict says so rather than blaming the bridge for the rest.
+            do {
+                try finishing.finishBeforeJudgement()
+            } catch let error as AdapterFailure {
+                if stop == nil { stop = .adapterFailure(error, stage: "the end of the case") }
+            } catch {
+                if stop == nil { stop = .harness("the adapter failed to finish the case: \(error)") }
+            }
+        }
+        result.leftovers = context.finish(page: browser.finish())
+        result.failures = context.failures.map { failure in
+            var judged = failure
+            judged.level = spec.level(ofCitation: failure.clause) ?? conformanceCase.level
+            return judged
+        }
+        result.checks = context.checks
+        result.transcript = browser.transcript
+        if let stop {
+            result.interruption = stop.description
+            result.verdict = stop.verdict
+        } else if result.transcript.entries.contains(where: {
+            if case .tripwire = $0.event { return true }; return false
+        }) {
+            result.verdict = .insecure
+        } else if let worst = result.failures.map(\.level).min() {
+            // Each failure counts at its own clause's level, not at the case's (spec, conventions).
+            switch worst {
+            case .must: result.verdict = .fail
+            case .should: result.verdict = .nonStrict
+            case .may, .informational: result.verdict = .pass
+            }
+        }
+        return result
+    }
+}
