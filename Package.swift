@@ -1,6 +1,17 @@
 // swift-tools-version:6.0
 import PackageDescription
 
+/// What each of the kit's own test targets sees: the harness's modules (for `@testable` access), the reference,
+/// its oracles and mutants, fixtures, the tiers and the shared helpers.
+var kitTestDependencies: [Target.Dependency] {
+    [
+        "ConformanceKit", "ConformanceSupport", "ConformanceEngine", "ConformanceBrowser", "ConformanceCatalogue",
+        "ConformanceReports", "ConformanceExplore", "ConformanceFixtures", "ConformanceTesting", "ReferenceBridge",
+        "ReferenceBridgeCore", "ReferenceOracle", "BridgeMutants", "StrictJSON", "TestTiers", "WireDialects",
+        "KitTestSupport",
+    ]
+}
+
 let package = Package(
     name: "WVJBConformance",
     platforms: [.macOS(.v13)],
@@ -228,17 +239,25 @@ let package = Package(
             name: "ReferenceBridgeCoreTests",
             dependencies: ["ReferenceBridgeCore", "ReferenceOracle", "WireDialects"]
         ),
+        // The kit's own tests, a target per harness module (most run cases, so they see the whole kit), and
+        // ConformanceKitTests for what spans the package: architecture, public API digests, docs, wire words.
+        .target(
+            name: "KitTestSupport",
+            dependencies: ["ConformanceKit", "ConformanceTesting", "ReferenceBridge", "BridgeMutants", "WireDialects"],
+            path: "Tests/KitTestSupport"
+        ),
+        .testTarget(name: "ConformanceSupportTests", dependencies: kitTestDependencies),
+        .testTarget(name: "ConformanceEngineTests", dependencies: kitTestDependencies),
+        .testTarget(name: "ConformanceBrowserTests", dependencies: kitTestDependencies),
+        .testTarget(name: "ConformanceCatalogueTests", dependencies: kitTestDependencies),
+        .testTarget(name: "ConformanceReportsTests", dependencies: kitTestDependencies),
+        .testTarget(name: "ConformanceExploreTests", dependencies: kitTestDependencies),
         .testTarget(
             name: "ConformanceKitTests",
-            dependencies: [
-                "ConformanceKit", "ConformanceTesting", "ReferenceBridge", "ReferenceOracle", "BridgeMutants",
-                "StrictJSON", "TestTiers", "WireDialects",
-            ],
+            dependencies: kitTestDependencies,
             // Digests of the public API, read from the source tree by PublicAPITests.
             exclude: ["PublicAPI"]
         ),
-        // An adapter for a typical Swift 5 port, compiled in Swift 5 language mode; SimulatedWebKit's API pinned
-        // to Apple's signatures, and the WebKit glue guide's recipes (docs/webkit-glue.md), in the same mode.
         .testTarget(
             name: "Swift5AdapterTests",
             dependencies: [

@@ -1,4 +1,5 @@
 import Foundation
+import KitTestSupport
 import ReferenceBridgeCore
 import StrictJSON
 import Testing

@@ -6,7 +6,7 @@ import StrictJSON
 ///
 /// Small on purpose, and used by tests only: the kit loads its files with `FixtureFile`'s typed decoding,
 /// and the schemas ship for users' editors; the tests check that the shipped files, goldens and reports
-/// match them. `package` rather than in a test target because two test targets (ConformanceKitTests
+/// match them. `package` rather than in a test target because several test targets (the kit's
 /// and CLITests) use it.
 package struct JSONSchemaValidator: Sendable {
     /// One broken rule: where (a JSON pointer) and what.

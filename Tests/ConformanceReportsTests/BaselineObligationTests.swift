@@ -1,5 +1,6 @@
 import BridgeMutants
 import Foundation
+import KitTestSupport
 import StrictJSON
 import Testing
 

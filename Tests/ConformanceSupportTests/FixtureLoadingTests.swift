@@ -1,5 +1,6 @@
 import ConformanceFixtures
 import Foundation
+import KitTestSupport
 import StrictJSON
 import Testing
 
@@ -37,13 +38,7 @@ struct FixtureLoadingTests {
     static func message<Value>(
         of body: () throws(HarnessError) -> Value, sourceLocation: SourceLocation = #_sourceLocation
     ) -> String {
-        do {
-            _ = try body()
-            Issue.record("no error", sourceLocation: sourceLocation)
-            return ""
-        } catch {
-            return error.message
-        }
+        Kit.harnessErrorMessage(of: body, sourceLocation: sourceLocation)
     }
 
     @Test(

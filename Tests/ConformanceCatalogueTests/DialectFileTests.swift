@@ -1,5 +1,6 @@
 import ConformanceFixtures
 import Foundation
+import KitTestSupport
 import ReferenceBridge
 import StrictJSON
 import TestTiers
@@ -58,7 +59,7 @@ struct DialectFileTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         let file = folder.appendingPathComponent("bad.dialect.json")
         try text.replacingOccurrences(of: old, with: new).write(to: file, atomically: true, encoding: .utf8)
-        let error = FixtureLoadingTests.message { () throws(HarnessError) in try WireDialect.load(from: file) }
+        let error = Kit.harnessErrorMessage { () throws(HarnessError) in try WireDialect.load(from: file) }
         #expect(error.hasPrefix(file.path + ": ") && error.contains(message), "\(error)")
     }
 

@@ -1,4 +1,5 @@
 import BridgeMutants
+import KitTestSupport
 import ReferenceBridge
 import StrictJSON
 import TestTiers
@@ -77,7 +78,7 @@ struct FixFirstTests {
 
     @Test("a port with three independent defects: the summary lists three findings, one per defect, with its clause")
     func threeDefects() async throws {
-        let port = try MutantCatalogue.combination(of: ExploreFindingsTests.threeDefects)
+        let port = try MutantCatalogue.combination(of: Kit.threeDefects)
         let results = try await Kit.run(Catalogue.all) { port() }
         let roots = RootCauses.findings(in: results)
         let lines = FixFirstSummary.consoleLines(roots)

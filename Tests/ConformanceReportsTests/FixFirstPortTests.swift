@@ -1,4 +1,5 @@
 import BridgeMutants
+import KitTestSupport
 import ReferenceBridge
 import TestTiers
 import Testing

@@ -1,5 +1,6 @@
 import ConformanceFixtures
 import Foundation
+import KitTestSupport
 import StrictJSON
 import Testing
 import WireDialects
@@ -79,7 +80,7 @@ struct FixtureTests {
             try String(contentsOf: ConformanceFixtures.url("schemas/golden-transcript.schema.json"), encoding: .utf8))
         let validator = JSONSchemaValidator(schema: schema)
         for dialect in WireDialect.shipped {
-            let folder = GoldenTests.store(dialect).directory
+            let folder = Kit.goldenStore(dialect).directory
             let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter {
                 $0.hasSuffix(".json")
             }

@@ -1,5 +1,6 @@
 import ConformanceKit
 import Dispatch
+import KitTestSupport
 import ReferenceBridge
 import Testing
 

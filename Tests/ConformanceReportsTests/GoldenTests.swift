@@ -1,4 +1,5 @@
 import Foundation
+import KitTestSupport
 import ReferenceBridge
 import StrictJSON
 import TestTiers
@@ -27,14 +28,10 @@ struct GoldenTests {
         var testDescription: String { "\(dialect.name): \(conformanceCase.id)" }
     }
 
-    nonisolated static let goldens = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("Fixtures/golden")
+    nonisolated static let goldens = Kit.goldens
 
     /// The goldens of a profile.
-    nonisolated static func store(_ dialect: WireDialect) -> GoldenStore {
-        GoldenStore(directory: goldens.appendingPathComponent(dialect.name))
-    }
+    nonisolated static func store(_ dialect: WireDialect) -> GoldenStore { Kit.goldenStore(dialect) }
 
     static var mode: GoldenStore.RecordMode {
         ProcessInfo.processInfo.environment["CONFORMANCE_RECORD"].flatMap(GoldenStore.RecordMode.init(rawValue:))

@@ -1,6 +1,7 @@
 import BridgeMutants
 import ConformanceKit
 import Foundation
+import KitTestSupport
 import ReferenceBridge
 import StrictJSON
 import TestTiers

@@ -1,5 +1,6 @@
 import ConformanceKit
 import Foundation
+import KitTestSupport
 import ReferenceBridge
 import Testing
 

@@ -1,4 +1,5 @@
 import Foundation
+import KitTestSupport
 import ReferenceBridge
 import StrictJSON
 import Testing
@@ -171,7 +172,7 @@ struct EngineBoundsTests {
 
     /// Runs one case that loads `page` and lets it run, against `adapter`, with a short time limit.
     private func runCase(
-        page: String = CasePagesForTests.sink, javaScriptSide: String? = nil,
+        page: String = Kit.sinkPage, javaScriptSide: String? = nil,
         adapter: @escaping AdapterFactory = { ReferenceBridgeAdapter() }
     ) async throws -> CaseResult {
         let probe = Kit.adHocCase("test.engine-bounds") { context in

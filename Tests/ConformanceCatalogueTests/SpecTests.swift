@@ -1,5 +1,6 @@
 import ConformanceKit
 import Foundation
+import KitTestSupport
 import Testing
 
 @Suite("The spec and the cases agree")

@@ -1,3 +1,4 @@
+import KitTestSupport
 import StrictJSON
 import Testing
 import WireDialects

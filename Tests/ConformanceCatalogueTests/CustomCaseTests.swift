@@ -3,6 +3,7 @@ import ConformanceFixtures
 import ConformanceKit
 import ConformanceTesting
 import Foundation
+import KitTestSupport
 import ReferenceBridge
 import StrictJSON
 import Testing

@@ -1,4 +1,5 @@
 import Foundation
+import KitTestSupport
 import ReferenceBridge
 import Testing
 
@@ -56,7 +57,7 @@ struct BadInputTests {
         let reference = try HarnessEnvironment.referenceJavaScriptSide()
         let runaway = reference + "\nWebViewJavascriptBridge.registerHandler('spin', function () { while (true) {} });"
         let spinning = Kit.adHocCase("test.runaway") { context in
-            context.loadPage(CasePagesForTests.sink)
+            context.loadPage(Kit.sinkPage)
             try await context.runUntilIdle()
             try context.callHandler("spin")
             try await context.runUntilIdle()
@@ -102,14 +103,6 @@ struct BadInputTests {
         let result = try await Kit.run(Kit.adHocCase { _ in throw Oops() })
         #expect(result.verdict == .harnessError)
     }
-}
-
-enum CasePagesForTests {
-    static let sink = """
-        setupWebViewJavascriptBridge(function (bridge) {
-            bridge.registerHandler("sink", conformance.recordingHandler("sink"));
-        });
-        """
 }
 
 /// Forwards to the reference adapter, but throws at the named stage.

@@ -1,5 +1,6 @@
 import BridgeMutants
 import ConformanceKit
+import KitTestSupport
 import ReferenceBridge
 import TestTiers
 import Testing

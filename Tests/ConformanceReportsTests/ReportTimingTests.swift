@@ -1,4 +1,5 @@
 import Foundation
+import KitTestSupport
 import StrictJSON
 import Testing
 

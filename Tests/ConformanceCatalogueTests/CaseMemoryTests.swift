@@ -1,4 +1,5 @@
 import ConformanceKit
+import KitTestSupport
 import Testing
 
 /// `conformance explore` runs tens of thousands of cases in one process: nothing of a finished case may

@@ -2,6 +2,7 @@ import BridgeMutants
 import ConformanceKit
 import ConformanceTesting
 import Foundation
+import KitTestSupport
 import ReferenceOracle
 import TestTiers
 import Testing
@@ -12,11 +13,9 @@ import Testing
 @Suite("Explore: several findings, and a baseline")
 @MainActor
 struct ExploreFindingsTests {
-    /// Three native mutants whose defects use different hooks, each breaking its own clause: a reset that
-    /// does nothing (START-3), a batch run last-first (ORD-2), a removeHandler that does nothing (MISS-2).
-    nonisolated static let threeDefects = ["reset-does-nothing", "batch-reversed", "remove-handler-ignored"]
-    /// The clauses of the three defects.
-    nonisolated static let threeClauses: Set<String> = ["START-3", "ORD-2", "MISS-2"]
+    /// The three-defect port's mutants and their clauses (shared with the Fix first tests).
+    nonisolated static let threeDefects = Kit.threeDefects
+    nonisolated static let threeClauses = Kit.threeDefectClauses
     /// With seed 1, the three-defect port shows its five first findings by program 88 (of the 300 given).
     nonisolated static let seed: UInt64 = 1
 

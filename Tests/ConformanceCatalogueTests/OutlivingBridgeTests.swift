@@ -1,5 +1,6 @@
 import BridgeMutants
 import ConformanceKit
+import KitTestSupport
 import TestTiers
 import Testing
 import WireDialects

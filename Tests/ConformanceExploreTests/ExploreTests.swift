@@ -2,6 +2,7 @@ import BridgeMutants
 import ConformanceKit
 import ConformanceTesting
 import Foundation
+import KitTestSupport
 import ReferenceBridge
 import ReferenceOracle
 import StrictJSON

@@ -1,5 +1,6 @@
 import BridgeMutants
 import ConformanceFixtures
+import KitTestSupport
 import StrictJSON
 import Testing
 import WireDialects

@@ -1,3 +1,4 @@
+import KitTestSupport
 import ReferenceBridge
 import TestTiers
 import Testing
