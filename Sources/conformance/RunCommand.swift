@@ -201,7 +201,8 @@ struct RunCommand: ParsableCommand {
             }
             return (ExitCodes.conformant, true)
         }
-        let gate = current.gate(results, catalogueIDs: Catalogue.all.map(\.id))
+        let gate = current.gate(
+            results, catalogueIDs: Catalogue.all.map(\.id), runKit: KitChange.Kit(running: results))
         let updateCommand = ShellCommand(
             rerunWords + ShellCommand.option("--baseline", baselinePath) + ["--update-baseline"]
         ).description

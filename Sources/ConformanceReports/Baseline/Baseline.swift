@@ -125,13 +125,20 @@ public struct Baseline: Sendable, Equatable {
     /// in one dialect says nothing about another. A file without the field is the canonical profile's.
     package var profile: String
 
+    /// The kit that wrote the baseline (`--update-baseline`): its version and the digest of the cases of the run
+    /// it was written from, as that run's report names them. Nil in a file written before baselines named it.
+    /// The gate says when this run's kit differs (`BaselineGate.kitChange`).
+    package var kit: KitChange.Kit?
+
     /// Creates a baseline.
     /// - Parameters:
     ///   - entries: The expected failures.
     ///   - profile: The profile whose runs it gates.
-    package init(entries: [Entry], profile: String = "canonical") {
+    ///   - kit: The kit that wrote it, if known.
+    package init(entries: [Entry], profile: String = "canonical", kit: KitChange.Kit? = nil) {
         self.entries = entries
         self.profile = profile
+        self.kit = kit
     }
 
     /// Why this baseline cannot gate a run in `profile`, or nil when it can.
@@ -158,16 +165,18 @@ public struct Baseline: Sendable, Equatable {
             remedy: "Check the path, or write the file with `conformance run --baseline FILE --update-baseline`.")
         do throws(FixtureFile.Failure) {
             let document = try file.decode(Document.self, labelKey: "case")
-            return Baseline(entries: document.entries, profile: document.profile)
+            return Baseline(entries: document.entries, profile: document.profile, kit: document.kit)
         } catch {
             throw error.harnessError
         }
     }
 
-    /// The version of the format this kit writes: 2 added `obligations`. It reads every version up to it.
+    /// The version of the format this kit writes: 2 added `obligations` (and, before any release, `kitVersion` and
+    /// `catalogueDigest`). It reads every version up to it.
     package static let formatVersion = 2
 
-    /// The file text: canonical JSON, one entry per line, so diffs stay readable.
+    /// The file text: canonical JSON, one entry per line, so diffs stay readable; the kit that wrote it, when
+    /// known, on the first line.
     package var fileText: String {
         let lines = entries.map { entry -> String in
             var object: [String: JSONValue] = [
@@ -178,20 +187,25 @@ public struct Baseline: Sendable, Equatable {
             if let obligations = entry.obligations { object["obligations"] = .array(obligations.map(JSONValue.string)) }
             return "  " + JSONValue.object(object).canonicalText
         }
-        return "{\"format\":\"wvjb-conformance-baseline\",\"version\":\(Self.formatVersion),\"profile\":"
-            + JSONValue.string(profile).canonicalText + ",\"entries\":[\n" + lines.joined(separator: ",\n") + "\n]}\n"
+        let kitFields = kit.map {
+            ",\"kitVersion\":" + JSONValue.string($0.version).canonicalText + ",\"catalogueDigest\":"
+                + JSONValue.string($0.catalogueDigest).canonicalText
+        }
+        return "{\"format\":\"wvjb-conformance-baseline\",\"version\":\(Self.formatVersion)" + (kitFields ?? "")
+            + ",\"profile\":" + JSONValue.string(profile).canonicalText + ",\"entries\":[\n"
+            + lines.joined(separator: ",\n") + "\n]}\n"
     }
 
     /// The reason `--update-baseline` wrote before it wrote one of its own (`generatedReason(for:)`): an entry
     /// that still has it gets a generated reason when the baseline is rewritten.
     package static let formerPlaceholderReason = "recorded by --update-baseline: say why this failure is accepted"
 
-    /// The baseline that makes `results` pass exactly on `platform`: one entry per failing case, by exact
-    /// id, pinning the obligations it fails, keeping the reason and platforms of an existing entry that
-    /// matched it. A new entry's reason is made from its first failure (`generatedReason(for:)`), and it holds
-    /// on the platforms whose behaviour the kit saw as the cause of every failure of its case
-    /// (`CheckFailure.likelyCause`: Foundation on Linux), or, beside an entry for the same case on other
-    /// platforms, on `platform` alone. Entries for other platforms, and explore's entries no case of
+    /// The baseline that makes `results` pass exactly on `platform`, naming the kit that ran them: one entry
+    /// per failing case, by exact id, pinning the obligations it fails, keeping the reason and platforms of an
+    /// existing entry that matched it. A new entry's reason is made from its first failure
+    /// (`generatedReason(for:)`), and it holds on the platforms whose behaviour the kit saw as the cause of every
+    /// failure of its case (`CheckFailure.likelyCause`: Foundation on Linux), or, beside an entry for the same
+    /// case on other platforms, on `platform` alone. Entries for other platforms, and explore's entries no case of
     /// `results` matched (`Entry.isExploreEntry`), are kept as they are, since this run says nothing about them.
     /// - Parameters:
     ///   - results: A run's results.
@@ -218,7 +232,8 @@ public struct Baseline: Sendable, Equatable {
         let explore = applicable.filter { entry in
             entry.isExploreEntry && !results.contains { CaseSelector.matches(entry.caseGlob, $0.caseID) }
         }
-        return Baseline(entries: recorded + explore + elsewhere, profile: old.profile)
+        return Baseline(
+            entries: recorded + explore + elsewhere, profile: old.profile, kit: KitChange.Kit(running: results))
     }
 
     /// The reason `--update-baseline` writes for a failure it records: the obligation and message of its
@@ -251,11 +266,16 @@ public struct Baseline: Sendable, Equatable {
     ///   - catalogueIDs: Every case id the kit has (an entry matching none of them is stale, unless it is
     ///     explore's: `Entry.isExploreEntry`).
     ///   - platform: The platform the run was made on.
-    package func gate(_ results: [CaseResult], catalogueIDs: [String], on platform: Platform? = .current)
-        -> BaselineGate
-    {
+    ///   - runKit: The kit of the whole run (`KitChange.Kit(running:)`), compared with the one that wrote the
+    ///     baseline; nil where the gate sees one case at a time (`swift test`) and cannot know the run's cases.
+    package func gate(
+        _ results: [CaseResult], catalogueIDs: [String], on platform: Platform? = .current,
+        runKit: KitChange.Kit? = nil
+    ) -> BaselineGate {
         let applicable = entries.filter { $0.applies(on: platform) }
         var gate = BaselineGate()
+        // A baseline that does not name its kit (written before baselines did) says nothing here.
+        if let kit, let runKit { gate.kitChange = KitChange(from: kit, to: runKit) }
         // Explore's entries name a finding's clause in their id: they need no obligations.
         gate.entriesWithoutObligations = applicable.filter { $0.obligations == nil && !$0.isExploreEntry }
         for result in results {
@@ -372,10 +392,13 @@ extension Baseline.Platform: Decodable {
 extension Baseline {
     /// The whole file: its format marker, version and entries.
     private struct Document: Decodable {
-        private enum CodingKeys: String, CodingKey, CaseIterable { case format, version, profile, entries }
+        private enum CodingKeys: String, CodingKey, CaseIterable {
+            case format, version, kitVersion, catalogueDigest, profile, entries
+        }
 
         var entries: [Entry]
         var profile: String
+        var kit: KitChange.Kit?
 
         init(from decoder: any Decoder) throws {
             let fields = try decoder.container(keyedBy: CodingKeys.self)
@@ -393,8 +416,49 @@ extension Baseline {
             profile =
                 fields.contains(.profile)
                 ? try fields.decodeDottedID(allowing: "-", kind: "a profile name", forKey: .profile) : "canonical"
+            kit = try Self.decodeKit(in: fields)
             entries = try fields.decode([Entry].self, forKey: .entries)
             try Self.refuseRepeatedEntries(entries, codingPath: fields.codingPath + [CodingKeys.entries])
+        }
+
+        /// `kitVersion` and `catalogueDigest`, both or neither (a file written before baselines named their kit),
+        /// each of the form a report's `metadata` gives it.
+        private static func decodeKit(in fields: KeyedDecodingContainer<CodingKeys>) throws -> KitChange.Kit? {
+            switch (fields.contains(.kitVersion), fields.contains(.catalogueDigest)) {
+            case (false, false): return nil
+            case (true, false), (false, true):
+                let (given, missing): (CodingKeys, CodingKeys) =
+                    fields.contains(.kitVersion) ? (.kitVersion, .catalogueDigest) : (.catalogueDigest, .kitVersion)
+                throw DecodingError.dataCorruptedError(
+                    forKey: given, in: fields,
+                    debugDescription:
+                        "is given without \(missing.rawValue): give both (--update-baseline writes them), or neither")
+            case (true, true):
+                let digits = UInt8(ascii: "0")...UInt8(ascii: "9")
+                let version = try fields.decode(String.self, forKey: .kitVersion)
+                let parts = version.utf8.split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false)
+                guard parts.count == 3,
+                    parts.allSatisfy({ (1...9).contains($0.count) && $0.allSatisfy(digits.contains) })
+                else {
+                    throw DecodingError.dataCorruptedError(
+                        forKey: .kitVersion, in: fields,
+                        debugDescription: "\(JSONValueDecoder.quoted(version)) is not a kit version (MAJOR.MINOR.PATCH)"
+                    )
+                }
+                let digest = try fields.decode(String.self, forKey: .catalogueDigest)
+                let hex = digest.dropFirst("sha256:".count)
+                let letters = UInt8(ascii: "a")...UInt8(ascii: "f")
+                guard digest.hasPrefix("sha256:"), hex.utf8.count == 64,
+                    hex.utf8.allSatisfy({ digits.contains($0) || letters.contains($0) })
+                else {
+                    throw DecodingError.dataCorruptedError(
+                        forKey: .catalogueDigest, in: fields,
+                        debugDescription:
+                            "\(JSONValueDecoder.quoted(digest)) is not a catalogue digest (sha256: and 64 lowercase hexadecimal digits)"
+                    )
+                }
+                return KitChange.Kit(version: version, catalogueDigest: digest)
+            }
         }
 
         /// Refuses an entry for the same case glob as an earlier one on a platform both hold on: the gate

@@ -21,6 +21,9 @@ package struct BaselineGate {
     /// Entries that pin no obligations (written before baselines pinned them; explore's aside), which accept
     /// any failure of their cases with the verdict they expect: a warning, once.
     package var entriesWithoutObligations: [Baseline.Entry] = []
+    /// How this run's kit differs from the one that wrote the baseline, said before the new failures it may
+    /// explain; nil when they are the same, or the baseline or the gate does not name one.
+    package var kitChange: KitChange?
 
     /// The update command a frontend that cannot name its own shows (`swift test`).
     package static let genericUpdateCommand =
@@ -36,15 +39,23 @@ package struct BaselineGate {
     /// naming `genericUpdateCommand` as the command that rewrites the baseline.
     package var issues: [GateIssue] { issues(updateCommand: nil) }
 
-    /// What the gate says, as the issues every frontend reports in the same words: what fails it first (new
-    /// failures, changed verdicts, new violations inside known cases, unexpected passes, stale obligations,
-    /// stale entries), then the warnings (entries without obligations, once; broken SHOULDs), then the
-    /// failures the baseline expects. An entry's reason, written by hand, is shown on one printable line.
+    /// What the gate says, as the issues every frontend reports in the same words: that the kit changed since
+    /// the baseline was written, when it did; what fails it (new failures, changed verdicts, new violations
+    /// inside known cases, unexpected passes, stale obligations, stale entries), then the warnings (entries
+    /// without obligations, once; broken SHOULDs), then the failures the baseline expects. An entry's reason,
+    /// written by hand, is shown on one printable line.
     /// - Parameter updateCommand: The command that rewrites the baseline from this run, which the line
     ///   about entries without obligations names; nil for `genericUpdateCommand`.
     package func issues(updateCommand: String?) -> [GateIssue] {
         func reason(_ entry: Baseline.Entry) -> String { PrintableText.abbreviate(entry.reason, limit: 200) }
-        var issues = newFailures.map { result in
+        // Before the failures it may explain: a new case or clause of the kit fails a bridge that did not change.
+        var issues = [kitChange].compactMap { $0 }.map { change in
+            GateIssue(
+                kind: .kitChanged,
+                text: "KIT CHANGED between the baseline's run and this one: \(change.differences); a failure below "
+                    + "may come from the kit, not the bridge")
+        }
+        issues += newFailures.map { result in
             GateIssue(kind: .newFailure, text: "NEW FAILURE \(result.caseID): \(result.verdict)", reported: result)
         }
         issues += changed.map { result, entry in

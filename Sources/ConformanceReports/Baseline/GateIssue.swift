@@ -6,6 +6,9 @@ import ConformanceCatalogue
 package struct GateIssue: Sendable {
     /// What the issue is about.
     package enum Kind: Sendable {
+        /// The kit (its version, or the cases it ran and their clauses) differs from the one that wrote the
+        /// baseline: one issue for the whole run, before the failures it may explain.
+        case kitChanged
         /// A failure a baseline entry expects, with the verdict it expects.
         case expectedFailure
         /// A failure no entry covers.
@@ -33,16 +36,17 @@ package struct GateIssue: Sendable {
         package var severity: Severity {
             switch self {
             case .expectedFailure: .knownIssue
-            case .nonStrict, .nonStrictObligation, .entriesWithoutObligations: .warning
+            case .kitChanged, .nonStrict, .nonStrictObligation, .entriesWithoutObligations: .warning
             case .newFailure, .unexpectedPass, .changedVerdict, .newObligation, .staleObligation, .staleEntry: .error
             }
         }
 
-        /// Whether the issue is about the baseline file rather than one case (a stale entry, entries without
-        /// obligations): a frontend that gates one case at a time reports it once per process.
+        /// Whether the issue is about the baseline file rather than one case (the kit that wrote it, a stale
+        /// entry, entries without obligations): a frontend that gates one case at a time reports it once per
+        /// process.
         package var isAboutTheFile: Bool {
             switch self {
-            case .staleEntry, .entriesWithoutObligations: true
+            case .kitChanged, .staleEntry, .entriesWithoutObligations: true
             case .expectedFailure, .newFailure, .nonStrict, .unexpectedPass, .changedVerdict, .newObligation,
                 .nonStrictObligation, .staleObligation:
                 false
