@@ -4,8 +4,8 @@ import StrictJSON
 import TestTiers
 import Testing
 
-/// `--update-baseline` names the kit that wrote the baseline; `run --baseline` says when the kit changed since,
-/// before the new failures that may be its doing.
+/// `--update-baseline` names the kit that wrote the baseline; `run --baseline` and `diff` say when the kit
+/// changed since, before the new failures that may be its doing.
 @Suite("Kit changes from the shell")
 struct KitChangeCommandTests {
     static let caseID = "missing-handler.native.removed-handler"
@@ -43,12 +43,26 @@ struct KitChangeCommandTests {
         // A baseline written by a kit with another catalogue: said first, then the new failure.
         try text.replacingOccurrences(of: digest, with: Self.otherDigest).write(
             toFile: baseline, atomically: true, encoding: .utf8)
-        let gated = try await CLITests.run(run + mutant)
+        let gated = try await CLITests.run(
+            run + mutant + ["--report", "json:" + folder.appendingPathComponent("m.json").path])
         #expect(gated.status == 1, "\(gated.standardOutput)\(gated.standardError)")
         let lines = gated.standardOutput.split(separator: "\n").map(String.init)
         let kitChanged = "  KIT CHANGED between the baseline's run and this one: catalogue sha256:ffffffffffff -> "
         let kitLine = lines.firstIndex { $0.hasPrefix(kitChanged + digest.prefix(19) + " (the cases") }
         let failureLine = lines.firstIndex { $0.hasPrefix("  NEW FAILURE \(Self.caseID): fail") }
         #expect(kitLine != nil && failureLine != nil && kitLine! < failureLine!, "\(gated.standardOutput)")
+
+        // diff of the two reports: the same kit and cases, so only the failure.
+        let diff = try await CLITests.run(["diff", report, folder.appendingPathComponent("m.json").path])
+        #expect(diff.status == 1 && diff.standardOutput.hasPrefix("worse: 1 new failures"), "\(diff.standardOutput)")
+        // The old report from another kit: said first.
+        let older = try String(contentsOfFile: report, encoding: .utf8).replacingOccurrences(
+            of: "\"kitVersion\":\"\(KitVersion.current)\"", with: "\"kitVersion\":\"0.0.1\"")
+        try older.write(toFile: report, atomically: true, encoding: .utf8)
+        let changed = try await CLITests.run(["diff", report, folder.appendingPathComponent("m.json").path])
+        #expect(
+            changed.standardOutput.hasPrefix(
+                "the kit changed between these runs: kit 0.0.1 -> \(KitVersion.current)\nworse: 1 new failures"),
+            "\(changed.standardOutput)")
     }
 }

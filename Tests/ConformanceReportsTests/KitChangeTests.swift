@@ -5,12 +5,92 @@ import Testing
 @testable import ConformanceKit
 @testable import ConformanceReports
 
-/// "The kit changed between these runs": the baseline gate says so, old -> new, before the new failures a kit's
-/// new case or clause may explain, and says nothing when the kits are the same.
-@Suite("Kit changes: the baseline gate names the kit's version and catalogue when they differ")
+/// "The kit changed between these runs": `conformance diff` and the baseline gate say so, old -> new, before
+/// the new failures a kit's new case or clause may explain, and say nothing when the kits are the same.
+@Suite("Kit changes: diff and the baseline gate name the kit's version and catalogue when they differ")
 @MainActor
 struct KitChangeTests {
+    static let oldDigest = "sha256:" + String(repeating: "0", count: 64)
     static let newDigest = "sha256:" + String(repeating: "a", count: 64)
+
+    /// `ReportDiffTests.report(cases)` with `metadata` naming `version` and `digest` (none when nil).
+    static func report(_ cases: [(String, Verdict, [String])], version: String?, digest: String) -> JSONValue {
+        guard case .object(var members) = ReportDiffTests.report(cases), let version else {
+            return ReportDiffTests.report(cases)
+        }
+        members["metadata"] = .object([
+            "kitVersion": .string(version), "catalogueDigest": .string(digest), "platform": "Linux x86_64",
+            "profile": "canonical",
+        ])
+        return .object(members)
+    }
+
+    /// The diff of a case that passed under the old kit and fails under the new one.
+    static func diff(old: (String?, String), new: (String?, String)) throws -> ReportDiff {
+        ReportDiff(
+            old: try ReportSnapshot(report([("a.case", .pass, [])], version: old.0, digest: old.1)),
+            new: try ReportSnapshot(report([("a.case", .fail, ["ORD-1.a"])], version: new.0, digest: new.1)))
+    }
+
+    @Test("diff: a kit of another version and catalogue is named first, old -> new; the diff is no worse for it")
+    func diffNamesTheKitChange() throws {
+        let diff = try Self.diff(old: ("0.1.0", Self.oldDigest), new: ("0.2.0", Self.newDigest))
+        #expect(
+            diff.kitChange
+                == .changed(
+                    version: .init(old: "0.1.0", new: "0.2.0"),
+                    catalogueDigest: .init(old: Self.oldDigest, new: Self.newDigest)))
+        let lines = diff.text.split(separator: "\n").map(String.init)
+        #expect(
+            lines.first
+                == "the kit changed between these runs: kit 0.1.0 -> 0.2.0, catalogue sha256:000000000000 -> "
+                + "sha256:aaaaaaaaaaaa (the cases, or the clauses they cite, differ)", "\(diff.text)")
+        #expect(lines.dropFirst().first?.hasPrefix("worse: 1 new failures") == true, "\(diff.text)")
+        #expect(diff.markdown.contains("\n\nthe kit changed between these runs: kit 0.1.0 -&gt; 0.2.0, catalogue"))
+
+        // Each part alone names only itself.
+        let version = try Self.diff(old: ("0.1.0", Self.oldDigest), new: ("0.1.1", Self.oldDigest))
+        #expect(version.kitChange == .changed(version: .init(old: "0.1.0", new: "0.1.1"), catalogueDigest: nil))
+        #expect(version.text.hasPrefix("the kit changed between these runs: kit 0.1.0 -> 0.1.1\nworse: "))
+        let catalogue = try Self.diff(old: ("0.1.0", Self.oldDigest), new: ("0.1.0", Self.newDigest))
+        #expect(
+            catalogue.text.hasPrefix(
+                "the kit changed between these runs: catalogue sha256:000000000000 -> sha256:aaaaaaaaaaaa (the cases, "
+                    + "or the clauses they cite, differ)\nworse: "), "\(catalogue.text)")
+        // The kit's change never makes a diff worse: only the cases do.
+        let improvement = ReportDiff(
+            old: try ReportSnapshot(Self.report([("a.case", .fail, ["ORD-1.a"])], version: "0.1.0", digest: "x")),
+            new: try ReportSnapshot(Self.report([("a.case", .pass, [])], version: "9.0.0", digest: "y")))
+        #expect(!improvement.isWorse && improvement.kitChange != nil, "\(improvement.text)")
+    }
+
+    @Test("diff: the same kit says nothing new; an old report without metadata says its kit is unknown, once")
+    func diffSaysNothingForTheSameKit() throws {
+        let same = try Self.diff(old: ("0.1.0", Self.oldDigest), new: ("0.1.0", Self.oldDigest))
+        #expect(same.kitChange == nil && same.text.hasPrefix("worse: ") && !same.markdown.contains("kit"))
+        #expect(try Self.diff(old: (nil, ""), new: (nil, "")).kitChange == nil)
+
+        let older = try Self.diff(old: (nil, ""), new: ("0.1.0", Self.oldDigest))
+        #expect(older.kitChange == .oldUnknown)
+        #expect(
+            older.text.hasPrefix(
+                "the old run's kit is unknown: its report predates reports naming their kit\nworse: "), "\(older.text)")
+        #expect(older.text.components(separatedBy: "unknown").count == 2)
+        #expect(try Self.diff(old: ("0.1.0", Self.oldDigest), new: (nil, "")).kitChange == .newUnknown)
+    }
+
+    @Test("diff: a report's kit is shown printable and bounded, and a metadata that does not name it is refused")
+    func diffHostileMetadata() throws {
+        let hostile = "1\u{1B}[2J<img src=x>_*" + String(repeating: "9", count: 100_000)
+        let diff = try Self.diff(old: (hostile, hostile), new: ("0.1.0", Self.oldDigest))
+        let first = diff.text.split(separator: "\n")[0]
+        #expect(!diff.text.contains("\u{1B}") && first.utf8.count < 400, "\(first)")
+        for forbidden in ["<img", "_*", "\u{1B}"] { #expect(!diff.markdown.contains(forbidden), "\(diff.markdown)") }
+
+        guard case .object(var members) = ReportDiffTests.report([]) else { return }
+        members["metadata"] = .object(["kitVersion": "0.1.0"])
+        #expect(throws: ReportSnapshot.Problem.self) { try ReportSnapshot(.object(members)) }
+    }
 }
 
 /// The baseline names the kit that wrote it, and the gate says when this run's differs.

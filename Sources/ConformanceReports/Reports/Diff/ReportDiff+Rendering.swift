@@ -2,10 +2,10 @@ import ConformanceAdapter
 import Foundation
 
 extension ReportDiff {
-    /// The text for a terminal: a summary line, then one section per kind of change, each case on its line;
-    /// printable whatever the reports' case ids hold.
+    /// The text for a terminal: whether the kit changed between the runs (only when it did), a summary line,
+    /// then one section per kind of change, each case on its line; printable whatever the reports hold.
     package var text: String {
-        var lines = [summaryLine]
+        var lines = kitLine.map { [$0, summaryLine] } ?? [summaryLine]
         for section in sections where !section.lines.isEmpty {
             lines += ["", "\(section.title) (\(section.lines.count)):"] + section.lines.map { "  " + $0 }
         }
@@ -18,13 +18,24 @@ extension ReportDiff {
         var lines = [
             "## WVJB conformance: \(isWorse ? "worse" : isEmpty ? "no change" : "no regression")", "",
             "\(MarkdownRunReport.prose(old.adapter)) → \(MarkdownRunReport.prose(new.adapter))", "",
-            "| change | cases |", "|---|---|",
         ]
+        if let kitLine { lines += [MarkdownRunReport.prose(kitLine), ""] }
+        lines += ["| change | cases |", "|---|---|"]
         for section in sections { lines.append("| \(section.title) | \(section.lines.count) |") }
         for section in sections where !section.lines.isEmpty {
             lines += ["", "### \(section.title)", ""] + section.lines.map { "- " + MarkdownRunReport.prose($0) }
         }
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// "the kit changed between these runs: kit 0.1.0 -> 0.2.0, ...", or that a run's kit is unknown; nil when
+    /// there is nothing to say (`kitChange`).
+    private var kitLine: String? {
+        guard let kitChange else { return nil }
+        switch kitChange {
+        case .changed: return "the kit changed between these runs: " + kitChange.differences
+        case .oldUnknown, .newUnknown: return kitChange.differences
+        }
     }
 
     /// "worse: 2 new failures, 1 fix, ... (OLD adapter -> NEW adapter)".

@@ -10,9 +10,10 @@ import Foundation
 /// neither a new failure nor a fix is also compared obligation by obligation (what its failures cite): one
 /// it now fails is a new failing obligation, a new violation inside a known failure; one it no longer fails,
 /// having run to its end, a fixed obligation. A case in one report only is a new or a removed case.
-/// The diff is *worse* when a case newly fails the run, or its verdict became more severe (`pass` <
-/// `non-strict` < `fail`, `insecure`, `timeout`, `crash` < `adapter-error`, `harness-error`), or it fails an
-/// obligation it did not, or a new case fails the run.
+/// The diff says first when the kits that ran the two reports differ (`kitChange`), since a new failure may
+/// then be the kit's doing. It is *worse* when a case newly fails the run, or its verdict became more severe
+/// (`pass` < `non-strict` < `fail`, `insecure`, `timeout`, `crash` < `adapter-error`, `harness-error`), or it
+/// fails an obligation it did not, or a new case fails the run.
 package struct ReportDiff: Sendable {
     /// A case whose verdict or failures changed.
     package struct Change: Sendable, Equatable {
@@ -32,6 +33,9 @@ package struct ReportDiff: Sendable {
     package let old: ReportSnapshot
     /// The new report.
     package let new: ReportSnapshot
+    /// How the kit of the new report differs from the old one's; nil when they are the same, or neither
+    /// report names its kit. It never makes the diff worse.
+    package let kitChange: KitChange?
     /// Cases that now fail the run and did not.
     package private(set) var newFailures: [Change] = []
     /// Cases that failed the run and now do not.
@@ -52,6 +56,7 @@ package struct ReportDiff: Sendable {
     package init(old: ReportSnapshot, new: ReportSnapshot) {
         self.old = old
         self.new = new
+        kitChange = KitChange(from: old.kit, to: new.kit)
         let oldByID = Dictionary(uniqueKeysWithValues: old.cases.map { ($0.id, $0) })
         let newIDs = Set(new.cases.map(\.id))
         for now in new.cases {

@@ -1,8 +1,8 @@
 import ConformanceCatalogue
 import StrictJSON
 
-/// What `conformance diff` reads from a JSON run report (`--report json:PATH`): each case's verdict, level
-/// and the obligations its failures cite.
+/// What `conformance diff` reads from a JSON run report (`--report json:PATH`): the kit that ran it, each
+/// case's verdict, level and the obligations its failures cite.
 package struct ReportSnapshot: Sendable, Equatable {
     /// One case of the report.
     package struct Case: Sendable, Equatable {
@@ -27,13 +27,16 @@ package struct ReportSnapshot: Sendable, Equatable {
     package var adapter: String
     /// The profile (wire dialect) it spoke.
     package var profile: String
+    /// The kit that ran it (`metadata`: `kitVersion`, `catalogueDigest`); nil in a report written before
+    /// reports named their kit.
+    package var kit: KitChange.Kit?
     /// The cases, in the report's order.
     package var cases: [Case]
 
     /// Reads a report document.
     /// - Parameter document: The parsed report.
-    /// - Throws: `Problem` when it is not a `wvjb-conformance-report` of version 1, or a case lacks its id,
-    ///   a known verdict or its level, or an id appears twice.
+    /// - Throws: `Problem` when it is not a `wvjb-conformance-report` of version 1, its `metadata` does not
+    ///   name the kit, or a case lacks its id, a known verdict or its level, or an id appears twice.
     package init(_ document: JSONValue) throws(Problem) {
         guard case .object(let members) = document, members["format"] == "wvjb-conformance-report" else {
             throw Problem(description: "is not a conformance run report (`format` is not \"wvjb-conformance-report\")")
@@ -46,6 +49,14 @@ package struct ReportSnapshot: Sendable, Equatable {
         }
         self.adapter = adapter
         if case .string(let profile)? = members["profile"] { self.profile = profile } else { profile = "canonical" }
+        if let metadata = members["metadata"] {
+            guard case .object(let fields) = metadata, case .string(let version)? = fields["kitVersion"],
+                case .string(let digest)? = fields["catalogueDigest"]
+            else {
+                throw Problem(description: "has a `metadata` without the `kitVersion` and `catalogueDigest` strings")
+            }
+            kit = KitChange.Kit(version: version, catalogueDigest: digest)
+        }
         var seen = Set<String>()
         cases = []
         for (index, entry) in entries.enumerated() {
