@@ -1,3 +1,4 @@
+import ConformanceBrowser
 import ConformanceCatalogue
 import StrictJSON
 
@@ -54,7 +55,12 @@ package enum ExploreExecution {
     }
 
     private static func run(_ program: ExploreProgram, in context: CaseContext, steps: Steps) async throws {
-        context.browser.taskDelays = program.schedule.taskDelays
+        if let scheduling = context.browser as? any TaskSchedulingPageHost {
+            scheduling.taskDelays = program.schedule.taskDelays
+        } else if !program.schedule.isPlain {
+            throw CaseStop.notApplicable(
+                "this page host runs its tasks on its own clock, so the program's schedule cannot apply")
+        }
         var page = 0
         var prelude = ""
         context.loadPage(ExplorePage.script, url: ExplorePage.urls[page])

@@ -26,8 +26,6 @@ package final class WebKitGTKPageHost: PageHost, WebViewBackend {
     package private(set) var transcript: Transcript
     /// Counts the times native code ran or called the web view.
     package internal(set) var nativeActivity = 0
-    /// Ignored: the explorer's schedules are for the simulated web view.
-    package var taskDelays: TaskDelays?
     /// A real WebKit asks once per iframe per turn, and never about a src that is not a URL.
     package var facilities: PageFacilities { [] }
 

@@ -23,7 +23,7 @@ struct PageHostSeamTests {
         let calls = CallLog()
         var configuration = ConformanceRunner.Configuration(javaScriptSideUnderTest: true)
         configuration.pageHost = { environment in
-            RecordingPageHost(delegate: try simulatedBrowserPageHost(environment), log: calls)
+            SchedulingRecordingPageHost(delegate: try simulatedBrowserPageHost(environment), log: calls)
         }
         let results = try await Kit.run(Catalogue.all, configuration: configuration)
         let reference = try await Kit.referenceRun()
@@ -68,6 +68,21 @@ struct PageHostSeamTests {
         }
         #expect(results.last?.verdict == .pass, "a case that needs nothing more runs")
     }
+
+    @Test(
+        "a page host whose tasks do not run on the virtual clock makes a case that needs task delays not applicable"
+    )
+    func hostWithoutTaskSchedulesMakesTheirCaseNotApplicable() async throws {
+        var configuration = ConformanceRunner.Configuration(javaScriptSideUnderTest: true)
+        configuration.pageHost = { environment in
+            RecordingPageHost(delegate: try simulatedBrowserPageHost(environment), log: CallLog())
+        }
+        let twoInOneTurn = try #require(Catalogue.case(withID: "bootstrap.navigation.two-in-one-turn"))
+        let results = try await Kit.run([twoInOneTurn], configuration: configuration)
+        let result = try #require(results.first)
+        #expect(result.verdict == .notApplicable, "\(result.report)")
+        #expect(result.interruption?.contains("a real WebKit") == true, "\(result.interruption ?? "")")
+    }
 }
 
 /// The calls a `RecordingPageHost` saw, in order.
@@ -79,9 +94,9 @@ final class CallLog {
 
 /// A page host that writes down every call and hands it to another page host.
 @MainActor
-final class RecordingPageHost: PageHost {
-    private let delegate: any PageHost
-    private let log: CallLog
+class RecordingPageHost: PageHost {
+    fileprivate let delegate: any PageHost
+    fileprivate let log: CallLog
 
     private let facilitiesOverride: PageFacilities?
 
@@ -96,13 +111,6 @@ final class RecordingPageHost: PageHost {
     var facilities: PageFacilities { facilitiesOverride ?? delegate.facilities }
     var transcript: Transcript { delegate.transcript }
     var nativeActivity: Int { delegate.nativeActivity }
-    var taskDelays: TaskDelays? {
-        get { delegate.taskDelays }
-        set {
-            log.append("taskDelays")
-            delegate.taskDelays = newValue
-        }
-    }
 
     func load(_ definition: PageDefinition) {
         log.append("load")
@@ -137,5 +145,17 @@ final class RecordingPageHost: PageHost {
     func close() {
         log.append("close")
         delegate.close()
+    }
+}
+
+/// A `RecordingPageHost` whose tasks run on the virtual clock, as its simulated delegate's do.
+@MainActor
+final class SchedulingRecordingPageHost: RecordingPageHost, TaskSchedulingPageHost {
+    var taskDelays: TaskDelays? {
+        get { (delegate as? any TaskSchedulingPageHost)?.taskDelays }
+        set {
+            log.append("taskDelays")
+            (delegate as? any TaskSchedulingPageHost)?.taskDelays = newValue
+        }
     }
 }

@@ -23,9 +23,6 @@ package protocol PageHost: AnyObject {
     /// progress.
     var nativeActivity: Int { get }
 
-    /// Extra virtual delays for the page's own tasks (a schedule of `conformance explore`); nil for none.
-    var taskDelays: TaskDelays? { get set }
-
     /// Asks to load `definition` in the main frame; the navigation delegate decides on a later turn.
     func load(_ definition: PageDefinition)
 

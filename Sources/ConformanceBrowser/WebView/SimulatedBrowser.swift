@@ -10,7 +10,7 @@ import StrictJSON
 /// Time is virtual: nothing runs until the harness turns the event loop, and every turn is deterministic.
 /// The implementation only ever sees `webView`.
 @MainActor
-package final class SimulatedBrowser: WebViewBackend, PageHost {
+package final class SimulatedBrowser: WebViewBackend, TaskSchedulingPageHost {
     /// Why the event loop stopped before the page went idle (the page host's `PageInterruption`).
     package typealias Interruption = PageInterruption
 
@@ -48,7 +48,7 @@ package final class SimulatedBrowser: WebViewBackend, PageHost {
     /// What the engine is running for now, for a timeout found after the fact (`claimEngineTimeout()`).
     private var currentStage = "the page's start"
 
-    /// Extra virtual delays for the harness's own tasks (a schedule of `conformance explore`); none by default.
+    /// Extra virtual delays for the page's own tasks (`TaskSchedulingPageHost`); none by default.
     package var taskDelays: TaskDelays?
 
     /// Counts the times native code ran or called the web view: `runUntilIdle` lets the main queue run

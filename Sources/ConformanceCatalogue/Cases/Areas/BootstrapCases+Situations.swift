@@ -43,7 +43,10 @@ extension BootstrapCases {
         let decisionsBefore = context.transcript.navigationDecisions.count
         let fetchesBefore = fetches(in: context)
         // The page runs one more turn before the main queue does: both requests reach the delegate in between.
-        context.browser.taskDelays = TaskDelays([.mainQueue: [1]])
+        guard let scheduling = context.browser as? any TaskSchedulingPageHost else {
+            throw CaseStop.notApplicable(PageFacilities.requestPerSourceAssignment.missingReason)
+        }
+        scheduling.taskDelays = TaskDelays([.mainQueue: [1]])
         let wire = context.dialect
         context.runInPage(
             """
@@ -51,7 +54,7 @@ extension BootstrapCases {
             \(wire.javaScriptGlobal).\(wire.callHandlerFunction)("sink", 2);
             """)
         try await context.runUntilIdle()
-        context.browser.taskDelays = nil
+        scheduling.taskDelays = nil
         let requested = context.transcript.queueSignals
         let decided = context.transcript.navigationDecisions.dropFirst(decisionsBefore).filter {
             context.transcript.isQueueURL($0.url)
