@@ -250,7 +250,9 @@ let package = Package(
         .testTarget(name: "ConformanceEngineTests", dependencies: kitTestDependencies),
         .testTarget(name: "ConformanceBrowserTests", dependencies: kitTestDependencies),
         .testTarget(name: "ConformanceCatalogueTests", dependencies: kitTestDependencies),
-        .testTarget(name: "ConformanceReportsTests", dependencies: kitTestDependencies),
+        .testTarget(
+            name: "ConformanceReportsTests", dependencies: kitTestDependencies,
+            exclude: ["Expectations"]),
         .testTarget(name: "ConformanceExploreTests", dependencies: kitTestDependencies),
         .testTarget(
             name: "ConformanceKitTests",
