@@ -8,7 +8,7 @@ var kitTestDependencies: [Target.Dependency] {
         "ConformanceKit", "ConformanceSupport", "ConformanceEngine", "ConformanceBrowser", "ConformanceCatalogue",
         "ConformanceReports", "ConformanceExplore", "ConformanceFixtures", "ConformanceTesting", "ReferenceBridge",
         "ReferenceBridgeCore", "ReferenceOracle", "BridgeMutants", "StrictJSON", "TestTiers", "WireDialects",
-        "KitTestSupport",
+        "KitTestSupport", "ConformanceObligations",
     ]
 }
 
@@ -57,6 +57,9 @@ let package = Package(
             exclude: ["adapter-protocol.md"],
             resources: [.copy("protocol.md")]
         ),
+        // The spec's clauses and obligations (appendix C) as values, one member each, generated from the spec and
+        // checked against it by ObligationTableTests: what every module below the CLI cites them by.
+        .target(name: "ConformanceObligations"),
         // What an adapter sees, with no engine in it: the adapter protocol and its `Supports…` protocols, the
         // simulated web view's public face, navigation actions and policies, and `AdapterHost` with the wire of
         // the out-of-process protocol. An implementer's adapter executable links this and no JavaScriptCore.
