@@ -65,7 +65,7 @@ let package = Package(
         // the out-of-process protocol. An implementer's adapter executable links this and no JavaScriptCore.
         .target(
             name: "ConformanceAdapter",
-            dependencies: ["StrictJSON"]
+            dependencies: ["ConformanceObligations", "StrictJSON"]
         ),
         // WebKit's shape (`WKWebView`, its delegates, user content controller, user scripts, script messages;
         // `UIWebView`) in front of the simulated web view, so a bridge's own WebKit glue compiles and runs
@@ -93,8 +93,8 @@ let package = Package(
         .target(
             name: "ConformanceBrowser",
             dependencies: [
-                "ConformanceAdapter", "ConformanceEngine", "ConformanceFixtures", "ConformanceSupport", "StrictJSON",
-                "WireDialects",
+                "ConformanceAdapter", "ConformanceEngine", "ConformanceFixtures", "ConformanceObligations",
+                "ConformanceSupport", "StrictJSON", "WireDialects",
             ],
             resources: [.copy("WebView/Resources/page-shim.js"), .copy("WebView/Resources/page-dom-shim.js")]
         ),
@@ -103,7 +103,7 @@ let package = Package(
             name: "ConformanceCatalogue",
             dependencies: [
                 "ConformanceAdapter", "ConformanceBrowser", "ConformanceEngine", "ConformanceFixtures",
-                "ConformanceSpec", "ConformanceSupport", "StrictJSON", "WireDialects",
+                "ConformanceObligations", "ConformanceSpec", "ConformanceSupport", "StrictJSON", "WireDialects",
             ]
         ),
         // What a run becomes: reports in every format, Fix first, goldens, baselines and their gate, diffs.
@@ -111,15 +111,15 @@ let package = Package(
             name: "ConformanceReports",
             dependencies: [
                 "ConformanceAdapter", "ConformanceBrowser", "ConformanceCatalogue", "ConformanceFixtures",
-                "ConformanceSupport", "StrictJSON", "WireDialects",
+                "ConformanceObligations", "ConformanceSupport", "StrictJSON", "WireDialects",
             ]
         ),
         // Differential exploration: generated programs against the bridge and the reference, shrunk findings.
         .target(
             name: "ConformanceExplore",
             dependencies: [
-                "ConformanceAdapter", "ConformanceBrowser", "ConformanceCatalogue", "ConformanceReports",
-                "ConformanceSupport", "StrictJSON", "WireDialects",
+                "ConformanceAdapter", "ConformanceBrowser", "ConformanceCatalogue", "ConformanceObligations",
+                "ConformanceReports", "ConformanceSupport", "StrictJSON", "WireDialects",
             ]
         ),
         // The product: the modules above, re-exported with ConformanceAdapter, so one import gives the harness.

@@ -1,3 +1,4 @@
+import ConformanceObligations
 import StrictJSON
 import WireDialects
 
@@ -24,7 +25,7 @@ struct ExploreAttribution {
 
     func changed(
         _ was: ExploreObservation.Item, _ got: ExploreObservation.Item, reference: [ExploreObservation.Item] = []
-    ) -> String {
+    ) -> Clause {
         if let clause = corruptBatchClause(was) ?? corruptBatchClause(got) { return clause }
         // A native callback that got what another callback of the reference's run got: a response reached a
         // callback its responseId did not name, or an id was issued again while a response to it could
@@ -33,7 +34,7 @@ struct ExploreAttribution {
             reference.contains(where: { $0.kind == .nativeCallback && $0.subject != was.subject && $0.data == got.data }
             )
         {
-            return "CB-1"
+            return Clause.cb1
         }
         switch was.kind {
         case .javaScriptHandler:
@@ -42,30 +43,30 @@ struct ExploreAttribution {
             // otherwise the data was altered (ESC-3).
             let inside = ExploreObservation.Item.insideNativeEvaluation
             if was.data == got.data, was.detail.hasSuffix(inside) != got.detail.hasSuffix(inside) {
-                return got.detail.hasSuffix(inside) ? "SAFE-1" : "SAFE-4"
+                return got.detail.hasSuffix(inside) ? Clause.safe1 : Clause.safe4
             }
-            return was.data == got.data ? "MSG-7" : "ESC-3"
-        case .javaScriptCallback: return was.detail == "nil" || got.detail == "nil" ? "MSG-2" : "ESC-3"
-        case .pageError: return "ESC-2"
-        case .nativeHandler: return "MSG-3"
-        case .nativeCallback: return "CB-4"
+            return was.data == got.data ? Clause.msg7 : Clause.esc3
+        case .javaScriptCallback: return was.detail == "nil" || got.detail == "nil" ? Clause.msg2 : Clause.esc3
+        case .pageError: return Clause.esc2
+        case .nativeHandler: return Clause.msg3
+        case .nativeCallback: return Clause.cb4
         case .call:
-            if hasForeignKeys(got) { return "MSG-1" }
+            if hasForeignKeys(got) { return Clause.msg1 }
             // Other keys: MSG-7 (data only when there is some, callbackId only with a callback). The same
             // keys with other values: the safety switch spelled otherwise (SAFE-2), or data changed on the way (ESC-3).
-            if keys(of: was) != keys(of: got) { return "MSG-7" }
-            return isSafetySwitch(was) || isSafetySwitch(got) ? "SAFE-2" : "ESC-3"
+            if keys(of: was) != keys(of: got) { return Clause.msg7 }
+            return isSafetySwitch(was) || isSafetySwitch(got) ? Clause.safe2 : Clause.esc3
         case .response:
-            if hasForeignKeys(got) { return "MSG-1" }
-            if isIdentifierOfAnotherType(was, got) { return "ID-3" }
-            return "MSG-2"
-        case .navigation: return was.detail == "cancel" ? "BOOT-1" : "BOOT-2"
+            if hasForeignKeys(got) { return Clause.msg1 }
+            if isIdentifierOfAnotherType(was, got) { return Clause.id3 }
+            return Clause.msg2
+        case .navigation: return was.detail == "cancel" ? Clause.boot1 : Clause.boot2
         case .scriptMessage: return signalClause(of: was)
-        case .fetch: return "FLUSH-1"
+        case .fetch: return Clause.flush1
         }
     }
 
-    func missing(_ item: ExploreObservation.Item) -> String {
+    func missing(_ item: ExploreObservation.Item) -> Clause {
         // A call whose data holds the response-id key's name (as a member; for the JS side, anywhere), which its
         // handler never got: taken for a response on the way, by the native side (MSG-4) or the JS side (DISP-4).
         let responseKey = CanonicalJSON.quote(keys.responseID)
@@ -73,127 +74,131 @@ struct ExploreAttribution {
             item.kind == .nativeHandler && item.data.contains(responseKey + ":")
                 || item.kind == .javaScriptHandler && item.data.contains(responseKey)
         {
-            return item.kind == .nativeHandler ? "MSG-4" : "DISP-4"
+            return item.kind == .nativeHandler ? Clause.msg4 : Clause.disp4
         }
         switch item.kind {
         case .javaScriptHandler, .javaScriptCallback, .call, .response:
             // What was never delivered: held (reset, startup queue) or never sent, before what it carried.
-            if resetHappened(from: 0, to: item.step + 1) { return "START-3" }
+            if resetHappened(from: 0, to: item.step + 1) { return Clause.start3 }
             if let clause = heldClause(item.step) { return clause }
-            if item.kind == .call, isSafetySwitch(item) { return "SAFE-2" }
+            if item.kind == .call, isSafetySwitch(item) { return Clause.safe2 }
             if let clause = neverSentClause(item.step) { return clause }
-            if item.step <= firstSettle { return "START-1" }
+            if item.step <= firstSettle { return Clause.start1 }
             if let clause = corruptBatchClause(item) { return clause }
             switch item.kind {
-            case .javaScriptHandler, .call: return "ESC-1"
-            default: return "FLUSH-7"
+            case .javaScriptHandler, .call: return Clause.esc1
+            default: return Clause.flush7
             }
-        case .pageError: return "ESC-3"
+        case .pageError: return Clause.esc3
         case .nativeHandler:
             if let clause = corruptBatchClause(item) ?? corruptFetchBefore(item.step) { return clause }
-            if let reset = lastReset(before: item.step), registered(item.subject, before: reset) { return "START-3" }
-            if let removed = removed(before: item.step), removed != item.subject { return "MISS-2" }
-            if registeredAgainAfterRemoval(item.subject, before: item.step) { return "FLUSH-7" }
-            if calledMissingHandler(inSegmentOf: item.step) { return "MISS-1" }
-            if pageChanged(from: firstSettle, to: item.step + 1) { return "LIFE-1" }
-            if item.detail == "nil" { return "MSG-3" }  // a call without data is a call (MSG-3: nil data)
-            return "FLUSH-7"
+            if let reset = lastReset(before: item.step), registered(item.subject, before: reset) {
+                return Clause.start3
+            }
+            if let removed = removed(before: item.step), removed != item.subject { return Clause.miss2 }
+            if registeredAgainAfterRemoval(item.subject, before: item.step) { return Clause.flush7 }
+            if calledMissingHandler(inSegmentOf: item.step) { return Clause.miss1 }
+            if pageChanged(from: firstSettle, to: item.step + 1) { return Clause.life1 }
+            if item.detail == "nil" { return Clause.msg3 }  // a call without data is a call (MSG-3: nil data)
+            return Clause.flush7
         case .nativeCallback:
             if let clause = corruptBatchClause(item) ?? corruptFetchBefore(item.step) { return clause }
             if let origin = origin(of: item), let clause = neverSentClause(origin) { return clause }
-            return "CB-1"
-        case .navigation: return "BOOT-1"
+            return Clause.cb1
+        case .navigation: return Clause.boot1
         case .scriptMessage: return signalClause(of: item)
-        case .fetch: return "FLUSH-1"
+        case .fetch: return Clause.flush1
         }
     }
 
-    func extra(_ item: ExploreObservation.Item, reference: [ExploreObservation.Item]) -> String {
+    func extra(_ item: ExploreObservation.Item, reference: [ExploreObservation.Item]) -> Clause {
         if let clause = corruptBatchClause(item) { return clause }
         switch item.kind {
         case .javaScriptHandler, .javaScriptCallback:
-            if resetHappened(from: 0, to: item.step + 1) { return "START-3" }
-            if item.step <= firstSettle { return "START-1" }
-            return "ESC-1"
-        case .pageError: return "ESC-2"
+            if resetHappened(from: 0, to: item.step + 1) { return Clause.start3 }
+            if item.step <= firstSettle { return Clause.start1 }
+            return Clause.esc1
+        case .pageError: return Clause.esc2
         case .nativeHandler:
-            if let removal = removed(before: item.step), removal == item.subject { return "MISS-2" }
-            if !registered(item.subject, before: item.step + 1) { return "MISS-1" }
-            return "FLUSH-7"
+            if let removal = removed(before: item.step), removal == item.subject { return Clause.miss2 }
+            if !registered(item.subject, before: item.step + 1) { return Clause.miss1 }
+            return Clause.flush7
         case .nativeCallback:
-            if reference.contains(where: { $0.kind == .nativeCallback && $0.subject == item.subject }) { return "CB-2" }
-            if let origin = origin(of: item) {
-                if resetHappened(from: origin, to: item.step + 1) { return "START-3" }
-                if pageChanged(from: origin, to: item.step + 1) { return "LIFE-3" }
+            if reference.contains(where: { $0.kind == .nativeCallback && $0.subject == item.subject }) {
+                return Clause.cb2
             }
-            return "CB-3"
+            if let origin = origin(of: item) {
+                if resetHappened(from: origin, to: item.step + 1) { return Clause.start3 }
+                if pageChanged(from: origin, to: item.step + 1) { return Clause.life3 }
+            }
+            return Clause.cb3
         case .call:
             // A safety switch nobody asked for: the JS side's default (SAFE-1) changed behind the page's back.
-            if isSafetySwitch(item) { return "SAFE-1" }
-            return hasForeignKeys(item) ? "MSG-1" : "ESC-1"
+            if isSafetySwitch(item) { return Clause.safe1 }
+            return hasForeignKeys(item) ? Clause.msg1 : Clause.esc1
         case .response:
-            if hasForeignKeys(item) { return "MSG-1" }
+            if hasForeignKeys(item) { return Clause.msg1 }
             // An answer JS did not ask for: a second one, or one to a call without a callbackId.
-            return "FLUSH-7"
-        case .navigation: return "BOOT-1"
+            return Clause.flush7
+        case .navigation: return Clause.boot1
         case .scriptMessage: return signalClause(of: item)
-        case .fetch: return "FLUSH-1"
+        case .fetch: return Clause.flush1
         }
     }
 
     /// The clause of a script message the page posted: the page snippet's (BOOT-5) for the load signal, the
     /// JS side's signal per send (DISP-1) otherwise; in a dialect that signals so, the clauses that take their
     /// place (`DialectApplicability.citable`).
-    private func signalClause(of item: ExploreObservation.Item) -> String {
-        if case .scriptMessage(let load) = dialect.loadSignal, item.subject == load { return "BOOT-5" }
-        return "DISP-1"
+    private func signalClause(of item: ExploreObservation.Item) -> Clause {
+        if case .scriptMessage(let load) = dialect.loadSignal, item.subject == load { return Clause.boot5 }
+        return Clause.disp1
     }
 
     /// An event the reference's run had on one page and the implementation's only on a later one: held
     /// until the next load URL, by a startup queue that should have been off (START-2) or re-armed by a
     /// reset (START-3).
-    func deliveredLate(_ item: ExploreObservation.Item) -> String {
-        resetHappened(from: 0, to: item.step + 1) ? "START-3" : "START-2"
+    func deliveredLate(_ item: ExploreObservation.Item) -> Clause {
+        resetHappened(from: 0, to: item.step + 1) ? Clause.start3 : Clause.start2
     }
 
     /// Events in another order: ORD-2 on the native side (a batch run out of order), START-1 for messages
     /// held by the startup queue, ORD-1 for the rest.
-    func reordered(_ first: ExploreObservation.Item) -> String {
+    func reordered(_ first: ExploreObservation.Item) -> Clause {
         switch first.kind {
-        case .nativeHandler, .nativeCallback: "ORD-2"
-        case .navigation: "BOOT-1"
+        case .nativeHandler, .nativeCallback: .ord2
+        case .navigation: .boot1
         case .scriptMessage: signalClause(of: first)
-        default: first.step <= firstSettle ? "START-1" : "ORD-1"
+        default: first.step <= firstSettle ? Clause.start1 : Clause.ord1
         }
     }
 
-    static func warning(_ line: String) -> String {
-        if line.contains("No handler") || line.contains("no handler") { return "LOG-1" }
+    static func warning(_ line: String) -> Clause {
+        if line.contains("No handler") || line.contains("no handler") { return Clause.log1 }
         if line.contains("got nil") || line.contains("empty") || line.contains("evaluation error")
             || line.contains("fetching the queue failed")
         {
-            return "LOG-2"
+            return Clause.log2
         }
-        if line.contains("Invalid") { return "LOG-3" }
-        return "LOG-4"
+        if line.contains("Invalid") { return Clause.log3 }
+        return Clause.log4
     }
 
     /// For a message the implementation held to the end (a reload after the program flushed it): FLUSH-2
     /// when a failed fetch before it re-armed the startup queue, START-2 when the queue stayed on.
-    private func heldClause(_ step: Int) -> String? {
+    private func heldClause(_ step: Int) -> Clause? {
         guard deliveredFewer, heldAtEnd == true else { return nil }
-        return corruptFetchBefore(step) == "FLUSH-2" ? "FLUSH-2" : "START-2"
+        return corruptFetchBefore(step) == Clause.flush2 ? Clause.flush2 : Clause.start2
     }
 
     /// For a message the implementation never sent, at or after `step`: START-2 when a reload after the
     /// program flushed it (a startup queue that stayed on held it; FLUSH-2 when a failed fetch before it
     /// re-armed the queue); ESC-4 after data it could not or would not write (later sends must go on); nil
     /// when neither explains it.
-    private func neverSentClause(_ step: Int) -> String? {
+    private func neverSentClause(_ step: Int) -> Clause? {
         guard deliveredFewer else { return nil }
         if let clause = heldClause(step) { return clause }
         // Data it could not write stopped every send after it (ESC-4 wants them to go on).
-        if sentHardData(before: step + 1), (lastDeliveryStep ?? -1) < step { return "ESC-4" }
+        if sentHardData(before: step + 1), (lastDeliveryStep ?? -1) < step { return Clause.esc4 }
         return nil
     }
 
@@ -201,7 +206,7 @@ struct ExploreAttribution {
 
     /// For an event whose data came from a corrupt fetch result (it carries one of the result's markers,
     /// which are unique to it), the clause that result tests.
-    private func corruptBatchClause(_ item: ExploreObservation.Item) -> String? {
+    private func corruptBatchClause(_ item: ExploreObservation.Item) -> Clause? {
         for case .corruptFetch(let fetch) in program.operations {
             guard let clause = fetch.clause, fetch.markers.contains(where: { item.detail.contains($0) }) else {
                 continue
@@ -211,19 +216,20 @@ struct ExploreAttribution {
             if Self.callbackIDClauses.contains(clause), item.kind == .nativeHandler { continue }
             return clause
         }
-        if item.kind == .response, isIdentifierOfAnotherType(item, item) { return "ID-3" }
+        if item.kind == .response, isIdentifierOfAnotherType(item, item) { return Clause.id3 }
         return nil
     }
 
     /// The clauses of corrupt fetches whose datum is a callback id.
-    private static let callbackIDClauses: Set<String> = ["ID-3", "CB-1"]
+    private static let callbackIDClauses: Set<Clause> = [.id3, .cb1]
 
     /// The clause of the last corrupt fetch before `step` after which the implementation stopped running
     /// batches (a native event missing after it), if any.
-    private func corruptFetchBefore(_ step: Int) -> String? {
+    private func corruptFetchBefore(_ step: Int) -> Clause? {
         for operation in steps(from: 0, to: step + 1).reversed() {
             // A callback-id datum is a well-formed batch: one that stops later batches is of another kind.
-            if case .corruptFetch(let fetch) = operation, !Self.callbackIDClauses.contains(fetch.clause ?? "") {
+            if case .corruptFetch(let fetch) = operation, !(fetch.clause.map(Self.callbackIDClauses.contains) ?? false)
+            {
                 return fetch.clause
             }
         }

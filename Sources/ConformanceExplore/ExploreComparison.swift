@@ -1,5 +1,6 @@
 import ConformanceAdapter
 import ConformanceCatalogue
+import ConformanceObligations
 import StrictJSON
 import WireDialects
 
@@ -56,9 +57,9 @@ package struct ExploreComparison {
         // The native side first: a batch run out of order (ORD-2) also reorders the answers JS gets, which
         // is then its consequence, not a second fault.
         var found = compare(reference.nativeSide, candidate.nativeSide, channel: .nativeSide)
-        let nativeReordered = found.contains { $0.clause == "ORD-2" }
+        let nativeReordered = found.contains { $0.clause == Clause.ord2.id }
         found += compare(reference.javaScriptSide, candidate.javaScriptSide, channel: .javaScriptSide)
-            .filter { !(nativeReordered && $0.clause == "ORD-1") }
+            .filter { !(nativeReordered && $0.clause == Clause.ord1.id) }
         // The wire speaks when the page saw the same: a message with another shape that still delivers.
         // Fetches answer the page's signals: when the page signalled otherwise, so does the native side fetch.
         let signalled = { (observation: ExploreObservation) in
@@ -105,7 +106,7 @@ package struct ExploreComparison {
                 zip(reference, candidate).enumerated().first { $0.element.0.signature != $0.element.1.signature }?
                 .offset ?? 0
             let first = reference[index]
-            let clause = first.kind == .response ? "MSG-2" : "ID-2"
+            let clause = first.kind == .response ? Clause.msg2 : Clause.id2
             let what =
                 first.kind == .response
                 ? "a response's \(keys.responseID) is not the \(keys.callbackID) of the JS call it answers"
@@ -207,7 +208,7 @@ package struct ExploreComparison {
         let afterReset = attribution.resetHappened(from: 0, to: call.step + 1)
         return [
             difference(
-                clause: afterReset ? "START-3" : "ID-2", kind: .numbering,
+                clause: afterReset ? .start3 : .id2, kind: .numbering,
                 "the messages the native side delivered: callback ids numbered otherwise from call \(index + 1) on"
                     + (afterReset ? ", after a reset (which restarts the numbering)" : ""),
                 expected: expected[index...].prefix(4).joined(separator: ", "),
@@ -218,12 +219,12 @@ package struct ExploreComparison {
     // MARK: Helpers
 
     private func difference(
-        clause: String, kind: ExploreDifference.Kind, _ summary: String, expected: String?, actual: String?
+        clause: Clause, kind: ExploreDifference.Kind, _ summary: String, expected: String?, actual: String?
     ) -> ExploreDifference {
         // A clause that does not hold in the runs' dialect gives way to the one that takes its place there.
         let clause = DialectApplicability.citable(clause, in: dialect)
         return ExploreDifference(
-            clause: clause, level: spec.level(ofCitation: clause) ?? .must, kind: kind, summary: summary,
+            clause: clause.id, level: spec.level(ofCitation: clause.id) ?? .must, kind: kind, summary: summary,
             expected: expected, actual: actual)
     }
 

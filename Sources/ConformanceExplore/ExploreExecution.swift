@@ -1,5 +1,6 @@
 import ConformanceBrowser
 import ConformanceCatalogue
+import ConformanceObligations
 import StrictJSON
 
 /// Runs an explored program as a case: every native step goes through the adapter (recorded, as in any
@@ -28,7 +29,8 @@ package enum ExploreExecution {
     ///   - afterwards: Runs once the program and a final `runUntilIdle` are done (regression cases compare there).
     /// - Returns: A case that accepts leftovers: an explored program may leave callbacks unanswered on purpose.
     package static func conformanceCase(
-        _ program: ExploreProgram, id: String, clauses: [String] = ["ORD-1"], summary: String? = nil, steps: Steps,
+        _ program: ExploreProgram, id: String, clauses: [String] = [Clause.ord1.id], summary: String? = nil,
+        steps: Steps,
         kitProblemOnTimeout: (@MainActor @Sendable (CaseContext) async -> String?)? = nil,
         afterwards: (@MainActor @Sendable (CaseContext) async throws -> Void)? = nil
     ) -> ConformanceCase {

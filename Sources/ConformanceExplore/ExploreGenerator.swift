@@ -1,5 +1,6 @@
 import ConformanceAdapter
 import ConformanceCatalogue
+import ConformanceObligations
 import StrictJSON
 import WireDialects
 
@@ -28,7 +29,7 @@ package struct ExploreGenerator: Sendable {
         dialect: WireDialect = .canonical
     ) {
         self.capabilities =
-            DialectApplicability.whyNot("SAFE-4", in: dialect) == nil
+            DialectApplicability.whyNot(Clause.safe4, in: dialect) == nil
             ? capabilities : capabilities.subtracting(.disableSafetyTimeout)
         self.maxOperations = max(1, maxOperations)
         self.data = data
@@ -97,7 +98,7 @@ package struct ExploreGenerator: Sendable {
         /// Whether the clauses the step exercises hold in `dialect`: a frame at a bridge URL tests URL
         /// classification (BOOT-1), which a dialect signalling by script message has not.
         func holds(in dialect: WireDialect) -> Bool {
-            self != .openFrame || DialectApplicability.whyNot("BOOT-1", in: dialect) == nil
+            self != .openFrame || DialectApplicability.whyNot(Clause.boot1, in: dialect) == nil
         }
     }
 

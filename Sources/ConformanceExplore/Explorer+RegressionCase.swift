@@ -1,5 +1,6 @@
 import ConformanceBrowser
 import ConformanceCatalogue
+import ConformanceObligations
 
 extension Explorer {
     /// The case a case file describes: its program on the adapter under test, then on the reference
@@ -15,7 +16,8 @@ extension Explorer {
         let comparison = ExploreComparison(program: program, spec: spec, dialect: dialect)
         let steps = ExploreExecution.Steps()
         let clauses =
-            file.clauses.isEmpty ? ["ORD-1"] : Array(Set(file.clauses.map { String($0.prefix { $0 != "." }) })).sorted()
+            file.clauses.isEmpty
+            ? [Clause.ord1.id] : Array(Set(file.clauses.map { String($0.prefix { $0 != "." }) })).sorted()
         let kitProblem = { @MainActor @Sendable (context: CaseContext) async -> String? in
             let (_, problem) = await self.referenceOutcome(
                 of: program, style: Self.evaluationStyle(of: context.transcript))
@@ -51,7 +53,7 @@ extension Explorer {
                 reference: expected.observation, candidate: observation, heldAtEnd: heldAtEnd)
             {
                 context.fail(
-                    clause: difference.clause ?? "ORD-1", difference.summary, expected: difference.expected,
+                    citing: difference.clause ?? Clause.ord1.id, difference.summary, expected: difference.expected,
                     actual: difference.actual)
             }
         }

@@ -1,5 +1,6 @@
 import ConformanceAdapter
 import ConformanceKit
+import ConformanceObligations
 import Foundation
 import StrictJSON
 
@@ -183,9 +184,9 @@ package final class WebKitGTKPageHost: PageHost, WebViewBackend {
         record(.nativeLog(message))
     }
 
-    package func reportViolation(clause: String, message: String) {
+    package func reportViolation(clause: Obligation, message: String) {
         nativeActivity += 1
-        record(.violation(clause: clause, message: message))
+        record(.violation(clause: clause.id, message: message))
     }
 
     package func load(urlString: String) {

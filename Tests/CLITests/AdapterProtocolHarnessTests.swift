@@ -74,7 +74,7 @@ struct AdapterProtocolHarnessTests {
         _ name: String, body: @escaping @MainActor @Sendable (CaseContext) async throws -> Void = { _ in }
     ) -> ConformanceCase {
         ConformanceCase(
-            id: "adapter-protocol.\(name)", clauses: [], level: .informational,
+            id: "adapter-protocol.\(name)", clauses: [String](), level: .informational,
             summary: "a probe of the adapter protocol", body: body)
     }
 
@@ -95,7 +95,7 @@ struct AdapterProtocolHarnessTests {
             [["stdout": #"{"error":"endCase, but no case is open","seq":$seq,"type":"done"}"#]])
         // A case that is not applicable sends nothing, not even `endCase` (ADP-17.f).
         let notApplicable = ConformanceCase(
-            id: "adapter-protocol.needs-reset", clauses: [], level: .informational, requires: .reset,
+            id: "adapter-protocol.needs-reset", clauses: [String](), level: .informational, requires: .reset,
             summary: "a probe the scripted testee cannot run"
         ) { _ in }
         var cases = ["one", "two", "three"].map { name in
@@ -366,7 +366,7 @@ extension AdapterProtocolHarnessTests {
         defer { testee.close() }
         // The case sets the app's delegate before the bridge attaches; this testee cannot hear of it.
         let probe = ConformanceCase(
-            id: "adapter-protocol.without-web-view", clauses: [], level: .informational,
+            id: "adapter-protocol.without-web-view", clauses: [String](), level: .informational,
             hasAppNavigationDelegate: true, summary: "a probe of the adapter protocol"
         ) { context in
             context.loadPage("if (window.webkit) { conformance.note('webkit', true); }")

@@ -17,7 +17,7 @@ extension OutOfProcessTests {
     /// bridge attaches (ADP-20).
     static func pageFacilitiesProbe(appDelegate: Bool) -> ConformanceCase {
         ConformanceCase(
-            id: "adapter-protocol.web-view", clauses: [], level: .informational,
+            id: "adapter-protocol.web-view", clauses: [String](), level: .informational,
             hasAppNavigationDelegate: appDelegate,
             summary: "the web view's loads, load events, script messages and user scripts", body: pageFacilitiesBody)
     }

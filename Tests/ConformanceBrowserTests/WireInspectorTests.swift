@@ -51,7 +51,8 @@ struct WireInspectorTests {
             return
         }
         #expect(
-            problems.contains { $0.obligation == obligation && $0.message.contains(mention) }, "\(name): \(problems)")
+            problems.contains { $0.obligation.id == obligation && $0.message.contains(mention) }, "\(name): \(problems)"
+        )
     }
 
     @Test("the wrong command form is reported under ESC-1")
@@ -63,27 +64,29 @@ struct WireInspectorTests {
             "WebViewJavascriptBridge._handleMessageFromObjC('{}'); extra();",
         ] {
             #expect(
-                WireInspector.problems(inCommand: script, in: .canonical).map(\.clause).contains("ESC-1"), "\(script)")
+                WireInspector.problems(inCommand: script, in: .canonical).map(\.clause.id).contains("ESC-1"),
+                "\(script)")
         }
     }
 
     @Test("several commands joined into one evaluation are reported under ESC-1, a quote that breaks out under ESC-2")
     func joinedCommands() {
         let joined = [Self.command(#"{\"data\":1}"#), Self.command(#"{\"data\":\"it\'s\"}"#)].joined(separator: "\n")
-        #expect(WireInspector.problems(inCommand: joined, in: .canonical).map(\.clause) == ["ESC-1"], "\(joined)")
+        #expect(WireInspector.problems(inCommand: joined, in: .canonical).map(\.clause.id) == ["ESC-1"], "\(joined)")
         #expect(
             WireInspector.problems(inCommand: joined, in: .canonical).first?.message.contains("2 well-formed commands")
                 == true)
         // A payload whose unescaped quote ends the literal is injection, even when what follows is a command.
         let breakout = Self.command(#"{\"d\":\"x');WebViewJavascriptBridge._handleMessageFromObjC('y\"}"#)
-        #expect(WireInspector.problems(inCommand: breakout, in: .canonical).map(\.clause) == ["ESC-2"], "\(breakout)")
+        #expect(
+            WireInspector.problems(inCommand: breakout, in: .canonical).map(\.clause.id) == ["ESC-2"], "\(breakout)")
     }
 
     @Test("a missing `;` is its own SHOULD finding, saying what differs, and the message still decodes")
     func missingSemicolon() {
         let script = String(Self.command(#"{\"data\":1}"#).dropLast())
         let problems = WireInspector.problems(inCommand: script, in: .canonical)
-        #expect(problems.map(\.obligation) == ["ESC-5.a"], "\(problems)")
+        #expect(problems.map(\.obligation.id) == ["ESC-5.a"], "\(problems)")
         #expect(problems.first?.message.contains(#"ends `{\"data\":1}')` without the `;`"#) == true, "\(problems)")
         #expect(WireInspector.decodeCommand(script, in: .canonical) == .message(["data": 1]))
         #expect(WireInspector.deliveredMessage(script, in: .canonical) == ["data": 1])
@@ -93,8 +96,8 @@ struct WireInspectorTests {
     func missingSemicolonAndRawLineSeparator() {
         let script = String(Self.command("{\\\"data\\\":\\\"a\u{2028}b\\\"}").dropLast())
         let problems = WireInspector.problems(inCommand: script, in: .canonical)
-        #expect(Set(problems.map(\.obligation)) == ["ESC-2.g", "ESC-5.a"], "\(problems)")
-        #expect(problems.contains { $0.obligation == "ESC-2.g" && $0.message.contains("raw U+2028") }, "\(problems)")
+        #expect(Set(problems.map(\.obligation.id)) == ["ESC-2.g", "ESC-5.a"], "\(problems)")
+        #expect(problems.contains { $0.obligation.id == "ESC-2.g" && $0.message.contains("raw U+2028") }, "\(problems)")
         #expect(WireInspector.deliveredMessage(script, in: .canonical) == nil)
     }
 
@@ -102,17 +105,17 @@ struct WireInspectorTests {
     func otherEntryPoint() {
         let ios = "WebViewJavascriptBridge._handleMessageFromIOS('{\\\"d\\\":\\\"\u{2028}\\\"}');"
         let problems = WireInspector.problems(inCommand: ios, in: .canonical)
-        #expect(Set(problems.map(\.obligation)) == ["ESC-1.c", "ESC-2.g"], "\(problems)")
+        #expect(Set(problems.map(\.obligation.id)) == ["ESC-1.c", "ESC-2.g"], "\(problems)")
         #expect(
             problems.contains {
-                $0.obligation == "ESC-1.c" && $0.message.contains("`WebViewJavascriptBridge._handleMessageFromIOS`")
+                $0.obligation.id == "ESC-1.c" && $0.message.contains("`WebViewJavascriptBridge._handleMessageFromIOS`")
             }, "\(problems)")
         #expect(WireInspector.deliveredMessage(ios, in: .canonical) == nil)
 
         let ownObject = #"window.bridge._handleMessageFromObjC('{\"d\":1}');"#
         let other = WireInspector.problems(inCommand: ownObject, in: .canonical)
         #expect(
-            other.map(\.obligation) == ["ESC-1.c"]
+            other.map(\.obligation.id) == ["ESC-1.c"]
                 && other[0].message.contains("`window.bridge._handleMessageFromObjC`"), "\(other)")
         guard case .malformed = WireInspector.decodeCommand(ownObject, in: .canonical) else {
             Issue.record("a command that reaches no entry point decodes")
@@ -123,19 +126,19 @@ struct WireInspectorTests {
     @Test("`window.` and white space around the call are SHOULD findings of their own; the message still decodes")
     func spelling() {
         let window = "window." + Self.command(#"{\"d\":1}"#)
-        #expect(WireInspector.problems(inCommand: window, in: .canonical).map(\.obligation) == ["ESC-5.b"])
+        #expect(WireInspector.problems(inCommand: window, in: .canonical).map(\.obligation.id) == ["ESC-5.b"])
         #expect(
             WireInspector.problems(inCommand: window, in: .canonical).first?.message.contains(
                 "`window.WebViewJavascriptBridge._handleMessageFromObjC(`") == true)
         #expect(WireInspector.deliveredMessage(window, in: .canonical) == ["d": 1])
         let spaced = "\n" + Self.command(#"{\"d\":1}"#) + "\n"
         #expect(
-            WireInspector.problems(inCommand: spaced, in: .canonical).map(\.obligation) == ["ESC-5.b"],
+            WireInspector.problems(inCommand: spaced, in: .canonical).map(\.obligation.id) == ["ESC-5.b"],
             "\(WireInspector.problems(inCommand: spaced, in: .canonical))")
         #expect(
             WireInspector.problems(
                 inCommand: "window." + String(Self.command(#"{\"d\":1}"#).dropLast()), in: .canonical
-            ).map(\.obligation) == ["ESC-5.b", "ESC-5.a"])
+            ).map(\.obligation.id) == ["ESC-5.b", "ESC-5.a"])
     }
 
     @Test(
@@ -147,7 +150,7 @@ struct WireInspectorTests {
             "TypeError: WebViewJavascriptBridge._handleMessageFromIOS is not a function in native-evaluation-7.js at line 1"
         let problem = WireInspector.problem(
             ofThrowingCommand: ios, error: error, sourceURL: "native-evaluation-7.js", in: .canonical)
-        #expect(problem?.obligation == "ESC-1.c")
+        #expect(problem?.obligation.id == "ESC-1.c")
         #expect(
             problem?.message.contains("TypeError: WebViewJavascriptBridge._handleMessageFromIOS is not a function")
                 == true, "\(String(describing: problem))")

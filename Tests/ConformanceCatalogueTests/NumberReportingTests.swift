@@ -22,7 +22,7 @@ struct NumberReportingTests {
         #expect(CaseContext.show(JSONValue.number(.nan) as JSONValue?) == "NaN")
         let checking = Kit.adHocCase("test.numbers") { context in
             context.expectEqual(
-                try JSONParser.parse("1e400"), JSONValue.null, clause: "MSG-3", "the data the handler got")
+                try JSONParser.parse("1e400"), JSONValue.null, citing: "MSG-3", "the data the handler got")
         }
         let result = try await Kit.run(checking)
         let failure = try #require(result.failures.first)

@@ -1,5 +1,6 @@
 import BridgeMutants
 import ConformanceKit
+import ConformanceObligations
 import ConformanceTesting
 import Foundation
 import ReferenceBridge
@@ -77,8 +78,11 @@ struct ExploreProfileTests {
         #expect(failures.contains { $0.clause == clause }, "\(name): \(failures)")
         if clause != "START-1" { #expect(failures.first?.clause == clause, "\(name): \(failures)") }
         for difference in found.differences {
-            let cited = String((difference.clause ?? "").prefix { $0 != "." })
-            #expect(DialectApplicability.whyNot(cited, in: .wkwvjb) == nil, "\(name) cites \(cited): \(difference)")
+            let cited = Clause(citation: difference.clause ?? "")
+            #expect(cited != nil, "\(name) cites no clause of the spec: \(difference)")
+            if let cited {
+                #expect(DialectApplicability.whyNot(cited, in: .wkwvjb) == nil, "\(name) cites \(cited): \(difference)")
+            }
         }
     }
 

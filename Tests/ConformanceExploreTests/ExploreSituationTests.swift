@@ -65,7 +65,7 @@ struct ExploreSituationTests {
         Situation(name: "ids: a callback id that is not a string", firstRun: 26) { program in
             program.operations.contains {
                 if case .corruptFetch(let fetch) = $0 {
-                    return fetch.clause == "ID-3" && fetch.result.contains("callbackId\":7")
+                    return fetch.clause?.id == "ID-3" && fetch.result.contains("callbackId\":7")
                 }
                 return false
             }

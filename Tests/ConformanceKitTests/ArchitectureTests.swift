@@ -60,8 +60,10 @@ struct ArchitectureTests {
         #expect(foreign.isEmpty, "ReferenceBridge imports \(foreign)")
     }
 
-    /// The modules an adapter's code may see: the system, and the kit's engine-free JSON.
-    static let adapterModuleImports: Set<String> = ["Foundation", "Dispatch", "Glibc", "Darwin", "StrictJSON"]
+    /// The modules an adapter's code may see: the system, the kit's engine-free JSON, and the spec's obligations.
+    static let adapterModuleImports: Set<String> = [
+        "Foundation", "Dispatch", "Glibc", "Darwin", "StrictJSON", "ConformanceObligations",
+    ]
 
     @Test("ConformanceAdapter, what adapters link, imports no engine and nothing of the harness")
     func adapterModuleHasNoEngine() throws {

@@ -82,7 +82,7 @@ struct WireDialectTests {
         let command = wire.deliveryCommand(literal: #"{\"callbackID\":\"cb_1_0\",\"handlerName\":\"h\"}"#)
         #expect(
             WireInspector.decodeCommand(command, in: wire) == .message(["callbackID": "cb_1_0", "handlerName": "h"]))
-        #expect(WireInspector.problems(inCommand: command, in: .canonical).map(\.obligation) == ["ESC-1.c"])
+        #expect(WireInspector.problems(inCommand: command, in: .canonical).map(\.obligation.id) == ["ESC-1.c"])
     }
 
     @Test("callback ids are recognized by their dialect's forms, ASCII digits only")
@@ -113,17 +113,17 @@ struct WireDialectTests {
         // A canonical command, in the invented dialect, calls another function than its entry point.
         let canonicalCommand = WireDialect.canonical.deliveryCommand(literal: #"{\"handlerName\":\"h\"}"#)
         let problems = WireInspector.problems(inCommand: canonicalCommand, in: inventedDialect)
-        #expect(problems.map(\.obligation) == ["ESC-1.c"])
+        #expect(problems.map(\.obligation.id) == ["ESC-1.c"])
         #expect(
             problems.first?.message.contains("not the JS side's entry point `InventedBridge._deliver`") == true,
             "\(problems)")
         #expect(WireInspector.deliveredMessage(canonicalCommand, in: inventedDialect) == nil)
         // The spelling rules and the ES5 lexing are the dialect's command shape.
         let spelled = WireInspector.problems(inCommand: "window." + String(command.dropLast()), in: inventedDialect)
-        #expect(spelled.map(\.obligation) == ["ESC-5.b", "ESC-5.a"])
+        #expect(spelled.map(\.obligation.id) == ["ESC-5.b", "ESC-5.a"])
         #expect(spelled.first?.message.contains("`window.InventedBridge._deliver(`") == true, "\(spelled)")
         let raw = WireInspector.problems(inCommand: Self.inventedCommand("{\"to\":\"\u{2028}\"}"), in: inventedDialect)
-        #expect(raw.map(\.obligation) == ["ESC-2.g"])
+        #expect(raw.map(\.obligation.id) == ["ESC-2.g"])
         // A long command is kept by the inspector: the same text is judged again in the other dialect.
         let long = Self.inventedCommand(#"{\"to\":\""# + String(repeating: "x", count: 2_000) + #"\"}"#)
         #expect(WireInspector.deliveredMessage(long, in: inventedDialect) != nil)

@@ -83,12 +83,12 @@ struct DeterminismTests {
             // A short patience: the old fixed window (20 polls) ran out long before 40 sends got through.
             let outcome = try await context.callHandlerFromBackgroundThread("sink", data: sent, patience: 0.2)
             context.expect(
-                outcome == .finishedAfterMainQueueRan, clause: "TEST-1",
+                outcome == .finishedAfterMainQueueRan, citing: "TEST-1",
                 "40 slow sends that each wait for the main thread finish once it runs: \(outcome)")
             try await context.runUntilIdle()
             context.expectEqual(
                 context.transcript.jsHandlerInvocations("sink").map(\.data), sent.map { Optional($0) },
-                clause: "TEST-1", "all sends arrive, in order")
+                citing: "TEST-1", "all sends arrive, in order")
         }
         let result = try await Kit.run(conformanceCase) { SlowHoppingAdapter() }
         #expect(result.verdict == .pass, "\(result.failures)")

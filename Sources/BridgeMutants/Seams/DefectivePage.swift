@@ -1,4 +1,5 @@
 import ConformanceKit
+import ConformanceObligations
 import Foundation
 import ReferenceBridgeCore
 
@@ -100,7 +101,7 @@ final class DefectivePage: WebViewBackend, SimulatedNavigationDelegate {
         inner.recordNativeLog(line)
     }
 
-    func reportViolation(clause: String, message: String) {
+    func reportViolation(clause: Obligation, message: String) {
         inner.backend.reportViolation(clause: clause, message: message)
     }
 

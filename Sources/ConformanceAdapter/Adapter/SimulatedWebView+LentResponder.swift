@@ -1,3 +1,4 @@
+import ConformanceObligations
 import Dispatch
 import Foundation
 
@@ -37,10 +38,10 @@ extension SimulatedWebView {
             "a native handler answered after it returned, but the bridge's responder is non-escaping (valid only while the handler runs): "
             + "the answer was dropped; FLUSH-7 needs a responder that can be called later"
         if MainQueuePump.isOnMainQueue {
-            MainActor.assumeIsolated { backend.reportViolation(clause: "FLUSH-7.c", message: message) }
+            MainActor.assumeIsolated { backend.reportViolation(clause: .flush7c, message: message) }
         } else {
             DispatchQueue.main.async {
-                MainActor.assumeIsolated { self.backend.reportViolation(clause: "FLUSH-7.c", message: message) }
+                MainActor.assumeIsolated { self.backend.reportViolation(clause: .flush7c, message: message) }
             }
         }
     }

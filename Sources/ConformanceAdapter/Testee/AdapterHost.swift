@@ -1,3 +1,4 @@
+import ConformanceObligations
 import Foundation
 
 /// Serves a `BridgeAdapter` over the out-of-process protocol (`spec/adapter-protocol.md`), so that a
@@ -228,7 +229,7 @@ private final class HostedCase {
         } catch {
             connection.send(
                 .violation(
-                    clause: "MSG-3.f",
+                    clause: Obligation.msg3f.id,
                     message: "data the implementation handed over is not a Foundation JSON value: \(error)"))
             return WireData(.string("<not JSON: \(data.map { "\(type(of: $0))" } ?? "nil")>"))
         }

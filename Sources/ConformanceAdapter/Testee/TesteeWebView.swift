@@ -1,3 +1,4 @@
+import ConformanceObligations
 import Foundation
 import StrictJSON
 
@@ -126,9 +127,9 @@ final class TesteeWebView: WebViewBackend {
     }
 
     /// Sends the violation as a `violation` effect.
-    func reportViolation(clause: String, message: String) {
+    func reportViolation(clause: Obligation, message: String) {
         guard !isClosed else { return }
-        connection.send(.violation(clause: clause, message: message))
+        connection.send(.violation(clause: clause.id, message: message))
     }
 
     /// Ends the testee with the reason on standard error; the harness reports it as a crash.

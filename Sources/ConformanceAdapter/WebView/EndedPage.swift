@@ -1,3 +1,5 @@
+import ConformanceObligations
+
 /// The page behind a web view whose case has ended: a bridge may keep its web view longer than the case (hold
 /// it strongly, remove its script message handlers in `deinit`, answer from a timer), as an app keeps its web
 /// view. All of that is allowed, and none of it reaches another case: the web view is inert, as the testee's
@@ -17,7 +19,7 @@ package final class EndedPage: WebViewBackend {
     package func evaluateSynchronously(_ script: String) -> String? { nil }
     package func recordAppDelegateNotification(method: String, url: String) {}
     package func recordNativeLog(_ message: String) {}
-    package func reportViolation(clause: String, message: String) {}
+    package func reportViolation(clause: Obligation, message: String) {}
     package func load(urlString: String) {}
     package func loadHTMLString(_ html: String, baseURL: String?) {}
     package func reload() {}

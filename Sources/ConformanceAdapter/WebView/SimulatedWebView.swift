@@ -1,3 +1,4 @@
+import ConformanceObligations
 import Dispatch
 import Foundation
 
@@ -82,7 +83,7 @@ public final class SimulatedWebView {
         _ script: String, completionHandler: ((Any?, (any Error)?) -> Void)? = nil
     ) {
         let handler = UncheckedSendable(completionHandler)
-        onMainThread(what: "evaluateJavaScript(_:completionHandler:)", obligation: "THR-1.a") { webView in
+        onMainThread(what: "evaluateJavaScript(_:completionHandler:)", obligation: .thr1a) { webView in
             KitCode.run(.init("SimulatedWebView", "asked for an evaluation (evaluateJavaScript)")) {
                 webView.backend.evaluate(script, completionHandler: handler.value)
             }
@@ -100,7 +101,7 @@ public final class SimulatedWebView {
     ///   script threw.
     public nonisolated func stringByEvaluatingJavaScript(from script: String) -> String? {
         guard MainQueuePump.isOnMainQueue else {
-            onMainThread(what: "stringByEvaluatingJavaScript(from:)", obligation: "THR-1.a") { _ in }
+            onMainThread(what: "stringByEvaluatingJavaScript(from:)", obligation: .thr1a) { _ in }
             return nil
         }
         return MainActor.assumeIsolated {
@@ -244,7 +245,7 @@ public final class SimulatedWebView {
     ) -> (NavigationActionPolicy) -> Void {
         let decide = UncheckedSendable(decide)
         return { policy in
-            self.onMainThread(what: "the navigation decision handler for \(action.urlString)", obligation: "THR-1.b") {
+            self.onMainThread(what: "the navigation decision handler for \(action.urlString)", obligation: .thr1b) {
                 _ in
                 KitCode.run(.init("SimulatedWebView", "decided a navigation (its decision handler)")) {
                     decide.value(policy)
@@ -259,7 +260,7 @@ public final class SimulatedWebView {
     /// recording that `what` was called off the main thread, citing `obligation` (THR-1.a for evaluating
     /// JavaScript, THR-1.b for deciding a navigation).
     private nonisolated func onMainThread(
-        what: String, obligation: String, _ body: @escaping @MainActor (SimulatedWebView) -> Void
+        what: String, obligation: Obligation, _ body: @escaping @MainActor (SimulatedWebView) -> Void
     ) {
         let work = UncheckedSendable(body)
         if MainQueuePump.isOnMainQueue {

@@ -1,3 +1,5 @@
+import ConformanceObligations
+
 /// The page behind a `SimulatedWebView`: what carries out the web view's evaluations and hears its logs.
 ///
 /// Two backends exist: `SimulatedBrowser`, the harness's own page in this process, and the testee
@@ -34,8 +36,8 @@ package protocol WebViewBackend: AnyObject {
     func recordNativeLog(_ message: String)
 
     /// Records that the implementation broke a rule the web view enforces, citing the obligation it breaks
-    /// (`<clause>.<letter>`, spec appendix C).
-    func reportViolation(clause: String, message: String)
+    /// (spec appendix C).
+    func reportViolation(clause: Obligation, message: String)
 
     // MARK: Loads and the page's configuration, asked for by native code
 

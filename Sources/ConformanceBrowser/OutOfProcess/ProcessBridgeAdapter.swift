@@ -1,4 +1,5 @@
 import ConformanceAdapter
+import ConformanceObligations
 import Foundation
 import StrictJSON
 
@@ -347,7 +348,12 @@ package final class ProcessBridgeAdapter: BridgeAdapter, SupportsRemoveHandler, 
         case .log(let line):
             if let line = session.admitToLog(line) { webView.recordNativeLog(line) }
         case let .violation(clause, violation):
-            webView.backend.reportViolation(clause: clause, message: violation)
+            guard let obligation = Obligation(id: clause) else {
+                throw .protocolViolation(
+                    "a `violation` citing `\(PrintableText.abbreviate(clause, limit: 40))`, which is no obligation of "
+                        + "spec/protocol.md's appendix C (cite one as `ESC-2.c`)")
+            }
+            webView.backend.reportViolation(clause: obligation, message: violation)
         case .addScriptMessageHandler, .removeScriptMessageHandler, .addUserScript, .removeAllUserScripts, .load,
             .loadHTMLString, .reload, .appDelegateNotified:
             try performWebViewEffect(message, on: webView)

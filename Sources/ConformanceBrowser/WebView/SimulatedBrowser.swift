@@ -1,5 +1,6 @@
 import ConformanceAdapter
 import ConformanceEngine
+import ConformanceObligations
 import Foundation
 import StrictJSON
 
@@ -126,11 +127,11 @@ package final class SimulatedBrowser: WebViewBackend, TaskSchedulingPageHost {
         record(.nativeLog(message))
     }
 
-    /// Records the violation in the transcript; the case reports it as a failure of `clause`, an obligation
-    /// id (`BOOT-1.f`) whose clause the failure names.
-    package func reportViolation(clause: String, message: String) {
+    /// Records the violation in the transcript; the case reports it as a failure of `clause`, the obligation
+    /// whose clause the failure names.
+    package func reportViolation(clause: Obligation, message: String) {
         nativeActivity += 1
-        record(.violation(clause: clause, message: message))
+        record(.violation(clause: clause.id, message: message))
     }
 
     /// Stops the loop; the first interruption wins.
@@ -457,7 +458,7 @@ package final class SimulatedBrowser: WebViewBackend, TaskSchedulingPageHost {
         }
         if let script = synchronousEvaluationScripts.last {
             reportViolation(
-                clause: "SAFE-3.a",
+                clause: .safe3a,
                 message:
                     "hang: \(kind)() opened while the synchronous native evaluation of \(PrintableText.abbreviate(script, limit: 80)) was on the stack; a real app would freeze here"
             )

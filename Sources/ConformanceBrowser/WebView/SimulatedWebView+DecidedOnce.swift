@@ -1,4 +1,5 @@
 import ConformanceAdapter
+import ConformanceObligations
 
 extension SimulatedWebView {
     /// Asks the navigation delegate about `action` and holds it to BOOT-1's "exactly once", for every page host:
@@ -19,7 +20,7 @@ extension SimulatedWebView {
             heard()
             guard !decided else {
                 backend.reportViolation(
-                    clause: "BOOT-1.f", message: "navigation decision for \(url) made twice (second: \(policy))")
+                    clause: .boot1f, message: "navigation decision for \(url) made twice (second: \(policy))")
                 return
             }
             decided = true

@@ -1,4 +1,5 @@
 import ConformanceAdapter
+import ConformanceObligations
 import Foundation
 import StrictJSON
 import WireDialects
@@ -15,22 +16,22 @@ import WireDialects
 package enum WireInspector {
     /// A problem found in one evaluated command.
     package struct Problem: Equatable, Sendable {
-        /// The obligation it breaks (`ESC-2.c`, spec appendix C): what a failure for it cites.
-        package var obligation: String
+        /// The obligation it breaks (spec appendix C): what a failure for it cites.
+        package var obligation: Obligation
         /// What is wrong, printable.
         package var message: String
         /// Whether the problem lets a payload break out of the literal: a quote left raw ends it early, and
         /// the rest of the payload is read as code.
         package var breaksOutOfLiteral = false
         /// The clause of `obligation` (`ESC-2` for `ESC-2.c`).
-        package var clause: String { String(obligation.prefix { $0 != "." }) }
+        package var clause: Clause { obligation.clause }
 
         /// A problem breaking `obligation`.
         /// - Parameters:
         ///   - obligation: The obligation it breaks.
         ///   - message: What is wrong, printable.
         ///   - breaksOutOfLiteral: Whether it lets a payload break out of the literal.
-        package init(obligation: String, message: String, breaksOutOfLiteral: Bool = false) {
+        package init(obligation: Obligation, message: String, breaksOutOfLiteral: Bool = false) {
             self.obligation = obligation
             self.message = message
             self.breaksOutOfLiteral = breaksOutOfLiteral
@@ -107,14 +108,14 @@ package enum WireInspector {
     ) -> Problem? {
         guard inspect(script, dialect) != nil, error.contains(" in \(sourceURL)") else { return nil }
         return Problem(
-            obligation: "ESC-1.c",
+            obligation: .esc1c,
             message:
                 "the evaluation threw before the call reached `\(dialect.entryPoint)`, so its message was not delivered: "
                 + PrintableText.abbreviate(error, limit: 200))
     }
 
     /// The clause of the spelling of the call (SHOULD): its `;`, a `window.` prefix, white space.
-    private static let spellingClause = "ESC-5"
+    private static let spellingClause = Clause.esc5
 
     /// What the lint found in one command.
     private struct Inspection: Sendable {
@@ -190,7 +191,7 @@ package enum WireInspector {
         if let count = rest?.isEmpty == false ? joinedCommandCount(startingWith: command, in: dialect) : nil {
             return Inspection(problems: [
                 Problem(
-                    obligation: "ESC-1.a",
+                    obligation: .esc1a,
                     message:
                         "one evaluation holds \(count) well-formed commands: each message must be its own evaluation")
             ])
@@ -220,14 +221,14 @@ package enum WireInspector {
         if command.entryPoint == "window." + entryPoint {
             problems.append(
                 Problem(
-                    obligation: "ESC-5.b",
+                    obligation: .esc5b,
                     message: "the command calls the entry point through the global object: "
                         + "`window.\(entryPoint)(` instead of `\(entryPoint)(`"))
             return true
         }
         problems.append(
             Problem(
-                obligation: "ESC-1.c",
+                obligation: .esc1c,
                 message: "the command calls `\(PrintableText.abbreviate(command.entryPoint, limit: 80))`, "
                     + "\(callsAnotherFunctionWords) `\(entryPoint)`, so its message is not delivered"))
         return false
@@ -244,7 +245,7 @@ package enum WireInspector {
             if case .other(let text) = command.argument {
                 inspection.problems.append(
                     Problem(
-                        obligation: "ESC-1.b",
+                        obligation: .esc1b,
                         message: "the argument is not a string literal: "
                             + PrintableText.abbreviate(text, limit: 80)))
             }
@@ -253,7 +254,7 @@ package enum WireInspector {
         if quote != 0x27 {
             inspection.problems.append(
                 Problem(
-                    obligation: "ESC-1.b", message: "the literal is double-quoted (\"...\"), not single-quoted ('...')")
+                    obligation: .esc1b, message: "the literal is double-quoted (\"...\"), not single-quoted ('...')")
             )
         }
         var lexed: [Problem] = []
@@ -268,7 +269,7 @@ package enum WireInspector {
             guard case .object = message else {
                 inspection.problems.append(
                     Problem(
-                        obligation: "ESC-3.a",
+                        obligation: .esc3a,
                         message:
                             "the literal's value is JSON but not an object: \(PrintableText.abbreviate(text, limit: 80))"
                     ))
@@ -296,34 +297,36 @@ package enum WireInspector {
     /// is empty: no JSON text at all is what data the native side could not serialize gives, sent anyway
     /// (ESC-4.b).
     private static func causeOfValueNotJSON(body: [UInt16], text: String, error: JSONParser.ParseError)
-        -> (obligation: String, why: String)
+        -> (obligation: Obligation, why: String)
     {
         if body.isEmpty {
             return (
-                "ESC-4.b",
+                Obligation.esc4b,
                 "; the literal is empty: the native side sent a message it had no JSON text for, as data it cannot serialize gives"
             )
         }
         if error.reason == JSONParser.ParseError.rawControlCharacter, body.contains(where: { $0 < 0x20 }) {
             return (
-                "ESC-3.b",
+                Obligation.esc3b,
                 "; the literal holds the control character raw: the native side's JSON text left it unescaped"
             )
         }
         if !body.contains(0x5C) {
-            return ("ESC-3.a", "; the literal holds no escape, so its value is the native side's JSON text as it was")
+            return (
+                Obligation.esc3a, "; the literal holds no escape, so its value is the native side's JSON text as it was"
+            )
         }
         let utf8 = text.utf8
         if error.reason == JSONParser.ParseError.unknownEscape, error.offset < utf8.count {
             let letter = utf8[utf8.index(utf8.startIndex, offsetBy: error.offset)]
             if letter == UInt8(ascii: "x") || (UInt8(ascii: "0")...UInt8(ascii: "7")).contains(letter) {
                 return (
-                    "ESC-3.b",
+                    Obligation.esc3b,
                     "; the native side's JSON text escapes a control character as JavaScript does, which JSON.parse rejects"
                 )
             }
         }
-        return ("ESC-2.a", "")
+        return (Obligation.esc2a, "")
     }
 
     /// Reports what differs around the call: a call left unclosed or followed by other code (ESC-1.b),
@@ -333,7 +336,7 @@ package enum WireInspector {
     {
         guard let trailer = command.trailer else {
             if case .literal = command.argument {
-                problems.append(Problem(obligation: "ESC-1.b", message: "no `)` closes the call after its literal"))
+                problems.append(Problem(obligation: .esc1b, message: "no `)` closes the call after its literal"))
             }
             return false
         }
@@ -343,14 +346,14 @@ package enum WireInspector {
         if !rest.isEmpty {
             problems.append(
                 Problem(
-                    obligation: "ESC-1.b",
+                    obligation: .esc1b,
                     message: "code follows the call\(hasSemicolon ? "'s `;`" : ""): "
                         + PrintableText.abbreviate(rest, limit: 80)))
         }
         if !hasSemicolon {
             problems.append(
                 Problem(
-                    obligation: "ESC-5.a",
+                    obligation: .esc5a,
                     message:
                         "the command ends `\(ending(of: command))` without the `;` of `\(entryPoint)('<literal>');`"))
         }
@@ -363,7 +366,7 @@ package enum WireInspector {
         if !spaces.isEmpty {
             problems.append(
                 Problem(
-                    obligation: "ESC-5.b",
+                    obligation: .esc5b,
                     message:
                         "white space \(spaces.joined(separator: ", ")): the command is not exactly `\(entryPoint)('<literal>');`"
                 ))
@@ -547,7 +550,7 @@ package enum WireInspector {
         let firstOwn = problems.count
         var kinds: [String: Int] = [:]
         var counts: [Int] = []
-        func report(_ obligation: String, _ message: String, breaksOut: Bool = false) {
+        func report(_ obligation: Obligation, _ message: String, breaksOut: Bool = false) {
             if let kind = kinds[message] {
                 counts[kind] += 1
                 return
@@ -569,23 +572,23 @@ package enum WireInspector {
             switch unit {
             case quote:
                 report(
-                    quote == 0x27 ? "ESC-2.c" : "ESC-2.j",
+                    quote == 0x27 ? Obligation.esc2c : Obligation.esc2j,
                     "an unescaped \(quote == 0x27 ? "'" : "\"") ends the string literal early: the rest of the payload runs as code (script injection)",
                     breaksOut: true)
                 value.append(unit)
             case 0x0A, 0x0D:
                 report(
-                    unit == 0x0A ? "ESC-2.d" : "ESC-2.e",
+                    unit == 0x0A ? Obligation.esc2d : Obligation.esc2e,
                     "a raw line terminator (U+\(hex(unit))) inside the literal is a SyntaxError")
             case 0x2028, 0x2029:
                 report(
-                    unit == 0x2028 ? "ESC-2.g" : "ESC-2.h",
+                    unit == 0x2028 ? Obligation.esc2g : Obligation.esc2h,
                     "a raw U+\(hex(unit)) inside the literal is a SyntaxError on ES5 engines (escape it as \\u\(hex(unit).lowercased()))"
                 )
             case 0x5C:
                 index += 1
                 guard index < body.endIndex else {
-                    report("ESC-2.a", "the literal ends in a lone backslash, which escapes the closing quote")
+                    report(.esc2a, "the literal ends in a lone backslash, which escapes the closing quote")
                     return value
                 }
                 index = lexEscape(body, at: index, into: &value, report: { report($0, $1) })
@@ -601,7 +604,7 @@ package enum WireInspector {
     /// Lexes the escape whose character is at `index` (just past the backslash); returns the next index.
     private static func lexEscape(
         _ body: ArraySlice<UInt16>, at index: Int, into value: inout [UInt16],
-        report: (_ obligation: String, _ message: String) -> Void
+        report: (_ obligation: Obligation, _ message: String) -> Void
     ) -> Int {
         let unit = body[index]
         switch unit {
@@ -618,21 +621,21 @@ package enum WireInspector {
             value.append(0)  // \0 not followed by a digit
         case 0x30...0x39:
             // The literal's escapes are the spec's substitutions; an octal one is none of them.
-            report("ESC-2.a", "a legacy octal escape (\\\(Character(Unicode.Scalar(UInt8(unit)))) is not allowed")
+            report(.esc2a, "a legacy octal escape (\\\(Character(Unicode.Scalar(UInt8(unit)))) is not allowed")
         case 0x78:  // \xHH
             guard let code = hexValue(body, from: index + 1, count: 2) else {
-                report("ESC-2.a", "\\x must be followed by two hex digits")
+                report(.esc2a, "\\x must be followed by two hex digits")
                 return index + 1
             }
             value.append(code)
             return index + 3
         case 0x75:  // \uHHHH
             if index + 1 < body.endIndex, body[index + 1] == 0x7B {
-                report("ESC-2.i", "an ES2015 code point escape \\u{...} is a SyntaxError on ES5 engines (use \\uXXXX)")
+                report(.esc2i, "an ES2015 code point escape \\u{...} is a SyntaxError on ES5 engines (use \\uXXXX)")
                 return index + 1
             }
             guard let code = hexValue(body, from: index + 1, count: 4) else {
-                report("ESC-2.a", "\\u must be followed by four hex digits")
+                report(.esc2a, "\\u must be followed by four hex digits")
                 return index + 1
             }
             value.append(code)

@@ -1,5 +1,6 @@
 import ConformanceAdapter
 import ConformanceBrowser
+import ConformanceObligations
 import ConformanceSupport
 import Dispatch
 import Foundation
@@ -114,7 +115,7 @@ package final class CaseContext {
             try adapter.registerHandler(wireName) { [weak self] data, respond in
                 guard let self else { return }
                 let received = self.jsonValue(
-                    fromNative: data, what: "data handed to native handler \(name)", obligation: "MSG-3.f")
+                    fromNative: data, what: "data handed to native handler \(name)", obligation: .msg3f)
                 self.browser.record(.nativeHandlerInvoked(name: wireName, data: received))
                 switch answer {
                 case .none: break
@@ -138,7 +139,7 @@ package final class CaseContext {
                 [weak self] data, _ in
                 if let self {
                     let received = self.jsonValue(
-                        fromNative: data, what: "data handed to native handler \(name)", obligation: "MSG-3.f")
+                        fromNative: data, what: "data handed to native handler \(name)", obligation: .msg3f)
                     self.browser.record(.nativeHandlerInvoked(name: wireName, data: received))
                 }
                 throw HandlerFailure(handler: name)
@@ -263,15 +264,15 @@ package final class CaseContext {
         callbackInvocationCounts[label] = count
         browser.record(
             .nativeCallbackInvoked(
-                label: label, data: jsonValue(fromNative: answer, what: "answer to \(call)", obligation: "CB-4.a")))
+                label: label, data: jsonValue(fromNative: answer, what: "answer to \(call)", obligation: .cb4a)))
         if count == 2 {
             fail(
-                clause: "CB-2.a", "native callback \(label) of \(call) invoked twice",
+                clause: .cb2a, "native callback \(label) of \(call) invoked twice",
                 expected: "at most one invocation")
         }
     }
 
-    private func jsonValue(fromNative value: Any?, what: String, obligation: String) -> JSONValue? {
+    private func jsonValue(fromNative value: Any?, what: String, obligation: Obligation) -> JSONValue? {
         guard let value else { return nil }
         do {
             return try JSONValue(foundation: value)
@@ -371,12 +372,12 @@ package final class CaseContext {
     /// An order obligation a failed check is re-cited from when its values only came in another order and the
     /// transcript shows the other side set that order.
     private struct OrderReattribution {
-        /// The prefixes of the obligations re-cited.
-        let obligations: [String]
+        /// The obligations re-cited.
+        let obligations: Set<Obligation>
         /// Whether the transcript shows the other side reordered.
         let otherSideReordered: (Transcript) -> Bool
         /// The obligation cited instead.
-        let clause: String
+        let clause: Obligation
         /// Why, appended to the failure's message.
         let why: String
     }
@@ -385,7 +386,7 @@ package final class CaseContext {
         // The native side's batch order (ORD-2) holds when it handled every message in the order it fetched
         // them: then messages seen in another order than sent were queued so by the JS side (ORD-3).
         OrderReattribution(
-            obligations: ["ORD-2."], otherSideReordered: \.handledInFetchOrder, clause: "ORD-3.a",
+            obligations: Set(Clause.ord2.obligations), otherSideReordered: \.handledInFetchOrder, clause: .ord3a,
             why:
                 " (the native side handled the messages in the order it fetched them: the JS side queued them in another)"
         ),
@@ -393,9 +394,9 @@ package final class CaseContext {
         // handlers and callbacks ran, is not at fault when the JS side dispatched what the native side's commands
         // delivered in another order (DISP-3.b).
         OrderReattribution(
-            obligations: ["ORD-1.", "START-1.c", "THR-2.c"],
+            obligations: Set(Clause.ord1.obligations + [.start1c, .thr2c]),
             otherSideReordered: \.dispatchedSomeMessageOutOfDeliveryOrder,
-            clause: "DISP-3.b",
+            clause: .disp3b,
             why:
                 " (the JS side ran its handlers and callbacks in another order than the native side's commands delivered the messages)"
         ),
@@ -410,23 +411,34 @@ package final class CaseContext {
     ///   - likelyCause: The platform's behaviour the check saw as the likely cause, if any: its hint ends
     ///     the message, and the failure carries it (`CheckFailure.likelyCause`).
     package func fail(
-        clause: String, _ message: String, expected: String? = nil, actual: String? = nil,
+        clause: Obligation, _ message: String, expected: String? = nil, actual: String? = nil,
         likelyCause: PlatformBehaviour? = nil
     ) {
         let hint = likelyCause?.hint ?? ""
         if let expected, let actual,
-            let rule = Self.orderReattributions.first(where: { $0.obligations.contains(where: clause.hasPrefix) }),
+            let rule = Self.orderReattributions.first(where: { $0.obligations.contains(clause) }),
             ReorderedValues.holds(expected: expected, actual: actual), rule.otherSideReordered(transcript)
         {
             failures.append(
                 CheckFailure(
-                    clause: rule.clause, message: message + rule.why + hint, expected: expected, actual: actual,
+                    clause: rule.clause.id, message: message + rule.why + hint, expected: expected, actual: actual,
                     likelyCause: likelyCause))
             return
         }
+        fail(citing: clause.id, message, expected: expected, actual: actual, likelyCause: likelyCause)
+    }
+
+    /// Records a failure citing `citation` as it is: a custom case's own clause (`APP-1`), which the spec does not
+    /// define, or a citation read from a file or a transcript.
+    package func fail(
+        citing citation: String, _ message: String, expected: String? = nil, actual: String? = nil,
+        likelyCause: PlatformBehaviour? = nil
+    ) {
+        let hint = likelyCause?.hint ?? ""
         failures.append(
             CheckFailure(
-                clause: clause, message: message + hint, expected: expected, actual: actual, likelyCause: likelyCause))
+                clause: citation, message: message + hint, expected: expected, actual: actual,
+                likelyCause: likelyCause))
     }
 
     /// Records a failure of `clause` unless `condition` holds.
@@ -436,11 +448,19 @@ package final class CaseContext {
     ///   - message: What was checked.
     ///   - likelyCause: The platform's behaviour the check saw as the likely cause of a failure, if any.
     package func expect(
-        _ condition: Bool, clause: String, _ message: @autoclosure () -> String, likelyCause: PlatformBehaviour? = nil
+        _ condition: Bool, clause: Obligation, _ message: @autoclosure () -> String,
+        likelyCause: PlatformBehaviour? = nil
     ) {
         let text = message()
-        checks.append((clause, text))
+        checks.append((clause.id, text))
         if !condition { fail(clause: clause, text, likelyCause: likelyCause) }
+    }
+
+    /// Records a failure citing `citation`, a custom case's own clause (`APP-1`), unless `condition` holds.
+    package func expect(_ condition: Bool, citing citation: String, _ message: @autoclosure () -> String) {
+        let text = message()
+        checks.append((citation, text))
+        if !condition { fail(citing: citation, text) }
     }
 
     /// Records a failure of `clause` unless `actual == expected`, showing both.
@@ -451,13 +471,23 @@ package final class CaseContext {
     ///   - message: What was compared.
     ///   - likelyCause: The platform's behaviour the check saw as the likely cause of a failure, if any.
     package func expectEqual<Value: Equatable>(
-        _ actual: Value, _ expected: Value, clause: String, _ message: @autoclosure () -> String,
+        _ actual: Value, _ expected: Value, clause: Obligation, _ message: @autoclosure () -> String,
         likelyCause: PlatformBehaviour? = nil
     ) {
         let text = message()
-        checks.append((clause, text))
+        checks.append((clause.id, text))
         guard actual != expected else { return }
         fail(clause: clause, text, expected: Self.show(expected), actual: Self.show(actual), likelyCause: likelyCause)
+    }
+
+    /// Records a failure citing `citation`, a custom case's own clause (`APP-1`), unless `actual == expected`.
+    package func expectEqual<Value: Equatable>(
+        _ actual: Value, _ expected: Value, citing citation: String, _ message: @autoclosure () -> String
+    ) {
+        let text = message()
+        checks.append((citation, text))
+        guard actual != expected else { return }
+        fail(citing: citation, text, expected: Self.show(expected), actual: Self.show(actual))
     }
 
     /// Runs `operation`, checking that the implementation survives it: when an out-of-process
@@ -468,11 +498,11 @@ package final class CaseContext {
     ///   - message: What the implementation must survive.
     ///   - operation: The adapter calls to run.
     /// - Throws: What `operation` throws.
-    package func expectSurvival(clause: String, _ message: @autoclosure () -> String, of operation: () throws -> Void)
-        throws
-    {
+    package func expectSurvival(
+        clause: Obligation, _ message: @autoclosure () -> String, of operation: () throws -> Void
+    ) throws {
         let text = message()
-        checks.append((clause, text))
+        checks.append((clause.id, text))
         do {
             try operation()
         } catch let stop as CaseStop {
@@ -497,28 +527,34 @@ package final class CaseContext {
 
     /// The checks every case makes when it ends, whatever its script: those of `finish(page:)` and the
     /// web view's own (decisions, threads, dialogs), so that the coverage table counts them.
-    package nonisolated static let implicitChecks: [(clause: String, message: String)] = [
-        ("BOOT-1.f", "the web view: no navigation request is decided twice"),
-        ("BOOT-1.g", "every navigation request is decided by the end of the case"),
-        ("THR-1.a", "the web view: JavaScript is evaluated on the main thread"),
-        ("THR-1.b", "the web view: navigation requests are decided on the main thread"),
-        ("SAFE-3.a", "the web view: no dialog opens under a synchronous native evaluation"),
-        ("DISP-12.c", "no page timer is still pending at the end of the case"),
-        ("ESC-2.j", "no payload calls the page's tripwire"),
-        ("CB-2.a", "no native callback is invoked twice"),
-        ("ESC-1.a", "every native command is one message in its own evaluation (wire lint)"),
-        ("ESC-1.b", "every native command is one call with a single-quoted literal and nothing else (wire lint)"),
-        ("ESC-1.c", "every native command calls the JS side's entry point and reaches it without throwing (wire lint)"),
-        ("ESC-2.a", "a command's literal lexes and holds JSON text (wire lint)"),
-        ("ESC-2.c", "no unescaped ' in a command's literal (wire lint)"),
-        ("ESC-2.d", "no raw LF in a command's literal (wire lint)"),
-        ("ESC-2.e", "no raw CR in a command's literal (wire lint)"),
-        ("ESC-2.g", "no raw U+2028 in a command's literal (wire lint)"),
-        ("ESC-2.h", "no raw U+2029 in a command's literal (wire lint)"),
-        ("ESC-2.i", "no \\u{...} escape in a command's literal (wire lint)"),
-        ("ESC-3.a", "a command's literal holds a JSON object (wire lint)"),
-        ("ESC-5.a", "every native command ends with its `;` (wire lint)"),
-        ("ESC-5.b", "every native command is written without `window.` and without white space (wire lint)"),
+    package nonisolated static let implicitChecks: [(clause: Obligation, message: String)] = [
+        (Obligation.boot1f, "the web view: no navigation request is decided twice"),
+        (Obligation.boot1g, "every navigation request is decided by the end of the case"),
+        (Obligation.thr1a, "the web view: JavaScript is evaluated on the main thread"),
+        (Obligation.thr1b, "the web view: navigation requests are decided on the main thread"),
+        (Obligation.safe3a, "the web view: no dialog opens under a synchronous native evaluation"),
+        (Obligation.disp12c, "no page timer is still pending at the end of the case"),
+        (Obligation.esc2j, "no payload calls the page's tripwire"),
+        (Obligation.cb2a, "no native callback is invoked twice"),
+        (Obligation.esc1a, "every native command is one message in its own evaluation (wire lint)"),
+        (
+            Obligation.esc1b,
+            "every native command is one call with a single-quoted literal and nothing else (wire lint)"
+        ),
+        (
+            Obligation.esc1c,
+            "every native command calls the JS side's entry point and reaches it without throwing (wire lint)"
+        ),
+        (Obligation.esc2a, "a command's literal lexes and holds JSON text (wire lint)"),
+        (Obligation.esc2c, "no unescaped ' in a command's literal (wire lint)"),
+        (Obligation.esc2d, "no raw LF in a command's literal (wire lint)"),
+        (Obligation.esc2e, "no raw CR in a command's literal (wire lint)"),
+        (Obligation.esc2g, "no raw U+2028 in a command's literal (wire lint)"),
+        (Obligation.esc2h, "no raw U+2029 in a command's literal (wire lint)"),
+        (Obligation.esc2i, "no \\u{...} escape in a command's literal (wire lint)"),
+        (Obligation.esc3a, "a command's literal holds a JSON object (wire lint)"),
+        (Obligation.esc5a, "every native command ends with its `;` (wire lint)"),
+        (Obligation.esc5b, "every native command is written without `window.` and without white space (wire lint)"),
     ]
 
     /// Ends the case: judges what was left over against what the case accepts, and collects web-view
@@ -526,27 +562,27 @@ package final class CaseContext {
     /// - Parameter page: What the page left over.
     /// - Returns: Every leftover, accepted or not, for the report.
     func finish(page: PageLeftovers) -> CaseLeftovers {
-        checks += Self.implicitChecks
+        checks += Self.implicitChecks.map { ($0.clause.id, $0.message) }
         let accepted = conformanceCase.accepts
         var leftovers = CaseLeftovers(page: page)
         for (label, call, expectsResponse) in issuedCallbacks where callbackInvocationCounts[label, default: 0] == 0 {
             leftovers.unansweredNativeCallbacks.append(.init(label: label, call: call))
             if expectsResponse || !accepted.contains(.unansweredNativeCallbacks) {
                 fail(
-                    clause: "CB-1.b", "native callback \(label) of \(call) never invoked",
+                    clause: .cb1b, "native callback \(label) of \(call) never invoked",
                     expected: "one invocation with the answer")
             }
         }
         for navigation in page.undecidedNavigations {
             fail(
-                clause: "BOOT-1.g",
+                clause: .boot1g,
                 "navigation decision never made for \(PrintableText.printable(navigation.url)) (request \(navigation.id))"
             )
         }
         if !accepted.contains(.pendingTimers) {
             for timer in page.timers {
                 fail(
-                    clause: "DISP-12.c",
+                    clause: .disp12c,
                     "timer \(timer.id) of the page was still pending at the end, due at \(timer.dueAt) ms",
                     expected: "only setTimeout(fn) and setTimeout(fn, 0), which run before the page goes idle")
             }
@@ -563,12 +599,12 @@ package final class CaseContext {
             }
         }
         for (clause, message) in violations {
-            fail(clause: clause, message)
+            fail(citing: clause, message)
         }
         for label in tripwires {
             failures.append(
                 CheckFailure(
-                    clause: "ESC-2.j",
+                    clause: .esc2j,
                     message:
                         "a payload broke out of its string literal and ran code in the page: __wvjbTripwire('\(label)') was called",
                     exposure: .payloadRanCode))
@@ -581,7 +617,7 @@ package final class CaseContext {
             var failed = problems.map { problem in
                 (
                     problem,
-                    ["ESC-1", "ESC-2"].contains(problem.clause) && breaksOut ? SecurityExposure.literalBreaksOut : nil
+                    [Clause.esc1, .esc2].contains(problem.clause) && breaksOut ? SecurityExposure.literalBreaksOut : nil
                 )
             }
             // SimulatedBrowser runs each native evaluation as `native-evaluation-<id>.js`: an error located
@@ -597,7 +633,7 @@ package final class CaseContext {
             for (problem, exposure) in failed {
                 failures.append(
                     CheckFailure(
-                        clause: problem.obligation,
+                        clause: problem.obligation.id,
                         message: "native evaluation #\(index + 1) (eval#\(evaluation.id)): \(problem.message)",
                         actual: PrintableText.abbreviate(evaluation.script, limit: 200), exposure: exposure))
             }
@@ -617,7 +653,7 @@ package final class CaseContext {
         let message = "the page had no JS side (`\(transcript.dialect.javaScriptGlobal)` undefined): \(thrown.message)"
         guard transcript.pageWasLoaded(whenEvaluationStarted: evaluationID) else {
             return WireInspector.Problem(
-                obligation: "START-1.a",
+                obligation: .start1a,
                 message: "evaluated before the page loaded instead of held in the startup queue; " + message)
         }
         let jsSide = transcript.javaScriptSideEvaluationIDs, dialect = transcript.dialect
@@ -626,7 +662,7 @@ package final class CaseContext {
             where: { id, script in jsSide.contains(id) || WireInspector.deliveredMessage(script, in: dialect) != nil })
         guard gotItsJavaScriptSide else { return nil }
         return WireInspector.Problem(
-            obligation: "BOOT-3.b",
+            obligation: .boot3b,
             message: "evaluated after the page loaded but before its JS side, which came later; " + message)
     }
 }

@@ -1,4 +1,5 @@
 import ConformanceAdapter
+import ConformanceObligations
 
 /// One broken expectation: the spec clause and obligation, what was checked, and what was expected and seen.
 package struct CheckFailure: Sendable, Equatable, Codable, CustomStringConvertible {
@@ -102,6 +103,16 @@ package struct CheckFailure: Sendable, Equatable, Codable, CustomStringConvertib
         }
         if start < id.endIndex { parts.append(id[start...]) }
         return parts
+    }
+
+    /// Creates a failure of `obligation`; the other parameters are the other initializer's.
+    package init(
+        clause obligation: Obligation, message: String, expected: String? = nil, actual: String? = nil,
+        likelyCause: PlatformBehaviour? = nil, exposure: SecurityExposure? = nil
+    ) {
+        self.init(
+            clause: obligation.id, message: message, expected: expected, actual: actual, likelyCause: likelyCause,
+            exposure: exposure)
     }
 
     /// Splits a citation into its clause and, when it names one, its obligation: `ESC-2.c` gives

@@ -1,3 +1,4 @@
+import ConformanceObligations
 import ConformanceSupport
 
 extension ConformanceCase {

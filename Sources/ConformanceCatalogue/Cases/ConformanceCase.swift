@@ -1,5 +1,6 @@
 import ConformanceAdapter
 import ConformanceBrowser
+import ConformanceObligations
 import WireDialects
 
 /// One conformance check: a stable id, the spec clauses it checks, and a script that drives the
@@ -55,6 +56,20 @@ public struct ConformanceCase: Sendable, Identifiable {
         self.needsPage = needsPage
         self.summary = summary
         self.body = body
+    }
+
+    /// Creates a case of the catalogue, checking `clauses` of the spec (the first is the main one); the other
+    /// parameters are the other initializer's.
+    package init(
+        id: String, clauses: [Clause], level: RequirementLevel = .must, requires: BridgeCapabilities = [],
+        dialects: [WireDialect] = [.canonical], accepts: CaseLeftovers.Kinds = [],
+        hasAppNavigationDelegate: Bool = false, needsPage: PageFacilities = [],
+        summary: String,
+        body: @escaping @MainActor @Sendable (CaseContext) async throws -> Void
+    ) {
+        self.init(
+            id: id, clauses: clauses.map(\.id), level: level, requires: requires, dialects: dialects, accepts: accepts,
+            hasAppNavigationDelegate: hasAppNavigationDelegate, needsPage: needsPage, summary: summary, body: body)
     }
 
     /// The area the case belongs to: the first segment of its id.

@@ -1,3 +1,4 @@
+import ConformanceObligations
 import StrictJSON
 import WireDialects
 
@@ -73,14 +74,14 @@ enum CraftedFetch {
             }
             guard let call else {
                 context.expect(
-                    false, clause: "ESC-1.c",
+                    false, clause: .esc1c,
                     "the call to the JS handler sink with callback '\(label)' never reached the JS side, so no response could name it"
                 )
                 return nil
             }
             guard let id = call.member(keys.callbackID) else {
                 context.expect(
-                    false, clause: "MSG-7.c",
+                    false, clause: .msg7c,
                     "the call to the JS handler sink with callback '\(label)' carried no \(keys.callbackID), so no response could name it"
                 )
                 return nil
@@ -96,7 +97,7 @@ enum CraftedFetch {
     ///   - obligation: The obligation the crafted results put to the test (`FLUSH-3.a`): the bridge must come
     ///     through them unharmed.
     @MainActor
-    static func expectBridgeStillWorks(_ context: CaseContext, obligation: String) async throws {
+    static func expectBridgeStillWorks(_ context: CaseContext, obligation: Obligation) async throws {
         let wire = context.dialect
         context.runInPage(
             "\(wire.javaScriptGlobal).\(wire.callHandlerFunction)("

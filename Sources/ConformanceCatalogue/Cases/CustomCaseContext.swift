@@ -133,13 +133,13 @@ public final class CustomCaseContext {
 
     /// Records a failure of the case's clause unless `condition` holds.
     public func expect(_ condition: Bool, _ message: @autoclosure () -> String) {
-        context.expect(condition, clause: clause, message())
+        context.expect(condition, citing: clause, message())
     }
 
     /// Records a failure of the case's clause, showing both, unless `actual == expected`.
     /// - Parameter what: What was compared, as the failure names it.
     public func expectEqual(_ actual: [String], _ expected: [String], _ what: @autoclosure () -> String) {
-        context.expectEqual(actual, expected, clause: clause, what())
+        context.expectEqual(actual, expected, citing: clause, what())
     }
 
     private static func text(_ value: JSONValue?) -> String { value?.canonicalText ?? "nil" }

@@ -1,4 +1,5 @@
 import ConformanceBrowser
+import ConformanceObligations
 import WireDialects
 
 /// Which of the spec's clauses hold in a dialect, read from the dialect's signals and features (spec,
@@ -7,24 +8,24 @@ import WireDialects
 /// the reason. A dialect given as data gets its applicability without code.
 package enum DialectApplicability {
     /// The clauses that need the page to signal through iframe navigations to bridge URLs.
-    static let navigationSignalClauses = ["BOOT-1", "BOOT-2", "BOOT-5", "BOOT-6", "BOOT-9", "DISP-1", "FLUSH-1"]
+    static let navigationSignalClauses = [Clause.boot1, .boot2, .boot5, .boot6, .boot9, .disp1, .flush1]
     /// The clauses of the alert safety timeout and its switch.
-    static let safetyTimeoutClauses = ["SAFE-1", "SAFE-2", "SAFE-3", "SAFE-4"]
+    static let safetyTimeoutClauses = [Clause.safe1, .safe2, .safe3, .safe4]
     /// The clauses of signalling through script messages (spec 13.2, written in the wkwvjb dialect's words).
-    static let scriptMessageSignalClauses = ["WK-1", "WK-2", "WK-3", "WK-4", "WK-5"]
+    static let scriptMessageSignalClauses = [Clause.wk1, .wk2, .wk3, .wk4, .wk5]
 
     /// The clause that takes the place of a navigation-signal clause in a dialect that signals through
     /// script messages (spec 13.1): the JS side's signal per send, the native side's fetch per signal, the
     /// page snippet. Navigations themselves are then no signal at all (WK-1: the JS side MUST NOT signal so).
-    private static let scriptMessageCounterparts = [
-        "DISP-1": "WK-1", "BOOT-1": "WK-1", "BOOT-2": "WK-1", "BOOT-6": "WK-1", "FLUSH-1": "WK-2", "BOOT-5": "WK-4",
+    private static let scriptMessageCounterparts: [Clause: Clause] = [
+        .disp1: .wk1, .boot1: .wk1, .boot2: .wk1, .boot6: .wk1, .flush1: .wk2, .boot5: .wk4,
     ]
 
     /// Why `clause` (an id such as `BOOT-1`) does not hold in `dialect`, or nil when it does.
     /// - Parameters:
     ///   - clause: A clause id.
     ///   - dialect: The wire.
-    package static func whyNot(_ clause: String, in dialect: WireDialect) -> String? {
+    package static func whyNot(_ clause: Clause, in dialect: WireDialect) -> String? {
         if navigationSignalClauses.contains(clause), !signalsByNavigation(dialect) {
             return "the \(dialect.name) dialect signals through script messages, not iframe navigations to bridge URLs"
         }
@@ -39,7 +40,7 @@ package enum DialectApplicability {
 
     /// The clause to cite in `dialect` for a deviation the kit reads as breaking `clause`: `clause` itself
     /// where it holds, else the clause that takes its place there (spec 13.1), else `clause`.
-    package static func citable(_ clause: String, in dialect: WireDialect) -> String {
+    package static func citable(_ clause: Clause, in dialect: WireDialect) -> Clause {
         guard whyNot(clause, in: dialect) != nil, signalsByScriptMessage(dialect),
             let counterpart = scriptMessageCounterparts[clause]
         else { return clause }
@@ -70,7 +71,7 @@ package enum DialectApplicability {
                 "the case is written for the \(conformanceCase.dialects.map(\.name).joined(separator: " and ")) dialect"
         }
         if source == dialect { return nil }
-        for clause in conformanceCase.clauses {
+        for clause in conformanceCase.clauses.compactMap(Clause.init(id:)) {
             if let reason = whyNot(clause, in: dialect) { return "\(clause) does not hold here: \(reason)" }
         }
         return nil

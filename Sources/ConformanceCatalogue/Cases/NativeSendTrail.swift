@@ -1,4 +1,5 @@
 import ConformanceBrowser
+import ConformanceObligations
 import StrictJSON
 import WireDialects
 
@@ -51,15 +52,15 @@ struct NativeSendTrail {
     ///   - isMessage: Whether data is the message's.
     ///   - escaping: The obligation of the message's escaping, cited when a command delivered it (changed), or
     ///     when a stray command may be it.
-    func blame(forMissing isMessage: (JSONValue?) -> Bool, escaping: String) -> Blame {
+    func blame(forMissing isMessage: (JSONValue?) -> Bool, escaping: Obligation) -> Blame {
         if delivered.contains(where: isMessage) { return Blame(obligation: escaping) }
         if carried.contains(where: isMessage) {
             return Blame(
-                obligation: "ESC-1.c", because: "its command holds it intact but does not reach the entry point")
+                obligation: .esc1c, because: "its command holds it intact but does not reach the entry point")
         }
         if hasStrayCommand { return Blame(obligation: escaping) }
         return Blame(
-            obligation: "START-2.a",
+            obligation: .start2a,
             because: "no command was evaluated for it, though the bridge had started: the send was held or dropped")
     }
 
@@ -67,7 +68,7 @@ struct NativeSendTrail {
     /// (`own`) is that such a message still goes out (ESC-4.c, after unserializable data): its command missing
     /// the entry point, else `own`. (No command at all is `own`'s too: the first send may be the one that
     /// blocked the rest.)
-    func blame(forMissingAfterOthers isMessage: (JSONValue?) -> Bool, own: String) -> Blame {
+    func blame(forMissingAfterOthers isMessage: (JSONValue?) -> Bool, own: Obligation) -> Blame {
         guard !delivered.contains(where: isMessage), carried.contains(where: isMessage) else {
             return Blame(obligation: own)
         }
@@ -77,7 +78,7 @@ struct NativeSendTrail {
     /// The obligation a failed check cites, and why when it is not the check's own.
     struct Blame {
         /// The obligation.
-        var obligation: String
+        var obligation: Obligation
         /// Why it is blamed, for the failure's message; nil for the check's own obligation.
         var because: String?
 
@@ -89,7 +90,7 @@ struct NativeSendTrail {
 
     /// The blame when a command holds the message intact but its call does not reach the entry point.
     static let misdirected = Blame(
-        obligation: "ESC-1.c", because: "its command holds it intact but does not reach the entry point")
+        obligation: .esc1c, because: "its command holds it intact but does not reach the entry point")
 
     /// Whether `value`, what a JS handler got, is a whole call message carrying `data` (its handler name, that
     /// data, perhaps a callback id, and no other key) rather than the data alone (DISP-5.a).
@@ -114,11 +115,11 @@ struct NativeSendTrail {
     static func dispatch(of data: JSONValue?, handled: [JSONValue?], keys: MessageKeys) -> Blame {
         if handled.contains(where: { isWholeCall($0, carrying: data, keys: keys) }) {
             return Blame(
-                obligation: "DISP-5.a",
+                obligation: .disp5a,
                 because: "its command delivered it intact, and the JS handler got the whole call message, not its data")
         }
         return Blame(
-            obligation: "DISP-3.a",
+            obligation: .disp3a,
             because: "its command delivered it intact, so the JS side did not dispatch it as sent")
     }
 }

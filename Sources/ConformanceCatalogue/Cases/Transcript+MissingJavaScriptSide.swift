@@ -1,4 +1,5 @@
 import ConformanceBrowser
+import ConformanceObligations
 import WireDialects
 
 extension Transcript {
@@ -22,8 +23,8 @@ extension Transcript {
     /// (`WireInspector.decodeCommand`: a literal that does not lex or hold a JSON object, a call of another
     /// function); empty when every command delivered its message. Such a command's message was lost or changed on
     /// the wire, whatever the case checked of it.
-    package var malformedCommandObligations: Set<String> {
-        var obligations: Set<String> = []
+    package var malformedCommandObligations: Set<Obligation> {
+        var obligations: Set<Obligation> = []
         for evaluation in nativeEvaluations {
             if case .malformed(let problems) = WireInspector.decodeCommand(evaluation.script, in: dialect) {
                 obligations.formUnion(problems.map(\.obligation))

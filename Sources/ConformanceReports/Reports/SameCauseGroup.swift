@@ -220,7 +220,7 @@ struct SameCauseGroup: Equatable {
             let obligations = result.transcript.malformedCommandObligations
             guard !obligations.isEmpty else { continue }
             evidenceCases.insert(result.caseID)
-            linted.formUnion(obligations)
+            linted.formUnion(obligations.map(\.id))
         }
         let inThoseCases = onTheWire.filter { occursOnlyIn(evidenceCases, $0) }
         guard

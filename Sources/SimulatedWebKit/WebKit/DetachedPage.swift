@@ -1,4 +1,5 @@
 import ConformanceAdapter
+import ConformanceObligations
 
 /// The page behind a web view that app code made (`WKWebView(frame:configuration:)`, `UIWebView()`) rather than
 /// the kit: there is none. Evaluations fail, loads and logs go nowhere; the web view that app code made keeps this alive.
@@ -23,7 +24,7 @@ final class DetachedPage: WebViewBackend {
     func didRemoveAllUserScripts() {}
     func recordAppDelegateNotification(method: String, url: String) {}
     func recordNativeLog(_ message: String) {}
-    func reportViolation(clause: String, message: String) {}
+    func reportViolation(clause: Obligation, message: String) {}
     func abortCase(because error: any Error & Sendable) {}
 
     private static let noPage =

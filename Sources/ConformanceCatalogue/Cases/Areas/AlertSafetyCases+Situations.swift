@@ -1,3 +1,4 @@
+import ConformanceObligations
 import StrictJSON
 
 /// Alert-safety cases for situations explore taught the catalogue: the switch used twice and on two pages, in
@@ -7,7 +8,7 @@ extension AlertSafetyCases {
 
     static let switchTwiceAcrossPages = ConformanceCase(
         id: "alert-safety.disable.twice-across-pages",
-        clauses: ["SAFE-2", "SAFE-4"],
+        clauses: [.safe2, .safe4],
         requires: .disableSafetyTimeout,
         summary:
             "the switch used twice on one page leaves the safety off, and used again on the next page sends the call again and switches that page too"
@@ -35,14 +36,14 @@ extension AlertSafetyCases {
         for page in ["page 1", "page 2"] {
             let invocations = context.transcript.jsHandlerInvocations("sink").filter { $0.data == .string(page) }
             context.expectEqual(
-                invocations.map(\.duringNativeEvaluation), [true], clause: "SAFE-4.a",
+                invocations.map(\.duringNativeEvaluation), [true], clause: .safe4a,
                 "whether the handler ran inside the native evaluation on \(page), after the switch (twice on page 1)")
         }
     }
 
     static let switchInTurnAndInData = ConformanceCase(
         id: "alert-safety.disable.same-turn-and-in-data",
-        clauses: ["SAFE-1", "SAFE-2", "DISP-3"],
+        clauses: [.safe1, .safe2, .disp3],
         requires: .disableSafetyTimeout,
         summary:
             "a message sent in the same turn right after the switch is still dispatched on a later turn and after the ones before it; data naming the switch switches nothing"
@@ -63,9 +64,9 @@ extension AlertSafetyCases {
             [
                 .string(switchName), ["handlerName": .string(switchName)], "after data naming the switch",
                 "before the switch", "right after the switch",
-            ], clause: "DISP-3.b", "data the JS handler got, in order")
+            ], clause: .disp3b, "data the JS handler got, in order")
         context.expectEqual(
-            invocations.map(\.duringNativeEvaluation), [false, false, false, false, false], clause: "SAFE-1.b",
+            invocations.map(\.duringNativeEvaluation), [false, false, false, false, false], clause: .safe1b,
             "whether each ran inside the evaluation that delivered it (the switch is dispatched after all of them)")
     }
 }

@@ -1,5 +1,6 @@
 import ConformanceAdapter
 import ConformanceBrowser
+import ConformanceObligations
 import StrictJSON
 
 /// Cases on the alert safety timeout: deferred dispatch by default, the switch, and dialogs.
@@ -8,7 +9,7 @@ enum AlertSafetyCases {
 
     static let deferredByDefault = ConformanceCase(
         id: "alert-safety.default-dispatch-deferred",
-        clauses: ["SAFE-1", "DISP-3", "SAFE-4"],
+        clauses: [.safe1, .disp3, .safe4],
         summary:
             "by default a JS handler or JS callback runs on a later turn, never inside the native evaluation or the _handleMessageFromObjC call that delivered it; switched off, both run inside it"
     ) { context in
@@ -28,24 +29,24 @@ enum AlertSafetyCases {
         context.runInPage(probe("ran before _handleMessageFromObjC returned"))
         try await context.runUntilIdle()
         context.expectEqual(
-            context.transcript.pageNotes("JS callback ran inside a native evaluation"), [false], clause: "SAFE-1.b",
+            context.transcript.pageNotes("JS callback ran inside a native evaluation"), [false], clause: .safe1b,
             "whether the JS callback of a call to native ran inside the evaluation that delivered the response")
         context.expectEqual(
-            context.transcript.pageNotes("ran before _handleMessageFromObjC returned"), [[]], clause: "SAFE-1.b",
+            context.transcript.pageNotes("ran before _handleMessageFromObjC returned"), [[]], clause: .safe1b,
             "handlers and callbacks run inside _handleMessageFromObjC calls made by page code")
         let invocations = context.transcript.jsHandlerInvocations("sink")
-        context.expectEqual(invocations.map(\.data), [1], clause: "DISP-3.a", "data the JS handler got")
+        context.expectEqual(invocations.map(\.data), [1], clause: .disp3a, "data the JS handler got")
         context.expectEqual(
-            invocations.map(\.duringNativeEvaluation), [false], clause: "SAFE-1.b",
+            invocations.map(\.duringNativeEvaluation), [false], clause: .safe1b,
             "whether the handler ran inside the native evaluation")
         context.expectEqual(
-            turnsOfHandler("sink", in: context), ["a timer the delivering evaluation set"], clause: "SAFE-1.a",
+            turnsOfHandler("sink", in: context), ["a timer the delivering evaluation set"], clause: .safe1a,
             "what started the turn in which the JS handler ran")
         let disabling = context.transcript.decodedNativeMessages.filter {
             $0.member("handlerName") == "_disableJavascriptAlertBoxSafetyTimeout"
         }
         context.expectEqual(
-            disabling, [], clause: "SAFE-1.c", "messages switching the safety off, which nobody asked for")
+            disabling, [], clause: .safe1c, "messages switching the safety off, which nobody asked for")
 
         // SAFE-4 where js-side.alert-safety.disable-switches-dispatch does not look (every check above is made): the
         // switch sent by native as an ordinary call in the middle of the page's traffic, then, on the reloaded page,
@@ -74,22 +75,22 @@ enum AlertSafetyCases {
         context.expectEqual(
             context.transcript.pageNotes("ran before _handleMessageFromObjC returned, after the switch message"),
             [["callback", "handler"]],
-            clause: "SAFE-4.a",
+            clause: .safe4a,
             "handlers and callbacks run inside _handleMessageFromObjC calls once native's _disableJavascriptAlertBoxSafetyTimeout call was dispatched"
         )
         context.expectEqual(
             after.filter { $0.data == "after the switch message" }.map(\.duringNativeEvaluation), [true],
-            clause: "SAFE-4.a",
+            clause: .safe4a,
             "whether a native call after that switch ran inside the native evaluation")
         context.expectEqual(
             context.transcript.pageNotes("ran before _handleMessageFromObjC returned, after the page's call"),
             [["callback", "handler"]],
-            clause: "SAFE-4.b",
+            clause: .safe4b,
             "handlers and callbacks run inside _handleMessageFromObjC calls once a handler of the reloaded page called disableJavscriptAlertBoxSafetyTimeout()"
         )
         context.expectEqual(
             after.filter { $0.data == "after the page's call" }.map(\.duringNativeEvaluation), [true],
-            clause: "SAFE-4.b",
+            clause: .safe4b,
             "whether a native call after the page's call ran inside the native evaluation")
     }
 
@@ -149,7 +150,7 @@ enum AlertSafetyCases {
         }.count
         let lostTheirName = sent < expected && nameless >= expected - sent
         context.expectEqual(
-            sent, expected, clause: lostTheirName ? "MSG-7.a" : "SAFE-2.a",
+            sent, expected, clause: lostTheirName ? .msg7a : .safe2a,
             description
                 + (lostTheirName
                     ? " (\(nameless) native calls went out without handlerName: a native call carries its name)" : ""))
@@ -157,7 +158,7 @@ enum AlertSafetyCases {
 
     static let disableFromNative = ConformanceCase(
         id: "alert-safety.disable-from-native",
-        clauses: ["SAFE-2"],
+        clauses: [.safe2],
         requires: .disableSafetyTimeout,
         summary:
             "after disableJavscriptAlertBoxSafetyTimeout() has run, JS handlers run inside the delivering evaluation"
@@ -169,7 +170,7 @@ enum AlertSafetyCases {
         try await context.runUntilIdle()
         let invocations = context.transcript.jsHandlerInvocations("sink")
         context.expectEqual(
-            invocations.map(\.duringNativeEvaluation), [true], clause: "SAFE-2.a",
+            invocations.map(\.duringNativeEvaluation), [true], clause: .safe2a,
             "whether the handler ran inside the native evaluation once the switch was sent")
         let disabling = context.transcript.decodedNativeMessages.filter {
             $0.member("handlerName") == "_disableJavascriptAlertBoxSafetyTimeout"
@@ -181,19 +182,19 @@ enum AlertSafetyCases {
             return members.keys.filter { $0 != "handlerName" }.sorted()
         }
         context.expectEqual(
-            otherKeys, [[]], clause: "SAFE-2.b", "keys of that call besides handlerName (no data, no callbackId)")
+            otherKeys, [[]], clause: .safe2b, "keys of that call besides handlerName (no data, no callbackId)")
         let otherScripts = context.transcript.nativeEvaluationsBesidesTheJavaScriptSide.map(\.script).filter { script in
             script != context.dialect.fetchCommand
                 && WireInspector.decodeCommand(script, in: context.dialect) == .notACommand
         }
         context.expectEqual(
-            otherScripts.map { PrintableText.abbreviate($0, limit: 80) }, [], clause: "SAFE-2.d",
+            otherScripts.map { PrintableText.abbreviate($0, limit: 80) }, [], clause: .safe2d,
             "scripts the native side evaluated besides the JS side, _fetchQueue(); and message commands")
     }
 
     static let disableBeforeLoad = ConformanceCase(
         id: "alert-safety.disable-before-load-queued",
-        clauses: ["SAFE-2", "START-1"],
+        clauses: [.safe2, .start1],
         requires: .disableSafetyTimeout,
         summary: "disabling the safety before the page loads travels through the startup queue and takes effect"
     ) { context in
@@ -204,13 +205,13 @@ enum AlertSafetyCases {
         try await context.runUntilIdle()
         context.expectEqual(
             context.transcript.jsHandlerInvocations("sink").map(\.duringNativeEvaluation), [true],
-            clause: "SAFE-2.c",
+            clause: .safe2c,
             "whether the handler ran inside the native evaluation (the switch, sent before injection, was held)")
     }
 
     static let reloadRestoresSafety = ConformanceCase(
         id: "alert-safety.reload-restores-safety",
-        clauses: ["SAFE-2"],
+        clauses: [.safe2],
         requires: .disableSafetyTimeout,
         summary:
             "the switch belongs to the page: after a reload JS handlers run on a later turn again, and the native side does not resend the switch"
@@ -224,19 +225,19 @@ enum AlertSafetyCases {
         try await context.runUntilIdle()
         let invocations = context.transcript.jsHandlerInvocations("sink").filter { $0.data == "after the reload" }
         context.expectEqual(
-            invocations.map(\.duringNativeEvaluation), [false], clause: "SAFE-2.e",
+            invocations.map(\.duringNativeEvaluation), [false], clause: .safe2e,
             "whether the handler of the reloaded page ran inside the native evaluation")
         let disabling = context.transcript.decodedNativeMessages.filter {
             $0 == ["handlerName": "_disableJavascriptAlertBoxSafetyTimeout"]
         }
         context.expectEqual(
-            disabling.count, 1, clause: "SAFE-2.e",
+            disabling.count, 1, clause: .safe2e,
             "messages {\"handlerName\":\"_disableJavascriptAlertBoxSafetyTimeout\"} sent for one request")
     }
 
     static let dialogNotBlocking = ConformanceCase(
         id: "alert-safety.dialog-in-handler-not-blocking",
-        clauses: ["SAFE-3", "SAFE-1"],
+        clauses: [.safe3, .safe1],
         summary:
             "with the safety on, a JS handler that calls alert() never runs under a synchronous native evaluation, nor inside any, for a call sent before the load as well"
     ) { context in
@@ -260,23 +261,23 @@ enum AlertSafetyCases {
             return nil
         }
         context.expectEqual(
-            dialogs, [false], clause: "SAFE-3.a",
+            dialogs, [false], clause: .safe3a,
             "dialogs opened for the call after the load (true = blocking the main thread)")
         // SAFE-1 in another page state than alert-safety.default-dispatch-deferred: a call held in the startup queue
         // and delivered right after injection, whose handler exists only once the setup callbacks have run.
         let deferred = "a timer the delivering evaluation set"
         context.expectEqual(
-            turnsOfHandler("greet", in: context), [deferred, deferred], clause: "SAFE-1.a",
+            turnsOfHandler("greet", in: context), [deferred, deferred], clause: .safe1a,
             "what started the turns in which the handler ran, for the call sent before the load and the one after")
         context.expectEqual(
             context.transcript.jsHandlerInvocations("greet").map(\.duringNativeEvaluation), [false, false],
-            clause: "SAFE-1.b",
+            clause: .safe1b,
             "whether the handler ran inside the native evaluation, for the call sent before the load and the one after")
         let disabling = context.transcript.decodedNativeMessages.filter {
             $0.member("handlerName") == "_disableJavascriptAlertBoxSafetyTimeout"
         }
         context.expectEqual(
-            disabling, [], clause: "SAFE-1.c",
+            disabling, [], clause: .safe1c,
             "messages switching the safety off, which nobody asked for, the startup queue included")
     }
 }

@@ -1,3 +1,4 @@
+import ConformanceObligations
 import StrictJSON
 
 /// Bootstrap cases for what only a bridge's web view glue can get wrong: the app's own navigation delegate kept
@@ -10,7 +11,7 @@ extension BootstrapCases {
 
     static let appDelegateHearsPageLoads = ConformanceCase(
         id: "bootstrap.glue.app-delegate-hears-page-loads",
-        clauses: ["BOOT-9"],
+        clauses: [.boot9],
         requires: .webViewEvents,
         hasAppNavigationDelegate: true,
         summary:
@@ -30,7 +31,7 @@ extension BootstrapCases {
 
     static let appDelegateHearsFailedLoads = ConformanceCase(
         id: "bootstrap.glue.app-delegate-hears-failed-loads",
-        clauses: ["BOOT-9"],
+        clauses: [.boot9],
         requires: .webViewEvents,
         hasAppNavigationDelegate: true,
         summary:
@@ -62,7 +63,7 @@ extension BootstrapCases {
         let heard = context.transcript.appDelegateCalls
         let bridgeRequests = heard.filter { $0.method == "decidePolicy" && context.transcript.isBridgeURL($0.url) }
         context.expectEqual(
-            bridgeRequests.map(\.url), [], clause: "BOOT-9.b", "bridge URL requests handed to the app's delegate")
+            bridgeRequests.map(\.url), [], clause: .boot9b, "bridge URL requests handed to the app's delegate")
         func count(_ calls: [(method: String, url: String)], _ call: (method: String, url: String)) -> Int {
             calls.filter { $0.method == call.method && $0.url == call.url }.count
         }
@@ -73,20 +74,21 @@ extension BootstrapCases {
             seen.append(key)
             let wanted = count(expected, call), got = count(heard, call)
             let obligation =
-                call.method == "decidePolicy" ? "BOOT-9.a" : call.method.hasPrefix("didFail") ? "BOOT-9.d" : "BOOT-9.c"
+                call.method == "decidePolicy"
+                ? Obligation.boot9a : call.method.hasPrefix("didFail") ? Obligation.boot9d : Obligation.boot9c
             context.expect(
                 got >= wanted, clause: obligation,
                 "the app's navigation delegate got \(call.method) for \(call.url) \(got) times, not \(wanted): the bridge did not pass it on"
             )
             context.expect(
-                got <= wanted, clause: "BOOT-9.e",
+                got <= wanted, clause: .boot9e,
                 "the app's navigation delegate got \(call.method) for \(call.url) \(got) times, not \(wanted)")
         }
     }
 
     static let injectionOnEveryLoadKind = ConformanceCase(
         id: "bootstrap.glue.injection-on-every-load-kind",
-        clauses: ["BOOT-4"],
+        clauses: [.boot4],
         summary:
             "the JS side is injected, and a native call reaches the page, after a load by URL, by HTML string (about:blank) and by reload"
     ) { context in
@@ -97,8 +99,10 @@ extension BootstrapCases {
                 if case let .jsHandlerInvoked("sink", data, _, _) = $0 { data } else { nil }
             }
         }
-        var pages: [(label: String, obligation: String)] = []
-        for (label, obligation) in [("by URL", "BOOT-4.b"), ("by HTML string", "BOOT-4.c"), ("by reload", "BOOT-4.a")] {
+        var pages: [(label: String, obligation: Obligation)] = []
+        for (label, obligation) in [
+            ("by URL", Obligation.boot4b), ("by HTML string", Obligation.boot4c), ("by reload", Obligation.boot4a),
+        ] {
             switch label {
             case "by HTML string": context.loadHTMLString(running: CasePages.sink(in: context.dialect))
             case "by reload": context.reload()

@@ -1,4 +1,5 @@
 import ConformanceBrowser
+import ConformanceObligations
 import StrictJSON
 
 /// Bootstrap cases for situations explore taught the catalogue: navigations to strings that are not URLs, two
@@ -14,7 +15,7 @@ extension BootstrapCases {
 
     static let navigationsToNonURLs = ConformanceCase(
         id: "bootstrap.navigation.not-a-url",
-        clauses: ["BOOT-1"],
+        clauses: [.boot1],
         needsPage: .requestsWithoutURL,
         summary: "a navigation request for a string that is not a URL is decided like any other: exactly once"
     ) { context in
@@ -27,13 +28,13 @@ extension BootstrapCases {
         try await context.runUntilIdle()
         let decided = Set(context.transcript.navigationDecisions.map(\.url))
         context.expectEqual(
-            nonURLs.filter { !decided.contains($0) }, [], clause: "BOOT-1.g",
+            nonURLs.filter { !decided.contains($0) }, [], clause: .boot1g,
             "navigation requests for strings that are not URLs left undecided")
     }
 
     static let twoDecisionsInOneTurn = ConformanceCase(
         id: "bootstrap.navigation.two-in-one-turn",
-        clauses: ["BOOT-1", "FLUSH-1", "FLUSH-7"],
+        clauses: [.boot1, .flush1, .flush7],
         needsPage: .requestPerSourceAssignment,
         summary:
             "two queue URLs whose decisions reach the delegate in one main-queue turn are each decided once and each fetched"
@@ -59,12 +60,12 @@ extension BootstrapCases {
         let decided = context.transcript.navigationDecisions.dropFirst(decisionsBefore).filter {
             context.transcript.isQueueURL($0.url)
         }
-        context.expectEqual(decided.count, 2, clause: "BOOT-1.g", "queue URL requests decided, of two in one turn")
+        context.expectEqual(decided.count, 2, clause: .boot1g, "queue URL requests decided, of two in one turn")
         context.expectEqual(
-            fetches(in: context) - fetchesBefore, decided.count, clause: "FLUSH-1.b",
+            fetches(in: context) - fetchesBefore, decided.count, clause: .flush1b,
             "fetches for the queue URLs cancelled in one main-queue turn (\(requested) signals in all)")
         context.expectEqual(
-            context.transcript.nativeHandlerInvocations("sink"), [1, 2], clause: "FLUSH-7.a", "calls the handler got")
+            context.transcript.nativeHandlerInvocations("sink"), [1, 2], clause: .flush7a, "calls the handler got")
     }
 
     @MainActor
@@ -75,7 +76,7 @@ extension BootstrapCases {
 
     static let setupCallbacksWithPollutedPrototypes = ConformanceCase(
         id: "bootstrap.setup-callbacks.polluted-prototypes",
-        clauses: ["BOOT-7", "CB-4"],
+        clauses: [.boot7, .cb4],
         summary:
             "on a page that adds enumerable members to Array.prototype and Object.prototype, the setup callbacks run once each, in order, and nothing else is called"
     ) { context in
@@ -93,11 +94,11 @@ extension BootstrapCases {
                 });
                 """)
         context.expectEqual(
-            context.transcript.pageNotes("setup callback"), [1, 2], clause: "BOOT-7.a", "setup callbacks run, in order")
+            context.transcript.pageNotes("setup callback"), [1, 2], clause: .boot7a, "setup callbacks run, in order")
         context.expectEqual(
-            context.transcript.pageNotes("Array.prototype member called"), [], clause: "BOOT-7.a",
+            context.transcript.pageNotes("Array.prototype member called"), [], clause: .boot7a,
             "calls of a function the page added to Array.prototype")
         context.expectEqual(
-            context.transcript.jsCallbackInvocations("echo"), [[1, 2]], clause: "CB-4.a", "the answer the page got")
+            context.transcript.jsCallbackInvocations("echo"), [[1, 2]], clause: .cb4a, "the answer the page got")
     }
 }

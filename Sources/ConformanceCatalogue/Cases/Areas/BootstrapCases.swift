@@ -1,4 +1,5 @@
 import ConformanceAdapter
+import ConformanceObligations
 import StrictJSON
 
 /// Cases on bootstrap: which navigations the bridge cancels and allows, and how the page and the JS side
@@ -12,7 +13,7 @@ enum BootstrapCases {
 
     static let bridgeURLsCancelledOthersAllowed = ConformanceCase(
         id: "bootstrap.url-classification.https",
-        clauses: ["BOOT-1", "BOOT-2"],
+        clauses: [.boot1, .boot2],
         summary:
             "https bridge URLs are cancelled, the page and other URLs (plain http included) are allowed, each decided once"
     ) { context in
@@ -28,13 +29,13 @@ enum BootstrapCases {
         let load = context.transcript.loadSignalURLs.first ?? "https://__bridge_loaded__"
         let queue = context.transcript.queueSignalURLs.first ?? "https://__wvjb_queue_message__"
         // The upper-case URL also has a port, path, query and fragment (BOOT-1.e); it is cited for its case.
-        let expected: [(String, NavigationActionPolicy, String)] = [
-            ("https://app.example/index.html", .allow, "BOOT-2.a"),
-            (load, .cancel, "BOOT-1.b"),
-            (queue, .cancel, "BOOT-1.a"),
-            ("http://__wvjb_queue_message__/", .allow, "BOOT-2.b"),
-            ("https://example.com/elsewhere", .allow, "BOOT-2.a"),
-            ("HTTPS://__WVJB_QUEUE_MESSAGE__:8443/path?q#f", .cancel, "BOOT-1.c"),
+        let expected: [(String, NavigationActionPolicy, Obligation)] = [
+            ("https://app.example/index.html", .allow, Obligation.boot2a),
+            (load, .cancel, Obligation.boot1b),
+            (queue, .cancel, Obligation.boot1a),
+            ("http://__wvjb_queue_message__/", .allow, Obligation.boot2b),
+            ("https://example.com/elsewhere", .allow, Obligation.boot2a),
+            ("HTTPS://__WVJB_QUEUE_MESSAGE__:8443/path?q#f", .cancel, Obligation.boot1c),
         ]
         expectDecisions(expected, in: context)
     }
@@ -46,25 +47,25 @@ enum BootstrapCases {
         var isArray = false
         if case .array? = batch { isArray = true }
         context.expectEqual(
-            batch, JSONValue.array([]), clause: batch == nil || isArray ? "BOOT-6.b" : "DISP-2.b",
+            batch, JSONValue.array([]), clause: batch == nil || isArray ? .boot6b : .disp2b,
             description + (batch == nil || isArray ? "" : " (no JSON array: the empty queue's encoding)"))
     }
 
     static let lookAlikeURLs = ConformanceCase(
         id: "bootstrap.url-classification.look-alikes",
-        clauses: ["BOOT-1", "BOOT-2"],
+        clauses: [.boot1, .boot2],
         summary:
             "bridge URLs are told by scheme and host alone: look-alike hosts, user info and bridge names in paths or queries are not bridge URLs, user info before a bridge host is"
     ) { context in
         try await CasePages.start(context)
         // The wvjbscheme URL also has a path and a fragment (BOOT-1.e); it is cited for its scheme.
-        let expected: [(String, NavigationActionPolicy, String)] = [
-            ("https://__bridge_loaded__.example.com/", .allow, "BOOT-2.c"),
-            ("https://__wvjb_queue_message__@example.com/", .allow, "BOOT-2.c"),
-            ("https://example.com/__wvjb_queue_message__", .allow, "BOOT-2.c"),
-            ("https://example.com/?next=https://__bridge_loaded__", .allow, "BOOT-2.c"),
-            ("https://user@__wvjb_queue_message__/", .cancel, "BOOT-1.e"),
-            ("wvjbscheme://__wvjb_queue_message__/#later", .cancel, "BOOT-1.d"),
+        let expected: [(String, NavigationActionPolicy, Obligation)] = [
+            ("https://__bridge_loaded__.example.com/", .allow, Obligation.boot2c),
+            ("https://__wvjb_queue_message__@example.com/", .allow, Obligation.boot2c),
+            ("https://example.com/__wvjb_queue_message__", .allow, Obligation.boot2c),
+            ("https://example.com/?next=https://__bridge_loaded__", .allow, Obligation.boot2c),
+            ("https://user@__wvjb_queue_message__/", .cancel, Obligation.boot1e),
+            ("wvjbscheme://__wvjb_queue_message__/#later", .cancel, Obligation.boot1d),
         ]
         context.runInPage(CasePages.iframeRequests(expected.map(\.0)))
         try await context.runUntilIdle()
@@ -73,7 +74,7 @@ enum BootstrapCases {
 
     static let wvjbschemeAccepted = ConformanceCase(
         id: "bootstrap.url-classification.wvjbscheme",
-        clauses: ["BOOT-1", "BOOT-3"],
+        clauses: [.boot1, .boot3],
         summary: "the v5 dialect URL wvjbscheme://__BRIDGE_LOADED__ injects the JS side and is cancelled"
     ) { context in
         context.loadPage(
@@ -88,17 +89,17 @@ enum BootstrapCases {
         try await context.runUntilIdle()
         let decisions = context.transcript.navigationDecisions.filter { $0.url == "wvjbscheme://__BRIDGE_LOADED__" }
         context.expectEqual(
-            decisions.map(\.policy.rawValue), ["cancel"], clause: "BOOT-1.d",
+            decisions.map(\.policy.rawValue), ["cancel"], clause: .boot1d,
             "decision for wvjbscheme://__BRIDGE_LOADED__")
         context.expectEqual(
             context.transcript.jsHandlerInvocations("sink").map(\.data), ["after v5 bootstrap"],
-            clause: "BOOT-3.a",
+            clause: .boot3a,
             "data the JS handler got after the load URL wvjbscheme://__BRIDGE_LOADED__ (the JS side was injected)")
     }
 
     static let setupCallbacksDeferredInOrder = ConformanceCase(
         id: "bootstrap.setup-callbacks.deferred-in-order",
-        clauses: ["BOOT-7", "BOOT-5"],
+        clauses: [.boot7, .boot5],
         summary:
             "setup callbacks queued before injection run after it, on a later turn, in order, once; later setups run at once"
     ) { context in
@@ -126,25 +127,25 @@ enum BootstrapCases {
         let setupCallbacks = context.transcript.pageNotes("setup callback")
         let expected = [1, 2, 3].map { number -> JSONValue? in ["number": .number(Double(number)), "isBridge": true] }
         context.expectEqual(
-            setupCallbacks.map { $0?.withoutInNativeEvaluation }, expected, clause: "BOOT-7.a",
+            setupCallbacks.map { $0?.withoutInNativeEvaluation }, expected, clause: .boot7a,
             "setup callbacks queued before injection: which ran, in what order, and whether each got the bridge")
         context.expectEqual(
-            setupCallbacks.map { $0?.member("inNativeEvaluation") }, [false, false, false], clause: "BOOT-7.c",
+            setupCallbacks.map { $0?.member("inNativeEvaluation") }, [false, false, false], clause: .boot7c,
             "whether each setup callback ran inside the native evaluation of the JS side")
         context.expectEqual(
-            context.transcript.pageNotes("WVJBCallbacks left"), [false], clause: "BOOT-7.b",
+            context.transcript.pageNotes("WVJBCallbacks left"), [false], clause: .boot7b,
             "whether window.WVJBCallbacks still exists")
         context.expectEqual(
-            context.transcript.pageNotes("late setup ran before return"), [true], clause: "BOOT-5.a",
+            context.transcript.pageNotes("late setup ran before return"), [true], clause: .boot5a,
             "whether a setup after injection runs synchronously")
         let loads = context.transcript.loadSignalURLs
         // One request: the first setup made it (BOOT-5.c), the second and third joined window.WVJBCallbacks (BOOT-5.b).
         context.expect(
-            loads.count >= 1, clause: "BOOT-5.c",
+            loads.count >= 1, clause: .boot5c,
             "the first setup call, with neither a bridge nor window.WVJBCallbacks, requested the load URL (requests: \(loads.count))"
         )
         context.expect(
-            loads.count <= 1, clause: "BOOT-5.b",
+            loads.count <= 1, clause: .boot5b,
             "the second and third setup calls joined window.WVJBCallbacks instead of requesting the load URL again (requests: \(loads.count))"
         )
         expectLoadURLWrittenExactly(loads, in: context, by: "the setup calls")
@@ -158,13 +159,13 @@ enum BootstrapCases {
             conformance.note("load iframe left", findLoadIframe(document.documentElement) !== null);
             """)
         context.expectEqual(
-            context.transcript.pageNotes("load iframe left"), [false], clause: "BOOT-5.d",
+            context.transcript.pageNotes("load iframe left"), [false], clause: .boot5d,
             "whether the https://__bridge_loaded__ iframe is still in the document once the page is idle")
     }
 
     static let messagingIframeAtInjection = ConformanceCase(
         id: "bootstrap.js-side.messaging-iframe-signals-on-injection",
-        clauses: ["BOOT-6"],
+        clauses: [.boot6],
         summary:
             "injection appends the messaging iframe to documentElement with the queue URL already set; the first fetch returns [], which changes nothing"
     ) { context in
@@ -173,7 +174,7 @@ enum BootstrapCases {
         let events = context.transcript.events
         guard let (start, end) = context.transcript.firstJavaScriptSideInjection else {
             return context.fail(
-                clause: "BOOT-3.a",
+                clause: .boot3a,
                 "the JS side never came into the page: no native evaluation made window.\(context.dialect.javaScriptGlobal) appear"
             )
         }
@@ -181,7 +182,7 @@ enum BootstrapCases {
             if case let .navigationRequested(_, url, _) = $0 { context.transcript.isQueueURL(url) } else { false }
         }
         context.expectEqual(
-            signals.count, 1, clause: "BOOT-6.a",
+            signals.count, 1, clause: .boot6a,
             "queue URL requests made while the JS side was evaluated (the messaging iframe is appended with its src set)"
         )
         expectEmptyFirstBatch(context.transcript.fetchedBatches.first, in: context, "what the first fetch returned")
@@ -192,23 +193,23 @@ enum BootstrapCases {
                 """)
         context.expectEqual(
             context.transcript.pageNotes("messaging iframe is a child of documentElement"), [true],
-            clause: "BOOT-6.c", "where the messaging iframe is (appended to document.documentElement)")
+            clause: .boot6c, "where the messaging iframe is (appended to document.documentElement)")
         // An empty batch runs nothing and changes nothing: sends after it go out at once, both ways.
         try context.callHandler("sink", data: "after the empty batch")
         context.runInPage(
             #"WebViewJavascriptBridge.callHandler("echo", "after the empty batch", conformance.callback("echoed"));"#)
         try await context.runUntilIdle()
         context.expectEqual(
-            context.transcript.jsHandlerInvocations("sink").map(\.data), ["after the empty batch"], clause: "BOOT-6.b",
+            context.transcript.jsHandlerInvocations("sink").map(\.data), ["after the empty batch"], clause: .boot6b,
             "data the JS handler got from a native call made after the empty first batch")
         context.expectEqual(
-            context.transcript.jsCallbackInvocations("echoed"), ["after the empty batch"], clause: "BOOT-6.b",
+            context.transcript.jsCallbackInvocations("echoed"), ["after the empty batch"], clause: .boot6b,
             "answers the page got to a call it made after the empty first batch")
     }
 
     static let missingWVJBCallbacksTolerated = ConformanceCase(
         id: "bootstrap.js-side.missing-wvjbcallbacks-tolerated",
-        clauses: ["BOOT-8"],
+        clauses: [.boot8],
         summary: "a page that signals __bridge_loaded__ without window.WVJBCallbacks gets the bridge and no error"
     ) { context in
         context.loadPage(CasePages.loadSignal(in: context.runDialect))
@@ -219,19 +220,19 @@ enum BootstrapCases {
             conformance.note("WVJBCallbacks", "WVJBCallbacks" in window);
             """)
         context.expectEqual(
-            context.transcript.uncaughtErrors, [], clause: "BOOT-8.a",
+            context.transcript.uncaughtErrors, [], clause: .boot8a,
             "uncaught errors after injection without window.WVJBCallbacks")
         context.expectEqual(
-            context.transcript.pageNotes("bridge"), ["object"], clause: "BOOT-8.a",
+            context.transcript.pageNotes("bridge"), ["object"], clause: .boot8a,
             "typeof window.WebViewJavascriptBridge after injection without window.WVJBCallbacks")
         context.expectEqual(
-            context.transcript.pageNotes("WVJBCallbacks"), [false], clause: "BOOT-8.a",
+            context.transcript.pageNotes("WVJBCallbacks"), [false], clause: .boot8a,
             "whether window.WVJBCallbacks was created")
     }
 
     static let setupOnReloadedPage = ConformanceCase(
         id: "bootstrap.setup-callbacks.reloaded-page",
-        clauses: ["BOOT-5", "BOOT-7"],
+        clauses: [.boot5, .boot7],
         summary:
             "on a reloaded page the setup snippet starts afresh (WVJBCallbacks created, then appended to, one load iframe in documentElement, removed a turn later) and the JS side injected again deletes WVJBCallbacks, then calls its callbacks in order on a later turn"
     ) { context in
@@ -279,52 +280,52 @@ enum BootstrapCases {
         let pages = context.transcript.pages
         guard let reloaded = pages.last, pages.count == 2 else {
             return context.fail(
-                clause: "BOOT-5.c",
+                clause: .boot5c,
                 "the case expected two pages (the first page and its reload), the transcript has \(pages.count)")
         }
         let snippet = reloaded.pageNotes("after setup call")
         context.expectEqual(
             CheckParts.element(snippet, 0), [["callbacks": 1, "loadIframes": 1, "inDocumentElement": true]],
-            clause: "BOOT-5.c",
+            clause: .boot5c,
             "state after the reloaded page's first setup call: WVJBCallbacks created with the callback, one load iframe, appended to documentElement"
         )
         context.expectEqual(
             CheckParts.element(snippet, 1), [["callbacks": 2, "loadIframes": 1, "inDocumentElement": true]],
-            clause: "BOOT-5.b",
+            clause: .boot5b,
             "state after its second setup call: the callback appended to WVJBCallbacks, no second load iframe")
         let loads = reloaded.loadSignalURLs
         context.expectEqual(
-            loads.count, 1, clause: "BOOT-5.b", "requests of the load URL made by the reloaded page's two setup calls")
+            loads.count, 1, clause: .boot5b, "requests of the load URL made by the reloaded page's two setup calls")
         expectLoadURLWrittenExactly(loads, in: context, by: "the reloaded page's setup calls")
         context.expectEqual(
-            reloaded.pageNotes("load iframes a turn later"), [0], clause: "BOOT-5.d",
+            reloaded.pageNotes("load iframes a turn later"), [0], clause: .boot5d,
             "load iframes left in the reloaded page's document after the turn the snippet scheduled")
         context.expectEqual(
-            reloaded.pageNotes("late setup"), [["beforeReturn": true, "isBridge": true]], clause: "BOOT-5.a",
+            reloaded.pageNotes("late setup"), [["beforeReturn": true, "isBridge": true]], clause: .boot5a,
             "a setup call on the reloaded page once the bridge is in: called before setupWebViewJavascriptBridge returned, with the bridge"
         )
         let callbacks = reloaded.pageNotes("setup callback")
         context.expectEqual(
-            callbacks.map { $0?.member("number") }, [1, 2], clause: "BOOT-7.a",
+            callbacks.map { $0?.member("number") }, [1, 2], clause: .boot7a,
             "setup callbacks the JS side injected into the reloaded page called, in order")
         context.expectEqual(
-            callbacks.map { $0?.member("isBridge") }, [true, true], clause: "BOOT-7.a",
+            callbacks.map { $0?.member("isBridge") }, [true, true], clause: .boot7a,
             "whether each setup callback of the reloaded page got window.WebViewJavascriptBridge")
         context.expectEqual(
-            callbacks.map { $0?.member("inNativeEvaluation") }, [false, false], clause: "BOOT-7.c",
+            callbacks.map { $0?.member("inNativeEvaluation") }, [false, false], clause: .boot7c,
             "whether each setup callback of the reloaded page ran inside the native evaluation of the JS side")
         context.expectEqual(
-            callbacks.map { $0?.member("WVJBCallbacksLeft") }, [false, false], clause: "BOOT-7.b",
+            callbacks.map { $0?.member("WVJBCallbacksLeft") }, [false, false], clause: .boot7b,
             "whether window.WVJBCallbacks still existed while the setup callbacks of the reloaded page ran (deleted before they are called)"
         )
         context.expectEqual(
-            reloaded.pageNotes("WVJBCallbacks left"), [false], clause: "BOOT-7.b",
+            reloaded.pageNotes("WVJBCallbacks left"), [false], clause: .boot7b,
             "whether window.WVJBCallbacks exists on the reloaded page once it is idle")
     }
 
     static let messagingIframeWithoutBody = ConformanceCase(
         id: "bootstrap.js-side.messaging-iframe-without-body",
-        clauses: ["BOOT-6"],
+        clauses: [.boot6],
         summary:
             "on a reloaded page that has no body yet, injection still appends the messaging iframe to documentElement with the queue URL set; the first fetch returns [], which changes nothing"
     ) { context in
@@ -342,13 +343,13 @@ enum BootstrapCases {
         let pages = context.transcript.pages
         guard let reloaded = pages.last, pages.count == 2 else {
             return context.fail(
-                clause: "BOOT-6.b",
+                clause: .boot6b,
                 "the case expected two pages (the first page and its reload), the transcript has \(pages.count)")
         }
         let events = reloaded.events
         guard let (start, end) = reloaded.firstJavaScriptSideInjection else {
             return context.fail(
-                clause: "BOOT-6.a",
+                clause: .boot6a,
                 "the JS side never came into the reloaded page without a body: no native evaluation made window.\(context.dialect.javaScriptGlobal) appear"
             )
         }
@@ -356,7 +357,7 @@ enum BootstrapCases {
             if case let .navigationRequested(_, url, _) = $0 { context.transcript.isQueueURL(url) } else { false }
         }
         context.expectEqual(
-            signals.count, 1, clause: "BOOT-6.a",
+            signals.count, 1, clause: .boot6a,
             "queue URL requests made while the JS side was evaluated into the reloaded page without a body")
         expectEmptyFirstBatch(
             reloaded.fetchedBatches.first, in: context, "what the reloaded page's first fetch returned")
@@ -366,10 +367,10 @@ enum BootstrapCases {
                 conformance.note("messaging iframe is a child of documentElement", !!frame && frame.parentNode === document.documentElement);
                 """)
         context.expectEqual(
-            context.transcript.pageNotes("messaging iframe is a child of documentElement"), [true], clause: "BOOT-6.c",
+            context.transcript.pageNotes("messaging iframe is a child of documentElement"), [true], clause: .boot6c,
             "where the messaging iframe of the reloaded page without a body is (appended to document.documentElement)")
         context.expectEqual(
-            reloaded.uncaughtErrors, [], clause: "BOOT-6.c",
+            reloaded.uncaughtErrors, [], clause: .boot6c,
             "uncaught errors on the reloaded page without a body (appending to document.body throws there)")
         // An empty batch runs nothing and changes nothing: sends after it go out at once, both ways.
         try context.callHandler("sink", data: "after the empty batch")
@@ -377,10 +378,10 @@ enum BootstrapCases {
             #"WebViewJavascriptBridge.callHandler("echo", "after the empty batch", conformance.callback("echoed"));"#)
         try await context.runUntilIdle()
         context.expectEqual(
-            context.transcript.jsHandlerInvocations("sink").map(\.data), ["after the empty batch"], clause: "BOOT-6.b",
+            context.transcript.jsHandlerInvocations("sink").map(\.data), ["after the empty batch"], clause: .boot6b,
             "data the JS handler of the reloaded page got from a native call made after its empty first batch")
         context.expectEqual(
-            context.transcript.jsCallbackInvocations("echoed"), ["after the empty batch"], clause: "BOOT-6.b",
+            context.transcript.jsCallbackInvocations("echoed"), ["after the empty batch"], clause: .boot6b,
             "answers the reloaded page got to a call it made after its empty first batch")
     }
 
@@ -391,15 +392,16 @@ enum BootstrapCases {
     private static func expectLoadURLWrittenExactly(_ loads: [String], in context: CaseContext, by what: String) {
         guard let loadURL = context.dialect.loadSignal.navigation?.url else { return }
         context.expectEqual(
-            loads.filter { $0 != loadURL }, [], clause: "BOOT-5.c",
+            loads.filter { $0 != loadURL }, [], clause: .boot5c,
             "load URL requests made by \(what) (of \(loads.count)) not written exactly \(loadURL)")
     }
 
     /// Checks that each URL was decided once, with its policy, under the obligation given with it (a BOOT-1
     /// obligation for a cancelled bridge URL, a BOOT-2 one for an allowed URL).
     @MainActor
-    private static func expectDecisions(_ expected: [(String, NavigationActionPolicy, String)], in context: CaseContext)
-    {
+    private static func expectDecisions(
+        _ expected: [(String, NavigationActionPolicy, Obligation)], in context: CaseContext
+    ) {
         let decisions = context.transcript.navigationDecisions
         for (url, policy, obligation) in expected {
             let made = decisions.filter { $0.url == url }.map(\.policy)

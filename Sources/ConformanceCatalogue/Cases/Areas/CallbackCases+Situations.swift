@@ -1,3 +1,4 @@
+import ConformanceObligations
 import StrictJSON
 
 /// Callback cases for situations explore taught the catalogue: a callback that resets and calls again, and
@@ -7,7 +8,7 @@ extension CallbackCases {
 
     static let resetAndCallInsideCallback = ConformanceCase(
         id: "callbacks.reentrant.reset-and-call-in-callback",
-        clauses: ["CB-1", "START-3"],
+        clauses: [.cb1, .start3],
         requires: .reset,
         summary:
             "a native callback that resets and calls again: the new call's callback, which may get the id of the one running, gets its answer on the next page"
@@ -21,13 +22,13 @@ extension CallbackCases {
         context.reload()
         try await context.runUntilIdle()
         context.expectEqual(
-            context.transcript.nativeCallbackInvocations("second"), ["second"], clause: "CB-1.b",
+            context.transcript.nativeCallbackInvocations("second"), ["second"], clause: .cb1b,
             "answers the callback of the call made inside the first callback, after a reset there, got")
     }
 
     static let callbackIDsOfEveryType = ConformanceCase(
         id: "callbacks.ids.any-json-type-answered",
-        clauses: ["ID-3"],
+        clauses: [.id3],
         summary:
             "a JS call whose callbackId is a number, true, an object or an array is answered with that id, unchanged"
     ) { context in
@@ -41,6 +42,6 @@ extension CallbackCases {
         try await context.runUntilIdle()
         let answered = context.transcript.decodedNativeMessages.compactMap { $0.member(keys.responseID) }
         context.expectEqual(
-            answered, ids, clause: "ID-3.a", "the responseId of each answer, for callbackIds of each JSON type")
+            answered, ids, clause: .id3a, "the responseId of each answer, for callbackIds of each JSON type")
     }
 }

@@ -1,3 +1,4 @@
+import ConformanceObligations
 import StrictJSON
 
 /// Cases on callbacks: one-shot removal, unique ids, unknown response ids.
@@ -11,7 +12,7 @@ enum CallbackCases {
 
     static let nativeOneShot = ConformanceCase(
         id: "callbacks.native.one-shot",
-        clauses: ["CB-2"],
+        clauses: [.cb2],
         summary:
             "a native callback runs once even when the JS handler answers twice; the second answer is ignored and the batch goes on past it"
     ) { context in
@@ -33,19 +34,19 @@ enum CallbackCases {
         try context.callHandler("answerTwice", data: 8, callback: "second", expectsResponse: true)
         try await context.runUntilIdle()
         context.expectEqual(
-            context.transcript.nativeCallbackInvocations("first"), [7], clause: "CB-2.a",
+            context.transcript.nativeCallbackInvocations("first"), [7], clause: .cb2a,
             "answers callback 'first' got, its JS handler answering twice")
         context.expectEqual(
-            context.transcript.nativeCallbackInvocations("second"), [8], clause: "CB-2.b",
+            context.transcript.nativeCallbackInvocations("second"), [8], clause: .cb2b,
             "answers callback 'second' got, called after the repeated response was ignored")
         context.expectEqual(
-            context.transcript.nativeHandlerInvocations("sink"), [7, 8], clause: "CB-2.b",
+            context.transcript.nativeHandlerInvocations("sink"), [7, 8], clause: .cb2b,
             "data the native handler got from the call right after each repeated response, in the same batch")
     }
 
     static let oneShotCraftedRepeats = ConformanceCase(
         id: "callbacks.native.one-shot.crafted-repeats",
-        clauses: ["CB-2"],
+        clauses: [.cb2],
         summary:
             "a native callback answered by a crafted response without responseData, or with null, ignores repeats of that response in the same batch and in a later one; the calls and responses after each repeat still run"
     ) { context in
@@ -75,25 +76,25 @@ enum CallbackCases {
             ], in: context)
         try await context.runUntilIdle()
         context.expectEqual(
-            context.transcript.nativeCallbackInvocations("absent"), [nil], clause: "CB-2.a",
+            context.transcript.nativeCallbackInvocations("absent"), [nil], clause: .cb2a,
             "answers callback 'absent' got: a response without responseData, then repeats in the same batch and in a later one"
         )
         context.expectEqual(
-            context.transcript.nativeCallbackInvocations("null"), [.null], clause: "CB-2.a",
+            context.transcript.nativeCallbackInvocations("null"), [.null], clause: .cb2a,
             "answers callback 'null' got: a response with null, then two repeats in the same batch")
         context.expectEqual(
             context.transcript.nativeHandlerInvocations("sink"), ["after the first repeat", "after the later repeats"],
-            clause: "CB-2.b",
+            clause: .cb2b,
             "data the native handler got from the calls after repeated responses, in their batches")
         context.expectEqual(
             context.transcript.nativeCallbackInvocations("after the repeats"), ["answer after the repeats"],
-            clause: "CB-2.b",
+            clause: .cb2b,
             "answers callback 'after the repeats' got from a response after the repeats in their batch")
     }
 
     static let idsUniqueAmongOutstanding = ConformanceCase(
         id: "callbacks.native.ids-unique-among-outstanding",
-        clauses: ["CB-1"],
+        clauses: [.cb1],
         summary:
             "three calls outstanding at once get distinct callback ids; answers given in reverse order reach the right callbacks"
     ) { context in
@@ -120,19 +121,19 @@ enum CallbackCases {
         for label in ["one", "two", "three"] {
             context.expectEqual(
                 context.transcript.nativeCallbackInvocations(label), [.string(label)],
-                clause: "CB-1.b", "answers callback '\(label)' got, the answers coming in reverse order")
+                clause: .cb1b, "answers callback '\(label)' got, the answers coming in reverse order")
         }
         let ids = context.transcript.decodedNativeMessages.compactMap { message -> JSONValue? in
             if case .object(let members) = message { return members["callbackId"] }
             return nil
         }
         context.expectEqual(
-            Set(ids).count, ids.count, clause: "CB-1.a", "distinct callback ids among \(ids.count) outstanding calls")
+            Set(ids).count, ids.count, clause: .cb1a, "distinct callback ids among \(ids.count) outstanding calls")
     }
 
     static let unknownResponseIDIgnored = ConformanceCase(
         id: "callbacks.native.unknown-response-id-ignored",
-        clauses: ["CB-3"],
+        clauses: [.cb3],
         summary:
             "responses naming no outstanding callback (never issued, look-alikes of an outstanding id, already answered) run no callback, and the rest of their batch still runs"
     ) { context in
@@ -157,18 +158,18 @@ enum CallbackCases {
                 """)
         context.expectEqual(
             context.transcript.nativeHandlerInvocations("sink"), ["after the unknown response"],
-            clause: "CB-3.d", "calls the native handler got after an unknown responseId in the same batch")
+            clause: .cb3d, "calls the native handler got after an unknown responseId in the same batch")
 
         // Already answered: repeats in the answer's own batch and in a later one, while another callback waits.
         try context.callHandler("hold", data: "question", callback: "held", expectsResponse: true)
         try context.callHandler("answerRepeatedly", data: "once", callback: "repeated", expectsResponse: true)
         try await context.runUntilIdle()
         context.expectEqual(
-            context.transcript.nativeCallbackInvocations("repeated"), ["once"], clause: "CB-3.b",
+            context.transcript.nativeCallbackInvocations("repeated"), ["once"], clause: .cb3b,
             "answers callback 'repeated' got, its JS handler answering three times (twice in one batch, once in a later one)"
         )
         context.expectEqual(
-            context.transcript.nativeCallbackInvocations("held"), [], clause: "CB-3.b",
+            context.transcript.nativeCallbackInvocations("held"), [], clause: .cb3b,
             "invocations of the outstanding callback 'held' by the repeated responses to another call")
 
         // Never issued: ids that look like the outstanding one but are not it, then its real answer.
@@ -178,9 +179,10 @@ enum CallbackCases {
             // side is ESC-1.c's outcome, one without an id MSG-7.c's; an id that is no string, this case's.
             let (clause, what) =
                 held == nil
-                ? ("ESC-1.c", "never reached the JS side")
+                ? (Obligation.esc1c, "never reached the JS side")
                 : held?.member("callbackId") == nil
-                    ? ("MSG-7.c", "carried no callbackId") : ("CB-3.a", "carried a callbackId that is no string")
+                    ? (Obligation.msg7c, "carried no callbackId")
+                    : (Obligation.cb3a, "carried a callbackId that is no string")
             context.expect(
                 false, clause: clause, "the call to the JS handler hold \(what), so no look-alike could be formed")
             return
@@ -198,13 +200,13 @@ enum CallbackCases {
             """)
         try await context.runUntilIdle()
         context.expectEqual(
-            context.transcript.nativeCallbackInvocations("held"), ["the real answer"], clause: "CB-3.a",
+            context.transcript.nativeCallbackInvocations("held"), ["the real answer"], clause: .cb3a,
             "answers callback 'held' (id \(id)) got, responses to the never-issued ids \(lookAlikes) coming first")
     }
 
     static let unknownResponseIDsCraftedBatch = ConformanceCase(
         id: "callbacks.native.unknown-response-id.crafted-batch",
-        clauses: ["CB-3"],
+        clauses: [.cb3],
         summary:
             "in one crafted batch, responses whose responseId was never issued (other strings, null, \"\", numbers) or names a callback answered earlier in the batch run no callback, and the calls and responses after them still run"
     ) { context in
@@ -237,17 +239,17 @@ enum CallbackCases {
             ], in: context)
         try await context.runUntilIdle()
         context.expectEqual(
-            context.transcript.nativeCallbackInvocations("waiting"), ["its answer"], clause: "CB-3.a",
+            context.transcript.nativeCallbackInvocations("waiting"), ["its answer"], clause: .cb3a,
             "answers callback 'waiting' got, responses naming never-issued ids \(neverIssued.map(\.canonicalText)) coming first in its batch"
         )
         context.expectEqual(
-            context.transcript.nativeCallbackInvocations("answered"), ["first"], clause: "CB-3.b",
+            context.transcript.nativeCallbackInvocations("answered"), ["first"], clause: .cb3b,
             "answers callback 'answered' got, a repeat of its response following unknown ids in the same batch")
         context.expectEqual(
-            context.transcript.nativeHandlerInvocations("sink"), ["after the unknown ids"], clause: "CB-3.d",
+            context.transcript.nativeHandlerInvocations("sink"), ["after the unknown ids"], clause: .cb3d,
             "calls the native handler got after unknown and repeated responseIds in the same batch")
         context.expectEqual(
-            context.transcript.nativeCallbackInvocations("waiting").count, 1, clause: "CB-3.d",
+            context.transcript.nativeCallbackInvocations("waiting").count, 1, clause: .cb3d,
             "answers callback 'waiting' got from the last response of that batch")
     }
 
@@ -266,7 +268,7 @@ enum CallbackCases {
 
     static let responseAfterResetIgnored = ConformanceCase(
         id: "callbacks.native.response-after-reset-ignored",
-        clauses: ["CB-3"],
+        clauses: [.cb3],
         requires: .reset,
         accepts: .unansweredNativeCallbacks,
         summary:
@@ -295,17 +297,17 @@ enum CallbackCases {
         try await context.runUntilIdle()
         for label in ["dropped first", "dropped second"] {
             context.expectEqual(
-                context.transcript.nativeCallbackInvocations(label).count, 0, clause: "CB-3.c",
+                context.transcript.nativeCallbackInvocations(label).count, 0, clause: .cb3c,
                 "invocations of callback '\(label)', outstanding at reset() and answered after it")
         }
         context.expectEqual(
-            context.transcript.nativeHandlerInvocations("sink"), ["after the late answers"], clause: "CB-3.d",
+            context.transcript.nativeHandlerInvocations("sink"), ["after the late answers"], clause: .cb3d,
             "calls the native handler got after the answers to dropped callbacks, in the same batch")
     }
 
     static let craftedResponsesAfterReset = ConformanceCase(
         id: "callbacks.native.response-after-reset.crafted",
-        clauses: ["CB-3"],
+        clauses: [.cb3],
         requires: .reset,
         accepts: .unansweredNativeCallbacks,
         summary:
@@ -345,35 +347,37 @@ enum CallbackCases {
         try await context.runUntilIdle()
         for label in labels {
             context.expectEqual(
-                context.transcript.nativeCallbackInvocations(label), [], clause: "CB-3.c",
+                context.transcript.nativeCallbackInvocations(label), [], clause: .cb3c,
                 "answers callback '\(label)', dropped by reset(), got from crafted responses naming it (ids reissued after the reset not answered again)"
             )
         }
         context.expectEqual(
             context.transcript.nativeHandlerInvocations("sink"),
             ["after the stale answers", "after the stale answers on the new page"],
-            clause: "CB-3.d",
+            clause: .cb3d,
             "calls the native handler got after responses naming dropped callbacks, in the same batches")
         context.expectEqual(
-            context.transcript.nativeCallbackInvocations("fresh"), ["fresh answer"], clause: "CB-3.d",
+            context.transcript.nativeCallbackInvocations("fresh"), ["fresh answer"], clause: .cb3d,
             "answers callback 'fresh', issued after the reset, got from the last response of a batch of stale ones")
     }
 
     static let craftedResponseDataForms = ConformanceCase(
         id: "callbacks.native.response-data-forms.crafted-batch",
-        clauses: ["CB-4"],
+        clauses: [.cb4],
         summary:
             "responses crafted into one batch (not written by the JS side), in reverse order, reach their callbacks with responseData parsed: nil when absent, JSON null, unicode and JSON-looking strings, nesting; a call carrying an outstanding id runs no callback"
     ) { context in
         try context.registerHandler("sink", answer: .none)
         try await CasePages.start(context)
-        let forms: [(label: String, data: JSONValue?, obligation: String)] = [
-            ("absent", nil, "CB-4.b"), ("null", .null, "CB-4.c"), ("string of null", "null", "CB-4.a"),
-            ("string of a response", #"{"responseId":"objc_cb_1","responseData":1}"#, "CB-4.a"),
-            ("unicode", "é 😀 \u{2028}\u{2029} \u{FEFF} ' \\ \" \u{0}", "CB-4.a"), ("empty object", [:], "CB-4.a"),
-            ("empty array", [], "CB-4.a"),
-            ("nesting", ["": [.null, ["responseData": [true, -0.5, 2_147_483_648]]], "a b": "c"], "CB-4.a"),
-            ("zero", 0, "CB-4.a"), ("false", false, "CB-4.a"),
+        let forms: [(label: String, data: JSONValue?, obligation: Obligation)] = [
+            ("absent", nil, Obligation.cb4b), ("null", .null, Obligation.cb4c),
+            ("string of null", "null", Obligation.cb4a),
+            ("string of a response", #"{"responseId":"objc_cb_1","responseData":1}"#, Obligation.cb4a),
+            ("unicode", "é 😀 \u{2028}\u{2029} \u{FEFF} ' \\ \" \u{0}", Obligation.cb4a),
+            ("empty object", [:], Obligation.cb4a),
+            ("empty array", [], Obligation.cb4a),
+            ("nesting", ["": [.null, ["responseData": [true, -0.5, 2_147_483_648]]], "a b": "c"], Obligation.cb4a),
+            ("zero", 0, Obligation.cb4a), ("false", false, Obligation.cb4a),
         ]
         let named = "named by a call first"
         guard
@@ -396,13 +400,13 @@ enum CallbackCases {
                 "answers native callback '\(form.label)' got from a crafted response")
         }
         context.expectEqual(
-            context.transcript.nativeCallbackInvocations(named), ["its own answer"], clause: "CB-4.d",
+            context.transcript.nativeCallbackInvocations(named), ["its own answer"], clause: .cb4d,
             "answers callback '\(named)' got: a call carrying its id came first in the batch, its own response last")
     }
 
     static let responseDataForms = ConformanceCase(
         id: "callbacks.native.response-data-forms",
-        clauses: ["CB-4"],
+        clauses: [.cb4],
         accepts: .unansweredNativeCallbacks,
         summary:
             "native callbacks get responseData parsed: nil when absent, JSON null for null, other values unchanged; unanswered ones stay silent"
@@ -417,19 +421,21 @@ enum CallbackCases {
                     bridge.registerHandler("silent", conformance.recordingHandler("silent"));
                 });
                 """)
-        let sent: [(label: String, data: JSONValue, expected: JSONValue?, obligation: String)] = [
-            ("absent", "absent", nil, "CB-4.b"), ("null", "null", .null, "CB-4.c"), ("zero", 0, 0, "CB-4.a"),
-            ("false", false, false, "CB-4.a"),
-            ("object", ["k": [1, "two", .null]], ["k": [1, "two", .null]], "CB-4.a"),
+        let sent: [(label: String, data: JSONValue, expected: JSONValue?, obligation: Obligation)] = [
+            ("absent", "absent", nil, Obligation.cb4b), ("null", "null", .null, Obligation.cb4c),
+            ("zero", 0, 0, Obligation.cb4a),
+            ("false", false, false, Obligation.cb4a),
+            ("object", ["k": [1, "two", .null]], ["k": [1, "two", .null]], Obligation.cb4a),
             // Strings stay strings, also when their text is JSON; numbers, booleans and nesting stay as they are.
-            ("string of JSON", #"[1,{"a":true}]"#, #"[1,{"a":true}]"#, "CB-4.a"),
-            ("string of a number", "42", "42", "CB-4.a"),
-            ("string of true", "true", "true", "CB-4.a"),
-            ("string of a quoted string", #""quoted""#, #""quoted""#, "CB-4.a"),
-            ("empty string", "", "", "CB-4.a"), ("text", "plain text", "plain text", "CB-4.a"),
-            ("fraction", -2.5, -2.5, "CB-4.a"),
-            ("true", true, true, "CB-4.a"), ("large integer", 9_007_199_254_740_991, 9_007_199_254_740_991, "CB-4.a"),
-            ("nesting", [[], [:], ["deep": [[1, [false]]]]], [[], [:], ["deep": [[1, [false]]]]], "CB-4.a"),
+            ("string of JSON", #"[1,{"a":true}]"#, #"[1,{"a":true}]"#, Obligation.cb4a),
+            ("string of a number", "42", "42", Obligation.cb4a),
+            ("string of true", "true", "true", Obligation.cb4a),
+            ("string of a quoted string", #""quoted""#, #""quoted""#, Obligation.cb4a),
+            ("empty string", "", "", Obligation.cb4a), ("text", "plain text", "plain text", Obligation.cb4a),
+            ("fraction", -2.5, -2.5, Obligation.cb4a),
+            ("true", true, true, Obligation.cb4a),
+            ("large integer", 9_007_199_254_740_991, 9_007_199_254_740_991, Obligation.cb4a),
+            ("nesting", [[], [:], ["deep": [[1, [false]]]]], [[], [:], ["deep": [[1, [false]]]]], Obligation.cb4a),
         ]
         try context.callHandler("silent", data: "no answer", callback: "unanswered")
         for entry in sent {
@@ -442,13 +448,13 @@ enum CallbackCases {
                 clause: entry.obligation, "answers native callback '\(entry.label)' got")
         }
         context.expectEqual(
-            context.transcript.nativeCallbackInvocations("unanswered").count, 0, clause: "CB-4.d",
+            context.transcript.nativeCallbackInvocations("unanswered").count, 0, clause: .cb4d,
             "invocations of a callback no response named")
     }
 
     static let callsNameNoCallback = ConformanceCase(
         id: "callbacks.native.calls-name-no-callback",
-        clauses: ["CB-4", "MSG-4"],
+        clauses: [.cb4, .msg4],
         summary:
             "a JS call whose callbackId equals an outstanding native callback's id runs its handler and not that callback, which still gets its own answer"
     ) { context in
@@ -467,7 +473,7 @@ enum CallbackCases {
             // Cited by what went wrong (`CraftedFetch.outstandingCallbacks`): a call that never reached the JS
             // side is ESC-1.c's outcome, one without an id MSG-7.c's.
             context.expect(
-                false, clause: held == nil ? "ESC-1.c" : "MSG-7.c",
+                false, clause: held == nil ? .esc1c : .msg7c,
                 "the call to the JS handler hold \(held == nil ? "never reached the JS side" : "carried no callbackId"), so no call could carry it"
             )
             return
@@ -477,21 +483,21 @@ enum CallbackCases {
         CraftedFetch.serve([CraftedFetch.text(JSONValue.array([call]).canonicalText)], in: context)
         try await context.runUntilIdle()
         context.expectEqual(
-            context.transcript.nativeCallbackInvocations("outstanding"), [], clause: "CB-4.d",
+            context.transcript.nativeCallbackInvocations("outstanding"), [], clause: .cb4d,
             "invocations of callback 'outstanding' by a JS call whose callbackId is its id \(heldID.canonicalText)")
         context.expectEqual(
-            context.transcript.nativeHandlerInvocations("sink"), ["a call carrying the native id"], clause: "MSG-4.b",
+            context.transcript.nativeHandlerInvocations("sink"), ["a call carrying the native id"], clause: .msg4b,
             "data the native handler got from that call (a message without responseId is a call)")
         context.runInPage(#"window.heldRespond("the real answer");"#)
         try await context.runUntilIdle()
         context.expectEqual(
-            context.transcript.nativeCallbackInvocations("outstanding"), ["the real answer"], clause: "CB-4.d",
+            context.transcript.nativeCallbackInvocations("outstanding"), ["the real answer"], clause: .cb4d,
             "answers callback 'outstanding' got once its own response came")
     }
 
     static let nativeIdFormat = ConformanceCase(
         id: "callbacks.native.id-format",
-        clauses: ["ID-2", "MSG-7"],
+        clauses: [.id2, .msg7],
         level: .should,
         accepts: .unansweredNativeCallbacks,
         summary: "native callback ids are objc_cb_1, objc_cb_2, ... counting only calls that carry a callback"
@@ -511,21 +517,21 @@ enum CallbackCases {
             return forms.nativeNumber(of: text).map { forms.nativeID($0) != text || $0 < 1 } ?? true
         }
         context.expectEqual(
-            malformed, [], clause: "ID-2.a",
+            malformed, [], clause: .id2a,
             "callback ids not of the form \(context.runDialect.callbackIDs.nativePrefix)<n> among \(ids.count)")
         let messages = context.transcript.decodedNativeMessages
         func callbackID(ofCallWith data: JSONValue) -> JSONValue? {
             messages.first { $0.member("data") == data }?.member("callbackId")
         }
         context.expectEqual(
-            callbackID(ofCallWith: 1), .string(context.runDialect.callbackIDs.nativeID(1)), clause: "ID-2.b",
+            callbackID(ofCallWith: 1), .string(context.runDialect.callbackIDs.nativeID(1)), clause: .id2b,
             "callback id of the bridge's first call with a callback")
         context.expectEqual(
-            callbackID(ofCallWith: 3), .string(context.runDialect.callbackIDs.nativeID(2)), clause: "ID-2.c",
+            callbackID(ofCallWith: 3), .string(context.runDialect.callbackIDs.nativeID(2)), clause: .id2c,
             "callback id of its second call with a callback, made after a call without one")
         context.expectEqual(
-            callbackID(ofCallWith: 2), nil, clause: "MSG-7.c", "callback id of the call without a callback")
+            callbackID(ofCallWith: 2), nil, clause: .msg7c, "callback id of the call without a callback")
         context.expectEqual(
-            ids.count, 2, clause: "MSG-7.c", "callback ids sent for three calls, two of them with a callback")
+            ids.count, 2, clause: .msg7c, "callback ids sent for three calls, two of them with a callback")
     }
 }

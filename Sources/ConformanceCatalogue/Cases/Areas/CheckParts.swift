@@ -1,4 +1,5 @@
 import ConformanceBrowser
+import ConformanceObligations
 import StrictJSON
 
 /// Parts of what a case observed, so that each check compares only what its obligation is about: which
@@ -30,7 +31,7 @@ enum CheckParts {
 extension CheckParts {
     /// One element the case expects, the obligation it checks, and what it is for messages.
     struct Expected {
-        var obligation: String
+        var obligation: Obligation
         var value: JSONValue?
         var what: String
     }
@@ -41,7 +42,8 @@ extension CheckParts {
     /// obligations.
     @MainActor
     static func expectElements(
-        _ got: [JSONValue?], _ expected: [Expected], countObligation: String, _ countMessage: String, of what: String,
+        _ got: [JSONValue?], _ expected: [Expected], countObligation: Obligation, _ countMessage: String,
+        of what: String,
         in context: CaseContext
     ) {
         guard got.count == expected.count else {
@@ -79,7 +81,7 @@ extension CheckParts {
         ///   - forms: Each form's obligation and the sends made in it.
         ///   - what: What the sends are, for the failure (`the callHandler calls`).
         @MainActor
-        func expectNone(of forms: [(obligation: String, sends: [String])], what: String, in context: CaseContext) {
+        func expectNone(of forms: [(obligation: Obligation, sends: [String])], what: String, in context: CaseContext) {
             for (obligation, sends) in forms {
                 context.expectEqual(
                     notes.filter { text in sends.contains { text.hasPrefix($0 + ": ") } }, [], clause: obligation,

@@ -1,5 +1,6 @@
 import ConformanceAdapter
 import ConformanceBrowser
+import ConformanceObligations
 import StrictJSON
 
 /// Cases on escaping native -> JS commands and carrying hostile payloads both ways.
@@ -25,30 +26,30 @@ enum EscapingCases {
     ]
 
     static let quotesAndBackslashes = roundTrip(
-        id: "escaping.quotes-and-backslashes.native-to-js", clauses: ["ESC-1", "ESC-2", "ESC-3", "ESC-5", "ORD-1"],
+        id: "escaping.quotes-and-backslashes.native-to-js", clauses: [.esc1, .esc2, .esc3, .esc5, .ord1],
         summary:
             "quotes, backslash runs and a trailing backslash cross the literal intact; injection attempts stay data",
         payloads: quotePayloads)
 
     static let lineTerminators = roundTrip(
-        id: "escaping.line-terminators.native-to-js", clauses: ["ESC-2", "ESC-3", "ORD-1"],
+        id: "escaping.line-terminators.native-to-js", clauses: [.esc2, .esc3, .ord1],
         summary: "LF, CR, FF, U+2028 and U+2029 are escaped (\\u2028, not raw, not \\u{2028}) and arrive intact",
         payloads: lineTerminatorPayloads)
 
     static let nulAndControls = roundTrip(
-        id: "escaping.nul-and-controls.native-to-js", clauses: ["ESC-3", "ESC-2", "ORD-1"],
+        id: "escaping.nul-and-controls.native-to-js", clauses: [.esc3, .esc2, .ord1],
         summary: "NUL and other control characters arrive intact",
         payloads: controlPayloads)
 
     static let nonASCII = roundTrip(
-        id: "escaping.non-ascii.native-to-js", clauses: ["ESC-3", "ESC-2", "ORD-1"],
+        id: "escaping.non-ascii.native-to-js", clauses: [.esc3, .esc2, .ord1],
         summary:
             "emoji (surrogate pairs, ZWJ sequences), BOM, </script>, format specifiers and replacement patterns arrive intact",
         payloads: nonASCIIPayloads)
 
     static let hostileJSToNative = ConformanceCase(
         id: "escaping.hostile.js-to-native",
-        clauses: ["MSG-3"],
+        clauses: [.msg3],
         summary: "the hostile payloads sent from JS reach the native handler intact"
     ) { context in
         let payloads = quotePayloads + lineTerminatorPayloads + controlPayloads + nonASCIIPayloads
@@ -62,7 +63,7 @@ enum EscapingCases {
                 """)
         let got = context.transcript.nativeHandlerInvocations("sink")
         context.expectEqual(
-            got, payloads.map { $0 }, clause: "MSG-3.c",
+            got, payloads.map { $0 }, clause: .msg3c,
             "payloads the native handler got (strings, code unit for code unit)",
             likelyCause: leadingBOMCause(sent: payloads.map { $0 }, got: got))
     }
@@ -87,7 +88,7 @@ enum EscapingCases {
     /// obligation for the escape it needs (the ESC-3 one when it needs none); as the JS handler got it,
     /// under the ESC-3 obligation for what it holds. What arrived but matches no payload, and the order,
     /// are checked apart.
-    static func roundTrip(id: String, clauses: [String], summary: String, payloads: [JSONValue]) -> ConformanceCase {
+    static func roundTrip(id: String, clauses: [Clause], summary: String, payloads: [JSONValue]) -> ConformanceCase {
         ConformanceCase(id: id, clauses: clauses, summary: summary) { context in
             try await CasePages.start(context)
             for payload in payloads { try context.callHandler("sink", data: payload) }
@@ -112,7 +113,7 @@ enum EscapingCases {
                 handled, payloads, "got by the JS handler after JSON.parse", in: context,
                 strayObligation: { stray in
                     payloads.contains { NativeSendTrail.isWholeCall(stray, carrying: $0, keys: keys) }
-                        ? "DISP-5.a" : "ESC-3.a"
+                        ? Obligation.disp5a : Obligation.esc3a
                 }
             ) { payload, arrivals in
                 if arrivals == 1 { return NativeSendTrail.Blame(obligation: PayloadObligations.held(payload)) }
@@ -122,7 +123,7 @@ enum EscapingCases {
                 return trail.blame(forMissing: { $0 == payload }, escaping: PayloadObligations.held(payload))
             }
             context.expectEqual(
-                context.transcript.pageNotes("injected"), [], clause: "ESC-2.j", "code injected through a payload ran")
+                context.transcript.pageNotes("injected"), [], clause: .esc2j, "code injected through a payload ran")
         }
     }
 
@@ -132,7 +133,7 @@ enum EscapingCases {
     @MainActor
     private static func expectEachOnce(
         _ got: [JSONValue?], _ payloads: [JSONValue], _ place: String, in context: CaseContext,
-        strayObligation: (JSONValue?) -> String = { _ in "ESC-3.a" },
+        strayObligation: (JSONValue?) -> Obligation = { _ in .esc3a },
         obligation: (_ payload: JSONValue, _ arrivals: Int) -> NativeSendTrail.Blame
     ) {
         for (index, payload) in payloads.enumerated() {
@@ -149,13 +150,13 @@ enum EscapingCases {
             context.expectEqual(values, [], clause: obligation, "data \(place) that equals no payload sent")
         }
         context.expectEqual(
-            CheckParts.ofSent(got, sent: sent), CheckParts.inSendOrder(got, sent: sent), clause: "ORD-1.a",
+            CheckParts.ofSent(got, sent: sent), CheckParts.inSendOrder(got, sent: sent), clause: .ord1a,
             "payloads \(place), in send order")
     }
 
     static let unserializableData = ConformanceCase(
         id: "escaping.unserializable-data.native-to-js",
-        clauses: ["ESC-4"],
+        clauses: [.esc4],
         accepts: .unansweredNativeCallbacks,
         summary:
             "data that is not JSON (NaN, Infinity) neither crashes the bridge nor yields a broken command; later messages still arrive"
@@ -165,7 +166,7 @@ enum EscapingCases {
         try context.callHandler("sink", data: .number(.infinity), callback: "infinite")
         try context.callHandler("sink", data: "after")
         try await context.runUntilIdle()
-        var broken: [String] = [], ordinaryProblem: String?
+        var broken: [String] = [], ordinaryProblem: Obligation?
         for evaluation in context.transcript.nativeEvaluations {
             guard case .malformed(let problems) = WireInspector.decodeCommand(evaluation.script, in: context.dialect)
             else { continue }
@@ -178,16 +179,16 @@ enum EscapingCases {
             }
         }
         context.expectEqual(
-            broken, [], clause: ordinaryProblem ?? "ESC-4.b",
+            broken, [], clause: ordinaryProblem ?? Obligation.esc4b,
             "commands evaluated for unserializable data that break ESC-1 to ESC-3"
                 + (ordinaryProblem == nil ? "" : ": the command of the valid call after them is broken the same way"))
         // A valid call after them that never arrived: blamed as a round trip's payload is (NativeSendTrail).
         let last = context.transcript.jsHandlerInvocations("sink").last?.data
         let blame =
             last == "after"
-            ? NativeSendTrail.Blame(obligation: "ESC-4.c")
+            ? NativeSendTrail.Blame(obligation: .esc4c)
             : NativeSendTrail(context.transcript, handler: "sink") { _ in true }
-                .blame(forMissingAfterOthers: { $0 == "after" }, own: "ESC-4.c")
+                .blame(forMissingAfterOthers: { $0 == "after" }, own: .esc4c)
         context.expectEqual(
             last, "after", clause: blame.obligation,
             blame.message("the last data the JS handler got (a valid call after the unserializable ones)"))
@@ -200,10 +201,11 @@ enum PayloadObligations {
     /// needs none of the substitutions (`"` and FF need none: ESC-2.b and ESC-2.f are withdrawn). A `'`, a
     /// backslash or a line separator followed by a combining mark comes first (ESC-2.j), then a backslash
     /// (ESC-2.a: escaped first, so that a quote after it is not doubled), then `'`, U+2028, U+2029, LF and CR.
-    static func literal(_ value: JSONValue) -> String? {
-        let order: [(Unicode.Scalar, String)] = [
-            ("\\", "ESC-2.a"), ("'", "ESC-2.c"), ("\u{2028}", "ESC-2.g"), ("\u{2029}", "ESC-2.h"), ("\n", "ESC-2.d"),
-            ("\r", "ESC-2.e"),
+    static func literal(_ value: JSONValue) -> Obligation? {
+        let order: [(Unicode.Scalar, Obligation)] = [
+            ("\\", Obligation.esc2a), ("'", Obligation.esc2c), ("\u{2028}", Obligation.esc2g),
+            ("\u{2029}", Obligation.esc2h), ("\n", Obligation.esc2d),
+            ("\r", Obligation.esc2e),
         ]
         var present: Set<Unicode.Scalar> = []
         // One pass over every scalar, with a cheap test for the common ones: payloads run to megabytes.
@@ -212,7 +214,7 @@ enum PayloadObligations {
             for scalar in text.unicodeScalars {
                 if previousNeedsEscape {
                     switch scalar.properties.generalCategory {
-                    case .nonspacingMark, .spacingMark, .enclosingMark: return "ESC-2.j"
+                    case .nonspacingMark, .spacingMark, .enclosingMark: return Obligation.esc2j
                     default: break
                     }
                 }
@@ -233,7 +235,7 @@ enum PayloadObligations {
 
     /// The ESC-3 obligation about what the payload holds: U+FEFF (ESC-3.d), control characters (ESC-3.b),
     /// other non-ASCII text and surrogate pairs (ESC-3.c), or nothing special (ESC-3.a).
-    static func held(_ value: JSONValue) -> String {
+    static func held(_ value: JSONValue) -> Obligation {
         var control = false, nonASCII = false
         for string in strings(in: value) {
             // Read from the UTF-8 bytes: payloads run to a megabyte.
@@ -253,19 +255,19 @@ enum PayloadObligations {
                 }
                 return false
             }
-            if holdsByteOrderMark { return "ESC-3.d" }
+            if holdsByteOrderMark { return Obligation.esc3d }
         }
-        return control ? "ESC-3.b" : nonASCII ? "ESC-3.c" : "ESC-3.a"
+        return control ? Obligation.esc3b : nonASCII ? Obligation.esc3c : Obligation.esc3a
     }
 
     /// The MSG-3 obligation for data of this kind sent by JS inside an object: strings (MSG-3.c), numbers
     /// (MSG-3.d), booleans (MSG-3.e); arrays, objects and null members of the object (MSG-3.f).
-    static func native(_ value: JSONValue) -> String {
+    static func native(_ value: JSONValue) -> Obligation {
         switch value {
-        case .string: "MSG-3.c"
-        case .number: "MSG-3.d"
-        case .bool: "MSG-3.e"
-        case .null, .array, .object: "MSG-3.f"
+        case .string: .msg3c
+        case .number: .msg3d
+        case .bool: .msg3e
+        case .null, .array, .object: .msg3f
         }
     }
 

@@ -1,4 +1,5 @@
 import ConformanceAdapter
+import ConformanceObligations
 import ConformanceSupport
 import StrictJSON
 
@@ -10,29 +11,29 @@ import StrictJSON
 enum EscapingCorpusCases {
     static let all = [
         nativeToJS(
-            .roundTrip, clauses: ["ESC-1", "ESC-2", "ESC-3"],
+            .roundTrip, clauses: [.esc1, .esc2, .esc3],
             summary:
                 "every round-trip payload of the corpus reaches the JS handler unchanged, through an ES5-valid literal"),
         jsToNative(
-            .roundTrip, clauses: ["MSG-3"],
+            .roundTrip, clauses: [.msg3],
             summary: "every round-trip payload of the corpus sent by JS reaches the native handler unchanged"),
         nativeToJS(
-            .rejected, clauses: ["ESC-4"],
+            .rejected, clauses: [.esc4],
             summary:
                 "non-JSON payloads (NaN, infinities) are refused or sent as null, with no malformed command and the queue in sync"
         ),
         jsToNative(
-            .rejected, clauses: ["MSG-3", "FLUSH-7"],
+            .rejected, clauses: [.msg3, .flush7],
             summary:
                 "non-JSON payloads sent by JS arrive as JSON.stringify makes them (null), and later messages still arrive"
         ),
         nativeToJS(
-            .implementationDefined, clauses: ["ESC-4", "ESC-2"],
+            .implementationDefined, clauses: [.esc4, .esc2],
             summary:
                 "implementation-defined payloads (lone surrogates, unsafe integers, deep nesting) never inject code or stall the queue"
         ),
         jsToNative(
-            .implementationDefined, clauses: ["FLUSH-3", "MSG-3"],
+            .implementationDefined, clauses: [.flush3, .msg3],
             summary: "implementation-defined payloads sent by JS never crash the native side or stall later batches"),
     ]
 
@@ -43,7 +44,7 @@ enum EscapingCorpusCases {
     /// A message wrapping a payload: reports then name the payload by id.
     private static func envelope(_ id: String, _ value: JSONValue) -> JSONValue { ["id": .string(id), "value": value] }
 
-    static func nativeToJS(_ payloadClass: HostilePayload.Class, clauses: [String], summary: String) -> ConformanceCase
+    static func nativeToJS(_ payloadClass: HostilePayload.Class, clauses: [Clause], summary: String) -> ConformanceCase
     {
         ConformanceCase(id: caseID(payloadClass, "native-to-js"), clauses: clauses, summary: summary) { context in
             let payloads = try PayloadCorpus.bundled().payloads(of: payloadClass)
@@ -53,7 +54,7 @@ enum EscapingCorpusCases {
                     try context.callHandler("sink", data: envelope(payload.id, payload.nativeValue))
                 } else {
                     try context.expectSurvival(
-                        clause: "ESC-4.a", "the native side survives being asked to send payload \(payload.id)"
+                        clause: .esc4a, "the native side survives being asked to send payload \(payload.id)"
                     ) {
                         try context.callHandler("sink", data: envelope(payload.id, payload.nativeValue))
                     }
@@ -84,7 +85,7 @@ enum EscapingCorpusCases {
             // the literal decodes to under ES5 rules under the ESC-2 obligation for the escape it needs.
             check(
                 payloads, payloadClass: payloadClass, received: received, where: "the JS handler", context: context,
-                obligation: { PayloadObligations.held($0.nativeValue) }, rejected: "ESC-4.b", sentinel: "ESC-4.c",
+                obligation: { PayloadObligations.held($0.nativeValue) }, rejected: .esc4b, sentinel: .esc4c,
                 failure: atJSHandler)
             if payloadClass == .roundTrip {
                 check(
@@ -93,7 +94,7 @@ enum EscapingCorpusCases {
                     obligation: {
                         PayloadObligations.literal($0.nativeValue) ?? PayloadObligations.held($0.nativeValue)
                     },
-                    rejected: "ESC-4.b", sentinel: "ESC-4.c",
+                    rejected: .esc4b, sentinel: .esc4c,
                     failure: { id, _, own, _ in trail.blame(forMissing: isEnvelope(id), escaping: own) })
             }
         }
@@ -101,7 +102,7 @@ enum EscapingCorpusCases {
 
     /// What a failed check blames instead of its own obligation, given the message's id, the value expected,
     /// the check's own obligation, and whether the message is the sentinel sent after a payload.
-    typealias Attribution = (_ id: String, _ expected: JSONValue?, _ own: String, _ isSentinel: Bool) ->
+    typealias Attribution = (_ id: String, _ expected: JSONValue?, _ own: Obligation, _ isSentinel: Bool) ->
         NativeSendTrail.Blame
 
     /// Whether data is the envelope of the payload `id`.
@@ -112,7 +113,7 @@ enum EscapingCorpusCases {
         }
     }
 
-    static func jsToNative(_ payloadClass: HostilePayload.Class, clauses: [String], summary: String) -> ConformanceCase
+    static func jsToNative(_ payloadClass: HostilePayload.Class, clauses: [Clause], summary: String) -> ConformanceCase
     {
         ConformanceCase(id: caseID(payloadClass, "js-to-native"), clauses: clauses, summary: summary) { context in
             let payloads = try PayloadCorpus.bundled().payloads(of: payloadClass)
@@ -143,7 +144,7 @@ enum EscapingCorpusCases {
                 payloads, payloadClass: payloadClass, received: received, where: "the native handler",
                 context: context, expected: \.expectedAtNative, exact: payloadClass == .rejected,
                 obligation: { PayloadObligations.native($0.expectedAtNative) },
-                rejected: nil, sentinel: payloadClass == .rejected ? "FLUSH-7.a" : "FLUSH-3.c")
+                rejected: nil, sentinel: payloadClass == .rejected ? Obligation.flush7a : Obligation.flush3c)
         }
     }
 
@@ -170,10 +171,11 @@ enum EscapingCorpusCases {
         _ payloads: [HostilePayload], payloadClass: HostilePayload.Class, received: [String: [JSONValue?]],
         where place: String, context: CaseContext, expected: KeyPath<HostilePayload, JSONValue> = \.nativeValue,
         exact: Bool = false,
-        obligation: (HostilePayload) -> String, rejected: String?, sentinel: String, failure: Attribution? = nil
+        obligation: (HostilePayload) -> Obligation, rejected: Obligation?, sentinel: Obligation,
+        failure: Attribution? = nil
     ) {
         // A check that fails cites what `failure` blames, when given; one that passes, its own obligation.
-        func blame(_ id: String, _ expected: JSONValue?, passed: Bool, _ own: String, isSentinel: Bool = false)
+        func blame(_ id: String, _ expected: JSONValue?, passed: Bool, _ own: Obligation, isSentinel: Bool = false)
             -> NativeSendTrail.Blame
         {
             passed

@@ -1,3 +1,4 @@
+import ConformanceObligations
 import StrictJSON
 
 /// Flush cases for situations explore taught the catalogue: handlers that change the registry while their
@@ -7,7 +8,7 @@ extension FlushCases {
 
     static let registryChangedWhileBatchRuns = ConformanceCase(
         id: "flush.reentrant.register-and-remove",
-        clauses: ["FLUSH-7", "MISS-2"],
+        clauses: [.flush7, .miss2],
         requires: [.removeHandler, .reentrantHandlers],
         summary:
             "a native handler or callback that registers one handler and removes another while its batch runs changes what the rest of that batch meets"
@@ -30,10 +31,10 @@ extension FlushCases {
                 });
                 """)
         context.expectEqual(
-            context.transcript.nativeHandlerInvocations("fresh"), ["after"], clause: "FLUSH-7.a",
+            context.transcript.nativeHandlerInvocations("fresh"), ["after"], clause: .flush7a,
             "calls the handler got that an earlier handler of the same batch registered")
         context.expectEqual(
-            context.transcript.nativeHandlerInvocations("doomed"), ["before"], clause: "MISS-2.a",
+            context.transcript.nativeHandlerInvocations("doomed"), ["before"], clause: .miss2a,
             "calls the handler got that an earlier handler of the same batch removed")
         // A native callback does the same: the batch holding its response also holds a call to what it registers.
         try context.callHandler(
@@ -41,13 +42,13 @@ extension FlushCases {
         try await context.runUntilIdle()
         context.expectEqual(
             context.transcript.nativeHandlerInvocations("registeredByCallback"), ["after the answer"],
-            clause: "FLUSH-7.a",
+            clause: .flush7a,
             "calls the handler got that a native callback registered while the batch with its response ran")
     }
 
     static let foundationWhitespaceAroundBatch = ConformanceCase(
         id: "flush.invalid-json.foundation-whitespace",
-        clauses: ["FLUSH-3"],
+        clauses: [.flush3],
         summary:
             "a batch wrapped in characters that are white space to Foundation but not to JSON (U+00A0, U+2028, U+000B, U+3000) is invalid JSON: none of it runs"
     ) { context in
@@ -64,7 +65,7 @@ extension FlushCases {
         CraftedFetch.serve(wrapped.map(CraftedFetch.text) + [CraftedFetch.text(batch("plain"))], in: context)
         try await context.runUntilIdle()
         context.expectEqual(
-            context.transcript.nativeHandlerInvocations("sink"), ["plain"], clause: "FLUSH-3.a",
+            context.transcript.nativeHandlerInvocations("sink"), ["plain"], clause: .flush3a,
             "calls the native handler got from batches wrapped in non-JSON white space, then a plain one")
     }
 }

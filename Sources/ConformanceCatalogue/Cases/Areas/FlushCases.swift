@@ -1,3 +1,4 @@
+import ConformanceObligations
 import StrictJSON
 
 /// Cases on the native handling of `_fetchQueue` results.
@@ -15,7 +16,7 @@ enum FlushCases {
 
     static let fetchCommandExact = ConformanceCase(
         id: "flush.fetch-command.exact-per-queue-url",
-        clauses: ["FLUSH-1", "FLUSH-7"],
+        clauses: [.flush1, .flush7],
         summary:
             "every cancelled queue URL is followed by exactly one evaluation of WebViewJavascriptBridge._fetchQueue(); and the batch runs"
     ) { context in
@@ -34,16 +35,16 @@ enum FlushCases {
         }
         let exact = "WebViewJavascriptBridge._fetchQueue();"
         context.expectEqual(
-            fetches.filter { $0 != exact }, [], clause: "FLUSH-1.a", "fetch evaluations that are not exactly \(exact)")
+            fetches.filter { $0 != exact }, [], clause: .flush1a, "fetch evaluations that are not exactly \(exact)")
         expectFetchPerQueueURL(fetches.count, in: context, "")
         context.expectEqual(
-            context.transcript.nativeHandlerInvocations("sink"), [1, 2, 3], clause: "FLUSH-7.a",
+            context.transcript.nativeHandlerInvocations("sink"), [1, 2, 3], clause: .flush7a,
             "data the native handler got from the fetched calls")
     }
 
     static let fetchPerSignalAcrossPages = ConformanceCase(
         id: "flush.fetch-command.per-signal-across-pages",
-        clauses: ["FLUSH-1"],
+        clauses: [.flush1],
         summary:
             "queue URLs signalled by JS answers to native calls held before the page loaded, by a burst of calls from a timer, and by several signals in one turn on a reloaded page each get their own exact WebViewJavascriptBridge._fetchQueue();"
     ) { context in
@@ -74,13 +75,13 @@ enum FlushCases {
         }
         let exact = "WebViewJavascriptBridge._fetchQueue();"
         context.expectEqual(
-            fetches.filter { $0 != exact }, [], clause: "FLUSH-1.a",
+            fetches.filter { $0 != exact }, [], clause: .flush1a,
             "fetch evaluations that are not exactly \(exact), over two pages")
         expectFetchPerQueueURL(
             fetches.count, in: context,
             ", signalled by answers, a burst from a timer and several in one turn, over two pages")
         context.expectEqual(
-            context.transcript.nativeHandlerInvocations("sink").count, 9, clause: "FLUSH-1.b",
+            context.transcript.nativeHandlerInvocations("sink").count, 9, clause: .flush1b,
             "calls the native handler got from the fetched batches: a burst of four on each page and one before the crafted signals"
         )
     }
@@ -95,7 +96,7 @@ enum FlushCases {
         let cancelled = decisions.filter { $0.policy == .cancel }.count
         let allowed = decisions.count - cancelled
         context.expectEqual(
-            fetchCount, min(max(fetchCount, cancelled), decisions.count), clause: "FLUSH-1.b",
+            fetchCount, min(max(fetchCount, cancelled), decisions.count), clause: .flush1b,
             "fetch evaluations for \(cancelled) cancelled queue URLs\(signalled)"
                 + (allowed > 0 ? " (and \(allowed) allowed ones, which may have one or none)" : ""))
     }
@@ -104,36 +105,36 @@ enum FlushCases {
     // obligation alone (the harm shows in the calls after it, which a shared case would blame on all).
     static let nilResultProcessesNothing = ConformanceCase(
         id: "flush.nil-empty-or-error-result",
-        clauses: ["FLUSH-2"],
+        clauses: [.flush2],
         summary:
             "_fetchQueue returning undefined or null (a nil result) runs nothing, and the bridge keeps answering afterwards (\"\" and errors: the next two cases)"
     ) { context in
         try await expectNothingRun(
-            for: [CraftedFetch.undefined, "null"], what: "undefined or null (nil)", obligation: "FLUSH-2.a", in: context
+            for: [CraftedFetch.undefined, "null"], what: "undefined or null (nil)", obligation: .flush2a, in: context
         )
     }
 
     static let emptyStringResultProcessesNothing = ConformanceCase(
         id: "flush.empty-string-result",
-        clauses: ["FLUSH-2"],
+        clauses: [.flush2],
         summary: "_fetchQueue returning \"\" runs nothing, and the bridge keeps answering afterwards"
     ) { context in
-        try await expectNothingRun(for: [CraftedFetch.text("")], what: "\"\"", obligation: "FLUSH-2.b", in: context)
+        try await expectNothingRun(for: [CraftedFetch.text("")], what: "\"\"", obligation: .flush2b, in: context)
     }
 
     static let evaluationErrorProcessesNothing = ConformanceCase(
         id: "flush.evaluation-error-result",
-        clauses: ["FLUSH-2"],
+        clauses: [.flush2],
         summary: "a _fetchQueue evaluation that throws runs nothing, and the bridge keeps answering afterwards"
     ) { context in
         try await expectNothingRun(
-            for: [CraftedFetch.throwing(in: context.dialect)], what: "of an evaluation error", obligation: "FLUSH-2.c",
+            for: [CraftedFetch.throwing(in: context.dialect)], what: "of an evaluation error", obligation: .flush2c,
             in: context)
     }
 
     static let nothingResultsKeepBridgeState = ConformanceCase(
         id: "flush.nothing-results-keep-bridge-state",
-        clauses: ["FLUSH-2"],
+        clauses: [.flush2],
         summary:
             "on a fresh page each, a _fetchQueue result of null, \"\" and an evaluation error, served while a native callback waits, leaves the bridge as it was: the waiting callback gets its answer and calls both ways still go through"
     ) { context in
@@ -147,8 +148,8 @@ enum FlushCases {
         context.loadPage(page)
         try await context.runUntilIdle()
         let forms = [
-            ("null", "null (a nil result)", "FLUSH-2.a"), (CraftedFetch.text(""), "\"\"", "FLUSH-2.b"),
-            (CraftedFetch.throwing(in: context.dialect), "an evaluation error", "FLUSH-2.c"),
+            ("null", "null (a nil result)", Obligation.flush2a), (CraftedFetch.text(""), "\"\"", Obligation.flush2b),
+            (CraftedFetch.throwing(in: context.dialect), "an evaluation error", Obligation.flush2c),
         ]
         for (index, (form, what, obligation)) in forms.enumerated() {
             // A page of its own for each form, so that harm done by one does not show under the next.
@@ -191,7 +192,7 @@ enum FlushCases {
     /// `obligation` that no native handler ran for them and that calls both ways still work afterwards.
     @MainActor
     private static func expectNothingRun(
-        for results: [String], what: String, obligation: String, in context: CaseContext
+        for results: [String], what: String, obligation: Obligation, in context: CaseContext
     ) async throws {
         try context.registerHandler("sink", answer: .none)
         try context.registerHandler("echo", answer: .echo)
@@ -206,7 +207,7 @@ enum FlushCases {
 
     static let invalidJSONDropped = ConformanceCase(
         id: "flush.invalid-json-dropped",
-        clauses: ["FLUSH-3"],
+        clauses: [.flush3],
         summary:
             "a _fetchQueue result that is not valid JSON (truncated, single quotes, bare keys, missing comma, text) runs none of its calls"
     ) { context in
@@ -215,12 +216,12 @@ enum FlushCases {
                 #"[{"handlerName":"sink","data":"truncated"}"#, #"[{'handlerName':'sink','data':'single quotes'}]"#,
                 #"[{handlerName:"sink",data:"bare keys"}]"#,
                 #"[{"handlerName":"sink","data":"two"}{"handlerName":"sink"}]"#, "not json",
-            ], obligation: "FLUSH-3.a", stillWorks: "FLUSH-3.c", what: "invalid batches", in: context)
+            ], obligation: .flush3a, stillWorks: .flush3c, what: "invalid batches", in: context)
     }
 
     static let lenientParserJSONDropped = ConformanceCase(
         id: "flush.lenient-parser-json-dropped",
-        clauses: ["FLUSH-3"],
+        clauses: [.flush3],
         summary:
             "a _fetchQueue result that only a lenient parser accepts (trailing commas, a leading zero, an unknown escape) runs none of its calls"
     ) { context in
@@ -230,7 +231,7 @@ enum FlushCases {
                 #"[{"handlerName":"sink","data":"trailing comma in array"},]"#,
                 #"[{"handlerName":"sink","data":"trailing comma in object",}]"#,
                 #"[{"handlerName":"sink","data":01}]"#, #"[{"handlerName":"sink","data":"unknown escape \q"}]"#,
-            ], obligation: "FLUSH-3.b", stillWorks: "FLUSH-3.c", what: "batches that are not JSON", in: context,
+            ], obligation: .flush3b, stillWorks: .flush3c, what: "batches that are not JSON", in: context,
             likelyCause: { got in
                 got.contains { $0 == "trailing comma in array" || $0 == "trailing comma in object" }
                     ? .foundationAcceptsTrailingCommas : nil
@@ -239,7 +240,7 @@ enum FlushCases {
 
     static let nonArrayIgnored = ConformanceCase(
         id: "flush.non-array-ignored",
-        clauses: ["FLUSH-4"],
+        clauses: [.flush4],
         summary:
             "a _fetchQueue result that is JSON but not an array ({...}, null, numbers, strings, booleans) is ignored, a lone message object and a string holding a batch's JSON included"
     ) { context in
@@ -257,18 +258,18 @@ enum FlushCases {
         try await context.runUntilIdle()
         let got = context.transcript.nativeHandlerInvocations("sink")
         context.expectEqual(
-            got.filter { $0 == "lone object" }, [], clause: "FLUSH-4.a",
+            got.filter { $0 == "lone object" }, [], clause: .flush4a,
             "data the native handler got from top-level objects (a lone message among them)")
         context.expectEqual(
-            got.filter { $0 != "lone object" }, [], clause: "FLUSH-4.b",
+            got.filter { $0 != "lone object" }, [], clause: .flush4b,
             "data the native handler got from top-level null, numbers, booleans and strings (one holding a batch's JSON, one a message's)"
         )
-        try await CraftedFetch.expectBridgeStillWorks(context, obligation: "FLUSH-4.b")
+        try await CraftedFetch.expectBridgeStillWorks(context, obligation: .flush4b)
     }
 
     static let nonArrayResponsesIgnored = ConformanceCase(
         id: "flush.non-array-responses-ignored",
-        clauses: ["FLUSH-4"],
+        clauses: [.flush4],
         summary:
             "a _fetchQueue result that is a lone response object, or a string holding a batch or a response, answers no waiting native callback; the callbacks get their real answers afterwards"
     ) { context in
@@ -292,7 +293,7 @@ enum FlushCases {
         try await context.runUntilIdle()
         CraftedFetch.serve(batches: [ids.indices.map { response($0, .string("real answer")) }], in: context)
         try await context.runUntilIdle()
-        for (label, obligation) in zip(labels, ["FLUSH-4.a", "FLUSH-4.b", "FLUSH-4.b"]) {
+        for (label, obligation) in zip(labels, [Obligation.flush4a, .flush4b, .flush4b]) {
             context.expectEqual(
                 context.transcript.nativeCallbackInvocations(label), ["real answer"], clause: obligation,
                 "answers callback '\(label)' got: a non-array result naming it first, then its real answer in a batch")
@@ -305,7 +306,7 @@ enum FlushCases {
     /// failure (nil for none).
     @MainActor
     private static func expectBatchesIgnored(
-        _ results: [String], obligation: String, stillWorks: String, what: String, in context: CaseContext,
+        _ results: [String], obligation: Obligation, stillWorks: Obligation, what: String, in context: CaseContext,
         likelyCause: ([JSONValue?]) -> PlatformBehaviour? = { _ in nil }
     ) async throws {
         try context.registerHandler("sink", answer: .none)
@@ -321,7 +322,7 @@ enum FlushCases {
 
     static let nonObjectElementsSkipped = ConformanceCase(
         id: "flush.non-object-elements-skipped",
-        clauses: ["FLUSH-5"],
+        clauses: [.flush5],
         summary:
             "array elements that are not objects (number, string, a string holding a message's JSON, null, arrays, boolean) are skipped and the calls around them still run"
     ) { context in
@@ -338,21 +339,21 @@ enum FlushCases {
         let got = context.transcript.nativeHandlerInvocations("sink")
         let calls: [JSONValue?] = ["first", "second"]
         context.expectEqual(
-            got.filter { $0 == "in a string" }, [], clause: "FLUSH-5.b",
+            got.filter { $0 == "in a string" }, [], clause: .flush5b,
             "data the native handler got from a string element holding a message's JSON")
         context.expectEqual(
-            got.filter { $0 != "in a string" && !calls.contains($0) }, [], clause: "FLUSH-5.a",
+            got.filter { $0 != "in a string" && !calls.contains($0) }, [], clause: .flush5a,
             "data the native handler got from non-object elements (arrays holding messages among them)")
         context.expectEqual(
-            got.filter { calls.contains($0) }, calls, clause: "FLUSH-5.c",
+            got.filter { calls.contains($0) }, calls, clause: .flush5c,
             "data the native handler got from the calls around non-object elements (number, string, null, arrays, boolean)"
         )
-        try await CraftedFetch.expectBridgeStillWorks(context, obligation: "FLUSH-5.a")
+        try await CraftedFetch.expectBridgeStillWorks(context, obligation: .flush5a)
     }
 
     static let nonObjectElementsAmongResponses = ConformanceCase(
         id: "flush.non-object-elements-among-responses",
-        clauses: ["FLUSH-5"],
+        clauses: [.flush5],
         summary:
             "in a batch of responses, elements that are not objects (a string holding a response's JSON, arrays holding responses, a number, null, false) answer no callback, and the responses and calls after them still run"
     ) { context in
@@ -377,24 +378,24 @@ enum FlushCases {
             ], in: context)
         try await context.runUntilIdle()
         context.expectEqual(
-            context.transcript.nativeCallbackInvocations(labels[0]), ["real answer"], clause: "FLUSH-5.b",
+            context.transcript.nativeCallbackInvocations(labels[0]), ["real answer"], clause: .flush5b,
             "answers callback '\(labels[0])' got: a string element holding a response naming it first, then its real answer"
         )
         context.expectEqual(
-            context.transcript.nativeCallbackInvocations(labels[1]), ["real answer"], clause: "FLUSH-5.a",
+            context.transcript.nativeCallbackInvocations(labels[1]), ["real answer"], clause: .flush5a,
             "answers callback '\(labels[1])' got: array elements holding responses naming it first, then its real answer"
         )
         context.expectEqual(
-            context.transcript.nativeCallbackInvocations(labels[2]), ["plain answer"], clause: "FLUSH-5.c",
+            context.transcript.nativeCallbackInvocations(labels[2]), ["plain answer"], clause: .flush5c,
             "answers callback '\(labels[2])' got from a response after the non-object elements")
         context.expectEqual(
-            context.transcript.nativeHandlerInvocations("sink"), ["after them"], clause: "FLUSH-5.c",
+            context.transcript.nativeHandlerInvocations("sink"), ["after them"], clause: .flush5c,
             "calls the native handler got after the non-object elements among responses")
     }
 
     static let throwingHandlerBatchContinues = ConformanceCase(
         id: "flush.throwing-handler-batch-continues",
-        clauses: ["FLUSH-8"],
+        clauses: [.flush8],
         requires: .throwingHandlers,
         summary:
             "a native handler that throws ends only its own call: the calls after it in the batch still run, and the bridge keeps working"
@@ -413,18 +414,18 @@ enum FlushCases {
             """)
         try await context.runUntilIdle()
         context.expectEqual(
-            context.transcript.nativeHandlerInvocations("fails"), ["first", "second"], clause: "FLUSH-8.a",
+            context.transcript.nativeHandlerInvocations("fails"), ["first", "second"], clause: .flush8a,
             "data the failing handler got: each of its calls in the batch ran")
         context.expectEqual(
             context.transcript.nativeHandlerInvocations("sink"), ["after the failure", "after the second failure"],
-            clause: "FLUSH-8.a",
+            clause: .flush8a,
             "data the native handler got from the calls after a failing one in the same batch")
-        try await CraftedFetch.expectBridgeStillWorks(context, obligation: "FLUSH-8.a")
+        try await CraftedFetch.expectBridgeStillWorks(context, obligation: .flush8a)
     }
 
     static let handlersAndResponders = ConformanceCase(
         id: "flush.handlers-and-responders",
-        clauses: ["FLUSH-7", "FLUSH-8", "DISP-4", "ORD-1"],
+        clauses: [.flush7, .flush8, .disp4, .ord1],
         summary:
             "every handler of one batch runs once; a responder sends one answer per call, none without a callbackId, also after its handler returned (FLUSH-8 only as: the batch runs on past each handler)"
     ) { context in
@@ -452,11 +453,11 @@ enum FlushCases {
         ]
         for (name, data) in expected {
             context.expectEqual(
-                context.transcript.nativeHandlerInvocations(name), [data], clause: "FLUSH-7.a",
+                context.transcript.nativeHandlerInvocations(name), [data], clause: .flush7a,
                 "data native handler \(name) got")
         }
         context.expectEqual(
-            context.transcript.nativeHandlerInvocations("repeat"), ["same", "same"], clause: "FLUSH-7.a",
+            context.transcript.nativeHandlerInvocations("repeat"), ["same", "same"], clause: .flush7a,
             "data native handler repeat got from two identical calls in one batch: one invocation per call")
         // Each response is told apart by the JS call it answers: the callbackId of that call.
         let responses = context.transcript.decodedNativeMessages.filter { $0.member("responseId") != nil }
@@ -478,34 +479,34 @@ enum FlushCases {
             ("quiet", [], "never called"), ("later", [], "not called yet"),
         ] as [(String, [JSONValue], String)] {
             context.expectEqual(
-                answers(to: name), expected, clause: "FLUSH-7.b",
+                answers(to: name), expected, clause: .flush7b,
                 "responseData of the responses to \"\(name)\", whose responder was \(how): one response per responder call"
             )
         }
         let answeredIDs = Set(callbackIDs.values)
         context.expectEqual(
-            responses.filter { !answeredIDs.contains($0.member("responseId") ?? .null) }, [], clause: "FLUSH-7.d",
+            responses.filter { !answeredIDs.contains($0.member("responseId") ?? .null) }, [], clause: .flush7d,
             "responses naming no JS callback, as the responder of the call without callbackId (to \"echo\") would send")
         let order = [callbackIDs["twice"], callbackIDs["fixed"]].compactMap { $0 }.map(Optional.some)
         let responseIDs = responses.map { $0.member("responseId") }
         context.expectEqual(
             CheckParts.ofSent(responseIDs, sent: order), CheckParts.inSendOrder(responseIDs, sent: order),
-            clause: "ORD-1.d",
+            clause: .ord1d,
             "responseIds of the responses to \"twice\" and \"fixed\", in the order the batch answered them")
         context.expectEqual(
-            context.transcript.jsCallbackInvocations("twice"), ["a"], clause: "DISP-4.b",
+            context.transcript.jsCallbackInvocations("twice"), ["a"], clause: .disp4b,
             "answers JS callback 'twice' got (its second response finds the callback deleted)")
         context.expectEqual(
-            context.transcript.jsCallbackInvocations("fixed"), ["fixed"], clause: "FLUSH-7.b",
+            context.transcript.jsCallbackInvocations("fixed"), ["fixed"], clause: .flush7b,
             "answers JS callback 'fixed' got")
 
         // The responder outlives its handler: an answer given after the handler returned is sent.
         let answered = try context.answerHeld("later", with: "late")
         try await context.runUntilIdle()
         context.expect(
-            answered, clause: "FLUSH-7.a", "the native handler later was never invoked, so nothing could answer it")
+            answered, clause: .flush7a, "the native handler later was never invoked, so nothing could answer it")
         context.expectEqual(
-            context.transcript.jsCallbackInvocations("later"), answered ? ["late"] : [], clause: "FLUSH-7.c",
+            context.transcript.jsCallbackInvocations("later"), answered ? ["late"] : [], clause: .flush7c,
             "answers JS callback 'later' got from a responder called after its handler returned")
     }
 

@@ -1,3 +1,4 @@
+import ConformanceObligations
 import StrictJSON
 
 /// JS-side cases for situations explore taught the catalogue: data changed between the send and the fetch,
@@ -7,7 +8,7 @@ extension JavaScriptSideCases {
 
     static let dataChangedBeforeFetch = ConformanceCase(
         id: "js-side.fetch-queue.data-changed-before-fetch",
-        clauses: ["DISP-2"],
+        clauses: [.disp2],
         summary:
             "the queue holds the messages themselves: data the page changes after callHandler and before the fetch is sent as changed"
     ) { context in
@@ -24,12 +25,12 @@ extension JavaScriptSideCases {
                 """)
         context.expectEqual(
             context.transcript.nativeHandlerInvocations("sink"), [["state": "changed before the fetch"]],
-            clause: "DISP-2.a", "data the native handler got")
+            clause: .disp2a, "data the native handler got")
     }
 
     static let burstDrainedByOneFetch = ConformanceCase(
         id: "js-side.fetch-queue.drains-a-burst",
-        clauses: ["DISP-2", "ORD-2"],
+        clauses: [.disp2, .ord2],
         summary: "forty calls made in one turn all come out of the first fetch"
     ) { context in
         try context.registerHandler("sink", answer: .none)
@@ -46,10 +47,10 @@ extension JavaScriptSideCases {
             return elements.count
         }
         context.expectEqual(
-            sizes.first, 40, clause: "DISP-2.c", "messages in the first fetch of forty calls made in one turn")
+            sizes.first, 40, clause: .disp2c, "messages in the first fetch of forty calls made in one turn")
         context.expectEqual(
             context.transcript.nativeHandlerInvocations("sink"), (0..<40).map { .number(Double($0)) },
-            clause: "ORD-2.a",
+            clause: .ord2a,
             "calls the native handler got, in order")
     }
 }

@@ -1,3 +1,4 @@
+import ConformanceObligations
 import StrictJSON
 
 /// Cases on the JS side under test: sending, dispatch, API surface, idempotent injection, source form, the
@@ -19,7 +20,7 @@ enum JavaScriptSideCases {
 
     static let signalsEverySend = ConformanceCase(
         id: "js-side.send.queue-then-signal",
-        clauses: ["DISP-1"],
+        clauses: [.disp1],
         needsPage: .requestPerSourceAssignment,
         summary:
             "every send queues its message first and then signals the queue URL, even with earlier signals not yet fetched"
@@ -33,7 +34,7 @@ enum JavaScriptSideCases {
             WebViewJavascriptBridge.callHandler("c", 3);
             """)
         context.expectEqual(
-            context.transcript.queueSignals - before, 3, clause: "DISP-1.b",
+            context.transcript.queueSignals - before, 3, clause: .disp1b,
             "queue URL signals for three sends in one turn, none fetched in between")
         try await context.runUntilIdle()
         // Peek at the queue each time the messaging iframe is signalled (the peek drains it, as native would).
@@ -46,7 +47,7 @@ enum JavaScriptSideCases {
                     """)
         context.expectEqual(
             context.transcript.pageNotes("queued when signalled"), [["d"], ["e"]],
-            clause: "DISP-1.a", "handler names in the queue at each signal (each message queued before its signal)")
+            clause: .disp1a, "handler names in the queue at each signal (each message queued before its signal)")
         expectQueueURLWrittenExactly(since: before, in: context, for: "five sends")
     }
 
@@ -58,13 +59,13 @@ enum JavaScriptSideCases {
         guard let queueURL = context.dialect.queueSignal.navigation?.url else { return }
         let written = context.transcript.queueSignalURLs.dropFirst(start)
         context.expectEqual(
-            written.filter { $0 != queueURL }, [], clause: "DISP-1.a",
+            written.filter { $0 != queueURL }, [], clause: .disp1a,
             "queue signals of \(what) (of \(written.count)) not written exactly \(queueURL)")
     }
 
     static let fetchDrainsQueue = ConformanceCase(
         id: "js-side.fetch-queue.drains-whole-queue",
-        clauses: ["DISP-2", "DISP-1"],
+        clauses: [.disp2, .disp1],
         needsPage: .requestPerSourceAssignment,
         summary:
             "_fetchQueue() returns the whole queue as a JSON array string (\"[]\" when empty) and then empties it; responder calls and calls with a callback each queue, then signal"
@@ -83,21 +84,21 @@ enum JavaScriptSideCases {
         // each result is text is checked on its own; the contents are read from the text, or the value itself.
         let notes = context.transcript.pageNotes("fetch")
         context.expectEqual(
-            notes.map { if case .string? = $0 { true } else { false } }, [true, true, true], clause: "DISP-2.a",
+            notes.map { if case .string? = $0 { true } else { false } }, [true, true, true], clause: .disp2a,
             "whether each of three direct _fetchQueue() calls returned a string")
         let fetched = notes.map { note -> JSONValue? in
             guard case .string(let text)? = note else { return note }
             return (try? JSONParser.parse(text)) ?? .string("<not JSON: \(text)>")
         }
         context.expectEqual(
-            CheckParts.element(fetched, 0), [[]], clause: "DISP-2.b", "what _fetchQueue() returned with the queue empty"
+            CheckParts.element(fetched, 0), [[]], clause: .disp2b, "what _fetchQueue() returned with the queue empty"
         )
         context.expectEqual(
             CheckParts.element(fetched, 1),
             [[["handlerName": "a", "data": 1], ["handlerName": "b", "data": [2]], ["handlerName": "c"]]],
-            clause: "DISP-2.a", "what _fetchQueue() returned after three sends: JSON text of the whole queue")
+            clause: .disp2a, "what _fetchQueue() returned after three sends: JSON text of the whole queue")
         context.expectEqual(
-            CheckParts.element(fetched, 2), [[]], clause: "DISP-2.c",
+            CheckParts.element(fetched, 2), [[]], clause: .disp2c,
             "what _fetchQueue() returned right after that fetch (the queue emptied)")
 
         // DISP-1 for the sends js-side.send.queue-then-signal does not make: responder calls and a call with a
@@ -115,7 +116,7 @@ enum JavaScriptSideCases {
         try context.callHandler("answerTwice", data: "counted", callback: "answerTwice", expectsResponse: true)
         try await context.runUntilIdle()
         context.expectEqual(
-            context.transcript.queueSignals - signals, 3, clause: "DISP-1.b",
+            context.transcript.queueSignals - signals, 3, clause: .disp1b,
             "queue URL signals for a response, a call with a callback and a second response sent in one handler turn, none fetched in between"
         )
         // Peek at the queue each time the messaging iframe is signalled (the peek drains it, as native would).
@@ -133,7 +134,7 @@ enum JavaScriptSideCases {
         try await context.runUntilIdle()
         context.expectEqual(
             context.transcript.pageNotes("queued at each signal"),
-            [["response \"one\""], ["call nativeSink with a callback"], ["response \"two\""]], clause: "DISP-1.a",
+            [["response \"one\""], ["call nativeSink with a callback"], ["response \"two\""]], clause: .disp1a,
             "messages in the queue at each signal of a response, a call with a callback and a second response (each queued before its signal)"
         )
         expectQueueURLWrittenExactly(
@@ -144,7 +145,7 @@ enum JavaScriptSideCases {
 
     static let dispatchInArrivalOrder = ConformanceCase(
         id: "js-side.dispatch.arrival-order",
-        clauses: ["DISP-3"],
+        clauses: [.disp3],
         summary: "each _handleMessageFromObjC call dispatches its one message, in the order the messages arrived"
     ) { context in
         try await CasePages.start(context)
@@ -158,16 +159,16 @@ enum JavaScriptSideCases {
         let got = context.transcript.jsHandlerInvocations("sink").map(\.data)
         let sent: [JSONValue?] = [1, 2, 3, 4]
         context.expectEqual(
-            CheckParts.sorted(got), CheckParts.sorted(sent), clause: "DISP-3.a",
+            CheckParts.sorted(got), CheckParts.sorted(sent), clause: .disp3a,
             "data the JS handler got, whatever the order: each message dispatched once")
         context.expectEqual(
-            CheckParts.ofSent(got, sent: sent), CheckParts.inSendOrder(got, sent: sent), clause: "DISP-3.b",
+            CheckParts.ofSent(got, sent: sent), CheckParts.inSendOrder(got, sent: sent), clause: .disp3b,
             "data the JS handler got, in the order the messages arrived")
     }
 
     static let responsesOneShot = ConformanceCase(
         id: "js-side.dispatch.response-callback-one-shot",
-        clauses: ["DISP-4"],
+        clauses: [.disp4],
         summary:
             "a response runs its JS callback once; repeated and unknown responseIds are ignored; a falsy responseId is a call"
     ) { context in
@@ -192,23 +193,23 @@ enum JavaScriptSideCases {
                 """)
         let answers = context.transcript.jsCallbackInvocations("answer")
         context.expectEqual(
-            Array(answers.prefix(1)), ["first"], clause: "DISP-4.a",
+            Array(answers.prefix(1)), ["first"], clause: .disp4a,
             "the first answer the JS callback got: its response's responseData")
         context.expectEqual(
-            Array(answers.dropFirst()), [], clause: "DISP-4.b",
+            Array(answers.dropFirst()), [], clause: .disp4b,
             "answers the JS callback got after its first (a repeated responseId must find it deleted)")
         context.expectEqual(
-            context.transcript.uncaughtErrors, [], clause: "DISP-4.c",
+            context.transcript.uncaughtErrors, [], clause: .disp4c,
             "uncaught errors after a repeated and an unknown responseId")
         context.expectEqual(
             context.transcript.jsHandlerInvocations("sink").map(\.data),
             ["null responseId", "zero responseId", "empty responseId"],
-            clause: "DISP-4.d", "calls with a falsy responseId dispatched to the handler")
+            clause: .disp4d, "calls with a falsy responseId dispatched to the handler")
     }
 
     static let handlerArgumentsAndResponses = ConformanceCase(
         id: "js-side.dispatch.handler-arguments-and-responses",
-        clauses: ["DISP-5", "MSG-6", "MSG-1"],
+        clauses: [.disp5, .msg6, .msg1],
         summary:
             "a handler gets data and a responder only for a truthy callbackId; each responder call sends one well-formed response"
     ) { context in
@@ -243,16 +244,16 @@ enum JavaScriptSideCases {
         let notes = context.transcript.pageNotes("arguments")
         context.expectEqual(
             notes.map { $0?.member("data") }, ["plain", "answer me", "null id", "empty id", nil, .null],
-            clause: "DISP-5.a",
+            clause: .disp5a,
             "data each handler invocation got (the fifth call has none: undefined, the sixth null)")
         let responders = notes.map { $0?.member("responder") }
         context.expectEqual(
-            CheckParts.element(responders, 1), ["function"], clause: "DISP-5.b",
+            CheckParts.element(responders, 1), ["function"], clause: .disp5b,
             "type of the second argument for the call with a callbackId")
         context.expectEqual(
             [0, 2, 3, 4, 5].map { CheckParts.element(responders, $0).first ?? nil },
             Array(repeating: "undefined", count: 5),
-            clause: "DISP-5.c",
+            clause: .disp5c,
             "type of the second argument for the five calls without a truthy callbackId (none, null, \"\", none, none)")
         let callbackID =
             context.transcript.decodedNativeMessages.first { $0.member("data") == "answer me" }?.member("callbackId")
@@ -260,17 +261,17 @@ enum JavaScriptSideCases {
         let responses = context.transcript.fetchedMessages.prefix(fetchedBefore).filter {
             $0.member("responseId") != nil
         }
-        context.expectEqual(responses.count, 2, clause: "DISP-5.b", "responses sent by two calls of the responder")
+        context.expectEqual(responses.count, 2, clause: .disp5b, "responses sent by two calls of the responder")
         // Each response's parts, however many were sent (a lost one is DISP-5.b's finding above).
         context.expectEqual(
-            responses.map { $0.member("handlerName") }, responses.map { _ in "probe" }, clause: "MSG-6.a",
+            responses.map { $0.member("handlerName") }, responses.map { _ in "probe" }, clause: .msg6a,
             "handlerName of the responses sent for respond(data) and respond()")
         context.expectEqual(
-            responses.map { $0.member("responseId") }, responses.map { _ in callbackID }, clause: "MSG-6.b",
+            responses.map { $0.member("responseId") }, responses.map { _ in callbackID }, clause: .msg6b,
             "responseId of the responses sent for respond(data) and respond(): the native callbackId")
         if responses.count == 2 {
             context.expectEqual(
-                responses.map { $0.member("responseData") }, ["answer me", nil], clause: "MSG-6.c",
+                responses.map { $0.member("responseData") }, ["answer me", nil], clause: .msg6c,
                 "responseData of the responses sent for respond(data) and respond() (left out for undefined)")
         }
         let keys = responses.map { response -> [String] in
@@ -278,17 +279,17 @@ enum JavaScriptSideCases {
             return members.keys.sorted()
         }
         context.expectEqual(
-            keys.flatMap { $0.filter { ["callbackId", "data"].contains($0) } }, [], clause: "MSG-6.d",
+            keys.flatMap { $0.filter { ["callbackId", "data"].contains($0) } }, [], clause: .msg6d,
             "callbackId or data keys in the responses sent for respond(data) and respond()")
         let five = ["handlerName", "data", "callbackId", "responseId", "responseData"]
         context.expectEqual(
-            keys.flatMap { $0.filter { !five.contains($0) } }, [], clause: "MSG-1.a",
+            keys.flatMap { $0.filter { !five.contains($0) } }, [], clause: .msg1a,
             "keys outside the five in the responses sent for respond(data) and respond()")
     }
 
     static let responsesKeepNativeIDs = ConformanceCase(
         id: "js-side.dispatch.responses-keep-native-ids",
-        clauses: ["MSG-6", "ID-3", "DISP-2"],
+        clauses: [.msg6, .id3, .disp2],
         summary:
             "each JS response, even one given late and out of order, carries its own call's callbackId as responseId, unchanged whatever its form; one native fetch drains a turn's responses"
     ) { context in
@@ -323,7 +324,7 @@ enum JavaScriptSideCases {
             }
         }
         context.expectEqual(
-            native.map { responseIDs(answering: $0) }, nativeIDs, clause: "MSG-6.b",
+            native.map { responseIDs(answering: $0) }, nativeIDs, clause: .msg6b,
             "responseId of the responses to the native calls \"first\" and \"second\", answered last-first: each its call's callbackId"
         )
         // Calls with callback ids of other forms, as another native side may form them; the data is the id itself.
@@ -349,7 +350,7 @@ enum JavaScriptSideCases {
             ids.count == 1 && ids.allSatisfy { id in id.map(foreignIDs.contains) ?? false }
         }
         context.expectEqual(
-            answered, foreignIDs.map { [$0] }, clause: onlyPairedWrongly ? "MSG-6.b" : "ID-3.b",
+            answered, foreignIDs.map { [$0] }, clause: onlyPairedWrongly ? .msg6b : .id3b,
             "responseId of the responses to calls whose callbackId (and data) is each of \(foreignIDs.map(\.canonicalText).joined(separator: ", "))"
                 + (onlyPairedWrongly ? " (each response carries one of these ids unchanged: another call's)" : "")
         )
@@ -362,22 +363,22 @@ enum JavaScriptSideCases {
         }
         let sentAnswers = CheckParts.sorted(foreignIDs.map { $0 })
         context.expectEqual(
-            CheckParts.element(batches, 0).map { CheckParts.sorted(answers($0)) }, [sentAnswers], clause: "DISP-2.a",
+            CheckParts.element(batches, 0).map { CheckParts.sorted(answers($0)) }, [sentAnswers], clause: .disp2a,
             "data of the responses in the first native fetch after \(foreignIDs.count) responder calls in one turn, sorted: JSON text of the whole queue"
         )
         context.expectEqual(
-            batches.dropFirst().filter { $0 != [] }, [], clause: "DISP-2.b",
+            batches.dropFirst().filter { $0 != [] }, [], clause: .disp2b,
             "what the later native fetches of that turn's signals returned, other than [] (nothing was queued any more)"
         )
         context.expectEqual(
-            CheckParts.sorted(batches.flatMap(answers)), sentAnswers, clause: "DISP-2.c",
+            CheckParts.sorted(batches.flatMap(answers)), sentAnswers, clause: .disp2c,
             "data of every response those native fetches returned, sorted: each fetched once, none left behind or fetched again"
         )
     }
 
     static let missingHandlerNoResponse = ConformanceCase(
         id: "js-side.dispatch.missing-handler-no-response",
-        clauses: ["DISP-6", "DISP-3"],
+        clauses: [.disp6, .disp3],
         accepts: .unansweredNativeCallbacks,
         summary:
             "a native call with a callback to a JS handler that is not registered makes the JS side send no response"
@@ -388,15 +389,15 @@ enum JavaScriptSideCases {
         try await context.runUntilIdle()
         context.expectEqual(
             context.transcript.fetchedMessages.filter { $0.member("responseId") != nil }, [],
-            clause: "DISP-6.a", "responses the JS side sent")
+            clause: .disp6a, "responses the JS side sent")
         context.expectEqual(
-            context.transcript.jsHandlerInvocations("sink").map(\.data), [2], clause: "DISP-3.a",
+            context.transcript.jsHandlerInvocations("sink").map(\.data), [2], clause: .disp3a,
             "data the next handler got (dispatch goes on after a call to a missing handler)")
     }
 
     static let registerReplaces = ConformanceCase(
         id: "js-side.register-handler.replaces",
-        clauses: ["DISP-7"],
+        clauses: [.disp7],
         summary: "registering a JS handler under a name already taken replaces the earlier handler"
     ) { context in
         try await CasePages.start(
@@ -410,10 +411,10 @@ enum JavaScriptSideCases {
         try context.callHandler("greet", data: "hello")
         try await context.runUntilIdle()
         context.expectEqual(
-            context.transcript.jsHandlerInvocations("old").count, 0, clause: "DISP-7.a",
+            context.transcript.jsHandlerInvocations("old").count, 0, clause: .disp7a,
             "invocations of the replaced handler")
         context.expectEqual(
-            context.transcript.jsHandlerInvocations("new").map(\.data), ["hello"], clause: "DISP-7.a",
+            context.transcript.jsHandlerInvocations("new").map(\.data), ["hello"], clause: .disp7a,
             "data the replacing handler got")
     }
 
@@ -421,7 +422,7 @@ enum JavaScriptSideCases {
 
     static let injectionIdempotent = ConformanceCase(
         id: "js-side.injection.idempotent",
-        clauses: ["DISP-8"],
+        clauses: [.disp8],
         summary: "evaluating the JS side again changes nothing: same bridge, handlers and queue kept, no new signal"
     ) { context in
         try context.registerHandler("native", answer: .none)
@@ -434,25 +435,25 @@ enum JavaScriptSideCases {
         let signals = context.transcript.queueSignals
         context.runInPage(context.inCaseWords(context.webView.bridgeJavaScriptSource))
         context.expectEqual(
-            context.transcript.queueSignals - signals, 0, clause: "DISP-8.a",
+            context.transcript.queueSignals - signals, 0, clause: .disp8a,
             "queue URL signals during the second evaluation")
         context.runInPage("conformance.note(\"same bridge\", WebViewJavascriptBridge === bridgeBefore);")
         try context.callHandler("sink", data: "after re-injection")
         try await context.runUntilIdle()
         context.expectEqual(
-            context.transcript.pageNotes("same bridge"), [true], clause: "DISP-8.a",
+            context.transcript.pageNotes("same bridge"), [true], clause: .disp8a,
             "whether the bridge object is unchanged")
         context.expectEqual(
             context.transcript.nativeHandlerInvocations("native"), ["queued before re-injection"],
-            clause: "DISP-8.a", "a call queued before re-injection reaches native")
+            clause: .disp8a, "a call queued before re-injection reaches native")
         context.expectEqual(
             context.transcript.jsHandlerInvocations("sink").map(\.data), ["after re-injection"],
-            clause: "DISP-8.a", "data the handler registered before re-injection got")
+            clause: .disp8a, "data the handler registered before re-injection got")
     }
 
     static let pageOnErrorKept = ConformanceCase(
         id: "js-side.injection.page-onerror-kept",
-        clauses: ["DISP-9"],
+        clauses: [.disp9],
         summary: "a window.onerror the page set before injection stays in place and still gets the page's errors"
     ) { context in
         try await CasePages.start(
@@ -466,15 +467,15 @@ enum JavaScriptSideCases {
                 });
                 """)
         context.expectEqual(
-            context.transcript.pageNotes("onerror kept"), [true], clause: "DISP-9.a",
+            context.transcript.pageNotes("onerror kept"), [true], clause: .disp9a,
             "whether window.onerror is the page's after injection")
         context.expectEqual(
-            context.transcript.pageNotes("page onerror").count, 1, clause: "DISP-9.a", "errors the page's onerror got")
+            context.transcript.pageNotes("page onerror").count, 1, clause: .disp9a, "errors the page's onerror got")
     }
 
     static let apiMembers = ConformanceCase(
         id: "js-side.api.exact-members",
-        clauses: ["DISP-10"],
+        clauses: [.disp10],
         summary: "window.WebViewJavascriptBridge has exactly the five functions of the protocol, and no removeHandler"
     ) { context in
         try await CasePages.start(context)
@@ -483,16 +484,16 @@ enum JavaScriptSideCases {
         let members = notedMembers("members", in: context)
         guard case .array(let five) = expected else { return }
         context.expectEqual(
-            members.filter { five.contains($0) }, five, clause: "DISP-10.a",
+            members.filter { five.contains($0) }, five, clause: .disp10a,
             "the \(five.count) members of window.WebViewJavascriptBridge found, as functions (sorted)")
         context.expectEqual(
-            members.filter { !five.contains($0) }, [], clause: "DISP-10.b",
+            members.filter { !five.contains($0) }, [], clause: .disp10b,
             "other members of window.WebViewJavascriptBridge")
     }
 
     static let oneLineCollapse = ConformanceCase(
         id: "js-side.source.survives-one-line-collapse",
-        clauses: ["DISP-11"],
+        clauses: [.disp11],
         summary: "the JS side with all whitespace collapsed to one line still evaluates and carries calls both ways"
     ) { context in
         try context.registerHandler("echo", answer: .echo)
@@ -517,22 +518,22 @@ enum JavaScriptSideCases {
         try context.callHandler("sink", data: "to the one-line JS side")
         try await context.runUntilIdle()
         context.expectEqual(
-            context.transcript.pageNotes("collapsed JS side threw"), [], clause: "DISP-11.a",
+            context.transcript.pageNotes("collapsed JS side threw"), [], clause: .disp11a,
             "errors evaluating the collapsed JS side")
         context.expectEqual(
             context.transcript.pageNotes("collapsed JS side defines the bridge"), [true],
-            clause: "DISP-11.a", "whether the collapsed JS side defines window.WebViewJavascriptBridge")
+            clause: .disp11a, "whether the collapsed JS side defines window.WebViewJavascriptBridge")
         context.expectEqual(
-            context.transcript.jsCallbackInvocations("echoed"), ["one line"], clause: "DISP-11.a",
+            context.transcript.jsCallbackInvocations("echoed"), ["one line"], clause: .disp11a,
             "answer to a JS call through the collapsed JS side")
         context.expectEqual(
             context.transcript.jsHandlerInvocations("sink").map(\.data), ["to the one-line JS side"],
-            clause: "DISP-11.a", "data a handler registered on the collapsed JS side got")
+            clause: .disp11a, "data a handler registered on the collapsed JS side got")
     }
 
     static let browserFacilities = ConformanceCase(
         id: "js-side.source.browser-facilities",
-        clauses: ["DISP-12", "DISP-10"],
+        clauses: [.disp12, .disp10],
         summary:
             "injection and traffic both ways use only the allowed browser facilities (of an iframe, its style and src alone) and add no global but the bridge and onerror, nor bridge members"
     ) { context in
@@ -553,18 +554,18 @@ enum JavaScriptSideCases {
         // and every other facility are checked apart.
         let used = context.transcript.pageNotes("facility used")
         context.expectEqual(
-            used.filter { !isTimerFacility($0) && !isIframeFacility($0) }, [], clause: "DISP-12.a",
+            used.filter { !isTimerFacility($0) && !isIframeFacility($0) }, [], clause: .disp12a,
             "browser facilities used beyond those allowed (timers and iframe members aside)")
         context.expectEqual(
-            used.filter(isIframeFacility), [], clause: "DISP-12.b", "iframe members used besides style and src")
+            used.filter(isIframeFacility), [], clause: .disp12b, "iframe members used besides style and src")
         context.expectEqual(
-            used.filter(isTimerFacility), [], clause: "DISP-12.c",
+            used.filter(isTimerFacility), [], clause: .disp12c,
             "timers set other than setTimeout(fn) and setTimeout(fn, 0), or cleared")
         context.expectEqual(
-            context.transcript.pageNotes("globals added"), [[]], clause: "DISP-12.d",
+            context.transcript.pageNotes("globals added"), [[]], clause: .disp12d,
             "globals added besides WebViewJavascriptBridge and onerror")
         context.expectEqual(
-            context.transcript.jsCallbackInvocations("echoed"), ["from JS"], clause: "DISP-12.a",
+            context.transcript.jsCallbackInvocations("echoed"), ["from JS"], clause: .disp12a,
             "answer to a JS call (traffic still works with the facilities watched)")
         // DISP-10 once the bridge has carried traffic both ways, a JS callback, a response and a call to a missing
         // handler among it (js-side.api.exact-members looks right after startup): no member is added on first use.
@@ -572,11 +573,11 @@ enum JavaScriptSideCases {
         let members = notedMembers("members after traffic", in: context)
         let allowed = bridgeMembers(in: context)
         context.expectEqual(
-            members.filter { allowed.contains($0) }, allowed, clause: "DISP-10.a",
+            members.filter { allowed.contains($0) }, allowed, clause: .disp10a,
             "the \(allowed.count) members of window.WebViewJavascriptBridge found after traffic both ways, as functions (sorted)"
         )
         context.expectEqual(
-            members.filter { !allowed.contains($0) }, [], clause: "DISP-10.b",
+            members.filter { !allowed.contains($0) }, [], clause: .disp10b,
             "other members of window.WebViewJavascriptBridge after traffic both ways")
     }
 
@@ -718,7 +719,7 @@ enum JavaScriptSideCases {
 
     static let callShapes = ConformanceCase(
         id: "js-side.messages.call-shapes",
-        clauses: ["MSG-5", "MSG-8", "MSG-1"],
+        clauses: [.msg5, .msg8, .msg1],
         summary:
             "JS calls carry data unless undefined and callbackId only with a callback; (name, fn) sends data null with a callback"
     ) { context in
@@ -755,22 +756,23 @@ enum JavaScriptSideCases {
         func part(_ name: String, _ key: String) -> JSONValue? { sent[name]?.member(key) }
         let oneOrTwoArguments = ["nameOnly", "withData", "withNull", "withUndefined", "withFalse"]
         context.expectEqual(
-            oneOrTwoArguments.map { sent[$0] != nil }, oneOrTwoArguments.map { _ in true }, clause: "MSG-8.a",
+            oneOrTwoArguments.map { sent[$0] != nil }, oneOrTwoArguments.map { _ in true }, clause: .msg8a,
             "whether callHandler(name) and callHandler(name, data) each sent a call, for data {k: 1}, null, undefined and false"
         )
         let threeArguments = [
             "withCallback", "undefinedData", "nullWithCallback", "zeroWithCallback", "emptyWithCallback",
         ]
         context.expectEqual(
-            threeArguments.map { part($0, "callbackId") }, threeArguments.map { _ in "<id>" }, clause: "MSG-8.b",
+            threeArguments.map { part($0, "callbackId") }, threeArguments.map { _ in "<id>" }, clause: .msg8b,
             "callbackId sent for callHandler(name, data, callback), for data 3, undefined, null, 0 and \"\"")
         // A call that threw is reported under the obligation of its form, and left out of the checks of what
         // the calls sent (MSG-5).
         let thrown = CheckParts.ThrownSends(in: context.transcript)
         thrown.expectNone(
             of: [
-                ("MSG-8.a", oneOrTwoArguments), ("MSG-8.b", threeArguments), ("MSG-8.c", ["twoArguments"]),
-                ("MSG-8.d", ["threeArguments"]), ("MSG-5.a", ["(empty name)"]),
+                (Obligation.msg8a, oneOrTwoArguments), (Obligation.msg8b, threeArguments),
+                (Obligation.msg8c, ["twoArguments"]),
+                (Obligation.msg8d, ["threeArguments"]), (Obligation.msg5a, ["(empty name)"]),
             ], what: "the callHandler calls", in: context)
         let leftOut = thrown.leftOut("calls")
         let sending = thrown.sent
@@ -784,30 +786,30 @@ enum JavaScriptSideCases {
             "withUndefined", "withFalse", "nullWithCallback", "zeroWithCallback", "emptyWithCallback", "(empty name)",
         ]).map { $0 == "(empty name)" ? "" : $0 }
         context.expectEqual(
-            names.sorted(), calledNames.map { JSONValue.string($0).canonicalText }.sorted(), clause: "MSG-5.a",
+            names.sorted(), calledNames.map { JSONValue.string($0).canonicalText }.sorted(), clause: .msg5a,
             "handlerName of every message the calls sent, sorted (one of them the empty name)\(leftOut)")
         let others = sending(["withNull", "withCallback", "undefinedData", "twoArguments", "threeArguments"])
         context.expectEqual(
-            others.map { part($0, "handlerName") }, others.map { .string($0) }, clause: "MSG-5.a",
+            others.map { part($0, "handlerName") }, others.map { .string($0) }, clause: .msg5a,
             "handlerName of the messages sent by the other five calls\(leftOut)")
         let expectedData: [String: JSONValue?] = [
             "nameOnly": nil, "withData": ["k": 1], "withNull": .null, "withCallback": 3, "undefinedData": nil,
         ]
         let dataCalls = sending(["nameOnly", "withData", "withNull", "withCallback", "undefinedData"])
         context.expectEqual(
-            dataCalls.map { part($0, "data") }, dataCalls.map { expectedData[$0]! }, clause: "MSG-5.b",
+            dataCalls.map { part($0, "data") }, dataCalls.map { expectedData[$0]! }, clause: .msg5b,
             "data sent for no data, {k: 1}, null, 3 with a callback, and undefined with a callback\(leftOut)")
         // Only calls without a callback: a call with one is judged under the obligation of its form (MSG-8.b,
         // MSG-8.c), each part of each message once.
         let uncalledBack = sending(["nameOnly", "withData", "withNull"])
         context.expectEqual(
-            uncalledBack.map { part($0, "callbackId") }, uncalledBack.map { _ in nil }, clause: "MSG-5.c",
+            uncalledBack.map { part($0, "callbackId") }, uncalledBack.map { _ in nil }, clause: .msg5c,
             "callbackId sent by three calls without a callback\(leftOut)")
         context.expectEqual(
-            [part("twoArguments", "data"), part("twoArguments", "callbackId")], [.null, "<id>"], clause: "MSG-8.c",
+            [part("twoArguments", "data"), part("twoArguments", "callbackId")], [.null, "<id>"], clause: .msg8c,
             "data and callbackId sent for callHandler(name, fn): null, and the callback")
         context.expectEqual(
-            [part("threeArguments", "data"), part("threeArguments", "callbackId")], [nil, nil], clause: "MSG-8.d",
+            [part("threeArguments", "data"), part("threeArguments", "callbackId")], [nil, nil], clause: .msg8d,
             "data and callbackId sent for callHandler(name, fn, undefined): no swap, so no null data and no callbackId")
         let otherKeys = (["nameOnly", "withData"] + others).flatMap { name -> [String] in
             guard case .object(let members)? = sent[name] else { return [] }
@@ -816,13 +818,13 @@ enum JavaScriptSideCases {
             }
         }
         context.expectEqual(
-            otherKeys, [], clause: "MSG-1.a",
+            otherKeys, [], clause: .msg1a,
             "keys besides handlerName, data and callbackId in the messages sent by the seven calls")
     }
 
     static let queueOrder = ConformanceCase(
         id: "js-side.ordering.queue-in-send-order",
-        clauses: ["ORD-3"],
+        clauses: [.ord3],
         summary: "calls and responder calls made in one handler are queued in the order they were made"
     ) { context in
         try context.registerHandler("sink", answer: .none)
@@ -842,19 +844,19 @@ enum JavaScriptSideCases {
         let fetched = context.transcript.fetchedMessages
         let calls = fetched.filter { $0.member("responseId") == nil }.map { $0.member("data") ?? "<no data>" }
         context.expectEqual(
-            calls, ["before the answer", "after the answer"], clause: "ORD-3.a",
+            calls, ["before the answer", "after the answer"], clause: .ord3a,
             "data of the calls JS sent, in queue order")
         let kinds = fetched.map { message -> JSONValue in
             message.member("responseId") == nil ? "a call" : message.member("responseData") ?? "<no data>"
         }
         context.expectEqual(
-            kinds, ["a call", "the answer", "a call"], clause: "ORD-3.b",
+            kinds, ["a call", "the answer", "a call"], clause: .ord3b,
             "the messages JS sent, in queue order: where the response (shown by its data) stands among the calls")
     }
 
     static let callbackIDFormat = ConformanceCase(
         id: "js-side.callback-ids.format",
-        clauses: ["ID-1"],
+        clauses: [.id1],
         level: .should,
         summary: "JS callback ids are cb_<n>_<Date.now()>, n counting from 1 only the sends that carry a callback"
     ) { context in
@@ -883,16 +885,16 @@ enum JavaScriptSideCases {
             return -1
         }
         let ids = context.transcript.fetchedMessages.compactMap { $0.member("callbackId") }
-        guard times.count == 2 else { return context.fail(clause: "ID-1.a", "the page did not note the time twice") }
+        guard times.count == 2 else { return context.fail(clause: .id1a, "the page did not note the time twice") }
         let parts = callbackIDParts(ids, in: context)
         context.expectEqual(
             parts.map { "cb_<n>" + $0.rest }, ["cb_<n>_\(times[0])", "cb_<n>_\(times[0])", "cb_<n>_\(times[1])"],
-            clause: "ID-1.a",
+            clause: .id1a,
             "callback ids of the three calls with a callback, counter left out: cb_<n>_<Date.now()>")
         context.expectEqual(
-            Array(parts.prefix(1).map(\.n)), ["1"], clause: "ID-1.b", "counter of the page's first callback id")
+            Array(parts.prefix(1).map(\.n)), ["1"], clause: .id1b, "counter of the page's first callback id")
         context.expectEqual(
-            parts.dropFirst().map(\.n), ["2", "3"], clause: "ID-1.c",
+            parts.dropFirst().map(\.n), ["2", "3"], clause: .id1c,
             "counters of the next two callback ids (after a call without a callback and a response)")
     }
 
@@ -900,7 +902,7 @@ enum JavaScriptSideCases {
 
     static let disableSwitchesDispatch = ConformanceCase(
         id: "js-side.alert-safety.disable-switches-dispatch",
-        clauses: ["SAFE-4", "DISP-12"],
+        clauses: [.safe4, .disp12],
         summary:
             "after the _disableJavascriptAlertBoxSafetyTimeout message, or the page's own call, JS handlers run inside the delivering evaluation, still with the allowed browser facilities only"
     ) { context in
@@ -941,46 +943,46 @@ enum JavaScriptSideCases {
         let invocations = context.transcript.jsHandlerInvocations("sink")
         context.expectEqual(
             invocations.filter { $0.data == "after the disabling message" }.map(\.duringNativeEvaluation), [true],
-            clause: "SAFE-4.a",
+            clause: .safe4a,
             "whether the call after the _disableJavascriptAlertBoxSafetyTimeout message ran inside the native evaluation"
         )
         context.expectEqual(
             invocations.filter { $0.data == "after the page's call" }.map(\.duringNativeEvaluation), [true],
-            clause: "SAFE-4.b",
+            clause: .safe4b,
             "whether the call after the page's disableJavscriptAlertBoxSafetyTimeout() ran inside the native evaluation"
         )
         context.expectEqual(
             invocations.filter { $0.data != "after the disabling message" && $0.data != "after the page's call" }.map(
                 \.data), [],
-            clause: "SAFE-4.a", "data of other JS handler invocations")
+            clause: .safe4a, "data of other JS handler invocations")
         // DISP-12 where js-side.source.browser-facilities does not look: both ways of switching the safety off, then
         // handlers, JS callbacks and missing-handler warnings dispatched synchronously, on two pages.
         let used = context.transcript.pageNotes("facility used")
         context.expectEqual(
-            used.filter { !isTimerFacility($0) && !isIframeFacility($0) }, [], clause: "DISP-12.a",
+            used.filter { !isTimerFacility($0) && !isIframeFacility($0) }, [], clause: .disp12a,
             "browser facilities used beyond those allowed with the safety switched off, on two pages (timers and iframe members aside)"
         )
         context.expectEqual(
-            used.filter(isIframeFacility), [], clause: "DISP-12.b",
+            used.filter(isIframeFacility), [], clause: .disp12b,
             "iframe members used besides style and src, on two pages")
         context.expectEqual(
-            used.filter(isTimerFacility), [], clause: "DISP-12.c",
+            used.filter(isTimerFacility), [], clause: .disp12c,
             "timers set other than setTimeout(fn) and setTimeout(fn, 0), or cleared, with the safety on and then off, on two pages"
         )
         context.expectEqual(
-            context.transcript.pageNotes("globals added"), [[], []], clause: "DISP-12.d",
+            context.transcript.pageNotes("globals added"), [[], []], clause: .disp12d,
             "globals added besides WebViewJavascriptBridge and onerror, on each of the two pages")
         context.expectEqual(
             context.transcript.jsCallbackInvocations("echoed"),
             ["safety off on the first page", "safety off on the second page"],
-            clause: "DISP-12.a", "answers to a JS call on each page (traffic still works with the facilities watched)")
+            clause: .disp12a, "answers to a JS call on each page (traffic still works with the facilities watched)")
     }
 
     // MARK: Logging (SHOULD)
 
     static let missingHandlerWarning = ConformanceCase(
         id: "js-side.logging.missing-handler-warning",
-        clauses: ["LOG-5"],
+        clauses: [.log5],
         level: .should,
         summary:
             "a native call to a missing JS handler logs the canonical warning with the message as a second argument"
@@ -999,14 +1001,14 @@ enum JavaScriptSideCases {
         let sent = context.transcript.decodedNativeMessages.filter { $0.member("handlerName") == "nobodyHome" }
         context.expectEqual(
             logged, sent.map { ["WebViewJavascriptBridge: WARNING: no handler for message from ObjC:", $0] },
-            clause: "LOG-5.a",
+            clause: .log5a,
             "arguments of the console.log warnings for a call to a missing JS handler: the text, then the message object"
         )
     }
 
     static let onErrorHook = ConformanceCase(
         id: "js-side.logging.onerror-hook",
-        clauses: ["LOG-6"],
+        clauses: [.log6],
         level: .should,
         summary:
             "without a page onerror, the JS side installs one logging \"WebViewJavascriptBridge: ERROR:\" + msg + \"@\" + url + \":\" + line"
@@ -1026,9 +1028,9 @@ enum JavaScriptSideCases {
             guard let colon = location.lastIndex(of: ":") else { return false }
             return colon > location.startIndex && Int(location[location.index(after: colon)...]) != nil
         }
-        context.expectEqual(logged.count, 1, clause: "LOG-6.a", "error lines logged for one uncaught error")
+        context.expectEqual(logged.count, 1, clause: .log6a, "error lines logged for one uncaught error")
         context.expectEqual(
-            wellFormed.count, logged.count, clause: "LOG-6.b", "lines of the form \(prefix)<url>:<line> among \(logged)"
+            wellFormed.count, logged.count, clause: .log6b, "lines of the form \(prefix)<url>:<line> among \(logged)"
         )
     }
 }

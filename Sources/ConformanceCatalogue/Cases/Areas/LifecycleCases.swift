@@ -1,4 +1,5 @@
 import ConformanceBrowser
+import ConformanceObligations
 import StrictJSON
 
 /// Cases on reload, navigation and re-injection.
@@ -18,7 +19,7 @@ enum LifecycleCases {
 
     static let reinjectedOnEveryLoad = ConformanceCase(
         id: "lifecycle.reinjected-on-every-load",
-        clauses: ["BOOT-4", "BOOT-3"],
+        clauses: [.boot4, .boot3],
         summary:
             "the JS side is injected again for a reloaded page and for a new page, and native calls reach each of them"
     ) { context in
@@ -35,27 +36,27 @@ enum LifecycleCases {
         try await context.runUntilIdle()
         context.runInPage(#"conformance.note("bridge present", typeof window.WebViewJavascriptBridge === "object");"#)
         context.expectEqual(
-            context.transcript.pageNotes("bridge present"), [true], clause: "BOOT-4.b",
+            context.transcript.pageNotes("bridge present"), [true], clause: .boot4b,
             "whether the page navigated to has the JS side")
         let got = context.transcript.jsHandlerInvocations("sink").map(\.data)
         context.expectEqual(
-            got.filter { $0 == "first page" }, ["first page"], clause: "BOOT-3.a",
+            got.filter { $0 == "first page" }, ["first page"], clause: .boot3a,
             "data the JS handler of the first page got")
         context.expectEqual(
-            got.filter { $0 == "after reload" }, ["after reload"], clause: "BOOT-4.a",
+            got.filter { $0 == "after reload" }, ["after reload"], clause: .boot4a,
             "data the JS handler of the reloaded page got")
         context.expectEqual(
-            got.filter { $0 == "after navigation" }, ["after navigation"], clause: "BOOT-4.b",
+            got.filter { $0 == "after navigation" }, ["after navigation"], clause: .boot4b,
             "data the JS handler of the page navigated to got")
         context.expectEqual(
             got.filter { $0 != "first page" && $0 != "after reload" && $0 != "after navigation" }, [],
-            clause: "BOOT-4.a",
+            clause: .boot4a,
             "other data the JS handlers of the three pages got")
     }
 
     static let handlersPersist = ConformanceCase(
         id: "lifecycle.handlers-persist",
-        clauses: ["LIFE-1"],
+        clauses: [.life1],
         summary: "native handlers registered once keep answering after a reload and after navigating to another page"
     ) { context in
         try context.registerHandler("echo", answer: .echo)
@@ -75,21 +76,21 @@ enum LifecycleCases {
         let calls = context.transcript.nativeHandlerInvocations("echo"),
             answers = context.transcript.jsCallbackInvocations("echoed")
         context.expectEqual(
-            Array(calls.prefix(2)), ["first", "first"], clause: "LIFE-1.a",
+            Array(calls.prefix(2)), ["first", "first"], clause: .life1a,
             "data the native handler got from the first page and its reload")
         context.expectEqual(
-            Array(calls.dropFirst(2)), ["second"], clause: "LIFE-1.b",
+            Array(calls.dropFirst(2)), ["second"], clause: .life1b,
             "data the native handler got from the page navigated to")
         context.expectEqual(
-            Array(answers.prefix(2)), ["first", "first"], clause: "LIFE-1.a",
+            Array(answers.prefix(2)), ["first", "first"], clause: .life1a,
             "answers the first page and its reload got")
         context.expectEqual(
-            Array(answers.dropFirst(2)), ["second"], clause: "LIFE-1.b", "answers the page navigated to got")
+            Array(answers.dropFirst(2)), ["second"], clause: .life1b, "answers the page navigated to got")
     }
 
     static let oldPageCallbacksSilent = ConformanceCase(
         id: "lifecycle.old-page-callbacks-silent",
-        clauses: ["LIFE-3", "CB-1"],
+        clauses: [.life3, .cb1],
         accepts: .unansweredNativeCallbacks,
         summary:
             "after a reload the callback of a call the old page never answered is not invoked, while calls to the new page are answered"
@@ -102,16 +103,16 @@ enum LifecycleCases {
         try context.callHandler("echo", data: "new page", callback: "new page", expectsResponse: true)
         try await context.runUntilIdle()
         context.expectEqual(
-            context.transcript.nativeCallbackInvocations("old page").count, 0, clause: "LIFE-3.a",
+            context.transcript.nativeCallbackInvocations("old page").count, 0, clause: .life3a,
             "invocations of the callback of a call sent to the old page")
         context.expectEqual(
-            context.transcript.nativeCallbackInvocations("new page"), ["new page"], clause: "CB-1.b",
+            context.transcript.nativeCallbackInvocations("new page"), ["new page"], clause: .cb1b,
             "answers the callback of a call to the new page got (from the response that names it)")
     }
 
     static let sendsDuringNavigation = ConformanceCase(
         id: "lifecycle.sends-during-navigation",
-        clauses: ["LIFE-2", "START-2", "START-1"],
+        clauses: [.life2, .start2, .start1],
         summary:
             "a call made while a reload is under way is lost or delivered once to the new page, never twice, and calls after the load arrive"
     ) { context in
@@ -125,16 +126,16 @@ enum LifecycleCases {
         let during = received.filter { $0 == "during the reload" }.count
         // LIFE-2 lets the call be lost or held; held, it is delivered as START-1 says: in one evaluation, once.
         context.expect(
-            during <= 1, clause: "START-1.d",
+            during <= 1, clause: .start1d,
             "the call made during the reload was delivered \(during) times (at most once allowed)")
         context.expectEqual(
-            received.filter { $0 == "after the reload" }.count, 1, clause: "START-2.a",
+            received.filter { $0 == "after the reload" }.count, 1, clause: .start2a,
             "deliveries of the call made after the new page loaded")
     }
 
     static let reinjectedOnRevisitedPages = ConformanceCase(
         id: "lifecycle.reinjected-on-revisited-and-v5-pages",
-        clauses: ["BOOT-4"],
+        clauses: [.boot4],
         summary:
             "the JS side is injected for a page navigated to that asks with the v5 load URL, for the first URL navigated to again, and for that page reloaded, and native calls reach each of them"
     ) { context in
@@ -166,10 +167,10 @@ enum LifecycleCases {
         }
         let pages = context.transcript.pages
         guard pages.count == 4 else {
-            return context.fail(clause: "BOOT-4.b", "the case expected four pages, the transcript has \(pages.count)")
+            return context.fail(clause: .boot4b, "the case expected four pages, the transcript has \(pages.count)")
         }
         for (step, page) in zip(steps, pages.dropFirst()) {
-            let obligation = step.label.hasSuffix("reloaded") ? "BOOT-4.a" : "BOOT-4.b"
+            let obligation = step.label.hasSuffix("reloaded") ? Obligation.boot4a : Obligation.boot4b
             let injections = page.javaScriptSideEvaluations.count
             context.expect(
                 injections >= 1, clause: obligation,
@@ -182,7 +183,7 @@ enum LifecycleCases {
 
     static let handlersRegisteredLaterPersist = ConformanceCase(
         id: "lifecycle.handlers-registered-later-persist",
-        clauses: ["LIFE-1", "THR-1"],
+        clauses: [.life1, .thr1],
         summary:
             "a native handler registered while a page is up answers calls made after a reload and after a navigation, outside the setup callback, with every evaluation and decision on the main thread"
     ) { context in
@@ -206,32 +207,32 @@ enum LifecycleCases {
         try await context.runUntilIdle()
         let got = context.transcript.nativeHandlerInvocations("late")
         context.expectEqual(
-            got.filter { $0 == "after the reload \u{E9}" }, ["after the reload \u{E9}"], clause: "LIFE-1.a",
+            got.filter { $0 == "after the reload \u{E9}" }, ["after the reload \u{E9}"], clause: .life1a,
             "data the native handler registered on the first page got from the reloaded page")
         context.expectEqual(
-            context.transcript.jsCallbackInvocations("reloaded"), ["after the reload \u{E9}"], clause: "LIFE-1.a",
+            context.transcript.jsCallbackInvocations("reloaded"), ["after the reload \u{E9}"], clause: .life1a,
             "answers the reloaded page got from the native handler registered on the first page")
         context.expectEqual(
             got.filter { $0 == "after the navigation \u{1F600}" }, ["after the navigation \u{1F600}"],
-            clause: "LIFE-1.b",
+            clause: .life1b,
             "data the native handler registered on the first page got from the page navigated to")
         context.expectEqual(
             context.transcript.jsCallbackInvocations("navigated"), ["after the navigation \u{1F600}"],
-            clause: "LIFE-1.b",
+            clause: .life1b,
             "answers the page navigated to got from the native handler registered on the first page")
         // The web view records any use off the main thread; these checks read the two later pages' share.
         let later = Array(context.transcript.events.dropFirst(afterFirstPage))
         context.expectEqual(
-            ThreadingCases.offMainThread(later, obligation: "THR-1.a"), [], clause: "THR-1.a",
+            ThreadingCases.offMainThread(later, obligation: .thr1a), [], clause: .thr1a,
             "JavaScript the native side evaluated off the main thread for the reloaded page and the page navigated to")
         context.expectEqual(
-            ThreadingCases.offMainThread(later, obligation: "THR-1.b"), [], clause: "THR-1.b",
+            ThreadingCases.offMainThread(later, obligation: .thr1b), [], clause: .thr1b,
             "navigation requests of the reloaded page and the page navigated to decided off the main thread")
     }
 
     static let heldAnswersReachCurrentPage = ConformanceCase(
         id: "lifecycle.held-answers-reach-the-current-page",
-        clauses: ["FLUSH-7", "START-2"],
+        clauses: [.flush7, .start2],
         summary:
             "a native handler that keeps its responder answers after the page that called it was reloaded, and after a navigation: each answer is evaluated once, into the page up when it is given, and the new page's own calls are answered as usual"
     ) { context in
@@ -259,13 +260,13 @@ enum LifecycleCases {
         try context.answerHeld("slow", with: "answer to the page navigated to")
         try await context.runUntilIdle()
         context.expect(
-            answeredFirst && answeredSecond, clause: "FLUSH-7.a",
+            answeredFirst && answeredSecond, clause: .flush7a,
             "the native handler slow was invoked for the first page's and the reloaded page's calls, so they could be answered"
         )
         let pages = context.transcript.pages
         guard pages.count == 3 else {
             return context.fail(
-                clause: "FLUSH-7.c",
+                clause: .flush7c,
                 "the case expected three pages (the first, its reload, the page navigated to), the transcript has \(pages.count)"
             )
         }
@@ -283,21 +284,21 @@ enum LifecycleCases {
         let first: JSONValue = "answer to the first page", reloaded: JSONValue = "answer to the reloaded page"
         context.expectEqual(
             responseIDs(answering: first, in: pages[1]),
-            [callbackID(askedBy: pages[0], data: "asked by the first page")], clause: "FLUSH-7.c",
+            [callbackID(askedBy: pages[0], data: "asked by the first page")], clause: .flush7c,
             "responseId of the answers evaluated into the reloaded page by the responder the first page's call got, called once the reloaded page was up (the first page's callback id, once)"
         )
         context.expectEqual(
             responseIDs(answering: reloaded, in: pages[2]),
-            [callbackID(askedBy: pages[1], data: "asked by the reloaded page")], clause: "FLUSH-7.c",
+            [callbackID(askedBy: pages[1], data: "asked by the reloaded page")], clause: .flush7c,
             "responseId of the answers evaluated into the page navigated to by the responder the reloaded page's call got, called once that page was up (the reloaded page's callback id, once)"
         )
         context.expectEqual(
             responseIDs(answering: first, in: pages[0]) + responseIDs(answering: first, in: pages[2])
                 + responseIDs(answering: reloaded, in: pages[0]) + responseIDs(answering: reloaded, in: pages[1]),
-            [], clause: "START-2.a",
+            [], clause: .start2a,
             "answers to an earlier page's call evaluated into a page other than the one up when they were given")
         context.expectEqual(
             context.transcript.jsCallbackInvocations("page navigated to"), ["answer to the page navigated to"],
-            clause: "FLUSH-7.c", "answers the page navigated to got to its own call, after the earlier pages' answers")
+            clause: .flush7c, "answers the page navigated to got to its own call, after the earlier pages' answers")
     }
 }

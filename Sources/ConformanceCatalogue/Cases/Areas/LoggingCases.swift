@@ -1,4 +1,5 @@
 import ConformanceAdapter
+import ConformanceObligations
 import ConformanceSupport
 import StrictJSON
 
@@ -19,7 +20,7 @@ enum LoggingCases {
 
     static let missingHandler = ConformanceCase(
         id: "logging.native.missing-handler",
-        clauses: ["LOG-1"],
+        clauses: [.log1],
         level: .should,
         summary:
             "a JS call to a missing native handler makes the native side log a warning naming the handler; so does a call without a handlerName, or with one that is not a string"
@@ -30,11 +31,11 @@ enum LoggingCases {
         try await context.runUntilIdle()
         let lines = LogLines.since(before, in: context)
         context.expect(
-            lines.contains { $0.contains("nobodyHome") }, clause: "LOG-1.a",
+            lines.contains { $0.contains("nobodyHome") }, clause: .log1a,
             "no native log line names the missing handler nobodyHome (lines: \(lines))")
         // A call whose handlerName is missing names no handler either (MISS-1): a port that logs only when the
         // name is a string leaves these out. The first is what callHandler(undefined, data) sends.
-        try await LogLines.expectLogged(context, obligation: "LOG-1.a", after: "a call without a handlerName") {
+        try await LogLines.expectLogged(context, obligation: .log1a, after: "a call without a handlerName") {
             context.runInPage("WebViewJavascriptBridge.callHandler(undefined, \"no name\");")
         }
         let crafted = [
@@ -42,7 +43,7 @@ enum LoggingCases {
             ("a call whose handlerName is the number 42", #"[{"handlerName":42,"data":"number name"}]"#),
         ]
         for (what, text) in crafted {
-            try await LogLines.expectLogged(context, obligation: "LOG-1.a", after: what) {
+            try await LogLines.expectLogged(context, obligation: .log1a, after: what) {
                 CraftedFetch.serve([CanonicalJSON.quote(text)], in: context)
             }
         }
@@ -50,7 +51,7 @@ enum LoggingCases {
 
     static let nilFetchResult = ConformanceCase(
         id: "logging.native.nil-fetch-result",
-        clauses: ["LOG-2"],
+        clauses: [.log2],
         level: .should,
         summary:
             "a _fetchQueue result of undefined, \"\" or an evaluation error makes the native side log a warning each time"
@@ -61,7 +62,7 @@ enum LoggingCases {
             ("an evaluation error", #"(function () { throw new Error("crafted"); })()"#),
         ]
         for (what, expression) in results {
-            try await LogLines.expectLogged(context, obligation: "LOG-2.a", after: "a _fetchQueue result of \(what)") {
+            try await LogLines.expectLogged(context, obligation: .log2a, after: "a _fetchQueue result of \(what)") {
                 CraftedFetch.serve([expression], in: context)
             }
         }
@@ -69,14 +70,14 @@ enum LoggingCases {
 
     static let nonObjectElement = ConformanceCase(
         id: "logging.native.non-object-element",
-        clauses: ["LOG-3"],
+        clauses: [.log3],
         level: .should,
         summary: "a batch element that is not an object makes the native side log a warning"
     ) { context in
         try context.registerHandler("sink", answer: .none)
         try await CasePages.start(context)
         try await LogLines.expectLogged(
-            context, obligation: "LOG-3.a", after: "a batch holding the number 1 before a good call"
+            context, obligation: .log3a, after: "a batch holding the number 1 before a good call"
         ) {
             CraftedFetch.serve([CanonicalJSON.quote(#"[1,{"handlerName":"sink","data":"ok"}]"#)], in: context)
         }
@@ -84,7 +85,7 @@ enum LoggingCases {
 
     static let invalidBatchesAndUnknownResponse = ConformanceCase(
         id: "logging.native.invalid-batch-and-unknown-response",
-        clauses: ["LOG-4"],
+        clauses: [.log4],
         level: .should,
         summary:
             "invalid JSON, a non-array batch and a response with an unknown responseId, a string or not, each make the native side log a warning"
@@ -93,11 +94,14 @@ enum LoggingCases {
         // A responseId of any value makes a response (MSG-4), and one naming no callback is unknown (CB-3): a port
         // that logs only string ids leaves the others out.
         let results = [
-            ("invalid JSON", "[{", "LOG-4.a"), ("a non-array batch", "{}", "LOG-4.b"),
-            ("an unknown responseId", #"[{"responseId":"objc_cb_404","responseData":1}]"#, "LOG-4.c"),
-            ("a responseId of null", #"[{"responseId":null,"responseData":2}]"#, "LOG-4.c"),
-            ("a responseId of the number 1", #"[{"responseId":1,"responseData":3}]"#, "LOG-4.c"),
-            ("a responseId that is an object", #"[{"responseId":{"id":"objc_cb_1"},"responseData":4}]"#, "LOG-4.c"),
+            ("invalid JSON", "[{", Obligation.log4a), ("a non-array batch", "{}", Obligation.log4b),
+            ("an unknown responseId", #"[{"responseId":"objc_cb_404","responseData":1}]"#, Obligation.log4c),
+            ("a responseId of null", #"[{"responseId":null,"responseData":2}]"#, Obligation.log4c),
+            ("a responseId of the number 1", #"[{"responseId":1,"responseData":3}]"#, Obligation.log4c),
+            (
+                "a responseId that is an object", #"[{"responseId":{"id":"objc_cb_1"},"responseData":4}]"#,
+                Obligation.log4c
+            ),
         ]
         for (what, text, obligation) in results {
             try await LogLines.expectLogged(context, obligation: obligation, after: what) {
@@ -108,7 +112,7 @@ enum LoggingCases {
 
     static let otherInvalidBatchesAndRepeatedResponse = ConformanceCase(
         id: "logging.native.other-invalid-batches-and-repeated-response",
-        clauses: ["LOG-4"],
+        clauses: [.log4],
         level: .should,
         summary:
             "on a reloaded page, JSON only a lenient parser takes, top-level null, numbers and strings, and a JS handler answering a second time each make the native side log a warning"
@@ -127,10 +131,10 @@ enum LoggingCases {
         context.reload()
         try await context.runUntilIdle()
         let results = [
-            ("a trailing comma", #"[{"handlerName":"sink","data":1},]"#, "LOG-4.a"),
-            ("a bare word", "batch", "LOG-4.a"),
-            ("a top-level null", "null", "LOG-4.b"), ("a top-level number", "42", "LOG-4.b"),
-            ("a top-level string holding a batch", #""[{\"handlerName\":\"sink\"}]""#, "LOG-4.b"),
+            ("a trailing comma", #"[{"handlerName":"sink","data":1},]"#, Obligation.log4a),
+            ("a bare word", "batch", Obligation.log4a),
+            ("a top-level null", "null", Obligation.log4b), ("a top-level number", "42", Obligation.log4b),
+            ("a top-level string holding a batch", #""[{\"handlerName\":\"sink\"}]""#, Obligation.log4b),
         ]
         for (what, text, obligation) in results {
             // A batch with a trailing comma that ran (sink got 1) points at Foundation's lenient parser on Linux.
@@ -145,7 +149,7 @@ enum LoggingCases {
         try context.callHandler("answerNowAndAgain", data: "once", callback: "answered")
         try await context.runUntilIdle()
         try await LogLines.expectLogged(
-            context, obligation: "LOG-4.c",
+            context, obligation: .log4c,
             after: "a JS handler answering a native call a second time, in a later batch"
         ) {
             context.runInPage("window.answerAgain();")
@@ -154,7 +158,7 @@ enum LoggingCases {
 
     static let trafficOffByDefault = ConformanceCase(
         id: "logging.native.traffic-off-by-default",
-        clauses: ["LOG-7"],
+        clauses: [.log7],
         level: .should,
         summary: "with default settings a round trip in each direction logs no WVJB SEND / WVJB RCVD traffic lines"
     ) { context in
@@ -167,12 +171,12 @@ enum LoggingCases {
         try context.callHandler("echo", data: "down", callback: "down", expectsResponse: true)
         try await context.runUntilIdle()
         let traffic = LogLines.since(0, in: context).filter { $0.contains("WVJB SEND") || $0.contains("WVJB RCVD") }
-        context.expectEqual(traffic, [], clause: "LOG-7.a", "traffic lines logged with default settings")
+        context.expectEqual(traffic, [], clause: .log7a, "traffic lines logged with default settings")
     }
 
     static let trafficWhenSwitchedOn = ConformanceCase(
         id: "logging.native.traffic-when-switched-on",
-        clauses: ["LOG-7"],
+        clauses: [.log7],
         level: .should,
         requires: .trafficLogging,
         summary:
@@ -200,10 +204,10 @@ enum LoggingCases {
         }
         let sent = messages("WVJB SEND: ", in: later), received = messages("WVJB RCVD: ", in: all)
         context.expect(
-            sent.contains(["handlerName": "sink", "data": "down"]), clause: "LOG-7.b",
+            sent.contains(["handlerName": "sink", "data": "down"]), clause: .log7b,
             "a WVJB SEND: line holding the native call {\"handlerName\":\"sink\",\"data\":\"down\"} (lines: \(later))")
         context.expect(
-            received.contains(["handlerName": "echo", "data": "up"]), clause: "LOG-7.b",
+            received.contains(["handlerName": "echo", "data": "up"]), clause: .log7b,
             "a WVJB RCVD: line holding the JS call {\"handlerName\":\"echo\",\"data\":\"up\"} (lines: \(all))")
         // Each long message's JSON is over 600 UTF-16 units: its line must hold the first 500 and the marker,
         // counted in the line as written (a case run renamed reads words of other lengths).
@@ -216,13 +220,13 @@ enum LoggingCases {
         for (marker, sample, what) in long {
             let cut = laterOnWire.first { LogLines.text(after: marker, in: $0)?.contains(sample) == true }
             context.expect(
-                cut != nil, clause: "LOG-7.b",
+                cut != nil, clause: .log7b,
                 "a \(marker)line for \(what) (lines: \(later.map { PrintableText.abbreviate($0, limit: 60) }))")
             // Judged only when the line exists, so that a missing line is not reported twice.
             guard let cut else { continue }
             let kept = LogLines.text(after: marker, in: cut) ?? cut
             context.expect(
-                kept.hasSuffix(" [...]"), clause: "LOG-7.c",
+                kept.hasSuffix(" [...]"), clause: .log7c,
                 "the \(marker)line of \(what), over 500 UTF-16 units, ends with the marker \" [...]\" (line: \(PrintableText.abbreviate(cut, limit: 80)))"
             )
             let text = kept.hasSuffix(" [...]") ? String(kept.utf16.dropLast(" [...]".utf16.count)) ?? "" : kept
@@ -230,14 +234,14 @@ enum LoggingCases {
             let units =
                 text.utf16.count == 499 && text.utf16.last.map(UTF16.isTrailSurrogate) == true ? 500 : text.utf16.count
             context.expectEqual(
-                units, 500, clause: "LOG-7.c",
+                units, 500, clause: .log7c,
                 "UTF-16 units of the text of \(what) kept before the marker (default maximum 500)")
         }
     }
 
     static let trafficOffAcrossPagesAndAnomalies = ConformanceCase(
         id: "logging.native.traffic-off-across-pages-and-anomalies",
-        clauses: ["LOG-7"],
+        clauses: [.log7],
         level: .should,
         summary:
             "with default settings, calls held in the startup queue, long and unicode messages both ways, anomalies that are logged as warnings and a reload log no WVJB SEND / WVJB RCVD traffic lines"
@@ -264,7 +268,7 @@ enum LoggingCases {
         let lines = LogLines.since(0, in: context)
         let traffic = lines.filter { $0.contains("WVJB SEND") || $0.contains("WVJB RCVD") }
         context.expectEqual(
-            traffic, [], clause: "LOG-7.a", "traffic lines logged with default settings, over two pages")
+            traffic, [], clause: .log7a, "traffic lines logged with default settings, over two pages")
     }
 }
 
@@ -302,7 +306,7 @@ private enum LogLines {
     /// for none).
     @MainActor
     static func expectLogged(
-        _ context: CaseContext, obligation: String, after what: String,
+        _ context: CaseContext, obligation: Obligation, after what: String,
         likelyCause: () -> PlatformBehaviour? = { nil }, _ trigger: () -> Void
     ) async throws {
         let before = mark(context)

@@ -1,3 +1,4 @@
+import ConformanceObligations
 import StrictJSON
 
 /// Message cases for situations explore taught the catalogue: the protocol's own words inside data.
@@ -6,7 +7,7 @@ extension MessageCases {
 
     static let protocolWordsInData = ConformanceCase(
         id: "messages.protocol-words-in-data",
-        clauses: ["MSG-4", "DISP-4"],
+        clauses: [.msg4, .disp4],
         summary:
             "data whose keys and strings are the protocol's keys and the switch's name is data: calls carrying it reach their handlers on both sides"
     ) { context in
@@ -27,12 +28,12 @@ extension MessageCases {
                 });
                 """)
         context.expectEqual(
-            context.transcript.nativeHandlerInvocations("echo"), [words], clause: "MSG-4.b",
+            context.transcript.nativeHandlerInvocations("echo"), [words], clause: .msg4b,
             "data a native handler got in a call whose data has the protocol's keys")
         try context.callHandler("sink", data: words)
         try await context.runUntilIdle()
         context.expectEqual(
-            context.transcript.jsHandlerInvocations("sink").map(\.data), [words], clause: "DISP-4.d",
+            context.transcript.jsHandlerInvocations("sink").map(\.data), [words], clause: .disp4d,
             "data a JS handler got in a native call whose data has the protocol's keys")
     }
 }

@@ -1,3 +1,4 @@
+import ConformanceObligations
 import StrictJSON
 
 /// Cases on message shapes: data forms in both directions and the shape of responses.
@@ -9,7 +10,7 @@ enum MessageCases {
 
     static let jsToNativeDataForms = ConformanceCase(
         id: "messages.js-to-native.data-forms",
-        clauses: ["MSG-3"],
+        clauses: [.msg3],
         summary:
             "native handlers get absent, null and non-object data (string, number, array, boolean) exactly as JS sent them"
     ) { context in
@@ -29,21 +30,21 @@ enum MessageCases {
                 """)
         let got = context.transcript.nativeHandlerInvocations("sink")
         let expected: [CheckParts.Expected] = [
-            .init(obligation: "MSG-3.a", value: nil, what: "a call without data (nil)"),
-            .init(obligation: "MSG-3.b", value: .null, what: "data null (JSON null, not nil)"),
-            .init(obligation: "MSG-3.c", value: "text", what: "a string"),
-            .init(obligation: "MSG-3.d", value: 42.5, what: "a number"),
-            .init(obligation: "MSG-3.f", value: [1, "two"], what: "an array"),
-            .init(obligation: "MSG-3.e", value: false, what: "a boolean (not a number)"),
-            .init(obligation: "MSG-3.f", value: ["nested": ["k": []]], what: "a nested object"),
+            .init(obligation: .msg3a, value: nil, what: "a call without data (nil)"),
+            .init(obligation: .msg3b, value: .null, what: "data null (JSON null, not nil)"),
+            .init(obligation: .msg3c, value: "text", what: "a string"),
+            .init(obligation: .msg3d, value: 42.5, what: "a number"),
+            .init(obligation: .msg3f, value: [1, "two"], what: "an array"),
+            .init(obligation: .msg3e, value: false, what: "a boolean (not a number)"),
+            .init(obligation: .msg3f, value: ["nested": ["k": []]], what: "a nested object"),
         ]
         CheckParts.expectElements(
-            got, expected, countObligation: "MSG-3.a",
+            got, expected, countObligation: .msg3a,
             "native handler invocations for seven calls (none dropped, the one without data included)",
             of: "data the native handler got from call", in: context)
         if got.count == expected.count {
             context.expect(
-                !got[1...5].contains(nil), clause: "MSG-3.g",
+                !got[1...5].contains(nil), clause: .msg3g,
                 "non-object data (null, string, number, array, boolean) reached the native handler as a value, never as nil"
             )
         }
@@ -51,7 +52,7 @@ enum MessageCases {
 
     static let nilAnswerIsNull = ConformanceCase(
         id: "messages.native-to-js.nil-answer-is-null",
-        clauses: ["MSG-2"],
+        clauses: [.msg2],
         summary:
             "a native handler answering nil sends \"responseData\":null, so the JS callback gets null, not undefined"
     ) { context in
@@ -66,12 +67,12 @@ enum MessageCases {
                 });
                 """)
         let notes = context.transcript.pageNotes("answer is null")
-        context.expectEqual(notes, [true], clause: "MSG-2.c", "whether the JS callback of a call answered nil got null")
+        context.expectEqual(notes, [true], clause: .msg2c, "whether the JS callback of a call answered nil got null")
     }
 
     static let responseIdAnyValue = ConformanceCase(
         id: "messages.js-to-native.response-id-any-value",
-        clauses: ["MSG-4"],
+        clauses: [.msg4],
         summary:
             "a message with a responseId key counts as a response whatever its value (null, \"\", 0), never as a call"
     ) { context in
@@ -85,18 +86,18 @@ enum MessageCases {
         try await context.runUntilIdle()
         let got = context.transcript.nativeHandlerInvocations("sink")
         context.expectEqual(
-            got.filter { $0 != "a call" }, [], clause: "MSG-4.a",
+            got.filter { $0 != "a call" }, [], clause: .msg4a,
             "data the native handler got from the three responses (responseId null, \"\" and 0) of a batch, run as calls"
         )
         context.expectEqual(
-            got.filter { $0 == "a call" }, ["a call"], clause: "MSG-4.b",
+            got.filter { $0 == "a call" }, ["a call"], clause: .msg4b,
             "data the native handler got from the one message without responseId in that batch, a call")
-        try await CraftedFetch.expectBridgeStillWorks(context, obligation: "MSG-4.b")
+        try await CraftedFetch.expectBridgeStillWorks(context, obligation: .msg4b)
     }
 
     static let nativeMessageKeys = ConformanceCase(
         id: "messages.native-to-js.keys",
-        clauses: ["MSG-1", "MSG-7", "MSG-2", "FLUSH-7"],
+        clauses: [.msg1, .msg7, .msg2, .flush7],
         summary:
             "native calls carry handlerName, data only when non-nil and callbackId only with a callback; native responses carry exactly responseId and responseData; no native message has other keys"
     ) { context in
@@ -125,7 +126,7 @@ enum MessageCases {
             guard case .object(let members) = message else { continue }
             let extra = Set(members.keys).subtracting(allowed)
             context.expect(
-                extra.isEmpty, clause: "MSG-1.b",
+                extra.isEmpty, clause: .msg1b,
                 "native message \(message.canonicalText) has keys outside the five: \(extra.sorted())")
             // A response answers a JS call, so its responseId is that call's (string) callbackId.
             if case .string? = members["responseId"] {
@@ -142,11 +143,11 @@ enum MessageCases {
         }
         context.expectEqual(
             CheckParts.sorted(responses.map { $0.member("responseId") }), CheckParts.sorted(jsCallbackIDs),
-            clause: "MSG-2.b",
+            clause: .msg2b,
             "responseIds of the native responses: the callbackIds of the JS calls to \"echo\" and \"nothing\", unchanged"
         )
         context.expectEqual(
-            responses.count, 2, clause: "FLUSH-7.b", "native responses for two JS calls whose handlers answer once each"
+            responses.count, 2, clause: .flush7b, "native responses for two JS calls whose handlers answer once each"
         )
         let echoResponse = responses.first { $0.member("responseId") == jsCallbackIDs[0] && jsCallbackIDs[0] != nil }
         let nothingResponse = responses.first { $0.member("responseId") == jsCallbackIDs[1] && jsCallbackIDs[1] != nil }
@@ -155,28 +156,28 @@ enum MessageCases {
             return members.keys.filter { $0 != skipped }.sorted().joined(separator: ",")
         }
         context.expectEqual(
-            keys(echoResponse), "responseData,responseId", clause: "MSG-2.a", "keys of the native response to \"echo\"")
+            keys(echoResponse), "responseData,responseId", clause: .msg2a, "keys of the native response to \"echo\"")
         context.expectEqual(
-            keys(nothingResponse, besides: "responseData"), "responseId", clause: "MSG-2.a",
+            keys(nothingResponse, besides: "responseData"), "responseId", clause: .msg2a,
             "keys besides responseData of the native response to \"nothing\", which answers nil")
         context.expectEqual(
-            nothingResponse?.member("responseData"), JSONValue.null, clause: "MSG-2.c",
+            nothingResponse?.member("responseData"), JSONValue.null, clause: .msg2c,
             "responseData of the native response to \"nothing\", which answers nil (null, not left out)")
         // The calls: no data; "d"; null; data and callback; callback only.
         context.expectEqual(
-            callKeys.map { $0.contains("handlerName") }, [true, true, true, true, true], clause: "MSG-7.a",
+            callKeys.map { $0.contains("handlerName") }, [true, true, true, true, true], clause: .msg7a,
             "whether each of the five native calls carries handlerName")
         context.expectEqual(
-            callKeys.map { $0.contains("data") }, [false, true, true, true, false], clause: "MSG-7.b",
+            callKeys.map { $0.contains("data") }, [false, true, true, true, false], clause: .msg7b,
             "whether each native call carries data (no data; \"d\"; null; 1; no data)")
         context.expectEqual(
-            callKeys.map { $0.contains("callbackId") }, [false, false, false, true, true], clause: "MSG-7.c",
+            callKeys.map { $0.contains("callbackId") }, [false, false, false, true, true], clause: .msg7c,
             "whether each native call carries callbackId (no callback for the first three, one for the last two)")
     }
 
     static let opaqueIdsAndJSONForms = ConformanceCase(
         id: "messages.js-to-native.opaque-ids-and-json-forms",
-        clauses: ["ID-3", "MSG-9"],
+        clauses: [.id3, .msg9],
         summary:
             "JS callback ids come back unchanged as responseId strings, and whitespace, key order and \\/ or \\u escapes in a batch change nothing"
     ) { context in
@@ -190,14 +191,14 @@ enum MessageCases {
         try await context.runUntilIdle()
         let got = context.transcript.nativeHandlerInvocations("echo")
         context.expectEqual(
-            got.count, 3, clause: "MSG-9.b",
+            got.count, 3, clause: .msg9b,
             "native handler invocations for three calls in a batch with spaces, LF and CR LF around and inside its messages"
         )
         context.expectEqual(
-            Array(got.prefix(2)), ["a/b", "A"], clause: "MSG-9.c",
+            Array(got.prefix(2)), ["a/b", "A"], clause: .msg9c,
             "data of the first two calls, written \"a\\/b\" and \"\\u0041\"")
         context.expectEqual(
-            CheckParts.element(got, 2), [["a": [true, .null], "z": 1]], clause: "MSG-9.a",
+            CheckParts.element(got, 2), [["a": [true, .null], "z": 1]], clause: .msg9a,
             "data of the third call, whose members and data members come in another order (it also names its handler \"\\u0065cho\")"
         )
         let responseIds = context.transcript.decodedNativeMessages.compactMap { message -> JSONValue? in
@@ -205,13 +206,13 @@ enum MessageCases {
             return members["responseId"]
         }
         context.expectEqual(
-            responseIds, ["42", "cb_1_x' \" \\ \u{E9}", "  007  "], clause: "ID-3.a",
+            responseIds, ["42", "cb_1_x' \" \\ \u{E9}", "  007  "], clause: .id3a,
             "responseIds of the answers: the JS callback ids, unchanged whatever their form")
     }
 
     static let responseJSONForms = ConformanceCase(
         id: "messages.js-to-native.response-json-forms",
-        clauses: ["MSG-9"],
+        clauses: [.msg9],
         summary:
             "responses in a batch reach their native callbacks whatever their key order, whitespace, and escapes, those in the responseId included"
     ) { context in
@@ -240,22 +241,22 @@ enum MessageCases {
         try await context.runUntilIdle()
         context.expectEqual(
             context.transcript.nativeCallbackInvocations("reordered"), [["a": "first", "b": [1, ["x": 1, "y": 2]]]],
-            clause: "MSG-9.a",
+            clause: .msg9a,
             "answers the callback got from a response whose keys, and its data's keys, come in another order than JSON.stringify's"
         )
         context.expectEqual(
-            context.transcript.nativeCallbackInvocations("spaced"), [[1, 2, 3]], clause: "MSG-9.b",
+            context.transcript.nativeCallbackInvocations("spaced"), [[1, 2, 3]], clause: .msg9b,
             "answers the callback got from a response with spaces, tabs, LF and CR LF around and inside it, in a batch that starts with white space"
         )
         context.expectEqual(
-            context.transcript.nativeCallbackInvocations("escaped"), ["a/b \u{E9} \u{1F600} \"q\""], clause: "MSG-9.c",
+            context.transcript.nativeCallbackInvocations("escaped"), ["a/b \u{E9} \u{1F600} \"q\""], clause: .msg9c,
             "answers the callback got from a response whose responseId is written all in \\u escapes and whose data uses \\/, \\u00e9 and a surrogate pair"
         )
     }
 
     static let responseOrCallByKey = ConformanceCase(
         id: "messages.js-to-native.response-or-call-by-key",
-        clauses: ["MSG-4", "ID-3"],
+        clauses: [.msg4, .id3],
         summary:
             "only the responseId key makes a message a response (false or {} as its value, a handlerName, data or callbackId beside it), a call carrying responseData is a call, and callback ids shaped like numbers or native ids come back unchanged both ways"
     ) { context in
@@ -284,26 +285,26 @@ enum MessageCases {
         let sink = context.transcript.nativeHandlerInvocations("sink"),
             echo = context.transcript.nativeHandlerInvocations("echo")
         context.expectEqual(
-            sink.filter { $0 != nil }, [], clause: "MSG-4.a",
+            sink.filter { $0 != nil }, [], clause: .msg4a,
             "data the native handler sink got from responses naming it (responseId false; a live responseId with handlerName and data), run as calls"
         )
         context.expectEqual(
-            echo.filter { $0 == "responseId {}" }, [], clause: "MSG-4.a",
+            echo.filter { $0 == "responseId {}" }, [], clause: .msg4a,
             "data the native handler echo got from a response naming it with a callbackId (responseId {}), run as a call"
         )
         context.expectEqual(
-            context.transcript.nativeCallbackInvocations("answered"), ["the answer"], clause: "MSG-4.a",
+            context.transcript.nativeCallbackInvocations("answered"), ["the answer"], clause: .msg4a,
             "answers the callback got from its response, which also carries handlerName and data")
         context.expectEqual(
-            sink.filter { $0 == nil }.count, 1, clause: "MSG-4.b",
+            sink.filter { $0 == nil }.count, 1, clause: .msg4b,
             "invocations of the native handler sink for a call without data that carries responseData but no responseId"
         )
         context.expectEqual(
-            echo.filter { $0 != "responseId {}" }, ["id like a number", "id like a native one"], clause: "MSG-4.b",
+            echo.filter { $0 != "responseId {}" }, ["id like a number", "id like a native one"], clause: .msg4b,
             "data the native handler echo got from the two calls of the batch")
         let responseIds = context.transcript.decodedNativeMessages.compactMap { $0.member("responseId") }
         context.expectEqual(
-            responseIds, ["0042", "objc_cb_1"], clause: "ID-3.a",
+            responseIds, ["0042", "objc_cb_1"], clause: .id3a,
             "responseIds of the native answers to JS callback ids \"0042\" and \"objc_cb_1\": unchanged strings, and none for the response carrying callbackId cb_7_1"
         )
         // The other way: the JS side answers a native call whose id has no objc_cb_<n> shape with that id unchanged.
@@ -313,7 +314,7 @@ enum MessageCases {
         try await context.runUntilIdle()
         let jsResponses = context.transcript.fetchedMessages.filter { $0.member("handlerName") == "jsEcho" }
         context.expectEqual(
-            jsResponses.map { $0.member("responseId") }, [.string(nativeID)], clause: "ID-3.b",
+            jsResponses.map { $0.member("responseId") }, [.string(nativeID)], clause: .id3b,
             "responseId of the JS answer to a native call with callback id \"objc_cb_07.5 \\u00fc\" (unchanged, not rebuilt)"
         )
     }

@@ -1,3 +1,4 @@
+import ConformanceObligations
 import StrictJSON
 
 /// Missing-handler cases for situations explore taught the catalogue: a name registered twice, then removed;
@@ -7,7 +8,7 @@ extension MissingHandlerCases {
 
     static let registeredTwiceThenRemoved = ConformanceCase(
         id: "missing-handler.registered-twice-then-removed",
-        clauses: ["FLUSH-7", "MISS-2", "MISS-5"],
+        clauses: [.flush7, .miss2, .miss5],
         requires: .removeHandler,
         summary:
             "a name registered twice runs the second handler, and after one removeHandler it is missing"
@@ -23,7 +24,7 @@ extension MissingHandlerCases {
                 });
                 """)
         context.expectEqual(
-            context.transcript.jsCallbackInvocations("before"), ["second registration"], clause: "FLUSH-7.a",
+            context.transcript.jsCallbackInvocations("before"), ["second registration"], clause: .flush7a,
             "the answer of a name registered twice")
         try context.removeHandler("twice")
         context.runInPage(
@@ -32,14 +33,14 @@ extension MissingHandlerCases {
         try await context.runUntilIdle()
         let calls = context.transcript.nativeHandlerInvocations("twice")
         context.expectEqual(
-            calls, ["before the removal"], clause: "MISS-2.a",
+            calls, ["before the removal"], clause: .miss2a,
             "calls a name registered twice got, before and after one removeHandler")
         // An answer no handler gave is the one a missing handler gets in this bridge: the call after the removal
         // behaved as MISS-1 says (MISS-2.a holds), and the answer is the error response switched on unasked.
         let answeredByTheHandler = calls.contains("after the removal")
         context.expectEqual(
             context.transcript.jsCallbackInvocations("after"), [],
-            clause: answeredByTheHandler ? "MISS-2.a" : "MISS-5.a",
+            clause: answeredByTheHandler ? .miss2a : .miss5a,
             answeredByTheHandler
                 ? "answers to the call after the removal"
                 : "answers to the call after the removal, which reached no handler: a missing handler's response, though the MISS-4 error response is off by default"
@@ -48,7 +49,7 @@ extension MissingHandlerCases {
 
     static let emptyAndAbsentNames = ConformanceCase(
         id: "missing-handler.empty-and-absent-names",
-        clauses: ["FLUSH-7", "MISS-1"],
+        clauses: [.flush7, .miss1],
         summary:
             "a handler registered under the empty name answers calls to \"\", and a call without handlerName does not reach it"
     ) { context in
@@ -64,10 +65,10 @@ extension MissingHandlerCases {
                 """)
         let got = context.transcript.nativeHandlerInvocations("")
         context.expectEqual(
-            got.filter { $0 == "empty name" }, ["empty name"], clause: "FLUSH-7.a",
+            got.filter { $0 == "empty name" }, ["empty name"], clause: .flush7a,
             "calls to \"\" the handler registered under \"\" got")
         context.expectEqual(
-            got.filter { $0 == "no name" }, [], clause: "MISS-1.b",
+            got.filter { $0 == "no name" }, [], clause: .miss1b,
             "calls without handlerName the handler registered under \"\" got")
     }
 }

@@ -1,3 +1,4 @@
+import ConformanceObligations
 import StrictJSON
 
 /// Cases on calls to handlers that do not exist, on either side.
@@ -9,7 +10,7 @@ enum MissingHandlerCases {
 
     static let nativeBatchContinues = ConformanceCase(
         id: "missing-handler.native.batch-continues",
-        clauses: ["MISS-1", "MISS-5", "MISS-4"],
+        clauses: [.miss1, .miss5, .miss4],
         summary:
             "a JS call to a missing native handler gets no answer by default (error answers are an opt-in extension) and the rest of its batch still runs"
     ) { context in
@@ -29,17 +30,17 @@ enum MissingHandlerCases {
                 """)
         let got = context.transcript.nativeHandlerInvocations("sink")
         context.expectEqual(
-            got.filter { $0 == 1 }, [], clause: "MISS-1.a",
+            got.filter { $0 == 1 }, [], clause: .miss1a,
             "data of the calls to missing handlers (nobodyHome, Sink, SINK, \"sink \", \" sink\") that the native handler sink got"
         )
         context.expectEqual(
-            got.filter { $0 != 1 }, [2], clause: "MISS-1.d", "calls the native handler got after the missing one")
-        expectNoResponsesToMissingHandlers(context, registered: ["sink"], clause: "MISS-1.c")
+            got.filter { $0 != 1 }, [2], clause: .miss1d, "calls the native handler got after the missing one")
+        expectNoResponsesToMissingHandlers(context, registered: ["sink"], clause: .miss1c)
     }
 
     static let removedHandler = ConformanceCase(
         id: "missing-handler.native.removed-handler",
-        clauses: ["MISS-2", "MISS-5"],
+        clauses: [.miss2, .miss5],
         requires: .removeHandler,
         summary: "after removeHandler, calls to it behave as missing while other handlers still work"
     ) { context in
@@ -55,17 +56,17 @@ enum MissingHandlerCases {
             """)
         try await context.runUntilIdle()
         context.expectEqual(
-            context.transcript.nativeHandlerInvocations("gone").count, 0, clause: "MISS-2.a",
+            context.transcript.nativeHandlerInvocations("gone").count, 0, clause: .miss2a,
             "calls the removed handler got")
-        expectNoResponsesToMissingHandlers(context, registered: ["sink"], clause: "MISS-2.a")
+        expectNoResponsesToMissingHandlers(context, registered: ["sink"], clause: .miss2a)
         context.expectEqual(
-            context.transcript.nativeHandlerInvocations("sink"), [2], clause: "MISS-2.b",
+            context.transcript.nativeHandlerInvocations("sink"), [2], clause: .miss2b,
             "calls the remaining handler got")
     }
 
     static let removedBeforeLoadAcrossReload = ConformanceCase(
         id: "missing-handler.native.removed-before-load",
-        clauses: ["MISS-2", "MISS-5"],
+        clauses: [.miss2, .miss5],
         requires: .removeHandler,
         summary:
             "a handler removed before the page loads stays missing for the calls of the setup callback and after a reload, in batches with calls to handlers of similar names, which still answer"
@@ -91,28 +92,28 @@ enum MissingHandlerCases {
         )
         try await context.runUntilIdle()
         context.expectEqual(
-            context.transcript.nativeHandlerInvocations("gone"), [], clause: "MISS-2.a",
+            context.transcript.nativeHandlerInvocations("gone"), [], clause: .miss2a,
             "calls the handler removed before the page loaded got, from two pages (one after a reload)")
         expectNoResponsesToMissingHandlers(
-            context, registered: ["gone too", "Gone", "echo", "sink"], clause: "MISS-2.a")
+            context, registered: ["gone too", "Gone", "echo", "sink"], clause: .miss2a)
         context.expectEqual(
             context.transcript.nativeHandlerInvocations("sink"), ["after the removed one", "after the removed one"],
-            clause: "MISS-2.a",
+            clause: .miss2a,
             "calls the native handler sink got after a call to the removed handler, in the same batch, on each page")
         context.expectEqual(
-            context.transcript.jsCallbackInvocations("gone too"), ["similar name", "similar name"], clause: "MISS-2.b",
+            context.transcript.jsCallbackInvocations("gone too"), ["similar name", "similar name"], clause: .miss2b,
             "answers from the handler \"gone too\" on each page, \"gone\" and a never-registered name being removed")
         context.expectEqual(
-            context.transcript.jsCallbackInvocations("Gone"), ["other case", "other case"], clause: "MISS-2.b",
+            context.transcript.jsCallbackInvocations("Gone"), ["other case", "other case"], clause: .miss2b,
             "answers from the handler \"Gone\" on each page, \"gone\" being removed")
         context.expectEqual(
-            context.transcript.jsCallbackInvocations("echo"), ["last"], clause: "MISS-2.b",
+            context.transcript.jsCallbackInvocations("echo"), ["last"], clause: .miss2b,
             "answers from the handler echo, called after the removed one on the reloaded page")
     }
 
     static let messageWithoutHandlerName = ConformanceCase(
         id: "missing-handler.native.no-handler-name",
-        clauses: ["MISS-1", "MISS-5"],
+        clauses: [.miss1, .miss5],
         summary: "a JS message without handlerName counts as missing and does not stop the batch"
     ) { context in
         try context.registerHandler("sink", answer: .none)
@@ -126,17 +127,17 @@ enum MissingHandlerCases {
                 """)
         let got = context.transcript.nativeHandlerInvocations("sink")
         context.expectEqual(
-            got.filter { $0 == "no name" }, [], clause: "MISS-1.b",
+            got.filter { $0 == "no name" }, [], clause: .miss1b,
             "data of the call without handlerName that a native handler got")
         context.expectEqual(
-            got.filter { $0 != "no name" }, ["named"], clause: "MISS-1.d",
+            got.filter { $0 != "no name" }, ["named"], clause: .miss1d,
             "calls the native handler got after the one without handlerName")
-        expectNoResponsesToMissingHandlers(context, registered: ["sink"], clause: "MISS-1.c")
+        expectNoResponsesToMissingHandlers(context, registered: ["sink"], clause: .miss1c)
     }
 
     static let jsMissingHandler = ConformanceCase(
         id: "missing-handler.js.no-answer-next-works",
-        clauses: ["MISS-3", "CB-1", "DISP-6"],
+        clauses: [.miss3, .cb1, .disp6],
         accepts: .unansweredNativeCallbacks,
         summary:
             "a native call to a missing JS handler gets no answer, and the next call's answer still reaches its own callback"
@@ -154,13 +155,13 @@ enum MissingHandlerCases {
         expectNoAnswerToMissingJSHandler(
             "nobodyHome", data: 1, callback: "missing", in: context, "answers to the call to a missing JS handler")
         context.expectEqual(
-            context.transcript.nativeCallbackInvocations("echoed"), [2], clause: "MISS-3.b",
+            context.transcript.nativeCallbackInvocations("echoed"), [2], clause: .miss3b,
             "answers the next call's callback got")
     }
 
     static let jsMissingAmongLateAnswers = ConformanceCase(
         id: "missing-handler.js.missing-among-late-answers",
-        clauses: ["MISS-3", "DISP-6"],
+        clauses: [.miss3, .disp6],
         accepts: .unansweredNativeCallbacks,
         summary:
             "on a page navigated to, native calls to JS handlers it does not register (one the previous page had) get no answer, while the calls around them, answered later and in reverse order, get theirs"
@@ -205,7 +206,7 @@ enum MissingHandlerCases {
         }
         for label in ["late 1", "late 2", "echo"] {
             context.expectEqual(
-                context.transcript.nativeCallbackInvocations(label), [.string(label)], clause: "MISS-3.b",
+                context.transcript.nativeCallbackInvocations(label), [.string(label)], clause: .miss3b,
                 "answers callback '\(label)' got, its call sent among calls to missing JS handlers")
         }
     }
@@ -234,12 +235,12 @@ enum MissingHandlerCases {
         }
         let responses = context.transcript.fetchedMessages.filter { ownID != nil && $0.member("responseId") == ownID }
         context.expectEqual(
-            responses.map { $0.member("responseData") ?? "<no responseData>" }, [], clause: "DISP-6.a",
+            responses.map { $0.member("responseData") ?? "<no responseData>" }, [], clause: .disp6a,
             "responseData of the responses the JS side sent to the native call to the missing JS handler \(JSONValue.string(handler).canonicalText)"
         )
         if responses.isEmpty {
             context.expectEqual(
-                context.transcript.nativeCallbackInvocations(label), [], clause: "MISS-3.a", description)
+                context.transcript.nativeCallbackInvocations(label), [], clause: .miss3a, description)
         }
     }
 
@@ -249,7 +250,8 @@ enum MissingHandlerCases {
     /// allows; a call without one gets none, so no response names no call (`clause`: MISS-1.c, or
     /// MISS-2.a for removed handlers).
     @MainActor
-    static func expectNoResponsesToMissingHandlers(_ context: CaseContext, registered: Set<String>, clause: String) {
+    static func expectNoResponsesToMissingHandlers(_ context: CaseContext, registered: Set<String>, clause: Obligation)
+    {
         var unanswerable: [String] = [], tooMany: [String] = [], stray: [String] = []
         for (index, page) in context.transcript.pages.enumerated() {
             let calls = page.fetchedMessages.filter { $0.member("responseId") == nil }
@@ -270,7 +272,7 @@ enum MissingHandlerCases {
             }
         }
         context.expectEqual(
-            unanswerable, [], clause: "MISS-5.a",
+            unanswerable, [], clause: .miss5a,
             "calls to missing handlers answered by a response, though the MISS-4 error response is off by default")
         context.expectEqual(
             tooMany, [], clause: clause,

@@ -1,3 +1,4 @@
+import ConformanceObligations
 import StrictJSON
 
 /// Ordering cases for situations explore taught the catalogue: native handlers that answer and call while
@@ -7,7 +8,7 @@ extension OrderingCases {
 
     static let answerAndCallInsideHandler = ConformanceCase(
         id: "ordering.reentrant.answer-then-call",
-        clauses: ["ORD-1"],
+        clauses: [.ord1],
         summary:
             "a native handler that answers and then calls a JS handler while its batch runs (and one that calls, then answers) reaches JS in that order"
     ) { context in
@@ -35,7 +36,7 @@ extension OrderingCases {
         try await context.runUntilIdle()
         context.expectEqual(
             context.transcript.pageNotes("JS order"),
-            ["the answer", "call after the answer", "call before the answer", "the second answer"], clause: "ORD-1.d",
+            ["the answer", "call after the answer", "call before the answer", "the second answer"], clause: .ord1d,
             "what JS got, in order, from handlers that answered and called while their batch ran")
     }
 }

@@ -1,3 +1,4 @@
+import ConformanceObligations
 import StrictJSON
 import WireDialects
 
@@ -10,7 +11,7 @@ enum OrderingCases {
 
     static let nativeToJSFIFO = ConformanceCase(
         id: "ordering.native-to-js.fifo",
-        clauses: ["ORD-1"],
+        clauses: [.ord1],
         dialects: WireDialect.shipped,
         summary:
             "native calls reach the JS handler in the order they were made, a large message and a small one after it included"
@@ -20,7 +21,7 @@ enum OrderingCases {
         try await context.runUntilIdle()
         context.expectEqual(
             context.transcript.jsHandlerInvocations("sink").map(\.data), [1, 2, 3, 4, 5],
-            clause: "ORD-1.a", "data the JS handler got, in order")
+            clause: .ord1a, "data the JS handler got, in order")
         // A port may take a main-thread hop for some messages only (large ones serialized on another queue,
         // say); the order holds across it.
         let large = JSONValue.string(String(repeating: "a large message ", count: 8_192))
@@ -32,13 +33,13 @@ enum OrderingCases {
             return invocation.data == large ? "the large message (\(text.utf16.count) UTF-16 units)" : text
         }
         context.expectEqual(
-            strings, ["the large message (131072 UTF-16 units)", "a small message"], clause: "ORD-1.c",
+            strings, ["the large message (131072 UTF-16 units)", "a small message"], clause: .ord1c,
             "messages the JS handler got from a large call and a small call made right after it, in order")
     }
 
     static let acrossStartupQueue = ConformanceCase(
         id: "ordering.native-to-js.startup-queue-first",
-        clauses: ["ORD-1", "START-1"],
+        clauses: [.ord1, .start1],
         summary:
             "native calls held before the page loads reach JS before the answer to the page's first call, sent after them"
     ) { context in
@@ -63,17 +64,17 @@ enum OrderingCases {
         // order, is the order across the queue (ORD-1.b).
         let isHeldCall = { (invocation: String) in invocation.hasPrefix("handler sink got ") }
         context.expectEqual(
-            order.filter(isHeldCall), ["handler sink got 1", "handler sink got 2"], clause: "START-1.c",
+            order.filter(isHeldCall), ["handler sink got 1", "handler sink got 2"], clause: .start1c,
             "JS invocations of the two calls held in the startup queue, in the order the native side sent them")
         context.expectEqual(
             order.map { isHeldCall($0) ? "a held call" : $0 },
-            ["a held call", "a held call", #"callback answer got "first call""#], clause: "ORD-1.b",
+            ["a held call", "a held call", #"callback answer got "first call""#], clause: .ord1b,
             "JS invocations: the two calls held in the startup queue, then the answer the native side sent after them")
     }
 
     static let jsToNativeBatchFIFO = ConformanceCase(
         id: "ordering.js-to-native.batch-fifo",
-        clauses: ["ORD-2"],
+        clauses: [.ord2],
         summary: "calls JS makes in one turn arrive as one batch and run in array order"
     ) { context in
         try context.registerHandler("sink", answer: .none)
@@ -86,12 +87,12 @@ enum OrderingCases {
                 """)
         context.expectEqual(
             context.transcript.nativeHandlerInvocations("sink"), [1, 2, 3, 4, 5],
-            clause: "ORD-2.a", "data the native handler got, in order")
+            clause: .ord2a, "data the native handler got, in order")
     }
 
     static let mixedBatchInOrder = ConformanceCase(
         id: "ordering.js-to-native.mixed-batch-in-order",
-        clauses: ["ORD-2"],
+        clauses: [.ord2],
         summary:
             "a batch that mixes calls and a response runs in array order, the response's callback between the calls"
     ) { context in
@@ -116,12 +117,12 @@ enum OrderingCases {
                 #"handler sink got "before the answer""#, #"callback answer got "the answer""#,
                 #"handler sink got "after the answer""#,
             ],
-            clause: "ORD-2.c", "native invocations for the batch [call, response, call], in order")
+            clause: .ord2c, "native invocations for the batch [call, response, call], in order")
     }
 
     static let eachMessageDoneBeforeNext = ConformanceCase(
         id: "ordering.js-to-native.each-message-done-before-next",
-        clauses: ["ORD-2"],
+        clauses: [.ord2],
         summary:
             "each message of a batch is handled to the end before the next is examined: a repeated answer finds its callback already gone"
     ) { context in
@@ -142,14 +143,14 @@ enum OrderingCases {
         let order = context.transcript.nativeInvocationOrder
         context.expectEqual(
             order, [#"callback answer got "first answer""#, #"handler sink got "after the answers""#],
-            clause: "ORD-2.b",
+            clause: .ord2b,
             "native invocations for the batch [response, same response again, call]: the first response's callback is removed before the second is examined"
         )
     }
 
     static let responsesDuringBatch = ConformanceCase(
         id: "ordering.round-trip.responses-in-call-order",
-        clauses: ["ORD-1", "ORD-2", "MSG-2"],
+        clauses: [.ord1, .ord2, .msg2],
         summary:
             "answers a native handler gives while a batch runs reach the JS callbacks in call order with the right data"
     ) { context in
@@ -166,10 +167,10 @@ enum OrderingCases {
         // The batch runs in array order (ORD-2.a); the answers given while it runs arrive in the order given (ORD-1.d).
         let handled = context.transcript.nativeHandlerInvocations("echo")
         context.expectEqual(
-            handled, ["a", "b", "c"], clause: "ORD-2.a",
+            handled, ["a", "b", "c"], clause: .ord2a,
             "data the native handler got from the batch of three calls, in order")
         context.expectEqual(
             context.transcript.jsCallbackInvocations("answer"), handled,
-            clause: "ORD-1.d", "answers the JS callbacks got, in the order the native handler gave them")
+            clause: .ord1d, "answers the JS callbacks got, in the order the native handler gave them")
     }
 }

@@ -1,5 +1,6 @@
 import ConformanceAdapter
 import ConformanceBrowser
+import ConformanceObligations
 import StrictJSON
 import WireDialects
 
@@ -85,14 +86,14 @@ package enum SmokeCases {
             attach,
             Step(
                 check: ConformanceCase(
-                    id: "smoke.injection", clauses: ["BOOT-3"],
+                    id: "smoke.injection", clauses: [.boot3],
                     summary: "the bridge injects the JS side on \(loadSignalName)"
                 ) { context in
                     try await CasePages.start(context)
                     context.runInPage("conformance.note(\"bridge\", typeof window.WebViewJavascriptBridge);")
                     try await context.runUntilIdle()
                     context.expectEqual(
-                        context.transcript.pageNotes("bridge"), ["object"], clause: "BOOT-3.a",
+                        context.transcript.pageNotes("bridge"), ["object"], clause: .boot3a,
                         "typeof window.WebViewJavascriptBridge")
                 },
                 hint:
@@ -100,13 +101,13 @@ package enum SmokeCases {
                 diagnose: diagnoseInjection),
             Step(
                 check: ConformanceCase(
-                    id: "smoke.native-to-js", clauses: ["ORD-1"], summary: "one native call reaches a JS handler"
+                    id: "smoke.native-to-js", clauses: [.ord1], summary: "one native call reaches a JS handler"
                 ) { context in
                     try await CasePages.start(context)
                     try context.callHandler("sink", data: "hello")
                     try await context.runUntilIdle()
                     context.expectEqual(
-                        context.transcript.jsHandlerInvocations("sink").map(\.data), ["hello"], clause: "ORD-1.a",
+                        context.transcript.jsHandlerInvocations("sink").map(\.data), ["hello"], clause: .ord1a,
                         "data the JS handler got")
                 },
                 hint:
@@ -114,7 +115,7 @@ package enum SmokeCases {
                 diagnose: diagnoseNativeToJS),
             Step(
                 check: ConformanceCase(
-                    id: "smoke.js-to-native", clauses: ["FLUSH-7"], summary: "one JS call reaches a native handler"
+                    id: "smoke.js-to-native", clauses: [.flush7], summary: "one JS call reaches a native handler"
                 ) { context in
                     try context.registerHandler("sink", answer: .none)
                     try await CasePages.start(
@@ -123,7 +124,7 @@ package enum SmokeCases {
                             "setupWebViewJavascriptBridge(function (bridge) { bridge.callHandler(\"sink\", \"hello\"); });"
                     )
                     context.expectEqual(
-                        context.transcript.nativeHandlerInvocations("sink"), ["hello"], clause: "FLUSH-7.a",
+                        context.transcript.nativeHandlerInvocations("sink"), ["hello"], clause: .flush7a,
                         "data the native handler got")
                 },
                 hint:
@@ -137,12 +138,12 @@ package enum SmokeCases {
     private static func attachAsNavigationDelegate() -> Step {
         Step(
             check: ConformanceCase(
-                id: "smoke.attach", clauses: ["BOOT-2"], summary: "the adapter attaches and the page loads"
+                id: "smoke.attach", clauses: [.boot2], summary: "the adapter attaches and the page loads"
             ) { context in
                 context.loadPage("conformance.note(\"loaded\", true);")
                 try await context.runUntilIdle()
                 context.expectEqual(
-                    context.transcript.pageNotes("loaded"), [true], clause: "BOOT-2.a", "whether the page loaded")
+                    context.transcript.pageNotes("loaded"), [true], clause: .boot2a, "whether the page loaded")
             },
             hint:
                 "attach(to:) must create the bridge and make it (or a proxy) webView.navigationDelegate, allowing non-bridge URLs",
@@ -155,7 +156,7 @@ package enum SmokeCases {
         let (inject, flush) = ("iOS_Native_InjectJavascript", "iOS_Native_FlushMessageQueue")
         return Step(
             check: ConformanceCase(
-                id: "smoke.attach", clauses: ["WK-5"], dialects: [.wkwvjb],
+                id: "smoke.attach", clauses: [.wk5], dialects: [.wkwvjb],
                 summary: "the adapter attaches and the page has the bridge's script message handlers"
             ) { context in
                 context.loadPage(
@@ -167,7 +168,7 @@ package enum SmokeCases {
                 try await context.runUntilIdle()
                 context.expectEqual(
                     context.transcript.pageNotes(inject) + context.transcript.pageNotes(flush), ["object", "object"],
-                    clause: "WK-5.a",
+                    clause: .wk5a,
                     "typeof window.webkit.messageHandlers.\(inject) and .\(flush) when the page loaded")
             },
             hint:

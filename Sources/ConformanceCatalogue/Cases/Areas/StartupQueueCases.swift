@@ -1,4 +1,5 @@
 import ConformanceBrowser
+import ConformanceObligations
 import StrictJSON
 
 /// Cases on the native startup queue: held before injection, flushed in order after the JS side, then off.
@@ -10,7 +11,7 @@ enum StartupQueueCases {
 
     static let callsBeforeLoadDelivered = ConformanceCase(
         id: "startup.calls-before-load.delivered-in-order",
-        clauses: ["START-1", "ORD-1"],
+        clauses: [.start1, .ord1],
         summary:
             "native calls made before the page loads are held and delivered in order to a handler registered in the setup callback, once: a reload brings none of them again"
     ) { context in
@@ -19,29 +20,29 @@ enum StartupQueueCases {
         try await context.runUntilIdle()
         let got = context.transcript.jsHandlerInvocations("sink").map(\.data), sent: [JSONValue?] = [1, 2, 3]
         context.expectEqual(
-            CheckParts.sorted(got), CheckParts.sorted(sent), clause: "START-1.a",
+            CheckParts.sorted(got), CheckParts.sorted(sent), clause: .start1a,
             "data the JS handler got from calls made before the page loaded, whatever the order: each held and delivered"
         )
         context.expectEqual(
-            CheckParts.ofSent(got, sent: sent), CheckParts.inSendOrder(got, sent: sent), clause: "START-1.c",
+            CheckParts.ofSent(got, sent: sent), CheckParts.inSendOrder(got, sent: sent), clause: .start1c,
             "data the JS handler got from calls made before the page loaded, in the order they were made")
         let commands = context.transcript.nativeEvaluations.filter {
             WireInspector.deliveredMessage($0.script, in: context.dialect) != nil
         }
         context.expectEqual(
-            commands.count, 3, clause: "START-1.d",
+            commands.count, 3, clause: .start1d,
             "message commands evaluated for three held calls (one evaluation each)")
         // Once delivered, held messages are gone: the next page's load URL must not bring them again.
         context.reload()
         try await context.runUntilIdle()
         context.expectEqual(
-            context.transcript.jsHandlerInvocations("sink").count, 3, clause: "START-1.d",
+            context.transcript.jsHandlerInvocations("sink").count, 3, clause: .start1d,
             "JS handler calls for three held calls, after the page was reloaded (delivered once each)")
     }
 
     static let javascriptFirst = ConformanceCase(
         id: "startup.js-side-before-queued-messages",
-        clauses: ["START-1", "BOOT-3"],
+        clauses: [.start1, .boot3],
         summary: "on __bridge_loaded__ the JS side is evaluated before any queued message"
     ) { context in
         try context.callHandler("sink", data: "queued")
@@ -54,15 +55,15 @@ enum StartupQueueCases {
             WireInspector.deliveredMessage($0.script, in: context.dialect) != nil
         }
         context.expect(
-            injection != nil, clause: "BOOT-3.a",
+            injection != nil, clause: .boot3a,
             "the JS side was evaluated on the load URL (a native evaluation made window.\(context.dialect.javaScriptGlobal) appear)"
         )
         context.expect(
-            firstMessage != nil, clause: "START-1.a", "the message queued before the page loaded was evaluated")
+            firstMessage != nil, clause: .start1a, "the message queued before the page loaded was evaluated")
         if let injection, let firstMessage {
             // The order is BOOT-3's own obligation: the whole JS side before any held message.
             context.expect(
-                firstMessage > injection, clause: "BOOT-3.b",
+                firstMessage > injection, clause: .boot3b,
                 "the first queued message must be evaluated after the JS side (JS side at #\(injection + 1), first message at #\(firstMessage + 1))"
             )
         }
@@ -70,7 +71,7 @@ enum StartupQueueCases {
 
     static let queueOffAfterInjection = ConformanceCase(
         id: "startup.queue-off-after-injection",
-        clauses: ["START-2"],
+        clauses: [.start2],
         summary: "after injection, native calls are evaluated at once instead of being held"
     ) { context in
         try await CasePages.start(context)
@@ -81,15 +82,15 @@ enum StartupQueueCases {
             WireInspector.deliveredMessage($0.script, in: context.dialect) != nil
         }
         context.expectEqual(
-            sent.count, 1, clause: "START-2.a", "message commands evaluated after a call made once the page was up")
+            sent.count, 1, clause: .start2a, "message commands evaluated after a call made once the page was up")
         context.expectEqual(
             context.transcript.jsHandlerInvocations("sink").map(\.data), ["live"],
-            clause: "START-2.a", "data the JS handler got")
+            clause: .start2a, "data the JS handler got")
     }
 
     static let resetRearms = ConformanceCase(
         id: "startup.reset-rearms-queue",
-        clauses: ["START-3"],
+        clauses: [.start3],
         requires: .reset,
         summary: "after reset() calls are held until the next __bridge_loaded__, then delivered to the new page"
     ) { context in
@@ -98,17 +99,17 @@ enum StartupQueueCases {
         try context.callHandler("sink", data: "held")
         try await context.runUntilIdle()
         let early = context.transcript.jsHandlerInvocations("sink").count
-        context.expectEqual(early, 0, clause: "START-3.a", "JS handler invocations between reset() and the reload")
+        context.expectEqual(early, 0, clause: .start3a, "JS handler invocations between reset() and the reload")
         context.reload()
         try await context.runUntilIdle()
         context.expectEqual(
             context.transcript.jsHandlerInvocations("sink").map(\.data), ["held"],
-            clause: "START-3.a", "data the new page's JS handler got (held until its load URL)")
+            clause: .start3a, "data the new page's JS handler got (held until its load URL)")
     }
 
     static let resetState = ConformanceCase(
         id: "startup.reset.callbacks-ids-handlers",
-        clauses: ["START-3"],
+        clauses: [.start3],
         requires: .reset,
         accepts: .unansweredNativeCallbacks,
         summary:
@@ -140,10 +141,10 @@ enum StartupQueueCases {
             """)
         try await context.runUntilIdle()
         context.expectEqual(
-            context.transcript.nativeCallbackInvocations("dropped").count, 0, clause: "START-3.b",
+            context.transcript.nativeCallbackInvocations("dropped").count, 0, clause: .start3b,
             "invocations of a callback outstanding at reset(), answered after it")
         context.expectEqual(
-            context.transcript.nativeHandlerInvocations("sink"), ["after the reset"], clause: "START-3.d",
+            context.transcript.nativeHandlerInvocations("sink"), ["after the reset"], clause: .start3d,
             "data the native handler registered before reset() got after it")
 
         try context.callHandler("echo", data: "after", callback: "after the reset", expectsResponse: true)
@@ -151,13 +152,13 @@ enum StartupQueueCases {
         try await context.runUntilIdle()
         let afterReset = context.transcript.decodedNativeMessages.last { $0.member("data") == "after" }
         context.expectEqual(
-            afterReset?.member("callbackId"), firstID, clause: "START-3.c",
+            afterReset?.member("callbackId"), firstID, clause: .start3c,
             "callback id of the first call after reset() (numbering restarts: the first id issued)")
     }
 
     static let resetHoldsResponses = ConformanceCase(
         id: "startup.reset.holds-responses",
-        clauses: ["START-1", "START-3", "FLUSH-7"],
+        clauses: [.start1, .start3, .flush7],
         requires: .reset,
         summary:
             "an answer a native handler gives after reset() is held with calls and evaluated after the next page's JS side"
@@ -174,7 +175,7 @@ enum StartupQueueCases {
         try context.reset()
         let answered = try context.answerHeld("slow", with: "held answer")
         context.expect(
-            answered, clause: "FLUSH-7.a", "the native handler slow was never invoked, so there was nothing to answer")
+            answered, clause: .flush7a, "the native handler slow was never invoked, so there was nothing to answer")
         try await context.runUntilIdle()
         context.loadPage(CasePages.sink(in: context.dialect))
         try await context.runUntilIdle()
@@ -183,7 +184,7 @@ enum StartupQueueCases {
         let pages = context.transcript.pages
         guard pages.count == 2, let old = pages.first, let next = pages.last else {
             return context.fail(
-                clause: "START-1.b",
+                clause: .start1b,
                 "the case expected two pages (the page whose call was answered, the next one), the transcript has \(pages.count)"
             )
         }
@@ -196,19 +197,19 @@ enum StartupQueueCases {
             .filter { $0.member("responseId") == callbackID && callbackID != nil }.map { $0.member("responseData") }
         }
         context.expectEqual(
-            answers(in: old, afterJavaScriptSide: false), [], clause: "START-1.b",
+            answers(in: old, afterJavaScriptSide: false), [], clause: .start1b,
             "responses to the old page's call evaluated into that page after reset() (held until the next load URL)")
         context.expectEqual(
-            old.jsCallbackInvocations("answer"), [], clause: "START-1.b",
+            old.jsCallbackInvocations("answer"), [], clause: .start1b,
             "answers the old page's callback got after reset() (the answer is held for the next page)")
         context.expectEqual(
-            answers(in: next, afterJavaScriptSide: true), ["held answer"], clause: "START-1.b",
+            answers(in: next, afterJavaScriptSide: true), ["held answer"], clause: .start1b,
             "responses to the old page's call evaluated into the next page once its JS side was in")
     }
 
     static let heldCallsCallbackIDs = ConformanceCase(
         id: "startup.held-calls.callback-ids",
-        clauses: ["ID-2"],
+        clauses: [.id2],
         level: .should,
         summary:
             "native callback ids count objc_cb_1, objc_cb_2, ... from calls held before the page loads on through calls after it, skipping calls without a callback and reusing no answered id"
@@ -234,20 +235,20 @@ enum StartupQueueCases {
             return forms.nativeNumber(of: text).map { forms.nativeID($0) != text || $0 < 1 } ?? true
         }
         context.expectEqual(
-            malformed, [], clause: "ID-2.a",
+            malformed, [], clause: .id2a,
             "callback ids not of the form \(context.runDialect.callbackIDs.nativePrefix)<n> among \(ids.count), held and live"
         )
         func callbackID(ofCallWith data: String) -> JSONValue? {
             messages.first { $0.member("data") == .string(data) }?.member("callbackId")
         }
         context.expectEqual(
-            callbackID(ofCallWith: "held 1"), .string(context.runDialect.callbackIDs.nativeID(1)), clause: "ID-2.b",
+            callbackID(ofCallWith: "held 1"), .string(context.runDialect.callbackIDs.nativeID(1)), clause: .id2b,
             "callback id of the bridge's first call with a callback, held in the startup queue after a call without one"
         )
         let labels = ["held 1", "held 2"] + live
         context.expectEqual(
             labels.map { callbackID(ofCallWith: $0) },
-            (1...11).map { .string(context.runDialect.callbackIDs.nativeID($0)) }, clause: "ID-2.c",
+            (1...11).map { .string(context.runDialect.callbackIDs.nativeID($0)) }, clause: .id2c,
             "callback ids of eleven calls with a callback, two held and nine made one at a time after the answers, calls without a callback between them"
         )
     }

@@ -1,4 +1,5 @@
 import ConformanceBrowser
+import ConformanceObligations
 import StrictJSON
 import WireDialects
 
@@ -16,7 +17,7 @@ enum WKWebViewDialectCases {
 
     static let onePostPerCall = ConformanceCase(
         id: "js-side.wkwvjb.one-post-per-call",
-        clauses: ["WK-1"],
+        clauses: [.wk1],
         dialects: [.wkwvjb],
         summary:
             "each call the page makes posts null once to iOS_Native_FlushMessageQueue, three calls in one turn included"
@@ -32,17 +33,17 @@ enum WKWebViewDialectCases {
                 });
                 """)
         let posts = context.transcript.scriptMessages(to: flushHandler)
-        context.expectEqual(posts.count, 3, clause: "WK-1.a", "posts to \(flushHandler) for three JS calls in one turn")
+        context.expectEqual(posts.count, 3, clause: .wk1a, "posts to \(flushHandler) for three JS calls in one turn")
         context.expectEqual(
-            posts.filter { $0 != .null }, [], clause: "WK-1.b", "bodies posted to \(flushHandler) other than null")
+            posts.filter { $0 != .null }, [], clause: .wk1b, "bodies posted to \(flushHandler) other than null")
         context.expectEqual(
-            context.transcript.nativeHandlerInvocations("echo"), ["one", "two", "three"], clause: "WK-1.a",
+            context.transcript.nativeHandlerInvocations("echo"), ["one", "two", "three"], clause: .wk1a,
             "data the native handler got from the page's three calls")
     }
 
     static let onePostPerResponse = ConformanceCase(
         id: "js-side.wkwvjb.one-post-per-response",
-        clauses: ["WK-1"],
+        clauses: [.wk1],
         dialects: [.wkwvjb],
         summary: "each response the page sends posts null once to iOS_Native_FlushMessageQueue, and no send loads a URL"
     ) { context in
@@ -57,20 +58,20 @@ enum WKWebViewDialectCases {
         try context.callHandler("answerer", data: "second", callback: "second")
         try await context.runUntilIdle()
         let posts = context.transcript.scriptMessages(to: flushHandler)
-        context.expectEqual(posts.count, 2, clause: "WK-1.a", "posts to \(flushHandler) for two JS responses")
+        context.expectEqual(posts.count, 2, clause: .wk1a, "posts to \(flushHandler) for two JS responses")
         context.expectEqual(
-            posts.filter { $0 != .null }, [], clause: "WK-1.b", "bodies posted to \(flushHandler) other than null")
+            posts.filter { $0 != .null }, [], clause: .wk1b, "bodies posted to \(flushHandler) other than null")
         context.expectEqual(
-            context.transcript.subframeRequests, [], clause: "WK-1.c", "navigation requests the page made")
+            context.transcript.subframeRequests, [], clause: .wk1c, "navigation requests the page made")
         context.expectEqual(
             context.transcript.nativeCallbackInvocations("first")
                 + context.transcript.nativeCallbackInvocations("second"),
-            ["answer to first", "answer to second"], clause: "WK-1.a", "answers the native callbacks got")
+            ["answer to first", "answer to second"], clause: .wk1a, "answers the native callbacks got")
     }
 
     static let oneFetchPerFlushMessage = ConformanceCase(
         id: "flush.wkwvjb.one-fetch-per-flush-message",
-        clauses: ["WK-2"],
+        clauses: [.wk2],
         dialects: [.wkwvjb],
         summary: "each message to iOS_Native_FlushMessageQueue is followed by exactly one fetch, spelled exactly"
     ) { context in
@@ -90,19 +91,19 @@ enum WKWebViewDialectCases {
             $0.contains("_fetchQueue") && WireInspector.decodeCommand($0, in: .wkwvjb) == .notACommand
         }
         context.expectEqual(
-            fetches.count, context.transcript.scriptMessages(to: flushHandler).count, clause: "WK-2.a",
+            fetches.count, context.transcript.scriptMessages(to: flushHandler).count, clause: .wk2a,
             "fetches, against the messages posted to \(flushHandler)")
         context.expectEqual(
-            Set(fetches).sorted(), fetches.isEmpty ? [] : [WireDialect.wkwvjb.fetchCommand], clause: "WK-2.b",
+            Set(fetches).sorted(), fetches.isEmpty ? [] : [WireDialect.wkwvjb.fetchCommand], clause: .wk2b,
             "the fetch commands evaluated")
         context.expectEqual(
             context.transcript.nativeHandlerInvocations("sink"), ["first turn 1", "first turn 2", "later turn"],
-            clause: "WK-2.a", "data the native handler got, each call once")
+            clause: .wk2a, "data the native handler got, each call once")
     }
 
     static let startupQueueAfterInjection = ConformanceCase(
         id: "startup.wkwvjb.inject-then-startup-queue",
-        clauses: ["WK-3", "WK-4", "WK-2"],
+        clauses: [.wk3, .wk4, .wk2],
         dialects: [.wkwvjb],
         summary:
             "each inject message gets the JS side evaluated, on every page, and calls held before the page loaded reach the handlers its setup callback registers"
@@ -118,7 +119,7 @@ enum WKWebViewDialectCases {
                 });
                 """)
         context.expectEqual(
-            context.transcript.jsHandlerInvocations("sink").map(\.data), [1, 2], clause: "WK-3.b",
+            context.transcript.jsHandlerInvocations("sink").map(\.data), [1, 2], clause: .wk3b,
             "data the JS handler registered in the setup callback got from the two calls held before the page loaded")
         context.reload()
         try await context.runUntilIdle()
@@ -127,27 +128,27 @@ enum WKWebViewDialectCases {
         let pages = context.transcript.pages
         context.expectEqual(
             pages.map(\.javaScriptSideEvaluations.count), [1, 1],
-            clause: "WK-3.a", "evaluations of the JS side on the first page and on the reloaded one")
+            clause: .wk3a, "evaluations of the JS side on the first page and on the reloaded one")
         context.expectEqual(
-            pages.last?.jsHandlerInvocations("sink").map(\.data) ?? [], ["after the reload"], clause: "WK-3.a",
+            pages.last?.jsHandlerInvocations("sink").map(\.data) ?? [], ["after the reload"], clause: .wk3a,
             "data the reloaded page's JS handler got from a call made once it was up")
         context.expectEqual(
-            pages.map { $0.scriptMessages(to: injectHandler).count }, [1, 1], clause: "WK-4.c",
+            pages.map { $0.scriptMessages(to: injectHandler).count }, [1, 1], clause: .wk4c,
             "messages each page's setup call posted to \(injectHandler)")
         let fetches = context.transcript.nativeEvaluationsBesidesTheJavaScriptSide.map(\.script).filter {
             $0.contains("_fetchQueue") && WireInspector.decodeCommand($0, in: .wkwvjb) == .notACommand
         }
         context.expectEqual(
-            fetches, Array(repeating: WireDialect.wkwvjb.fetchCommand, count: 2), clause: "WK-2.b",
+            fetches, Array(repeating: WireDialect.wkwvjb.fetchCommand, count: 2), clause: .wk2b,
             "fetches evaluated for the two pages' calls to \"ready\", one each")
         context.expectEqual(
-            context.transcript.nativeHandlerInvocations("ready"), ["page up", "page up"], clause: "WK-2.a",
+            context.transcript.nativeHandlerInvocations("ready"), ["page up", "page up"], clause: .wk2a,
             "data the native handler got from each page's call")
     }
 
     static let pageSetupSnippet = ConformanceCase(
         id: "bootstrap.wkwvjb.page-setup-snippet",
-        clauses: ["WK-4", "WK-3"],
+        clauses: [.wk4, .wk3],
         dialects: [.wkwvjb],
         summary:
             "setupWKWebViewJavascriptBridge posts one inject message for the first call, appends the next callback, and calls back at once once the bridge is there"
@@ -170,30 +171,30 @@ enum WKWebViewDialectCases {
             """)
         try await context.runUntilIdle()
         context.expectEqual(
-            context.transcript.pageNotes("waiting after the first call"), [1], clause: "WK-4.c",
+            context.transcript.pageNotes("waiting after the first call"), [1], clause: .wk4c,
             "length of window.WKWVJBCallbacks after the first setup call")
         context.expectEqual(
-            postsBefore, [.null], clause: "WK-4.c", "messages posted to \(injectHandler) for the two setup calls")
+            postsBefore, [.null], clause: .wk4c, "messages posted to \(injectHandler) for the two setup calls")
         context.expectEqual(
-            context.transcript.pageNotes("waiting after the second call"), [2], clause: "WK-4.b",
+            context.transcript.pageNotes("waiting after the second call"), [2], clause: .wk4b,
             "length of window.WKWVJBCallbacks after the second setup call")
         context.expectEqual(
             context.transcript.pageNotes("first called back") + context.transcript.pageNotes("second called back"),
-            ["function", "function"], clause: "WK-4.b", "the two waiting callbacks, called with the bridge")
+            ["function", "function"], clause: .wk4b, "the two waiting callbacks, called with the bridge")
         context.expectEqual(
-            context.transcript.pageNotes("third called back at once"), [true], clause: "WK-4.a",
+            context.transcript.pageNotes("third called back at once"), [true], clause: .wk4a,
             "whether a setup call with the bridge present called back at once")
         context.expectEqual(
-            context.transcript.scriptMessages(to: injectHandler).count, 1, clause: "WK-4.a",
+            context.transcript.scriptMessages(to: injectHandler).count, 1, clause: .wk4a,
             "messages posted to \(injectHandler) after three setup calls")
         context.expectEqual(
-            context.transcript.javaScriptSideEvaluations.count, 1, clause: "WK-3.a",
+            context.transcript.javaScriptSideEvaluations.count, 1, clause: .wk3a,
             "evaluations of the JS side for the page's one inject message")
     }
 
     static let handlersBeforeLoad = ConformanceCase(
         id: "bootstrap.wkwvjb.handlers-before-load",
-        clauses: ["WK-5"],
+        clauses: [.wk5],
         dialects: [.wkwvjb],
         summary: "both script message handlers exist when the page loads"
     ) { context in
@@ -206,7 +207,7 @@ enum WKWebViewDialectCases {
         try await context.runUntilIdle()
         context.expectEqual(
             context.transcript.pageNotes(injectHandler) + context.transcript.pageNotes(flushHandler),
-            ["object", "object"], clause: "WK-5.a",
+            ["object", "object"], clause: .wk5a,
             "typeof window.webkit.messageHandlers.\(injectHandler) and .\(flushHandler) in the page's script")
     }
 }

@@ -1,0 +1,79 @@
+import ConformanceObligations
+import Foundation
+import Testing
+
+/// The kit's sources cite clauses and obligations by the members of `ConformanceObligations` (`Obligation.esc2c`),
+/// which `ObligationTableTests` holds to the spec, never by their text: a typo in text is found by nothing, a
+/// member the spec lost fails the build. Tests may write the text (they state expectations), and files of cases and
+/// dialects are read as text and converted (`Obligation(id:)`).
+@Suite struct ObligationLiteralTests {
+    static let sourcesRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .appendingPathComponent("../../Sources").standardized
+
+    /// The folders of `Sources` the rule covers: the harness's modules, the mutants, the CLI and the benchmarks.
+    static func covered(_ folder: String) -> Bool {
+        folder.hasPrefix("Conformance") || ["BridgeMutants", "conformance", "conformance-benchmarks"].contains(folder)
+    }
+
+    /// The one file that writes the spec's ids: generated from the spec.
+    static let generatedFile = "ConformanceObligations/SpecObligations.generated.swift"
+
+    /// Modules whose literals are still to be converted, with how many they write: the count may only go down (and
+    /// is lowered here when it does), so no new literal lands while the conversion is under way.
+    static let notYetConverted: [String: Int] = [
+        "BridgeMutants": 289, "ConformanceReports": 23, "conformance-benchmarks": 2,
+    ]
+
+    /// Each string literal in `text`'s code (whole-line comments left out) that is a clause or obligation id of the
+    /// spec, or such an id's prefix (`"ORD-2."`), with its line number.
+    static func literals(in text: String) -> [(line: Int, literal: String)] {
+        let ids = Set(Clause.all.map(\.id) + Obligation.all.map(\.id))
+        var found: [(line: Int, literal: String)] = []
+        for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated()
+        where !line.trimmingCharacters(in: .whitespaces).hasPrefix("//") {
+            for match in line.matches(of: /"([A-Z]{2,6}-[0-9]+)(\.[a-z]?)?"/) {
+                let id = String(match.output.1) + (match.output.2.map(String.init) ?? "")
+                if ids.contains(id) || ids.contains(String(match.output.1)) {
+                    found.append((index + 1, id))
+                }
+            }
+        }
+        return found
+    }
+
+    @Test("no source of the kit writes a clause or obligation id as a string literal")
+    func noClauseLiterals() throws {
+        var byModule: [String: [String]] = [:]
+        let enumerator = FileManager.default.enumerator(at: Self.sourcesRoot, includingPropertiesForKeys: nil)
+        while let url = enumerator?.nextObject() as? URL {
+            guard url.pathExtension == "swift" else { continue }
+            let path = String(url.standardized.path.dropFirst(Self.sourcesRoot.path.count + 1))
+            let module = String(path.prefix { $0 != "/" })
+            guard Self.covered(module), path != Self.generatedFile else { continue }
+            for found in Self.literals(in: try String(contentsOf: url, encoding: .utf8)) {
+                byModule[module, default: []].append("\(path):\(found.line): \"\(found.literal)\"")
+            }
+        }
+        for module in Set(byModule.keys).union(Self.notYetConverted.keys).sorted() {
+            let found = byModule[module] ?? [], allowed = Self.notYetConverted[module] ?? 0
+            #expect(
+                found.count == allowed,
+                """
+                \(module) writes \(found.count) clause or obligation literals (\(allowed) allowed); cite them by \
+                their members (`Obligation.esc2c`, `Clause.esc2`)\(found.count < allowed ? ", and lower the count in notYetConverted" : ""):
+                \(found.prefix(20).joined(separator: "\n"))
+                """)
+        }
+    }
+
+    @Test("the scan finds literals where they are written, and only the spec's ids")
+    func scanFindsLiterals() {
+        let text = """
+            check(clause: "ESC-2.c", "x")
+            // a comment citing "ESC-2.c" is prose
+            let prefix = ["ORD-2."], encoding = "UTF-8", custom = "APP-1"
+            let clause = "BOOT-4"
+            """
+        #expect(Self.literals(in: text).map { "\($0.line) \($0.literal)" } == ["1 ESC-2.c", "3 ORD-2.", "4 BOOT-4"])
+    }
+}
