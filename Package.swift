@@ -159,8 +159,8 @@ let package = Package(
         .target(
             name: "BridgeMutants",
             dependencies: [
-                "ReferenceBridge", "ReferenceBridgeCore", "ReferenceOracle", "ConformanceKit", "SimulatedWebKit",
-                "WireDialects",
+                "ReferenceBridge", "ReferenceBridgeCore", "ReferenceOracle", "ConformanceKit", "ConformanceObligations",
+                "SimulatedWebKit", "WireDialects",
             ]
         ),
         .executableTarget(
@@ -234,8 +234,8 @@ let package = Package(
         .executableTarget(
             name: "conformance-benchmarks",
             dependencies: [
-                "BridgeMutants", "CJavaScriptCore", "ConformanceKit", "ReferenceBridge", "ReferenceBridgeCore",
-                "ReferenceOracle", "WireDialects",
+                "BridgeMutants", "CJavaScriptCore", "ConformanceKit", "ConformanceObligations", "ReferenceBridge",
+                "ReferenceBridgeCore", "ReferenceOracle", "WireDialects",
             ]
         ),
         .testTarget(

@@ -1,4 +1,5 @@
 import ConformanceKit
+import ConformanceObligations
 import WireDialects
 
 /// A deliberately broken variant of the reference bridge with one realistic defect, and the case that
@@ -8,9 +9,9 @@ package struct Mutant: Sendable, Identifiable {
     package let id: String
     /// The defect, in one sentence.
     package let defect: String
-    /// The obligation the defect breaks, as `<clause>.<letter>` (spec appendix C); the cases in
-    /// `caughtBy` must fail it with a failure citing its clause.
-    package let obligation: String
+    /// The obligation the defect breaks (spec appendix C); the cases in `caughtBy` must fail it with a failure
+    /// citing its clause.
+    package let obligation: Obligation
     /// The cases that must catch it (others may catch it too).
     package let caughtBy: [String]
     /// Whether the defect traps (a force unwrap, a force cast) where its obligation says "MUST NOT crash":
@@ -44,7 +45,7 @@ package struct Mutant: Sendable, Identifiable {
     ///   - glueDefect: For a glue mutant, its defect.
     ///   - make: Makes the adapter (the reference bridge, broken or not).
     init(
-        id: String, defect: String, obligation: String, caughtBy: [String], crashes: Bool = false,
+        id: String, defect: String, obligation: Obligation, caughtBy: [String], crashes: Bool = false,
         dialect: WireDialect = .canonical,
         breakJavaScriptSide: (@Sendable (String) -> String)? = nil,
         breakPageSetup: (@Sendable (String) -> String)? = nil,
@@ -65,7 +66,7 @@ package struct Mutant: Sendable, Identifiable {
     }
 
     /// The clause of `obligation` (`ESC-2` for `ESC-2.c`).
-    package var clause: String { String(obligation.prefix { $0 != "." }) }
+    package var clause: Clause { obligation.clause }
 
     /// A fresh adapter running this mutant.
     @MainActor

@@ -1,4 +1,5 @@
 import ConformanceKit
+import ConformanceObligations
 
 /// Every mutant the kit ships.
 package enum MutantCatalogue {
@@ -13,8 +14,8 @@ package enum MutantCatalogue {
 
     /// MUST and SHOULD obligations no mutant breaks, each with the reason no realistic, observable defect
     /// of a bridge can (an equivalent mutant) or why the kit cannot run one yet.
-    package static let obligationsWithoutMutants: [String: String] = [
-        "ESC-4.a":
+    package static let obligationsWithoutMutants: [Obligation: String] = [
+        .esc4a:
             "a crash ends an in-process run; the out-of-process testee `conformance-testees crash-on-unserializable` is the defect (OutOfProcessTests)"
     ]
 
@@ -27,7 +28,7 @@ package enum MutantCatalogue {
     /// A native mutant: the reference bridge with the defect `make` builds (fresh for every case, so
     /// that state a defect keeps never leaks between cases).
     static func native(
-        _ id: String, _ defect: String, obligation: String, caughtBy: [String],
+        _ id: String, _ defect: String, obligation: Obligation, caughtBy: [String],
         _ make: @escaping @MainActor @Sendable () -> Defect
     ) -> Mutant {
         Mutant(id: id, defect: defect, obligation: obligation, caughtBy: caughtBy, makeDefect: make) {

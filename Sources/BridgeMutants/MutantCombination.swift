@@ -1,4 +1,5 @@
 import ConformanceKit
+import ConformanceObligations
 import ReferenceBridge
 import WireDialects
 
@@ -64,7 +65,7 @@ package struct MutantCombination: Sendable {
     }
 
     /// The obligations the defects break, one per mutant: the real causes of the port's failures.
-    package var obligations: [String] { mutants.map(\.obligation) }
+    package var obligations: [Obligation] { mutants.map(\.obligation) }
 
     /// The dialect the mutants break: the profile the port runs in.
     package var dialect: WireDialect { mutants[0].dialect }

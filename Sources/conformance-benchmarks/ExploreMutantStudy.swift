@@ -44,7 +44,7 @@ enum ExploreMutantStudy {
                     continue
                 }
                 programsToFind.append(programs)
-                let cites = clauses.contains { $0.hasPrefix(mutant.clause) }
+                let cites = clauses.contains { $0.hasPrefix(mutant.clause.id) }
                 if cites { clauseCited += 1 }
                 let steps =
                     report.counterexample.map { "shrunk to \($0.shrunk.operations.count) steps" } ?? "SHOULD only"

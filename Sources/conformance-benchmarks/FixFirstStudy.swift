@@ -137,10 +137,10 @@ enum FixFirstStudy {
             }
             if dumpPath != nil { dump.append(record(of: mutant, results: results)) }
             let roots = RootCauses.findings(in: results)
-            tally.add(roots, causes: [mutant.clause], crashes: mutant.crashes, results: results)
+            tally.add(roots, causes: [mutant.clause.id], crashes: mutant.crashes, results: results)
             if results.contains(where: isKitFault) { tally.withKitFault += 1 }
             func isOwn(_ finding: RootCauseFinding) -> Bool {
-                CheckFailure.citation(finding.citation).clause == mutant.clause
+                CheckFailure.citation(finding.citation).clause == mutant.clause.id
                     || (mutant.crashes && finding.citation == Verdict.crash.rawValue)
             }
             if roots.prefix(FixFirstSummary.shownFindings).contains(where: isOwn) {
@@ -185,7 +185,7 @@ enum FixFirstStudy {
             return
         }
         let roots = RootCauses.findings(in: results)
-        let causes = Set(combination.mutants.map(\.clause))
+        let causes = Set(combination.mutants.map(\.clause.id))
         tally.add(roots, causes: causes, crashes: false, results: results)
         if results.contains(where: isKitFault) { tally.withKitFault += 1 }
         let named = Set(roots.map { CheckFailure.citation($0.citation).clause })
@@ -200,7 +200,7 @@ enum FixFirstStudy {
         }
         let shown = roots.prefix(6).map { "\($0.citationLabel) (\($0.cases.count))" }
         print(
-            "    \(label ?? ids.joined(separator: "+")) [\(combination.obligations.joined(separator: ", "))]: \(roots.count) findings: \(shown.joined(separator: ", "))\(roots.count > 6 ? ", ..." : "")\(missing.isEmpty ? "" : "; missing \(missing.joined(separator: ", "))")"
+            "    \(label ?? ids.joined(separator: "+")) [\(combination.obligations.map(\.id).joined(separator: ", "))]: \(roots.count) findings: \(shown.joined(separator: ", "))\(roots.count > 6 ? ", ..." : "")\(missing.isEmpty ? "" : "; missing \(missing.joined(separator: ", "))")"
         )
     }
 

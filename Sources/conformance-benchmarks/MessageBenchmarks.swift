@@ -1,5 +1,6 @@
 import CJavaScriptCore
 import ConformanceKit
+import ConformanceObligations
 import Foundation
 import ReferenceBridge
 import ReferenceBridgeCore
@@ -60,7 +61,7 @@ enum MessageBenchmarks {
 
     /// `count` native calls to a JS handler that answers at once.
     private static func nativeCalls(_ count: Int) -> ConformanceCase {
-        ConformanceCase(id: "benchmark.native-calls", clauses: ["ORD-1"], summary: "native calls answered by JS") {
+        ConformanceCase(id: "benchmark.native-calls", clauses: [.ord1], summary: "native calls answered by JS") {
             context in
             context.loadPage(
                 "\(wire.pageSetupFunction)(function (bridge) { bridge.\(wire.registerHandlerFunction)('echo', function (data, respond) { respond(data); }); });"
@@ -75,7 +76,7 @@ enum MessageBenchmarks {
 
     /// `count` JS calls to a native handler that answers at once.
     private static func javaScriptCalls(_ count: Int) -> ConformanceCase {
-        ConformanceCase(id: "benchmark.js-calls", clauses: ["ORD-1"], summary: "JS calls answered by native") {
+        ConformanceCase(id: "benchmark.js-calls", clauses: [.ord1], summary: "JS calls answered by native") {
             context in
             try context.registerHandler("echo", answer: .echo)
             context.loadPage(

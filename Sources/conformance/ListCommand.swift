@@ -41,13 +41,15 @@ struct ListCommand: ParsableCommand {
             }
             // Counting checks means running them: the catalogue against the reference, in process.
             let results = try ReferenceRun.results(of: Catalogue.all, for: "the coverage table")
-            let mutants = Dictionary(grouping: MutantCatalogue.all.map { ($0.obligation, $0.id) }, by: \.0).mapValues {
+            let mutants = Dictionary(grouping: MutantCatalogue.all.map { ($0.obligation.id, $0.id) }, by: \.0).mapValues
+            {
                 $0.map(\.1)
             }
             print(
                 spec.coverageTable(
                     for: Catalogue.all, checks: results.flatMap(\.checks), mutants: mutants,
-                    mutantGaps: MutantCatalogue.obligationsWithoutMutants))
+                    mutantGaps: Dictionary(
+                        uniqueKeysWithValues: MutantCatalogue.obligationsWithoutMutants.map { ($0.key.id, $0.value) })))
             return
         }
         if adapters {

@@ -1,5 +1,6 @@
 import BridgeMutants
 import ConformanceKit
+import ConformanceObligations
 import KitTestSupport
 import TestTiers
 import Testing
@@ -14,13 +15,13 @@ struct MutantTests {
         let cases = mutant.caughtBy.compactMap(Catalogue.case(withID:))
         try #require(cases.count == mutant.caughtBy.count)
         let results = try await Self.results(of: mutant)
-        let level = try #require(ProtocolSpec.bundled().level(ofCitation: mutant.obligation))
+        let level = try #require(ProtocolSpec.bundled().level(ofCitation: mutant.obligation.id))
         for (conformanceCase, result) in zip(cases, results) {
             // A defect of the bridge is never a fault of the kit.
             #expect(result.verdict != .harnessError, "mutant \(mutant.id): \(result.interruption ?? "")")
             #expect(
-                conformanceCase.clauses.contains(mutant.clause),
-                "\(conformanceCase.id) does not cite \(mutant.clause), the clause of \(mutant.obligation)")
+                conformanceCase.clauses.contains(mutant.clause.id),
+                "\(conformanceCase.id) does not cite \(mutant.clause.id), the clause of \(mutant.obligation.id)")
             if mutant.crashes {
                 // A trap ends the case where it happens: the case's verdict is the crash, its cause the trap.
                 #expect(
@@ -35,15 +36,15 @@ struct MutantTests {
             #expect(
                 caught.contains(result.verdict),
                 "mutant \(mutant.id) was not caught by \(conformanceCase.id):\n\(result.report)")
-            let judged = result.failures.filter { $0.clause == mutant.clause }.map(\.level)
+            let judged = result.failures.filter { $0.clause == mutant.clause.id }.map(\.level)
             #expect(
                 judged.allSatisfy { $0 == level },
-                "failures citing \(mutant.clause) are judged at \(judged), not at its level \(level)")
+                "failures citing \(mutant.clause.id) are judged at \(judged), not at its level \(level)")
             #expect(result.caseID == conformanceCase.id)
-            let citesClause = result.failures.contains { $0.clause == mutant.clause }
+            let citesClause = result.failures.contains { $0.clause == mutant.clause.id }
             #expect(
                 citesClause,
-                "mutant \(mutant.id) breaks \(mutant.obligation), but no failure of \(conformanceCase.id) cites \(mutant.clause): \(result.failures)"
+                "mutant \(mutant.id) breaks \(mutant.obligation.id), but no failure of \(conformanceCase.id) cites \(mutant.clause.id): \(result.failures)"
             )
         }
     }
@@ -75,12 +76,12 @@ struct MutantTests {
         let known = Set(spec.clauses.flatMap(\.obligations).map(\.id))
         for mutant in MutantCatalogue.all {
             #expect(
-                known.contains(mutant.obligation),
-                "mutant \(mutant.id) breaks \(mutant.obligation), which appendix C does not define")
+                known.contains(mutant.obligation.id),
+                "mutant \(mutant.id) breaks \(mutant.obligation.id), which appendix C does not define")
         }
-        let broken = Set(MutantCatalogue.all.map(\.obligation))
+        let broken = Set(MutantCatalogue.all.map(\.obligation.id))
         for obligation in obligations {
-            let reason = MutantCatalogue.obligationsWithoutMutants[obligation.id]
+            let reason = Obligation(id: obligation.id).flatMap { MutantCatalogue.obligationsWithoutMutants[$0] }
             #expect(
                 broken.contains(obligation.id) || reason != nil, "no mutant breaks \(obligation.id): \(obligation.text)"
             )

@@ -85,11 +85,11 @@ struct FixFirstExpectation: Equatable, Sendable {
     init(mutant: Mutant, results: [CaseResult]) {
         let roots = RootCauses.findings(in: results)
         let place = roots.firstIndex { finding in
-            CheckFailure.citation(finding.citation).clause == mutant.clause
+            CheckFailure.citation(finding.citation).clause == mutant.clause.id
                 || (mutant.crashes && finding.citation == Verdict.crash.rawValue)
         }
         self.init(
-            mutant: mutant.id, obligation: mutant.obligation, standing: Standing(place: place.map { $0 + 1 }),
+            mutant: mutant.id, obligation: mutant.obligation.id, standing: Standing(place: place.map { $0 + 1 }),
             findingCount: roots.count, shown: roots.prefix(FixFirstSummary.shownFindings).map(\.citation),
             failingCases: results.filter { $0.verdict.category != .clean }.map {
                 FailingCase(id: $0.caseID, verdict: $0.verdict)

@@ -53,7 +53,7 @@ struct FixFirstExpectationTests {
             """)
         for (id, expectation) in file.entries {
             let mutant = try #require(MutantCatalogue.all.first { $0.id == id })
-            #expect(expectation.obligation == mutant.obligation, "\(id)")
+            #expect(expectation.obligation == mutant.obligation.id, "\(id)")
         }
     }
 

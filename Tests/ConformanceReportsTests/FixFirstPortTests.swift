@@ -20,7 +20,7 @@ struct FixFirstPortTests {
             "glue-bridge-request-decided-twice", "escape-chain-backslash-last", "js-queue-built-newest-first",
             "setup-snippet-ignores-pending-callbacks",
         ])
-        #expect(port.obligations == ["BOOT-1.f", "ESC-2.a", "ORD-3.a", "BOOT-5.b"])
+        #expect(port.obligations.map(\.id) == ["BOOT-1.f", "ESC-2.a", "ORD-3.a", "BOOT-5.b"])
         #expect(port.configuration.bridgeJavaScriptSource != nil && port.configuration.pageSetupSource != nil)
         #expect(port.makeAdapter() is WebKitGlueBridgeAdapter)
         func problem(_ ids: [String]) -> String {
@@ -59,7 +59,7 @@ struct FixFirstPortTests {
             combination.makeAdapter()
         }
         let roots = RootCauses.findings(in: results)
-        let causes = Set(combination.mutants.map(\.clause))
+        let causes = Set(combination.mutants.map(\.clause.id))
         let named = Set(roots.map { CheckFailure.citation($0.citation).clause })
         #expect(causes.isSubset(of: named), "missing \(causes.subtracting(named).sorted()) in \(roots.map(\.citation))")
         let first = try #require(roots.first)

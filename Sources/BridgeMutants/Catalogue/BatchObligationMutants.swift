@@ -1,4 +1,5 @@
 import ConformanceKit
+import ConformanceObligations
 import Foundation
 import ReferenceBridgeCore
 import StrictJSON
@@ -11,7 +12,7 @@ extension MutantCatalogue {
         native(
             "repeated-response-aborts-batch",
             "a second response for an answered callback is thrown as a protocol error that ends the flush, so the rest of its batch is dropped",
-            obligation: "CB-2.b", caughtBy: ["callbacks.native.one-shot", "callbacks.native.one-shot.crafted-repeats"]
+            obligation: .cb2b, caughtBy: ["callbacks.native.one-shot", "callbacks.native.one-shot.crafted-repeats"]
         ) {
             // Repeats are told apart from unknown ids by a set of answered ids; only they throw.
             Defect(rewriteFetchResult: { result, page in
@@ -33,7 +34,7 @@ extension MutantCatalogue {
         native(
             "response-id-matched-by-number",
             "callbacks are kept by number and a responseId is read as the number after its last _, so objc_cb_01 or cb_1 reaches objc_cb_1",
-            obligation: "CB-3.a",
+            obligation: .cb3a,
             caughtBy: [
                 "callbacks.native.unknown-response-id-ignored", "callbacks.native.unknown-response-id.crafted-batch",
             ]
@@ -58,7 +59,7 @@ extension MutantCatalogue {
         native(
             "answered-callbacks-swept-after-batch",
             "answered callbacks are removed only after the whole batch ran (no mutation while iterating), so a repeated response in the same batch runs its callback again",
-            obligation: "CB-3.b",
+            obligation: .cb3b,
             caughtBy: [
                 "callbacks.native.unknown-response-id-ignored", "callbacks.native.unknown-response-id.crafted-batch",
             ]
@@ -80,7 +81,7 @@ extension MutantCatalogue {
         native(
             "reset-clears-callbacks-on-next-load",
             "reset() only marks the callbacks for removal and clears them at the next load URL, so an answer arriving in between runs a dropped callback",
-            obligation: "CB-3.c",
+            obligation: .cb3c,
             caughtBy: [
                 "callbacks.native.response-after-reset-ignored", "callbacks.native.response-after-reset.crafted",
             ]
@@ -112,7 +113,7 @@ extension MutantCatalogue {
         native(
             "json-string-answers-decoded",
             "a string answer that holds JSON is decoded once more before the callback gets it (for pages that answer JSON.stringify(...))",
-            obligation: "CB-4.a",
+            obligation: .cb4a,
             caughtBy: ["callbacks.native.response-data-forms", "callbacks.native.response-data-forms.crafted-batch"]
         ) {
             Defect(wrapCallback: { callback in
@@ -127,7 +128,7 @@ extension MutantCatalogue {
         native(
             "absent-response-data-as-null",
             "responseData is read as message[\"responseData\"] ?? NSNull(), so an absent key reaches the callback as JSON null",
-            obligation: "CB-4.b",
+            obligation: .cb4b,
             caughtBy: ["callbacks.native.response-data-forms", "callbacks.native.response-data-forms.crafted-batch"]
         ) {
             Defect(wrapCallback: { callback in { answer in callback(answer ?? NSNull()) } })
@@ -135,7 +136,7 @@ extension MutantCatalogue {
         native(
             "call-callback-id-runs-native-callback",
             "the callback is looked up by responseId ?? callbackId, so a JS call whose callbackId equals an outstanding native id runs that callback instead of its handler",
-            obligation: "CB-4.d",
+            obligation: .cb4d,
             caughtBy: ["callbacks.native.calls-name-no-callback", "callbacks.native.response-data-forms.crafted-batch"]
         ) {
             let consumed = Box(Set<String>())
@@ -169,7 +170,7 @@ extension MutantCatalogue {
         native(
             "empty-fetch-result-stops-fetching",
             "an empty _fetchQueue result is taken to mean the JS side is gone: queue URLs are not fetched again until the next load URL",
-            obligation: "FLUSH-2.b", caughtBy: ["flush.empty-string-result", "flush.nothing-results-keep-bridge-state"]
+            obligation: .flush2b, caughtBy: ["flush.empty-string-result", "flush.nothing-results-keep-bridge-state"]
         ) {
             let stopped = Box(false)
             return Defect(
@@ -192,7 +193,7 @@ extension MutantCatalogue {
         native(
             "fetch-error-rearms-startup-queue",
             "an evaluation error of _fetchQueue is taken for a page without the JS side: sends are held in the startup queue until the next load URL",
-            obligation: "FLUSH-2.c",
+            obligation: .flush2c,
             caughtBy: ["flush.evaluation-error-result", "flush.nothing-results-keep-bridge-state"]
         ) {
             let held = Box<[String]?>(nil)
@@ -218,7 +219,7 @@ extension MutantCatalogue {
         native(
             "streaming-batch-parser",
             "batches are decoded by a streaming parser that runs each message as soon as it is complete, so an invalid batch has partly run before the error",
-            obligation: "FLUSH-3.a", caughtBy: ["flush.invalid-json-dropped"]
+            obligation: .flush3a, caughtBy: ["flush.invalid-json-dropped"]
         ) {
             Defect(rewriteFetchResult: { result, _ in
                 guard let result, (try? JSONParser.parse(result, loneSurrogates: .reject)) == nil else { return result }
@@ -229,7 +230,7 @@ extension MutantCatalogue {
         native(
             "string-batch-decoded-again",
             "a _fetchQueue result whose top level is a string is decoded once more as the batch (for JS sides that double-encode the queue)",
-            obligation: "FLUSH-4.b", caughtBy: ["flush.non-array-ignored", "flush.non-array-responses-ignored"]
+            obligation: .flush4b, caughtBy: ["flush.non-array-ignored", "flush.non-array-responses-ignored"]
         ) {
             Defect(rewriteFetchResult: { result, _ in
                 guard let result, case .string(let inner)? = try? JSONParser.parse(result, loneSurrogates: .reject)
@@ -240,7 +241,7 @@ extension MutantCatalogue {
         native(
             "nested-arrays-flattened",
             "array elements are taken for sub-batches (a flatMap over the batch), so messages inside a nested array run",
-            obligation: "FLUSH-5.a",
+            obligation: .flush5a,
             caughtBy: ["flush.non-object-elements-skipped", "flush.non-object-elements-among-responses"]
         ) {
             Defect(rewriteFetchResult: { result, _ in
@@ -256,7 +257,7 @@ extension MutantCatalogue {
         native(
             "repeated-call-deduplicated",
             "a call equal to the one right before it in a batch is dropped, taken for a signal counted twice",
-            obligation: "FLUSH-7.a", caughtBy: ["flush.handlers-and-responders"]
+            obligation: .flush7a, caughtBy: ["flush.handlers-and-responders"]
         ) {
             Defect(rewriteFetchResult: { result, _ in
                 WireRewriting.rewritingBatch(result) { batch in
@@ -274,7 +275,7 @@ extension MutantCatalogue {
         native(
             "handler-names-case-insensitive",
             "handler names are lowercased when registered and when looked up, so a call to Sink reaches the handler sink",
-            obligation: "MISS-1.a", caughtBy: ["missing-handler.native.batch-continues"]
+            obligation: .miss1a, caughtBy: ["missing-handler.native.batch-continues"]
         ) {
             Defect(rewriteFetchResult: { result, page in
                 guard let names = page.owner?.handlerNames else { return result }
@@ -294,7 +295,7 @@ extension MutantCatalogue {
         native(
             "skipped-callbacks-called-with-nil",
             "callbacks wait in a FIFO queue; a response pops callbacks until it finds its own and calls the ones it skips with nil, taken for unanswered",
-            obligation: "MISS-3.a",
+            obligation: .miss3a,
             caughtBy: ["missing-handler.js.no-answer-next-works", "missing-handler.js.missing-among-late-answers"]
         ) {
             let popped = Box(Set<String>())
@@ -330,7 +331,7 @@ extension MutantCatalogue {
         native(
             "one-request-in-flight",
             "calls that expect an answer are sent one at a time, each waiting for the previous one's answer, so a call nobody answers blocks every later one",
-            obligation: "MISS-3.b",
+            obligation: .miss3b,
             caughtBy: ["missing-handler.js.no-answer-next-works", "missing-handler.js.missing-among-late-answers"]
         ) {
             let awaited = Box<String?>(nil)
@@ -369,7 +370,7 @@ extension MutantCatalogue {
         native(
             "decides-on-bridge-queue",
             "navigation decisions are made on the bridge's own serial queue, and the decision handler is called there",
-            obligation: "THR-1.b",
+            obligation: .thr1b,
             caughtBy: ["threading.background-sends.no-deadlock", "lifecycle.handlers-registered-later-persist"]
         ) {
             Defect(decidesOffMainThread: true)
@@ -377,7 +378,7 @@ extension MutantCatalogue {
         native(
             "background-sends-drained-last-first",
             "sends from other threads go into a locked buffer that the main thread drains with popLast()",
-            obligation: "THR-2.c", caughtBy: ["threading.background-sends.no-deadlock"]
+            obligation: .thr2c, caughtBy: ["threading.background-sends.no-deadlock"]
         ) {
             Defect(backgroundSend: { adapter in
                 let bridge = adapter.bridge
@@ -403,7 +404,7 @@ extension MutantCatalogue {
         native(
             "handler-error-aborts-batch",
             "the do/catch around handlers wraps the whole batch loop, so a handler that throws drops the rest of its batch",
-            obligation: "FLUSH-8.a", caughtBy: ["flush.throwing-handler-batch-continues"]
+            obligation: .flush8a, caughtBy: ["flush.throwing-handler-batch-continues"]
         ) {
             Defect(rewriteFetchResult: { result, page in
                 guard let throwing = page.owner?.throwingHandlerNames, !throwing.isEmpty else { return result }
@@ -424,7 +425,7 @@ extension MutantCatalogue {
         native(
             "background-answers-dropped",
             "a responder called off the main thread drops its answer (`guard Thread.isMainThread else { return }`)",
-            obligation: "THR-2.b", caughtBy: ["threading.background-answers.no-deadlock"]
+            obligation: .thr2b, caughtBy: ["threading.background-answers.no-deadlock"]
         ) {
             Defect(wrapHandler: { handler in
                 { data, respond in handler(data) { answer in if MainQueuePump.isOnMainQueue { respond(answer) } } }
@@ -433,7 +434,7 @@ extension MutantCatalogue {
         native(
             "background-answers-wait-for-main",
             "a responder called off the main thread answers through DispatchQueue.main.sync, blocking its thread",
-            obligation: "THR-3.a", caughtBy: ["threading.background-answers.no-deadlock"]
+            obligation: .thr3a, caughtBy: ["threading.background-answers.no-deadlock"]
         ) {
             Defect(wrapHandler: { handler in
                 { data, respond in

@@ -1,4 +1,5 @@
 import ConformanceKit
+import ConformanceObligations
 import Foundation
 import ReferenceBridgeCore
 import ReferenceOracle
@@ -12,47 +13,47 @@ extension MutantCatalogue {
         native(
             "escape-chain-backslash-last",
             "the replace chain escapes the backslash last, doubling the backslashes the other steps wrote",
-            obligation: "ESC-2.a", caughtBy: ["escaping.quotes-and-backslashes.native-to-js"]
+            obligation: .esc2a, caughtBy: ["escaping.quotes-and-backslashes.native-to-js"]
         ) {
             escapingByChain(ReplacementChain.canonical.dropFirst() + ReplacementChain.canonical.prefix(1))
         },
         native(
             "escape-chain-without-backslash",
             "the replace chain has no backslash step, so JSON's own escapes lose their backslash",
-            obligation: "ESC-2.a", caughtBy: ["escaping.quotes-and-backslashes.native-to-js"]
+            obligation: .esc2a, caughtBy: ["escaping.quotes-and-backslashes.native-to-js"]
         ) {
             escapingByChain(Array(ReplacementChain.canonical.dropFirst()))
         },
         native(
             "pretty-printed-json-without-lf-step",
             "messages are serialized with .prettyPrinted and the chain has no LF step, so the literal holds raw line breaks",
-            obligation: "ESC-2.d", caughtBy: ["escaping.line-terminators.native-to-js"]
+            obligation: .esc2d, caughtBy: ["escaping.line-terminators.native-to-js"]
         ) {
             escapingByChain(ReplacementChain.canonical.filter { $0.target != "\n" }, prettyPrinted: "\n")
         },
         native(
             "crlf-pretty-printed-without-cr-step",
             "a hand-written serializer breaks lines with CRLF and the chain has no CR step",
-            obligation: "ESC-2.e", caughtBy: ["escaping.line-terminators.native-to-js"]
+            obligation: .esc2e, caughtBy: ["escaping.line-terminators.native-to-js"]
         ) {
             escapingByChain(ReplacementChain.canonical.filter { $0.target != "\r" }, prettyPrinted: "\r\n")
         },
         native(
             "line-separator-step-missing", "the chain escapes U+2029 but has no U+2028 step",
-            obligation: "ESC-2.g", caughtBy: ["escaping.line-terminators.native-to-js"]
+            obligation: .esc2g, caughtBy: ["escaping.line-terminators.native-to-js"]
         ) {
             escapingByChain(ReplacementChain.canonical.filter { $0.target != "\u{2028}" })
         },
         native(
             "paragraph-separator-step-missing", "the chain escapes U+2028 but has no U+2029 step",
-            obligation: "ESC-2.h", caughtBy: ["escaping.line-terminators.native-to-js"]
+            obligation: .esc2h, caughtBy: ["escaping.line-terminators.native-to-js"]
         ) {
             escapingByChain(ReplacementChain.canonical.filter { $0.target != "\u{2029}" })
         },
         native(
             "message-escaped-twice",
             "the message JSON goes through the escaper twice (once when queued, once when evaluated)",
-            obligation: "ESC-3.a", caughtBy: ["escaping.quotes-and-backslashes.native-to-js"]
+            obligation: .esc3a, caughtBy: ["escaping.quotes-and-backslashes.native-to-js"]
         ) {
             Defect(rewriteScript: { script, _ in
                 guard script.kind == .delivery,
@@ -67,20 +68,20 @@ extension MutantCatalogue {
         native(
             "json-decoded-as-latin1",
             "the serialized JSON bytes are turned into a String as ISO Latin 1, so non-ASCII text arrives garbled",
-            obligation: "ESC-3.c", caughtBy: ["escaping.non-ascii.native-to-js"]
+            obligation: .esc3c, caughtBy: ["escaping.non-ascii.native-to-js"]
         ) {
             reencoding { json in String(data: Data(json.utf8), encoding: .isoLatin1) ?? json }
         },
         native(
             "byte-order-marks-stripped", "every U+FEFF is removed from the JSON text, to strip a byte order mark",
-            obligation: "ESC-3.d", caughtBy: ["escaping.non-ascii.native-to-js"]
+            obligation: .esc3d, caughtBy: ["escaping.non-ascii.native-to-js"]
         ) {
             reencoding { $0.replacingOccurrences(of: "\u{FEFF}", with: "") }
         },
         native(
             "controls-escaped-as-hex",
             "hand-built JSON writes control characters as \\x escapes, which JSON.parse rejects",
-            obligation: "ESC-3.b", caughtBy: ["escaping.nul-and-controls.native-to-js"]
+            obligation: .esc3b, caughtBy: ["escaping.nul-and-controls.native-to-js"]
         ) {
             reencoding { json in
                 var text = json
@@ -95,7 +96,7 @@ extension MutantCatalogue {
         native(
             "deep-message-stalls-sends",
             "a message nested deeper than its writer's limit (256) is dropped and leaves the send loop stuck, so later messages never go out",
-            obligation: "ESC-4.c", caughtBy: ["escaping.corpus.implementation-defined.native-to-js"]
+            obligation: .esc4c, caughtBy: ["escaping.corpus.implementation-defined.native-to-js"]
         ) {
             let stalled = Box(false)
             return Defect(

@@ -1,4 +1,5 @@
 import ConformanceKit
+import ConformanceObligations
 import ReferenceBridge
 import ReferenceBridgeCore
 import StrictJSON
@@ -12,28 +13,28 @@ extension MutantCatalogue {
         javaScriptSide(
             "js-queue-url-cache-busting",
             "each send signals the queue URL with a cache-busting query (`QUEUE_MESSAGE_URL + '?' + Date.now()`)",
-            obligation: "DISP-1.a",
+            obligation: .disp1a,
             replacing: "sendMessageQueue.push(message);\n        messagingIframe.src = QUEUE_MESSAGE_URL;",
             with:
                 "sendMessageQueue.push(message);\n        messagingIframe.src = QUEUE_MESSAGE_URL + \"?\" + Date.now();",
             caughtBy: ["js-side.send.queue-then-signal", "js-side.fetch-queue.drains-whole-queue"]),
         javaScriptSide(
             "js-queue-url-trailing-slash", "the JS side's queue URL is written with a trailing slash",
-            obligation: "DISP-1.a",
+            obligation: .disp1a,
             replacing: "var QUEUE_MESSAGE_URL = \"https://__wvjb_queue_message__\";",
             with: "var QUEUE_MESSAGE_URL = \"https://__wvjb_queue_message__/\";",
             caughtBy: ["js-side.send.queue-then-signal", "js-side.fetch-queue.drains-whole-queue"]),
         pageSnippet(
             "setup-snippet-load-url-trailing-slash",
             "the page's setup snippet writes its load URL with a trailing slash",
-            obligation: "BOOT-5.c",
+            obligation: .boot5c,
             replacing: "    WVJBIframe.src = \"https://__bridge_loaded__\";",
             with: "    WVJBIframe.src = \"https://__bridge_loaded__/\";",
             caughtBy: ["bootstrap.setup-callbacks.deferred-in-order", "bootstrap.setup-callbacks.reloaded-page"]),
         pageSnippet(
             "setup-snippet-load-url-cache-busting",
             "the page's setup snippet adds a cache-busting query to its load URL (`'https://__bridge_loaded__?' + Date.now()`)",
-            obligation: "BOOT-5.c",
+            obligation: .boot5c,
             replacing: "    WVJBIframe.src = \"https://__bridge_loaded__\";",
             with: "    WVJBIframe.src = \"https://__bridge_loaded__?\" + Date.now();",
             caughtBy: ["bootstrap.setup-callbacks.deferred-in-order", "bootstrap.setup-callbacks.reloaded-page"]),
@@ -41,7 +42,7 @@ extension MutantCatalogue {
         javaScriptSide(
             "js-no-handler-warning-joined-json",
             "the missing-handler warning is one argument, the text joined with JSON.stringify(message)",
-            obligation: "LOG-5.a",
+            obligation: .log5a,
             replacing: "console.log(\"WebViewJavascriptBridge: WARNING: no handler for message from ObjC:\", message);",
             with:
                 "console.log(\"WebViewJavascriptBridge: WARNING: no handler for message from ObjC: \" + JSON.stringify(message));",
@@ -50,7 +51,7 @@ extension MutantCatalogue {
         native(
             "reset-answers-skip-startup-queue",
             "a responder evaluates its answer at once, past the startup queue that reset() re-armed, so the answer reaches the page still up instead of the next one",
-            obligation: "START-1.b", caughtBy: ["startup.reset.holds-responses"]
+            obligation: .start1b, caughtBy: ["startup.reset.holds-responses"]
         ) {
             // The port's responder calls its dispatch directly; only calls go through the startup queue.
             let owner = Box<DefectiveBridgeAdapter?>(nil)
@@ -78,7 +79,7 @@ extension MutantCatalogue {
         native(
             "held-answers-dropped-on-new-page",
             "a responder called after a later page has loaded the bridge sends nothing: the port ties each responder to the page whose call it answers",
-            obligation: "FLUSH-7.c", caughtBy: ["lifecycle.held-answers-reach-the-current-page"]
+            obligation: .flush7c, caughtBy: ["lifecycle.held-answers-reach-the-current-page"]
         ) {
             let owner = Box<DefectiveBridgeAdapter?>(nil)
             return Defect(
@@ -97,7 +98,7 @@ extension MutantCatalogue {
         native(
             "missing-handler-warning-needs-a-name",
             "a call to a missing native handler is logged only `if let name = message[\"handlerName\"] as? String`",
-            obligation: "LOG-1.a", caughtBy: ["logging.native.missing-handler"]
+            obligation: .log1a, caughtBy: ["logging.native.missing-handler"]
         ) {
             Defect(rewriteLog: { line in
                 let prefix = "WVJBNoHandlerException, No handler for message from JS: "
@@ -111,7 +112,7 @@ extension MutantCatalogue {
         native(
             "unknown-response-warning-string-ids-only",
             "a response naming no callback is logged only `if let id = message[\"responseId\"] as? String`",
-            obligation: "LOG-4.c", caughtBy: ["logging.native.invalid-batch-and-unknown-response"]
+            obligation: .log4c, caughtBy: ["logging.native.invalid-batch-and-unknown-response"]
         ) {
             Defect(rewriteLog: { line in
                 guard line.hasPrefix("WebViewJavascriptBridge: WARNING: no callback for "),
@@ -125,14 +126,14 @@ extension MutantCatalogue {
         native(
             "traffic-cut-by-characters",
             "traffic lines are cut with `String(text.prefix(500))`, 500 Characters rather than 500 UTF-16 code units",
-            obligation: "LOG-7.c", caughtBy: ["logging.native.traffic-when-switched-on"]
+            obligation: .log7c, caughtBy: ["logging.native.traffic-when-switched-on"]
         ) {
             trafficCut { text in text.count > 500 ? String(text.prefix(500)) + " [...]" : text }
         },
         native(
             "traffic-cut-by-utf8-bytes",
             "traffic lines are cut after 500 UTF-8 bytes (`text.utf8.prefix(500)`) rather than 500 UTF-16 code units",
-            obligation: "LOG-7.c", caughtBy: ["logging.native.traffic-when-switched-on"]
+            obligation: .log7c, caughtBy: ["logging.native.traffic-when-switched-on"]
         ) {
             trafficCut { text in
                 text.utf8.count > 500 ? String(decoding: Array(text.utf8.prefix(500)), as: UTF8.self) + " [...]" : text

@@ -1,4 +1,5 @@
 import ConformanceKit
+import ConformanceObligations
 import Foundation
 import ReferenceBridgeCore
 import StrictJSON
@@ -11,7 +12,7 @@ extension MutantCatalogue {
         native(
             "bridge-host-compared-case-sensitively",
             "bridge hosts are compared with ==, so HTTPS://__WVJB_QUEUE_MESSAGE__ is an ordinary URL",
-            obligation: "BOOT-1.c", caughtBy: ["bootstrap.url-classification.https"]
+            obligation: .boot1c, caughtBy: ["bootstrap.url-classification.https"]
         ) {
             Defect(rewriteNavigation: { action in
                 guard let host = action.url?.host, host != host.lowercased() else { return action }
@@ -21,7 +22,7 @@ extension MutantCatalogue {
         native(
             "wvjbscheme-not-a-bridge-scheme",
             "only https is taken as a bridge scheme, so the v5 wvjbscheme URLs are ordinary ones",
-            obligation: "BOOT-1.d", caughtBy: ["bootstrap.url-classification.wvjbscheme"]
+            obligation: .boot1d, caughtBy: ["bootstrap.url-classification.wvjbscheme"]
         ) {
             Defect(rewriteNavigation: { action in
                 action.url?.scheme?.lowercased() == "wvjbscheme" ? ordinary(action) : action
@@ -30,7 +31,7 @@ extension MutantCatalogue {
         native(
             "bridge-url-compared-whole",
             "a bridge URL must equal https://__wvjb_queue_message__ (or with a trailing /), so a port, path or query hides it",
-            obligation: "BOOT-1.e", caughtBy: ["bootstrap.url-classification.https"]
+            obligation: .boot1e, caughtBy: ["bootstrap.url-classification.https"]
         ) {
             Defect(rewriteNavigation: { action in
                 guard let url = action.url,
@@ -42,7 +43,7 @@ extension MutantCatalogue {
         native(
             "iframe-navigations-cancelled",
             "every navigation of a frame other than the main frame is cancelled, taken for a bridge signal",
-            obligation: "BOOT-2.a", caughtBy: ["bootstrap.url-classification.https"]
+            obligation: .boot2a, caughtBy: ["bootstrap.url-classification.https"]
         ) {
             Defect(rewriteDecision: { action, policy in action.isMainFrame ? policy : .cancel })
         },
@@ -50,7 +51,7 @@ extension MutantCatalogue {
         native(
             "safety-switch-misspelled",
             "the switch is sent to _disableJavscriptAlertBoxSafetyTimeout, the public API's typo copied into the handler name",
-            obligation: "SAFE-2.a", caughtBy: ["alert-safety.disable-from-native"]
+            obligation: .safe2a, caughtBy: ["alert-safety.disable-from-native"]
         ) {
             Defect(rewriteScript: { script, _ in
                 [
@@ -64,7 +65,7 @@ extension MutantCatalogue {
         },
         native(
             "safety-switch-with-data", "the switch is sent with \"data\":true",
-            obligation: "SAFE-2.b", caughtBy: ["alert-safety.disable-from-native"]
+            obligation: .safe2b, caughtBy: ["alert-safety.disable-from-native"]
         ) {
             Defect(rewriteScript: { script, _ in
                 [
@@ -79,7 +80,7 @@ extension MutantCatalogue {
         native(
             "safety-switch-bypasses-startup-queue",
             "the switch is evaluated at once, also before the JS side is injected, and is lost there",
-            obligation: "SAFE-2.c", caughtBy: ["alert-safety.disable-before-load-queued"]
+            obligation: .safe2c, caughtBy: ["alert-safety.disable-before-load-queued"]
         ) {
             Defect(interceptCall: { name, _, adapter in
                 guard name == "_disableJavascriptAlertBoxSafetyTimeout", let page = adapter.page,
@@ -93,7 +94,7 @@ extension MutantCatalogue {
         native(
             "safety-switched-by-direct-script",
             "the switch evaluates WebViewJavascriptBridge.disableJavscriptAlertBoxSafetyTimeout() instead of sending the call",
-            obligation: "SAFE-2.d", caughtBy: ["alert-safety.disable-from-native"]
+            obligation: .safe2d, caughtBy: ["alert-safety.disable-from-native"]
         ) {
             Defect(interceptCall: { name, _, adapter in
                 guard name == "_disableJavascriptAlertBoxSafetyTimeout", let page = adapter.page,
@@ -107,7 +108,7 @@ extension MutantCatalogue {
         native(
             "startup-queue-not-cleared",
             "the startup queue is flushed but never emptied, so the next page's load URL delivers the held messages again",
-            obligation: "START-1.d", caughtBy: ["startup.calls-before-load.delivered-in-order"]
+            obligation: .start1d, caughtBy: ["startup.calls-before-load.delivered-in-order"]
         ) {
             let held = Box<[String]>([]), recording = Box(false)
             return Defect(rewriteScript: { script, page in
@@ -128,7 +129,7 @@ extension MutantCatalogue {
         native(
             "handlers-cleared-on-new-url",
             "native handlers are cleared when the bridge is loaded by a page at another URL",
-            obligation: "LIFE-1.b",
+            obligation: .life1b,
             caughtBy: ["lifecycle.handlers-persist", "lifecycle.handlers-registered-later-persist"]
         ) {
             let firstURL = Box<String?>(nil)
@@ -147,7 +148,7 @@ extension MutantCatalogue {
         native(
             "nameless-call-to-default-handler",
             "a call without handlerName goes to a default handler (the first registered), as v4 bridges did",
-            obligation: "MISS-1.b", caughtBy: ["missing-handler.native.no-handler-name"]
+            obligation: .miss1b, caughtBy: ["missing-handler.native.no-handler-name"]
         ) {
             Defect(rewriteFetchResult: { result, page in
                 guard let fallback = page.owner?.handlerNames.sorted().first else { return result }
@@ -165,37 +166,37 @@ extension MutantCatalogue {
         dropping(
             "traffic-sends-not-logged",
             "with traffic logging on, only received messages are logged: the send path has no WVJB SEND line",
-            lines: "WVJB SEND", obligation: "LOG-7.b", caughtBy: ["logging.native.traffic-when-switched-on"]),
+            lines: "WVJB SEND", obligation: .log7b, caughtBy: ["logging.native.traffic-when-switched-on"]),
         native(
             "traffic-cut-without-marker",
             "long traffic lines are cut with String(text.prefix(500)), without the [...] marker",
-            obligation: "LOG-7.c", caughtBy: ["logging.native.traffic-when-switched-on"]
+            obligation: .log7c, caughtBy: ["logging.native.traffic-when-switched-on"]
         ) {
             Defect(rewriteLog: { line in line.hasSuffix(" [...]") ? String(line.dropLast(" [...]".count)) : line })
         },
         // LOG-1 to LOG-4: one warning each.
         dropping(
             "no-missing-handler-warning", "a call to a missing native handler is not logged", lines: "No handler",
-            obligation: "LOG-1.a",
+            obligation: .log1a,
             caughtBy: ["logging.native.missing-handler"]),
         dropping(
             "no-nil-fetch-warning", "a nil or empty _fetchQueue result is not logged", lines: "got nil",
-            obligation: "LOG-2.a",
+            obligation: .log2a,
             caughtBy: ["logging.native.nil-fetch-result"]),
         dropping(
             "no-invalid-element-warning", "a non-object batch element is not logged", lines: "Invalid",
-            obligation: "LOG-3.a",
+            obligation: .log3a,
             caughtBy: ["logging.native.non-object-element"]),
         dropping(
             "no-invalid-json-warning", "a batch that is not JSON is dropped silently", lines: "could not be parsed",
-            obligation: "LOG-4.a",
+            obligation: .log4a,
             caughtBy: [
                 "logging.native.invalid-batch-and-unknown-response",
                 "logging.native.other-invalid-batches-and-repeated-response",
             ]),
         dropping(
             "no-non-array-warning", "a batch that is not an array is ignored silently", lines: "not a JSON array",
-            obligation: "LOG-4.b",
+            obligation: .log4b,
             caughtBy: [
                 "logging.native.invalid-batch-and-unknown-response",
                 "logging.native.other-invalid-batches-and-repeated-response",
@@ -203,7 +204,7 @@ extension MutantCatalogue {
         dropping(
             "no-unknown-response-warning", "a response with an unknown responseId is ignored silently",
             lines: "no callback for responseId",
-            obligation: "LOG-4.c",
+            obligation: .log4c,
             caughtBy: [
                 "logging.native.invalid-batch-and-unknown-response",
                 "logging.native.other-invalid-batches-and-repeated-response",
@@ -218,7 +219,7 @@ extension MutantCatalogue {
     }
 
     /// A mutant that never logs lines containing `lines`.
-    static func dropping(_ id: String, _ defect: String, lines text: String, obligation: String, caughtBy: [String])
+    static func dropping(_ id: String, _ defect: String, lines text: String, obligation: Obligation, caughtBy: [String])
         -> Mutant
     {
         native(id, defect, obligation: obligation, caughtBy: caughtBy) {

@@ -1,4 +1,5 @@
 import ConformanceKit
+import ConformanceObligations
 import Foundation
 import ReferenceBridgeCore
 import StrictJSON
@@ -9,7 +10,7 @@ extension MutantCatalogue {
         native(
             "fetch-command-not-exact",
             "the queue is fetched with window.WebViewJavascriptBridge._fetchQueue() instead of the exact command",
-            obligation: "FLUSH-1.a",
+            obligation: .flush1a,
             caughtBy: ["flush.fetch-command.exact-per-queue-url", "flush.fetch-command.per-signal-across-pages"]
         ) {
             Defect(rewriteScript: { script, _ in
@@ -19,7 +20,7 @@ extension MutantCatalogue {
         native(
             "nil-fetch-result-resets",
             "a nil or empty _fetchQueue result resets the bridge, so the page gets no more answers",
-            obligation: "FLUSH-2.a",
+            obligation: .flush2a,
             caughtBy: ["flush.nil-empty-or-error-result", "flush.nothing-results-keep-bridge-state"]
         ) {
             // Takes a nil result to mean that a new page loaded.
@@ -31,13 +32,13 @@ extension MutantCatalogue {
         native(
             "trailing-commas-accepted",
             "trailing commas in a batch are accepted (as Linux Foundation's parsers do), so invalid JSON is run",
-            obligation: "FLUSH-3.b", caughtBy: ["flush.lenient-parser-json-dropped"]
+            obligation: .flush3b, caughtBy: ["flush.lenient-parser-json-dropped"]
         ) {
             Defect(rewriteFetchResult: { result, _ in result.map(removingTrailingCommas) })
         },
         native(
             "lenient-json-batch", "batches are parsed as JSON5, so invalid JSON is run instead of dropped",
-            obligation: "FLUSH-3.b",
+            obligation: .flush3b,
             caughtBy: ["flush.invalid-json-dropped"]
         ) {
             Defect(rewriteFetchResult: { result, _ in
@@ -50,7 +51,7 @@ extension MutantCatalogue {
             })
         },
         native(
-            "top-level-object-run", "a top-level JSON object is run as a one-message batch", obligation: "FLUSH-4.a",
+            "top-level-object-run", "a top-level JSON object is run as a one-message batch", obligation: .flush4a,
             caughtBy: ["flush.non-array-ignored", "flush.non-array-responses-ignored"]
         ) {
             Defect(rewriteFetchResult: { result, _ in
@@ -61,7 +62,7 @@ extension MutantCatalogue {
             })
         },
         native(
-            "non-object-element-drops-batch", "one non-object element drops the whole batch", obligation: "FLUSH-5.c",
+            "non-object-element-drops-batch", "one non-object element drops the whole batch", obligation: .flush5c,
             caughtBy: ["flush.non-object-elements-skipped", "flush.non-object-elements-among-responses"]
         ) {
             // `as? [[String: Any]]` on the whole batch: one element that is not an object fails the cast.
@@ -73,7 +74,7 @@ extension MutantCatalogue {
             })
         },
         native(
-            "responder-answers-once", "a responder sends only its first answer", obligation: "FLUSH-7.b",
+            "responder-answers-once", "a responder sends only its first answer", obligation: .flush7b,
             caughtBy: ["flush.handlers-and-responders"]
         ) {
             Defect(wrapHandler: { handler in
@@ -89,7 +90,7 @@ extension MutantCatalogue {
         },
         native(
             "responder-without-callback-id-sends",
-            "a responder of a call without callbackId sends a response with responseId null", obligation: "FLUSH-7.d",
+            "a responder of a call without callbackId sends a response with responseId null", obligation: .flush7d,
             caughtBy: ["flush.handlers-and-responders"]
         ) {
             // The responder is built from `message["callbackId"] ?? NSNull()`.
@@ -105,14 +106,14 @@ extension MutantCatalogue {
             })
         },
         native(
-            "null-response-data-as-nil", "a null responseData reaches the native callback as nil", obligation: "CB-4.c",
+            "null-response-data-as-nil", "a null responseData reaches the native callback as nil", obligation: .cb4c,
             caughtBy: ["callbacks.native.response-data-forms", "callbacks.native.response-data-forms.crafted-batch"]
         ) {
             Defect(wrapCallback: { callback in { answer in callback(answer is NSNull ? nil : answer) } })
         },
         native(
             "non-string-response-id-is-call", "a message whose responseId is null or a number is run as a call",
-            obligation: "MSG-4.a",
+            obligation: .msg4a,
             caughtBy: ["messages.js-to-native.response-id-any-value", "messages.js-to-native.response-or-call-by-key"]
         ) {
             // `if let responseId = message["responseId"] as? String` decides what is a response.
@@ -130,7 +131,7 @@ extension MutantCatalogue {
             })
         },
         native(
-            "nil-data-sent-as-null", "a native call without data is sent with \"data\":null", obligation: "MSG-7.b",
+            "nil-data-sent-as-null", "a native call without data is sent with \"data\":null", obligation: .msg7b,
             caughtBy: ["messages.native-to-js.keys"]
         ) {
             Defect(rewriteScript: { script, _ in
@@ -142,7 +143,7 @@ extension MutantCatalogue {
             })
         },
         native(
-            "response-error-key", "responses to JS calls carry an extra key \"error\"", obligation: "MSG-1.b",
+            "response-error-key", "responses to JS calls carry an extra key \"error\"", obligation: .msg1b,
             caughtBy: ["messages.native-to-js.keys"]
         ) {
             Defect(rewriteScript: { script, _ in
@@ -155,7 +156,7 @@ extension MutantCatalogue {
         },
         native(
             "numeric-callback-id-as-number", "a JS callback id that looks like an integer comes back as a JSON number",
-            obligation: "ID-3.a",
+            obligation: .id3a,
             caughtBy: [
                 "messages.js-to-native.opaque-ids-and-json-forms", "messages.js-to-native.response-or-call-by-key",
             ]
@@ -172,7 +173,7 @@ extension MutantCatalogue {
         },
         native(
             "batch-recognized-by-raw-prefix",
-            "a batch runs only if its text starts exactly with [{, so whitespace hides it", obligation: "MSG-9.b",
+            "a batch runs only if its text starts exactly with [{, so whitespace hides it", obligation: .msg9b,
             caughtBy: ["messages.js-to-native.opaque-ids-and-json-forms", "messages.js-to-native.response-json-forms"]
         ) {
             Defect(rewriteFetchResult: { result, _ in
@@ -182,7 +183,7 @@ extension MutantCatalogue {
         },
         native(
             "unserializable-sent-empty",
-            "a message that cannot be serialized is evaluated as _handleMessageFromObjC('')", obligation: "ESC-4.b",
+            "a message that cannot be serialized is evaluated as _handleMessageFromObjC('')", obligation: .esc4b,
             caughtBy: ["escaping.unserializable-data.native-to-js"]
         ) {
             // `(try? JSONSerialization.data(...)) ?? Data()`: the empty text is sent all the same.
@@ -196,7 +197,7 @@ extension MutantCatalogue {
         },
         native(
             "callback-id-counts-every-call", "the callback counter advances on calls without a callback too",
-            obligation: "ID-2.c",
+            obligation: .id2c,
             caughtBy: ["callbacks.native.id-format", "startup.held-calls.callback-ids"]
         ) {
             // Ids are numbered by calls, not by callbacks: objc_cb_<n> for the n-th call since the reset.
@@ -227,7 +228,7 @@ extension MutantCatalogue {
         },
         // Lifecycle.
         native(
-            "js-injected-only-once", "the JS side is injected only for the first page", obligation: "BOOT-4.a",
+            "js-injected-only-once", "the JS side is injected only for the first page", obligation: .boot4a,
             caughtBy: ["lifecycle.reinjected-on-every-load", "lifecycle.reinjected-on-revisited-and-v5-pages"]
         ) {
             // An `injected` flag set on the first `__bridge_loaded__` and never cleared.
@@ -237,7 +238,7 @@ extension MutantCatalogue {
         },
         native(
             "handlers-cleared-on-new-page", "native handlers are cleared when a later page loads the bridge",
-            obligation: "LIFE-1.a",
+            obligation: .life1a,
             caughtBy: ["lifecycle.handlers-persist", "lifecycle.handlers-registered-later-persist"]
         ) {
             Defect(rewriteScript: { script, page in
@@ -248,7 +249,7 @@ extension MutantCatalogue {
         native(
             "old-callbacks-called-on-new-page",
             "callbacks of calls to the old page are called with nil when a new page loads the bridge",
-            obligation: "LIFE-3.a", caughtBy: ["lifecycle.old-page-callbacks-silent"]
+            obligation: .life3a, caughtBy: ["lifecycle.old-page-callbacks-silent"]
         ) {
             // A "cancel pending" sweep on every later `__bridge_loaded__`.
             Defect(rewriteScript: { script, page in
@@ -263,13 +264,13 @@ extension MutantCatalogue {
         },
         // Logging.
         native(
-            "logs-nothing", "the native side logs no warnings at all", obligation: "LOG-1.a",
+            "logs-nothing", "the native side logs no warnings at all", obligation: .log1a,
             caughtBy: ["logging.native.missing-handler"]
         ) {
             Defect(rewriteLog: { _ in nil })
         },
         native(
-            "traffic-logged-by-default", "WVJB SEND / WVJB RCVD traffic is logged by default", obligation: "LOG-7.a",
+            "traffic-logged-by-default", "WVJB SEND / WVJB RCVD traffic is logged by default", obligation: .log7a,
             caughtBy: [
                 "logging.native.traffic-off-by-default", "logging.native.traffic-off-across-pages-and-anomalies",
             ]

@@ -1,4 +1,5 @@
 import ConformanceKit
+import ConformanceObligations
 
 extension MutantCatalogue {
     /// Mutants in a bridge's WebKit glue (its navigation delegate in WebKit's shape, `WebKitGlueBridge`) rather
@@ -8,59 +9,59 @@ extension MutantCatalogue {
         glue(
             "glue-url-less-request-undecided",
             "the glue's `guard let url = navigationAction.request.url else { return }` never decides a request for a string that is not a URL",
-            .leavesURLlessRequestsUndecided, obligation: "BOOT-1.g", caughtBy: ["bootstrap.navigation.not-a-url"]),
+            .leavesURLlessRequestsUndecided, obligation: .boot1g, caughtBy: ["bootstrap.navigation.not-a-url"]),
         glue(
             "glue-bridge-request-decided-twice",
             "the glue cancels a bridge request and falls through to `decisionHandler(.allow)` (a missing return)",
-            .decidesBridgeRequestsTwice, obligation: "BOOT-1.f", caughtBy: ["bootstrap.navigation.not-a-url"]),
+            .decidesBridgeRequestsTwice, obligation: .boot1f, caughtBy: ["bootstrap.navigation.not-a-url"]),
         glue(
             "glue-app-delegate-swallowed",
             "the glue sets itself as the navigation delegate without keeping the app's, which then hears of nothing",
-            .swallowsAppDelegate, obligation: "BOOT-9.a",
+            .swallowsAppDelegate, obligation: .boot9a,
             caughtBy: [
                 "bootstrap.glue.app-delegate-hears-page-loads", "bootstrap.glue.app-delegate-hears-failed-loads",
             ]),
         glue(
             "glue-app-delegate-gets-decisions-only",
             "the glue hands requests to the app's delegate but has no didStartProvisionalNavigation, didCommit, didFinish or didFail to pass on",
-            .passesOnDecisionsOnly, obligation: "BOOT-9.c", caughtBy: ["bootstrap.glue.app-delegate-hears-page-loads"]),
+            .passesOnDecisionsOnly, obligation: .boot9c, caughtBy: ["bootstrap.glue.app-delegate-hears-page-loads"]),
         glue(
             "glue-app-delegate-hears-no-failures",
             "the glue passes on start, commit and finish, but forgot didFail and didFailProvisionalNavigation",
-            .passesOnNoFailures, obligation: "BOOT-9.d", caughtBy: ["bootstrap.glue.app-delegate-hears-failed-loads"]),
+            .passesOnNoFailures, obligation: .boot9d, caughtBy: ["bootstrap.glue.app-delegate-hears-failed-loads"]),
         glue(
             "glue-app-delegate-hears-start-twice",
             "the glue's didCommit passes on didStartProvisionalNavigation again, a copy-paste slip, so the app hears of each load's start twice",
-            .passesOnStartTwice, obligation: "BOOT-9.e", caughtBy: ["bootstrap.glue.app-delegate-hears-page-loads"]),
+            .passesOnStartTwice, obligation: .boot9e, caughtBy: ["bootstrap.glue.app-delegate-hears-page-loads"]),
         glue(
             "glue-app-delegate-decides-bridge-requests",
             "the glue hands every request to the app's delegate first and keeps its decision, so the app sees (and allows) bridge URLs",
-            .asksAppAboutBridgeRequests, obligation: "BOOT-9.b",
+            .asksAppAboutBridgeRequests, obligation: .boot9b,
             caughtBy: ["bootstrap.glue.app-delegate-hears-page-loads"]),
         glue(
             "glue-injects-into-first-page-only",
             "the glue injects the JS side behind `if !injected`, so a page loaded later (from an HTML string, by reload) has no bridge",
-            .injectsIntoFirstPageOnly, obligation: "BOOT-4.c", caughtBy: ["bootstrap.glue.injection-on-every-load-kind"]
+            .injectsIntoFirstPageOnly, obligation: .boot4c, caughtBy: ["bootstrap.glue.injection-on-every-load-kind"]
         ),
         glue(
             "glue-request-url-force-unwrapped",
             "the glue's `navigationAction.request.url!` traps on a request for a string that is not a URL",
-            .forceUnwrapsRequestURL, obligation: "BOOT-1.g", caughtBy: ["bootstrap.navigation.not-a-url"], crashes: true
+            .forceUnwrapsRequestURL, obligation: .boot1g, caughtBy: ["bootstrap.navigation.not-a-url"], crashes: true
         ),
         glue(
             "glue-fetch-result-force-cast",
             "the glue's fetch completion does `result as! String`, which traps on a nil result or an evaluation error",
-            .forceCastsFetchResult, obligation: "FLUSH-2.a",
+            .forceCastsFetchResult, obligation: .flush2a,
             caughtBy: ["flush.nil-empty-or-error-result", "flush.evaluation-error-result"], crashes: true),
         glue(
             "glue-fetches-twice-per-signal",
             "the glue fetches when it cancels a queue URL and its shared bridge-URL branch fetches again: two fetches per signal",
-            .fetchesTwicePerSignal, obligation: "FLUSH-1.b",
+            .fetchesTwicePerSignal, obligation: .flush1b,
             caughtBy: ["flush.fetch-command.exact-per-queue-url", "flush.fetch-command.per-signal-across-pages"]),
     ]
 
     private static func glue(
-        _ id: String, _ defect: String, _ glueDefect: WebKitGlueDefect, obligation: String, caughtBy: [String],
+        _ id: String, _ defect: String, _ glueDefect: WebKitGlueDefect, obligation: Obligation, caughtBy: [String],
         crashes: Bool = false
     ) -> Mutant {
         Mutant(

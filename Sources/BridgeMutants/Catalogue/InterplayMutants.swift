@@ -1,4 +1,5 @@
 import ConformanceKit
+import ConformanceObligations
 import Foundation
 import ReferenceBridgeCore
 import StrictJSON
@@ -13,7 +14,7 @@ extension MutantCatalogue {
         native(
             "reset-keeps-callbacks",
             "reset() restarts numbering but leaves the callback dictionary as it was, so a late answer runs a dropped callback",
-            obligation: "START-3.b", caughtBy: ["startup.reset.callbacks-ids-handlers"]
+            obligation: .start3b, caughtBy: ["startup.reset.callbacks-ids-handlers"]
         ) {
             // `responseCallbacks` is not cleared: an answer naming a dropped callback whose id was not
             // issued again runs it, where it stands in the batch.
@@ -32,7 +33,7 @@ extension MutantCatalogue {
         },
         native(
             "reset-keeps-callback-numbering", "reset() drops callbacks but the id counter keeps counting",
-            obligation: "START-3.c",
+            obligation: .start3c,
             caughtBy: ["startup.reset.callbacks-ids-handlers"]
         ) {
             // Ids after a reset continue where they stopped: the reference's objc_cb_<n> goes out as
@@ -66,7 +67,7 @@ extension MutantCatalogue {
                 })
         },
         native(
-            "reset-drops-handlers", "reset() also empties the handler dictionary", obligation: "START-3.d",
+            "reset-drops-handlers", "reset() also empties the handler dictionary", obligation: .start3d,
             caughtBy: ["startup.reset.callbacks-ids-handlers"]
         ) {
             Defect(afterReset: { adapter, _ in adapter.removeAllHandlers() })
@@ -74,7 +75,7 @@ extension MutantCatalogue {
         native(
             "startup-queue-holds-calls-only",
             "the startup queue holds calls, but a response given while it is armed is evaluated at once and lost",
-            obligation: "START-1.b", caughtBy: ["startup.reset.holds-responses"]
+            obligation: .start1b, caughtBy: ["startup.reset.holds-responses"]
         ) {
             // Equivalently: responses that come out of the startup queue's flush (right after the JS side)
             // are dropped.
@@ -96,7 +97,7 @@ extension MutantCatalogue {
         // Batches that mix responses and calls (ORD-2).
         native(
             "batch-responses-first", "a batch is handled in two passes: responses first, then calls",
-            obligation: "ORD-2.c",
+            obligation: .ord2c,
             caughtBy: ["ordering.js-to-native.mixed-batch-in-order"]
         ) {
             Defect(rewriteFetchResult: { result, _ in
@@ -111,7 +112,7 @@ extension MutantCatalogue {
         native(
             "bridge-url-by-prefix",
             "bridge URLs are recognised by absoluteString.hasPrefix(\"https://__bridge_loaded__\") and the like",
-            obligation: "BOOT-2.c", caughtBy: ["bootstrap.url-classification.look-alikes"]
+            obligation: .boot2c, caughtBy: ["bootstrap.url-classification.look-alikes"]
         ) {
             Defect(rewriteNavigation: { action in
                 guard let url = action.url else { return action }
@@ -131,7 +132,7 @@ extension MutantCatalogue {
         },
         native(
             "bridge-url-by-substring", "a URL is a queue URL when absoluteString contains __wvjb_queue_message__",
-            obligation: "BOOT-2.c",
+            obligation: .boot2c,
             caughtBy: ["bootstrap.url-classification.https", "bootstrap.url-classification.look-alikes"]
         ) {
             Defect(rewriteNavigation: { action in
@@ -149,7 +150,7 @@ extension MutantCatalogue {
         native(
             "absent-keys-as-null",
             "messages are encoded from a struct with optional fields, absent ones written as null",
-            obligation: "MSG-7.b",
+            obligation: .msg7b,
             caughtBy: ["messages.native-to-js.keys"]
         ) {
             Defect.rewritingDeliveredMessages { message in
@@ -163,7 +164,7 @@ extension MutantCatalogue {
         native(
             "escaper-matches-characters",
             "the escaper compares Swift Characters, so ' or U+2028 followed by a combining mark is left raw",
-            obligation: "ESC-2.j", caughtBy: ["escaping.corpus.round-trip.native-to-js"]
+            obligation: .esc2j, caughtBy: ["escaping.corpus.round-trip.native-to-js"]
         ) {
             escaping(PortEscaper(matchesCharacters: true))
         },
@@ -171,7 +172,7 @@ extension MutantCatalogue {
         native(
             "safety-disable-resent-on-load",
             "the bridge remembers that the safety was switched off and switches it off again on every page",
-            obligation: "SAFE-2.e", caughtBy: ["alert-safety.reload-restores-safety"]
+            obligation: .safe2e, caughtBy: ["alert-safety.reload-restores-safety"]
         ) {
             let disabled = Box(false)
             return Defect(

@@ -1,4 +1,5 @@
 import ConformanceKit
+import ConformanceObligations
 import Foundation
 import ReferenceBridge
 import ReferenceBridgeCore
@@ -10,21 +11,21 @@ extension MutantCatalogue {
         // Bootstrap.
         javaScriptSide(
             "js-setup-callbacks-popped-lifo",
-            "the setup task pops window.WVJBCallbacks, so setup callbacks run last-first", obligation: "BOOT-7.a",
+            "the setup task pops window.WVJBCallbacks, so setup callbacks run last-first", obligation: .boot7a,
             replacing: "for (var i = 0; i < callbacks.length; i++) {\n            callbacks[i](bridge);\n        }",
             with: "while (callbacks.length) {\n            callbacks.pop()(bridge);\n        }",
             caughtBy: ["bootstrap.setup-callbacks.deferred-in-order", "bootstrap.setup-callbacks.reloaded-page"]),
         // Message keys and shapes.
         javaScriptSide(
             "js-messages-stamped-with-queue-time",
-            "every queued message carries a debugging key queuedAt with the time it was queued", obligation: "MSG-1.a",
+            "every queued message carries a debugging key queuedAt with the time it was queued", obligation: .msg1a,
             replacing: "sendMessageQueue.push(message);",
             with: "message.queuedAt = new Date().getTime();\n        sendMessageQueue.push(message);",
             caughtBy: ["js-side.messages.call-shapes"]),
         javaScriptSide(
             "js-empty-handler-name-dropped",
             "a call message is built key by key with truthiness tests, so an empty handlerName is left out",
-            obligation: "MSG-5.a",
+            obligation: .msg5a,
             replacing: "doSend({ handlerName: handlerName, data: data }, responseCallback);",
             with:
                 "var message = { data: data };\n        if (handlerName) {\n            message.handlerName = handlerName;\n        }\n        doSend(message, responseCallback);",
@@ -32,14 +33,14 @@ extension MutantCatalogue {
         javaScriptSide(
             "js-every-call-gets-callback",
             "callHandler registers a no-op callback when none is given, so every call carries a callbackId",
-            obligation: "MSG-5.c",
+            obligation: .msg5c,
             replacing: "doSend({ handlerName: handlerName, data: data }, responseCallback);",
             with: "doSend({ handlerName: handlerName, data: data }, responseCallback || function () {});",
             caughtBy: ["js-side.messages.call-shapes", "js-side.messages.sends-from-handler-after-reload"]),
         javaScriptSide(
             "js-responder-reads-shared-callback-id",
             "the responder reads the callbackId of the message dispatched last, kept in a shared variable",
-            obligation: "MSG-6.b",
+            obligation: .msg6b,
             replacing: "function dispatchMessageFromObjC(messageJSON) {",
             with: "var lastCallbackId;\n    function dispatchMessageFromObjC(messageJSON) {",
             alsoReplacing:
@@ -50,33 +51,33 @@ extension MutantCatalogue {
         javaScriptSide(
             "js-swap-test-reads-constructor",
             "callHandler tests data.constructor === Function, so (name, null) and (name, undefined) throw",
-            obligation: "MSG-8.a",
+            obligation: .msg8a,
             replacing: "if (arguments.length === 2 && typeof data === \"function\") {",
             with: "if (arguments.length === 2 && data.constructor === Function) {",
             caughtBy: ["js-side.messages.call-shapes"]),
         javaScriptSide(
             "js-callback-attached-only-with-data",
             "a misplaced brace attaches the callback only to calls that carry data, so (name, undefined, fn) sends no callbackId",
-            obligation: "MSG-8.b",
+            obligation: .msg8b,
             replacing: "if (responseCallback) {\n            var callbackId",
             with: "if (responseCallback && message.data !== undefined) {\n            var callbackId",
             caughtBy: ["js-side.messages.call-shapes", "js-side.messages.sends-from-handler-after-reload"]),
         // Ordering and ids.
         javaScriptSide(
             "js-queue-built-newest-first",
-            "messages are queued with unshift, so the queue holds the newest message first", obligation: "ORD-3.a",
+            "messages are queued with unshift, so the queue holds the newest message first", obligation: .ord3a,
             replacing: "sendMessageQueue.push(message);", with: "sendMessageQueue.unshift(message);",
             caughtBy: ["js-side.ordering.queue-in-send-order", "js-side.messages.sends-from-handler-after-reload"]),
         javaScriptSide(
             "js-callback-counter-pre-incremented",
-            "the callback id counter is pre-incremented, so the first id is cb_2_<time>", obligation: "ID-1.b",
+            "the callback id counter is pre-incremented, so the first id is cb_2_<time>", obligation: .id1b,
             replacing: "var callbackId = \"cb_\" + (uniqueId++) + \"_\" + new Date().getTime();",
             with: "var callbackId = \"cb_\" + (++uniqueId) + \"_\" + new Date().getTime();",
             caughtBy: ["js-side.callback-ids.format", "js-side.callback-ids.restart-on-each-page"]),
         javaScriptSide(
             "js-native-callback-id-rebuilt",
             "the JS side parses the native callbackId's counter and rebuilds the id as objc_cb_<n>",
-            obligation: "ID-3.b",
+            obligation: .id3b,
             replacing: "var callbackResponseId = message.callbackId;",
             with:
                 "var callbackResponseId = \"objc_cb_\" + parseInt(String(message.callbackId).split(\"_\").pop(), 10);",
@@ -84,7 +85,7 @@ extension MutantCatalogue {
         // Fetch and dispatch.
         javaScriptSide(
             "js-empty-queue-fetches-empty-string", "_fetchQueue returns \"\" instead of \"[]\" when nothing is queued",
-            obligation: "DISP-2.b",
+            obligation: .disp2b,
             replacing: "function fetchQueue() {\n",
             with:
                 "function fetchQueue() {\n        if (!sendMessageQueue.length) {\n            return \"\";\n        }\n",
@@ -92,7 +93,7 @@ extension MutantCatalogue {
         javaScriptSide(
             "js-dispatch-reads-latest-message",
             "the message JSON is kept in a shared variable, so each deferred dispatch parses the message that arrived last",
-            obligation: "DISP-3.a",
+            obligation: .disp3a,
             replacing:
                 "function dispatchMessageFromObjC(messageJSON) {\n        if (dispatchMessagesWithTimeoutSafety) {\n            setTimeout(doDispatch);\n        } else {\n            doDispatch();\n        }\n\n        function doDispatch() {\n            var message = JSON.parse(messageJSON);",
             with:
@@ -102,7 +103,7 @@ extension MutantCatalogue {
         javaScriptSide(
             "js-responses-dispatched-synchronously",
             "with the safety on only calls wait for the timer; responses run their JS callback inside _handleMessageFromObjC",
-            obligation: "SAFE-1.b",
+            obligation: .safe1b,
             replacing: "if (dispatchMessagesWithTimeoutSafety) {",
             with: "if (dispatchMessagesWithTimeoutSafety && messageJSON.indexOf(\"\\\"responseId\\\"\") < 0) {",
             caughtBy: ["alert-safety.default-dispatch-deferred"]),
@@ -111,7 +112,7 @@ extension MutantCatalogue {
         javaScriptSide(
             "js-only-answerable-calls-deferred",
             "with the safety on only calls with a callbackId wait for the timer; the others run inside the native evaluation",
-            obligation: "SAFE-3.a",
+            obligation: .safe3a,
             evaluationStyle: .synchronous,
             replacing: "if (dispatchMessagesWithTimeoutSafety) {",
             with: "if (dispatchMessagesWithTimeoutSafety && messageJSON.indexOf(\"\\\"callbackId\\\"\") >= 0) {",
@@ -119,7 +120,7 @@ extension MutantCatalogue {
         javaScriptSide(
             "js-page-disable-sends-call",
             "bridge.disableJavscriptAlertBoxSafetyTimeout() sends the switch to native instead of switching the JS side",
-            obligation: "SAFE-4.b",
+            obligation: .safe4b,
             replacing: "disableJavscriptAlertBoxSafetyTimeout: disableJavscriptAlertBoxSafetyTimeout,",
             with:
                 "disableJavscriptAlertBoxSafetyTimeout: function () { callHandler(\"_disableJavascriptAlertBoxSafetyTimeout\"); },",
@@ -128,7 +129,7 @@ extension MutantCatalogue {
         javaScriptSide(
             "js-iframe-appended-when-document-ready",
             "injection reads document.readyState to wait for DOMContentLoaded before appending the messaging iframe",
-            obligation: "DISP-12.a",
+            obligation: .disp12a,
             replacing:
                 "messagingIframe.src = QUEUE_MESSAGE_URL;\n    document.documentElement.appendChild(messagingIframe);",
             with:
@@ -137,7 +138,7 @@ extension MutantCatalogue {
         // Logging.
         javaScriptSide(
             "js-onerror-hook-misspelled", "the hook is assigned to window.onError, which the browser never calls",
-            obligation: "LOG-6.a",
+            obligation: .log6a,
             replacing: "window.onerror = function (msg, url, line) {",
             with: "window.onError = function (msg, url, line) {",
             caughtBy: ["js-side.logging.onerror-hook", "js-side.logging.onerror-hook-on-navigated-page"]),
@@ -145,7 +146,7 @@ extension MutantCatalogue {
 
     /// A JS-side mutant run by the reference native side with the given evaluation style.
     static func javaScriptSide(
-        _ id: String, _ defect: String, obligation: String, evaluationStyle: ReferenceBridge.EvaluationStyle,
+        _ id: String, _ defect: String, obligation: Obligation, evaluationStyle: ReferenceBridge.EvaluationStyle,
         replacing original: String, with broken: String, caughtBy: [String]
     ) -> Mutant {
         Mutant(
@@ -161,7 +162,7 @@ extension MutantCatalogue {
     /// A JS-side mutant with two separate replacements (a shared variable declared apart from its use).
     /// - Precondition: both originals occur exactly once in the reference JS side.
     static func javaScriptSide(
-        _ id: String, _ defect: String, obligation: String, replacing first: String, with firstBroken: String,
+        _ id: String, _ defect: String, obligation: Obligation, replacing first: String, with firstBroken: String,
         alsoReplacing second: String, with secondBroken: String, caughtBy: [String]
     ) -> Mutant {
         Mutant(

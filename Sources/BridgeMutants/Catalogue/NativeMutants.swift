@@ -1,4 +1,5 @@
 import ConformanceKit
+import ConformanceObligations
 import Foundation
 import ReferenceBridgeCore
 import StrictJSON
@@ -11,7 +12,7 @@ extension MutantCatalogue {
         // Startup queue.
         native(
             "no-startup-queue", "sends before injection are evaluated into a page without the bridge and lost",
-            obligation: "START-1.a",
+            obligation: .start1a,
             caughtBy: ["startup.calls-before-load.delivered-in-order"]
         ) {
             // A send path without a queue: calls made before injection are evaluated at once. (Responses
@@ -25,7 +26,7 @@ extension MutantCatalogue {
         },
         native(
             "startup-queue-before-js", "the startup queue is sent before the JS side is evaluated",
-            obligation: "BOOT-3.b",
+            obligation: .boot3b,
             caughtBy: ["startup.js-side-before-queued-messages"]
         ) {
             Defect(rewriteScript: { script, page in
@@ -35,7 +36,7 @@ extension MutantCatalogue {
             })
         },
         native(
-            "startup-queue-never-off", "sends keep being queued after injection", obligation: "START-2.a",
+            "startup-queue-never-off", "sends keep being queued after injection", obligation: .start2a,
             caughtBy: ["startup.queue-off-after-injection", "lifecycle.sends-during-navigation"]
         ) {
             // Sends after an injection wait for the next one, where they go out right after the JS side.
@@ -57,7 +58,7 @@ extension MutantCatalogue {
             })
         },
         native(
-            "startup-queue-reversed", "the startup queue is sent last-first", obligation: "START-1.c",
+            "startup-queue-reversed", "the startup queue is sent last-first", obligation: .start1c,
             caughtBy: ["startup.calls-before-load.delivered-in-order"]
         ) {
             let queued = Box<[String]?>(nil)
@@ -81,20 +82,20 @@ extension MutantCatalogue {
         },
         native(
             "reset-does-nothing", "reset() neither re-arms the startup queue nor drops callbacks",
-            obligation: "START-3.a",
+            obligation: .start3a,
             caughtBy: ["startup.reset-rearms-queue"]
         ) {
             Defect(ignoredOperations: [.reset])
         },
         // Ordering.
         native(
-            "batch-reversed", "a fetched batch is processed last-first", obligation: "ORD-2.a",
+            "batch-reversed", "a fetched batch is processed last-first", obligation: .ord2a,
             caughtBy: ["ordering.js-to-native.batch-fifo"]
         ) {
             Defect(rewriteFetchResult: { result, _ in WireRewriting.rewritingBatch(result) { $0.reverse() } })
         },
         native(
-            "sends-reversed-within-turn", "commands sent in one turn are evaluated last-first", obligation: "ORD-1.a",
+            "sends-reversed-within-turn", "commands sent in one turn are evaluated last-first", obligation: .ord1a,
             caughtBy: ["ordering.native-to-js.fifo"]
         ) {
             // Commands are collected and evaluated on the next main-queue turn, newest first.
@@ -117,7 +118,7 @@ extension MutantCatalogue {
         // Native callbacks.
         native(
             "callbacks-not-removed", "a native callback stays registered and runs again on a second answer",
-            obligation: "CB-2.a",
+            obligation: .cb2a,
             caughtBy: ["callbacks.native.one-shot", "callbacks.native.one-shot.crafted-repeats"]
         ) {
             // A repeated response runs its callback again where it stands in the batch.
@@ -136,7 +137,7 @@ extension MutantCatalogue {
         },
         native(
             "responses-matched-in-call-order",
-            "answers go to the oldest pending callback instead of the one their responseId names", obligation: "CB-1.b",
+            "answers go to the oldest pending callback instead of the one their responseId names", obligation: .cb1b,
             caughtBy: ["missing-handler.js.no-answer-next-works", "callbacks.native.ids-unique-among-outstanding"]
         ) {
             Defect(rewriteFetchResult: { result, page in
@@ -154,7 +155,7 @@ extension MutantCatalogue {
         },
         native(
             "callback-id-reused", "every callback gets objc_cb_1, so outstanding callbacks overwrite each other",
-            obligation: "CB-1.a",
+            obligation: .cb1a,
             caughtBy: ["callbacks.native.ids-unique-among-outstanding"]
         ) {
             // Outgoing ids all read objc_cb_1; an answer to objc_cb_1 reaches the newest callback.
@@ -181,7 +182,7 @@ extension MutantCatalogue {
         },
         native(
             "unknown-response-id-aborts-batch", "an unknown responseId stops the rest of the batch",
-            obligation: "CB-3.d",
+            obligation: .cb3d,
             caughtBy: [
                 "callbacks.native.unknown-response-id-ignored", "callbacks.native.unknown-response-id.crafted-batch",
                 "callbacks.native.response-after-reset.crafted",
@@ -203,26 +204,26 @@ extension MutantCatalogue {
         },
         // Escaping.
         native(
-            "single-quote-raw", "' is not escaped, so payloads end the literal early", obligation: "ESC-2.c",
+            "single-quote-raw", "' is not escaped, so payloads end the literal early", obligation: .esc2c,
             caughtBy: ["escaping.quotes-and-backslashes.native-to-js", "escaping.corpus.round-trip.native-to-js"]
         ) {
             escaping(PortEscaper(escapesSingleQuote: false))
         },
         native(
-            "line-separators-raw", "U+2028/U+2029 are left raw in the literal", obligation: "ESC-2.g",
+            "line-separators-raw", "U+2028/U+2029 are left raw in the literal", obligation: .esc2g,
             caughtBy: ["escaping.line-terminators.native-to-js"]
         ) {
             escaping(PortEscaper(lineSeparators: .raw))
         },
         native(
-            "line-separators-es2015", "U+2028/U+2029 are escaped as \\u{2028}/\\u{2029}", obligation: "ESC-2.i",
+            "line-separators-es2015", "U+2028/U+2029 are escaped as \\u{2028}/\\u{2029}", obligation: .esc2i,
             caughtBy: ["escaping.line-terminators.native-to-js"]
         ) {
             escaping(PortEscaper(lineSeparators: .es2015))
         },
         native(
             "control-characters-raw", "hand-built JSON leaves NUL and other controls raw, so JSON.parse fails",
-            obligation: "ESC-3.b",
+            obligation: .esc3b,
             caughtBy: ["escaping.nul-and-controls.native-to-js", "escaping.corpus.round-trip.native-to-js"]
         ) {
             // A JSON writer that never escapes C0 controls: the escaper still catches LF, CR and FF.
@@ -253,27 +254,27 @@ extension MutantCatalogue {
         },
         native(
             "non-bmp-escaped-as-scalar", "characters beyond U+FFFF are escaped as \\u plus their scalar value",
-            obligation: "ESC-3.c",
+            obligation: .esc3c,
             caughtBy: ["escaping.non-ascii.native-to-js", "escaping.corpus.round-trip.native-to-js"]
         ) {
             escaping(PortEscaper(escapesNonBMPByScalar: true))
         },
         native(
             "received-strings-cut-at-nul",
-            "strings handed to native handlers are cut at the first NUL (C-string bridging)", obligation: "MSG-3.c",
+            "strings handed to native handlers are cut at the first NUL (C-string bridging)", obligation: .msg3c,
             caughtBy: ["escaping.corpus.round-trip.js-to-native"]
         ) {
             Defect(wrapHandler: { handler in { data, respond in handler(data.map(truncatingStringsAtNUL), respond) } })
         },
         native(
-            "received-nulls-stripped", "null members are stripped from received dictionaries", obligation: "MSG-3.f",
+            "received-nulls-stripped", "null members are stripped from received dictionaries", obligation: .msg3f,
             caughtBy: ["escaping.corpus.rejected.js-to-native"]
         ) {
             Defect(wrapHandler: { handler in { data, respond in handler(data.map(strippingNullMembers), respond) } })
         },
         native(
             "unserializable-message-blocks-sends",
-            "after one message cannot be serialized, every later send is dropped", obligation: "ESC-4.c",
+            "after one message cannot be serialized, every later send is dropped", obligation: .esc4c,
             caughtBy: ["escaping.corpus.rejected.native-to-js"]
         ) {
             let blocked = Box(false)
@@ -287,7 +288,7 @@ extension MutantCatalogue {
         },
         native(
             "failed-batch-stops-flushing", "after one batch fails to parse, later batches are never processed",
-            obligation: "FLUSH-3.c",
+            obligation: .flush3c,
             caughtBy: ["escaping.corpus.implementation-defined.js-to-native"]
         ) {
             let stopped = Box(false)
@@ -300,14 +301,14 @@ extension MutantCatalogue {
         },
         // Messages.
         native(
-            "non-object-data-as-nil", "handlers get nil when data is not a JSON object", obligation: "MSG-3.g",
+            "non-object-data-as-nil", "handlers get nil when data is not a JSON object", obligation: .msg3g,
             caughtBy: ["messages.js-to-native.data-forms", "escaping.hostile.js-to-native"]
         ) {
             Defect(wrapHandler: { handler in { data, respond in handler(data is [String: Any] ? data : nil, respond) } }
             )
         },
         native(
-            "messages-without-data-dropped", "JS calls without data are dropped", obligation: "MSG-3.a",
+            "messages-without-data-dropped", "JS calls without data are dropped", obligation: .msg3a,
             caughtBy: ["messages.js-to-native.data-forms"]
         ) {
             Defect(rewriteFetchResult: { result, _ in
@@ -321,7 +322,7 @@ extension MutantCatalogue {
         },
         native(
             "nil-answer-omitted", "a nil answer is sent without responseData, so JS gets undefined",
-            obligation: "MSG-2.c",
+            obligation: .msg2c,
             caughtBy: ["messages.native-to-js.nil-answer-is-null"]
         ) {
             // The responder leaves out the key for nil (a marker the reference serializes, then dropped).
@@ -339,7 +340,7 @@ extension MutantCatalogue {
         // Missing handlers and the safety switch.
         native(
             "missing-handler-aborts-batch", "a call to a missing handler stops the rest of the batch",
-            obligation: "MISS-1.d",
+            obligation: .miss1d,
             caughtBy: ["missing-handler.native.batch-continues", "missing-handler.native.no-handler-name"]
         ) {
             Defect(rewriteFetchResult: { result, page in
@@ -357,13 +358,13 @@ extension MutantCatalogue {
             })
         },
         native(
-            "remove-handler-ignored", "removeHandler does nothing", obligation: "MISS-2.a",
+            "remove-handler-ignored", "removeHandler does nothing", obligation: .miss2a,
             caughtBy: ["missing-handler.native.removed-handler", "missing-handler.native.removed-before-load"]
         ) {
             Defect(ignoredOperations: [.removeHandler])
         },
         native(
-            "disable-safety-ignored", "disableJavscriptAlertBoxSafetyTimeout sends nothing", obligation: "SAFE-2.a",
+            "disable-safety-ignored", "disableJavscriptAlertBoxSafetyTimeout sends nothing", obligation: .safe2a,
             caughtBy: ["alert-safety.disable-from-native"]
         ) {
             Defect(ignoredOperations: [.disableSafetyTimeout])
@@ -371,14 +372,14 @@ extension MutantCatalogue {
         // Navigation decisions.
         native(
             "decides-navigation-twice", "the navigation decision handler is called twice for bridge URLs",
-            obligation: "BOOT-1.f",
+            obligation: .boot1f,
             caughtBy: ["bootstrap.url-classification.https", "bootstrap.url-classification.wvjbscheme"]
         ) {
             Defect(decidesCancelledNavigationsTwice: true)
         },
         native(
             "cancels-bridge-hosts-on-any-scheme",
-            "http://__wvjb_queue_message__ is treated as a bridge URL and cancelled", obligation: "BOOT-2.b",
+            "http://__wvjb_queue_message__ is treated as a bridge URL and cancelled", obligation: .boot2b,
             caughtBy: ["bootstrap.url-classification.https"]
         ) {
             // Classifies by host alone, as `url.host == "__wvjb_queue_message__"` does.
@@ -395,7 +396,7 @@ extension MutantCatalogue {
         },
         native(
             "disables-safety-on-attach",
-            "the bridge switches the JS side to synchronous dispatch as soon as it attaches", obligation: "SAFE-1.c",
+            "the bridge switches the JS side to synchronous dispatch as soon as it attaches", obligation: .safe1c,
             caughtBy: ["alert-safety.default-dispatch-deferred"]
         ) {
             Defect(afterAttach: { adapter in try? adapter.disableJavscriptAlertBoxSafetyTimeout() })
@@ -403,7 +404,7 @@ extension MutantCatalogue {
         native(
             "sync-disables-safety-on-attach",
             "a synchronously evaluating bridge switches the safety off on attach, so alert() in a handler freezes the app",
-            obligation: "SAFE-1.c", caughtBy: ["alert-safety.default-dispatch-deferred"]
+            obligation: .safe1c, caughtBy: ["alert-safety.default-dispatch-deferred"]
         ) {
             Defect(
                 evaluationStyle: .synchronous,

@@ -1,4 +1,5 @@
 import ConformanceKit
+import ConformanceObligations
 import Foundation
 import ReferenceBridgeCore
 import StrictJSON
@@ -11,14 +12,14 @@ extension MutantCatalogue {
         native(
             "queue-url-allowed-after-fetch",
             "the queue URL branch fetches and then ends with decisionHandler(.allow), copied from the default branch",
-            obligation: "BOOT-1.a", caughtBy: ["bootstrap.url-classification.https"]
+            obligation: .boot1a, caughtBy: ["bootstrap.url-classification.https"]
         ) {
             Defect(rewriteDecision: { action, policy in BridgeURLKind(action.url) == .queueMessage ? .allow : policy })
         },
         native(
             "queue-url-undecided-while-fetching",
             "a queue URL that comes while a fetch is pending returns early (`guard !isFetching else { return }`) without deciding",
-            obligation: "BOOT-1.g", caughtBy: ["bootstrap.url-classification.look-alikes"]
+            obligation: .boot1g, caughtBy: ["bootstrap.url-classification.look-alikes"]
         ) {
             // The pending fetch drains the whole queue (DISP-2), so only the decision is missing.
             let fetching = Box(false)
@@ -37,7 +38,7 @@ extension MutantCatalogue {
         native(
             "js-side-read-in-one-4k-chunk",
             "the JS side is read from its resource with one 4096-byte read, so only its first 4 KiB are evaluated",
-            obligation: "BOOT-3.a", caughtBy: ["startup.js-side-before-queued-messages"]
+            obligation: .boot3a, caughtBy: ["startup.js-side-before-queued-messages"]
         ) {
             Defect(rewriteScript: { script, _ in
                 guard script.kind == .javaScriptSide else { return [script.text] }
@@ -48,7 +49,7 @@ extension MutantCatalogue {
         native(
             "js-injected-only-for-first-url",
             "the `injected` flag is cleared only when the web view reloads the same URL, so a page navigated to never gets the JS side",
-            obligation: "BOOT-4.b",
+            obligation: .boot4b,
             caughtBy: ["lifecycle.reinjected-on-every-load", "lifecycle.reinjected-on-revisited-and-v5-pages"]
         ) {
             let firstURL = Box<String??>(nil)
@@ -62,7 +63,7 @@ extension MutantCatalogue {
         native(
             "empty-batch-rearms-startup-queue",
             "an empty batch is taken for a page without the JS side, as a nil result is, and the bridge resets to hold sends until the next load URL",
-            obligation: "BOOT-6.b",
+            obligation: .boot6b,
             caughtBy: [
                 "bootstrap.js-side.messaging-iframe-signals-on-injection",
                 "bootstrap.js-side.messaging-iframe-without-body",
@@ -77,7 +78,7 @@ extension MutantCatalogue {
         native(
             "calls-without-callback-id-taken-as-responses",
             "a message is a call only if it has a callbackId (`if let callbackId = ... { handleCall } else { handleResponse }`)",
-            obligation: "MSG-4.b",
+            obligation: .msg4b,
             caughtBy: ["messages.js-to-native.response-id-any-value", "messages.js-to-native.response-or-call-by-key"]
         ) {
             // Handled as a response without an id: ignored, with the unknown-responseId warning.
@@ -96,7 +97,7 @@ extension MutantCatalogue {
         native(
             "handler-name-set-in-data-branch",
             "handlerName is written inside `if let data { ... }`, so a native call without data goes without its name",
-            obligation: "MSG-7.a", caughtBy: ["messages.native-to-js.keys"]
+            obligation: .msg7a, caughtBy: ["messages.native-to-js.keys"]
         ) {
             Defect.rewritingDeliveredMessages { message in
                 if message["responseId"] == nil, message["data"] == nil { message["handlerName"] = nil }
@@ -105,7 +106,7 @@ extension MutantCatalogue {
         native(
             "callback-id-written-before-callback-check",
             "the callbackId objc_cb_<next> is written before `if let responseCallback`, so calls without a callback carry one too",
-            obligation: "MSG-7.c", caughtBy: ["messages.native-to-js.keys", "callbacks.native.id-format"]
+            obligation: .msg7c, caughtBy: ["messages.native-to-js.keys", "callbacks.native.id-format"]
         ) {
             // The counter still advances (and callbacks are still stored) only for calls with a callback.
             Defect(rewriteScript: { script, page in
@@ -122,7 +123,7 @@ extension MutantCatalogue {
         native(
             "callback-id-key-spelled-callbackID",
             "native calls carry their callback id under the key `callbackID`, as Swift spells the word, so the JS side sees none and answers nothing",
-            obligation: "MSG-7.c", caughtBy: ["messages.native-to-js.keys"]
+            obligation: .msg7c, caughtBy: ["messages.native-to-js.keys"]
         ) {
             Defect.rewritingDeliveredMessages { message in
                 if message["responseId"] == nil, let id = message["callbackId"] {
@@ -135,7 +136,7 @@ extension MutantCatalogue {
         native(
             "response-carries-handler-name",
             "native responses carry the handlerName of the call they answer, copying the shape of JS responses",
-            obligation: "MSG-2.a", caughtBy: ["messages.native-to-js.keys"]
+            obligation: .msg2a, caughtBy: ["messages.native-to-js.keys"]
         ) {
             let names = Box<[String: JSONValue]>([:])
             return Defect(
@@ -163,7 +164,7 @@ extension MutantCatalogue {
         native(
             "response-id-interpolated-optional",
             "the responseId is built as \"\\(message[\"callbackId\"])\", an Optional, so it reads Optional(\"cb_1_...\")",
-            obligation: "MSG-2.b", caughtBy: ["messages.native-to-js.nil-answer-is-null", "messages.native-to-js.keys"]
+            obligation: .msg2b, caughtBy: ["messages.native-to-js.nil-answer-is-null", "messages.native-to-js.keys"]
         ) {
             Defect.rewritingDeliveredMessages { message in
                 if case .string(let id)? = message["responseId"] {
@@ -175,13 +176,13 @@ extension MutantCatalogue {
         native(
             "null-data-as-nil",
             "NSNull data is turned into nil before the handler sees it (`data is NSNull ? nil : data`)",
-            obligation: "MSG-3.b", caughtBy: ["messages.js-to-native.data-forms"]
+            obligation: .msg3b, caughtBy: ["messages.js-to-native.data-forms"]
         ) {
             Defect(wrapHandler: { handler in { data, respond in handler(data is NSNull ? nil : data, respond) } })
         },
         native(
             "numbers-read-as-int", "numbers in received data are converted with `.intValue`, so 42.5 arrives as 42",
-            obligation: "MSG-3.d",
+            obligation: .msg3d,
             caughtBy: ["messages.js-to-native.data-forms"]
         ) {
             Defect(wrapHandler: { handler in { data, respond in handler(data.map(truncatingNumbers), respond) } })
@@ -190,7 +191,7 @@ extension MutantCatalogue {
         native(
             "messages-read-in-stringify-key-order",
             "messages are read with a regex written for JSON.stringify's key order (handlerName, responseId, data or responseData, callbackId); others are skipped",
-            obligation: "MSG-9.a",
+            obligation: .msg9a,
             caughtBy: ["messages.js-to-native.opaque-ids-and-json-forms", "messages.js-to-native.response-json-forms"]
         ) {
             Defect(rewriteFetchResult: { result, _ in
@@ -204,7 +205,7 @@ extension MutantCatalogue {
         native(
             "only-stringify-escapes-decoded",
             "strings are decoded by hand for the escapes JSON.stringify writes only, so \\/ and \\u0041 stay as written",
-            obligation: "MSG-9.c",
+            obligation: .msg9c,
             caughtBy: ["messages.js-to-native.opaque-ids-and-json-forms", "messages.js-to-native.response-json-forms"]
         ) {
             Defect(rewriteFetchResult: { result, _ in result.map(keepingUnusualEscapes) })
@@ -213,7 +214,7 @@ extension MutantCatalogue {
         native(
             "startup-queue-sent-after-first-batch",
             "held messages go out at the end of the first fetched batch (the JS side's 'ready' signal), while sends made meanwhile go out at once",
-            obligation: "ORD-1.b", caughtBy: ["ordering.native-to-js.startup-queue-first"]
+            obligation: .ord1b, caughtBy: ["ordering.native-to-js.startup-queue-first"]
         ) {
             let injecting = Box(false)
             let held = Box<[String]>([])
@@ -253,7 +254,7 @@ extension MutantCatalogue {
         native(
             "large-messages-serialized-off-main",
             "messages over 16 KiB are serialized on a background queue and evaluated from DispatchQueue.main.async, so smaller later ones overtake them",
-            obligation: "ORD-1.c", caughtBy: ["ordering.native-to-js.fifo"]
+            obligation: .ord1c, caughtBy: ["ordering.native-to-js.fifo"]
         ) {
             Defect(rewriteScript: { script, page in
                 guard script.kind == .delivery, script.text.utf8.count > 16_384 else { return [script.text] }
@@ -265,7 +266,7 @@ extension MutantCatalogue {
         native(
             "batch-responses-sent-last-first",
             "answers given while a batch runs are held and sent after it with `while let r = pending.popLast()`",
-            obligation: "ORD-1.d", caughtBy: ["ordering.round-trip.responses-in-call-order"]
+            obligation: .ord1d, caughtBy: ["ordering.round-trip.responses-in-call-order"]
         ) {
             let running = Box(false)
             let held = Box<[String]>([])
@@ -293,7 +294,7 @@ extension MutantCatalogue {
         native(
             "batch-resolved-before-run",
             "a batch is resolved to handlers and callbacks in a first pass and run in a second, so a callback named twice in one batch runs twice",
-            obligation: "ORD-2.b", caughtBy: ["ordering.js-to-native.each-message-done-before-next"]
+            obligation: .ord2b, caughtBy: ["ordering.js-to-native.each-message-done-before-next"]
         ) {
             Defect(
                 afterAttach: { adapter in
@@ -311,7 +312,7 @@ extension MutantCatalogue {
         // ID-2: objc_cb_1, objc_cb_2, ...
         native(
             "callback-ids-copy-js-prefix", "native callback ids are cb_<n>, the JS side's prefix copied",
-            obligation: "ID-2.a",
+            obligation: .id2a,
             caughtBy: ["callbacks.native.id-format", "startup.held-calls.callback-ids"]
         ) {
             renumberingCallbackIDs(
@@ -319,7 +320,7 @@ extension MutantCatalogue {
         },
         native(
             "callback-ids-start-at-zero", "the callback counter starts at 0, so the first id is objc_cb_0",
-            obligation: "ID-2.b",
+            obligation: .id2b,
             caughtBy: ["callbacks.native.id-format", "startup.held-calls.callback-ids"]
         ) {
             renumberingCallbackIDs(out: { "objc_cb_\($0 - 1)" }, back: { id in callbackNumber(id).map { $0 + 1 } })

@@ -1,4 +1,5 @@
 import ConformanceKit
+import ConformanceObligations
 import Foundation
 import ReferenceBridgeCore
 import StrictJSON
@@ -11,7 +12,7 @@ extension MutantCatalogue {
         // FLUSH-7: the responder.
         native(
             "responder-dead-after-return",
-            "the responder only works while the handler runs: answers given later are dropped", obligation: "FLUSH-7.c",
+            "the responder only works while the handler runs: answers given later are dropped", obligation: .flush7c,
             caughtBy: ["flush.handlers-and-responders"]
         ) {
             Defect(wrapHandler: { handler in
@@ -25,7 +26,7 @@ extension MutantCatalogue {
         native(
             "responder-answers-without-callback-id",
             "a call without callbackId still gets a responder that sends {\"responseId\":\"\",...}",
-            obligation: "FLUSH-7.d", caughtBy: ["flush.handlers-and-responders"]
+            obligation: .flush7d, caughtBy: ["flush.handlers-and-responders"]
         ) {
             // The port writes `message["callbackId"] ?? ""`: modelled by giving such calls an empty id.
             Defect(rewriteFetchResult: { result, _ in
@@ -42,7 +43,7 @@ extension MutantCatalogue {
         // MISS-2: other handlers unaffected.
         native(
             "remove-handler-removes-all", "removeHandler(name) empties the whole handler dictionary",
-            obligation: "MISS-2.b",
+            obligation: .miss2b,
             caughtBy: ["missing-handler.native.removed-handler", "missing-handler.native.removed-before-load"]
         ) {
             Defect(afterRemoveHandler: { adapter, _ in adapter.removeAllHandlers() })
@@ -51,7 +52,7 @@ extension MutantCatalogue {
         native(
             "fetch-skipped-while-one-is-pending",
             "a queue URL decided while a _fetchQueue evaluation is still pending leads to no fetch of its own",
-            obligation: "FLUSH-1.b",
+            obligation: .flush1b,
             caughtBy: ["flush.fetch-command.exact-per-queue-url", "flush.fetch-command.per-signal-across-pages"]
         ) {
             // `guard !isFetching else { return }`: the pending fetch drains the whole queue anyway (DISP-2),
@@ -72,7 +73,7 @@ extension MutantCatalogue {
         // MSG-3: booleans unchanged.
         native(
             "booleans-as-numbers", "booleans reach handlers as 1 and 0 (an NSNumber read with `as? Int` first)",
-            obligation: "MSG-3.e",
+            obligation: .msg3e,
             caughtBy: ["messages.js-to-native.data-forms"]
         ) {
             Defect(wrapHandler: { handler in { data, respond in handler(data.map(numberingBooleans), respond) } })
@@ -81,7 +82,7 @@ extension MutantCatalogue {
         native(
             "load-url-allowed-after-injection",
             "the load URL is allowed once the JS side has been injected (`decisionHandler(.allow)` after injecting)",
-            obligation: "BOOT-1.b", caughtBy: ["bootstrap.url-classification.https"]
+            obligation: .boot1b, caughtBy: ["bootstrap.url-classification.https"]
         ) {
             Defect(rewriteDecision: { action, policy in
                 guard let url = action.url, BridgeURLKind(url) == .bridgeLoaded else { return policy }
@@ -91,7 +92,7 @@ extension MutantCatalogue {
         // ESC-1: exactly one single-quoted literal per message, one evaluation each.
         native(
             "double-quoted-literal", "commands pass the JSON in a double-quoted literal, escaped for double quotes",
-            obligation: "ESC-1.b",
+            obligation: .esc1b,
             caughtBy: ["escaping.quotes-and-backslashes.native-to-js"]
         ) {
             Defect(rewriteScript: { script, _ in
@@ -107,7 +108,7 @@ extension MutantCatalogue {
         },
         native(
             "deliveries-joined-per-turn", "the commands of one turn are joined into one evaluation",
-            obligation: "ESC-1.a",
+            obligation: .esc1a,
             caughtBy: ["escaping.quotes-and-backslashes.native-to-js"]
         ) {
             let pending = Box<[String]>([])
@@ -129,7 +130,7 @@ extension MutantCatalogue {
         // MSG-7 and ESC-3: data sent as itself.
         native(
             "object-data-sent-as-json-string",
-            "object and array data is serialized on its own first and sent as a JSON string", obligation: "ESC-3.a",
+            "object and array data is serialized on its own first and sent as a JSON string", obligation: .esc3a,
             caughtBy: ["escaping.corpus.round-trip.native-to-js"]
         ) {
             Defect(rewriteScript: { script, _ in
@@ -148,7 +149,7 @@ extension MutantCatalogue {
         native(
             "missing-handler-answered-nil",
             "a call with a callbackId to a missing native handler is answered with an error response: the MISS-4 extension, on by default",
-            obligation: "MISS-5.a",
+            obligation: .miss5a,
             caughtBy: [
                 "missing-handler.native.batch-continues", "missing-handler.native.removed-handler",
                 "missing-handler.native.removed-before-load",
@@ -159,7 +160,7 @@ extension MutantCatalogue {
         native(
             "missing-handler-answered-without-callback-id",
             "every call to a missing native handler is answered with an error, `responseId: message[\"callbackId\"] ?? NSNull()`, so calls without a callbackId get a response with a null responseId",
-            obligation: "MISS-1.c",
+            obligation: .miss1c,
             caughtBy: ["missing-handler.native.batch-continues", "missing-handler.native.no-handler-name"]
         ) {
             answeringMissingHandlers { callbackID in callbackID.map { .string($0) } ?? .null }
@@ -167,7 +168,7 @@ extension MutantCatalogue {
         native(
             "string-elements-parsed-as-messages",
             "a batch element that is a string holding JSON is parsed and run as a message, as v4-era queues needed",
-            obligation: "FLUSH-5.b",
+            obligation: .flush5b,
             caughtBy: ["flush.non-object-elements-skipped", "flush.non-object-elements-among-responses"]
         ) {
             Defect(rewriteFetchResult: { result, _ in

@@ -1,4 +1,5 @@
 import ConformanceKit
+import ConformanceObligations
 import Foundation
 import StrictJSON
 import WireDialects
@@ -18,7 +19,7 @@ extension MutantCatalogue {
         native(
             "registration-deferred-during-batch",
             "handlers registered or removed while a batch runs take effect on the next main-queue turn (the port never mutates its dictionary while it dispatches), so later messages of the same batch miss them",
-            obligation: "FLUSH-7.a", caughtBy: ["flush.reentrant.register-and-remove"]
+            obligation: .flush7a, caughtBy: ["flush.reentrant.register-and-remove"]
         ) {
             let depth = Box(0)
             return Defect(
@@ -52,7 +53,7 @@ extension MutantCatalogue {
         native(
             "responses-held-until-batch-ends",
             "responses a handler gives while its batch runs are kept and sent after the batch, while calls it makes go out at once, so a call made after answering overtakes the answer",
-            obligation: "ORD-1.d", caughtBy: ["ordering.reentrant.answer-then-call"]
+            obligation: .ord1d, caughtBy: ["ordering.reentrant.answer-then-call"]
         ) {
             let depth = Box(0)
             let held = Box<[() -> Void]>([])
@@ -81,7 +82,7 @@ extension MutantCatalogue {
         native(
             "callback-removed-after-it-runs",
             "a response runs its callback and then removes the callback stored under its id, which removes the new callback a reset and a call inside the callback stored under the same id",
-            obligation: "CB-1.b", caughtBy: ["callbacks.reentrant.reset-and-call-in-callback"]
+            obligation: .cb1b, caughtBy: ["callbacks.reentrant.reset-and-call-in-callback"]
         ) {
             // `responseCallbacks[id]?(data); responseCallbacks[id] = nil`: the order canonical WVJB has too.
             let owner = Box<DefectiveBridgeAdapter?>(nil)
@@ -126,7 +127,7 @@ extension MutantCatalogue {
         native(
             "safety-disabled-once-per-bridge",
             "disableJavscriptAlertBoxSafetyTimeout() sets a flag and sends nothing once the flag is set, so the next page (or the page after a reset) keeps its safety on",
-            obligation: "SAFE-2.a", caughtBy: ["alert-safety.disable.twice-across-pages"]
+            obligation: .safe2a, caughtBy: ["alert-safety.disable.twice-across-pages"]
         ) {
             let sent = Box(false)
             return Defect(interceptCall: { name, _, _ in
@@ -138,7 +139,7 @@ extension MutantCatalogue {
         javaScriptSide(
             "js-safety-switch-toggles",
             "the JS side's switch toggles the safety rather than switching it off, so a second switch turns it back on",
-            obligation: "SAFE-4.a",
+            obligation: .safe4a,
             replacing:
                 "function disableJavscriptAlertBoxSafetyTimeout() {\n        dispatchMessagesWithTimeoutSafety = false;",
             with:
@@ -147,7 +148,7 @@ extension MutantCatalogue {
         javaScriptSide(
             "js-safety-switch-read-at-arrival",
             "the JS side looks for the switch's name in each message as it arrives and switches at once, so later messages of the same turn overtake earlier deferred ones, and data naming the switch turns the safety off",
-            obligation: "SAFE-1.b",
+            obligation: .safe1b,
             replacing: "    function dispatchMessageFromObjC(messageJSON) {\n",
             with:
                 "    function dispatchMessageFromObjC(messageJSON) {\n        if (messageJSON.indexOf(\"_disableJavascriptAlertBoxSafetyTimeout\") !== -1) {\n            dispatchMessagesWithTimeoutSafety = false;\n        }\n",
@@ -160,7 +161,7 @@ extension MutantCatalogue {
         native(
             "handlers-kept-in-registration-list",
             "handlers are kept in a list of (name, handler) pairs: a call runs the first registered under its name, and removeHandler removes only that one, so a name registered twice still answers after its removal",
-            obligation: "MISS-2.a", caughtBy: ["missing-handler.registered-twice-then-removed"]
+            obligation: .miss2a, caughtBy: ["missing-handler.registered-twice-then-removed"]
         ) {
             let list = Box<[(name: String, handler: AdapterHandler)]>([])
             return Defect(
@@ -183,7 +184,7 @@ extension MutantCatalogue {
         native(
             "empty-handler-name-skipped",
             "a call whose handlerName is the empty string is skipped as malformed, even when a handler is registered under \"\"",
-            obligation: "FLUSH-7.a", caughtBy: ["missing-handler.empty-and-absent-names"]
+            obligation: .flush7a, caughtBy: ["missing-handler.empty-and-absent-names"]
         ) {
             Defect(rewriteFetchResult: { result, _ in
                 WireRewriting.rewritingBatch(result) { batch in
@@ -197,7 +198,7 @@ extension MutantCatalogue {
         native(
             "absent-handler-name-read-as-empty",
             "the handler name is read as `message[\"handlerName\"] as? String ?? \"\"`, so a call without a name runs the handler registered under \"\"",
-            obligation: "MISS-1.b", caughtBy: ["missing-handler.empty-and-absent-names"]
+            obligation: .miss1b, caughtBy: ["missing-handler.empty-and-absent-names"]
         ) {
             Defect(rewriteFetchResult: { result, _ in
                 WireRewriting.rewritingBatch(result) { batch in
@@ -213,7 +214,7 @@ extension MutantCatalogue {
         native(
             "non-string-callback-ids-unanswered",
             "the callback id is read as `message[\"callbackId\"] as? String`, so a call whose id is a number or another JSON type gets a responder that sends nothing",
-            obligation: "ID-3.a", caughtBy: ["callbacks.ids.any-json-type-answered"]
+            obligation: .id3a, caughtBy: ["callbacks.ids.any-json-type-answered"]
         ) {
             Defect(rewriteFetchResult: { result, _ in
                 WireRewriting.rewritingBatch(result) { batch in
@@ -231,7 +232,7 @@ extension MutantCatalogue {
         native(
             "message-kind-by-substring",
             "a batch element counts as a response when its JSON text contains \"responseId\", so a call whose data has that key is taken for a response and dropped",
-            obligation: "MSG-4.b", caughtBy: ["messages.protocol-words-in-data"]
+            obligation: .msg4b, caughtBy: ["messages.protocol-words-in-data"]
         ) {
             Defect(rewriteFetchResult: { result, _ in
                 WireRewriting.rewritingBatch(result) { batch in
@@ -249,7 +250,7 @@ extension MutantCatalogue {
         javaScriptSide(
             "js-message-kind-by-substring",
             "the JS side takes a message for a response when its text contains \"responseId\", so a native call whose data has that key never reaches its handler",
-            obligation: "DISP-4.d",
+            obligation: .disp4d,
             replacing: "            if (message.responseId) {",
             with: "            if (messageJSON.indexOf(\"\\\"responseId\\\"\") !== -1) {",
             caughtBy: ["messages.protocol-words-in-data"]),
@@ -261,7 +262,7 @@ extension MutantCatalogue {
         native(
             "batch-trimmed-before-parse",
             "the fetch result is trimmed with .whitespacesAndNewlines before parsing, so a batch wrapped in characters that are white space to Foundation but not to JSON (U+00A0, U+2028, U+FEFF) runs",
-            obligation: "FLUSH-3.a", caughtBy: ["flush.invalid-json.foundation-whitespace"]
+            obligation: .flush3a, caughtBy: ["flush.invalid-json.foundation-whitespace"]
         ) {
             Defect(rewriteFetchResult: { result, _ in
                 result.map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
@@ -270,14 +271,14 @@ extension MutantCatalogue {
         native(
             "unparsable-navigation-left-undecided",
             "the navigation delegate starts with `guard let url = navigationAction.request.url else { return }`, so a request for a string that is not a URL is never decided",
-            obligation: "BOOT-1.g", caughtBy: ["bootstrap.navigation.not-a-url"]
+            obligation: .boot1g, caughtBy: ["bootstrap.navigation.not-a-url"]
         ) {
             Defect(leavesUndecided: { action in action.url == nil })
         },
         javaScriptSide(
             "js-queue-holds-serialized-messages",
             "the JS side serializes each message when it is sent and _fetchQueue joins the strings, so data the page changes before the fetch is sent as it was",
-            obligation: "DISP-2.a",
+            obligation: .disp2a,
             replacing: "sendMessageQueue.push(message);",
             with: "sendMessageQueue.push(JSON.stringify(message));",
             alsoReplacing: "var messageQueueString = JSON.stringify(sendMessageQueue);",
@@ -286,14 +287,14 @@ extension MutantCatalogue {
         javaScriptSide(
             "js-setup-callbacks-iterated-with-for-in",
             "the JS side calls the setup callbacks with `for (var i in callbacks)`, which also calls an enumerable function the page added to Array.prototype",
-            obligation: "BOOT-7.a",
+            obligation: .boot7a,
             replacing: "for (var i = 0; i < callbacks.length; i++) {",
             with: "for (var i in callbacks) {",
             caughtBy: ["bootstrap.setup-callbacks.polluted-prototypes"]),
         javaScriptSide(
             "js-fetch-hands-out-sixteen",
             "_fetchQueue hands out at most 16 messages per fetch, to keep each result small, so the rest wait for a later signal",
-            obligation: "DISP-2.c",
+            obligation: .disp2c,
             replacing: "var messageQueueString = JSON.stringify(sendMessageQueue);\n        sendMessageQueue = [];",
             with:
                 "var messageQueueString = JSON.stringify(sendMessageQueue.slice(0, 16));\n        sendMessageQueue = sendMessageQueue.slice(16);",
@@ -306,14 +307,14 @@ extension MutantCatalogue {
         native(
             "navigation-decision-kept-in-one-slot",
             "the delegate keeps the decision handler in one stored property and decides from DispatchQueue.main.async, so of two requests asked about in one main-queue turn the first is never decided",
-            obligation: "BOOT-1.g", caughtBy: ["bootstrap.navigation.two-in-one-turn"]
+            obligation: .boot1g, caughtBy: ["bootstrap.navigation.two-in-one-turn"]
         ) {
             Defect(decidesFromOneSlot: true)
         },
         native(
             "fetches-coalesced-per-turn",
             "a fetch is skipped when one was already started since the main queue last ran (a `fetchScheduled` flag cleared from DispatchQueue.main.async), so two queue URLs in one turn get one fetch",
-            obligation: "FLUSH-1.b", caughtBy: ["bootstrap.navigation.two-in-one-turn"]
+            obligation: .flush1b, caughtBy: ["bootstrap.navigation.two-in-one-turn"]
         ) {
             let started = Box(false)
             return Defect(rewriteScript: { script, _ in

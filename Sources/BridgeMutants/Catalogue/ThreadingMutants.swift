@@ -1,4 +1,5 @@
 import ConformanceKit
+import ConformanceObligations
 import Dispatch
 import Foundation
 import ReferenceBridgeCore
@@ -9,7 +10,7 @@ extension MutantCatalogue {
         native(
             "background-sends-wait-for-main",
             "a send from a background thread blocks on DispatchQueue.main.sync, which deadlocks when the main thread waits for it",
-            obligation: "THR-3.a",
+            obligation: .thr3a,
             caughtBy: ["threading.background-sends.no-deadlock"]
         ) {
             Defect(backgroundSend: { adapter in
@@ -27,7 +28,7 @@ extension MutantCatalogue {
         },
         native(
             "background-sends-evaluate-off-main", "a send from a background thread evaluates JavaScript on that thread",
-            obligation: "THR-1.a",
+            obligation: .thr1a,
             caughtBy: ["threading.background-sends.no-deadlock"]
         ) {
             Defect(backgroundSend: { adapter in
@@ -41,7 +42,7 @@ extension MutantCatalogue {
         native(
             "background-sends-dropped",
             "a send made off the main thread is dropped (`guard Thread.isMainThread else { return }` at the top of callHandler)",
-            obligation: "THR-2.a", caughtBy: ["threading.background-sends.no-deadlock"]
+            obligation: .thr2a, caughtBy: ["threading.background-sends.no-deadlock"]
         ) {
             Defect(backgroundSend: { _ in { _, _ in } })
         },

@@ -1,4 +1,5 @@
 import ConformanceKit
+import ConformanceObligations
 import ReferenceBridge
 import WireDialects
 
@@ -10,7 +11,7 @@ extension MutantCatalogue {
         wkwvjbJavaScriptSide(
             "wkwvjb-js-signals-only-an-empty-queue",
             "the JS side posts to iOS_Native_FlushMessageQueue only for the first message of a queue, an optimisation that relies on native fetching at once",
-            obligation: "WK-1.a",
+            obligation: .wk1a,
             replacing: "        window.webkit.messageHandlers.iOS_Native_FlushMessageQueue.postMessage(null);",
             with:
                 "        if (sendMessageQueue.length === 1) { window.webkit.messageHandlers.iOS_Native_FlushMessageQueue.postMessage(null); }"
@@ -18,12 +19,12 @@ extension MutantCatalogue {
         wkwvjbJavaScriptSide(
             "wkwvjb-js-posts-the-message",
             "the JS side posts the message itself to iOS_Native_FlushMessageQueue instead of null",
-            obligation: "WK-1.b", replacing: "iOS_Native_FlushMessageQueue.postMessage(null);",
+            obligation: .wk1b, replacing: "iOS_Native_FlushMessageQueue.postMessage(null);",
             with: "iOS_Native_FlushMessageQueue.postMessage(message);"),
         wkwvjbJavaScriptSide(
             "wkwvjb-js-keeps-the-messaging-iframe",
             "the JS side still signals through the canonical messaging iframe as well as the script message",
-            obligation: "WK-1.c",
+            obligation: .wk1c,
             replacing: "        window.webkit.messageHandlers.iOS_Native_FlushMessageQueue.postMessage(null);",
             with: """
                         window.webkit.messageHandlers.iOS_Native_FlushMessageQueue.postMessage(null);
@@ -33,49 +34,49 @@ extension MutantCatalogue {
                 """),
         wkwvjbPageSnippet(
             "wkwvjb-snippet-defers-with-bridge-present",
-            "with the bridge present, the snippet calls back on a timer instead of at once", obligation: "WK-4.a",
+            "with the bridge present, the snippet calls back on a timer instead of at once", obligation: .wk4a,
             replacing: "        return callback(WKWebViewJavascriptBridge);",
             with: "        return setTimeout(function () { callback(WKWebViewJavascriptBridge); }, 0);"),
         wkwvjbPageSnippet(
             "wkwvjb-snippet-ignores-pending-callbacks",
             "the snippet has no `window.WKWVJBCallbacks` branch: each early setup starts a new list and posts again",
-            obligation: "WK-4.b",
+            obligation: .wk4b,
             replacing:
                 "    if (window.WKWVJBCallbacks) {\n        return window.WKWVJBCallbacks.push(callback);\n    }\n",
             with: ""),
         wkwvjbPageSnippet(
             "wkwvjb-snippet-posts-a-word", "the snippet posts the string \"inject\" instead of null",
-            obligation: "WK-4.c", replacing: "iOS_Native_InjectJavascript.postMessage(null);",
+            obligation: .wk4c, replacing: "iOS_Native_InjectJavascript.postMessage(null);",
             with: "iOS_Native_InjectJavascript.postMessage(\"inject\");"),
         wkwvjbGlue(
             "wkwvjb-startup-queue-before-completion",
             "the glue sends the startup queue right after asking for the JS side's evaluation, as the canonical bridge does, so held calls reach the page before its handlers",
-            obligation: "WK-3.b", .startupQueueBeforeCompletion),
+            obligation: .wk3b, .startupQueueBeforeCompletion),
         wkwvjbGlue(
             "wkwvjb-injects-once-per-bridge", "the glue injects the JS side for the first inject message only",
-            obligation: "WK-3.a", .injectsOnce),
+            obligation: .wk3a, .injectsOnce),
         wkwvjbGlue(
             "wkwvjb-fetches-twice-per-message", "the glue evaluates the fetch command twice for each flush message",
-            obligation: "WK-2.a", .fetchesTwice),
+            obligation: .wk2a, .fetchesTwice),
         wkwvjbGlue(
             "wkwvjb-fetch-without-semicolon",
             "the glue evaluates `WKWebViewJavascriptBridge._fetchQueue()`, no semicolon",
-            obligation: "WK-2.b", .fetchWithoutSemicolon),
+            obligation: .wk2b, .fetchWithoutSemicolon),
         wkwvjbGlue(
             "wkwvjb-flush-handler-added-late",
             "the glue adds its iOS_Native_FlushMessageQueue handler only when it injects, after the page has loaded",
-            obligation: "WK-5.a", .flushHandlerAddedLate),
+            obligation: .wk5a, .flushHandlerAddedLate),
         // The canonical clauses in the dialect's words: a port renamed halfway.
         wkwvjbJavaScriptSide(
             "wkwvjb-js-canonical-callback-key",
             "the JS side writes a call's callback id under the canonical key callbackId, a port that renamed the other keys only",
-            obligation: "MSG-1.a", replacing: "message.callbackID = callbackID;",
+            obligation: .msg1a, replacing: "message.callbackID = callbackID;",
             with: "message.callbackId = callbackID;"),
         Mutant(
             id: "wkwvjb-native-ids-objc-prefix",
             defect:
                 "the native side forms its callback ids objc_cb_<n>, the canonical prefix kept where the dialect says native_iOS_cb_<n>",
-            obligation: "ID-2.a", caughtBy: caughtBy("ID-2.a"), dialect: .wkwvjb
+            obligation: .id2a, caughtBy: caughtBy(Obligation.id2a), dialect: .wkwvjb
         ) { ReferenceBridgeAdapter(dialect: wkwvjbWithCanonicalNativeIDs) },
     ]
 
@@ -94,24 +95,28 @@ extension MutantCatalogue {
         disableSafetyTimeoutHandler: nil, nativeSideWord: WireDialect.wkwvjb.nativeSideWord)
 
     /// The cases that catch each obligation a mutant here breaks.
-    private static let wkwvjbCases = [
-        "WK-1.a": ["js-side.wkwvjb.one-post-per-call"], "WK-1.b": ["js-side.wkwvjb.one-post-per-call"],
-        "WK-1.c": ["js-side.wkwvjb.one-post-per-response"],
-        "WK-2.a": ["flush.wkwvjb.one-fetch-per-flush-message"], "WK-2.b": ["flush.wkwvjb.one-fetch-per-flush-message"],
-        "WK-3.a": ["startup.wkwvjb.inject-then-startup-queue"], "WK-3.b": ["startup.wkwvjb.inject-then-startup-queue"],
-        "WK-4.a": ["bootstrap.wkwvjb.page-setup-snippet"], "WK-4.b": ["bootstrap.wkwvjb.page-setup-snippet"],
-        "WK-4.c": ["bootstrap.wkwvjb.page-setup-snippet"], "WK-5.a": ["bootstrap.wkwvjb.handlers-before-load"],
+    private static let wkwvjbCases: [Obligation: [String]] = [
+        .wk1a: ["js-side.wkwvjb.one-post-per-call"], .wk1b: ["js-side.wkwvjb.one-post-per-call"],
+        .wk1c: ["js-side.wkwvjb.one-post-per-response"],
+        .wk2a: ["flush.wkwvjb.one-fetch-per-flush-message"],
+        .wk2b: ["flush.wkwvjb.one-fetch-per-flush-message"],
+        .wk3a: ["startup.wkwvjb.inject-then-startup-queue"],
+        .wk3b: ["startup.wkwvjb.inject-then-startup-queue"],
+        .wk4a: ["bootstrap.wkwvjb.page-setup-snippet"],
+        .wk4b: ["bootstrap.wkwvjb.page-setup-snippet"],
+        .wk4c: ["bootstrap.wkwvjb.page-setup-snippet"],
+        .wk5a: ["bootstrap.wkwvjb.handlers-before-load"],
         // Canonical clauses in the dialect's words, caught by the canonical cases renamed.
-        "MSG-1.a": ["js-side.messages.call-shapes"],
-        "ID-2.a": ["callbacks.native.id-format", "startup.held-calls.callback-ids"],
+        .msg1a: ["js-side.messages.call-shapes"],
+        .id2a: ["callbacks.native.id-format", "startup.held-calls.callback-ids"],
     ]
 
     /// The cases that must catch a mutant breaking `obligation`.
-    private static func caughtBy(_ obligation: String) -> [String] { wkwvjbCases[obligation] ?? [] }
+    private static func caughtBy(_ obligation: Obligation) -> [String] { wkwvjbCases[obligation] ?? [] }
 
     /// A JS-side mutant of the wkwvjb dialect: its reference JS side with `original` replaced by `broken`.
     static func wkwvjbJavaScriptSide(
-        _ id: String, _ defect: String, obligation: String, replacing original: String, with broken: String
+        _ id: String, _ defect: String, obligation: Obligation, replacing original: String, with broken: String
     ) -> Mutant {
         Mutant(
             id: id, defect: defect, obligation: obligation, caughtBy: caughtBy(obligation), dialect: .wkwvjb,
@@ -121,7 +126,7 @@ extension MutantCatalogue {
 
     /// A page-snippet mutant of the wkwvjb dialect: its snippet with `original` replaced by `broken`.
     static func wkwvjbPageSnippet(
-        _ id: String, _ defect: String, obligation: String, replacing original: String, with broken: String
+        _ id: String, _ defect: String, obligation: Obligation, replacing original: String, with broken: String
     ) -> Mutant {
         Mutant(
             id: id, defect: defect, obligation: obligation, caughtBy: caughtBy(obligation), dialect: .wkwvjb,
@@ -130,7 +135,7 @@ extension MutantCatalogue {
     }
 
     /// A glue mutant of the wkwvjb dialect: the reference core behind a glue with `defect`.
-    static func wkwvjbGlue(_ id: String, _ defect: String, obligation: String, _ kind: WKWVJBGlueMutant.Defect)
+    static func wkwvjbGlue(_ id: String, _ defect: String, obligation: Obligation, _ kind: WKWVJBGlueMutant.Defect)
         -> Mutant
     {
         Mutant(id: id, defect: defect, obligation: obligation, caughtBy: caughtBy(obligation), dialect: .wkwvjb) {

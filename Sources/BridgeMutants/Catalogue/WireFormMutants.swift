@@ -1,4 +1,5 @@
 import ConformanceKit
+import ConformanceObligations
 import ReferenceOracle
 import WireDialects
 
@@ -10,14 +11,14 @@ extension MutantCatalogue {
         native(
             "command-without-semicolon",
             "the command is formatted `WebViewJavascriptBridge._handleMessageFromObjC('%@')`, without its trailing semicolon",
-            obligation: "ESC-5.a", caughtBy: ["escaping.quotes-and-backslashes.native-to-js"]
+            obligation: .esc5a, caughtBy: ["escaping.quotes-and-backslashes.native-to-js"]
         ) {
             rewritingDeliveries { command in command.hasSuffix(";") ? String(command.dropLast()) : command }
         },
         native(
             "command-without-semicolon-raw-line-separator",
             "the command has no trailing semicolon and the escaper has no U+2028 step, so a raw line separator stays in the literal",
-            obligation: "ESC-2.g", caughtBy: ["escaping.line-terminators.native-to-js"]
+            obligation: .esc2g, caughtBy: ["escaping.line-terminators.native-to-js"]
         ) {
             let escaping = escapingByChain(ReplacementChain.canonical.filter { $0.target != "\u{2028}" })
             return Defect(rewriteScript: { script, page in
@@ -29,7 +30,7 @@ extension MutantCatalogue {
         native(
             "command-calls-handle-message-from-ios",
             "a port renamed the entry point: commands call `WebViewJavascriptBridge._handleMessageFromIOS('...')`, which the JS side does not define",
-            obligation: "ESC-1.c", caughtBy: ["escaping.quotes-and-backslashes.native-to-js"]
+            obligation: .esc1c, caughtBy: ["escaping.quotes-and-backslashes.native-to-js"]
         ) {
             rewritingDeliveries { command in
                 let prefix = WireDialect.canonical.deliveryCommandPrefix
@@ -40,7 +41,7 @@ extension MutantCatalogue {
         native(
             "command-calls-own-bridge-object",
             "commands call `window.bridge._handleMessageFromObjC('...')`, the port's own name for the JS object, which the page does not have",
-            obligation: "ESC-1.c", caughtBy: ["escaping.quotes-and-backslashes.native-to-js"]
+            obligation: .esc1c, caughtBy: ["escaping.quotes-and-backslashes.native-to-js"]
         ) {
             rewritingDeliveries { command in
                 command.hasPrefix("WebViewJavascriptBridge.")
@@ -50,7 +51,7 @@ extension MutantCatalogue {
         native(
             "command-through-window-prefix",
             "commands are written `window.WebViewJavascriptBridge._handleMessageFromObjC('...');`",
-            obligation: "ESC-5.b", caughtBy: ["escaping.quotes-and-backslashes.native-to-js"]
+            obligation: .esc5b, caughtBy: ["escaping.quotes-and-backslashes.native-to-js"]
         ) {
             rewritingDeliveries { "window." + $0 }
         },

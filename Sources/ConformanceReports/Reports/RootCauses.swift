@@ -1,5 +1,6 @@
 import ConformanceBrowser
 import ConformanceCatalogue
+import ConformanceObligations
 
 /// Groups a run's failures into findings and puts the root causes first: what a person should fix first.
 ///
@@ -89,7 +90,7 @@ package enum RootCauses {
                 byCitation[citation]!.security = min(byCitation[citation]!.security ?? exposure, exposure)
             }
             // Only ESC-1.c has the flavour, and reading every message would cost a run of many failures dearly.
-            if citation == "ESC-1.c", !byCitation[citation]!.callsAnotherFunction,
+            if citation == Obligation.esc1c.id, !byCitation[citation]!.callsAnotherFunction,
                 example?.message.contains(WireInspector.callsAnotherFunctionWords) == true
             {
                 byCitation[citation]!.callsAnotherFunction = true
@@ -161,7 +162,7 @@ package enum RootCauses {
     /// root next to other findings, those others say better what to fix; alone, they are what to fix. A
     /// command calling another function is no outcome: it is the defect (`layer(of:)`).
     static func isOutcome(_ finding: RootCauseFinding) -> Bool {
-        ["ESC-1.c", "CB-1.b", "FLUSH-7.a"].contains(finding.citation) && !finding.callsAnotherFunction
+        [Obligation.esc1c, .cb1b, .flush7a].contains { $0.id == finding.citation } && !finding.callsAnotherFunction
     }
 
     /// MUST (and interruptions) first, then SHOULD, then MAY.
@@ -200,14 +201,14 @@ package enum RootCauses {
         case Verdict.crash.rawValue: return 1
         case Verdict.timeout.rawValue: return 7
         // A request decided twice: the web view keeps the first decision and carries on, so nothing else needs it.
-        case "BOOT-1.f": return 7
+        case Obligation.boot1f.id: return 7
         default: break
         }
         let clause = CheckFailure.citation(finding.citation).clause
         switch clause {
-        case "ESC-2", "ESC-3", "FLUSH-1": return 2
-        case "ESC-1", "ESC-4": return 7
-        case "ESC-5": return 8
+        case Clause.esc2.id, Clause.esc3.id, Clause.flush1.id: return 2
+        case Clause.esc1.id, Clause.esc4.id: return 7
+        case Clause.esc5.id: return 8
         default: break
         }
         switch clause.prefix(while: { $0 != "-" }) {

@@ -1,5 +1,6 @@
 import ConformanceBrowser
 import ConformanceCatalogue
+import ConformanceObligations
 
 /// Root findings one defect explains though no layer links them (`RootCauses`): each occurs in cases of its
 /// own, so none is in every case of another, but the cases share what went wrong. Each group names its rule
@@ -51,8 +52,8 @@ struct SameCauseGroup: Equatable {
 
     /// The operations whose cases are grouped: the action the transcript records, and the clause that defines
     /// the operation.
-    static let stateOperations: [(action: String, clause: String, rule: FoldReason.Rule)] = [
-        ("reset(", "START-3", .resetCalled), ("removeHandler(", "MISS-2", .handlerRemoved),
+    static let stateOperations: [(action: String, clause: Clause, rule: FoldReason.Rule)] = [
+        ("reset(", .start3, .resetCalled), ("removeHandler(", .miss2, .handlerRemoved),
     ]
 
     /// The groups among `roots`, in the order their rules are tried; a finding belongs to one group at most, and a
@@ -85,15 +86,16 @@ struct SameCauseGroup: Equatable {
         }
         // The last one's evidence is its defect seen directly (a message dispatched for another), so its own
         // finding may fail elsewhere too (cases that deliver by crafted scripts, which the transcript cannot read).
-        let evidence: [(citations: [String], rule: FoldReason.Rule, shows: (Transcript) -> Bool, direct: Bool)] = [
-            (["MSG-2.b"], .lostAnswers, { $0.sentSomeResponseNamingNoCall }, false),
-            (["BOOT-5.b", "WK-4.b"], .secondInjection, { $0.askedForTheJSSideTwiceOnOnePage }, false),
-            (["DISP-4.a"], .wholeResponses, { $0.gaveAJSCallbackAWholeResponse }, false),
-            (["DISP-3.a"], .messageDispatchedAgain, { $0.dispatchedSomeDeliveredMessageAgain }, true),
+        let evidence: [(citations: [Obligation], rule: FoldReason.Rule, shows: (Transcript) -> Bool, direct: Bool)] = [
+            ([.msg2b], .lostAnswers, { $0.sentSomeResponseNamingNoCall }, false),
+            ([.boot5b, .wk4b], .secondInjection, { $0.askedForTheJSSideTwiceOnOnePage }, false),
+            ([.disp4a], .wholeResponses, { $0.gaveAJSCallbackAWholeResponse }, false),
+            ([.disp3a], .messageDispatchedAgain, { $0.dispatchedSomeDeliveredMessageAgain }, true),
         ]
         for (citations, rule, shows, direct) in evidence {
             if let group = evidenceGroup(
-                under: citations, rule: rule, among: roots, members: members, in: results, ownElsewhereToo: direct,
+                under: citations.map(\.id), rule: rule, among: roots, members: members, in: results,
+                ownElsewhereToo: direct,
                 evidence: shows)
             {
                 candidates.append(group)
@@ -152,7 +154,7 @@ struct SameCauseGroup: Equatable {
     /// clauses set, the JS side's dispatch order (DISP-3.b), the startup queue's (START-1.c) and one thread's
     /// sends' (THR-2.c).
     private static func isOrderObligation(_ citation: String) -> Bool {
-        citation.hasPrefix("ORD-") || ["DISP-3.b", "START-1.c", "THR-2.c"].contains(citation)
+        citation.hasPrefix("ORD-") || [Obligation.disp3b, .start1c, .thr2c].contains { $0.id == citation }
     }
 
     /// Findings only in the roots' cases whose transcript shows `evidence`, under the first of `citations`
@@ -188,7 +190,7 @@ struct SameCauseGroup: Equatable {
         among roots: [RootCauseFinding], members: [RootCauseFinding], in results: [CaseResult]
     ) -> Self? {
         // The script-message dialect's own injection clause says more than the canonical one it is renamed from.
-        let clauses = ["WK-3", "BOOT-4"]
+        let clauses = [Clause.wk3, .boot4].map(\.id)
         let injections = roots.filter { clauses.contains(CheckFailure.citation($0.citation).clause) }
         guard !injections.isEmpty else { return nil }
         let evidenceCases = cases(among: roots, in: results) { $0.askedForTheJSSideWithoutGettingIt }
@@ -283,7 +285,7 @@ struct SameCauseGroup: Equatable {
     /// Two or more findings only in cases that performed `operation`, one of them citing its clause: under
     /// that one (MUST first, then the one in most cases).
     private static func sameOperation(
-        _ operation: (action: String, clause: String, rule: FoldReason.Rule), among roots: [RootCauseFinding],
+        _ operation: (action: String, clause: Clause, rule: FoldReason.Rule), among roots: [RootCauseFinding],
         members: [RootCauseFinding], in results: [CaseResult]
     ) -> Self? {
         let operationCases = Set(
@@ -293,7 +295,7 @@ struct SameCauseGroup: Equatable {
                 }
             }.map(\.caseID))
         let own = roots.filter {
-            occursOnlyIn(operationCases, $0) && CheckFailure.citation($0.citation).clause == operation.clause
+            occursOnlyIn(operationCases, $0) && CheckFailure.citation($0.citation).clause == operation.clause.id
         }
         guard let representative = own.min(by: { rank(of: $0, $1) }) else { return nil }
         let folded = members.filter { occursOnlyIn(operationCases, $0) }.map(\.citation).filter {
