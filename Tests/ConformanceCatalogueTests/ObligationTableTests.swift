@@ -28,8 +28,9 @@ import Testing
         let differences =
             want.subtracting(got).sorted().map { "missing: " + $0 }
             + got.subtracting(want).sorted().map { "extra: " + $0 }
+        let matches = recorded == expected
         #expect(
-            recorded == expected,
+            matches,
             """
             SpecObligations.generated.swift differs from spec/protocol.md:
             \(differences.joined(separator: "\n"))
