@@ -72,7 +72,7 @@ let package = Package(
         // unchanged where WebKit does not exist: `#if canImport(WebKit) import WebKit #else import SimulatedWebKit`.
         .target(
             name: "SimulatedWebKit",
-            dependencies: ["ConformanceAdapter"]
+            dependencies: ["ConformanceAdapter", "ConformanceObligations"]
         ),
         // The harness, in modules along its layers (lowest first); each sees only the modules below it, so the
         // compiler keeps the layers apart. `ConformanceKit` re-exports them all with ConformanceAdapter.
@@ -307,7 +307,9 @@ if Context.environment["CONFORMANCE_WEBKITGTK"] == "1" {
         // The page host on a real WebKitGTK web view, behind the same `PageHost` seam as the simulated browser.
         .target(
             name: "WebKitGTKHost",
-            dependencies: ["ConformanceKit", "ConformanceAdapter", "StrictJSON", "WebKitGTKShim"],
+            dependencies: [
+                "ConformanceKit", "ConformanceAdapter", "ConformanceObligations", "StrictJSON", "WebKitGTKShim",
+            ],
             resources: [.copy("Resources/webkitgtk-page-host.js")]
         ),
         // The simulation proven faithful: `conformance run` on both web views, verdict by verdict.
