@@ -233,6 +233,23 @@ struct AdapterProtocolHarnessTests {
         #expect(result.failures.contains { $0.clause.hasPrefix("BOOT-1") }, "\(result.failures.map(\.description))")
     }
 
+    @Test("a violation citing an obligation of appendix C fails the case under it; any other text is an adapter error")
+    func violationCitesAnObligation() async throws {
+        let violation = #"{"clause":"THR-1.a","message":"evaluated off the main thread","type":"violation"}"#
+        let cited = Self.reply("attach", [["stdout": violation], Self.done])
+        let (results, _) = try await Self.run([Self.probe("violation")], replies: [cited])
+        let result = try #require(results.first)
+        #expect(result.failures.map(\.obligation) == ["THR-1.a"], "\(result.verdict): \(result.interruption ?? "")")
+        let unknown = #"{"clause":"THR-1.z","message":"evaluated off the main thread","type":"violation"}"#
+        let miscited = Self.reply("attach", [["stdout": unknown], Self.done])
+        let (others, _) = try await Self.run([Self.probe("miscited-violation")], replies: [miscited])
+        let other = try #require(others.first)
+        #expect(other.verdict == .adapterError, "\(other.interruption ?? "")")
+        #expect(
+            other.interruption?.contains("a `violation` citing `THR-1.z`, which is no obligation of spec/protocol.md")
+                == true, "\(other.interruption ?? "")")
+    }
+
     @Test("ADP-15: a message of a type the protocol does not have is an adapter error naming it")
     func unknownMessageType() async throws {
         let unknown = Self.reply("attach", [["stdout": #"{"type":"shout"}"#], Self.done])
