@@ -1,7 +1,7 @@
-// ConformanceKit is the product implementers and the CLI import: the harness's modules, lowest layer first, and
-// what adapters see (`BridgeAdapter`, `SimulatedWebView`, `AdapterHost`, ...), which lives in ConformanceAdapter
-// with no engine in it. Each module's imports are checked by the compiler: a module sees only those below it
-// (CONTRIBUTING.md, "Architecture").
+// ConformanceKit is the product implementers and the CLI import: the harness's modules (CONTRIBUTING.md lists
+// them lowest layer first), and what adapters see (`BridgeAdapter`, `SimulatedWebView`, `AdapterHost`, ...), which
+// lives in ConformanceAdapter with no engine in it. Each module's imports are checked by the compiler: a module
+// sees only those below it (CONTRIBUTING.md, "Architecture").
 @_exported import ConformanceAdapter
 @_exported import ConformanceBrowser
 @_exported import ConformanceCatalogue
