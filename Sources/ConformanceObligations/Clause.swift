@@ -1,7 +1,7 @@
 /// A normative clause of `spec/protocol.md` (`ESC-2`), one of the members `SpecObligations.generated.swift`
 /// declares from the spec: code names a clause by its member (`Clause.esc2`), never by its text, and a test holds
 /// the members to the spec.
-package struct Clause: Hashable, Comparable, Sendable, CustomStringConvertible {
+package struct Clause: SpecIdentified {
     /// How binding a clause is: the strongest RFC 2119 keyword in its text (the raw values are
     /// `RequirementLevel`'s).
     package enum Level: String, Sendable, CaseIterable {
@@ -20,7 +20,7 @@ package struct Clause: Hashable, Comparable, Sendable, CustomStringConvertible {
     /// Its level in the spec.
     package let level: Level
     /// Its place among the spec's clauses, for sorting in the spec's order.
-    let order: Int
+    package let order: Int
 
     init(_ id: String, _ level: Level, order: Int) {
         self.id = id
@@ -45,34 +45,9 @@ package struct Clause: Hashable, Comparable, Sendable, CustomStringConvertible {
     /// Its obligations (appendix C), in the spec's order.
     package var obligations: [Obligation] { Obligation.all.filter { $0.clause == self } }
 
-    /// The spec's text for it, `ESC-2`.
-    package var description: String { id }
-
     private static let byID = Dictionary(uniqueKeysWithValues: all.map { ($0.id, $0) })
 
-    package static func == (lhs: Self, rhs: Self) -> Bool { lhs.order == rhs.order }
-    package func hash(into hasher: inout Hasher) { hasher.combine(order) }
-    package static func < (lhs: Self, rhs: Self) -> Bool { lhs.order < rhs.order }
-}
-
-extension Clause: Codable {
-    /// Reads the spec's text for a clause (`"ESC-2"`).
-    /// - Throws: `DecodingError.dataCorrupted` naming an id the spec does not define.
-    package init(from decoder: any Decoder) throws {
-        let container = try decoder.singleValueContainer()
-        let text = try container.decode(String.self)
-        guard let clause = Clause(id: text) else {
-            throw DecodingError.dataCorruptedError(
-                in: container,
-                debugDescription: "\(SpecID.quoted(text)) is not a clause of spec/protocol.md (clauses look like "
-                    + "ESC-2; `conformance list --coverage` lists them)")
-        }
-        self = clause
-    }
-
-    /// Writes the spec's text for the clause.
-    package func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(id)
-    }
+    /// What a clause id looks like, for the error that refuses another.
+    package static let expectedForm =
+        "a clause of spec/protocol.md (clauses look like ESC-2; `conformance list --coverage` lists them)"
 }
