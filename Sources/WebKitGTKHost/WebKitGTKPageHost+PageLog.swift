@@ -88,7 +88,7 @@ extension WebKitGTKPageHost {
         record(.scriptMessagePosted(name: name, body: body))
         nonisolated(unsafe) let foundationBody = body?.foundationValue ?? NSNull()
         loop.schedule(label: .scriptMessage(name: name)) { [unowned self] in
-            nativeActivity += 1
+            recorder.countNativeActivity()
             _ = webView.deliver(ScriptMessage(name: name, body: foundationBody))
         }
     }
@@ -98,7 +98,7 @@ extension WebKitGTKPageHost {
         let (kind, message) = arrivedDialogs.removeFirst()
         record(.dialog(kind: kind, message: message, blocking: false))
         if let observer = webView.dialogObserver {
-            nativeActivity += 1
+            recorder.countNativeActivity()
             observer(kind, message)
         }
     }

@@ -19,14 +19,10 @@ import StrictJSON
 /// and never about a `src` that is not a URL (`facilities` is empty), a page's scripts run from its HTML, and
 /// there is no synchronous (UIWebView-style) evaluation.
 @MainActor
-package final class WebKitGTKPageHost: PageHost, WebViewBackend {
+package final class WebKitGTKPageHost: RecordedPageHost {
     /// The web view the implementation is attached to.
     package private(set) lazy var webView = SimulatedWebView(
         backend: self, bridgeJavaScriptSource: environment.bridgeJavaScriptSource)
-    /// Everything observed so far.
-    package private(set) var transcript: Transcript
-    /// Counts the times native code ran or called the web view.
-    package internal(set) var nativeActivity = 0
     /// A real WebKit asks once per iframe per turn, and never about a src that is not a URL.
     package var facilities: PageFacilities { [] }
 
@@ -34,6 +30,8 @@ package final class WebKitGTKPageHost: PageHost, WebViewBackend {
     let view = WebKitGTKView()
     /// The page's tasks on virtual time, as in the simulation.
     let loop = VirtualEventLoop()
+    /// The transcript and the count of native activity, as in the simulation.
+    package let recorder: PageRecorder
     var interruption: PageInterruption?
     /// Counts what happened in the engine, for `waitFor`'s silence limit.
     var engineActivity = 0
@@ -77,7 +75,7 @@ package final class WebKitGTKPageHost: PageHost, WebViewBackend {
     package init(environment: HarnessEnvironment) throws {
         try WebKitGTKEngine.start()
         self.environment = environment
-        transcript = Transcript(dialect: environment.dialect)
+        recorder = PageRecorder(dialect: environment.dialect, clock: loop)
         connectSignals()
         view.addUserScript(clockShimScript(), atDocumentStart: true)
         view.loadHTML("<!DOCTYPE html><html><head></head><body></body></html>", baseURI: nil)
@@ -120,10 +118,6 @@ package final class WebKitGTKPageHost: PageHost, WebViewBackend {
         return "(\(WebKitGTKResources.pageHostSource))(\(environment.pageShimSource), \(loop.now), \(handlers));"
     }
 
-    package func record(_ event: TranscriptEvent) {
-        transcript.append(event, at: loop.now)
-    }
-
     // MARK: WebViewBackend
 
     package var currentURL: String? { shownURL }
@@ -133,7 +127,7 @@ package final class WebKitGTKPageHost: PageHost, WebViewBackend {
     /// Schedules the evaluation on a later turn and its completion on the turn after that, as the simulation
     /// does; WebKit runs it, and what it made the page do is recorded before its result.
     package func evaluate(_ script: String, completionHandler: ((Any?, (any Error)?) -> Void)?) {
-        nativeActivity += 1
+        recorder.countNativeActivity()
         let id = nextEvaluationID
         nextEvaluationID += 1
         loop.schedule(label: .evaluation(id)) { [unowned self] in
@@ -159,7 +153,7 @@ package final class WebKitGTKPageHost: PageHost, WebViewBackend {
             guard let completionHandler else { return }
             nonisolated(unsafe) let result = foundation
             loop.schedule(label: .completion(ofEvaluation: id)) { [unowned self] in
-                nativeActivity += 1
+                recorder.countNativeActivity()
                 completionHandler(result, error)
             }
         }
@@ -167,7 +161,7 @@ package final class WebKitGTKPageHost: PageHost, WebViewBackend {
 
     /// WebKitGTK has no synchronous evaluation: the case stops, not applicable on this host.
     package func evaluateSynchronously(_ script: String) -> String? {
-        nativeActivity += 1
+        recorder.countNativeActivity()
         if interruption == nil {
             interruption = .notApplicable(
                 "WebKitGTK has no synchronous (UIWebView-style) evaluation; this case runs on the simulated web view")
@@ -175,47 +169,28 @@ package final class WebKitGTKPageHost: PageHost, WebViewBackend {
         return nil
     }
 
-    package func recordAppDelegateNotification(method: String, url: String) {
-        record(.appDelegateNotified(method: method, url: url))
-    }
-
-    package func recordNativeLog(_ message: String) {
-        nativeActivity += 1
-        record(.nativeLog(message))
-    }
-
-    package func reportViolation(clause: Obligation, message: String) {
-        nativeActivity += 1
-        record(.violation(clause: clause.id, message: message))
-    }
-
     package func load(urlString: String) {
-        nativeActivity += 1
+        recorder.countNativeActivity()
         load(definitionsByURL[urlString] ?? PageDefinition(url: urlString, script: ""), type: .other)
     }
 
     package func loadHTMLString(_ html: String, baseURL: String?) {
-        nativeActivity += 1
+        recorder.countNativeActivity()
         load(PageDefinition(html: html, baseURL: baseURL), type: .other)
     }
 
     package func didAddScriptMessageHandler(named name: String) {
-        nativeActivity += 1
+        recorder.countNativeActivity()
         view.registerMessageHandler(name)
     }
 
     package func didRemoveScriptMessageHandler(named name: String) {
-        nativeActivity += 1
+        recorder.countNativeActivity()
         view.unregisterMessageHandler(name)
     }
 
-    /// Pages loaded from now on get the web view's user scripts; nothing to do now.
-    package func didAddUserScript(_ script: UserScript) { nativeActivity += 1 }
-    /// Pages loaded from now on get the web view's user scripts; nothing to do now.
-    package func didRemoveAllUserScripts() { nativeActivity += 1 }
-
     package func abortCase(because error: any Error & Sendable) {
-        nativeActivity += 1
+        recorder.countNativeActivity()
         guard interruption == nil else { return }
         interruption = .aborted(error)
     }
@@ -380,7 +355,7 @@ package final class WebKitGTKPageHost: PageHost, WebViewBackend {
     }
 
     func tellDelegate(_ event: NavigationEvent) {
-        nativeActivity += 1
+        recorder.countNativeActivity()
         webView.tellDelegate(event)
     }
 
@@ -425,8 +400,10 @@ package final class WebKitGTKPageHost: PageHost, WebViewBackend {
         apply: @escaping @MainActor (NavigationActionPolicy) -> Void
     ) {
         let url = written ?? action.urlString
-        nativeActivity += 1
-        webView.askDelegateOnce(about: action, named: url, heard: { [weak self] in self?.nativeActivity += 1 }) {
+        recorder.countNativeActivity()
+        webView.askDelegateOnce(
+            about: action, named: url, heard: { [weak self] in self?.recorder.countNativeActivity() }
+        ) {
             [weak self] policy, defaulted in
             guard let self else { return }
             record(.navigationDecided(id: id, url: url, policy: policy, defaulted: defaulted))

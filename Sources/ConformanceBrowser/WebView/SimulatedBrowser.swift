@@ -11,7 +11,7 @@ import StrictJSON
 /// Time is virtual: nothing runs until the harness turns the event loop, and every turn is deterministic.
 /// The implementation only ever sees `webView`.
 @MainActor
-package final class SimulatedBrowser: WebViewBackend, TaskSchedulingPageHost {
+package final class SimulatedBrowser: RecordedPageHost, TaskSchedulingPageHost {
     /// Why the event loop stopped before the page went idle (the page host's `PageInterruption`).
     package typealias Interruption = PageInterruption
 
@@ -19,8 +19,8 @@ package final class SimulatedBrowser: WebViewBackend, TaskSchedulingPageHost {
     package private(set) lazy var webView = SimulatedWebView(
         backend: self, bridgeJavaScriptSource: environment.bridgeJavaScriptSource)
 
-    /// Everything observed so far.
-    package private(set) var transcript: Transcript
+    /// The transcript and the count of native activity.
+    package let recorder: PageRecorder
 
     /// The simulated web view has every facility cases rely on.
     package var facilities: PageFacilities { .all }
@@ -52,27 +52,19 @@ package final class SimulatedBrowser: WebViewBackend, TaskSchedulingPageHost {
     /// Extra virtual delays for the page's own tasks (`TaskSchedulingPageHost`); none by default.
     package var taskDelays: TaskDelays?
 
-    /// Counts the times native code ran or called the web view: `runUntilIdle` lets the main queue run
-    /// after turns that moved it, and runs the others back to back.
-    package private(set) var nativeActivity = 0
-
     /// Opens `about:blank`.
     /// - Throws: `ScriptError` when the simulated browser cannot start (a harness error).
     package init(environment: HarnessEnvironment) throws(ScriptError) {
         self.environment = environment
-        transcript = Transcript(dialect: environment.dialect)
         let loop = VirtualEventLoop()
         self.loop = loop
+        recorder = PageRecorder(dialect: environment.dialect, clock: loop)
         page = try SimulatedPage(url: "about:blank", number: 1, loop: loop, environment: environment)
         page.browser = self
     }
 
     /// Whether a script the native side asked for is running now (sync or async style).
     var isInsideNativeEvaluation: Bool { nativeEvaluationDepth > 0 }
-
-    package func record(_ event: TranscriptEvent) {
-        transcript.append(event, at: loop.now)
-    }
 
     // MARK: WebViewBackend
 
@@ -81,14 +73,14 @@ package final class SimulatedBrowser: WebViewBackend, TaskSchedulingPageHost {
 
     /// Schedules the evaluation on a later turn and its completion on the turn after that.
     package func evaluate(_ script: String, completionHandler: ((Any?, (any Error)?) -> Void)?) {
-        nativeActivity += 1
+        recorder.countNativeActivity()
         let id = nextEvaluationID
         nextEvaluationID += 1
         loop.schedule(after: delay(.evaluation), label: .evaluation(id)) { [self] in
             let outcome = runNativeEvaluation(id: id, style: .asynchronous, script: script)
             guard let completionHandler else { return }
             loop.schedule(after: delay(.completion), label: .completion(ofEvaluation: id)) { [self] in
-                nativeActivity += 1
+                recorder.countNativeActivity()
                 switch outcome {
                 case .success(let value): completionHandler(value, nil)
                 case .failure(let error): completionHandler(nil, error)
@@ -99,7 +91,7 @@ package final class SimulatedBrowser: WebViewBackend, TaskSchedulingPageHost {
 
     /// Evaluates at once; a dialog opened meanwhile is recorded as blocking.
     package func evaluateSynchronously(_ script: String) -> String? {
-        nativeActivity += 1
+        recorder.countNativeActivity()
         let id = nextEvaluationID
         nextEvaluationID += 1
         synchronousEvaluationScripts.append(script)
@@ -116,27 +108,9 @@ package final class SimulatedBrowser: WebViewBackend, TaskSchedulingPageHost {
         }
     }
 
-    /// Records the call in the transcript.
-    package func recordAppDelegateNotification(method: String, url: String) {
-        record(.appDelegateNotified(method: method, url: url))
-    }
-
-    /// Records the line in the transcript.
-    package func recordNativeLog(_ message: String) {
-        nativeActivity += 1
-        record(.nativeLog(message))
-    }
-
-    /// Records the violation in the transcript; the case reports it as a failure of `clause`, the obligation
-    /// whose clause the failure names.
-    package func reportViolation(clause: Obligation, message: String) {
-        nativeActivity += 1
-        record(.violation(clause: clause.id, message: message))
-    }
-
     /// Stops the loop; the first interruption wins.
     package func abortCase(because error: any Error & Sendable) {
-        nativeActivity += 1
+        recorder.countNativeActivity()
         guard interruption == nil else { return }
         interruption = .aborted(error)
     }
@@ -291,13 +265,13 @@ package final class SimulatedBrowser: WebViewBackend, TaskSchedulingPageHost {
 
     /// Loads the case's page at `urlString`, or an empty page there.
     package func load(urlString: String) {
-        nativeActivity += 1
+        recorder.countNativeActivity()
         load(definitionsByURL[urlString] ?? PageDefinition(url: urlString, script: ""), type: .other)
     }
 
     /// Loads the page `html` makes under `baseURL`.
     package func loadHTMLString(_ html: String, baseURL: String?) {
-        nativeActivity += 1
+        recorder.countNativeActivity()
         load(PageDefinition(html: html, baseURL: baseURL), type: .other)
     }
 
@@ -311,9 +285,9 @@ package final class SimulatedBrowser: WebViewBackend, TaskSchedulingPageHost {
             url: URL(string: urlString), urlString: urlString, isMainFrame: isMainFrame, navigationType: type)
         loop.schedule(after: delay(.navigation), label: .navigation(id, url: urlString)) { [self] in
             undecidedNavigations[id] = urlString
-            nativeActivity += 1
+            recorder.countNativeActivity()
             webView.askDelegateOnce(
-                about: action, named: urlString, heard: { [weak self] in self?.nativeActivity += 1 }
+                about: action, named: urlString, heard: { [weak self] in self?.recorder.countNativeActivity() }
             ) { [weak self] policy, defaulted in
                 guard let self else { return }
                 undecidedNavigations[id] = nil
@@ -360,7 +334,7 @@ package final class SimulatedBrowser: WebViewBackend, TaskSchedulingPageHost {
     }
 
     private func tellDelegate(_ event: NavigationEvent) {
-        nativeActivity += 1
+        recorder.countNativeActivity()
         webView.tellDelegate(event)
     }
 
@@ -422,19 +396,15 @@ package final class SimulatedBrowser: WebViewBackend, TaskSchedulingPageHost {
         record(.scriptMessagePosted(name: name, body: json))
         nonisolated(unsafe) let body = body
         loop.schedule(label: .scriptMessage(name: name)) { [self] in
-            nativeActivity += 1
+            recorder.countNativeActivity()
             _ = webView.deliver(ScriptMessage(name: name, body: body))
         }
     }
 
     /// The page's `window.webkit.messageHandlers` reads the web view's table; nothing to copy.
-    package func didAddScriptMessageHandler(named name: String) { nativeActivity += 1 }
+    package func didAddScriptMessageHandler(named name: String) { recorder.countNativeActivity() }
     /// The page's `window.webkit.messageHandlers` reads the web view's table; nothing to copy.
-    package func didRemoveScriptMessageHandler(named name: String) { nativeActivity += 1 }
-    /// Pages committed from now on read the web view's user scripts; nothing to copy.
-    package func didAddUserScript(_ script: UserScript) { nativeActivity += 1 }
-    /// Pages committed from now on read the web view's user scripts; nothing to copy.
-    package func didRemoveAllUserScripts() { nativeActivity += 1 }
+    package func didRemoveScriptMessageHandler(named name: String) { recorder.countNativeActivity() }
 
     /// The source URL the page setup snippet runs under.
     private static let pageSetupURL = "page-setup.js"
@@ -453,7 +423,7 @@ package final class SimulatedBrowser: WebViewBackend, TaskSchedulingPageHost {
         let blocking = !synchronousEvaluationScripts.isEmpty
         record(.dialog(kind: kind, message: message, blocking: blocking))
         if let observer = webView.dialogObserver {
-            nativeActivity += 1
+            recorder.countNativeActivity()
             KitCode.callingOut { observer(kind, message) }
         }
         if let script = synchronousEvaluationScripts.last {
