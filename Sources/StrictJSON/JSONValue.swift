@@ -76,6 +76,17 @@ extension JSONValue {
         }
     }
 
+    /// The value as JSON text carries it: each NaN or infinity, at any depth, as `null` (as `canonicalText` and
+    /// `JSON.stringify` write it), so that the value equals itself and reads back as it was written.
+    package var withNonFiniteNumbersAsNull: JSONValue {
+        switch self {
+        case .null, .bool, .string: self
+        case .number(let number): number.isFinite ? self : .null
+        case .array(let elements): .array(elements.map(\.withNonFiniteNumbersAsNull))
+        case .object(let members): .object(members.mapValues(\.withNonFiniteNumbersAsNull))
+        }
+    }
+
     /// The value's canonical JSON text (see `CanonicalJSON`).
     package var canonicalText: String { CanonicalJSON.encode(self) }
 

@@ -248,7 +248,7 @@ enum FixFirstStudy {
                     "checks": Array(Set(result.checks.map(\.clause))).sorted(),
                     "operations": result.transcript.events.compactMap { event -> String? in
                         guard case .adapterAction(let action) = event else { return nil }
-                        return String(action.prefix { $0 != "(" })
+                        return action.kind.rawValue
                     },
                     "failures": result.failures.map { failure -> [String: Any] in
                         [

@@ -275,18 +275,18 @@ struct FixFirstTests {
 
     @Test("findings only in cases that called reset() fold under the reset's own clause when it failed too")
     func sameOperation() {
-        func result(_ id: String, _ citations: [String], actions: [String]) -> CaseResult {
+        func result(_ id: String, _ citations: [String], actions: [AdapterAction]) -> CaseResult {
             var result = Self.result(id, citations)
             for action in actions { result.transcript.append(.adapterAction(action)) }
             return result
         }
-        let reset = ["attach(to: webView)", "reset()"]
+        let reset: [AdapterAction] = [.attach, .reset]
         let results = [
             result("rearms", ["START-3.a"], actions: reset),
             result("stale answer", ["CB-3.c"], actions: reset),
             result("held", ["START-1.b"], actions: reset),
             // In a case without reset() too: not the reset's.
-            result("order", ["ORD-1.a"], actions: reset), result("order again", ["ORD-1.a"], actions: ["attach"]),
+            result("order", ["ORD-1.a"], actions: reset), result("order again", ["ORD-1.a"], actions: [.attach]),
         ]
         let roots = RootCauses.findings(in: results)
         #expect(roots.map(\.citation) == ["START-3.a", "ORD-1.a"], "\(roots.map(\.citation))")

@@ -87,7 +87,8 @@ package struct EventRendition {
             )
         case .adapterAction(let action):
             (kind, fields, line) = (
-                "native-action", ["action": .string(action)], "native \(PrintableText.printable(action))"
+                "native-action", ["action": .string(action.description)],
+                "native \(PrintableText.printable(action.description))"
             )
         case let .nativeHandlerInvoked(name, data):
             (kind, fields, line) = (

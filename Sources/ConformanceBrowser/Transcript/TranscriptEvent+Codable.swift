@@ -10,7 +10,7 @@ extension TranscriptEvent: Codable {
     private enum CodingKeys: String, CodingKey {
         case event, id, url, isMainFrame, policy, defaulted, style, script, result, error, text, name, label, data
         case hasResponder, duringNativeEvaluation, level, message, arguments, kind, blocking, delay, repeats, line
-        case clause, body, method, evaluation
+        case clause, body, method, evaluation, action
     }
 
     package init(from decoder: any Decoder) throws {
@@ -44,7 +44,7 @@ extension TranscriptEvent: Codable {
                 id: try int(.id), result: try json(.result),
                 error: try values.decodeIfPresent(String.self, forKey: .error))
         case "javaScriptSideAppeared": self = .javaScriptSideAppeared(evaluation: try int(.evaluation))
-        case "adapterAction": self = .adapterAction(try string(.text))
+        case "adapterAction": self = .adapterAction(try values.decode(AdapterAction.self, forKey: .action))
         case "nativeHandlerInvoked": self = .nativeHandlerInvoked(name: try string(.name), data: try json(.data))
         case "nativeCallbackInvoked": self = .nativeCallbackInvoked(label: try string(.label), data: try json(.data))
         case "jsHandlerInvoked":
@@ -98,7 +98,7 @@ extension TranscriptEvent: Codable {
         case let .evaluationFinished(id, result, error):
             try put("evaluationFinished", [(.id, id), (.result, some(result)), (.error, error)])
         case .javaScriptSideAppeared(let evaluation): try put("javaScriptSideAppeared", [(.evaluation, evaluation)])
-        case .adapterAction(let text): try put("adapterAction", [(.text, text)])
+        case .adapterAction(let action): try put("adapterAction", [(.action, action)])
         case let .nativeHandlerInvoked(name, data):
             try put("nativeHandlerInvoked", [(.name, name), (.data, some(data))])
         case let .nativeCallbackInvoked(label, data):

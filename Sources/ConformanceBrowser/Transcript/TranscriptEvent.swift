@@ -22,7 +22,7 @@ package enum TranscriptEvent: Equatable, Sendable {
     /// evaluation, for the innermost evaluation only.
     case javaScriptSideAppeared(evaluation: Int)
     /// The case asked the implementation, through the adapter, to do something.
-    case adapterAction(String)
+    case adapterAction(AdapterAction)
     /// A native handler registered by the case was invoked by the implementation.
     case nativeHandlerInvoked(name: String, data: JSONValue?)
     /// A native response callback was invoked by the implementation.

@@ -1,4 +1,5 @@
 import ConformanceAdapter
+import ConformanceBrowser
 import Dispatch
 import StrictJSON
 
@@ -30,8 +31,9 @@ extension CaseContext {
     package func callHandlerFromBackgroundThread(_ name: String, data: [JSONValue], patience: Double = 1) async throws
         -> BackgroundWorkOutcome
     {
-        let description = "callHandlerFromAnyThread(\(CanonicalJSON.quote(name))) x\(data.count) on a background thread"
-        browser.record(.adapterAction(description))
+        let action = AdapterAction.callHandlerFromBackgroundThread(name: name, calls: data.count)
+        let description = action.description
+        browser.record(.adapterAction(action))
         let send: BackgroundSend
         do {
             send = try adapter(as: (any SupportsSendsFromAnyThread).self).backgroundSend()
@@ -77,10 +79,9 @@ extension CaseContext {
             responders.append(waiting.removeFirst())
             heldResponders[name] = waiting
         }
-        let description =
-            "answer the held invocations of \(names.map(CanonicalJSON.quote).joined(separator: ", ")) on a background thread with "
-            + answers.map { $0?.canonicalText ?? "nil" }.joined(separator: ", ")
-        browser.record(.adapterAction(description))
+        browser.record(
+            .adapterAction(
+                .answerHeldFromBackgroundThread(names: names, answers: answers.map { $0?.withNonFiniteNumbersAsNull })))
         let calls = UncheckedSendable(
             zip(responders, answers.map { inRunWords($0)?.foundationValue }).map { respond, answer in
                 { respond(answer) }

@@ -100,7 +100,7 @@ package final class CaseContext {
     /// before the case's script, as an app creates its bridge before using it.
     /// - Throws: `CaseStop.adapter` when the adapter throws.
     func attach() throws {
-        try perform("attach(to: webView)") { try adapter.attach(to: webView) }
+        try perform(.attach) { try adapter.attach(to: webView) }
     }
 
     /// Registers a native handler that records each invocation and answers as told.
@@ -109,7 +109,7 @@ package final class CaseContext {
     ///   - answer: How it answers.
     /// - Throws: `CaseStop.adapter` when the adapter throws.
     package func registerHandler(_ name: String, answer: NativeAnswer = .echo) throws {
-        try perform("registerHandler(\(CanonicalJSON.quote(name)))") {
+        try perform(.registerHandler(name: name)) {
             let wireName = inRunWords(name: name)
             let wireAnswer = { [weak self] (value: JSONValue?) in (self?.inRunWords(value) ?? value)?.foundationValue }
             try adapter.registerHandler(wireName) { [weak self] data, respond in
@@ -133,7 +133,7 @@ package final class CaseContext {
     /// - Parameter name: The handler name.
     /// - Throws: `CaseStop.adapter` when the adapter throws.
     package func registerThrowingHandler(_ name: String) throws {
-        try perform("registerThrowingHandler(\(CanonicalJSON.quote(name)))") {
+        try perform(.registerThrowingHandler(name: name)) {
             let wireName = inRunWords(name: name)
             try adapter(as: (any SupportsThrowingHandlers).self).registerThrowingHandler(wireName) {
                 [weak self] data, _ in
@@ -164,7 +164,7 @@ package final class CaseContext {
         guard var waiting = heldResponders[name], !waiting.isEmpty else { return false }
         let respond = waiting.removeFirst()
         heldResponders[name] = waiting
-        try perform("answer the held invocation of \(CanonicalJSON.quote(name)) with \(answer?.displayText ?? "nil")") {
+        try perform(.answerHeld(name: name, answer: answer?.withNonFiniteNumbersAsNull)) {
             respond(inRunWords(answer)?.foundationValue)
         }
         return true
@@ -173,7 +173,7 @@ package final class CaseContext {
     /// Removes a native handler.
     /// - Throws: `CaseStop.adapter` when the adapter throws.
     package func removeHandler(_ name: String) throws {
-        try perform("removeHandler(\(CanonicalJSON.quote(name)))") {
+        try perform(.removeHandler(name: name)) {
             try adapter(as: (any SupportsRemoveHandler).self).removeHandler(inRunWords(name: name))
         }
     }
@@ -191,11 +191,10 @@ package final class CaseContext {
         _ name: String, data: JSONValue? = nil, callback: String? = nil, expectsResponse: Bool = false,
         then steps: [InsideStep] = []
     ) throws {
-        let dataText = data.map { ", data: " + $0.canonicalText } ?? ""
-        let callbackText = callback.map { ", callback: \($0)" } ?? ""
-        let description = "callHandler(\(CanonicalJSON.quote(name))\(dataText)\(callbackText))"
+        let action = AdapterAction.callHandler(name: name, data: data?.withNonFiniteNumbersAsNull, callback: callback)
+        let description = action.description
         if let callback { issuedCallbacks.append((callback, description, expectsResponse)) }
-        try perform(description) {
+        try perform(action) {
             let responseCallback: AdapterResponseCallback? = callback.map { label in
                 { [weak self] answer in
                     self?.nativeCallbackInvoked(label, answer: answer, call: description)
@@ -210,14 +209,14 @@ package final class CaseContext {
     /// Resets the implementation's bridge.
     /// - Throws: `CaseStop.adapter` when the adapter throws.
     package func reset() throws {
-        try perform("reset()") { try adapter(as: (any SupportsReset).self).reset() }
+        try perform(.reset) { try adapter(as: (any SupportsReset).self).reset() }
     }
 
     /// Switches the implementation's traffic logging on or off (LOG-7).
     /// - Parameter enabled: Whether to log traffic.
     /// - Throws: `CaseStop.adapter` when the adapter throws.
     package func setTrafficLogging(_ enabled: Bool) throws {
-        try perform("setTrafficLogging(\(enabled))") {
+        try perform(.setTrafficLogging(enabled: enabled)) {
             try adapter(as: (any SupportsTrafficLogging).self).setTrafficLogging(enabled)
         }
     }
@@ -225,7 +224,7 @@ package final class CaseContext {
     /// Asks the implementation to disable the JS side's alert safety timeout.
     /// - Throws: `CaseStop.adapter` when the adapter throws.
     package func disableSafetyTimeout() throws {
-        try perform("disableJavscriptAlertBoxSafetyTimeout()") {
+        try perform(.disableSafetyTimeout) {
             try adapter(as: (any SupportsDisablingSafetyTimeout).self).disableJavscriptAlertBoxSafetyTimeout()
         }
     }
@@ -241,14 +240,15 @@ package final class CaseContext {
         return adapter
     }
 
-    func perform(_ description: String, _ body: () throws -> Void) throws {
-        browser.record(.adapterAction(description))
+    /// Records `action` and runs `body`, which asks the adapter for it; a failure stops the case at that stage.
+    func perform(_ action: AdapterAction, _ body: () throws -> Void) throws {
+        browser.record(.adapterAction(action))
         do {
             try body()
         } catch let error as AdapterFailure {
-            throw CaseStop.adapterFailure(error, stage: description)
+            throw CaseStop.adapterFailure(error, stage: action.description)
         } catch {
-            throw CaseStop.adapter(stage: description, error: "\(error)")
+            throw CaseStop.adapter(stage: action.description, error: "\(error)")
         }
     }
 

@@ -50,10 +50,10 @@ struct SameCauseGroup: Equatable {
     /// The rule that found them one cause.
     var rule: FoldReason.Rule
 
-    /// The operations whose cases are grouped: the action the transcript records, and the clause that defines
-    /// the operation.
-    static let stateOperations: [(action: String, clause: Clause, rule: FoldReason.Rule)] = [
-        ("reset(", .start3, .resetCalled), ("removeHandler(", .miss2, .handlerRemoved),
+    /// The operations whose cases are grouped: the kind of adapter action the transcript records, and the clause
+    /// that defines the operation.
+    static let stateOperations: [(action: AdapterAction.Kind, clause: Clause, rule: FoldReason.Rule)] = [
+        (.reset, .start3, .resetCalled), (.removeHandler, .miss2, .handlerRemoved),
     ]
 
     /// The groups among `roots`, in the order their rules are tried; a finding belongs to one group at most, and a
@@ -285,13 +285,14 @@ struct SameCauseGroup: Equatable {
     /// Two or more findings only in cases that performed `operation`, one of them citing its clause: under
     /// that one (MUST first, then the one in most cases).
     private static func sameOperation(
-        _ operation: (action: String, clause: Clause, rule: FoldReason.Rule), among roots: [RootCauseFinding],
+        _ operation: (action: AdapterAction.Kind, clause: Clause, rule: FoldReason.Rule),
+        among roots: [RootCauseFinding],
         members: [RootCauseFinding], in results: [CaseResult]
     ) -> Self? {
         let operationCases = Set(
             results.filter { result in
                 result.transcript.events.contains { event in
-                    if case .adapterAction(let action) = event { action.hasPrefix(operation.action) } else { false }
+                    if case .adapterAction(let action) = event { action.kind == operation.action } else { false }
                 }
             }.map(\.caseID))
         let own = roots.filter {

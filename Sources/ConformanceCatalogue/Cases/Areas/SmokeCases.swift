@@ -230,7 +230,7 @@ package enum SmokeCases {
     private static func diagnoseNativeToJS(_ transcript: Transcript) -> Diagnosis {
         guard
             let call = transcript.events.lastIndex(where: {
-                if case .adapterAction(let action) = $0 { action.hasPrefix("callHandler(") } else { false }
+                if case .adapterAction(.callHandler) = $0 { true } else { false }
             })
         else {
             return Diagnosis(fault: .adapter, explanation: nil)
