@@ -58,6 +58,17 @@ extension WebKitGTKPageHost {
             if !arrivedMessages.isEmpty { deliverMessage() }
         case "dialogShown":
             if !arrivedDialogs.isEmpty { showDialog() }
+        case "console":
+            // None only for a level the kit's shim never sends.
+            guard let event = Self.event(from: fields) else {
+                if interruption == nil {
+                    interruption = .harness(
+                        "the page's log holds a console entry of no level the kit knows: \(PrintableText.abbreviate(.array(fields), limit: 120))"
+                    )
+                }
+                return
+            }
+            record(event)
         default:
             guard let event = Self.event(from: fields) else { return }
             record(event)
@@ -124,9 +135,10 @@ extension WebKitGTKPageHost {
         switch kind {
         case "timerScheduled": return .timerScheduled(id: Int(number(1)), delay: Int64(number(2)), repeats: bool(3))
         case "console":
+            guard let level = ConsoleLevel(rawValue: string(1)) else { return nil }
             let values: [JSONValue]
             if case .array(let parsed)? = json(3) { values = parsed } else { values = [.string(string(2))] }
-            return .console(level: string(1), message: string(2), arguments: values)
+            return .console(level: level, message: string(2), arguments: values)
         case "tripwire": return .tripwire(label: string(1))
         case "uncaughtError":
             let line = Int(number(2))

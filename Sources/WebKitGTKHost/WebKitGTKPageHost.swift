@@ -50,7 +50,7 @@ package final class WebKitGTKPageHost: RecordedPageHost {
     var writtenSources: [(written: String, resolved: String?)] = []
     /// Script messages and dialogs WebKit told of, until the page's log shows where they happened.
     var arrivedMessages: [(name: String, body: JSONValue?)] = []
-    var arrivedDialogs: [(kind: String, message: String)] = []
+    var arrivedDialogs: [(kind: DialogKind, message: String)] = []
     /// The user scripts of the page being loaded, as the page's log names them (by index).
     var pageUserScripts: [UserScript] = []
     /// The evaluation id of the user script that ran last, which a `javaScriptSideAppeared` of the log is of.
@@ -97,7 +97,8 @@ package final class WebKitGTKPageHost: RecordedPageHost {
         }
         view.onScriptDialog = { [unowned self] type, message in
             engineActivity += 1
-            arrivedDialogs.append((["alert", "confirm", "prompt", "beforeunload"][Int(min(max(type, 0), 3))], message))
+            let kinds: [DialogKind] = [.alert, .confirm, .prompt, .beforeUnload]
+            arrivedDialogs.append((kinds[Int(min(max(type, 0), 3))], message))
         }
         view.onScriptMessage = { [unowned self] name, json in
             engineActivity += 1

@@ -62,7 +62,7 @@ struct HTMLReportBrowserTests {
     static func hostileRun(from template: CaseResult) -> ImplementationRun {
         var transcript = Transcript()
         transcript.append(.nativeLog(hostile))
-        transcript.append(.console(level: "log", message: hostile, arguments: [.string(hostile)]))
+        transcript.append(.console(level: .log, message: hostile, arguments: [.string(hostile)]))
         func result(_ caseID: String, _ verdict: Verdict, failures: [CheckFailure] = [], interruption: String? = nil)
             -> CaseResult
         {

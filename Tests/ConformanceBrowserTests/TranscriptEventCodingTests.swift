@@ -1,3 +1,4 @@
+import ConformanceAdapter
 import Foundation
 import KitTestSupport
 import StrictJSON
@@ -67,6 +68,65 @@ struct TranscriptEventCodingTests {
         } throws: { error in
             "\(error)".contains("unknown adapter action teleport")
         }
+    }
+
+    @Test("every dialog kind and console level renders its former word and reads back as it was written")
+    func dialogKindsAndConsoleLevels() throws {
+        for kind in DialogKind.allCases {
+            let event = TranscriptEvent.dialog(kind: kind, message: "hi", blocking: true)
+            #expect(try Self.roundTrip(event) == event)
+            #expect(Self.rendition(of: event).fields["kind"] == .string(kind.rawValue))
+            #expect(Self.rendition(of: event).line == "dialog \(kind.rawValue)(hi) BLOCKING")
+        }
+        #expect(DialogKind.allCases.map(\.rawValue) == ["alert", "confirm", "prompt", "beforeunload"])
+        for level in ConsoleLevel.allCases {
+            let event = TranscriptEvent.console(level: level, message: "a b", arguments: ["a", "b"])
+            #expect(try Self.roundTrip(event) == event)
+            #expect(Self.rendition(of: event).fields["level"] == .string(level.rawValue))
+            #expect(Self.rendition(of: event).line == "console.\(level.rawValue) a b (2 arguments)")
+        }
+        #expect(ConsoleLevel.allCases.map(\.rawValue) == ["log", "info", "warn", "error", "debug"])
+        // Their JSON is the word, as before they were typed.
+        let written = String(
+            decoding: try JSONEncoder().encode(
+                TranscriptEvent.dialog(kind: .beforeUnload, message: "", blocking: false)),
+            as: UTF8.self)
+        #expect(written.contains(#""kind":"beforeunload""#), "\(written)")
+    }
+
+    @Test("a dialog kind or console level the kit does not know is a decoding error")
+    func unknownDialogKindAndConsoleLevel() {
+        for text in [
+            #"{"event":"dialog","kind":"print","message":"","blocking":false}"#,
+            #"{"event":"console","level":"trace","message":"","arguments":[]}"#,
+        ] {
+            #expect(throws: DecodingError.self) {
+                try JSONDecoder().decode(TranscriptEvent.self, from: Data(text.utf8))
+            }
+        }
+    }
+
+    @Test("each console method and dialog of a page is recorded as its level and kind")
+    @MainActor
+    func pageConsoleAndDialogs() async throws {
+        let result = try await Kit.run(
+            Kit.adHocCase { context in
+                context.loadPage(
+                    """
+                    console.log("l"); console.info("i"); console.warn("w"); console.error("e"); console.debug("d");
+                    alert("a"); confirm("c"); prompt("p");
+                    """)
+                try await context.runUntilIdle()
+            })
+        #expect(result.verdict == .pass, "\(result.report)")
+        let levels = result.transcript.events.compactMap { event -> ConsoleLevel? in
+            if case .console(let level, _, _) = event { level } else { nil }
+        }
+        #expect(levels == [.log, .info, .warn, .error, .debug])
+        let kinds = result.transcript.events.compactMap { event -> DialogKind? in
+            if case .dialog(let kind, _, _) = event { kind } else { nil }
+        }
+        #expect(kinds == [.alert, .confirm, .prompt])
     }
 
     @Test("a NaN or an infinity a case sends is recorded as null, as shown before: the transcript equals itself")

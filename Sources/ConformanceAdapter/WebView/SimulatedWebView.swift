@@ -38,7 +38,7 @@ public final class SimulatedWebView {
     package var facades: [String: AnyObject] = [:]
 
     /// Hears of the page's dialogs (`alert`, `confirm`, `prompt`) with their message, for a UI delegate.
-    package var dialogObserver: ((_ kind: String, _ message: String) -> Void)?
+    package var dialogObserver: ((_ kind: DialogKind, _ message: String) -> Void)?
 
     /// What receives the page's script messages, by handler name.
     private var scriptMessageReceivers: [String: ScriptMessageReceiver] = [:]

@@ -121,13 +121,15 @@ package struct EventRendition {
             (kind, fields, line) = ("native-log", ["message": .string(message)], "native log \(text(message))")
         case let .console(level, message, arguments):
             (kind, fields, line) = (
-                "console", ["level": .string(level), "message": .string(message), "arguments": .array(arguments)],
-                "console.\(level) \(text(message))\(arguments.count == 1 ? "" : " (\(arguments.count) arguments)")"
+                "console",
+                ["level": .string(level.rawValue), "message": .string(message), "arguments": .array(arguments)],
+                "console.\(level.rawValue) \(text(message))\(arguments.count == 1 ? "" : " (\(arguments.count) arguments)")"
             )
         case let .dialog(dialogKind, message, blocking):
             (kind, fields, line) = (
-                "dialog", ["kind": .string(dialogKind), "message": .string(message), "blocking": .bool(blocking)],
-                "dialog \(dialogKind)(\(text(message, limit: 60)))\(blocking ? " BLOCKING" : "")"
+                "dialog",
+                ["kind": .string(dialogKind.rawValue), "message": .string(message), "blocking": .bool(blocking)],
+                "dialog \(dialogKind.rawValue)(\(text(message, limit: 60)))\(blocking ? " BLOCKING" : "")"
             )
         case let .timerScheduled(id, delay, repeats):
             isTimer = true

@@ -56,10 +56,12 @@ extension TranscriptEvent: Codable {
         case "nativeLog": self = .nativeLog(try string(.text))
         case "console":
             self = .console(
-                level: try string(.level), message: try string(.message),
+                level: try values.decode(ConsoleLevel.self, forKey: .level), message: try string(.message),
                 arguments: try values.decode([JSONValue].self, forKey: .arguments))
         case "dialog":
-            self = .dialog(kind: try string(.kind), message: try string(.message), blocking: try flag(.blocking))
+            self = .dialog(
+                kind: try values.decode(DialogKind.self, forKey: .kind), message: try string(.message),
+                blocking: try flag(.blocking))
         case "timerScheduled":
             self = .timerScheduled(
                 id: try int(.id), delay: try values.decode(Int64.self, forKey: .delay), repeats: try flag(.repeats))

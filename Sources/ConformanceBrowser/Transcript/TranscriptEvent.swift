@@ -38,9 +38,9 @@ package enum TranscriptEvent: Equatable, Sendable {
     /// The page wrote to the console: the line its arguments make, joined with spaces as a browser's
     /// console shows them, and each argument apart (a string as it is, a value as `JSON.stringify` makes
     /// it, one JSON cannot hold as its text), so that one argument and two never read the same.
-    case console(level: String, message: String, arguments: [JSONValue])
+    case console(level: ConsoleLevel, message: String, arguments: [JSONValue])
     /// The page opened a modal dialog; `blocking` when a synchronous native evaluation was on the stack.
-    case dialog(kind: String, message: String, blocking: Bool)
+    case dialog(kind: DialogKind, message: String, blocking: Bool)
     /// The page set a timer.
     case timerScheduled(id: Int, delay: Int64, repeats: Bool)
     /// A timer fired.

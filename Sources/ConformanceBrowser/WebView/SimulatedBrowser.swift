@@ -419,7 +419,7 @@ package final class SimulatedBrowser: RecordedPageHost, TaskSchedulingPageHost {
 
     // MARK: Dialogs and failures
 
-    func openDialog(kind: String, message: String) {
+    func openDialog(kind: DialogKind, message: String) {
         let blocking = !synchronousEvaluationScripts.isEmpty
         record(.dialog(kind: kind, message: message, blocking: blocking))
         if let observer = webView.dialogObserver {
@@ -430,9 +430,19 @@ package final class SimulatedBrowser: RecordedPageHost, TaskSchedulingPageHost {
             reportViolation(
                 clause: .safe3a,
                 message:
-                    "hang: \(kind)() opened while the synchronous native evaluation of \(PrintableText.abbreviate(script, limit: 80)) was on the stack; a real app would freeze here"
+                    "hang: \(kind.rawValue)() opened while the synchronous native evaluation of \(PrintableText.abbreviate(script, limit: 80)) was on the stack; a real app would freeze here"
             )
         }
+    }
+
+    /// Stops the case with a harness error: the kit's page shim called the host's `function` with a word the
+    /// host does not know (a console level, a dialog kind), which only a change to the shim can make.
+    func shimFailed(_ function: String, sent word: String) {
+        interrupt(
+            with: ScriptError(
+                message: "the page shim's \(function) sent \(PrintableText.abbreviate(word, limit: 60)), "
+                    + "a word the kit does not know"),
+            stage: "the page's \(function)")
     }
 
     func interrupt(with error: ScriptError, stage: String) {

@@ -111,11 +111,21 @@ final class SimulatedPage {
             } else {
                 values = [.string(message)]
             }
-            browser?.record(.console(level: context.string(arguments[0]), message: message, arguments: values))
+            let levelName = context.string(arguments[0])
+            guard let level = ConsoleLevel(rawValue: levelName) else {
+                browser?.shimFailed("console", sent: levelName)
+                return nil
+            }
+            browser?.record(.console(level: level, message: message, arguments: values))
             return nil
         }
         define("dialog", on: host) { [unowned self] arguments in
-            browser?.openDialog(kind: context.string(arguments[0]), message: context.string(arguments[1]))
+            let kindName = context.string(arguments[0])
+            guard let kind = DialogKind(rawValue: kindName) else {
+                browser?.shimFailed("dialog", sent: kindName)
+                return nil
+            }
+            browser?.openDialog(kind: kind, message: context.string(arguments[1]))
             return nil
         }
         define("hasMessageHandler", on: host) { [unowned self] arguments in

@@ -202,15 +202,15 @@ open class WKWebView: NSObject {
         navigationURLs[ObjectIdentifier(navigation)]
     }
 
-    private func showDialog(kind: String, message: String) {
+    private func showDialog(kind: DialogKind, message: String) {
         guard let uiDelegate else { return }
         let frame = WKFrameInfo(isMainFrame: true, request: WKNavigationAction.request(for: url), webView: self)
         switch kind {
-        case "alert":
+        case .alert:
             uiDelegate.webView(self, runJavaScriptAlertPanelWithMessage: message, initiatedByFrame: frame) {}
-        case "confirm":
+        case .confirm:
             uiDelegate.webView(self, runJavaScriptConfirmPanelWithMessage: message, initiatedByFrame: frame) { _ in }
-        default:
+        case .prompt, .beforeUnload:
             uiDelegate.webView(
                 self, runJavaScriptTextInputPanelWithPrompt: message, defaultText: nil, initiatedByFrame: frame
             ) { _ in }
