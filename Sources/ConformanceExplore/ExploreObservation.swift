@@ -108,8 +108,9 @@ package struct ExploreObservation: Equatable, Sendable {
                 nativeSide.append(item(.nativeHandler, name, Self.show(data)))
             case let .nativeCallbackInvoked(label, data):
                 nativeSide.append(item(.nativeCallback, label, Self.show(data)))
-            case let .evaluationStarted(_, style, script) where style != .harness:
-                guard let message = WireInspector.deliveredMessage(script, in: dialect) else {
+            case let .evaluationStarted(_, style, command) where style != .harness:
+                guard let message = command.deliveredMessage else {
+                    let script = command.script
                     // FLUSH-1: one fetch per queue URL, spelled exactly (the JS side's source names it too).
                     if script.utf16.count < 256, script.contains(dialect.fetchFunction) {
                         wire.append(item(.fetch, "", script))

@@ -42,10 +42,10 @@ extension Explorer {
                 context.reload()
                 try await context.runUntilIdle()
                 let delivered = context.browser.transcript.entries.dropFirst(before).filter { entry in
-                    guard case .evaluationStarted(_, let style, let script) = entry.event, style != .harness else {
+                    guard case .evaluationStarted(_, let style, let command) = entry.event, style != .harness else {
                         return false
                     }
-                    return WireInspector.deliveredMessage(script, in: context.runDialect) != nil
+                    return command.deliveredMessage != nil
                 }.count
                 heldAtEnd = await self.referenceDeliveriesInProbe(of: program, style: style).map { delivered > $0 }
             }

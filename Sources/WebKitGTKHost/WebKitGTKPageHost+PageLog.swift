@@ -50,7 +50,9 @@ extension WebKitGTKPageHost {
             else { return }
             let id = nextEvaluationID
             nextEvaluationID += 1
-            record(.evaluationStarted(id: id, style: .userScript, script: pageUserScripts[Int(index)].source))
+            let source = pageUserScripts[Int(index)].source
+            record(
+                .evaluationStarted(id: id, style: .userScript, command: NativeCommand(source, in: environment.dialect)))
             userScriptEvaluationID = id
         case "javaScriptSideAppeared":
             if let userScriptEvaluationID { record(.javaScriptSideAppeared(evaluation: userScriptEvaluationID)) }

@@ -132,7 +132,9 @@ package final class WebKitGTKPageHost: RecordedPageHost {
         let id = nextEvaluationID
         nextEvaluationID += 1
         loop.schedule(label: .evaluation(id)) { [unowned self] in
-            record(.evaluationStarted(id: id, style: .asynchronous, script: script))
+            record(
+                .evaluationStarted(
+                    id: id, style: .asynchronous, command: NativeCommand(script, in: environment.dialect)))
             var outcome: WebKitGTKView.EvaluationOutcome?
             var bridgeAppeared = false
             runTask { () throws(PageInterruption) in
@@ -210,7 +212,7 @@ package final class WebKitGTKPageHost: RecordedPageHost {
     package func runHarnessScript(_ script: String) {
         let id = nextEvaluationID
         nextEvaluationID += 1
-        record(.evaluationStarted(id: id, style: .harness, script: script))
+        record(.evaluationStarted(id: id, style: .harness, command: NativeCommand(script, in: environment.dialect)))
         runTask { () throws(PageInterruption) in
             _ = try evaluateNow(
                 "__kitHost.at(\(loop.now)); __kitHost.run(\(Self.literal(script)), \(Self.literal("harness-\(id).js")));"

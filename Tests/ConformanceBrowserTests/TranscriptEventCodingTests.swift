@@ -64,7 +64,7 @@ struct TranscriptEventCodingTests {
     func unknownAdapterAction() {
         let text = #"{"event":"adapterAction","action":{"kind":"teleport"}}"#
         #expect {
-            try JSONDecoder().decode(TranscriptEvent.self, from: Data(text.utf8))
+            try Self.decode(Data(text.utf8))
         } throws: { error in
             "\(error)".contains("unknown adapter action teleport")
         }
@@ -101,7 +101,7 @@ struct TranscriptEventCodingTests {
             #"{"event":"console","level":"trace","message":"","arguments":[]}"#,
         ] {
             #expect(throws: DecodingError.self) {
-                try JSONDecoder().decode(TranscriptEvent.self, from: Data(text.utf8))
+                try Self.decode(Data(text.utf8))
             }
         }
     }
@@ -166,6 +166,12 @@ struct TranscriptEventCodingTests {
 
     /// `event` through `JSONEncoder` and `JSONDecoder`.
     static func roundTrip(_ event: TranscriptEvent) throws -> TranscriptEvent {
-        try JSONDecoder().decode(TranscriptEvent.self, from: JSONEncoder().encode(event))
+        try decode(JSONEncoder().encode(event))
+    }
+
+    /// An event's JSON read as events are: in a transcript (which reads evaluations in its dialect).
+    static func decode(_ event: Data) throws -> TranscriptEvent {
+        let transcript = Data(#"{"entries":[{"time":0,"event":"#.utf8) + event + Data("}]}".utf8)
+        return try #require(try JSONDecoder().decode(Transcript.self, from: transcript).entries.first).event
     }
 }

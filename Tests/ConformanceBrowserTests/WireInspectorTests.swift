@@ -11,17 +11,19 @@ struct WireInspectorTests {
 
     @Test("a well-formed command decodes to its message")
     func wellFormed() {
-        let decoded = WireInspector.decodeCommand(
+        let command = NativeCommand(
             Self.command(#"{\"data\":\"it\'s \\\\ \u2028\u2029 \x41 \\u0000\",\"handlerName\":\"h\"}"#), in: .canonical)
-        #expect(decoded == .message(["data": "it's \\ \u{2028}\u{2029} A \u{0}", "handlerName": "h"]))
+        #expect(command.delivery?.problems == [])
+        #expect(
+            command.delivery?.wellFormedMessage == ["data": "it's \\ \u{2028}\u{2029} A \u{0}", "handlerName": "h"])
     }
 
     @Test("scripts that are not message commands are left alone")
     func notACommand() {
-        #expect(WireInspector.decodeCommand("WebViewJavascriptBridge._fetchQueue();", in: .canonical) == .notACommand)
+        #expect(NativeCommand("WebViewJavascriptBridge._fetchQueue();", in: .canonical).kind == .fetch)
+        #expect(NativeCommand("WebViewJavascriptBridge._fetchQueue()", in: .canonical).kind == .other)
         #expect(
-            WireInspector.decodeCommand("(function () { /* _handleMessageFromObjC */ })();", in: .canonical)
-                == .notACommand)
+            NativeCommand("(function () { /* _handleMessageFromObjC */ })();", in: .canonical).kind == .other)
     }
 
     @Test(
@@ -46,13 +48,13 @@ struct WireInspectorTests {
             ("not an object", #"[1]"#, "ESC-3.a", "not an object"),
         ])
     func violations(name: String, literal: String, obligation: String, mention: String) {
-        guard case .malformed(let problems) = WireInspector.decodeCommand(Self.command(literal), in: .canonical) else {
+        guard let delivery = NativeCommand(Self.command(literal), in: .canonical).delivery, delivery.isMalformed else {
             Issue.record("\(name): not reported")
             return
         }
         #expect(
-            problems.contains { $0.obligation.id == obligation && $0.message.contains(mention) }, "\(name): \(problems)"
-        )
+            delivery.problems.contains { $0.obligation.id == obligation && $0.message.contains(mention) },
+            "\(name): \(delivery.problems)")
     }
 
     @Test("the wrong command form is reported under ESC-1")
@@ -64,7 +66,7 @@ struct WireInspectorTests {
             "WebViewJavascriptBridge._handleMessageFromObjC('{}'); extra();",
         ] {
             #expect(
-                WireInspector.problems(inCommand: script, in: .canonical).map(\.clause.id).contains("ESC-1"),
+                NativeCommand(script, in: .canonical).problems.map(\.clause.id).contains("ESC-1"),
                 "\(script)")
         }
     }
@@ -72,52 +74,52 @@ struct WireInspectorTests {
     @Test("several commands joined into one evaluation are reported under ESC-1, a quote that breaks out under ESC-2")
     func joinedCommands() {
         let joined = [Self.command(#"{\"data\":1}"#), Self.command(#"{\"data\":\"it\'s\"}"#)].joined(separator: "\n")
-        #expect(WireInspector.problems(inCommand: joined, in: .canonical).map(\.clause.id) == ["ESC-1"], "\(joined)")
+        #expect(NativeCommand(joined, in: .canonical).problems.map(\.clause.id) == ["ESC-1"], "\(joined)")
         #expect(
-            WireInspector.problems(inCommand: joined, in: .canonical).first?.message.contains("2 well-formed commands")
+            NativeCommand(joined, in: .canonical).problems.first?.message.contains("2 well-formed commands")
                 == true)
         // A payload whose unescaped quote ends the literal is injection, even when what follows is a command.
         let breakout = Self.command(#"{\"d\":\"x');WebViewJavascriptBridge._handleMessageFromObjC('y\"}"#)
         #expect(
-            WireInspector.problems(inCommand: breakout, in: .canonical).map(\.clause.id) == ["ESC-2"], "\(breakout)")
+            NativeCommand(breakout, in: .canonical).problems.map(\.clause.id) == ["ESC-2"], "\(breakout)")
     }
 
     @Test("a missing `;` is its own SHOULD finding, saying what differs, and the message still decodes")
     func missingSemicolon() {
         let script = String(Self.command(#"{\"data\":1}"#).dropLast())
-        let problems = WireInspector.problems(inCommand: script, in: .canonical)
+        let problems = NativeCommand(script, in: .canonical).problems
         #expect(problems.map(\.obligation.id) == ["ESC-5.a"], "\(problems)")
         #expect(problems.first?.message.contains(#"ends `{\"data\":1}')` without the `;`"#) == true, "\(problems)")
-        #expect(WireInspector.decodeCommand(script, in: .canonical) == .message(["data": 1]))
-        #expect(WireInspector.deliveredMessage(script, in: .canonical) == ["data": 1])
+        #expect(NativeCommand(script, in: .canonical).delivery?.wellFormedMessage == ["data": 1])
+        #expect(NativeCommand(script, in: .canonical).deliveredMessage == ["data": 1])
     }
 
     @Test("a missing `;` does not keep the literal from being lexed: a raw U+2028 is reported too")
     func missingSemicolonAndRawLineSeparator() {
         let script = String(Self.command("{\\\"data\\\":\\\"a\u{2028}b\\\"}").dropLast())
-        let problems = WireInspector.problems(inCommand: script, in: .canonical)
+        let problems = NativeCommand(script, in: .canonical).problems
         #expect(Set(problems.map(\.obligation.id)) == ["ESC-2.g", "ESC-5.a"], "\(problems)")
         #expect(problems.contains { $0.obligation.id == "ESC-2.g" && $0.message.contains("raw U+2028") }, "\(problems)")
-        #expect(WireInspector.deliveredMessage(script, in: .canonical) == nil)
+        #expect(NativeCommand(script, in: .canonical).deliveredMessage == nil)
     }
 
     @Test("a call of another entry point names the function called, and its literal is still lexed")
     func otherEntryPoint() {
         let ios = "WebViewJavascriptBridge._handleMessageFromIOS('{\\\"d\\\":\\\"\u{2028}\\\"}');"
-        let problems = WireInspector.problems(inCommand: ios, in: .canonical)
+        let problems = NativeCommand(ios, in: .canonical).problems
         #expect(Set(problems.map(\.obligation.id)) == ["ESC-1.c", "ESC-2.g"], "\(problems)")
         #expect(
             problems.contains {
                 $0.obligation.id == "ESC-1.c" && $0.message.contains("`WebViewJavascriptBridge._handleMessageFromIOS`")
             }, "\(problems)")
-        #expect(WireInspector.deliveredMessage(ios, in: .canonical) == nil)
+        #expect(NativeCommand(ios, in: .canonical).deliveredMessage == nil)
 
         let ownObject = #"window.bridge._handleMessageFromObjC('{\"d\":1}');"#
-        let other = WireInspector.problems(inCommand: ownObject, in: .canonical)
+        let other = NativeCommand(ownObject, in: .canonical).problems
         #expect(
             other.map(\.obligation.id) == ["ESC-1.c"]
                 && other[0].message.contains("`window.bridge._handleMessageFromObjC`"), "\(other)")
-        guard case .malformed = WireInspector.decodeCommand(ownObject, in: .canonical) else {
+        guard NativeCommand(ownObject, in: .canonical).delivery?.isMalformed == true else {
             Issue.record("a command that reaches no entry point decodes")
             return
         }
@@ -126,19 +128,18 @@ struct WireInspectorTests {
     @Test("`window.` and white space around the call are SHOULD findings of their own; the message still decodes")
     func spelling() {
         let window = "window." + Self.command(#"{\"d\":1}"#)
-        #expect(WireInspector.problems(inCommand: window, in: .canonical).map(\.obligation.id) == ["ESC-5.b"])
+        #expect(NativeCommand(window, in: .canonical).problems.map(\.obligation.id) == ["ESC-5.b"])
         #expect(
-            WireInspector.problems(inCommand: window, in: .canonical).first?.message.contains(
+            NativeCommand(window, in: .canonical).problems.first?.message.contains(
                 "`window.WebViewJavascriptBridge._handleMessageFromObjC(`") == true)
-        #expect(WireInspector.deliveredMessage(window, in: .canonical) == ["d": 1])
+        #expect(NativeCommand(window, in: .canonical).deliveredMessage == ["d": 1])
         let spaced = "\n" + Self.command(#"{\"d\":1}"#) + "\n"
         #expect(
-            WireInspector.problems(inCommand: spaced, in: .canonical).map(\.obligation.id) == ["ESC-5.b"],
-            "\(WireInspector.problems(inCommand: spaced, in: .canonical))")
+            NativeCommand(spaced, in: .canonical).problems.map(\.obligation.id) == ["ESC-5.b"],
+            "\(NativeCommand(spaced, in: .canonical).problems)")
         #expect(
-            WireInspector.problems(
-                inCommand: "window." + String(Self.command(#"{\"d\":1}"#).dropLast()), in: .canonical
-            ).map(\.obligation.id) == ["ESC-5.b", "ESC-5.a"])
+            NativeCommand("window." + String(Self.command(#"{\"d\":1}"#).dropLast()), in: .canonical).problems.map(
+                \.obligation.id) == ["ESC-5.b", "ESC-5.a"])
     }
 
     @Test(
@@ -149,7 +150,8 @@ struct WireInspectorTests {
         let error =
             "TypeError: WebViewJavascriptBridge._handleMessageFromIOS is not a function in native-evaluation-7.js at line 1"
         let problem = WireInspector.problem(
-            ofThrowingCommand: ios, error: error, sourceURL: "native-evaluation-7.js", in: .canonical)
+            ofThrowingCommand: NativeCommand(ios, in: .canonical), error: error, sourceURL: "native-evaluation-7.js",
+            in: .canonical)
         #expect(problem?.obligation.id == "ESC-1.c")
         #expect(
             problem?.message.contains("TypeError: WebViewJavascriptBridge._handleMessageFromIOS is not a function")
@@ -157,26 +159,27 @@ struct WireInspectorTests {
         let fromHandler = "Error: boom in page-3.js at line 2"
         #expect(
             WireInspector.problem(
-                ofThrowingCommand: Self.command("{}"), error: fromHandler, sourceURL: "native-evaluation-7.js",
+                ofThrowingCommand: NativeCommand(Self.command("{}"), in: .canonical), error: fromHandler,
+                sourceURL: "native-evaluation-7.js",
                 in: .canonical) == nil)
         #expect(
             WireInspector.problem(
-                ofThrowingCommand: ios, error: error, sourceURL: "native-evaluation-71.js", in: .canonical) == nil)
+                ofThrowingCommand: NativeCommand(ios, in: .canonical), error: error,
+                sourceURL: "native-evaluation-71.js", in: .canonical) == nil)
         #expect(
             WireInspector.problem(
-                ofThrowingCommand: "WebViewJavascriptBridge._fetchQueue();", error: error,
+                ofThrowingCommand: NativeCommand("WebViewJavascriptBridge._fetchQueue();", in: .canonical),
+                error: error,
                 sourceURL: "native-evaluation-7.js", in: .canonical) == nil)
     }
 
     @Test("decoded native messages keep a message whose command only lacks its `;`")
     func decodedWithoutSemicolon() {
         var transcript = Transcript()
-        transcript.append(
-            .evaluationStarted(
-                id: 1, style: .asynchronous, script: String(Self.command(#"{\"handlerName\":\"h\"}"#).dropLast())))
-        transcript.append(
-            .evaluationStarted(
-                id: 2, style: .asynchronous, script: "WebViewJavascriptBridge._handleMessageFromIOS('{}');"))
+        transcript.appendEvaluation(
+            id: 1, style: .asynchronous, script: String(Self.command(#"{\"handlerName\":\"h\"}"#).dropLast()))
+        transcript.appendEvaluation(
+            id: 2, style: .asynchronous, script: "WebViewJavascriptBridge._handleMessageFromIOS('{}');")
         #expect(transcript.decodedNativeMessages == [["handlerName": "h"]])
     }
 }
@@ -206,7 +209,7 @@ struct WireInspectorFastPathTests {
             let lexed = WireInspector.literalText(ofCommand: command, in: .canonical).flatMap { text in
                 (try? JSONParser.parse(text)).flatMap { if case .object = $0 { $0 } else { nil } }
             }
-            #expect(WireInspector.deliveredMessage(command, in: .canonical) == lexed, "\(inside)")
+            #expect(NativeCommand(command, in: .canonical).deliveredMessage == lexed, "\(inside)")
             if lexed != nil { delivered += 1 }
         }
         #expect(delivered >= 200, "literals that hold a message: \(delivered) of 2000")

@@ -85,8 +85,7 @@ struct DialectProfileTests {
     @Test("a native side evaluating another dialect's commands is recognised by them, not by a longer name")
     func recognisedByCommands() {
         var transcript = Transcript(dialect: .canonical)
-        transcript.append(
-            .evaluationStarted(id: 1, style: .asynchronous, script: "WKWebViewJavascriptBridge._fetchQueue();"))
+        transcript.appendEvaluation(id: 1, style: .asynchronous, script: "WKWebViewJavascriptBridge._fetchQueue();")
         let result = CaseResult(
             caseID: "test", level: .must, verdict: .fail, failures: [], interruption: nil, leftovers: CaseLeftovers(),
             transcript: transcript, bridgeJavaScriptSource: "")

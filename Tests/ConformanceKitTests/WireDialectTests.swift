@@ -81,8 +81,10 @@ struct WireDialectTests {
         #expect(wire.callbackIDs.isCallbackID("native_iOS_cb_3") && wire.callbackIDs.isCallbackID("cb_1_1700000000000"))
         let command = wire.deliveryCommand(literal: #"{\"callbackID\":\"cb_1_0\",\"handlerName\":\"h\"}"#)
         #expect(
-            WireInspector.decodeCommand(command, in: wire) == .message(["callbackID": "cb_1_0", "handlerName": "h"]))
-        #expect(WireInspector.problems(inCommand: command, in: .canonical).map(\.obligation.id) == ["ESC-1.c"])
+            NativeCommand(command, in: wire).delivery?.wellFormedMessage == [
+                "callbackID": "cb_1_0", "handlerName": "h",
+            ])
+        #expect(NativeCommand(command, in: .canonical).problems.map(\.obligation.id) == ["ESC-1.c"])
     }
 
     @Test("callback ids are recognized by their dialect's forms, ASCII digits only")
@@ -106,29 +108,30 @@ struct WireDialectTests {
     @Test("the wire inspector reads commands in the dialect it is given")
     func inspectorFollowsTheDialect() {
         let command = Self.inventedCommand(#"{\"to\":\"h\",\"payload\":\"it\'s\"}"#)
-        #expect(WireInspector.decodeCommand(command, in: inventedDialect) == .message(["to": "h", "payload": "it's"]))
+        #expect(
+            NativeCommand(command, in: inventedDialect).delivery?.wellFormedMessage == ["to": "h", "payload": "it's"])
         #expect(WireInspector.literalText(ofCommand: command, in: inventedDialect) == #"{"to":"h","payload":"it's"}"#)
         // The same command is no command at all in the canonical dialect.
-        #expect(WireInspector.decodeCommand(command, in: .canonical) == .notACommand)
+        #expect(NativeCommand(command, in: .canonical).delivery == nil)
         // A canonical command, in the invented dialect, calls another function than its entry point.
         let canonicalCommand = WireDialect.canonical.deliveryCommand(literal: #"{\"handlerName\":\"h\"}"#)
-        let problems = WireInspector.problems(inCommand: canonicalCommand, in: inventedDialect)
+        let problems = NativeCommand(canonicalCommand, in: inventedDialect).problems
         #expect(problems.map(\.obligation.id) == ["ESC-1.c"])
         #expect(
             problems.first?.message.contains("not the JS side's entry point `InventedBridge._deliver`") == true,
             "\(problems)")
-        #expect(WireInspector.deliveredMessage(canonicalCommand, in: inventedDialect) == nil)
+        #expect(NativeCommand(canonicalCommand, in: inventedDialect).deliveredMessage == nil)
         // The spelling rules and the ES5 lexing are the dialect's command shape.
-        let spelled = WireInspector.problems(inCommand: "window." + String(command.dropLast()), in: inventedDialect)
+        let spelled = NativeCommand("window." + String(command.dropLast()), in: inventedDialect).problems
         #expect(spelled.map(\.obligation.id) == ["ESC-5.b", "ESC-5.a"])
         #expect(spelled.first?.message.contains("`window.InventedBridge._deliver(`") == true, "\(spelled)")
-        let raw = WireInspector.problems(inCommand: Self.inventedCommand("{\"to\":\"\u{2028}\"}"), in: inventedDialect)
+        let raw = NativeCommand(Self.inventedCommand("{\"to\":\"\u{2028}\"}"), in: inventedDialect).problems
         #expect(raw.map(\.obligation.id) == ["ESC-2.g"])
         // A long command is kept by the inspector: the same text is judged again in the other dialect.
         let long = Self.inventedCommand(#"{\"to\":\""# + String(repeating: "x", count: 2_000) + #"\"}"#)
-        #expect(WireInspector.deliveredMessage(long, in: inventedDialect) != nil)
-        #expect(WireInspector.decodeCommand(long, in: .canonical) == .notACommand)
-        #expect(WireInspector.deliveredMessage(long, in: inventedDialect) != nil)
+        #expect(NativeCommand(long, in: inventedDialect).deliveredMessage != nil)
+        #expect(NativeCommand(long, in: .canonical).delivery == nil)
+        #expect(NativeCommand(long, in: inventedDialect).deliveredMessage != nil)
     }
 
     @Test("renaming replaces whole words only, in one pass; dialects that differ in more than words are refused")

@@ -23,8 +23,8 @@ struct FixFirstSecurityTests {
         let entry = WireDialect.canonical.entryPoint
         let breaking = "\(entry)('{\"\(keys.data)\":\"it's\"}');"
         let rawLineFeed = "\(entry)('{\"\(keys.data)\":\"a\nb\"}');"
-        #expect(WireInspector.problems(inCommand: breaking, in: .canonical).map(\.breaksOutOfLiteral) == [true])
-        #expect(WireInspector.problems(inCommand: rawLineFeed, in: .canonical).map(\.breaksOutOfLiteral) == [false])
+        #expect(NativeCommand(breaking, in: .canonical).problems.map(\.breaksOutOfLiteral) == [true])
+        #expect(NativeCommand(rawLineFeed, in: .canonical).problems.map(\.breaksOutOfLiteral) == [false])
     }
 
     @Test("a security finding comes first and is never folded, even in a case a crash cut short")

@@ -108,7 +108,7 @@ struct FixFirstTests {
         {
             var result = Self.result(id, failures)
             let fetch = WireDialect.canonical.fetchCommand
-            result.transcript.append(.evaluationStarted(id: 1, style: .asynchronous, script: fetch), at: 0)
+            result.transcript.appendEvaluation(id: 1, style: .asynchronous, script: fetch, at: 0)
             result.transcript.append(
                 .evaluationFinished(id: 1, result: .string(JSONValue.array(fetched).canonicalText), error: nil), at: 0)
             for event in invoked { result.transcript.append(event, at: 0) }
@@ -182,12 +182,12 @@ struct FixFirstTests {
             var result = Self.result(id, citations)
             let fetch = WireDialect.canonical.fetchCommand
             let call: JSONValue = [keys.handlerName: "echo", keys.data: 1, keys.callbackID: "cb_1"]
-            result.transcript.append(.evaluationStarted(id: 1, style: .asynchronous, script: fetch), at: 0)
+            result.transcript.appendEvaluation(id: 1, style: .asynchronous, script: fetch, at: 0)
             result.transcript.append(
                 .evaluationFinished(id: 1, result: .string(JSONValue.array([call]).canonicalText), error: nil), at: 0)
             let response: JSONValue = [keys.responseID: .string(answeredID), keys.responseData: 1]
             let command = "WebViewJavascriptBridge._handleMessageFromObjC('\(response.canonicalText)');"
-            result.transcript.append(.evaluationStarted(id: 2, style: .asynchronous, script: command), at: 0)
+            result.transcript.appendEvaluation(id: 2, style: .asynchronous, script: command, at: 0)
             return result
         }
         let wrapped = "Optional(cb_1)"
@@ -392,7 +392,7 @@ struct FixFirstTests {
         let entry = WireDialect.canonical.entryPoint
         func withCommand(_ id: String, _ citations: [String], literal: String) -> CaseResult {
             var result = Self.result(id, citations)
-            result.transcript.append(.evaluationStarted(id: 1, style: .asynchronous, script: "\(entry)('\(literal)');"))
+            result.transcript.appendEvaluation(id: 1, style: .asynchronous, script: "\(entry)('\(literal)');")
             return result
         }
         let results = [
@@ -415,9 +415,8 @@ struct FixFirstTests {
             var result = Self.result(id, citations)
             for (index, data) in ["first", "second"].enumerated() {
                 let message: JSONValue = [keys.handlerName: "sink", keys.data: .string(data)]
-                result.transcript.append(
-                    .evaluationStarted(id: index, style: .asynchronous, script: "\(entry)('\(message.canonicalText)');")
-                )
+                result.transcript.appendEvaluation(
+                    id: index, style: .asynchronous, script: "\(entry)('\(message.canonicalText)');")
             }
             for data in handled {
                 result.transcript.append(

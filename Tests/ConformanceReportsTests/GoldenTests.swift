@@ -103,26 +103,23 @@ struct GoldenTests {
     @Test("comparison is semantic: key order and callback-id spelling do not matter, data does")
     func semanticComparison() throws {
         var transcript = Transcript()
-        transcript.append(
-            .evaluationStarted(
-                id: 1, style: .asynchronous,
-                script:
-                    #"WebViewJavascriptBridge._handleMessageFromObjC('{\"handlerName\":\"h\",\"callbackId\":\"objc_cb_7\"}');"#
-            ))
+        transcript.appendEvaluation(
+            id: 1, style: .asynchronous,
+            script:
+                #"WebViewJavascriptBridge._handleMessageFromObjC('{\"handlerName\":\"h\",\"callbackId\":\"objc_cb_7\"}');"#
+        )
         var reordered = Transcript()
-        reordered.append(
-            .evaluationStarted(
-                id: 1, style: .asynchronous,
-                script:
-                    #"WebViewJavascriptBridge._handleMessageFromObjC('{\"callbackId\":\"objc_cb_1\",\"handlerName\":\"h\"}');"#
-            ))
+        reordered.appendEvaluation(
+            id: 1, style: .asynchronous,
+            script:
+                #"WebViewJavascriptBridge._handleMessageFromObjC('{\"callbackId\":\"objc_cb_1\",\"handlerName\":\"h\"}');"#
+        )
         var changed = Transcript()
-        changed.append(
-            .evaluationStarted(
-                id: 1, style: .asynchronous,
-                script:
-                    #"WebViewJavascriptBridge._handleMessageFromObjC('{\"callbackId\":\"objc_cb_1\",\"handlerName\":\"g\"}');"#
-            ))
+        changed.appendEvaluation(
+            id: 1, style: .asynchronous,
+            script:
+                #"WebViewJavascriptBridge._handleMessageFromObjC('{\"callbackId\":\"objc_cb_1\",\"handlerName\":\"g\"}');"#
+        )
         let a = GoldenTranscript.document(for: transcript, bridgeJavaScriptSource: "")
         let b = GoldenTranscript.document(for: reordered, bridgeJavaScriptSource: "")
         let c = GoldenTranscript.document(for: changed, bridgeJavaScriptSource: "")

@@ -21,7 +21,7 @@ package struct EventRendition {
     ///   - javaScriptSideEvaluations: The evaluations of its transcript that evaluated the JS side
     ///     (`Transcript.javaScriptSideEvaluationIDs`): their scripts are named, not shown, whatever their text.
     ///   - bridgeJavaScriptSource: The JS side the run gave, also named instead of shown when evaluated.
-    ///   - dialect: The wire the event's commands are read in.
+    ///   - dialect: The wire the event was recorded in.
     package init(
         _ event: TranscriptEvent, javaScriptSideEvaluations: Set<Int>, bridgeJavaScriptSource: String?,
         dialect: WireDialect
@@ -52,13 +52,14 @@ package struct EventRendition {
                 ],
                 "nav#\(id) \(policy.rawValue) \(text(url))\(defaulted ? " (no delegate)" : "")"
             )
-        case let .evaluationStarted(id, style, script):
+        case let .evaluationStarted(id, style, command):
+            let script = command.script
             var described: [String: JSONValue?] = ["id": .number(Double(id)), "style": .string(style.rawValue)]
             let shown: String
             if javaScriptSideEvaluations.contains(id) || script == bridgeJavaScriptSource {
                 described["script"] = "<JS side>"
                 shown = "<JS side, \(script.utf16.count) UTF-16 units>"
-            } else if case .message(let message) = WireInspector.decodeCommand(script, in: dialect) {
+            } else if let message = command.delivery?.wellFormedMessage {
                 // Native key order is unspecified: a delivered message is shown and compared as parsed JSON.
                 described["message"] = message
                 shown = "deliver " + json(message)

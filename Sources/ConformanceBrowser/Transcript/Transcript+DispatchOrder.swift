@@ -44,8 +44,8 @@ extension Transcript {
         }
         for event in events {
             switch event {
-            case let .evaluationStarted(_, style, script) where style != .harness:
-                if let message = WireInspector.deliveredMessage(script, in: dialect) { delivered.append(message) }
+            case let .evaluationStarted(_, style, command) where style != .harness:
+                if let message = command.deliveredMessage { delivered.append(message) }
             case let .jsHandlerInvoked(name, data, _, _):
                 match {
                     $0.member(keys.responseID) == nil && $0.member(keys.handlerName) == .string(name)

@@ -10,7 +10,8 @@ extension Transcript {
         var appeared: Set<Int> = []
         for entry in entries {
             switch entry.event {
-            case let .evaluationStarted(id, style, script) where style != .harness: scripts.append((id, script))
+            case let .evaluationStarted(id, style, command) where style != .harness:
+                scripts.append((id, command.script))
             case .javaScriptSideAppeared(let evaluation): appeared.insert(evaluation)
             default: break
             }
@@ -21,13 +22,13 @@ extension Transcript {
 
     /// The native evaluations (harness evaluations excluded) that evaluated the JS side
     /// (`javaScriptSideEvaluationIDs`), in order.
-    package var javaScriptSideEvaluations: [(id: Int, style: EvaluationStyle, script: String)] {
+    package var javaScriptSideEvaluations: [NativeEvaluation] {
         let ids = javaScriptSideEvaluationIDs
         return nativeEvaluations.filter { ids.contains($0.id) }
     }
 
     /// The native evaluations (harness evaluations excluded) besides those that evaluated the JS side, in order.
-    package var nativeEvaluationsBesidesTheJavaScriptSide: [(id: Int, style: EvaluationStyle, script: String)] {
+    package var nativeEvaluationsBesidesTheJavaScriptSide: [NativeEvaluation] {
         let ids = javaScriptSideEvaluationIDs
         return nativeEvaluations.filter { !ids.contains($0.id) }
     }
@@ -59,7 +60,7 @@ extension Transcript {
         var injected: [String] = []
         for entry in entries {
             switch entry.event {
-            case let .evaluationStarted(id, style, script) where style != .harness: scripts[id] = script
+            case let .evaluationStarted(id, style, command) where style != .harness: scripts[id] = command.script
             case .javaScriptSideAppeared(let evaluation):
                 if let script = scripts[evaluation], !injected.contains(script) { injected.append(script) }
             default: break

@@ -9,11 +9,31 @@ import WireDialects
 /// transcript knows the wire it was spoken in (`dialect`), so that its commands and messages are read in it.
 package struct Transcript: Equatable, Sendable, Codable {
     /// One event with the virtual time it happened at.
-    package struct Entry: Equatable, Sendable, Codable {
+    package struct Entry: Equatable, Sendable, Encodable {
         /// Virtual milliseconds since the case started.
         package var time: Int64
         /// What happened.
         package var event: TranscriptEvent
+
+        /// An entry at `time`.
+        /// - Parameters:
+        ///   - time: Virtual milliseconds since the case started.
+        ///   - event: What happened.
+        package init(time: Int64, event: TranscriptEvent) {
+            self.time = time
+            self.event = event
+        }
+
+        private enum CodingKeys: String, CodingKey {
+            case time, event
+        }
+
+        /// Reads an entry whose evaluation, if it is one, is read in `dialect`.
+        init(from decoder: any Decoder, in dialect: WireDialect) throws {
+            let values = try decoder.container(keyedBy: CodingKeys.self)
+            time = try values.decode(Int64.self, forKey: .time)
+            event = try TranscriptEvent(from: values.superDecoder(forKey: .event), in: dialect)
+        }
     }
 
     /// The entries, in the order they happened.
@@ -32,17 +52,20 @@ package struct Transcript: Equatable, Sendable, Codable {
     }
 
     /// Reads a transcript; one without a dialect is of the canonical one, and a dialect is named among
-    /// those the kit ships.
+    /// those the kit ships. Its evaluations are read again in it (`NativeCommand`).
     /// - Throws: `DecodingError` for a dialect the kit does not ship.
     package init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        entries = try container.decode([Entry].self, forKey: .entries)
         let name = try container.decodeIfPresent(String.self, forKey: .dialect) ?? WireDialect.canonical.name
         guard let dialect = WireDialect.shipped.first(where: { $0.name == name }) else {
             throw DecodingError.dataCorruptedError(
                 forKey: .dialect, in: container, debugDescription: "no dialect named \(name) ships with the kit")
         }
         self.dialect = dialect
+        var list = try container.nestedUnkeyedContainer(forKey: .entries)
+        while !list.isAtEnd {
+            entries.append(try Entry(from: list.superDecoder(), in: dialect))
+        }
     }
 
     /// Writes the entries, and the dialect's name unless it is the canonical one.
@@ -58,6 +81,17 @@ package struct Transcript: Equatable, Sendable, Codable {
     ///   - time: Virtual milliseconds.
     package mutating func append(_ event: TranscriptEvent, at time: Int64 = 0) {
         entries.append(Entry(time: time, event: event))
+    }
+
+    /// Appends the start of evaluation `id` of `script`, read in the transcript's dialect, at virtual time `time`
+    /// (for tools and tests that build transcripts; a page host records the command it read).
+    /// - Parameters:
+    ///   - id: The evaluation's id.
+    ///   - style: How it was evaluated.
+    ///   - script: The script evaluated.
+    ///   - time: Virtual milliseconds.
+    package mutating func appendEvaluation(id: Int, style: EvaluationStyle, script: String, at time: Int64 = 0) {
+        append(.evaluationStarted(id: id, style: style, command: NativeCommand(script, in: dialect)), at: time)
     }
 
     /// The events without their times.
@@ -109,9 +143,11 @@ package struct Transcript: Equatable, Sendable, Codable {
     }
 
     /// Scripts the native side evaluated (harness evaluations excluded), in order.
-    package var nativeEvaluations: [(id: Int, style: EvaluationStyle, script: String)] {
+    package var nativeEvaluations: [NativeEvaluation] {
         collect {
-            if case let .evaluationStarted(id, style, script) = $0, style != .harness { return (id, style, script) }
+            if case let .evaluationStarted(id, style, command) = $0, style != .harness {
+                return NativeEvaluation(id: id, style: style, command: command)
+            }
             return nil
         }
     }
@@ -130,18 +166,20 @@ package struct Transcript: Equatable, Sendable, Codable {
         return loaded
     }
 
-    /// Whether a native evaluation after evaluation `id`, in the same page, that `matches` (by its id and script),
+    /// Whether a native evaluation after evaluation `id`, in the same page, that `matches` (by its id and command),
     /// finished without throwing.
-    package func laterEvaluationSucceeded(inPageOfEvaluation id: Int, where matches: (Int, String) -> Bool) -> Bool {
+    package func laterEvaluationSucceeded(inPageOfEvaluation id: Int, where matches: (Int, NativeCommand) -> Bool)
+        -> Bool
+    {
         var after = false
         var candidates: Set<Int> = []
         for event in events {
             switch event {
             case .pageRequested where after: return false
-            case .evaluationStarted(let started, let style, let script):
+            case .evaluationStarted(let started, let style, let command):
                 if started == id {
                     after = true
-                } else if after, style != .harness, matches(started, script) {
+                } else if after, style != .harness, matches(started, command) {
                     candidates.insert(started)
                 }
             case .evaluationFinished(let finished, _, nil) where candidates.contains(finished):
@@ -159,7 +197,7 @@ package struct Transcript: Equatable, Sendable, Codable {
         var fetches: [(eventIndex: Int, result: JSONValue?, error: String?)] = []
         for (index, entry) in entries.enumerated() {
             switch entry.event {
-            case let .evaluationStarted(id, style, script) where style != .harness && script == dialect.fetchCommand:
+            case let .evaluationStarted(id, style, command) where style != .harness && command.isFetch:
                 fetchIDs.insert(id)
             case let .evaluationFinished(id, result, error) where fetchIDs.contains(id):
                 fetches.append((index, result, error))
@@ -190,7 +228,12 @@ package struct Transcript: Equatable, Sendable, Codable {
     /// commands that differ only in ways that still deliver the message (a missing `;`, `window.`), so
     /// that such a difference is reported once, by the wire lint, not again by every check of the messages.
     package var decodedNativeMessages: [JSONValue] {
-        nativeEvaluations.compactMap { WireInspector.deliveredMessage($0.script, in: dialect) }
+        collect {
+            if case let .evaluationStarted(_, style, command) = $0, style != .harness {
+                return command.deliveredMessage
+            }
+            return nil
+        }
     }
 
     /// Console lines, in order.

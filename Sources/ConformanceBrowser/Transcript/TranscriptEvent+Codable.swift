@@ -1,19 +1,27 @@
 import ConformanceAdapter
 import StrictJSON
+import WireDialects
 
 // Transcript events as JSON, losslessly, for the case results a restarted run hands on (`CaseResult+Codable`)
 // and for whatever keeps a transcript. Not the golden format: goldens are rendered by `TranscriptRenderer`.
+// An evaluation is written as its script and read again in the transcript's dialect (`NativeCommand`), so an
+// event is read only as part of its transcript (`Transcript.init(from:)`).
 
 extension EvaluationStyle: Codable {}
 
-extension TranscriptEvent: Codable {
+extension TranscriptEvent: Encodable {
     private enum CodingKeys: String, CodingKey {
         case event, id, url, isMainFrame, policy, defaulted, style, script, result, error, text, name, label, data
         case hasResponder, duringNativeEvaluation, level, message, arguments, kind, blocking, delay, repeats, line
         case clause, body, method, evaluation, action
     }
 
-    package init(from decoder: any Decoder) throws {
+    /// Reads an event written by `encode(to:)`.
+    /// - Parameters:
+    ///   - decoder: Where the event is.
+    ///   - dialect: The dialect of its transcript, which an evaluation's script is read in.
+    /// - Throws: `DecodingError` for a missing field or an unknown event or policy.
+    package init(from decoder: any Decoder, in dialect: WireDialect) throws {
         let values = try decoder.container(keyedBy: CodingKeys.self)
         func string(_ key: CodingKeys) throws -> String { try values.decode(String.self, forKey: key) }
         func int(_ key: CodingKeys) throws -> Int { try values.decode(Int.self, forKey: key) }
@@ -38,7 +46,7 @@ extension TranscriptEvent: Codable {
         case "evaluationStarted":
             self = .evaluationStarted(
                 id: try int(.id), style: try values.decode(EvaluationStyle.self, forKey: .style),
-                script: try string(.script))
+                command: NativeCommand(try string(.script), in: dialect))
         case "evaluationFinished":
             self = .evaluationFinished(
                 id: try int(.id), result: try json(.result),
@@ -95,8 +103,8 @@ extension TranscriptEvent: Codable {
             try put("navigationRequested", [(.id, id), (.url, url), (.isMainFrame, isMainFrame)])
         case let .navigationDecided(id, url, policy, defaulted):
             try put("navigationDecided", [(.id, id), (.url, url), (.policy, policy.rawValue), (.defaulted, defaulted)])
-        case let .evaluationStarted(id, style, script):
-            try put("evaluationStarted", [(.id, id), (.style, style), (.script, script)])
+        case let .evaluationStarted(id, style, command):
+            try put("evaluationStarted", [(.id, id), (.style, style), (.script, command.script)])
         case let .evaluationFinished(id, result, error):
             try put("evaluationFinished", [(.id, id), (.result, some(result)), (.error, error)])
         case .javaScriptSideAppeared(let evaluation): try put("javaScriptSideAppeared", [(.evaluation, evaluation)])

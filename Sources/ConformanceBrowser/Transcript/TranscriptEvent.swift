@@ -13,8 +13,9 @@ package enum TranscriptEvent: Equatable, Sendable {
     case navigationRequested(id: Int, url: String, isMainFrame: Bool)
     /// The navigation delegate decided a request (`defaulted` when there was no delegate).
     case navigationDecided(id: Int, url: String, policy: NavigationActionPolicy, defaulted: Bool)
-    /// The native side (or the harness) started evaluating a script in the page.
-    case evaluationStarted(id: Int, style: EvaluationStyle, script: String)
+    /// The native side (or the harness) started evaluating a script in the page: the script read in the run's
+    /// dialect when it was recorded (`NativeCommand`), its text kept for rendering.
+    case evaluationStarted(id: Int, style: EvaluationStyle, command: NativeCommand)
     /// An evaluation finished with a value (a string, or what else JSON can hold) or an error.
     case evaluationFinished(id: Int, result: JSONValue?, error: String?)
     /// The page's bridge global (`window.<dialect's global>`) appeared while the native side's evaluation (or

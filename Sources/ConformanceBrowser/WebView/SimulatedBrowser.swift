@@ -118,7 +118,7 @@ package final class SimulatedBrowser: RecordedPageHost, TaskSchedulingPageHost {
     private func runNativeEvaluation(id: Int, style: EvaluationStyle, script: String) -> Result<
         Any?, JavaScriptEvaluationError
     > {
-        record(.evaluationStarted(id: id, style: style, script: script))
+        record(.evaluationStarted(id: id, style: style, command: NativeCommand(script, in: environment.dialect)))
         let appearance = JavaScriptSideWatch(page: page, appearancesSoFar: javaScriptSideAppearances)
         defer { recordJavaScriptSideAppearance(appearance, evaluation: id) }
         let injectsJavaScriptSide = Self.holds(script, environment.bridgeJavaScriptSource)
@@ -230,7 +230,7 @@ package final class SimulatedBrowser: RecordedPageHost, TaskSchedulingPageHost {
     package func runHarnessScript(_ script: String) {
         let id = nextEvaluationID
         nextEvaluationID += 1
-        record(.evaluationStarted(id: id, style: .harness, script: script))
+        record(.evaluationStarted(id: id, style: .harness, command: NativeCommand(script, in: environment.dialect)))
         enterStage("harness script \(id)", suspect: .kit("harness script"))
         do {
             try page.runPageScript(script, sourceURL: "harness-\(id).js")
@@ -370,7 +370,9 @@ package final class SimulatedBrowser: RecordedPageHost, TaskSchedulingPageHost {
         for script in webView.userScripts where script.injectionTime == time {
             let id = nextEvaluationID
             nextEvaluationID += 1
-            record(.evaluationStarted(id: id, style: .userScript, script: script.source))
+            record(
+                .evaluationStarted(
+                    id: id, style: .userScript, command: NativeCommand(script.source, in: environment.dialect)))
             let appearance = JavaScriptSideWatch(page: page, appearancesSoFar: javaScriptSideAppearances)
             let injectsJavaScriptSide = Self.holds(script.source, environment.bridgeJavaScriptSource)
             if injectsJavaScriptSide { javaScriptSideEvaluations.insert(id) }

@@ -38,75 +38,28 @@ package enum WireInspector {
         }
     }
 
-    /// Problems in `script` if it is a message command (scripts that are not are ignored): every
-    /// deviation on its own, whatever else is wrong with the command.
+    /// Reads `script` as a message command in `dialect` and lints each of its parts on its own: every
+    /// deviation, whatever else is wrong with the command. `NativeCommand` calls this once per evaluation.
     /// - Parameters:
     ///   - script: A script the native side evaluated.
-    ///   - dialect: The wire the command is judged by.
-    /// - Returns: The problems; empty when the command is well-formed or not a message command.
-    package static func problems(inCommand script: String, in dialect: WireDialect) -> [Problem] {
-        inspect(script, dialect)?.problems ?? []
-    }
-
-    /// The outcome of decoding one evaluated script.
-    package enum Decoded: Equatable, Sendable {
-        /// The script is not a message command.
-        case notACommand
-        /// A command that delivers this message: well-formed, or differing from the exact form only in
-        /// how the call is spelled (ESC-5, which `problems(inCommand:)` reports).
-        case message(JSONValue)
-        /// A command that breaks a MUST rule of ESC-1 to ESC-3, with every problem found (ESC-5 ones too).
-        case malformed([Problem])
-    }
-
-    /// Decodes a native -> JS command: checks its form, lexes the literal as ES5, parses the JSON.
-    /// - Parameters:
-    ///   - script: A script the native side evaluated.
-    ///   - dialect: The wire the command is read in.
-    /// - Returns: The message, or the problems, or `.notACommand`.
-    package static func decodeCommand(_ script: String, in dialect: WireDialect) -> Decoded {
-        guard let inspection = inspect(script, dialect) else { return .notACommand }
-        if let message = inspection.message, inspection.problems.allSatisfy({ $0.clause == spellingClause }) {
-            return .message(message)
-        }
-        return .malformed(inspection.problems)
-    }
-
-    /// The message a command delivers to the JS side: the value of its literal when the call reaches
-    /// the entry point and the literal lexes and holds a JSON object, even if the command breaks the
-    /// rules in ways that leave the message intact (the spelling of ESC-5, a double-quoted literal).
-    /// - Parameters:
-    ///   - script: A script the native side evaluated.
-    ///   - dialect: The wire the command is read in.
-    /// - Returns: The message, or nil when the script delivers none (or is not a command).
-    package static func deliveredMessage(_ script: String, in dialect: WireDialect) -> JSONValue? {
-        guard let inspection = inspect(script, dialect), inspection.delivers else { return nil }
-        return inspection.message
-    }
-
-    /// The message a command's literal holds, whether or not the call reaches the entry point: what the native
-    /// side meant to send, for telling a message it never sent from one it sent to the wrong place.
-    /// - Parameters:
-    ///   - script: A script the native side evaluated.
-    ///   - dialect: The wire the command is read in.
-    /// - Returns: The literal's value when it lexes and holds a JSON object; nil otherwise (or when the script is
-    ///   not a command).
-    package static func carriedMessage(_ script: String, in dialect: WireDialect) -> JSONValue? {
-        inspect(script, dialect)?.message
+    ///   - dialect: The wire the command is read and judged in.
+    /// - Returns: The command's message and problems; nil when the script is not a message command.
+    package static func delivery(readingCommand script: String, in dialect: WireDialect) -> NativeCommand.Delivery? {
+        inspect(script, dialect)
     }
 
     /// The problem of a command whose evaluation threw an exception of its own: thrown by the command's
     /// text, not by the JS side or a handler it called, so the call never reached the entry point.
     /// - Parameters:
-    ///   - script: A script the native side evaluated.
+    ///   - command: A script the native side evaluated, read.
     ///   - error: The error the evaluation reported (`message in <source URL> at line <n>`).
     ///   - sourceURL: The source URL the evaluation ran under: an error located there is the command's own.
     ///   - dialect: The wire the command is read in.
     /// - Returns: The problem (ESC-1.c), or nil when the script is not a command or the error is not its own.
     package static func problem(
-        ofThrowingCommand script: String, error: String, sourceURL: String, in dialect: WireDialect
+        ofThrowingCommand command: NativeCommand, error: String, sourceURL: String, in dialect: WireDialect
     ) -> Problem? {
-        guard inspect(script, dialect) != nil, error.contains(" in \(sourceURL)") else { return nil }
+        guard command.delivery != nil, error.contains(" in \(sourceURL)") else { return nil }
         return Problem(
             obligation: .esc1c,
             message:
@@ -114,17 +67,8 @@ package enum WireInspector {
                 + PrintableText.abbreviate(error, limit: 200))
     }
 
-    /// The clause of the spelling of the call (SHOULD): its `;`, a `window.` prefix, white space.
-    private static let spellingClause = Clause.esc5
-
     /// What the lint found in one command.
-    private struct Inspection: Sendable {
-        var problems: [Problem] = []
-        /// The literal's value parsed as JSON, when it lexes and is a JSON object.
-        var message: JSONValue?
-        /// Whether the call reaches the entry point and nothing but white space follows it.
-        var delivers = false
-    }
+    private typealias Inspection = NativeCommand.Delivery
 
     /// Reads `script` as a command and lints each of its parts on its own; nil when it is no command.
     /// A case reads each command several times (the lint at its end, every query of delivered messages),
@@ -184,7 +128,7 @@ package enum WireInspector {
         if let text = plainLiteralText(ofCommand: script, in: dialect) ?? literalText(ofCommand: script, in: dialect),
             case let message? = try? JSONParser.parse(text), case .object = message
         {
-            return Inspection(message: message, delivers: true)
+            return Inspection(message: message, reachesEntryPoint: true)
         }
         guard var command = WireCommand(parsing: script, in: dialect) else { return nil }
         let rest = command.trailer.map(restAfterCall)
@@ -208,7 +152,7 @@ package enum WireInspector {
         let reachesEntryPoint = lintEntryPoint(command, dialect.entryPoint, into: &inspection.problems)
         lintArgument(command, into: &inspection)
         let followedByNothing = lintTrailer(command, dialect.entryPoint, into: &inspection.problems)
-        inspection.delivers = reachesEntryPoint && followedByNothing
+        inspection.reachesEntryPoint = reachesEntryPoint && followedByNothing
         return inspection
     }
 
@@ -408,7 +352,7 @@ package enum WireInspector {
             var piece = command
             piece.trailer = ";"  // each piece judged without the commands after it
             let judged = lint(piece, dialect)
-            guard judged.delivers, judged.message != nil, judged.problems.isEmpty else { return nil }
+            guard judged.reachesEntryPoint, judged.message != nil, judged.problems.isEmpty else { return nil }
             count += 1
             let rest = restAfterCall(trailer)
             if rest.isEmpty { return count > 1 ? count : nil }

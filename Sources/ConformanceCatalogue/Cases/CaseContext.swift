@@ -610,7 +610,7 @@ package final class CaseContext {
                     exposure: .payloadRanCode))
         }
         for (index, evaluation) in transcript.nativeEvaluations.enumerated() {
-            let problems = WireInspector.problems(inCommand: evaluation.script, in: transcript.dialect)
+            let problems = evaluation.command.problems
             // A literal a payload can break out of makes each escaping failure the lint finds in its command a
             // security finding.
             let breaksOut = problems.contains(where: \.breaksOutOfLiteral)
@@ -625,7 +625,7 @@ package final class CaseContext {
             // did, not how it was escaped: no security finding of its own.
             if let error = errors[evaluation.id],
                 let thrown = WireInspector.problem(
-                    ofThrowingCommand: evaluation.script, error: error,
+                    ofThrowingCommand: evaluation.command, error: error,
                     sourceURL: "native-evaluation-\(evaluation.id).js", in: transcript.dialect)
             {
                 failed.append((earlyCommandProblem(thrown, error: error, evaluationID: evaluation.id) ?? thrown, nil))
@@ -656,10 +656,10 @@ package final class CaseContext {
                 obligation: .start1a,
                 message: "evaluated before the page loaded instead of held in the startup queue; " + message)
         }
-        let jsSide = transcript.javaScriptSideEvaluationIDs, dialect = transcript.dialect
+        let jsSide = transcript.javaScriptSideEvaluationIDs
         let gotItsJavaScriptSide = transcript.laterEvaluationSucceeded(
             inPageOfEvaluation: evaluationID,
-            where: { id, script in jsSide.contains(id) || WireInspector.deliveredMessage(script, in: dialect) != nil })
+            where: { id, command in jsSide.contains(id) || command.deliveredMessage != nil })
         guard gotItsJavaScriptSide else { return nil }
         return WireInspector.Problem(
             obligation: .boot3b,

@@ -31,16 +31,15 @@ struct NativeSendTrail {
         var delivered: [JSONValue?] = [], carried: [JSONValue?] = [], hasStrayCommand = false
         let keys = transcript.dialect.keys
         for evaluation in transcript.nativeEvaluations {
-            let script = evaluation.script
-            guard WireInspector.decodeCommand(script, in: transcript.dialect) != .notACommand else { continue }
-            guard case .object(let members)? = WireInspector.carriedMessage(script, in: transcript.dialect),
+            guard let delivery = evaluation.command.delivery else { continue }
+            guard case .object(let members)? = delivery.message,
                 members[keys.handlerName] == .string(handler)
             else {
                 hasStrayCommand = true
                 continue
             }
             let data = members[keys.data]
-            if WireInspector.deliveredMessage(script, in: transcript.dialect) != nil { delivered.append(data) }
+            if delivery.deliveredMessage != nil { delivered.append(data) }
             if wasSent(data) { carried.append(data) } else { hasStrayCommand = true }
         }
         (self.delivered, self.carried, self.hasStrayCommand) = (delivered, carried, hasStrayCommand)

@@ -20,14 +20,14 @@ extension Transcript {
     }
 
     /// The obligations the wire lint finds broken in the commands the native side evaluated that it rejects
-    /// (`WireInspector.decodeCommand`: a literal that does not lex or hold a JSON object, a call of another
+    /// (`NativeCommand.Delivery.isMalformed`: a literal that does not lex or hold a JSON object, a call of another
     /// function); empty when every command delivered its message. Such a command's message was lost or changed on
     /// the wire, whatever the case checked of it.
     package var malformedCommandObligations: Set<Obligation> {
         var obligations: Set<Obligation> = []
         for evaluation in nativeEvaluations {
-            if case .malformed(let problems) = WireInspector.decodeCommand(evaluation.script, in: dialect) {
-                obligations.formUnion(problems.map(\.obligation))
+            if let delivery = evaluation.command.delivery, delivery.isMalformed {
+                obligations.formUnion(delivery.problems.map(\.obligation))
             }
         }
         return obligations

@@ -28,10 +28,13 @@ extension Transcript {
         for entry in entries[start...] {
             let event: TranscriptEvent =
                 switch entry.event {
-                case .evaluationStarted(let id, let style, let script):
+                case .evaluationStarted(let id, let style, let command):
+                    // Read again in the case's words: what a command delivers is the case's to judge.
                     .evaluationStarted(
                         id: id, style: style,
-                        script: script.contains(javaScriptSide) ? script : renaming.rename(script))
+                        command: NativeCommand(
+                            command.script.contains(javaScriptSide) ? command.script : renaming.rename(command.script),
+                            in: renamed.dialect))
                 case let .evaluationFinished(id, result, error):
                     .evaluationFinished(id: id, result: json(result), error: error.map(renaming.rename))
                 case .adapterAction: entry.event

@@ -121,9 +121,9 @@ enum AlertSafetyCases {
         var turns: [String] = []
         for event in context.transcript.events {
             switch event {
-            case let .evaluationStarted(_, style, script) where style != .harness:
+            case let .evaluationStarted(_, style, command) where style != .harness:
                 started = "a native evaluation"
-                commandRunning = WireInspector.deliveredMessage(script, in: context.dialect) != nil
+                commandRunning = command.deliveredMessage != nil
             case .evaluationFinished:
                 commandRunning = false
             case let .timerScheduled(id, _, _) where commandRunning:
@@ -183,10 +183,9 @@ enum AlertSafetyCases {
         }
         context.expectEqual(
             otherKeys, [[]], clause: .safe2b, "keys of that call besides handlerName (no data, no callbackId)")
-        let otherScripts = context.transcript.nativeEvaluationsBesidesTheJavaScriptSide.map(\.script).filter { script in
-            script != context.dialect.fetchCommand
-                && WireInspector.decodeCommand(script, in: context.dialect) == .notACommand
-        }
+        let otherScripts = context.transcript.nativeEvaluationsBesidesTheJavaScriptSide.filter {
+            $0.command.kind == .other
+        }.map(\.script)
         context.expectEqual(
             otherScripts.map { PrintableText.abbreviate($0, limit: 80) }, [], clause: .safe2d,
             "scripts the native side evaluated besides the JS side, _fetchQueue(); and message commands")

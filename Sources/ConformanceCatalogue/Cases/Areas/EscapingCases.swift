@@ -168,11 +168,11 @@ enum EscapingCases {
         try await context.runUntilIdle()
         var broken: [String] = [], ordinaryProblem: Obligation?
         for evaluation in context.transcript.nativeEvaluations {
-            guard case .malformed(let problems) = WireInspector.decodeCommand(evaluation.script, in: context.dialect)
-            else { continue }
+            guard let delivery = evaluation.command.delivery, delivery.isMalformed else { continue }
+            let problems = delivery.problems
             broken.append("\(problems.map(\.message)) in \(PrintableText.abbreviate(evaluation.script, limit: 120))")
             // The command of the valid call after them broken too: the commands' form is at fault, not the data.
-            if case .object(let members)? = WireInspector.carriedMessage(evaluation.script, in: context.dialect),
+            if case .object(let members)? = delivery.message,
                 members["data"] == "after"
             {
                 ordinaryProblem = ordinaryProblem ?? problems.first?.obligation

@@ -236,7 +236,7 @@ package enum SmokeCases {
             return Diagnosis(fault: .adapter, explanation: nil)
         }
         let sent = transcript.events[(call + 1)...].compactMap { event -> String? in
-            if case let .evaluationStarted(_, style, script) = event, style != .harness { return script }
+            if case let .evaluationStarted(_, style, command) = event, style != .harness { return command.script }
             return nil
         }
         guard let first = sent.first else {

@@ -27,7 +27,7 @@ enum StartupQueueCases {
             CheckParts.ofSent(got, sent: sent), CheckParts.inSendOrder(got, sent: sent), clause: .start1c,
             "data the JS handler got from calls made before the page loaded, in the order they were made")
         let commands = context.transcript.nativeEvaluations.filter {
-            WireInspector.deliveredMessage($0.script, in: context.dialect) != nil
+            $0.command.deliveredMessage != nil
         }
         context.expectEqual(
             commands.count, 3, clause: .start1d,
@@ -52,7 +52,7 @@ enum StartupQueueCases {
         let jsSide = context.transcript.javaScriptSideEvaluationIDs
         let injection = evaluations.firstIndex { jsSide.contains($0.id) }
         let firstMessage = evaluations.firstIndex {
-            WireInspector.deliveredMessage($0.script, in: context.dialect) != nil
+            $0.command.deliveredMessage != nil
         }
         context.expect(
             injection != nil, clause: .boot3a,
@@ -79,7 +79,7 @@ enum StartupQueueCases {
         try context.callHandler("sink", data: "live")
         try await context.runUntilIdle()
         let sent = context.transcript.nativeEvaluations.dropFirst(before).filter {
-            WireInspector.deliveredMessage($0.script, in: context.dialect) != nil
+            $0.command.deliveredMessage != nil
         }
         context.expectEqual(
             sent.count, 1, clause: .start2a, "message commands evaluated after a call made once the page was up")
@@ -192,7 +192,7 @@ enum StartupQueueCases {
             let evaluations = page.nativeEvaluations, jsSide = page.javaScriptSideEvaluationIDs
             let start = afterJavaScriptSide ? (evaluations.firstIndex { jsSide.contains($0.id) } ?? 0) : 0
             return evaluations.dropFirst(start).compactMap {
-                WireInspector.deliveredMessage($0.script, in: context.dialect)
+                $0.command.deliveredMessage
             }
             .filter { $0.member("responseId") == callbackID && callbackID != nil }.map { $0.member("responseData") }
         }

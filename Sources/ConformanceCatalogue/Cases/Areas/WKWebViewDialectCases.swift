@@ -87,9 +87,9 @@ enum WKWebViewDialectCases {
                 """)
         try await context.runUntilIdle()
         // A fetch is any native evaluation naming the fetch function that neither delivers nor injects.
-        let fetches = context.transcript.nativeEvaluationsBesidesTheJavaScriptSide.map(\.script).filter {
-            $0.contains("_fetchQueue") && WireInspector.decodeCommand($0, in: .wkwvjb) == .notACommand
-        }
+        let fetches = context.transcript.nativeEvaluationsBesidesTheJavaScriptSide.filter {
+            $0.script.contains("_fetchQueue") && $0.command.delivery == nil
+        }.map(\.script)
         context.expectEqual(
             fetches.count, context.transcript.scriptMessages(to: flushHandler).count, clause: .wk2a,
             "fetches, against the messages posted to \(flushHandler)")
@@ -135,9 +135,9 @@ enum WKWebViewDialectCases {
         context.expectEqual(
             pages.map { $0.scriptMessages(to: injectHandler).count }, [1, 1], clause: .wk4c,
             "messages each page's setup call posted to \(injectHandler)")
-        let fetches = context.transcript.nativeEvaluationsBesidesTheJavaScriptSide.map(\.script).filter {
-            $0.contains("_fetchQueue") && WireInspector.decodeCommand($0, in: .wkwvjb) == .notACommand
-        }
+        let fetches = context.transcript.nativeEvaluationsBesidesTheJavaScriptSide.filter {
+            $0.script.contains("_fetchQueue") && $0.command.delivery == nil
+        }.map(\.script)
         context.expectEqual(
             fetches, Array(repeating: WireDialect.wkwvjb.fetchCommand, count: 2), clause: .wk2b,
             "fetches evaluated for the two pages' calls to \"ready\", one each")
