@@ -183,35 +183,3 @@ struct WireInspectorTests {
         #expect(transcript.decodedNativeMessages == [["handlerName": "h"]])
     }
 }
-
-/// The inspector reads most literals from their UTF-8 bytes and leaves the rest to the ES5 lexer; both
-/// readings must give the same message, whatever the literal holds.
-@Suite("Wire inspector: the byte reading of a literal agrees with the ES5 lexer")
-struct WireInspectorFastPathTests {
-    /// Pieces of a JS string literal's inside: escapes the byte reading decodes, escapes it leaves to the
-    /// lexer (lone surrogates, `\/`, octal, line continuations), raw text outside ASCII, and JSON escapes.
-    static let pieces = [
-        "a", " ", "\\u2028", "\\u00e9", "\\ud83d\\ude00", "\\ud800", "\\udc00", "\\ud83dx", "\\x41", "\\x7f", "\\xe9",
-        "\\0", "\\v", "\\t", "\\b", "\\f", "\\r", "\\n", "\\/", "\\1", "\\\n", "é", "€", "😀", "\t", "\\\\\\\\",
-        "\\\\\\\"", "\\\\u0041", "\\\\ud83d\\\\ude00", "\\\\ud800", "\\u005c\\u005c", "\u{2028}", "\\u{41}", "\\x4",
-        "\\u12",
-    ]
-
-    @Test("random literals (seed 7, 2000 of them) decode to the same message both ways")
-    func agreement() {
-        var random = ExploreRandom(seed: 7)
-        var delivered = 0
-        for _ in 0..<2000 {
-            let inside = (0..<Int.random(in: 1...8, using: &random)).map { _ in
-                Self.pieces.randomElement(using: &random)!
-            }
-            let command = WireInspectorTests.command(#"{\"d\":\""# + inside.joined() + #"\"}"#)
-            let lexed = WireInspector.literalText(ofCommand: command, in: .canonical).flatMap { text in
-                (try? JSONParser.parse(text)).flatMap { if case .object = $0 { $0 } else { nil } }
-            }
-            #expect(NativeCommand(command, in: .canonical).deliveredMessage == lexed, "\(inside)")
-            if lexed != nil { delivered += 1 }
-        }
-        #expect(delivered >= 200, "literals that hold a message: \(delivered) of 2000")
-    }
-}

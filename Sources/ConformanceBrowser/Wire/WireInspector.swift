@@ -45,7 +45,27 @@ package enum WireInspector {
     ///   - dialect: The wire the command is read and judged in.
     /// - Returns: The command's message and problems; nil when the script is not a message command.
     package static func delivery(readingCommand script: String, in dialect: WireDialect) -> NativeCommand.Delivery? {
-        inspect(script, dialect)
+        // The exact form with a literal that lexes to a JSON object, what nearly every command is, has
+        // nothing to report: no need to read it part by part.
+        if let text = literalText(ofCommand: script, in: dialect),
+            case let message? = try? JSONParser.parse(text), case .object = message
+        {
+            return Inspection(message: message, reachesEntryPoint: true)
+        }
+        guard var command = WireCommand(parsing: script, in: dialect) else { return nil }
+        let rest = command.trailer.map(restAfterCall)
+        if let count = rest?.isEmpty == false ? joinedCommandCount(startingWith: command, in: dialect) : nil {
+            return Inspection(problems: [
+                Problem(
+                    obligation: .esc1a,
+                    message:
+                        "one evaluation holds \(count) well-formed commands: each message must be its own evaluation")
+            ])
+        }
+        // Something other than `)` or other code after it: when a quote the payload left unescaped ended
+        // the literal early, read the literal as the native side meant it, to its last quote.
+        if rest?.isEmpty != true, let meant = command.endingAtLastQuote(of: script) { command = meant }
+        return lint(command, dialect)
     }
 
     /// The problem of a command whose evaluation threw an exception of its own: thrown by the command's
@@ -69,82 +89,6 @@ package enum WireInspector {
 
     /// What the lint found in one command.
     private typealias Inspection = NativeCommand.Delivery
-
-    /// Reads `script` as a command and lints each of its parts on its own; nil when it is no command.
-    /// A case reads each command several times (the lint at its end, every query of delivered messages),
-    /// so the last inspections are kept.
-    private static func inspect(_ script: String, _ dialect: WireDialect) -> Inspection? {
-        // A short command is inspected faster than it is hashed: only long ones are kept.
-        guard script.utf8.count >= minimumKeptLength else { return freshInspection(script, dialect) }
-        let key = ScriptKey(script, dialect)
-        if let known = recentInspections.withLock({ $0[key] }) { return known }
-        let inspection = freshInspection(script, dialect)
-        recentInspections.withLock { recent in
-            if recent.count >= 512 { recent.removeAll(keepingCapacity: true) }
-            recent[key] = .some(inspection)
-        }
-        return inspection
-    }
-
-    /// A script and the dialect it is read in as a dictionary key, the script compared by its UTF-8
-    /// bytes: `String` hashes and compares by canonical equivalence, which normalizes a megabyte of text
-    /// outside ASCII each time.
-    private struct ScriptKey: Hashable, Sendable {
-        let script: String
-        let dialect: WireDialect
-
-        init(_ script: String, _ dialect: WireDialect) {
-            self.script = script
-            self.dialect = dialect
-        }
-
-        func hash(into hasher: inout Hasher) {
-            var script = script
-            script.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
-            hasher.combine(dialect.entryPoint)
-        }
-
-        static func == (lhs: ScriptKey, rhs: ScriptKey) -> Bool {
-            guard lhs.dialect == rhs.dialect else { return false }
-            var left = lhs.script, right = rhs.script
-            return left.withUTF8 { a in
-                right.withUTF8 { b in
-                    a.count == b.count && (a.count == 0 || memcmp(a.baseAddress!, b.baseAddress!, a.count) == 0)
-                }
-            }
-        }
-    }
-
-    /// The length (UTF-8 bytes) from which inspections are kept.
-    private static let minimumKeptLength = 1024
-
-    /// The inspections of the long commands seen last, by script.
-    private static let recentInspections = LockedValue<[ScriptKey: Inspection?]>([:])
-
-    /// Inspects `script` (see `inspect(_:_:)`).
-    private static func freshInspection(_ script: String, _ dialect: WireDialect) -> Inspection? {
-        // The exact form with a literal that lexes to a JSON object, what nearly every command is, has
-        // nothing to report: no need to read it part by part.
-        if let text = plainLiteralText(ofCommand: script, in: dialect) ?? literalText(ofCommand: script, in: dialect),
-            case let message? = try? JSONParser.parse(text), case .object = message
-        {
-            return Inspection(message: message, reachesEntryPoint: true)
-        }
-        guard var command = WireCommand(parsing: script, in: dialect) else { return nil }
-        let rest = command.trailer.map(restAfterCall)
-        if let count = rest?.isEmpty == false ? joinedCommandCount(startingWith: command, in: dialect) : nil {
-            return Inspection(problems: [
-                Problem(
-                    obligation: .esc1a,
-                    message:
-                        "one evaluation holds \(count) well-formed commands: each message must be its own evaluation")
-            ])
-        }
-        // Something other than `)` or other code after it: when a quote the payload left unescaped ended
-        // the literal early, read the literal as the native side meant it, to its last quote.
-        if rest?.isEmpty != true, let meant = command.endingAtLastQuote(of: script) { command = meant }
-        return lint(command, dialect)
-    }
 
     /// Lints the entry point, the literal and the trailer of `command`, each on its own.
     private static func lint(_ command: WireCommand, _ dialect: WireDialect) -> Inspection {
@@ -377,108 +321,6 @@ package enum WireInspector {
         let decoded = lexLiteralBody(
             units[prefix.utf16.count..<(units.count - suffix.utf16.count)], problems: &problems)
         return problems.isEmpty ? UTF16Text.string(decoded) : nil
-    }
-
-    /// The value of the literal of an exact command that holds nothing a full lexer has to judge, read
-    /// straight from the UTF-8 bytes: no quote, line terminator, U+2028 or U+2029, and no escape but the
-    /// single-character ones, `\xHH` and `\uHHHH` (a surrogate escape only as half of a pair). Nil for any
-    /// other script, which `literalText(ofCommand:in:)` reads.
-    private static func plainLiteralText(ofCommand script: String, in dialect: WireDialect) -> String? {
-        var script = script, prefix = dialect.deliveryCommandPrefix, suffix = dialect.deliveryCommandSuffix
-        return script.withUTF8 { bytes -> String? in
-            prefix.withUTF8 { prefix in
-                suffix.withUTF8 { suffix in plainLiteralText(of: bytes, prefix: prefix, suffix: suffix) }
-            }
-        }
-    }
-
-    /// `plainLiteralText(ofCommand:in:)` on the script's UTF-8 bytes and those of the command's ends.
-    private static func plainLiteralText(
-        of bytes: UnsafeBufferPointer<UInt8>, prefix: UnsafeBufferPointer<UInt8>, suffix: UnsafeBufferPointer<UInt8>
-    ) -> String? {
-        guard bytes.count >= prefix.count + suffix.count,
-            bytes.prefix(prefix.count).elementsEqual(prefix), bytes.suffix(suffix.count).elementsEqual(suffix)
-        else { return nil }
-        let end = bytes.count - suffix.count
-        var value = UTF8Buffer(capacity: end - prefix.count)
-        // Runs of plain bytes are copied at once; escapes are decoded one by one.
-        var runStart = prefix.count
-        var index = runStart
-        let base = bytes.baseAddress!
-        while index < end {
-            let byte = base[index]
-            // ' LF CR, and raw U+2028 and U+2029 (E2 80 A8, E2 80 A9): a full lexer's business.
-            if byte == 0x27 || byte == 0x0A || byte == 0x0D { return nil }
-            if byte == 0xE2, index + 2 < end, base[index + 1] == 0x80, base[index + 2] & 0xFE == 0xA8 { return nil }
-            if byte != 0x5C {
-                index += 1
-                continue
-            }
-            value.append(UnsafeBufferPointer(start: base + runStart, count: index - runStart))
-            guard let next = appendEscape(base, at: index + 1, end: end, to: &value) else { return nil }
-            index = next
-            runStart = index
-        }
-        value.append(UnsafeBufferPointer(start: base + runStart, count: end - runStart))
-        return value.string
-    }
-
-    /// Appends, as UTF-8, the character of the escape whose letter is at `index` (just past the backslash)
-    /// and returns the index after the escape; nil for an escape only the full lexer judges (octal, line
-    /// continuation, malformed, a lone surrogate).
-    private static func appendEscape(
-        _ base: UnsafePointer<UInt8>, at index: Int, end: Int, to value: inout UTF8Buffer
-    ) -> Int? {
-        guard index < end else { return nil }
-        let letter = base[index]
-        if let escaped = singleCharacterEscape(letter) {
-            value.append(escaped)
-            return index + 1
-        }
-        if letter == 0x30, index + 1 >= end || !(0x30...0x39).contains(base[index + 1]) {
-            value.append(0)  // \0 not followed by a digit
-            return index + 1
-        }
-        if letter == 0x78, let code = hexValue(base, from: index + 1, count: 2, end: end) {
-            value.appendScalar(UInt32(code))
-            return index + 3
-        }
-        guard letter == 0x75, let unit = hexValue(base, from: index + 1, count: 4, end: end) else { return nil }
-        if unit < 0xD800 || unit > 0xDFFF {
-            value.appendScalar(UInt32(unit))
-            return index + 5
-        }
-        // A surrogate escape: only a high one followed by an escaped low one makes a character.
-        guard unit <= 0xDBFF, index + 10 < end, base[index + 5] == 0x5C, base[index + 6] == 0x75,
-            let low = hexValue(base, from: index + 7, count: 4, end: end), (0xDC00...0xDFFF).contains(low)
-        else { return nil }
-        value.appendScalar(0x10000 + (UInt32(unit - 0xD800) << 10) + UInt32(low - 0xDC00))
-        return index + 11
-    }
-
-    /// The value of `count` hex digits at `start` in the bytes, or nil when they are not all hex digits.
-    private static func hexValue(_ base: UnsafePointer<UInt8>, from start: Int, count: Int, end: Int) -> UInt16? {
-        guard start + count <= end else { return nil }
-        var code: UInt16 = 0
-        for offset in start..<start + count {
-            guard let digit = hexDigitValue(UInt16(base[offset])) else { return nil }
-            code = code * 16 + digit
-        }
-        return code
-    }
-
-    /// The byte an ES5 single-character escape stands for, by the byte after the backslash.
-    private static func singleCharacterEscape(_ byte: UInt8) -> UInt8? {
-        switch byte {
-        case 0x22, 0x27, 0x5C: byte  // " ' \
-        case 0x62: 0x08  // b
-        case 0x66: 0x0C  // f
-        case 0x6E: 0x0A  // n
-        case 0x72: 0x0D  // r
-        case 0x74: 0x09  // t
-        case 0x76: 0x0B  // v
-        default: nil
-        }
     }
 
     /// Lexes the inside of a string literal (without its quotes, `'` unless `quote` says otherwise) as ES5
