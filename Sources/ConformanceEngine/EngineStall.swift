@@ -19,13 +19,20 @@ package struct EngineStall: Sendable, CustomStringConvertible {
     /// Whether only the kit's own scripts can have caused it (a kit error rather than a timeout).
     package var isKitFault: Bool { label?.suspectIsKit ?? false }
 
-    /// Why the case did not finish, in the words of a case's interruption line.
+    /// Why the case did not finish, in the words of a case's interruption line: `harness error` or `timeout`,
+    /// the `stage`, then the `detail`.
     package var interruption: String {
-        let stage = label.map { " during \($0.stage)" } ?? ""
+        (isKitFault ? "harness error" : "timeout") + (stage.map { " during \($0)" } ?? "") + ": " + detail
+    }
+
+    /// The stage the engine stalled in, when the harness said.
+    package var stage: String? { label?.stage }
+
+    /// What happened, after the kind and stage of `interruption`.
+    package var detail: String {
         let suspect = label.map { "; \($0.suspect) queued it" } ?? ""
-        let kind = isKitFault ? "harness error" : "timeout"
         return """
-            \(kind)\(stage): the page's microtask queue never emptied (\(Self.seconds(cpuSeconds)) of CPU in one turn, \
+            the page's microtask queue never emptied (\(Self.seconds(cpuSeconds)) of CPU in one turn, \
             each job under the \(Self.seconds(executionTimeLimit)) limit: a promise chain or an async loop that never \
             ends)\(suspect). JavaScriptCore cannot stop a microtask chain from outside, so the process running the case \
             had to end

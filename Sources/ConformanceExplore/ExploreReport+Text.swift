@@ -126,7 +126,9 @@ extension ExploreReport {
                 caseID: "explore.seed-\(seed)", level: .must, verdict: isReferenceProblem ? .harnessError : .pass,
                 failures: [],
                 interruption: nil, leftovers: CaseLeftovers(), transcript: Transcript(), bridgeJavaScriptSource: "")
-            if case .referenceProblem(let problem)? = stop { result.interruption = "harness error: " + problem }
+            if case .referenceProblem(let problem)? = stop {
+                result.interruption = .stopped(.harnessError, during: nil, detail: problem)
+            }
             result.duration = duration
             return [result]
         }

@@ -23,7 +23,7 @@ package struct ExploreRunning: Sendable {
     package func report(stalled: CaseResult, inReference: Bool) -> ExploreReport {
         var report = reportSoFar
         if !isShrinkCandidate { report.programsRun += 1 }
-        let reason = stalled.interruption ?? stalled.verdict.rawValue
+        let reason = stalled.interruption?.text ?? stalled.verdict.rawValue
         if inReference || stalled.verdict == .harnessError {
             report.stop = .referenceProblem(
                 "program \(programSeed): the reference bridge's run stalled: \(reason)\n" + program.listing)

@@ -94,7 +94,7 @@ package final class Explorer {
         let outcome = await outcome(
             of: program, on: { reference(style) }, runner: referenceRunner, id: "explore.reference")
         guard outcome.result.verdict != .pass else { return (outcome, nil) }
-        let reasons = [outcome.result.interruption].compactMap { $0 } + outcome.result.failures.map(\.description)
+        let reasons = [outcome.result.interruption?.text].compactMap { $0 } + outcome.result.failures.map(\.description)
         let transcript = TranscriptRenderer.render(
             outcome.result.transcript, bridgeJavaScriptSource: outcome.result.bridgeJavaScriptSource,
             maximumBytes: CaseOutputLimits.transcriptBytes / 3)
@@ -195,7 +195,9 @@ package final class Explorer {
             differences.append(
                 ExploreDifference(
                     clause: nil, level: .must, kind: .runEnded(actual.verdict),
-                    summary: "the run ended as \(actual.verdict.rawValue): \(actual.interruption ?? "no reason given")")
+                    summary:
+                        "the run ended as \(actual.verdict.rawValue): \(actual.interruption?.text ?? "no reason given")"
+                )
             )
         case .insecure:
             differences.append(

@@ -245,7 +245,7 @@ enum FixFirstStudy {
                 [
                     "id": result.caseID, "clauses": result.clauses, "verdict": result.verdict.rawValue,
                     "level": result.level.rawValue,
-                    "checks": Array(Set(result.checks.map(\.clause))).sorted(),
+                    "checks": Array(Set(result.checks.map(\.citedID))).sorted(),
                     "operations": result.transcript.events.compactMap { event -> String? in
                         guard case .adapterAction(let action) = event else { return nil }
                         return action.kind.rawValue

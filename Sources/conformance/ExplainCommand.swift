@@ -51,7 +51,7 @@ struct ExplainCommand: ParsableCommand {
             print("  [\(id)] \(text)")
         }
         // Which obligations the case checks is known by running it: against the reference, in process.
-        let checks: [(clause: String, message: String)]
+        let checks: [CaseCheck]
         do {
             checks = try ReferenceRun.results(
                 of: [conformanceCase], in: profile, for: "the list of obligations the case checks"
@@ -63,7 +63,7 @@ struct ExplainCommand: ParsableCommand {
         }
         let implicit = Set(CaseContext.implicitChecks.map(\.message))
         let checked = Set(
-            checks.filter { !implicit.contains($0.message) }.compactMap { spec.obligation(citedBy: $0.clause)?.id })
+            checks.filter { !implicit.contains($0.message) }.compactMap { spec.obligation(citedBy: $0.citedID)?.id })
         let obligations = conformanceCase.clauses.compactMap(spec.clause).flatMap(\.obligations).filter {
             checked.contains($0.id)
         }

@@ -55,7 +55,7 @@ final class RunMonitor: Sendable {
         guard let streak = record(result, stopsBefore: selectedIDs.count - index - 1) else { return true }
         progress.clearOpenLine()
         // Say what timed out: a testee that stopped answering, a JS side that loops, a script that never ends.
-        let last = streak.last?.interruption.map { "; the last one: \(PrintableText.printable($0))" } ?? ""
+        let last = streak.last?.interruption.map { "; the last one: \(PrintableText.printable($0.text))" } ?? ""
         printError(
             """
             stopping: \(streak.count) cases in a row timed out (\(streak.map(\.caseID).joined(separator: ", "))), so the \

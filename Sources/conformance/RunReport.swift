@@ -87,7 +87,7 @@ struct RunReport {
             lines.append("")
             for result in results where result.verdict.category == .clean {
                 lines.append(
-                    "\(result.verdict.rawValue.uppercased()) \(result.caseID)\(result.interruption.map { " (\($0))" } ?? "")"
+                    "\(result.verdict.rawValue.uppercased()) \(result.caseID)\(result.interruption.map { " (\($0.text))" } ?? "")"
                 )
             }
             let slowest = ReportTimings.slowest(results)

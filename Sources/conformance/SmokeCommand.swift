@@ -56,25 +56,25 @@ struct SmokeCommand: ParsableCommand {
                 continue
             case .adapterError:
                 diagnosis = SmokeCases.Diagnosis(fault: .adapter, explanation: nil)
-                happened = result.interruption
+                happened = result.interruption?.text
             case .crash, .timeout:
                 diagnosis = SmokeCases.Diagnosis(
                     fault: .adapterOrBridge,
                     explanation: "the \(result.verdict == .crash ? "crash" : "hang") above is in the adapter's or the "
                         + "bridge's code, not in its wiring: fix it first (its reason and the rerun command say where)")
-                happened = result.interruption
+                happened = result.interruption?.text
             case .harnessError:
                 diagnosis = SmokeCases.Diagnosis(
                     fault: .kit,
                     explanation: "the conformance kit itself failed, not the adapter or the bridge: please report it")
-                happened = result.interruption
+                happened = result.interruption?.text
             case .fail, .insecure, .nonStrict, .notApplicable:
                 diagnosis = step.diagnosis(failures: result.failures, transcript: result.transcript)
             }
             faults.append(diagnosis.fault)
             print("FAILED  \(step.check.summary)")
             // The testee's words, line by line, each escaped for the terminal.
-            let lines = (happened ?? result.interruption ?? result.verdict.rawValue).split(separator: "\n")
+            let lines = (happened ?? result.interruption?.text ?? result.verdict.rawValue).split(separator: "\n")
             print("        " + lines.map { PrintableText.printable(String($0)) }.joined(separator: "\n        "))
             if let explanation = diagnosis.explanation { print("        \(label(diagnosis.fault)): \(explanation)") }
             // The wiring hint, unless the evidence clears the adapter's wiring.

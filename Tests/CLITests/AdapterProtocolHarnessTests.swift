@@ -117,9 +117,9 @@ struct AdapterProtocolHarnessTests {
         let (results, processes) = try await Self.run(cases, replies: [failing])
         #expect(results.map(\.verdict) == [.adapterError, .pass], "\(results.map(\.interruption))")
         #expect(
-            results[0].interruption?.contains("during the end of the case") == true
-                && results[0].interruption?.contains("cannot let go") == true,
-            "\(results[0].interruption ?? "")")
+            results[0].interruption?.text.contains("during the end of the case") == true
+                && results[0].interruption?.text.contains("cannot let go") == true,
+            "\(results[0].interruption?.text ?? "")")
         #expect(processes == 2)
     }
 
@@ -133,12 +133,12 @@ struct AdapterProtocolHarnessTests {
         let leftover = Self.reply("endCase", after: "attach", [Self.done, Self.log("left over from the first case")])
         let cases = [Self.probe("first"), Self.probe("second") { context in try context.registerHandler("h") }]
         let (results, processes) = try await Self.run(cases, replies: [leftover])
-        #expect(results[0].verdict == .adapterError, "\(results[0].interruption ?? "")")
-        let report = results[0].interruption ?? ""
+        #expect(results[0].verdict == .adapterError, "\(results[0].interruption?.text ?? "")")
+        let report = results[0].interruption?.text ?? ""
         #expect(
             report.contains("`log`") && report.contains("after the `done` of its `endCase`")
                 && report.contains("ADP-17"), "\(report)")
-        #expect(results[1].verdict == .pass, "\(results[1].interruption ?? "")")
+        #expect(results[1].verdict == .pass, "\(results[1].interruption?.text ?? "")")
         #expect(!Self.nativeLog(results[1]).contains { $0.contains("left over") }, "\(Self.nativeLog(results[1]))")
         #expect(processes == 2, "the process that broke the protocol was ended")
     }
@@ -172,8 +172,8 @@ struct AdapterProtocolHarnessTests {
         let result = try #require(results.first)
         #expect(
             result.verdict == .adapterError,
-            "\(result.verdict): \(result.interruption ?? "") \(result.failures.map(\.description))")
-        let report = result.interruption ?? ""
+            "\(result.verdict): \(result.interruption?.text ?? "") \(result.failures.map(\.description))")
+        let report = result.interruption?.text ?? ""
         #expect(
             report.contains("`decide` after the `done` of seq 2 (`navigation`)") && report.contains("ADP-9"),
             "\(report)")
@@ -190,10 +190,10 @@ struct AdapterProtocolHarnessTests {
         }
         let (results, _) = try await Self.run([twoHandlers], replies: [late])
         let result = try #require(results.first)
-        #expect(result.verdict == .adapterError, "\(result.interruption ?? "")")
+        #expect(result.verdict == .adapterError, "\(result.interruption?.text ?? "")")
         #expect(
-            result.interruption?.contains("`log` after the `done` of seq 2 (`registerHandler`)") == true,
-            "\(result.interruption ?? "")")
+            result.interruption?.text.contains("`log` after the `done` of seq 2 (`registerHandler`)") == true,
+            "\(result.interruption?.text ?? "")")
         #expect(!Self.nativeLog(result).contains("late"))
     }
 
@@ -206,8 +206,9 @@ struct AdapterProtocolHarnessTests {
         let (results, _) = try await Self.run(
             [Self.probe("failing") { context in try context.registerHandler("h") }], replies: [failing])
         let result = try #require(results.first)
-        #expect(result.verdict == .adapterError, "\(result.interruption ?? "")")
-        #expect(result.interruption?.contains("no room for handler h") == true, "\(result.interruption ?? "")")
+        #expect(result.verdict == .adapterError, "\(result.interruption?.text ?? "")")
+        #expect(
+            result.interruption?.text.contains("no room for handler h") == true, "\(result.interruption?.text ?? "")")
     }
 
     @Test("ADP-12: a decision for a navigation the harness never issued is an adapter error")
@@ -216,10 +217,11 @@ struct AdapterProtocolHarnessTests {
             "attach", [["stdout": #"{"navigation":7,"policy":"allow","type":"decide"}"#], Self.done])
         let (results, _) = try await Self.run([Self.probe("stray-decision")], replies: [stray])
         let result = try #require(results.first)
-        #expect(result.verdict == .adapterError, "\(result.interruption ?? "")")
+        #expect(result.verdict == .adapterError, "\(result.interruption?.text ?? "")")
         #expect(
-            result.interruption?.contains("a decision for navigation 7, which the harness never asked for (ADP-12)")
-                == true, "\(result.interruption ?? "")")
+            result.interruption?.text.contains(
+                "a decision for navigation 7, which the harness never asked for (ADP-12)")
+                == true, "\(result.interruption?.text ?? "")")
     }
 
     @Test("ADP-12: a navigation decided twice is the bridge's failure (BOOT-1), not the transport's")
@@ -229,7 +231,7 @@ struct AdapterProtocolHarnessTests {
         let (results, _) = try await Self.run(
             [Self.probe("decided-twice") { context in context.loadPage("") }], replies: [twice])
         let result = try #require(results.first)
-        #expect(result.verdict == .fail, "\(result.verdict): \(result.interruption ?? "")")
+        #expect(result.verdict == .fail, "\(result.verdict): \(result.interruption?.text ?? "")")
         #expect(result.failures.contains { $0.clause.hasPrefix("BOOT-1") }, "\(result.failures.map(\.description))")
     }
 
@@ -239,15 +241,17 @@ struct AdapterProtocolHarnessTests {
         let cited = Self.reply("attach", [["stdout": violation], Self.done])
         let (results, _) = try await Self.run([Self.probe("violation")], replies: [cited])
         let result = try #require(results.first)
-        #expect(result.failures.map(\.obligation) == ["THR-1.a"], "\(result.verdict): \(result.interruption ?? "")")
+        #expect(
+            result.failures.map(\.obligation) == ["THR-1.a"], "\(result.verdict): \(result.interruption?.text ?? "")")
         let unknown = #"{"clause":"THR-1.z","message":"evaluated off the main thread","type":"violation"}"#
         let miscited = Self.reply("attach", [["stdout": unknown], Self.done])
         let (others, _) = try await Self.run([Self.probe("miscited-violation")], replies: [miscited])
         let other = try #require(others.first)
-        #expect(other.verdict == .adapterError, "\(other.interruption ?? "")")
+        #expect(other.verdict == .adapterError, "\(other.interruption?.text ?? "")")
         #expect(
-            other.interruption?.contains("a `violation` citing `THR-1.z`, which is no obligation of spec/protocol.md")
-                == true, "\(other.interruption ?? "")")
+            other.interruption?.text.contains(
+                "a `violation` citing `THR-1.z`, which is no obligation of spec/protocol.md")
+                == true, "\(other.interruption?.text ?? "")")
     }
 
     @Test("ADP-15: a message of a type the protocol does not have is an adapter error naming it")
@@ -255,8 +259,10 @@ struct AdapterProtocolHarnessTests {
         let unknown = Self.reply("attach", [["stdout": #"{"type":"shout"}"#], Self.done])
         let (results, _) = try await Self.run([Self.probe("unknown-type")], replies: [unknown])
         let result = try #require(results.first)
-        #expect(result.verdict == .adapterError, "\(result.interruption ?? "")")
-        #expect(result.interruption?.contains("unknown message type `shout`") == true, "\(result.interruption ?? "")")
+        #expect(result.verdict == .adapterError, "\(result.interruption?.text ?? "")")
+        #expect(
+            result.interruption?.text.contains("unknown message type `shout`") == true,
+            "\(result.interruption?.text ?? "")")
     }
 
     // MARK: ADP-2: UTF-8
@@ -267,8 +273,8 @@ struct AdapterProtocolHarnessTests {
         let attach = Self.reply("attach", [["stdoutBase64": line.base64EncodedString()], Self.done])
         let (results, _) = try await Self.run([Self.probe("not-utf8")], replies: [attach])
         let result = try #require(results.first)
-        #expect(result.verdict == .adapterError, "\(result.interruption ?? "")")
-        let report = result.interruption ?? ""
+        #expect(result.verdict == .adapterError, "\(result.interruption?.text ?? "")")
+        let report = result.interruption?.text ?? ""
         #expect(report.contains("not UTF-8") && report.contains("byte 14") && report.contains("ADP-2"), "\(report)")
         #expect(!Self.nativeLog(result).contains { $0.contains("\u{FFFD}") })
     }
@@ -283,11 +289,12 @@ struct AdapterProtocolHarnessTests {
         ]
         let (results, _) = try await Self.run([Self.probe("unterminated")], replies: [attach])
         let result = try #require(results.first)
-        #expect(result.verdict == .crash, "\(result.verdict): \(result.interruption ?? "")")
-        #expect(result.interruption?.contains("exited with status 0") == true, "\(result.interruption ?? "")")
+        #expect(result.verdict == .crash, "\(result.verdict): \(result.interruption?.text ?? "")")
         #expect(
-            result.interruption?.contains("its output ending in 23 bytes without a line feed (no message: ADP-2)")
-                == true, "\(result.interruption ?? "")")
+            result.interruption?.text.contains("exited with status 0") == true, "\(result.interruption?.text ?? "")")
+        #expect(
+            result.interruption?.text.contains("its output ending in 23 bytes without a line feed (no message: ADP-2)")
+                == true, "\(result.interruption?.text ?? "")")
     }
 
     @Test(
@@ -299,7 +306,7 @@ struct AdapterProtocolHarnessTests {
         let (results, _) = try await Self.run(
             [Self.probe("latin-1")], capabilities: ["stderr-marks", "persistent"], replies: [attach])
         let result = try #require(results.first)
-        #expect(result.verdict == .pass, "\(result.interruption ?? "")")
+        #expect(result.verdict == .pass, "\(result.interruption?.text ?? "")")
         #expect(Self.nativeLog(result) == ["caf\u{FFFD} au lait"])
     }
 
@@ -314,7 +321,7 @@ struct AdapterProtocolHarnessTests {
         let (results, _) = try await Self.run([Self.probe("long-line")], replies: [attach])
         let result = try #require(results.first)
         if length <= AdapterWire.maximumLineLength {
-            #expect(result.verdict == .pass, "\(result.interruption ?? "")")
+            #expect(result.verdict == .pass, "\(result.interruption?.text ?? "")")
             let log = Self.nativeLog(result)
             #expect(
                 log.count == 1
@@ -323,8 +330,8 @@ struct AdapterProtocolHarnessTests {
         } else {
             #expect(result.verdict == .adapterError)
             #expect(
-                result.interruption?.contains("a line longer than 16 MiB (16777216 bytes)") == true,
-                "\(result.interruption ?? "")")
+                result.interruption?.text.contains("a line longer than 16 MiB (16777216 bytes)") == true,
+                "\(result.interruption?.text ?? "")")
         }
     }
 
@@ -391,7 +398,7 @@ extension AdapterProtocolHarnessTests {
             context.reload()
         }
         let result = try await ConformanceRunner().run(probe) { try ProcessBridgeAdapter(persistent: testee) }
-        #expect(result.verdict == .pass, "\(result.interruption ?? "")")
+        #expect(result.verdict == .pass, "\(result.interruption?.text ?? "")")
         let log = Self.nativeLog(result)
         #expect(log.first == "attach: bridgeJavaScriptSource,seq,type", "\(log)")
         #expect(log.filter { $0 == "navigation: mainFrame,navigation,seq,type,url" }.count == 2, "\(log)")
@@ -410,11 +417,11 @@ extension AdapterProtocolHarnessTests {
             "attach", [["stdout": #"{"type":"load","url":"https://app.example/other.html"}"#], Self.done])
         let (results, _) = try await Self.run([Self.probe("load-without-web-view")], replies: [load])
         let result = try #require(results.first)
-        #expect(result.verdict == .adapterError, "\(result.interruption ?? "")")
+        #expect(result.verdict == .adapterError, "\(result.interruption?.text ?? "")")
         #expect(
-            result.interruption?.contains(
+            result.interruption?.text.contains(
                 "`load`, an effect of the `web-view` capability, which its hello did not offer (ADP-19)")
-                == true, "\(result.interruption ?? "")")
+                == true, "\(result.interruption?.text ?? "")")
         #expect(!result.transcript.events.contains(.pageRequested(url: "https://app.example/other.html")))
     }
 
@@ -435,11 +442,11 @@ extension AdapterProtocolHarnessTests {
             let (results, _) = try await Self.run(
                 [probe], capabilities: capabilities, replies: [handler, navigation, failing])
             let result = try #require(results.first)
-            #expect(result.verdict == .adapterError, "\(type): \(result.interruption ?? "")")
+            #expect(result.verdict == .adapterError, "\(type): \(result.interruption?.text ?? "")")
             #expect(
-                result.interruption?.contains(
+                result.interruption?.text.contains(
                     "`done` with an error for a `\(type)` request, which cannot fail: refused")
-                    == true, "\(result.interruption ?? "")")
+                    == true, "\(result.interruption?.text ?? "")")
         }
     }
 }

@@ -63,7 +63,9 @@ struct HTMLReportBrowserTests {
         var transcript = Transcript()
         transcript.append(.nativeLog(hostile))
         transcript.append(.console(level: .log, message: hostile, arguments: [.string(hostile)]))
-        func result(_ caseID: String, _ verdict: Verdict, failures: [CheckFailure] = [], interruption: String? = nil)
+        func result(
+            _ caseID: String, _ verdict: Verdict, failures: [CheckFailure] = [], interruption: CaseInterruption? = nil
+        )
             -> CaseResult
         {
             var result = template
@@ -80,7 +82,7 @@ struct HTMLReportBrowserTests {
         let failure = CheckFailure(clause: "ESC-2.c", message: hostile, expected: hostile + "'", actual: hostile + "\"")
         let results = [
             result("escaping." + hostile, .fail, failures: [failure]),
-            result(hostile, .timeout, interruption: hostile),
+            result(hostile, .timeout, interruption: .stopped(.timeout, during: hostile, detail: hostile)),
             result("escaping.corpus.round-trip.native-to-js", .insecure, failures: [failure]),
         ]
         let stop = RunStop(reason: .interrupted(signal: "SIGINT"), notRun: ["later." + hostile])

@@ -68,7 +68,7 @@ extension OutOfProcessTests {
         }
 
         for result in [local, remote, remoteWithoutAppDelegate] {
-            #expect(result.verdict == .pass, "\(result.verdict): \(result.interruption ?? "")")
+            #expect(result.verdict == .pass, "\(result.verdict): \(result.interruption?.text ?? "")")
         }
         #expect(
             TranscriptRenderer.render(remote.transcript) == TranscriptRenderer.render(local.transcript),

@@ -65,7 +65,7 @@ struct OutOfProcessTests {
                 }
                 #expect(
                     remote.verdict == local.verdict,
-                    "persistent: \(persistent) \(remote.caseID): \(remote.interruption ?? "")")
+                    "persistent: \(persistent) \(remote.caseID): \(remote.interruption?.text ?? "")")
                 #expect(
                     TranscriptRenderer.render(remote.transcript) == TranscriptRenderer.render(local.transcript),
                     "persistent: \(persistent) \(remote.caseID)")
@@ -256,7 +256,8 @@ extension OutOfProcessTests {
                     ? .notApplicable : .pass
                 #expect(
                     result.verdict == expected,
-                    "\(route) \(result.caseID): \(result.failures.map(\.description)) \(result.interruption ?? "")")
+                    "\(route) \(result.caseID): \(result.failures.map(\.description)) \(result.interruption?.text ?? "")"
+                )
             }
         }
         // The lines are the port's text: NSLog's date, process and thread prefix is not part of them.

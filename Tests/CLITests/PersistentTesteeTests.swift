@@ -51,7 +51,7 @@ struct PersistentTesteeTests {
             try ProcessBridgeAdapter(persistent: testee)
         }
         #expect(results.map(\.verdict) == [.pass, .crash, .pass], "\(results.map(\.interruption))")
-        let report = try #require(results[1].interruption)
+        let report = try #require(results[1].interruption?.text)
         #expect(
             report.contains("Fatal error: conformance-testees: deliberate crash in native handler sink"), "\(report)")
         #expect(testee.processesStarted == 2, "the process that crashed, then a fresh one")
@@ -61,7 +61,7 @@ struct PersistentTesteeTests {
         let alone = await runner.run(try Self.cases([Self.passCrashPass[1]])) {
             try ProcessBridgeAdapter(configuration: configuration)
         }
-        #expect(alone.first?.interruption == report)
+        #expect(alone.first?.interruption?.text == report)
     }
 
     @Test(
@@ -77,9 +77,9 @@ struct PersistentTesteeTests {
             "messages.js-to-native.data-forms",
         ]
         let results = await runner.run(try Self.cases(ids)) { try ProcessBridgeAdapter(persistent: testee) }
-        #expect(results[0].verdict == .timeout, "\(results[0].interruption ?? "")")
-        #expect(results[0].interruption?.contains("the testee sent nothing for 1.5 s") == true)
-        #expect(results[1].verdict == .pass, "\(results[1].interruption ?? "")")
+        #expect(results[0].verdict == .timeout, "\(results[0].interruption?.text ?? "")")
+        #expect(results[0].interruption?.text.contains("the testee sent nothing for 1.5 s") == true)
+        #expect(results[1].verdict == .pass, "\(results[1].interruption?.text ?? "")")
         #expect(testee.processesStarted == 2)
     }
 
@@ -126,7 +126,7 @@ struct PersistentTesteeTests {
         let persistent = await runner.run(cases) { try ProcessBridgeAdapter(persistent: testee) }
         // What a user sees: the testee's count goes on from case to case, and each line lands in its case.
         for (index, result) in persistent.enumerated() {
-            #expect(result.verdict == .pass, "\(result.caseID): \(result.interruption ?? "")")
+            #expect(result.verdict == .pass, "\(result.caseID): \(result.interruption?.text ?? "")")
             #expect(
                 Self.nativeLog(result).filter { $0.hasPrefix("leaky-static:") } == [
                     "leaky-static: adapter \(index + 1) of this process"
@@ -160,7 +160,7 @@ struct PersistentTesteeTests {
         let second = await runner.run(try Self.cases(["messages.js-to-native.data-forms"])) {
             try ProcessBridgeAdapter(persistent: testee)
         }
-        #expect(second.first?.verdict == .pass, "\(second.first?.interruption ?? "")")
+        #expect(second.first?.verdict == .pass, "\(second.first?.interruption?.text ?? "")")
         #expect(testee.processesStarted == 1)
     }
 

@@ -120,7 +120,7 @@ struct TesteeSupervisionTests {
         let results = try await Self.run("crash-with-child", Self.threeCases, persistent: persistent, timeout: watchdog)
         let elapsed = ContinuousClock.now - started
         #expect(results.map(\.verdict) == [.pass, .crash, .pass], "\(results.map(\.interruption))")
-        let report = results[1].interruption ?? ""
+        let report = results[1].interruption?.text ?? ""
         #expect(
             report.contains("was killed by signal") && report.contains("deliberate crash in native handler"),
             "\(report)")
@@ -185,11 +185,11 @@ struct TesteeSupervisionTests {
         let results = try await Self.run(
             "floods-without-newline", Array(Self.threeCases.prefix(2)), persistent: persistent)
         for result in results {
-            #expect(result.verdict == .adapterError, "\(result.caseID): \(result.interruption ?? "")")
+            #expect(result.verdict == .adapterError, "\(result.caseID): \(result.interruption?.text ?? "")")
             #expect(
-                result.interruption?.contains(
+                result.interruption?.text.contains(
                     "a line longer than 16 MiB (16777216 bytes), the limit of a message line (ADP-18)") == true,
-                "\(result.interruption ?? "")")
+                "\(result.interruption?.text ?? "")")
         }
         let peak = try await Self.peakResidentMegabytes(of: [
             "run", "--adapter", OutOfProcessTests.testee("floods-without-newline"),
@@ -209,7 +209,7 @@ struct TesteeSupervisionTests {
     func hugeLogLines(persistent: Bool) async throws {
         let results = try await Self.run("huge-log-lines", Self.threeCases, persistent: persistent)
         for result in results {
-            #expect(result.verdict == .pass, "\(result.caseID): \(result.interruption ?? "")")
+            #expect(result.verdict == .pass, "\(result.caseID): \(result.interruption?.text ?? "")")
             let log = Self.nativeLog(result)
             let cut = log.filter {
                 $0.contains("bytes of this line left out: a line keeps its first and last 32 KiB (ADP-18)")

@@ -62,9 +62,9 @@ struct PageHostSeamTests {
         for (result, conformanceCase) in zip(results, needing) {
             #expect(result.verdict == .notApplicable, "\(result.caseID): \(result.report)")
             #expect(
-                result.interruption?.contains(conformanceCase.needsPage.missingReason) == true,
-                "\(result.interruption ?? "")")
-            #expect(result.interruption?.contains("a real WebKit") == true)
+                result.interruption?.text.contains(conformanceCase.needsPage.missingReason) == true,
+                "\(result.interruption?.text ?? "")")
+            #expect(result.interruption?.text.contains("a real WebKit") == true)
         }
         #expect(results.last?.verdict == .pass, "a case that needs nothing more runs")
     }
@@ -81,7 +81,7 @@ struct PageHostSeamTests {
         let results = try await Kit.run([twoInOneTurn], configuration: configuration)
         let result = try #require(results.first)
         #expect(result.verdict == .notApplicable, "\(result.report)")
-        #expect(result.interruption?.contains("a real WebKit") == true, "\(result.interruption ?? "")")
+        #expect(result.interruption?.text.contains("a real WebKit") == true, "\(result.interruption?.text ?? "")")
     }
 }
 

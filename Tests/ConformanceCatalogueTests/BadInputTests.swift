@@ -25,19 +25,19 @@ struct BadInputTests {
             return ReferenceBridgeAdapter()
         }
         #expect(results.map(\.verdict) == [.adapterError, .pass])
-        #expect(results[0].interruption?.contains("no bridge today") == true)
+        #expect(results[0].interruption?.text.contains("no bridge today") == true)
     }
 
     @Test("an adapter that throws during a stage gets adapter-error naming the stage")
     func adapterThrowsDuringStage() async throws {
         let result = try await Kit.run(twoCases[1]) { ThrowingAdapter(failing: "registerHandler") }
         #expect(result.verdict == .adapterError)
-        let interruption = try #require(result.interruption)
+        let interruption = try #require(result.interruption?.text)
         #expect(
             interruption.contains(#"registerHandler("sink")"#) && interruption.contains("refused on purpose"),
             "\(interruption)")
         let attachFailure = try await Kit.run(twoCases[0]) { ThrowingAdapter(failing: "attach") }
-        #expect(attachFailure.interruption?.contains("attach(to: webView)") == true)
+        #expect(attachFailure.interruption?.text.contains("attach(to: webView)") == true)
     }
 
     @Test("a navigation never decided is reported with its URL and clause BOOT-1")
@@ -65,7 +65,7 @@ struct BadInputTests {
         let results = try await Kit.run(
             [spinning, twoCases[0]], configuration: .init(bridgeJavaScriptSource: runaway, executionTimeLimit: 0.1))
         #expect(results.map(\.verdict) == [.timeout, .pass])
-        #expect(results[0].interruption?.contains("time limit") == true, "\(results[0].report)")
+        #expect(results[0].interruption?.text.contains("time limit") == true, "\(results[0].report)")
     }
 
     @Test("a page that never goes idle ends as a timeout with a readable reason")
@@ -76,14 +76,14 @@ struct BadInputTests {
                 try await context.runUntilIdle()
             })
         #expect(result.verdict == .timeout)
-        #expect(result.interruption?.contains("never went idle") == true)
+        #expect(result.interruption?.text.contains("never went idle") == true)
     }
 
     @Test("a case needing a capability the adapter lacks is not applicable, naming the capability")
     func missingCapability() async throws {
         let result = try await Kit.run(Catalogue.case(withID: "startup.reset-rearms-queue")!) { MinimalAdapter() }
         #expect(result.verdict == .notApplicable)
-        #expect(result.interruption?.contains("reset") == true)
+        #expect(result.interruption?.text.contains("reset") == true)
     }
 
     @Test("an unreadable fixture gives a harness error naming the file and what to do")

@@ -18,7 +18,7 @@ struct MutantTests {
         let level = try #require(ProtocolSpec.bundled().level(ofCitation: mutant.obligation.id))
         for (conformanceCase, result) in zip(cases, results) {
             // A defect of the bridge is never a fault of the kit.
-            #expect(result.verdict != .harnessError, "mutant \(mutant.id): \(result.interruption ?? "")")
+            #expect(result.verdict != .harnessError, "mutant \(mutant.id): \(result.interruption?.text ?? "")")
             #expect(
                 conformanceCase.clauses.contains(mutant.clause.id),
                 "\(conformanceCase.id) does not cite \(mutant.clause.id), the clause of \(mutant.obligation.id)")
@@ -27,7 +27,7 @@ struct MutantTests {
                 #expect(
                     result.verdict == .crash,
                     "mutant \(mutant.id) did not crash \(conformanceCase.id):\n\(result.report)")
-                #expect(result.interruption?.contains("Fatal error") == true, "\(result.interruption ?? "")")
+                #expect(result.interruption?.text.contains("Fatal error") == true, "\(result.interruption?.text ?? "")")
                 continue
             }
             // A broken MUST fails (or is insecure), whatever the case's level; a broken SHOULD is non-strict

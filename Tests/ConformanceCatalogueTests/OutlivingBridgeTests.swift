@@ -20,13 +20,13 @@ struct OutlivingBridgeTests {
         let results = try await Kit.run(cases) { OutlivingBridgeAdapter(habit: habit) }
         // What it does after the last case happens in the next one's turns: one more case runs it.
         let after = try await Kit.run(Kit.adHocCase { context in try await context.runUntilIdle() })
-        #expect(after.verdict == .pass, "\(after.failures) \(after.interruption ?? "")")
+        #expect(after.verdict == .pass, "\(after.failures) \(after.interruption?.text ?? "")")
         let offered = BridgeCapabilities(of: OutlivingBridgeAdapter(habit: habit))
         for (conformanceCase, result) in zip(cases, results) where conformanceCase.requires.isSubset(of: offered) {
             let expected = try #require(reference[result.caseID])
             #expect(
                 result.verdict == expected.verdict,
-                "\(result.caseID): \(result.verdict), the reference \(expected.verdict): \(result.failures.prefix(3).map(\.message)) \(result.interruption ?? "")"
+                "\(result.caseID): \(result.verdict), the reference \(expected.verdict): \(result.failures.prefix(3).map(\.message)) \(result.interruption?.text ?? "")"
             )
         }
     }
@@ -43,7 +43,7 @@ struct OutlivingBridgeTests {
             let expected = try #require(reference[result.caseID])
             #expect(
                 result.verdict == expected.verdict,
-                "\(result.caseID): \(result.verdict), the reference \(expected.verdict): \(result.failures.prefix(3).map(\.message)) \(result.interruption ?? "")"
+                "\(result.caseID): \(result.verdict), the reference \(expected.verdict): \(result.failures.prefix(3).map(\.message)) \(result.interruption?.text ?? "")"
             )
         }
     }

@@ -69,16 +69,17 @@ struct SpecTests {
         print(spec.coverageTable(for: Catalogue.all, checks: checks))
         for check in checks {
             #expect(
-                spec.obligation(citedBy: check.clause) != nil,
-                "the check \"\(check.message)\" cites \(check.clause), which is no obligation (cite one of appendix C)")
+                spec.obligation(citedBy: check.citedID) != nil,
+                "the check \"\(check.message)\" cites \(check.citedID), which is no obligation (cite one of appendix C)"
+            )
         }
         let implicit = Set(CaseContext.implicitChecks.map(\.message))
         for result in results {
             for check in result.checks where !implicit.contains(check.message) {
-                let clause = CheckFailure.citation(check.clause).clause
+                let clause = CheckFailure.citation(check.citedID).clause
                 #expect(
                     result.clauses.contains(clause),
-                    "\(result.caseID) checks \(check.clause) (\"\(check.message)\") but does not list \(clause) in its clauses"
+                    "\(result.caseID) checks \(check.citedID) (\"\(check.message)\") but does not list \(clause) in its clauses"
                 )
             }
         }
@@ -86,7 +87,7 @@ struct SpecTests {
         var casesByClause: [String: Set<String>] = [:]
         for result in results {
             for check in result.checks {
-                casesByClause[CheckFailure.citation(check.clause).clause, default: []].insert(result.caseID)
+                casesByClause[CheckFailure.citation(check.citedID).clause, default: []].insert(result.caseID)
             }
         }
         for clause in spec.clauses where clause.level == .must || clause.level == .should {
@@ -97,7 +98,7 @@ struct SpecTests {
                 cases.count >= 2,
                 "\(clause.id) has \(checkable.count) checkable obligations but rests on one case: \(cases.sorted())")
         }
-        let checked = Set(checks.compactMap { spec.obligation(citedBy: $0.clause)?.id })
+        let checked = Set(checks.compactMap { spec.obligation(citedBy: $0.citedID)?.id })
         for clause in spec.clauses where clause.level == .must || clause.level == .should {
             for obligation in clause.obligations {
                 let reason = ProtocolSpec.obligationsWithoutChecks[obligation.id]

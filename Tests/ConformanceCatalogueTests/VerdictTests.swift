@@ -58,7 +58,7 @@ struct VerdictTests {
         #expect(
             results.allSatisfy { $0.verdict == .notApplicable },
             "\(results.filter { $0.verdict != .notApplicable }.map(\.caseID))")
-        #expect(results.allSatisfy { $0.interruption?.contains("the kit's reference JS side") == true })
+        #expect(results.allSatisfy { $0.interruption?.text.contains("the kit's reference JS side") == true })
     }
 
     @Test(

@@ -74,7 +74,7 @@ struct EngineBoundsTests {
         let result = try await runCase(adapter: { EvaluatingAdapter(script: "({ get looping() { while (true) {} } })") }
         )
         #expect(result.verdict == .timeout, "\(result.report)")
-        let reason = try #require(result.interruption)
+        let reason = try #require(result.interruption?.text)
         #expect(reason.contains("a script the native side evaluated"), "\(reason)")
         #expect(reason.contains("the conversion of evaluation"), "\(reason)")
         #expect(reason.contains("looping()"), "\(reason)")
@@ -91,7 +91,7 @@ struct EngineBoundsTests {
             .replacingOccurrences(of: "_fetchQueue: fetchQueue,", with: "_fetchQueue: function () { \(fetchBody) },")
         let result = try await runCase(javaScriptSide: javaScriptSide)
         #expect(result.verdict == .timeout, "\(result.report)")
-        let reason = try #require(result.interruption)
+        let reason = try #require(result.interruption?.text)
         #expect(reason.contains("the JS side under test"), "\(reason)")
         #expect(reason.contains("of evaluation 1, the JS side's injection"), "\(reason)")
     }
@@ -100,16 +100,17 @@ struct EngineBoundsTests {
     func loopingNativeScript() async throws {
         let result = try await runCase(adapter: { EvaluatingAdapter(script: "var i = 0;\nwhile (true) { i++; }") })
         #expect(result.verdict == .timeout, "\(result.report)")
-        #expect(result.interruption?.contains("a script the native side evaluated") == true, "\(result.report)")
-        #expect(result.interruption?.contains("(stopped in the top level of evaluation") == true, "\(result.report)")
+        #expect(result.interruption?.text.contains("a script the native side evaluated") == true, "\(result.report)")
+        #expect(
+            result.interruption?.text.contains("(stopped in the top level of evaluation") == true, "\(result.report)")
     }
 
     @Test("a case page of the kit that loops is a harness error, never the implementation's timeout")
     func loopingKitPage() async throws {
         let result = try await runCase(page: "while (true) {}")
         #expect(result.verdict == .harnessError, "\(result.report)")
-        #expect(result.interruption?.contains("the kit's own page") == true, "\(result.report)")
-        #expect(result.interruption?.contains("a fault of the kit") == true, "\(result.report)")
+        #expect(result.interruption?.text.contains("the kit's own page") == true, "\(result.report)")
+        #expect(result.interruption?.text.contains("a fault of the kit") == true, "\(result.report)")
     }
 
     @Test(
@@ -134,7 +135,7 @@ struct EngineBoundsTests {
             EvaluatingAdapter(script: "throw { toString: function () { while (true) {} } };")
         })
         #expect(result.verdict == .timeout, "\(result.report)")
-        #expect(result.interruption?.contains("a script the native side evaluated") == true, "\(result.report)")
+        #expect(result.interruption?.text.contains("a script the native side evaluated") == true, "\(result.report)")
     }
 
     @Test("a case result survives the JSON a restarted run carries it in, null data apart from no data")
@@ -150,22 +151,23 @@ struct EngineBoundsTests {
         transcript.append(.uncaughtError(message: "boom", line: nil), at: 7)
         var result = CaseResult(
             caseID: "escaping.x", level: .should, verdict: .nonStrict,
-            failures: [CheckFailure(clause: "ESC-2.a", message: "m", expected: "e", actual: nil)], interruption: "why",
+            failures: [CheckFailure(clause: "ESC-2.a", message: "m", expected: "e", actual: nil)],
+            interruption: .stopped(.timeout, during: nil, detail: "why"),
             leftovers: CaseLeftovers(
                 page: PageLeftovers(
                     timers: [.init(id: 1, dueAt: 9)], tasks: ["t"], undecidedNavigations: [.init(id: 3, url: "u")]),
                 unansweredNativeCallbacks: [.init(label: "l", call: "c")]),
             transcript: transcript, bridgeJavaScriptSource: "js")
         result.clauses = ["ESC-2"]
-        result.checks = [("ESC-2", "checked")]
+        result.checks = [CaseCheck(citing: "ESC-2", "checked")]
         result.duration = .milliseconds(12)
         let json = try JSONParser.parse(CanonicalJSON.encodeKeepingNonASCII(try JSONValueEncoder.encode(result)))
         let back = try JSONValueDecoder.decode(CaseResult.self, from: json)
         #expect(back.transcript == result.transcript)
         #expect(
             back.failures == result.failures && back.leftovers == result.leftovers && back.clauses == result.clauses)
-        #expect(back.checks.map(\.clause) == ["ESC-2"] && back.verdict == .nonStrict && back.level == .should)
-        #expect(back.interruption == "why" && back.duration == .milliseconds(12))
+        #expect(back.checks == result.checks && back.verdict == .nonStrict && back.level == .should)
+        #expect(back.interruption == result.interruption && back.duration == .milliseconds(12))
     }
 
     // MARK: Helpers

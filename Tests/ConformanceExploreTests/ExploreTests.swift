@@ -262,8 +262,8 @@ struct ExploreTests {
         let bothStuck = try await Kit.run([stuckReference.regressionCase(for: file)], configuration: spinning)[0]
         #expect(bothStuck.verdict == .harnessError, "\(bothStuck.report)")
         #expect(
-            bothStuck.interruption?.contains("the kit cannot run its program within its limits") == true,
-            "\(bothStuck.interruption ?? "")")
+            bothStuck.interruption?.text.contains("the kit cannot run its program within its limits") == true,
+            "\(bothStuck.interruption?.text ?? "")")
 
         let onlyTheImplementationStuck = try await Kit.run(
             [try Self.explorer().regressionCase(for: file)], configuration: spinning)[0]

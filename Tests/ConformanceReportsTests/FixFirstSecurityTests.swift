@@ -67,11 +67,13 @@ struct FixFirstSecurityTests {
     @Test("cases the kit could not judge are no finding: listed apart, by verdict and first line, after the findings")
     func kitFaultsApart() throws {
         var harness = FixFirstTests.result("kit.one", [], verdict: .harnessError)
-        harness.interruption = "the simulated web view trapped: removed a script message handler after the case\nmore"
+        harness.interruption = .stopped(
+            .harnessError, during: nil,
+            detail: "the simulated web view trapped: removed a script message handler after the case\nmore")
         var alsoHarness = harness
         alsoHarness.caseID = "kit.two"
         var adapter = FixFirstTests.result("adapter.one", [], verdict: .adapterError)
-        adapter.interruption = "the adapter threw: not attached"
+        adapter.interruption = .stopped(.adapterError, during: nil, detail: "the adapter threw: not attached")
         // Failures recorded before the kit's fault are not judged either.
         harness.failures = [CheckFailure(clause: "BOOT-4.a", message: "never injected")]
         let results = [harness, FixFirstTests.result("bridge.one", ["ORD-1.a"]), alsoHarness, adapter]
@@ -83,11 +85,14 @@ struct FixFirstSecurityTests {
         #expect(lines.count == 3 && lines[1].hasPrefix("  1. [ORD-1.a]"), "\(lines)")
         #expect(
             lines[2]
-                == "The kit could not judge 3 cases (no finding about the bridge): harness-error in 2 (kit.one, kit.two): the simulated web view trapped: removed a script message handler after the case; adapter-error in 1 (adapter.one): the adapter threw: not attached"
+                == "The kit could not judge 3 cases (no finding about the bridge): harness-error in 2 (kit.one, kit.two): harness error: the simulated web view trapped: removed a script message handler after the case; adapter-error in 1 (adapter.one): adapter error: the adapter threw: not attached"
         )
         // The JSON report lists them in `unjudged`, as its schema says.
         let json = JSONRunReport.render(results, context: RunContext(adapter: "x", rerunWords: ["run"]))
-        #expect(json.contains(#""unjudged":[{"cases":["kit.one","kit.two"],"message":"the simulated web view trapped"#))
+        #expect(
+            json.contains(
+                #""unjudged":[{"cases":["kit.one","kit.two"],"message":"harness error: the simulated web view trapped"#)
+        )
         let schema = try JSONParser.parse(
             try String(contentsOf: ConformanceFixtures.url("schemas/report.schema.json"), encoding: .utf8))
         let violations = JSONSchemaValidator(schema: schema).violations(of: try JSONParser.parse(json))

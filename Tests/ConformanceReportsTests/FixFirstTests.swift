@@ -23,7 +23,9 @@ struct FixFirstTests {
             caseID: id, level: .must, verdict: verdict,
             failures: citations.map { CheckFailure(clause: $0, message: "broke \($0)") }, leftovers: .init(),
             transcript: Transcript(), bridgeJavaScriptSource: "")
-        if verdict.category == .error { result.interruption = "the testee died\nits standard error said: trap" }
+        if let stop = CaseInterruption.Stop(verdict: verdict) {
+            result.interruption = .stopped(stop, during: nil, detail: "the testee died\nits standard error said: trap")
+        }
         return result
     }
 
@@ -40,7 +42,7 @@ struct FixFirstTests {
         #expect(roots[0].cases == ["a", "b", "c"] && roots[0].occurrences == 3)
         // An outcome (a response that never reached its callback) comes after what it explains.
         #expect(roots[0].consequences.map(\.citation) == ["ORD-1.a", "CB-1.b"])
-        #expect(roots[1].message == "the testee died")
+        #expect(roots[1].message == "crash: the testee died")
         #expect(roots[2].consequences.map(\.citation) == ["LOG-2.a"], "logs never explain anything")
     }
 
@@ -295,7 +297,7 @@ struct FixFirstTests {
         #expect(RootCauses.findings(in: Array(results[1...])).count == 3)
         var crashed = result("crashed", [], actions: reset)
         crashed.verdict = .crash
-        crashed.interruption = "the testee died"
+        crashed.interruption = .stopped(.crash, during: nil, detail: "the testee died")
         #expect(RootCauses.findings(in: results + [crashed]).map(\.citation) == ["START-3.a", "ORD-1.a", "crash"])
     }
 
@@ -335,7 +337,7 @@ struct FixFirstTests {
         let hostile = "X-1.\u{1B}[2J" + String(repeating: "y", count: 300)
         // Nine clauses of one case under a crash: nine folds of one reason, one line, four named.
         var crashed = Self.result("crashed", (1...8).map { "ORD-\($0).a" } + [hostile], verdict: .crash)
-        crashed.interruption = "died"
+        crashed.interruption = .stopped(.crash, during: nil, detail: "died")
         let lines = FixFirstSummary.consoleLines(RootCauses.findings(in: [crashed]))
         #expect(lines.count == 3, "\(lines)")
         #expect(

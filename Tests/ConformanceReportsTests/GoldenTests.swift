@@ -154,15 +154,19 @@ struct GoldenTests {
         let store = GoldenStore(directory: folder)
         let kept = store.url(for: "a.kept"), absent = store.url(for: "a.absent")
         try "the golden as it was\n".write(to: kept, atomically: false, encoding: .utf8)
+        let why = "why, as the runner put it"
+        let interruption: CaseInterruption =
+            CaseInterruption.Stop(verdict: verdict).map { .stopped($0, during: nil, detail: why) }
+            ?? .notApplicable(.pageHost(why))
         for mode in GoldenStore.RecordMode.allCases {
             for (caseID, url) in [("a.kept", kept), ("a.absent", absent)] {
                 let result = CaseResult(
                     caseID: caseID, level: .must, verdict: verdict, failures: [],
-                    interruption: "\(verdict): why, as the runner put it",
+                    interruption: interruption,
                     leftovers: CaseLeftovers(), transcript: Transcript(), bridgeJavaScriptSource: "")
                 #expect(
                     store.check(result, mode: mode)
-                        == .skipped(path: url.path, reason: "\(verdict): why, as the runner put it"), "\(mode)")
+                        == .skipped(path: url.path, reason: interruption.text), "\(mode)")
             }
             #expect(try String(contentsOf: kept, encoding: .utf8) == "the golden as it was\n", "\(mode)")
             #expect(!FileManager.default.fileExists(atPath: absent.path), "\(mode)")

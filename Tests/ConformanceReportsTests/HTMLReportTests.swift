@@ -21,7 +21,7 @@ struct HTMLReportTests {
 
     static func result(
         _ caseID: String, _ verdict: Verdict, level: RequirementLevel = .must, failures: [CheckFailure] = [],
-        interruption: String? = nil, transcript: Transcript = Transcript()
+        interruption: CaseInterruption? = nil, transcript: Transcript = Transcript()
     ) -> CaseResult {
         CaseResult(
             caseID: caseID, level: level, clauses: ["ESC-2"], verdict: verdict, failures: failures,
@@ -41,7 +41,7 @@ struct HTMLReportTests {
         let failure = CheckFailure(clause: "ESC-2.c", message: hostile, expected: hostile + "a", actual: hostile + "b")
         let results = [
             result("escaping." + hostile, .fail, failures: [failure], transcript: transcript),
-            result(hostile, .timeout, interruption: hostile),
+            result(hostile, .timeout, interruption: .stopped(.timeout, during: hostile, detail: hostile)),
             result("escaping.plain", .pass),
         ]
         let stop = RunStop(reason: .interrupted(signal: "SIGINT"), notRun: ["later." + hostile])

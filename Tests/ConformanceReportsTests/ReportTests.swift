@@ -67,7 +67,8 @@ struct ReportTests {
         let hostile = "</details><img src=x onerror=alert(1)> *b* _c_ [a](http://e) &amp;"
         var result = CaseResult(
             caseID: "a.case", level: .must, verdict: .fail,
-            failures: [CheckFailure(clause: "ORD-1.a", message: hostile)], interruption: hostile,
+            failures: [CheckFailure(clause: "ORD-1.a", message: hostile)],
+            interruption: .stopped(.timeout, during: hostile, detail: hostile),
             leftovers: CaseLeftovers(), transcript: Transcript(), bridgeJavaScriptSource: "")
         result.clauses = ["ORD-1"]
         let text = MarkdownRunReport.render([result], context: Self.context)
@@ -179,7 +180,8 @@ struct CaseOutputBoundTests {
         page.tasks = (0..<100_000).map { "navigation \($0) to https://x.example/\($0) due at 0 ms" }
         return CaseResult(
             caseID: "messages.flood", level: .must, verdict: .timeout, failures: failures,
-            interruption: "timeout: " + String(repeating: "i", count: 100_000), leftovers: CaseLeftovers(page: page),
+            interruption: .stopped(.timeout, during: nil, detail: String(repeating: "i", count: 100_000)),
+            leftovers: CaseLeftovers(page: page),
             transcript: transcript, bridgeJavaScriptSource: "")
     }()
 
@@ -225,7 +227,8 @@ struct CaseOutputBoundTests {
         let result = CaseResult(
             caseID: "messages.hostile", level: .must, verdict: .fail,
             failures: [CheckFailure(clause: "MSG-3", message: "x\u{1B}[2J\rFAIL fake.case [MUST]\u{7}\u{202E}")],
-            interruption: "stopped\nFAIL other.case [MUST]", leftovers: CaseLeftovers(), transcript: Transcript(),
+            interruption: .stopped(.harnessError, during: nil, detail: "stopped\nFAIL other.case [MUST]"),
+            leftovers: CaseLeftovers(), transcript: Transcript(),
             bridgeJavaScriptSource: "")
         let report = result.report
         #expect(

@@ -39,7 +39,7 @@ package final class CaseContext {
     let adapter: any BridgeAdapter
     private(set) var failures: [CheckFailure] = []
     /// Every explicit check the case made, passed or failed: the clause and what was checked.
-    private(set) var checks: [(clause: String, message: String)] = []
+    private(set) var checks: [CaseCheck] = []
     private var issuedCallbacks: [(label: String, call: String, expectsResponse: Bool)] = []
     private var callbackInvocationCounts: [String: Int] = [:]
     var heldResponders: [String: [AdapterResponseCallback]] = [:]
@@ -416,14 +416,14 @@ package final class CaseContext {
         likelyCause: PlatformBehaviour? = nil
     ) {
         let text = message()
-        checks.append((clause.id, text))
+        checks.append(CaseCheck(clause, text))
         if !condition { fail(clause: clause, text, likelyCause: likelyCause) }
     }
 
     /// Records a failure citing `citation`, a custom case's own clause (`APP-1`), unless `condition` holds.
     package func expect(_ condition: Bool, citing citation: String, _ message: @autoclosure () -> String) {
         let text = message()
-        checks.append((citation, text))
+        checks.append(CaseCheck(citing: citation, text))
         if !condition { fail(citing: citation, text) }
     }
 
@@ -439,7 +439,7 @@ package final class CaseContext {
         likelyCause: PlatformBehaviour? = nil
     ) {
         let text = message()
-        checks.append((clause.id, text))
+        checks.append(CaseCheck(clause, text))
         guard actual != expected else { return }
         fail(clause: clause, text, expected: Self.show(expected), actual: Self.show(actual), likelyCause: likelyCause)
     }
@@ -449,7 +449,7 @@ package final class CaseContext {
         _ actual: Value, _ expected: Value, citing citation: String, _ message: @autoclosure () -> String
     ) {
         let text = message()
-        checks.append((citation, text))
+        checks.append(CaseCheck(citing: citation, text))
         guard actual != expected else { return }
         fail(citing: citation, text, expected: Self.show(expected), actual: Self.show(actual))
     }
@@ -466,7 +466,7 @@ package final class CaseContext {
         clause: Obligation, _ message: @autoclosure () -> String, of operation: () throws -> Void
     ) throws {
         let text = message()
-        checks.append((clause.id, text))
+        checks.append(CaseCheck(clause, text))
         do {
             try operation()
         } catch let stop as CaseStop {
@@ -526,7 +526,7 @@ package final class CaseContext {
     /// - Parameter page: What the page left over.
     /// - Returns: Every leftover, accepted or not, for the report.
     func finish(page: PageLeftovers) -> CaseLeftovers {
-        checks += Self.implicitChecks.map { ($0.clause.id, $0.message) }
+        checks += Self.implicitChecks.map { CaseCheck($0.clause, $0.message) }
         let accepted = conformanceCase.accepts
         var leftovers = CaseLeftovers(page: page)
         for (label, call, expectsResponse) in issuedCallbacks where callbackInvocationCounts[label, default: 0] == 0 {

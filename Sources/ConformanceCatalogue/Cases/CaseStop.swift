@@ -28,29 +28,6 @@ package enum CaseStop: Error, CustomStringConvertible {
         }
     }
 
-    /// A readable, one-line description.
-    package var description: String {
-        switch self {
-        case let .adapter(stage, error): return "adapter error during \(stage): \(error)"
-        case let .timeout(stage, owner, location):
-            let stopped = location.map { " (stopped in \($0))" } ?? ""
-            guard owner.isKit else {
-                return "timeout: \(owner.name) ran past the execution time limit during \(stage)\(stopped)"
-            }
-            return "harness error: \(owner.name) ran past the execution time limit during \(stage)\(stopped): "
-                + "a fault of the kit, not of the implementation under test"
-        case .neverIdle(let turns):
-            return "timeout: the page never went idle (\(turns) turns); a timer or a message loop keeps it busy"
-        case .harness(let message): return "harness error: \(message)"
-        case .notApplicable(let reason): return "not applicable: \(reason)"
-        case let .adapterFailure(error, stage):
-            let during = stage.map { " during \($0)" } ?? ""
-            switch error.kind {
-            case .crashed: return "crash\(during): \(error.message)"
-            case .unresponsive: return "timeout\(during): \(error.message)"
-            case .protocolViolation, .launchFailed: return "adapter error\(during): \(error.message)"
-            case .kitFault: return "harness error\(during): \(error.message)"
-            }
-        }
-    }
+    /// A readable description: the case's interruption line (`CaseInterruption.text`).
+    package var description: String { interruption.text }
 }

@@ -13,11 +13,6 @@ extension CaseResult: Codable {
         case duration
     }
 
-    private struct Check: Codable {
-        var clause: String
-        var message: String
-    }
-
     package init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         self.init(
@@ -25,12 +20,12 @@ extension CaseResult: Codable {
             level: try container.decode(RequirementLevel.self, forKey: .level),
             verdict: try container.decode(Verdict.self, forKey: .verdict),
             failures: try container.decode([CheckFailure].self, forKey: .failures),
-            interruption: try container.decodeIfPresent(String.self, forKey: .interruption),
+            interruption: try container.decodeIfPresent(CaseInterruption.self, forKey: .interruption),
             leftovers: try container.decode(CaseLeftovers.self, forKey: .leftovers),
             transcript: try container.decode(Transcript.self, forKey: .transcript),
             bridgeJavaScriptSource: try container.decode(String.self, forKey: .bridgeJavaScriptSource))
         clauses = try container.decode([String].self, forKey: .clauses)
-        checks = try container.decode([Check].self, forKey: .checks).map { ($0.clause, $0.message) }
+        checks = try container.decode([CaseCheck].self, forKey: .checks)
         duration = try container.decodeIfPresent(Double.self, forKey: .duration).map { .nanoseconds(Int64($0 * 1e9)) }
     }
 
@@ -41,7 +36,7 @@ extension CaseResult: Codable {
         try container.encode(clauses, forKey: .clauses)
         try container.encode(verdict, forKey: .verdict)
         try container.encode(failures, forKey: .failures)
-        try container.encode(checks.map { Check(clause: $0.clause, message: $0.message) }, forKey: .checks)
+        try container.encode(checks, forKey: .checks)
         try container.encodeIfPresent(interruption, forKey: .interruption)
         try container.encode(leftovers, forKey: .leftovers)
         try container.encode(transcript, forKey: .transcript)

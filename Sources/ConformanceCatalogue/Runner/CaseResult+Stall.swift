@@ -12,7 +12,9 @@ extension CaseResult {
     package init(stalled stall: EngineStall, caseID: String, level: RequirementLevel, clauses: [String]) {
         self.init(
             caseID: caseID, level: level, verdict: stall.isKitFault ? .harnessError : .timeout, failures: [],
-            interruption: stall.interruption, leftovers: CaseLeftovers(), transcript: Transcript(),
+            interruption: .stopped(
+                stall.isKitFault ? .harnessError : .timeout, during: stall.stage, detail: stall.detail),
+            leftovers: CaseLeftovers(), transcript: Transcript(),
             bridgeJavaScriptSource: "")
         self.clauses = clauses
     }

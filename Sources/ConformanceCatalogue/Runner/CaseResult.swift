@@ -13,11 +13,11 @@ package struct CaseResult: Sendable {
     package var verdict: Verdict
     /// The broken expectations (empty on pass).
     package var failures: [CheckFailure]
-    /// Every explicit check the case made, passed or not: its clause and what it checked (the coverage
+    /// Every explicit check the case made, passed or not: what it cites and what it checked (the coverage
     /// table counts them per clause).
-    package var checks: [(clause: String, message: String)] = []
-    /// Why the case did not run to its end, for timeouts, adapter and harness errors, not applicable.
-    package var interruption: String?
+    package var checks: [CaseCheck] = []
+    /// Why the case did not run to its end, for timeouts, adapter and harness errors, crashes, not applicable.
+    package var interruption: CaseInterruption?
     /// What was left over when the case ended, accepted or not.
     package var leftovers: CaseLeftovers
     /// Everything observed.
@@ -33,7 +33,7 @@ package struct CaseResult: Sendable {
     /// A result with every field given (those with a default may be left out).
     package init(
         caseID: String, level: RequirementLevel, clauses: [String] = [], verdict: Verdict, failures: [CheckFailure],
-        checks: [(clause: String, message: String)] = [], interruption: String? = nil, leftovers: CaseLeftovers,
+        checks: [CaseCheck] = [], interruption: CaseInterruption? = nil, leftovers: CaseLeftovers,
         transcript: Transcript, bridgeJavaScriptSource: String, duration: Duration? = nil
     ) {
         self.caseID = caseID
@@ -68,8 +68,9 @@ package struct CaseResult: Sendable {
         if let interruption {
             // Its own continuation lines (a crash report's `    | ...`) are already indented; no line starts at the
             // margin.
-            let interruptionLines = PrintableText.cut(interruption, limit: CaseOutputLimits.interruptionLength).split(
-                separator: "\n", omittingEmptySubsequences: false)
+            let interruptionLines = PrintableText.cut(interruption.text, limit: CaseOutputLimits.interruptionLength)
+                .split(
+                    separator: "\n", omittingEmptySubsequences: false)
             lines += interruptionLines.enumerated().map { index, line in
                 index > 0 && line.hasPrefix(" ") ? String(line) : "  " + line
             }

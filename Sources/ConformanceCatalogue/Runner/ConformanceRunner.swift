@@ -142,7 +142,7 @@ package final class ConformanceRunner {
         result.clauses = conformanceCase.clauses
         if let reason = DialectApplicability.whyNotApplicable(conformanceCase, in: environment.dialect) {
             result.verdict = .notApplicable
-            result.interruption = "not applicable in the \(environment.dialect.name) profile: \(reason)"
+            result.interruption = .notApplicable(.profile(environment.dialect.name, reason: reason))
             return result
         }
 
@@ -151,15 +151,15 @@ package final class ConformanceRunner {
             browser = try configuration.pageHost(environment)
         } catch {
             result.verdict = .harnessError
-            result.interruption = "harness error: the simulated browser failed to start: \(error)"
+            result.interruption = .stopped(
+                .harnessError, during: nil, detail: "the simulated browser failed to start: \(error)")
             return result
         }
         defer { browser.close() }
         let missingFacilities = conformanceCase.needsPage.subtracting(browser.facilities)
         guard missingFacilities.isEmpty else {
             result.verdict = .notApplicable
-            result.interruption =
-                "not applicable: needs \(missingFacilities.missingReason), which this web view does not have"
+            result.interruption = .notApplicable(.pageLacks(missingFacilities.missingReason))
             return result
         }
 
@@ -167,9 +167,7 @@ package final class ConformanceRunner {
         if conformanceCase.subject == .javaScriptSide {
             guard configuration.javaScriptSideUnderTest else {
                 result.verdict = .notApplicable
-                result.interruption =
-                    "not applicable: the case judges the JS side, and this run injects the kit's reference JS side; "
-                    + "give yours (--js-side, or javaScriptSide:) to judge it"
+                result.interruption = .notApplicable(.javaScriptSideNotUnderTest)
                 return result
             }
             // Against the kit's native side, what a JS-side case finds is the JS side's doing.
@@ -181,18 +179,19 @@ package final class ConformanceRunner {
         } catch let error as AdapterFailure {
             let stop = CaseStop.adapterFailure(error, stage: "the start of the testee")
             result.verdict = stop.verdict
-            result.interruption = stop.description
+            result.interruption = stop.interruption
             return result
         } catch {
             result.verdict = .adapterError
-            result.interruption = "adapter error: the adapter could not be created: \(error)"
+            result.interruption = .stopped(
+                .adapterError, during: nil, detail: "the adapter could not be created: \(error)")
             return result
         }
         let capabilities = BridgeCapabilities(of: adapter)
         let missing = conformanceCase.requires.subtracting(capabilities)
         guard missing.isEmpty else {
             result.verdict = .notApplicable
-            result.interruption = "not applicable: needs \(missing), the adapter offers \(capabilities)"
+            result.interruption = .notApplicable(.adapterLacks(needs: "\(missing)", offers: "\(capabilities)"))
             return result
         }
 
@@ -237,7 +236,7 @@ package final class ConformanceRunner {
         result.checks = context.checks
         result.transcript = browser.transcript
         if let stop {
-            result.interruption = stop.description
+            result.interruption = stop.interruption
             result.verdict = stop.verdict
         } else if result.transcript.entries.contains(where: {
             if case .tripwire = $0.event { return true }; return false

@@ -183,15 +183,15 @@ package struct ProtocolSpec: Sendable {
     ///   - mutants: For each obligation id, the mutants breaking it, or nil to leave the mutants out.
     ///   - mutantGaps: For obligations no mutant breaks, why.
     package func coverageTable(
-        for cases: [ConformanceCase], checks: [(clause: String, message: String)]? = nil,
+        for cases: [ConformanceCase], checks: [CaseCheck]? = nil,
         mutants: [String: [String]]? = nil,
         mutantGaps: [String: String] = [:]
     ) -> String {
         let rows = coverage(by: cases)
         var checksByClause: [String: Set<String>] = [:], checksByObligation: [String: Set<String>] = [:]
         for check in checks ?? [] {
-            checksByClause[String(check.clause.prefix { $0 != "." }), default: []].insert(check.message)
-            if let obligation = obligation(citedBy: check.clause) {
+            checksByClause[String(check.citedID.prefix { $0 != "." }), default: []].insert(check.message)
+            if let obligation = obligation(citedBy: check.citedID) {
                 checksByObligation[obligation.id, default: []].insert(check.message)
             }
         }
@@ -244,7 +244,7 @@ package struct ProtocolSpec: Sendable {
             let binding = rows.filter { $0.clause.level == .must || $0.clause.level == .should }.flatMap(
                 \.clause.obligations)
             let checked = binding.filter { checksByObligation[$0.id] != nil }.count
-            let distinct = Set(checks.map { $0.clause + "\u{0}" + $0.message }).count
+            let distinct = Set(checks.map { $0.citedID + "\u{0}" + $0.message }).count
             lines.append("obligations: \(checked)/\(binding.count) MUST and SHOULD obligations checked")
             if let mutants {
                 let broken = binding.filter { mutants[$0.id] != nil }.count

@@ -252,7 +252,7 @@ public struct Baseline: Sendable, Equatable {
             }
             what = "\(failure.citedID): \(message)"
         } else {
-            let stop = result.interruption.map { $0.prefix { $0 != "\n" } }.map(String.init) ?? ""
+            let stop = result.interruption.map { $0.text.prefix { $0 != "\n" } }.map(String.init) ?? ""
             what = "\(result.verdict)" + (stop.isEmpty ? "" : ": " + stop)
         }
         return PrintableText.abbreviate(what, limit: 200)

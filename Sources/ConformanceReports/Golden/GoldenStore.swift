@@ -75,7 +75,7 @@ package struct GoldenStore: Sendable {
         case .pass, .fail, .nonStrict, .insecure:
             return nil
         case .notApplicable, .timeout, .crash, .adapterError, .harnessError:
-            return result.interruption ?? result.verdict.rawValue
+            return result.interruption?.text ?? result.verdict.rawValue
         }
     }
 

@@ -39,7 +39,7 @@ package struct HTMLCasePanel {
         html += "<code>\(HTMLText.escape(HTMLRunReport.shortAdapterName(context.name)))</code></p>"
         if let interruption = result.interruption {
             html += "<pre class=\"interruption\">"
-            html += HTMLText.escape(PrintableText.cut(interruption, limit: CaseOutputLimits.interruptionLength))
+            html += HTMLText.escape(PrintableText.cut(interruption.text, limit: CaseOutputLimits.interruptionLength))
             html += "</pre>"
         }
         html += failures + clauseQuotes(lines: &pool) + leftovers

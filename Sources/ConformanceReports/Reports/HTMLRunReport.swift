@@ -285,7 +285,7 @@ package enum HTMLRunReport {
     ) -> String {
         let mark = result.map { HTMLCellMark.verdict($0.verdict) } ?? .notRun
         var title = mark.label
-        if let result, result.verdict == .notApplicable, let reason = result.interruption {
+        if let result, result.verdict == .notApplicable, let reason = result.interruption?.text {
             title += ": " + PrintableText.cut(reason, limit: 300)
         }
         if run.context.timings == .on, let duration = result?.duration {

@@ -41,11 +41,11 @@ package enum JUnitRunReport {
                 lines.append(open + "/>")
             case .skipped:
                 lines.append(open + ">")
-                lines.append("      <skipped message=\"\(escape(result.interruption ?? "not applicable"))\"/>")
+                lines.append("      <skipped message=\"\(escape(result.interruption?.text ?? "not applicable"))\"/>")
                 lines.append("    </testcase>")
             case .failure, .error:
                 let headline = PrintableText.cut(
-                    result.failures.first.map { "[\($0.citationLabel)] \($0.message)" } ?? result.interruption
+                    result.failures.first.map { "[\($0.citationLabel)] \($0.message)" } ?? result.interruption?.text
                         ?? result.verdict.rawValue,
                     limit: CaseOutputLimits.messageLength)
                 lines.append(open + ">")

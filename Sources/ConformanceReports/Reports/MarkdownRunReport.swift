@@ -47,7 +47,7 @@ package enum MarkdownRunReport {
             lines += [
                 "", "## \(result.verdict.rawValue): `\(cell(result.caseID))` (\(result.level.rawValue)\(duration))", "",
             ]
-            if let interruption = result.interruption { lines.append("- \(prose(interruption))") }
+            if let interruption = result.interruption { lines.append("- \(prose(interruption.text))") }
             for failure in result.failures.prefix(CaseOutputLimits.failures) {
                 // Messages may end with a hint of some length (Foundation on Linux, ...): keep it whole.
                 var line =

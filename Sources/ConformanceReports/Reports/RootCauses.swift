@@ -98,7 +98,7 @@ package enum RootCauses {
         }
         for result in results where result.verdict.category != .clean {
             if result.verdict.category == .error {
-                let firstLine = result.interruption?.split(separator: "\n").first.map(String.init)
+                let firstLine = result.interruption?.text.split(separator: "\n").first.map(String.init)
                 add(
                     result.verdict.rawValue, level: nil, message: firstLine ?? result.verdict.rawValue, example: nil,
                     in: result.caseID)

@@ -118,7 +118,7 @@ package enum JSONRunReport {
             }
             if let interruption = result.interruption {
                 entry["interruption"] = .string(
-                    PrintableText.cut(interruption, limit: CaseOutputLimits.interruptionLength))
+                    PrintableText.cut(interruption.text, limit: CaseOutputLimits.interruptionLength))
             }
             if context.timings == .on, let duration = result.duration {
                 entry["durationSeconds"] = .number(ReportTimings.seconds(duration))

@@ -21,7 +21,8 @@ package struct UnjudgedCases: Sendable, Equatable {
     /// - Parameter results: A run's results.
     package init(_ results: [CaseResult]) {
         for result in results where Self.isUnjudged(result.verdict) {
-            let message = result.interruption?.split(separator: "\n").first.map(String.init) ?? result.verdict.rawValue
+            let message =
+                result.interruption?.text.split(separator: "\n").first.map(String.init) ?? result.verdict.rawValue
             if let index = groups.firstIndex(where: { $0.verdict == result.verdict && $0.message == message }) {
                 groups[index].cases.append(result.caseID)
             } else {
