@@ -58,35 +58,15 @@ package final class CaseContext {
     /// Everything observed so far, in the case's words: a case run in a dialect it is not written for reads
     /// it renamed back into its own (`Transcript.inWords(of:by:keeping:)`).
     package var transcript: Transcript {
-        guard let renaming = words.toCase else {
-            return browser.transcript
-        }
-        let wire = browser.transcript
-        var renamed = renamedTranscript ?? Transcript(dialect: dialect)
-        if renamed.entries.count < wire.entries.count {
-            wire.appendEntries(
-                from: renamed.entries.count, to: &renamed, by: renaming, keeping: webView.bridgeJavaScriptSource)
-            renamedTranscript = renamed
-        }
-        return renamed
+        words.transcript(browser.transcript, keeping: webView.bridgeJavaScriptSource)
     }
-    /// The transcript renamed so far: entries are only ever appended, so each is renamed once.
-    private var renamedTranscript: Transcript?
 
     /// The wire the case is written in: what its pages and checks use for names, keys and commands (the
     /// run's, unless the case is renamed into it: `DialectApplicability.wordsSource(of:in:)`).
     package var dialect: WireDialect { words.dialect }
 
-    /// The case's words, and the renamings between them and the run's (nil when the case is not renamed),
-    /// made once: both dialects are fixed for the case.
-    private lazy var words: (dialect: WireDialect, toRun: DialectRenaming?, toCase: DialectRenaming?) = {
-        let caseDialect = DialectApplicability.wordsSource(of: conformanceCase, in: runDialect) ?? runDialect
-        guard isRenamed else { return (caseDialect, nil, nil) }
-        return (
-            caseDialect, DialectRenaming(wordsFrom: caseDialect, to: runDialect),
-            DialectRenaming(wordsFrom: runDialect, to: caseDialect)
-        )
-    }()
+    /// The case's words and the run's, made once: both dialects are fixed for the case.
+    private lazy var words = CaseWords(of: conformanceCase, in: runDialect, isRenamed: isRenamed)
 
     /// The wire the run speaks, whose signals the page really gives (`dialect` is the case's words).
     package var runDialect: WireDialect { browser.transcript.dialect }
@@ -294,33 +274,19 @@ package final class CaseContext {
 
     /// `script`, written in the case's dialect, in the run's: the same when the case is written for the run's
     /// dialect, else its words renamed (a case written in the canonical dialect run in another profile, say).
-    package func inRunDialect(_ script: String) -> String {
-        guard let renaming = words.toRun else { return script }
-        return renaming.rename(script)
-    }
+    package func inRunDialect(_ script: String) -> String { words.inRunDialect(script) }
 
     /// A handler name or value the case hands the native side, in the run's words, as its scripts are
     /// (`inRunDialect(_:)`): what crosses the bridge is renamed alike on both sides, so that the transcript,
     /// renamed back, shows the case's own names and data.
-    func inRunWords(_ value: JSONValue?) -> JSONValue? {
-        guard let value, let renaming = words.toRun else {
-            return value
-        }
-        return renaming.rename(value)
-    }
+    func inRunWords(_ value: JSONValue?) -> JSONValue? { words.inRunWords(value) }
 
     /// Text in the run's words (the JS side injected, say) in the case's, so that a page script holding it reads
     /// it as it was once renamed into the run's words again (`inRunDialect(_:)`).
-    package func inCaseWords(_ text: String) -> String {
-        guard let renaming = words.toCase else { return text }
-        return renaming.rename(text)
-    }
+    package func inCaseWords(_ text: String) -> String { words.inCaseWords(text) }
 
     /// A handler name in the run's words (`inRunWords(_:)`).
-    func inRunWords(name: String) -> String {
-        guard let renaming = words.toRun else { return name }
-        return renaming.rename(name)
-    }
+    func inRunWords(name: String) -> String { words.inRunWords(name: name) }
 
     /// Loads a page as `loadHTMLString(_:baseURL:)` does: its URL is `baseURL`, or `about:blank` without one,
     /// and it runs `script` (in an inline `<script>` of the HTML) after the WVJB setup snippet.
@@ -489,144 +455,26 @@ package final class CaseContext {
         }
     }
 
-    /// The checks every case makes when it ends, whatever its script: those of `finish(page:)` and the
-    /// web view's own (decisions, threads, dialogs), so that the coverage table counts them.
-    package nonisolated static let implicitChecks: [(clause: Obligation, message: String)] = [
-        (Obligation.boot1f, "the web view: no navigation request is decided twice"),
-        (Obligation.boot1g, "every navigation request is decided by the end of the case"),
-        (Obligation.thr1a, "the web view: JavaScript is evaluated on the main thread"),
-        (Obligation.thr1b, "the web view: navigation requests are decided on the main thread"),
-        (Obligation.safe3a, "the web view: no dialog opens under a synchronous native evaluation"),
-        (Obligation.disp12c, "no page timer is still pending at the end of the case"),
-        (Obligation.esc2j, "no payload calls the page's tripwire"),
-        (Obligation.cb2a, "no native callback is invoked twice"),
-        (Obligation.esc1a, "every native command is one message in its own evaluation (wire lint)"),
-        (
-            Obligation.esc1b,
-            "every native command is one call with a single-quoted literal and nothing else (wire lint)"
-        ),
-        (
-            Obligation.esc1c,
-            "every native command calls the JS side's entry point and reaches it without throwing (wire lint)"
-        ),
-        (Obligation.esc2a, "a command's literal lexes and holds JSON text (wire lint)"),
-        (Obligation.esc2c, "no unescaped ' in a command's literal (wire lint)"),
-        (Obligation.esc2d, "no raw LF in a command's literal (wire lint)"),
-        (Obligation.esc2e, "no raw CR in a command's literal (wire lint)"),
-        (Obligation.esc2g, "no raw U+2028 in a command's literal (wire lint)"),
-        (Obligation.esc2h, "no raw U+2029 in a command's literal (wire lint)"),
-        (Obligation.esc2i, "no \\u{...} escape in a command's literal (wire lint)"),
-        (Obligation.esc3a, "a command's literal holds a JSON object (wire lint)"),
-        (Obligation.esc5a, "every native command ends with its `;` (wire lint)"),
-        (Obligation.esc5b, "every native command is written without `window.` and without white space (wire lint)"),
-    ]
+    /// The checks every case makes when it ends, whatever its script (`ImplicitCheck`), so that the coverage table
+    /// counts them.
+    package nonisolated static let implicitChecks: [CaseCheck] = ImplicitCheck.allCases.map(\.check)
 
     /// Ends the case: judges what was left over against what the case accepts, and collects web-view
-    /// violations, tripwires and wire problems. Called once by the runner after the case's script.
+    /// violations, tripwires and wire problems (`EndOfCaseChecks`). Called once by the runner after the case's
+    /// script.
     /// - Parameter page: What the page left over.
     /// - Returns: Every leftover, accepted or not, for the report.
     func finish(page: PageLeftovers) -> CaseLeftovers {
-        checks += Self.implicitChecks.map { CaseCheck($0.clause, $0.message) }
-        let accepted = conformanceCase.accepts
-        var leftovers = CaseLeftovers(page: page)
-        for (label, call, expectsResponse) in issuedCallbacks where callbackInvocationCounts[label, default: 0] == 0 {
-            leftovers.unansweredNativeCallbacks.append(.init(label: label, call: call))
-            if expectsResponse || !accepted.contains(.unansweredNativeCallbacks) {
-                fail(
-                    clause: .cb1b, "native callback \(label) of \(call) never invoked",
-                    expected: "one invocation with the answer")
-            }
-        }
-        for navigation in page.undecidedNavigations {
-            fail(
-                clause: .boot1g,
-                "navigation decision never made for \(PrintableText.printable(navigation.url)) (request \(navigation.id))"
-            )
-        }
-        if !accepted.contains(.pendingTimers) {
-            for timer in page.timers {
-                fail(
-                    clause: .disp12c,
-                    "timer \(timer.id) of the page was still pending at the end, due at \(timer.dueAt) ms",
-                    expected: "only setTimeout(fn) and setTimeout(fn, 0), which run before the page goes idle")
-            }
-        }
-        var violations: [(clause: String, message: String)] = []
-        var tripwires: [String] = []
-        var errors: [Int: String] = [:]
-        for entry in transcript.entries {
-            switch entry.event {
-            case let .violation(clause, message): violations.append((clause, message))
-            case let .tripwire(label): tripwires.append(label)
-            case let .evaluationFinished(id, _, error?): errors[id] = error
-            default: break
-            }
-        }
-        for (clause, message) in violations {
-            fail(citing: clause, message)
-        }
-        for label in tripwires {
-            failures.append(
-                CheckFailure(
-                    clause: .esc2j,
-                    message:
-                        "a payload broke out of its string literal and ran code in the page: __wvjbTripwire('\(label)') was called",
-                    exposure: .payloadRanCode))
-        }
-        for (index, evaluation) in transcript.nativeEvaluations.enumerated() {
-            let problems = evaluation.command.problems
-            // A literal a payload can break out of makes each escaping failure the lint finds in its command a
-            // security finding.
-            let breaksOut = problems.contains(where: \.breaksOutOfLiteral)
-            var failed = problems.map { problem in
-                (
-                    problem,
-                    [Clause.esc1, .esc2].contains(problem.clause) && breaksOut ? SecurityExposure.literalBreaksOut : nil
-                )
-            }
-            // SimulatedBrowser runs each native evaluation as `native-evaluation-<id>.js`: an error located
-            // there is the command's own, not one of the JS side or of a handler it called. It is what the command
-            // did, not how it was escaped: no security finding of its own.
-            if let error = errors[evaluation.id],
-                let thrown = WireInspector.problem(
-                    ofThrowingCommand: evaluation.command, error: error,
-                    sourceURL: "native-evaluation-\(evaluation.id).js", in: transcript.dialect)
-            {
-                failed.append((earlyCommandProblem(thrown, error: error, evaluationID: evaluation.id) ?? thrown, nil))
-            }
-            for (problem, exposure) in failed {
-                failures.append(
-                    CheckFailure(
-                        clause: problem.obligation.id,
-                        message: "native evaluation #\(index + 1) (eval#\(evaluation.id)): \(problem.message)",
-                        actual: PrintableText.abbreviate(evaluation.script, limit: 200), exposure: exposure))
-            }
-        }
+        checks += Self.implicitChecks
+        let unanswered = issuedCallbacks.filter { callbackInvocationCounts[$0.label, default: 0] == 0 }
+        let end = EndOfCaseChecks(
+            accepted: conformanceCase.accepts,
+            unansweredCallbacks: unanswered.map {
+                .init(label: $0.label, call: $0.call, expectsResponse: $0.expectsResponse)
+            },
+            transcript: transcript)
+        let (leftovers, found) = end.judge(page)
+        failures += found
         return leftovers
-    }
-
-    /// A command that threw because the page had no JS side at all is well formed and came too early: before
-    /// the page loaded, it was not held in the startup queue (START-1.a); after, when the same page got its JS
-    /// side later (the run's JS side evaluated, or a later command delivered), it was evaluated before the JS
-    /// side (BOOT-3.b). Nil for a command that threw for another reason, or into a page whose JS side never
-    /// came (its injection is at fault, BOOT-4).
-    private func earlyCommandProblem(_ thrown: WireInspector.Problem, error: String, evaluationID: Int)
-        -> WireInspector.Problem?
-    {
-        guard error.contains("Can't find variable: \(transcript.dialect.javaScriptGlobal) ") else { return nil }
-        let message = "the page had no JS side (`\(transcript.dialect.javaScriptGlobal)` undefined): \(thrown.message)"
-        guard transcript.pageWasLoaded(whenEvaluationStarted: evaluationID) else {
-            return WireInspector.Problem(
-                obligation: .start1a,
-                message: "evaluated before the page loaded instead of held in the startup queue; " + message)
-        }
-        let jsSide = transcript.javaScriptSideEvaluationIDs
-        let gotItsJavaScriptSide = transcript.laterEvaluationSucceeded(
-            inPageOfEvaluation: evaluationID,
-            where: { id, command in jsSide.contains(id) || command.deliveredMessage != nil })
-        guard gotItsJavaScriptSide else { return nil }
-        return WireInspector.Problem(
-            obligation: .boot3b,
-            message: "evaluated after the page loaded but before its JS side, which came later; " + message)
     }
 }

@@ -116,7 +116,8 @@ package final class ConformanceRunner {
         return results
     }
 
-    /// Runs one case against a fresh adapter.
+    /// Runs one case against a fresh adapter, in three stages: whether it applies (`CaseApplicability`), its
+    /// execution (`CaseExecution`), and the judgement of what that gave into its result (`CaseJudgement`).
     /// - Parameters:
     ///   - conformanceCase: The case.
     ///   - makeAdapter: Makes the adapter.
@@ -127,129 +128,57 @@ package final class ConformanceRunner {
         // A stall of the engine in this case is reported under its id (EngineStallGuard).
         EngineActivity.shared.setCase(conformanceCase.id)
         defer { EngineActivity.shared.setCase(nil) }
-        var result = await runUntimed(conformanceCase, adapter: makeAdapter)
-        result.duration = start.duration(to: clock.now)
-        return result
+        let outcome = await execute(conformanceCase, adapter: makeAdapter)
+        return CaseJudgement(spec: spec).result(
+            of: conformanceCase, outcome, bridgeJavaScriptSource: environment.bridgeJavaScriptSource,
+            duration: start.duration(to: clock.now))
     }
 
-    /// `run(_:adapter:)` before its duration is recorded.
-    private func runUntimed(_ conformanceCase: ConformanceCase, adapter makeAdapter: AdapterFactory) async -> CaseResult
+    /// Makes the case's page host and adapter, each once the case is known to apply so far, and runs the case on
+    /// them; an outcome with only an interruption when it does not apply or either cannot be made.
+    private func execute(_ conformanceCase: ConformanceCase, adapter makeAdapter: AdapterFactory) async
+        -> CaseExecution.Outcome
     {
-        var result = CaseResult(
-            caseID: conformanceCase.id, level: conformanceCase.level, verdict: .pass, failures: [],
-            interruption: nil, leftovers: CaseLeftovers(), transcript: Transcript(),
-            bridgeJavaScriptSource: environment.bridgeJavaScriptSource)
-        result.clauses = conformanceCase.clauses
-        if let reason = DialectApplicability.whyNotApplicable(conformanceCase, in: environment.dialect) {
-            result.verdict = .notApplicable
-            result.interruption = .notApplicable(.profile(environment.dialect.name, reason: reason))
-            return result
+        if let reason = CaseApplicability.inProfile(conformanceCase, of: environment.dialect) {
+            return CaseExecution.Outcome(interruption: .notApplicable(reason))
         }
-
         let browser: any PageHost
         do {
             browser = try configuration.pageHost(environment)
         } catch {
-            result.verdict = .harnessError
-            result.interruption = .stopped(
-                .harnessError, during: nil, detail: "the simulated browser failed to start: \(error)")
-            return result
+            return CaseExecution.Outcome(
+                interruption: .stopped(
+                    .harnessError, during: nil, detail: "the simulated browser failed to start: \(error)"))
         }
         defer { browser.close() }
-        let missingFacilities = conformanceCase.needsPage.subtracting(browser.facilities)
-        guard missingFacilities.isEmpty else {
-            result.verdict = .notApplicable
-            result.interruption = .notApplicable(.pageLacks(missingFacilities.missingReason))
-            return result
+        if let reason = CaseApplicability.onPage(conformanceCase, with: browser.facilities) {
+            return CaseExecution.Outcome(interruption: .notApplicable(reason))
         }
-
+        if let reason = CaseApplicability.withJavaScriptSide(
+            conformanceCase, underTest: configuration.javaScriptSideUnderTest)
+        {
+            return CaseExecution.Outcome(interruption: .notApplicable(reason))
+        }
+        // Against the kit's native side, what a JS-side case finds is the JS side's doing.
         var makeAdapter = makeAdapter
-        if conformanceCase.subject == .javaScriptSide {
-            guard configuration.javaScriptSideUnderTest else {
-                result.verdict = .notApplicable
-                result.interruption = .notApplicable(.javaScriptSideNotUnderTest)
-                return result
-            }
-            // Against the kit's native side, what a JS-side case finds is the JS side's doing.
-            if let host = configuration.javaScriptSideHost { makeAdapter = host }
+        if conformanceCase.subject == .javaScriptSide, let host = configuration.javaScriptSideHost {
+            makeAdapter = host
         }
         let adapter: any BridgeAdapter
         do {
             adapter = try makeAdapter()
         } catch let error as AdapterFailure {
-            let stop = CaseStop.adapterFailure(error, stage: "the start of the testee")
-            result.verdict = stop.verdict
-            result.interruption = stop.interruption
-            return result
+            return CaseExecution.Outcome(
+                interruption: CaseStop.adapterFailure(error, stage: "the start of the testee").interruption)
         } catch {
-            result.verdict = .adapterError
-            result.interruption = .stopped(
-                .adapterError, during: nil, detail: "the adapter could not be created: \(error)")
-            return result
+            return CaseExecution.Outcome(
+                interruption: .stopped(.adapterError, during: nil, detail: "the adapter could not be created: \(error)")
+            )
         }
-        let capabilities = BridgeCapabilities(of: adapter)
-        let missing = conformanceCase.requires.subtracting(capabilities)
-        guard missing.isEmpty else {
-            result.verdict = .notApplicable
-            result.interruption = .notApplicable(.adapterLacks(needs: "\(missing)", offers: "\(capabilities)"))
-            return result
+        if let reason = CaseApplicability.onAdapter(conformanceCase, offering: BridgeCapabilities(of: adapter)) {
+            return CaseExecution.Outcome(interruption: .notApplicable(reason))
         }
-
         defer { adapter.caseDidEnd() }
-        InProcessCrashNote.caseWillRun(conformanceCase.id)
-        defer { InProcessCrashNote.caseDidRun() }
-        // A bridge that logs with print or NSLog: its standard-stream lines are native log lines of the case.
-        let capture =
-            adapter is any LogsToStandardStreams
-            ? await StandardStreamCapture.start(for: browser) { [browser] in browser.webView.recordNativeLog($0) } : nil
-        let context = CaseContext(conformanceCase: conformanceCase, browser: browser, adapter: adapter)
-        var stop: CaseStop?
-        // An app sets its own navigation delegate before it creates the bridge (BOOT-9).
-        if conformanceCase.hasAppNavigationDelegate { browser.webView.installAppNavigationDelegate() }
-        do {
-            try context.attach()
-            try await conformanceCase.body(context)
-            try await context.runUntilIdle()
-        } catch let caseStop as CaseStop {
-            stop = caseStop
-        } catch {
-            stop = .harness("the case's script threw \(error)")
-        }
-        capture?.stop()
-        if let finishing = adapter as? any FinishesBeforeJudgement {
-            // An out-of-process testee that wrote after its last `done`, or failed ending the case, has
-            // broken down in this case: the verdict says so rather than blaming the bridge for the rest.
-            do {
-                try finishing.finishBeforeJudgement()
-            } catch let error as AdapterFailure {
-                if stop == nil { stop = .adapterFailure(error, stage: "the end of the case") }
-            } catch {
-                if stop == nil { stop = .harness("the adapter failed to finish the case: \(error)") }
-            }
-        }
-        result.leftovers = context.finish(page: browser.finish())
-        result.failures = context.failures.map { failure in
-            var judged = failure
-            judged.level = spec.level(ofCitation: failure.clause) ?? conformanceCase.level
-            return judged
-        }
-        result.checks = context.checks
-        result.transcript = browser.transcript
-        if let stop {
-            result.interruption = stop.interruption
-            result.verdict = stop.verdict
-        } else if result.transcript.entries.contains(where: {
-            if case .tripwire = $0.event { return true }; return false
-        }) {
-            result.verdict = .insecure
-        } else if let worst = result.failures.map(\.level).min() {
-            // Each failure counts at its own clause's level, not at the case's (spec, conventions).
-            switch worst {
-            case .must: result.verdict = .fail
-            case .should: result.verdict = .nonStrict
-            case .may, .informational: result.verdict = .pass
-            }
-        }
-        return result
+        return await CaseExecution(conformanceCase: conformanceCase, browser: browser, adapter: adapter).run()
     }
 }
