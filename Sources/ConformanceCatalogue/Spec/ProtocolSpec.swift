@@ -3,8 +3,9 @@ import ConformanceSupport
 
 /// The normative clauses of `spec/protocol.md`: id, level, text and the obligations of appendix C.
 package struct ProtocolSpec: Sendable {
-    /// One normative clause.
-    package struct Clause: Sendable, Equatable, Identifiable {
+    /// One normative clause as the spec writes it: its text and level, and its rows of appendix C (the typed id
+    /// code cites is `ConformanceObligations.Clause`).
+    package struct ClauseText: Sendable, Equatable, Identifiable {
         /// The stable id, e.g. `ESC-2`.
         package var id: String
         /// The strongest RFC 2119 keyword in the clause.
@@ -12,11 +13,12 @@ package struct ProtocolSpec: Sendable {
         /// The clause's sentence(s), as written.
         package var text: String
         /// Its obligations (appendix C), in the spec's order.
-        package var obligations: [Obligation] = []
+        package var obligations: [ObligationRow] = []
     }
 
-    /// One obligation of a clause: a row of appendix C.
-    package struct Obligation: Sendable, Equatable, Identifiable {
+    /// One obligation of a clause as appendix C writes it: a row's id, side and text (the typed id code cites is
+    /// `ConformanceObligations.Obligation`).
+    package struct ObligationRow: Sendable, Equatable, Identifiable {
         /// The stable id, e.g. `ESC-2.c`.
         package var id: String
         /// The side it binds: `N` native, `J` JS side, `P` page setup snippet.
@@ -32,7 +34,7 @@ package struct ProtocolSpec: Sendable {
     package static let obligationsWithoutChecks: [String: String] = [:]
 
     /// The clauses in the order the spec defines them.
-    package let clauses: [Clause]
+    package let clauses: [ClauseText]
 
     /// The spec the kit ships, parsed and checked against `FixtureManifest.shipped` once per process.
     /// - Throws: `HarnessError` when the spec is missing from the resource bundle, or its clauses and
@@ -103,16 +105,16 @@ package struct ProtocolSpec: Sendable {
     package init(markdown: String) {
         // Plain string tests first, the regular expressions only on the lines they can match: parsing
         // is part of every run's start-up.
-        var obligations: [String: [Obligation]] = [:]
+        var obligations: [String: [ObligationRow]] = [:]
         for line in markdown.split(separator: "\n") where line.hasPrefix("| ") && line.hasSuffix(" |") {
             let cells = line.dropFirst(2).dropLast(2).split(
                 separator: " | ", maxSplits: 2, omittingEmptySubsequences: false)
             guard cells.count == 3, Self.isObligationID(cells[0]), ["N", "J", "P"].contains(cells[1]), !cells[2].isEmpty
             else { continue }
-            let obligation = Obligation(id: String(cells[0]), side: String(cells[1]), text: String(cells[2]))
+            let obligation = ObligationRow(id: String(cells[0]), side: String(cells[1]), text: String(cells[2]))
             obligations[obligation.clause, default: []].append(obligation)
         }
-        var clauses: [Clause] = []
+        var clauses: [ClauseText] = []
         for paragraph in markdown.components(separatedBy: "\n\n") {
             let text = paragraph.trimmingCharacters(in: .whitespacesAndNewlines)
             guard text.prefix(6).contains("**["),
@@ -130,7 +132,7 @@ package struct ProtocolSpec: Sendable {
                 level = .informational
             }
             let id = String(match.output.1)
-            clauses.append(Clause(id: id, level: level, text: body, obligations: obligations[id] ?? []))
+            clauses.append(ClauseText(id: id, level: level, text: body, obligations: obligations[id] ?? []))
         }
         self.clauses = clauses
     }
@@ -148,7 +150,7 @@ package struct ProtocolSpec: Sendable {
     }
 
     /// The clause with `id`, if any.
-    package func clause(_ id: String) -> Clause? { clauses.first { $0.id == id } }
+    package func clause(_ id: String) -> ClauseText? { clauses.first { $0.id == id } }
 
     /// The level a check citing `citation` (a clause or obligation id) is judged at: its clause's; nil for
     /// an id the spec does not define.
@@ -159,14 +161,14 @@ package struct ProtocolSpec: Sendable {
 
     /// For each clause, the cases citing it, in catalogue order.
     /// - Parameter cases: The catalogue.
-    package func coverage(by cases: [ConformanceCase]) -> [(clause: Clause, cases: [String])] {
+    package func coverage(by cases: [ConformanceCase]) -> [(clause: ClauseText, cases: [String])] {
         clauses.map { clause in (clause, cases.filter { $0.clauses.contains(clause.id) }.map(\.id)) }
     }
 
     /// The obligation a check citing `citation` counts for: the obligation it names, or the only
     /// obligation of the clause it names; nil for a clause with several obligations or an unknown id.
     /// - Parameter citation: A check's clause or obligation id.
-    package func obligation(citedBy citation: String) -> Obligation? {
+    package func obligation(citedBy citation: String) -> ObligationRow? {
         let clauseID = String(citation.prefix { $0 != "." })
         guard let obligations = clause(clauseID)?.obligations else { return nil }
         if citation == clauseID { return obligations.count == 1 ? obligations[0] : nil }
@@ -259,5 +261,7 @@ package struct ProtocolSpec: Sendable {
         return lines.joined(separator: "\n")
     }
 
-    private func covered(_ rows: [(clause: Clause, cases: [String])]) -> Int { rows.filter { !$0.cases.isEmpty }.count }
+    private func covered(_ rows: [(clause: ClauseText, cases: [String])]) -> Int {
+        rows.filter { !$0.cases.isEmpty }.count
+    }
 }
