@@ -348,10 +348,11 @@ package final class CaseContext {
         likelyCause: PlatformBehaviour? = nil
     ) {
         let hint = likelyCause?.hint ?? ""
-        if let expected, let actual, let rule = orderReattribution(of: clause, expected: expected, actual: actual) {
+        // A failure whose values only came in another order may be the other side's (`FixFirstRule.reCitation`).
+        if let rule = FixFirstRule.reCitation(of: clause, expected: expected, actual: actual, in: { transcript }) {
             failures.append(
                 CheckFailure(
-                    clause: rule.clause.id, message: message + rule.why + hint, expected: expected, actual: actual,
+                    clause: rule.cites.id, message: message + rule.why + hint, expected: expected, actual: actual,
                     likelyCause: likelyCause))
             return
         }

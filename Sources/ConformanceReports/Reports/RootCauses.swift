@@ -157,12 +157,12 @@ package enum RootCauses {
         return first.citation < second.citation
     }
 
-    /// The end-to-end outcomes: a command reaches the entry point (ESC-1.c), a response reaches its callback
-    /// (CB-1.b), a call reaches its handler (FLUSH-7.a). Any defect upstream fails them, so where they are a
+    /// The end-to-end outcomes (`FixFirstRule.outcome`): a command reaches the entry point (ESC-1.c), a response
+    /// reaches its callback (CB-1.b), a call reaches its handler (FLUSH-7.a). Any defect upstream fails them, so where they are a
     /// root next to other findings, those others say better what to fix; alone, they are what to fix. A
     /// command calling another function is no outcome: it is the defect (`layer(of:)`).
     static func isOutcome(_ finding: RootCauseFinding) -> Bool {
-        [Obligation.esc1c, .cb1b, .flush7a].contains { $0.id == finding.citation } && !finding.callsAnotherFunction
+        FixFirstRule.outcome.isCause(finding.citation) && !finding.callsAnotherFunction
     }
 
     /// MUST (and interruptions) first, then SHOULD, then MAY.

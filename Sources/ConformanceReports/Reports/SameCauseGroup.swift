@@ -4,7 +4,8 @@ import ConformanceObligations
 
 /// Root findings one defect explains though no layer links them (`RootCauses`): each occurs in cases of its
 /// own, so none is in every case of another, but the cases share what went wrong. Each group names its rule
-/// (`FoldReason.Rule`), which reports print beside each finding folded.
+/// (`FixFirstRule`: the evidence each reads, and the findings it folds under), which reports print beside each
+/// finding folded.
 ///
 /// - **The same missing JS side**: findings that occur only in cases where a page asked for the JS side and never
 ///   got it (`Transcript.askedForTheJSSideWithoutGettingIt`) fold under the injection's finding (WK-3, else
@@ -48,16 +49,10 @@ struct SameCauseGroup: Equatable {
     /// The citations of the others.
     var members: [String]
     /// The rule that found them one cause.
-    var rule: FoldReason.Rule
-
-    /// The operations whose cases are grouped: the kind of adapter action the transcript records, and the clause
-    /// that defines the operation.
-    static let stateOperations: [(action: AdapterAction.Kind, clause: Clause, rule: FoldReason.Rule)] = [
-        (.reset, .start3, .resetCalled), (.removeHandler, .miss2, .handlerRemoved),
-    ]
+    var rule: FixFirstRule
 
     /// The groups among `roots`, in the order their rules are tried; a finding belongs to one group at most, and a
-    /// representative may be a member of another group (`FoldReason.Rule.joinsOneDefectsFindings`), never of one
+    /// representative may be a member of another group (`FixFirstRule.joinsOneDefectsFindings`), never of one
     /// led by a finding folded under itself. Interruptions (a crash, a timeout) never fold: they say the case
     /// could not be judged, which no failure explains. A security finding may lead a group, and folds only into
     /// one of its clause led by a security finding.
@@ -79,25 +74,15 @@ struct SameCauseGroup: Equatable {
         }
         // An operation's group next: a case that called it may also have run a batch out of order, and the
         // operation's own clause says better what went wrong there.
-        for operation in stateOperations {
+        for operation in [FixFirstRule.resetCalled, .handlerRemoved] {
             if let group = sameOperation(operation, among: roots, members: members, in: results) {
                 candidates.append(group)
             }
         }
         // The last one's evidence is its defect seen directly (a message dispatched for another), so its own
         // finding may fail elsewhere too (cases that deliver by crafted scripts, which the transcript cannot read).
-        let evidence: [(citations: [Obligation], rule: FoldReason.Rule, shows: (Transcript) -> Bool, direct: Bool)] = [
-            ([.msg2b], .lostAnswers, { $0.sentSomeResponseNamingNoCall }, false),
-            ([.boot5b, .wk4b], .secondInjection, { $0.askedForTheJSSideTwiceOnOnePage }, false),
-            ([.disp4a], .wholeResponses, { $0.gaveAJSCallbackAWholeResponse }, false),
-            ([.disp3a], .messageDispatchedAgain, { $0.dispatchedSomeDeliveredMessageAgain }, true),
-        ]
-        for (citations, rule, shows, direct) in evidence {
-            if let group = evidenceGroup(
-                under: citations.map(\.id), rule: rule, among: roots, members: members, in: results,
-                ownElsewhereToo: direct,
-                evidence: shows)
-            {
+        for rule in [FixFirstRule.lostAnswers, .secondInjection, .wholeResponses, .messageDispatchedAgain] {
+            if let group = evidenceGroup(of: rule, among: roots, members: members, in: results) {
                 candidates.append(group)
             }
         }
@@ -138,49 +123,40 @@ struct SameCauseGroup: Equatable {
     private static func orderDifference(among roots: [RootCauseFinding], in results: [CaseResult]) -> Self? {
         guard roots.count > 1 else { return nil }
         // Only the roots' cases are read: the evidence parses every batch a case fetched.
-        let rootCases = Set(roots.flatMap(\.cases))
-        let orderCases = Set(
-            results.filter {
-                rootCases.contains($0.caseID)
-                    && (OrderDifference.holds(for: $0)
-                        || ($0.verdict == .fail && $0.transcript.handledSomeBatchOutOfOrder))
-            }.map(\.caseID))
-        return group(of: roots.filter { occursOnlyIn(orderCases, $0) }, rule: .orderDifference) {
-            (isOrderObligation($0.citation) ? 0 : 1, -$0.cases.count, RootCauses.layer(of: $0))
+        let rule = FixFirstRule.orderDifference
+        let orderCases = cases(among: roots, in: results, showing: rule.caseEvidence!)
+        return group(of: roots.filter { occursOnlyIn(orderCases, $0) }, rule: rule) {
+            (rule.isCause($0.citation) ? 0 : 1, -$0.cases.count, RootCauses.layer(of: $0))
         }
     }
 
-    /// Whether `citation` is an obligation on an order: the ordering clauses (ORD), and the orders other
-    /// clauses set, the JS side's dispatch order (DISP-3.b), the startup queue's (START-1.c) and one thread's
-    /// sends' (THR-2.c).
-    private static func isOrderObligation(_ citation: String) -> Bool {
-        citation.hasPrefix("ORD-") || [Obligation.disp3b, .start1c, .thr2c].contains { $0.id == citation }
-    }
-
-    /// Findings only in the roots' cases whose transcript shows `evidence`, under the first of `citations`
-    /// among the roots, when that one too occurs only there (or, with `ownElsewhereToo`, occurs there at all).
+    /// Findings only in the roots' cases that show `rule`'s evidence, under the first of its `causeObligations`
+    /// among the roots, when that one too occurs only there (or, when it may fail elsewhere, occurs there at all).
     private static func evidenceGroup(
-        under citations: [String], rule: FoldReason.Rule, among roots: [RootCauseFinding],
-        members: [RootCauseFinding], in results: [CaseResult], ownElsewhereToo: Bool = false,
-        evidence: (Transcript) -> Bool
+        of rule: FixFirstRule, among roots: [RootCauseFinding], members: [RootCauseFinding], in results: [CaseResult]
     ) -> Self? {
-        guard let own = citations.lazy.compactMap({ citation in roots.first { $0.citation == citation } }).first
+        guard
+            let own = rule.causeObligations.lazy.compactMap({ obligation in
+                roots.first { $0.citation == obligation.id }
+            }).first
         else { return nil }
-        let evidenceCases = cases(among: roots, in: results, showing: evidence)
-        guard ownElsewhereToo ? own.cases.contains(where: evidenceCases.contains) : occursOnlyIn(evidenceCases, own)
+        let evidenceCases = cases(among: roots, in: results, showing: rule.caseEvidence!)
+        guard
+            rule.causeMayFailElsewhere
+                ? own.cases.contains(where: evidenceCases.contains) : occursOnlyIn(evidenceCases, own)
         else { return nil }
         let folded = members.filter { $0.citation != own.citation && occursOnlyIn(evidenceCases, $0) }
         return folded.isEmpty
             ? nil : SameCauseGroup(representative: own.citation, members: folded.map(\.citation), rule: rule)
     }
 
-    /// The cases of `roots` whose transcript shows `evidence`. Only the roots' cases are read: the evidence
-    /// parses what each case fetched or evaluated.
+    /// The cases of `roots` that show `evidence`. Only the roots' cases are read: the evidence parses what each
+    /// case fetched or evaluated.
     private static func cases(
-        among roots: [RootCauseFinding], in results: [CaseResult], showing evidence: (Transcript) -> Bool
+        among roots: [RootCauseFinding], in results: [CaseResult], showing evidence: (CaseResult) -> Bool
     ) -> Set<String> {
         let rootCases = Set(roots.flatMap(\.cases))
-        return Set(results.filter { rootCases.contains($0.caseID) && evidence($0.transcript) }.map(\.caseID))
+        return Set(results.filter { rootCases.contains($0.caseID) && evidence($0) }.map(\.caseID))
     }
 
     /// Findings only in cases where a page asked for the JS side and never got it, under the injection's own
@@ -189,13 +165,12 @@ struct SameCauseGroup: Equatable {
     private static func missingJavaScriptSide(
         among roots: [RootCauseFinding], members: [RootCauseFinding], in results: [CaseResult]
     ) -> Self? {
-        // The script-message dialect's own injection clause says more than the canonical one it is renamed from.
-        let clauses = [Clause.wk3, .boot4].map(\.id)
-        let injections = roots.filter { clauses.contains(CheckFailure.citation($0.citation).clause) }
+        let rule = FixFirstRule.missingJavaScriptSide
+        let injections = roots.filter { rule.isCause($0.citation) }
         guard !injections.isEmpty else { return nil }
-        let evidenceCases = cases(among: roots, in: results) { $0.askedForTheJSSideWithoutGettingIt }
-        let own = clauses.lazy.compactMap { clause in
-            injections.filter { CheckFailure.citation($0.citation).clause == clause && occursOnlyIn(evidenceCases, $0) }
+        let evidenceCases = cases(among: roots, in: results, showing: rule.caseEvidence!)
+        let own = rule.causeClauses.lazy.compactMap { clause in
+            injections.filter { Clause(citation: $0.citation) == clause && occursOnlyIn(evidenceCases, $0) }
                 .min(by: rank)
         }.first
         guard let own else { return nil }
@@ -203,7 +178,7 @@ struct SameCauseGroup: Equatable {
         return folded.isEmpty
             ? nil
             : SameCauseGroup(
-                representative: own.citation, members: folded.map(\.citation), rule: .missingJavaScriptSide)
+                representative: own.citation, members: folded.map(\.citation), rule: rule)
     }
 
     /// Findings of what a command carries (its literal and its value: ESC-2, ESC-3, ESC-4.b) only in cases where
@@ -218,11 +193,10 @@ struct SameCauseGroup: Equatable {
         let rootCases = Set(onTheWire.flatMap(\.cases))
         var evidenceCases: Set<String> = []
         var linted: Set<String> = []
-        for result in results where rootCases.contains(result.caseID) {
-            let obligations = result.transcript.malformedCommandObligations
-            guard !obligations.isEmpty else { continue }
+        let shows = FixFirstRule.sameCommands.caseEvidence!
+        for result in results where rootCases.contains(result.caseID) && shows(result) {
             evidenceCases.insert(result.caseID)
-            linted.formUnion(obligations.map(\.id))
+            linted.formUnion(result.transcript.malformedCommandObligations.map(\.id))
         }
         let inThoseCases = onTheWire.filter { occursOnlyIn(evidenceCases, $0) }
         guard
@@ -282,28 +256,21 @@ struct SameCauseGroup: Equatable {
         }
     }
 
-    /// Two or more findings only in cases that performed `operation`, one of them citing its clause: under
-    /// that one (MUST first, then the one in most cases).
+    /// Two or more findings only in cases that performed the operation of `rule` (`resetCalled`,
+    /// `handlerRemoved`), one of them citing its clause: under that one (MUST first, then the one in most cases).
+    /// Every case is read: the evidence is one scan of the case's adapter actions.
     private static func sameOperation(
-        _ operation: (action: AdapterAction.Kind, clause: Clause, rule: FoldReason.Rule),
-        among roots: [RootCauseFinding],
-        members: [RootCauseFinding], in results: [CaseResult]
+        _ rule: FixFirstRule, among roots: [RootCauseFinding], members: [RootCauseFinding], in results: [CaseResult]
     ) -> Self? {
-        let operationCases = Set(
-            results.filter { result in
-                result.transcript.events.contains { event in
-                    if case .adapterAction(let action) = event { action.kind == operation.action } else { false }
-                }
-            }.map(\.caseID))
-        let own = roots.filter {
-            occursOnlyIn(operationCases, $0) && CheckFailure.citation($0.citation).clause == operation.clause.id
-        }
+        let shows = rule.caseEvidence!
+        let operationCases = Set(results.filter(shows).map(\.caseID))
+        let own = roots.filter { occursOnlyIn(operationCases, $0) && rule.isCause($0.citation) }
         guard let representative = own.min(by: { rank(of: $0, $1) }) else { return nil }
         let folded = members.filter { occursOnlyIn(operationCases, $0) }.map(\.citation).filter {
             $0 != representative.citation
         }
         return folded.isEmpty
-            ? nil : SameCauseGroup(representative: representative.citation, members: folded, rule: operation.rule)
+            ? nil : SameCauseGroup(representative: representative.citation, members: folded, rule: rule)
     }
 
     /// MUST before SHOULD, then more cases, then by citation.
@@ -315,7 +282,7 @@ struct SameCauseGroup: Equatable {
 
     /// The group of `findings` under the least by `key` (then by citation), when there are two or more.
     private static func group(
-        of findings: [RootCauseFinding], rule: FoldReason.Rule, by key: (RootCauseFinding) -> (Int, Int, Int)
+        of findings: [RootCauseFinding], rule: FixFirstRule, by key: (RootCauseFinding) -> (Int, Int, Int)
     ) -> Self? {
         guard findings.count > 1 else { return nil }
         let representative = findings.min { first, second in

@@ -1,4 +1,3 @@
-import ConformanceCatalogue
 import ConformanceSupport
 
 /// Whether a case's failures are one *order difference*: together they saw exactly the values expected, in
