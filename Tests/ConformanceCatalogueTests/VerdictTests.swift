@@ -149,6 +149,8 @@ struct VerdictTests {
         let queue = try await run(caseID, against: "js-queue-built-newest-first")
         #expect(queue.failures.map(\.obligation) == ["ORD-3.a"], "\(queue.report)")
         #expect(queue.failures.first?.message.contains("the JS side queued them in another") == true)
+        // The re-cited failure keeps the obligation its check recorded it under; the native side's cites its own.
+        #expect(queue.failures.first?.recitedFrom?.id == "ORD-2.a" && native.failures.first?.recitedFrom == nil)
     }
 
     @Test(

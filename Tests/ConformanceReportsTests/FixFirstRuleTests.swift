@@ -7,6 +7,7 @@ import WireDialects
 @testable import ConformanceBrowser
 @testable import ConformanceCatalogue
 @testable import ConformanceReports
+@testable import ConformanceSupport
 
 /// Every rule of "Fix first" (`FixFirstRule`), one row each: a minimal situation where it fires and one, as
 /// close as can be, where it does not. A rule added without a row fails `everyRuleHasARow`.
@@ -299,5 +300,35 @@ struct FixFirstRuleTests {
             return
         }
         #expect(Set(names) == Set(folds) && names.count == folds.count, "\(names)")
+    }
+
+    @Test("a re-cited finding keeps the obligation it was first recorded under, and every report shows it")
+    func reCitedFindingKeepsItsFirstObligation() throws {
+        var reCited = CheckFailure(clause: .ord3a, message: "calls handled in another order", expected: "[1, 2]")
+        reCited.actual = "[2, 1]"
+        reCited.recitedFrom = .ord2a
+        var result = Self.result("ordering.batch", [])
+        result.failures = [reCited]
+        let roots = RootCauses.findings(in: [result])
+        #expect(roots.map(\.recitedFrom) == [["ORD-2.a"]])
+        let console = FixFirstSummary.consoleLines(roots)
+        #expect(
+            console.contains(
+                "  1. [ORD-3.a] (re-cited from ORD-2.a) calls handled in another order (1 case: ordering.batch)"),
+            "\(console)")
+        let context = RunContext(adapter: "x", rerunWords: ["run"])
+        let markdown = MarkdownRunReport.render([result], context: context)
+        #expect(markdown.contains("(re-cited from ORD-2.a) calls handled"), "\(markdown)")
+        let html = HTMLRunReport.render([ImplementationRun(context: context, results: [result])])
+        #expect(html.contains("[ORD-3.a] (re-cited from ORD-2.a) calls handled"), "\(html)")
+        let json = JSONRunReport.render([result], context: context)
+        #expect(json.contains(#""recitedFrom":["ORD-2.a"]"#) && json.contains(#""recitedFrom":"ORD-2.a""#), "\(json)")
+        let schema = try JSONParser.parse(
+            try String(contentsOf: ConformanceFixtures.url("schemas/report.schema.json"), encoding: .utf8))
+        #expect(JSONSchemaValidator(schema: schema).violations(of: try JSONParser.parse(json)).isEmpty)
+        // A failure its check cited as it is shows no re-citation.
+        let plain = RootCauses.findings(in: [Self.result("ordering.batch", ["ORD-3.a"])])
+        #expect(plain.map(\.recitedFrom) == [[]] && !FixFirstSummary.line(plain[0]).contains("re-cited"))
+        #expect(!JSONRunReport.render([Self.result("a", ["ORD-3.a"])], context: context).contains("recitedFrom"))
     }
 }

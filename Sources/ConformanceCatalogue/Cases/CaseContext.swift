@@ -350,10 +350,11 @@ package final class CaseContext {
         let hint = likelyCause?.hint ?? ""
         // A failure whose values only came in another order may be the other side's (`FixFirstRule.reCitation`).
         if let rule = FixFirstRule.reCitation(of: clause, expected: expected, actual: actual, in: { transcript }) {
-            failures.append(
-                CheckFailure(
-                    clause: rule.cites.id, message: message + rule.why + hint, expected: expected, actual: actual,
-                    likelyCause: likelyCause))
+            var failure = CheckFailure(
+                clause: rule.cites, message: message + rule.why + hint, expected: expected, actual: actual,
+                likelyCause: likelyCause)
+            failure.recitedFrom = clause
+            failures.append(failure)
             return
         }
         fail(citing: clause.id, message, expected: expected, actual: actual, likelyCause: likelyCause)

@@ -23,6 +23,10 @@ package struct CheckFailure: Sendable, Equatable, Codable, CustomStringConvertib
     /// Why the failure is a security finding (a payload ran, or can run, code in the page); nil when it is not
     /// one. Set by the check from what it saw.
     package var exposure: SecurityExposure?
+    /// The obligation the check first recorded the failure under, when a rule re-cited it as it was recorded
+    /// (`FixFirstRule.reCitation`: an order failure that is the other side's); nil when the failure cites what
+    /// its check named. Reports show it beside the finding ("re-cited from ORD-2.a").
+    package var recitedFrom: Obligation?
 
     /// Creates a failure.
     /// - Parameters:

@@ -82,11 +82,17 @@ package enum FixFirstSummary {
             "\(findings.count) root finding\(findings.count == 1 ? "" : "s") in \(cases) case\(cases == 1 ? "" : "s")"
     }
 
-    /// One finding: citation, what it is when it is a security finding, message, cases, and what it explains.
+    /// One finding: citation, the obligations a rule re-cited it from, what it is when it is a security finding,
+    /// message, cases, and what it explains.
     static func line(_ finding: RootCauseFinding) -> String {
         let message = PrintableText.abbreviate(
             finding.message.split(separator: "\n").joined(separator: " "), limit: messageLength)
         var text = "[\(citation(finding.citationLabel))] "
+        if !finding.recitedFrom.isEmpty {
+            let named = finding.recitedFrom.prefix(shownFoldedCitations).map(citation).joined(separator: ", ")
+            let more = finding.recitedFrom.count > shownFoldedCitations ? " and more" : ""
+            text += "(re-cited from \(named)\(more)) "
+        }
         if let security = finding.security { text += "SECURITY, \(security.summary): " }
         text += message
         let named = finding.cases.prefix(shownCases).joined(separator: ", ")

@@ -27,6 +27,9 @@ package struct RootCauseFinding: Sendable, Equatable {
     /// (`CheckFailure.exposure`); nil when it is not one. A security finding is never folded under another and
     /// comes first.
     package var security: SecurityExposure?
+    /// The obligations some of its failures were first recorded under, when a rule re-cited them
+    /// (`CheckFailure.recitedFrom`), in the order first seen; empty when every failure cites what its check named.
+    package var recitedFrom: [String] = []
     /// For a finding folded under another (one of a root's `consequences`): the rule that folded it, and under
     /// which finding; nil for a root.
     package var foldedBecause: FoldReason?

@@ -86,6 +86,9 @@ package enum RootCauses {
             }
             byCitation[citation]!.occurrences += 1
             if byCitation[citation]!.cases.last != id { byCitation[citation]!.cases.append(id) }
+            if let original = example?.recitedFrom?.id, !byCitation[citation]!.recitedFrom.contains(original) {
+                byCitation[citation]!.recitedFrom.append(original)
+            }
             if let exposure = example?.exposure {
                 byCitation[citation]!.security = min(byCitation[citation]!.security ?? exposure, exposure)
             }

@@ -74,7 +74,8 @@ package struct RunContext: Sendable {
 /// report their sum; with timings off neither appears, and the same run gives the same bytes. A run that
 /// ended early carries `stopped`: why, and the cases it did not run (`cases` and `total` hold those that ran).
 /// `findings` groups the failures by root cause, the one to fix first first (`RootCauses`; a security finding says
-/// so in `security`, and each finding it explains says why it was folded in `foldedBecause`); `unjudged` lists the
+/// so in `security`, one a rule re-cited names the obligations it was first recorded under in `recitedFrom`, as a
+/// failure does, and each finding it explains says why it was folded in `foldedBecause`); `unjudged` lists the
 /// cases the kit could not judge (`UnjudgedCases`), which are no finding.
 package enum JSONRunReport {
     /// The report document.
@@ -105,6 +106,7 @@ package enum JSONRunReport {
                         let values = shownValues(failure)
                         if let expected = values.expected { fields["expected"] = .string(expected) }
                         if let actual = values.actual { fields["actual"] = .string(actual) }
+                        if let original = failure.recitedFrom { fields["recitedFrom"] = .string(original.id) }
                         return .object(fields)
                     }),
                 "rerun": .string(context.rerunCommand(for: result.caseID)),
@@ -161,6 +163,7 @@ package enum JSONRunReport {
         ]
         if let level = finding.level { fields["level"] = .string(level.rawValue) }
         if let security = finding.security { fields["security"] = .string(security.rawValue) }
+        if !finding.recitedFrom.isEmpty { fields["recitedFrom"] = .array(finding.recitedFrom.map(JSONValue.string)) }
         if let reason = finding.foldedBecause {
             fields["foldedBecause"] = [
                 "rule": .string(reason.rule.rawValue), "under": .string(reason.cause), "reason": .string(reason.text),
