@@ -62,7 +62,9 @@ package final class AdapterProcess: @unchecked Sendable {
         guard requests.write(AdapterWire.line(of: message)) else { throw crashed(while: "the harness wrote to it") }
     }
 
-    /// Reads the next message, waiting at most `timeout` seconds of wall time.
+    /// Reads the next message, waiting at most `timeout` seconds of wall time, not counting the time the
+    /// testee waited for a CPU on a loaded machine (`TesteeStarvation`, at most `starvationAllowance`
+    /// watchdogs more).
     /// - Parameters:
     ///   - timeout: The watchdog, in seconds.
     ///   - waitingFor: What the harness waits for, for the error message.
@@ -70,7 +72,18 @@ package final class AdapterProcess: @unchecked Sendable {
     ///   the watchdog, protocol violation for a line that is not a message, is not UTF-8 (ADP-2) or is
     ///   too long (ADP-18); the process group is ended in each case.
     func receive(timeout: Double, waitingFor: String) throws(AdapterFailure) -> TesteeMessage {
-        switch messages.next(deadline: Date(timeIntervalSinceNow: timeout)) {
+        let start = Date(), starvation = TesteeStarvation(processIdentifier: process.processIdentifier)
+        var deadline = start.addingTimeInterval(timeout)
+        var starved = 0.0
+        var next = messages.next(deadline: deadline)
+        while case .timedOut = next {
+            starved = min(starvation.seconds, timeout * Self.starvationAllowance)
+            let extended = start.addingTimeInterval(timeout + starved)
+            guard extended > deadline else { break }
+            deadline = extended
+            next = messages.next(deadline: deadline)
+        }
+        switch next {
         case .line(let line):
             messagesRead += 1
             return try AdapterWire.decode(TesteeMessage.self, from: line, sentBy: "the testee")
@@ -91,7 +104,7 @@ package final class AdapterProcess: @unchecked Sendable {
             throw AdapterFailure(
                 kind: .unresponsive,
                 message:
-                    "the testee sent nothing for \(Self.seconds(timeout)) while the harness waited for \(waitingFor); it was killed (raise the watchdog with --adapter-timeout if it is only slow)\(stderrTail.rendered)"
+                    "the testee sent nothing for \(Self.seconds(timeout)) while the harness waited for \(waitingFor)\(Self.starvationNote(starved)); it was killed (raise the watchdog with --adapter-timeout if it is only slow)\(stderrTail.rendered)"
             )
         }
     }
@@ -201,5 +214,15 @@ package final class AdapterProcess: @unchecked Sendable {
 
     private static func seconds(_ value: Double) -> String {
         value == value.rounded() ? "\(Int(value)) s" : "\(value) s"
+    }
+
+    /// The most a wait is extended for a starved testee, in watchdogs: a testee kept from running for
+    /// longer than that is reported, so that no wait is unbounded.
+    static let starvationAllowance = 10.0
+
+    /// What a timeout message adds when the testee waited for a CPU during the silence.
+    private static func starvationNote(_ starved: Double) -> String {
+        guard starved >= 0.01 else { return "" }
+        return ", not counting \(String(format: "%.2f", starved)) s it spent waiting for a CPU"
     }
 }
