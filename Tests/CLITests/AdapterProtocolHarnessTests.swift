@@ -314,6 +314,7 @@ struct AdapterProtocolHarnessTests {
 
     @Test(
         "ADP-18.a: a message line of exactly 16 MiB is read, and one byte more is an adapter error naming the limit",
+        .fullTier,
         arguments: [AdapterWire.maximumLineLength, AdapterWire.maximumLineLength + 1])
     func messageLineLimitIsExact(length: Int) async throws {
         let attach = Self.reply(

@@ -10,7 +10,8 @@ struct BadFileTests {
         "is a character device (such as /dev/null, /dev/zero or a terminal), not a file; give the path of a file"
 
     @Test(
-        "--js-side /dev/zero, --baseline /dev/null and --case-file /dev/zero say they are devices; a folder says it is a folder; none speaks of permission or NSCocoaErrorDomain"
+        "--js-side /dev/zero, --baseline /dev/null and --case-file /dev/zero say they are devices; a folder says it is a folder; none speaks of permission or NSCocoaErrorDomain",
+        .fullTier
     )
     func devicesAndFoldersSayWhatTheyAre() async throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("bad-files-\(UUID().uuidString)")

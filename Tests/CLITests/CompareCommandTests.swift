@@ -36,7 +36,9 @@ struct CompareCommandTests {
                 && pages.contains("# WVJB conformance: `mutant:batch-reversed`"))
     }
 
-    @Test("a baseline per implementation: the mutant's known failures pass its gate, and the comparison exits 0")
+    @Test(
+        "a baseline per implementation: the mutant's known failures pass its gate, and the comparison exits 0",
+        .fullTier)
     func baselinePerAdapter() async throws {
         let folder = try RunSafetyTests.scratchFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -204,6 +206,7 @@ struct CompareCommandTests {
 
     @Test(
         "usage errors: one adapter, a report of one run, a baseline, profile or JS side of no adapter given, labels",
+        .fullTier,
         arguments: [
             (["--adapter", "reference"], "at least two --adapter"),
             (["--adapter", "reference", "--adapter", "reference-sync", "--report", "badge:b.json"], "is of one run"),

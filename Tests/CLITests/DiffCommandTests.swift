@@ -5,7 +5,8 @@ import Testing
 @Suite("conformance diff")
 struct DiffCommandTests {
     @Test(
-        "reference then mutant: exit 1 naming the new failures; back again: the fixes, exit 0; Markdown; bad files 78")
+        "reference then mutant: exit 1 naming the new failures; back again: the fixes, exit 0; Markdown; bad files 78",
+        .fullTier)
     func diffOfTwoRuns() async throws {
         let folder = try RunSafetyTests.scratchFolder()
         defer { try? FileManager.default.removeItem(at: folder) }

@@ -26,7 +26,9 @@ struct ExploreCommandTests {
         #expect(withoutTiming(second.standardOutput) == withoutTiming(first.standardOutput))
     }
 
-    @Test("--profile wkwvjb: the dialect's clause, a replay line naming the profile, a case file that runs in it")
+    @Test(
+        "--profile wkwvjb: the dialect's clause, a replay line naming the profile, a case file that runs in it",
+        .fullTier)
     func profileCounterexample() async throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("explore-wk-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -130,7 +132,9 @@ struct ExploreCommandTests {
 }
 
 extension ExploreCommandTests {
-    @Test("SIGINT during an exploration of an out-of-process testee ends the testee, prints what ran and exits 130")
+    @Test(
+        "SIGINT during an exploration of an out-of-process testee ends the testee, prints what ran and exits 130",
+        .fullTier)
     func interruption() async throws {
         let run = try WatchedRun([
             "explore", "--adapter", OutOfProcessTests.testee("reference"), "--seed", "1", "--runs", "1000000",

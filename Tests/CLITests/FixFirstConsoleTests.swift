@@ -7,7 +7,7 @@ import Testing
 struct FixFirstConsoleTests {
     static let run = ["run", "--adapter", "mutant:escape-chain-backslash-last", "--case", "messages.**"]
 
-    @Test("Fix first comes before the cases; the wire log of one case per root finding; repeats counted")
+    @Test("Fix first comes before the cases; the wire log of one case per root finding; repeats counted", .fullTier)
     func consoleOfOneRootDefect() async throws {
         let brief = try await CLITests.run(Self.run)
         let verbose = try await CLITests.run(Self.run + ["--verbose"])

@@ -37,7 +37,7 @@ struct KitFaultTests {
         #expect(!output.standardOutput.contains("the kit's"), "\(output.standardOutput)")
     }
 
-    @Test("in process, the run the trap ends says that the kit is at fault, before the runtime's report")
+    @Test("in process, the run the trap ends says that the kit is at fault, before the runtime's report", .fullTier)
     func inProcessTrapInKitSaysSo() async throws {
         let buildFolder = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
         let output = try await CLITests.runProgram(

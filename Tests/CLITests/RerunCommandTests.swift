@@ -33,7 +33,8 @@ struct RerunCommandTests {
     }
 
     @Test(
-        "started by `swift run` in the checkout, the rerun and smoke commands are `swift run conformance …`, naming a build folder other than .build"
+        "started by `swift run` in the checkout, the rerun and smoke commands are `swift run conformance …`, naming a build folder other than .build",
+        .fullTier
     )
     func throughSwiftRun() async throws {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
@@ -119,7 +120,8 @@ struct HostileCommandTests {
     }
 
     @Test(
-        "rerun lines in the console, JSON, JUnit and Markdown quote a case-file path holding $(…), quotes and backticks: pasted, each reruns the case and runs nothing else"
+        "rerun lines in the console, JSON, JUnit and Markdown quote a case-file path holding $(…), quotes and backticks: pasted, each reruns the case and runs nothing else",
+        .fullTier
     )
     func rerunLinesQuoteEveryWord() async throws {
         let folder = try Self.folder()
@@ -152,6 +154,7 @@ struct HostileCommandTests {
 
     @Test(
         "a case file whose id holds a command or a line break is refused with exit 78 naming the file and the id rule",
+        .fullTier,
         arguments: [
             "explore.$(touch PWNED)", "explore.x\\nFAIL fake.case [MUST]", "explore.x\\u001b[2J", "explore.Upper",
             "explore..x", "explore", "flush.x",
@@ -173,7 +176,8 @@ struct HostileCommandTests {
     }
 
     @Test(
-        "an explore report's rerun line is the counterexample's replay: the same command as the console's, and run, it reproduces the program"
+        "an explore report's rerun line is the counterexample's replay: the same command as the console's, and run, it reproduces the program",
+        .fullTier
     )
     func exploreReportRerunReplays() async throws {
         let folder = try Self.folder()

@@ -191,7 +191,9 @@ struct RunSafetyTests {
         #expect(try String(contentsOfFile: goldenTarget, encoding: .utf8).contains("events"))
     }
 
-    @Test("--progress always prints [n/N] lines on standard error, never none, and standard output is the same")
+    @Test(
+        "--progress always prints [n/N] lines on standard error, never none, and standard output is the same", .fullTier
+    )
     func progressLines() async throws {
         let quiet = try await CLITests.run(
             ["run", "--adapter", "reference"] + Self.fewCases + ["--progress", "never"])
@@ -258,6 +260,7 @@ struct RunSafetyTests {
 
     @Test(
         "SIGINT (one process for the run) or SIGTERM (a process per case) during a run ends the testee, writes the reports with the cases that finished and exits 130 or 143",
+        .fullTier,
         arguments: [(SIGINT, "run"), (SIGTERM, "case")])
     func interruption(signal number: Int32, lifetime: String) async throws {
         let folder = try Self.scratchFolder()

@@ -41,7 +41,7 @@ struct Swift5TesteeTests {
         }
     #endif
 
-    @Test("smoke passes, and a run of the areas its small bridge implements passes")
+    @Test("smoke passes, and a run of the areas its small bridge implements passes", .fullTier)
     func smokeAndRun() async throws {
         let smoke = try await CLITests.run(["smoke", "--adapter", Self.testee])
         #expect(smoke.status == 0, "\(smoke.standardOutput)\(smoke.standardError)")

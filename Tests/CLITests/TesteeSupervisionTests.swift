@@ -113,6 +113,7 @@ struct TesteeSupervisionTests {
 
     @Test(
         "a testee that crashes while its child holds standard output gets `crash` at once, from its exit status, not `timeout`",
+        .fullTier,
         arguments: [false, true])
     func crashWithChildIsACrash(persistent: Bool) async throws {
         let watchdog = 5.0
@@ -230,7 +231,8 @@ struct TesteeSupervisionTests {
     }
 
     @Test(
-        "a testee that sends 4,000 one-KB log effects in one case leaves reports with at most 256 KiB of its log, and the harness stays under 256 MB (ADP-18)"
+        "a testee that sends 4,000 one-KB log effects in one case leaves reports with at most 256 KiB of its log, and the harness stays under 256 MB (ADP-18)",
+        .fullTier
     )
     func floodOfLogEffects() async throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("log-flood-\(UUID().uuidString)")

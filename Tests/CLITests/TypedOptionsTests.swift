@@ -18,7 +18,9 @@ struct TypedOptionsTests {
             separator: " ")
     }
 
-    @Test("--level takes MUST, SHOULD, MAY or INFO in any case, filters by it, and lists the values in help and errors")
+    @Test(
+        "--level takes MUST, SHOULD, MAY or INFO in any case, filters by it, and lists the values in help and errors",
+        .fullTier)
     func level() async throws {
         let lower = try await conformance("run", "--case", shouldArea, "--level", "should")
         #expect(lower.status == 0, "\(lower.standardOutput)\(lower.standardError)")
@@ -70,7 +72,7 @@ struct TypedOptionsTests {
         #expect(output.standardOutput.isEmpty, "nothing ran")
     }
 
-    @Test("each built-in name selects its adapter, and a program on PATH is a command")
+    @Test("each built-in name selects its adapter, and a program on PATH is a command", .fullTier)
     func builtInsAndCommands() async throws {
         for name in ["reference", "reference-sync", "mutant:line-separators-raw"] {
             let output = try await conformance("run", "--adapter", name, "--case", "messages.js-to-native.data-forms")
@@ -86,7 +88,8 @@ struct TypedOptionsTests {
     }
 
     @Test(
-        "the rerun command of an out-of-process failure, run by a shell, reproduces it with the same command and watchdog"
+        "the rerun command of an out-of-process failure, run by a shell, reproduces it with the same command and watchdog",
+        .fullTier
     )
     func commandRerun() async throws {
         let output = try await CLITests.run([
@@ -109,7 +112,7 @@ struct TypedOptionsTests {
     }
 
     @Test(
-        "--adapter-timeout outside (0, 3600] seconds is a usage error saying the range, never a crash",
+        "--adapter-timeout outside (0, 3600] seconds is a usage error saying the range, never a crash", .fullTier,
         arguments: ["inf", "1e10", "nan", "0", "3600.5", "-1"])
     func adapterTimeoutRange(value: String) async throws {
         // `=` keeps `-1` a value rather than an option.
@@ -121,7 +124,9 @@ struct TypedOptionsTests {
         #expect(output.standardOutput.isEmpty, "nothing ran")
     }
 
-    @Test("the adapter timeout's default is ProcessBridgeAdapter's: help shows it, and rerun words leave it out")
+    @Test(
+        "the adapter timeout's default is ProcessBridgeAdapter's: help shows it, and rerun words leave it out",
+        .fullTier)
     func adapterTimeoutDefault() async throws {
         let text = try await help("run")
         #expect(text.contains("(more than 0, at most 3600). (default: 10.0)"), "\(text)")

@@ -18,7 +18,7 @@ struct CatalogueTests {
         #expect(result.verdict == .pass, "\(result.report)")
     }
 
-    @Test("the reference bridge (sync evaluation) passes", arguments: TestTier.sample(canonicalCases))
+    @Test("the reference bridge (sync evaluation) passes", .fullTier, arguments: TestTier.sample(canonicalCases))
     func synchronousReferencePasses(_ conformanceCase: ConformanceCase) async throws {
         let result = try await Kit.run(conformanceCase) { ReferenceBridgeAdapter(evaluationStyle: .synchronous) }
         #expect(result.verdict == .pass, "\(result.report)")

@@ -12,7 +12,7 @@ import WireDialects
 @MainActor
 struct OutlivingBridgeTests {
     @Test(
-        "a correct bridge that outlives its case gets every verdict the reference gets, and nothing traps",
+        "a correct bridge that outlives its case gets every verdict the reference gets, and nothing traps", .fullTier,
         arguments: OutlivingBridgeAdapter.Habit.allCases)
     func outlivingBridgeGetsTheReferenceVerdicts(_ habit: OutlivingBridgeAdapter.Habit) async throws {
         let cases = TestTier.sample(Catalogue.all)
@@ -31,7 +31,9 @@ struct OutlivingBridgeTests {
         }
     }
 
-    @Test("a wkwvjb port with its own glue, main-queue hops and its own JS side, whose deinit removes its handlers")
+    @Test(
+        "a wkwvjb port with its own glue, main-queue hops and its own JS side, whose deinit removes its handlers",
+        .fullTier)
     func scriptMessagePortGetsTheReferenceVerdicts() async throws {
         let cases = TestTier.sample(Catalogue.all)
         let reference = try await Kit.wkwvjbReferenceRun()

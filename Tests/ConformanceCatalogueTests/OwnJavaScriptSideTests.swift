@@ -11,7 +11,7 @@ import WireDialects
 @MainActor
 struct OwnJavaScriptSideTests {
     @Test(
-        "gets every verdict the reference gets, case by case, in each shipped profile",
+        "gets every verdict the reference gets, case by case, in each shipped profile", .fullTier,
         arguments: OwnJavaScriptSideAdapter.Copy.allCases, WireDialect.shipped)
     func ownCopyGetsTheReferenceVerdicts(_ copy: OwnJavaScriptSideAdapter.Copy, _ dialect: WireDialect) async throws {
         // The quick tier runs one copy in the canonical profile on a sample of the cases; the full tier every copy

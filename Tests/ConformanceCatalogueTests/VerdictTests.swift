@@ -173,6 +173,7 @@ struct VerdictTests {
 
     @Test(
         "a failure cites what went wrong where it went wrong: a lost message or answer its cause, not the parts or order of the rest; an answer, an order or an empty queue's encoding the side that made it",
+        .fullTier,
         arguments: [
             // A call that threw is its form's (MSG-8.a), not a message's missing handlerName or data (MSG-5).
             ("js-side.messages.call-shapes", "js-swap-test-reads-constructor", "MSG-8.a", ["MSG-5.a", "MSG-5.b"]),

@@ -29,7 +29,8 @@ struct ArchitectureTests {
             .filter { !$0.trimmingCharacters(in: .whitespaces).hasPrefix("//") }.joined(separator: "\n")
     }
 
-    @Test("only ConformanceEngine imports the JavaScriptCore C API (and the benchmarks' raw-engine baseline)")
+    @Test(
+        "only ConformanceEngine imports the JavaScriptCore C API (and the benchmarks' raw-engine baseline)", .fullTier)
     func onlyEngineTouchesTheCAPI() throws {
         let importers = try Self.sources(under: "").filter { Self.code(of: $0.text).contains("import CJavaScriptCore") }
             .map(\.path)

@@ -80,7 +80,7 @@ struct DocSnippetTests {
         return nil
     }
 
-    @Test("every Swift snippet of the docs is a run of lines of a built file")
+    @Test("every Swift snippet of the docs is a run of lines of a built file", .fullTier)
     func swiftSnippetsAreBuiltCode() throws {
         var count = 0
         for document in try Self.documents() {

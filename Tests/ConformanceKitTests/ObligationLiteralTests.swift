@@ -64,7 +64,7 @@ import Testing
         return found
     }
 
-    @Test("no source of the kit writes a clause or obligation id as a string literal")
+    @Test("no source of the kit writes a clause or obligation id as a string literal", .fullTier)
     func noClauseLiterals() throws {
         var found: [String] = [], scanned = 0
         let enumerator = FileManager.default.enumerator(at: Self.sourcesRoot, includingPropertiesForKeys: nil)

@@ -19,7 +19,7 @@ struct PublicAPITests {
     static let digestFolder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
         "PublicAPI")
 
-    @Test("the public API of each product matches its digest", arguments: modules)
+    @Test("the public API of each product matches its digest", .fullTier, arguments: modules)
     func digestMatches(module: String) throws {
         let digest = try Self.digest(of: module)
         let file = Self.digestFolder.appendingPathComponent("\(module).public-api.txt")
@@ -45,7 +45,7 @@ struct PublicAPITests {
             """)
     }
 
-    @Test("every public declaration of each product has a /// doc comment", arguments: modules)
+    @Test("every public declaration of each product has a /// doc comment", .fullTier, arguments: modules)
     func everyPublicDeclarationIsDocumented(module: String) throws {
         var undocumented: [String] = [], count = 0
         for (path, text) in try Self.sources(of: module) {

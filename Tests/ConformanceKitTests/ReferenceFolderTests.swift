@@ -167,7 +167,9 @@ struct ReferenceFolderTests {
 
     // MARK: The checks themselves
 
-    @Test("the checks report what the reference used to have: a package helper, a harness import, a kit-only symbol")
+    @Test(
+        "the checks report what the reference used to have: a package helper, a harness import, a kit-only symbol",
+        .fullTier)
     func checksCatchViolations() async throws {
         let adapter = SourceFile(
             path: "ReferenceBridge/ReferenceBridgeAdapter.swift",

@@ -82,7 +82,7 @@ struct WireVocabularyTests {
         return found.sorted()
     }
 
-    @Test("no Swift source but the canonical dialect's file writes a canonical wire word")
+    @Test("no Swift source but the canonical dialect's file writes a canonical wire word", .fullTier)
     func writtenOnce() throws {
         let strays = try Self.strays()
         #expect(

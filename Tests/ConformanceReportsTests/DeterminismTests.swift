@@ -118,7 +118,8 @@ struct DeterminismTests {
     }
 
     @Test(
-        "with timings off, two runs give the same JSON, JUnit and Markdown reports, byte for byte; with them on, only durations differ"
+        "with timings off, two runs give the same JSON, JUnit and Markdown reports, byte for byte; with them on, only durations differ",
+        .fullTier
     )
     func sameReportsTwice() async throws {
         let cases = Catalogue.all.filter { $0.id.hasPrefix("escaping.") || $0.id.hasPrefix("messages.") }

@@ -78,7 +78,9 @@ struct FixFirstTests {
         #expect(RootCauses.layer(of: both[1]) == 7 && RootCauses.layer(of: roots[0]) == 2)
     }
 
-    @Test("a port with three independent defects: the summary lists three findings, one per defect, with its clause")
+    @Test(
+        "a port with three independent defects: the summary lists three findings, one per defect, with its clause",
+        .fullTier)
     func threeDefects() async throws {
         let port = try MutantCatalogue.combination(of: Kit.threeDefects)
         let results = try await Kit.run(Catalogue.all) { port() }

@@ -332,7 +332,7 @@ struct HTMLReportTests {
         #expect(one.utf8.count > 12_000)
     }
 
-    @Test("the page's pool of lines is bounded: past it, a panel says its transcript is left out")
+    @Test("the page's pool of lines is bounded: past it, a panel says its transcript is left out", .fullTier)
     func poolBounded() throws {
         let results = (0..<100).map { number -> CaseResult in
             var transcript = Transcript()

@@ -186,7 +186,8 @@ struct CaseOutputBoundTests {
     }()
 
     @Test(
-        "the console text of a flooded case stays under 110 KB and says what it left out: failures, leftovers, transcript lines"
+        "the console text of a flooded case stays under 110 KB and says what it left out: failures, leftovers, transcript lines",
+        .fullTier
     )
     func consoleTextIsBounded() {
         let report = Self.flood.report

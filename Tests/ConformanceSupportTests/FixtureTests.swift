@@ -74,7 +74,7 @@ struct FixtureTests {
         #expect(violations.isEmpty, "\(violations.prefix(5))")
     }
 
-    @Test("every golden transcript matches the golden schema")
+    @Test("every golden transcript matches the golden schema", .fullTier)
     func goldensMatchSchema() throws {
         let schema = try JSONParser.parse(
             try String(contentsOf: ConformanceFixtures.url("schemas/golden-transcript.schema.json"), encoding: .utf8))

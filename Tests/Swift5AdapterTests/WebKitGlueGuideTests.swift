@@ -45,7 +45,9 @@ struct WebKitGlueGuideTests {
         try await expectRecipeCasesPass { TestTargetPortAdapter() }
     }
 
-    @Test("recipe (b): a bridge that reads its JS side from a file gets the run's, or the kit's canonical file")
+    @Test(
+        "recipe (b): a bridge that reads its JS side from a file gets the run's, or the kit's canonical file", .fullTier
+    )
     func fileLoadingAdapter() async throws {
         let canonical = try String(contentsOf: CanonicalJavaScriptSide.fileURL, encoding: .utf8)
         #expect(canonical.contains("WebViewJavascriptBridge"))
