@@ -1,0 +1,85 @@
+import BridgeMutants
+import ConformanceKit
+import TestTiers
+import Testing
+
+/// Mutants derived mechanically from a JS side (`JavaScriptMutator`), and what the kit makes of them
+/// (`MechanicalMutationStudy`); the whole study is `conformance-benchmarks mutation`.
+@Suite("Mechanical mutation: JS-side mutants no one chose, and what the kit makes of them")
+@MainActor
+struct MechanicalMutationTests {
+    private static let sample = """
+        /* if (a === 1) { q.push(x); } is a comment */
+        function f(q, a) {
+            if (a === 1 && q.length < 2) {
+                q.push("if (b !== 0)");
+                setTimeout(g, 0);
+            }
+            var n = 0;
+            n++;
+        }
+        """
+
+    @Test("each operator is applied where it fits, outside strings and comments, one change per mutant")
+    func operatorsOnASmallSource() {
+        let mutants = JavaScriptMutator(source: Self.sample, file: "sample.js").mutants()
+        let changes = mutants.map { "\($0.line) \($0.mutationOperator.rawValue): \($0.change)" }
+        #expect(
+            changes == [
+                "3 negate-condition: `if (a === 1 && q.length < 2)` -> `if (!(a === 1 && q.length < 2))`",
+                "3 drop-condition: `if (a === 1 && q.length < 2)` -> `if (true)`",
+                "3 replace-operator: `===` -> `!==`",
+                "3 replace-operator: `&&` -> `||`",
+                "3 replace-operator: `<` -> `<=`",
+                "3 change-constant: `1` -> `0`",
+                "3 change-constant: `2` -> `3`",
+                "4 delete-statement: `q.push(\"if (b !== 0)\");` left out",
+                "4 swap-statements: `q.push(\"if (b !== 0)\");` after `setTimeout(g, 0);`",
+                "4 replace-collection-operation: `.push(` -> `.unshift(`",
+                "5 delete-statement: `setTimeout(g, 0);` left out",
+                "5 change-constant: `0` -> `1`",
+                "5 drop-deferral: `setTimeout(g, 0)` -> `g()`",
+                "7 delete-statement: `var n = 0;` left out",
+                "7 swap-statements: `var n = 0;` after `n++;`",
+                "7 change-constant: `0` -> `1`",
+                "8 delete-statement: `n++;` left out",
+                "8 shift-increment: `n++` -> `++n`",
+            ], "\(changes)")
+        let lines = Self.sample.split(separator: "\n", omittingEmptySubsequences: false)
+        for mutant in mutants {
+            let mutated = mutant.source.split(separator: "\n", omittingEmptySubsequences: false)
+            #expect(mutated.count == lines.count)
+            let changed = zip(lines, mutated).enumerated().filter { $0.element.0 != $0.element.1 }.map { $0.offset + 1 }
+            let expected = mutant.mutationOperator == .swapStatements ? [mutant.line, mutant.line + 1] : [mutant.line]
+            #expect(changed == expected, "\(mutant.id) changed lines \(changed)")
+        }
+    }
+
+    @Test("the kit's JS side gives every operator, unique ids, and the same mutants every time")
+    func theKitsJavaScriptSide() throws {
+        let source = try ConformanceRunner.referenceJavaScriptSide()
+        let mutants = JavaScriptMutator(source: source, file: "WebViewJavascriptBridge.js").mutants()
+        #expect(Set(mutants.map(\.mutationOperator)) == Set(JavaScriptMutationOperator.allCases))
+        #expect(Set(mutants.map(\.id)).count == mutants.count)
+        #expect(mutants == JavaScriptMutator(source: source, file: "WebViewJavascriptBridge.js").mutants())
+        #expect(mutants.allSatisfy { $0.source != source })
+    }
+
+    @Test(
+        "a dropped queue push is killed by the catalogue, citing a clause; a pre-increment in a for loop is equivalent",
+        .fullTier)
+    func studyClassifies() async throws {
+        let source = try ConformanceRunner.referenceJavaScriptSide()
+        let mutants = JavaScriptMutator(source: source, file: "WebViewJavascriptBridge.js").mutants()
+        let study = try await MechanicalMutationStudy(javaScriptSide: source, cases: Catalogue.all, explorePrograms: 0)
+        let droppedPush = try #require(
+            mutants.first { $0.mutationOperator == .deleteStatement && $0.change.contains("sendMessageQueue.push") })
+        guard case .killedByCatalogue(_, _, let clause?) = try await study.outcome(of: droppedPush) else {
+            Issue.record("\(droppedPush.id) was not killed by the catalogue with a cited clause")
+            return
+        }
+        #expect(!clause.isEmpty)
+        let loopIncrement = try #require(mutants.first { $0.change == "`i++` -> `++i`" })
+        #expect(try await study.outcome(of: loopIncrement) == .equivalentOnCatalogue)
+    }
+}
