@@ -66,7 +66,7 @@ struct MechanicalMutationTests {
     }
 
     @Test(
-        "a dropped queue push is killed by the catalogue, citing a clause; a pre-increment in a for loop is equivalent",
+        "a dropped queue push and a visible messaging iframe are killed by the catalogue, citing their clauses; a pre-increment in a for loop is equivalent",
         .fullTier)
     func studyClassifies() async throws {
         let source = try ConformanceRunner.referenceJavaScriptSide()
@@ -79,6 +79,13 @@ struct MechanicalMutationTests {
             return
         }
         #expect(!clause.isEmpty)
+        // Once equivalent on the catalogue (the simulated page did not look at the iframe's style), now BOOT-10.
+        let visibleFrame = try #require(
+            mutants.first { $0.mutationOperator == .deleteStatement && $0.change.contains("style.display") })
+        guard case .killedByCatalogue(_, .nonStrict, "BOOT-10") = try await study.outcome(of: visibleFrame) else {
+            Issue.record("\(visibleFrame.id) was not caught under BOOT-10 at SHOULD level")
+            return
+        }
         let loopIncrement = try #require(mutants.first { $0.change == "`i++` -> `++i`" })
         #expect(try await study.outcome(of: loopIncrement) == .equivalentOnCatalogue)
     }

@@ -255,6 +255,12 @@ extension MutantCatalogue {
                 "bootstrap.js-side.messaging-iframe-signals-on-injection",
                 "bootstrap.js-side.messaging-iframe-without-body",
             ]),
+        // Found by the mechanical mutants (a deleted statement no case saw) before BOOT-10's check.
+        javaScriptSide(
+            "js-visible-messaging-iframe", "the messaging iframe is appended without being hidden",
+            obligation: .boot10a,
+            replacing: "    messagingIframe.style.display = \"none\";\n", with: "",
+            caughtBy: ["bootstrap.js-side.messaging-iframe-signals-on-injection"]),
         javaScriptSide(
             "js-missing-wvjbcallbacks-throws",
             "a missing window.WVJBCallbacks raises a TypeError in the setup timer, as canonically",

@@ -8,7 +8,7 @@ import WireDialects
 /// the reason. A dialect given as data gets its applicability without code.
 package enum DialectApplicability {
     /// The clauses that need the page to signal through iframe navigations to bridge URLs.
-    static let navigationSignalClauses = [Clause.boot1, .boot2, .boot5, .boot6, .boot9, .disp1, .flush1]
+    static let navigationSignalClauses = [Clause.boot1, .boot2, .boot5, .boot6, .boot9, .boot10, .disp1, .flush1]
     /// The clauses of the alert safety timeout and its switch.
     static let safetyTimeoutClauses = [Clause.safe1, .safe2, .safe3, .safe4]
     /// The clauses of signalling through script messages (spec 13.2, written in the wkwvjb dialect's words).
