@@ -71,7 +71,7 @@ struct MechanicalMutationTests {
     func studyClassifies() async throws {
         let source = try ConformanceRunner.referenceJavaScriptSide()
         let mutants = JavaScriptMutator(source: source, file: "WebViewJavascriptBridge.js").mutants()
-        let study = try await MechanicalMutationStudy(javaScriptSide: source, cases: Catalogue.all, explorePrograms: 0)
+        let study = try await MechanicalMutationStudy(original: source, cases: Catalogue.all, explorePrograms: 0)
         let droppedPush = try #require(
             mutants.first { $0.mutationOperator == .deleteStatement && $0.change.contains("sendMessageQueue.push") })
         guard case .killedByCatalogue(_, _, let clause?) = try await study.outcome(of: droppedPush) else {

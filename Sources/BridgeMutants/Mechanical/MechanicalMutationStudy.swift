@@ -1,11 +1,12 @@
 import ConformanceKit
 import ReferenceBridge
+import WireDialects
 
-/// Runs mechanical JS-side mutants against the kit: the catalogue first (the JS side under test, the
-/// reference's native side), then, for a mutant the catalogue lets through, a seeded exploration against the
-/// kit's own JS side. A mutant neither kills is compared with the unmutated JS side case by case: the same
-/// transcript in every case makes it equivalent on the catalogue's situations; a difference makes it a
-/// survivor, the work list of checks to write.
+/// Runs mechanical mutants of a JS side or a page setup snippet against the kit: the catalogue first (the
+/// mutated script under test, the reference's native side, in the script's dialect), then, for a mutant the
+/// catalogue lets through, a seeded exploration against the kit's own scripts. A mutant neither kills is
+/// compared with the unmutated script case by case: the same transcript in every case makes it equivalent on
+/// the catalogue's situations; a difference makes it a survivor, the work list of checks to write.
 @MainActor
 package final class MechanicalMutationStudy {
     /// What the kit made of one mutant.
@@ -17,7 +18,7 @@ package final class MechanicalMutationStudy {
         /// Every case passed with the transcript the unmutated JS side gives, and explore found nothing.
         case equivalentOnCatalogue
         /// Every case passed and explore found nothing, but this case's transcript differs (`difference`: its
-        /// first differing line, the unmutated JS side's then the mutant's): a check is missing.
+        /// first differing line, the unmutated script's then the mutant's): a check is missing.
         case survived(caseID: String, difference: String)
 
         /// Whether the kit caught the mutant.
@@ -29,42 +30,59 @@ package final class MechanicalMutationStudy {
         }
     }
 
+    /// Which script the mutants are of.
+    package enum Subject: Sendable {
+        /// The JS side (`bridgeJavaScriptSource`), judged as under test.
+        case javaScriptSide
+        /// The page setup snippet (`pageSetupSource`), with the kit's JS side.
+        case pageSetup
+    }
+
     /// Programs explore runs against a mutant the catalogue let through.
     package let explorePrograms: Int
+    private let subject: Subject
+    private let dialect: WireDialect
     private let cases: [ConformanceCase]
     private let originalTranscripts: [String: String]
 
-    /// Runs the catalogue once with `javaScriptSide`, whose transcripts the mutants' are compared with.
+    /// Runs the catalogue once with the unmutated script, whose transcripts the mutants' are compared with.
     /// - Parameters:
-    ///   - javaScriptSide: The unmutated JS side.
+    ///   - subject: Which script the mutants are of.
+    ///   - original: The unmutated script.
+    ///   - dialect: The script's dialect: the cases run in its profile.
     ///   - cases: The cases to run (the whole catalogue for the study, a sample in a test).
     ///   - explorePrograms: Programs explore runs against a mutant no case catches.
-    package init(javaScriptSide: String, cases: [ConformanceCase], explorePrograms: Int) async throws {
+    package init(
+        _ subject: Subject = .javaScriptSide, original: String, dialect: WireDialect = .canonical,
+        cases: [ConformanceCase], explorePrograms: Int
+    ) async throws {
+        self.subject = subject
+        self.dialect = dialect
         self.cases = cases
         self.explorePrograms = explorePrograms
-        let results = try await Self.run(cases, javaScriptSide: javaScriptSide)
+        let results = try await Self.run(cases, Self.configuration(subject, original, dialect))
         originalTranscripts = Dictionary(
-            results.map { ($0.caseID, Self.rendered($0, javaScriptSide: javaScriptSide)) },
-            uniquingKeysWith: { a, _ in a })
+            results.map { ($0.caseID, Self.rendered($0, script: original)) }, uniquingKeysWith: { first, _ in first })
     }
 
     /// Runs `mutant` and says what caught it, if anything.
     package func outcome(of mutant: MechanicalMutant) async throws -> Outcome {
-        let results = try await Self.run(cases, javaScriptSide: mutant.source)
+        let configuration = Self.configuration(subject, mutant.source, dialect)
+        let results = try await Self.run(cases, configuration)
         if let caught = results.first(where: { $0.verdict.category != .clean }) {
             return .killedByCatalogue(
                 caseID: caught.caseID, verdict: caught.verdict, clause: caught.failures.first?.clause)
         }
         if explorePrograms > 0 {
-            var configuration = ConformanceRunner.Configuration()
-            configuration.bridgeJavaScriptSource = mutant.source
-            let explorer = try Explorer.againstReference({ ReferenceBridgeAdapter() }, configuration: configuration)
+            let dialect = self.dialect
+            let explorer = try Explorer.againstReference(
+                { ReferenceBridgeAdapter(dialect: dialect) }, configuration: configuration)
             guard let capabilities = explorer.candidateCapabilities() else {
                 return .survived(caseID: "explore", difference: "the adapter could not be created to explore")
             }
             let generator = ExploreGenerator(
                 capabilities: capabilities, maxOperations: 12,
-                data: ExploreDataGenerator(corpus: try PayloadCorpus.bundled()))
+                data: ExploreDataGenerator(corpus: try PayloadCorpus.bundled()), dialect: dialect)
             let report = await explorer.explore(
                 ExploreOptions(seed: 1, runs: explorePrograms, maxOperations: 12), generator: generator)
             if let counterexample = report.counterexample {
@@ -73,7 +91,7 @@ package final class MechanicalMutationStudy {
             }
         }
         for result in results {
-            let transcript = Self.rendered(result, javaScriptSide: mutant.source)
+            let transcript = Self.rendered(result, script: mutant.source)
             let original = originalTranscripts[result.caseID] ?? ""
             guard transcript != original else { continue }
             return .survived(caseID: result.caseID, difference: Self.firstDifference(original, transcript))
@@ -94,23 +112,38 @@ package final class MechanicalMutationStudy {
         return "line \(index + 1): `\(line(before))` became `\(line(after))`"
     }
 
-    private static func run(_ cases: [ConformanceCase], javaScriptSide: String) async throws -> [CaseResult] {
-        let runner = try ConformanceRunner(
-            configuration: .init(bridgeJavaScriptSource: javaScriptSide, javaScriptSideUnderTest: true))
-        return await runner.run(cases) { ReferenceBridgeAdapter() }
+    /// The runner configuration with `source` as the subject's script, as the kit's own mutants run.
+    private static func configuration(
+        _ subject: Subject, _ source: String, _ dialect: WireDialect
+    ) -> ConformanceRunner.Configuration {
+        switch subject {
+        case .javaScriptSide: .init(bridgeJavaScriptSource: source, javaScriptSideUnderTest: true, dialect: dialect)
+        case .pageSetup: .init(pageSetupSource: source, dialect: dialect)
+        }
     }
 
-    /// The transcript with timers, one line per event; an evaluation that injected the JS side is one
-    /// line whatever its text, so that a mutant's own source (its length included) is not a difference.
-    private static func rendered(_ result: CaseResult, javaScriptSide: String) -> String {
+    private static func run(
+        _ cases: [ConformanceCase], _ configuration: ConformanceRunner.Configuration
+    ) async throws -> [CaseResult] {
+        let dialect = configuration.dialect
+        let runner = try ConformanceRunner(configuration: configuration)
+        return await runner.run(cases) { ReferenceBridgeAdapter(dialect: dialect) }
+    }
+
+    /// The transcript with timers, one line per event; an evaluation of the script under study (an
+    /// injection, or a case evaluating it again) is one line whatever its text, so that a mutant's own source
+    /// (its length included) is not a difference.
+    private static func rendered(_ result: CaseResult, script: String) -> String {
         let transcript = result.transcript
         let injections = transcript.javaScriptSideEvaluationIDs
         return transcript.entries.map { entry in
-            if case let .evaluationStarted(id, _, _) = entry.event, injections.contains(id) {
-                return "\(entry.time) evaluation \(id) injects the JS side"
+            if case let .evaluationStarted(id, style, command) = entry.event,
+                injections.contains(id) || command.script == script
+            {
+                return "\(entry.time) evaluation \(id) (\(style.rawValue)) of the JS side or the script under study"
             }
             let rendition = EventRendition(
-                entry.event, javaScriptSideEvaluations: injections, bridgeJavaScriptSource: javaScriptSide,
+                entry.event, javaScriptSideEvaluations: injections, bridgeJavaScriptSource: nil,
                 dialect: transcript.dialect)
             return "\(entry.time) \(rendition.line)"
         }.joined(separator: "\n")
