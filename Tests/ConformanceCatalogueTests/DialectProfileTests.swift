@@ -43,7 +43,7 @@ struct DialectProfileTests {
             }
         }
         // The navigation-signal and safety clauses' cases: the rest runs, renamed.
-        #expect(notApplicable == 23)
+        #expect(notApplicable == 24)
         #expect(DialectRecognition.hint(for: results, profile: .wkwvjb) == nil)
     }
 

@@ -89,4 +89,31 @@ struct MechanicalMutationTests {
         let loopIncrement = try #require(mutants.first { $0.change == "`i++` -> `++i`" })
         #expect(try await study.outcome(of: loopIncrement) == .equivalentOnCatalogue)
     }
+
+    @Test(
+        "explore finds the wkwvjb JS-side mutant no case caught (setup callbacks run inside the injection), and the case it taught catches it",
+        .fullTier)
+    func exploreFindsWhatNoCaseCaught() async throws {
+        let source = try ConformanceRunner.referenceJavaScriptSide(in: .wkwvjb)
+        let mutants = JavaScriptMutator(source: source, file: "WKWebViewJavascriptBridge.js").mutants()
+        let synchronousSetup = try #require(
+            mutants.first { $0.mutationOperator == .dropDeferral && $0.change.contains("callWKWVJBCallbacks") })
+        // The catalogue as it was: no case saw the waiting callbacks run during injection in this dialect.
+        let taught = "bootstrap.setup-callbacks.after-injection"
+        let before = Catalogue.all.filter { $0.id != taught }
+        let exploring = try await MechanicalMutationStudy(
+            original: source, dialect: .wkwvjb, cases: before, explorePrograms: 300)
+        guard case .killedByExplore(_, let clause) = try await exploring.outcome(of: synchronousSetup) else {
+            Issue.record("explore did not find \(synchronousSetup.id) in 300 programs")
+            return
+        }
+        #expect(clause == "ORD-1", "the messages the native side delivered came in another order")
+        // The catalogue now: the case BOOT-7 runs in every dialect catches it.
+        let now = try await MechanicalMutationStudy(
+            original: source, dialect: .wkwvjb, cases: Catalogue.all.filter { $0.id == taught }, explorePrograms: 0)
+        guard case .killedByCatalogue(taught, .fail, "BOOT-7") = try await now.outcome(of: synchronousSetup) else {
+            Issue.record("\(taught) did not catch \(synchronousSetup.id) under BOOT-7")
+            return
+        }
+    }
 }

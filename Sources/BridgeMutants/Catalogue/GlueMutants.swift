@@ -58,6 +58,11 @@ extension MutantCatalogue {
             "the glue fetches when it cancels a queue URL and its shared bridge-URL branch fetches again: two fetches per signal",
             .fetchesTwicePerSignal, obligation: .flush1b,
             caughtBy: ["flush.fetch-command.exact-per-queue-url", "flush.fetch-command.per-signal-across-pages"]),
+        glue(
+            "glue-fetches-only-for-its-own-queue-url",
+            "the glue cancels every queue URL but fetches only for the exact text of the JS side's (`url.absoluteString == \"https://__wvjb_queue_message__\"`), so a queue URL written otherwise is never fetched (found by explore, no case caught it)",
+            .fetchesOnlyForTheJavaScriptSidesQueueURL, obligation: .flush1b,
+            caughtBy: ["flush.fetch-command.queue-url-written-otherwise"]),
     ]
 
     private static func glue(

@@ -238,7 +238,10 @@ extension MutantCatalogue {
             "js-setup-callbacks-called-synchronously", "window.WVJBCallbacks are called synchronously during injection",
             obligation: .boot7c,
             replacing: "setTimeout(callWVJBCallbacks, 0);", with: "callWVJBCallbacks();",
-            caughtBy: ["bootstrap.setup-callbacks.deferred-in-order", "bootstrap.setup-callbacks.reloaded-page"]),
+            caughtBy: [
+                "bootstrap.setup-callbacks.deferred-in-order", "bootstrap.setup-callbacks.reloaded-page",
+                "bootstrap.setup-callbacks.after-injection",
+            ]),
         javaScriptSide(
             "js-wvjbcallbacks-not-deleted", "window.WVJBCallbacks is left in place after its callbacks ran",
             obligation: .boot7b,

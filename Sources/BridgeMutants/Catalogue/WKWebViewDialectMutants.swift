@@ -32,6 +32,10 @@ extension MutantCatalogue {
                         frame.src = "https://__wvjb_queue_message__";
                         document.documentElement.appendChild(frame);
                 """),
+        wkwvjbJavaScriptSide(
+            "wkwvjb-js-setup-callbacks-called-synchronously",
+            "the JS side calls window.WKWVJBCallbacks synchronously during its injection, before the native side sends its startup queue (found by the mechanical mutants and explore, no case caught it)",
+            obligation: .boot7c, replacing: "setTimeout(callWKWVJBCallbacks, 0);", with: "callWKWVJBCallbacks();"),
         wkwvjbPageSnippet(
             "wkwvjb-snippet-defers-with-bridge-present",
             "with the bridge present, the snippet calls back on a timer instead of at once", obligation: .wk4a,
@@ -106,6 +110,7 @@ extension MutantCatalogue {
         .wk4b: ["bootstrap.wkwvjb.page-setup-snippet"],
         .wk4c: ["bootstrap.wkwvjb.page-setup-snippet"],
         .wk5a: ["bootstrap.wkwvjb.handlers-before-load"],
+        .boot7c: ["bootstrap.setup-callbacks.after-injection"],
         // Canonical clauses in the dialect's words, caught by the canonical cases renamed.
         .msg1a: ["js-side.messages.call-shapes"],
         .id2a: ["callbacks.native.id-format", "startup.held-calls.callback-ids"],

@@ -1,6 +1,7 @@
 import ConformanceKit
 import ReferenceBridgeCore
 import SimulatedWebKit
+import WireDialects
 
 /// The reference's protocol logic (`BridgeCore`) behind glue written against WebKit's shape, as a port's own
 /// glue is: the web view's navigation delegate in front of the app's, evaluating through `WKWebView`. Without a
@@ -50,6 +51,11 @@ final class WebKitGlueBridge: NSObject, WKNavigationDelegate {
             return
         }
         decisionHandler(.cancel)
+        if defects.contains(.fetchesOnlyForTheJavaScriptSidesQueueURL), kind == .queueMessage,
+            navigationAction.request.url?.absoluteString != WireDialect.canonical.queueSignal.navigation?.url
+        {
+            return
+        }
         act(on: kind)
         if defects.contains(.fetchesTwicePerSignal) && kind == .queueMessage { act(on: kind) }
         if defects.contains(.decidesBridgeRequestsTwice) { decisionHandler(.allow) }

@@ -24,4 +24,8 @@ package enum WebKitGlueDefect: Sendable {
     /// The glue fetches when it cancels a queue URL and its shared "bridge URL" branch fetches again, so each
     /// signal costs two fetches.
     case fetchesTwicePerSignal
+    /// The decision classifies by scheme and host (`BridgeURLKind`), but the fetch branch compares the URL's text
+    /// with the JS side's own queue URL, a second classification written apart: a queue URL written otherwise
+    /// (upper case, a port, a path) is cancelled and never fetched.
+    case fetchesOnlyForTheJavaScriptSidesQueueURL
 }

@@ -54,6 +54,9 @@ extension Transcript {
     /// How many times the page signalled a queue URL so far.
     var queueSignals: Int { queueSignalURLs.count }
 
+    /// How many times so far the native side evaluated the run's fetch command, exactly as the dialect writes it.
+    var fetchEvaluations: Int { nativeEvaluations.filter(\.command.isFetch).count }
+
     /// The URLs of the queue signals the page gave so far, as it wrote them (`isQueueURL(_:)`): DISP-1 names
     /// the one URL to write, which checks compare with these exactly.
     var queueSignalURLs: [String] { requestedURLs(where: isQueueURL) }

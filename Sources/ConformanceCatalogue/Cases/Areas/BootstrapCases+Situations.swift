@@ -2,10 +2,14 @@ import ConformanceBrowser
 import ConformanceObligations
 import StrictJSON
 
-/// Bootstrap cases for situations explore taught the catalogue: navigations to strings that are not URLs, two
-/// navigation decisions in one main-queue turn, and a page that adds enumerable members to the prototypes.
+/// Bootstrap cases for situations explore and the mechanical mutants taught the catalogue: navigations to strings
+/// that are not URLs, two navigation decisions in one main-queue turn, a page that adds enumerable members to the
+/// prototypes, and setup callbacks waiting for the JS side in every dialect.
 extension BootstrapCases {
-    static let situations = [navigationsToNonURLs, twoDecisionsInOneTurn, setupCallbacksWithPollutedPrototypes]
+    static let situations = [
+        navigationsToNonURLs, twoDecisionsInOneTurn, setupCallbacksWithPollutedPrototypes,
+        setupCallbacksAfterInjection,
+    ]
 
     /// Strings an iframe's `src` can hold that Foundation's `URL(string:)` does not take for URLs.
     static let nonURLs = [
@@ -42,7 +46,7 @@ extension BootstrapCases {
         try context.registerHandler("sink", answer: .none)
         try await CasePages.start(context)
         let decisionsBefore = context.transcript.navigationDecisions.count
-        let fetchesBefore = fetches(in: context)
+        let fetchesBefore = context.transcript.fetchEvaluations
         // The page runs one more turn before the main queue does: both requests reach the delegate in between.
         guard let scheduling = context.browser as? any TaskSchedulingPageHost else {
             throw CaseStop.notApplicable(PageFacilities.requestPerSourceAssignment.missingReason)
@@ -62,16 +66,10 @@ extension BootstrapCases {
         }
         context.expectEqual(decided.count, 2, clause: .boot1g, "queue URL requests decided, of two in one turn")
         context.expectEqual(
-            fetches(in: context) - fetchesBefore, decided.count, clause: .flush1b,
+            context.transcript.fetchEvaluations - fetchesBefore, decided.count, clause: .flush1b,
             "fetches for the queue URLs cancelled in one main-queue turn (\(requested) signals in all)")
         context.expectEqual(
             context.transcript.nativeHandlerInvocations("sink"), [1, 2], clause: .flush7a, "calls the handler got")
-    }
-
-    @MainActor
-    private static func fetches(in context: CaseContext) -> Int {
-        let command = context.dialect.fetchCommand
-        return context.transcript.nativeEvaluations.filter { $0.script == command }.count
     }
 
     static let setupCallbacksWithPollutedPrototypes = ConformanceCase(
@@ -100,5 +98,44 @@ extension BootstrapCases {
             "calls of a function the page added to Array.prototype")
         context.expectEqual(
             context.transcript.jsCallbackInvocations("echo"), [[1, 2]], clause: .cb4a, "the answer the page got")
+    }
+
+    /// BOOT-7 in the run's own words: `deferred-in-order` also judges the canonical page snippet (BOOT-5), so it
+    /// does not run where another snippet sets the bridge up (wkwvjb's WK-4), and a JS side there that called its
+    /// waiting callbacks inside its own evaluation went unseen.
+    static let setupCallbacksAfterInjection = ConformanceCase(
+        id: "bootstrap.setup-callbacks.after-injection",
+        clauses: [.boot7],
+        summary:
+            "in any dialect, setup callbacks waiting for the JS side run after its evaluation, in order, with the bridge, and their global is gone"
+    ) { context in
+        let wire = context.dialect
+        try await CasePages.start(
+            context,
+            page: [1, 2].map { number in
+                """
+                \(wire.pageSetupFunction)(function (bridge) {
+                    conformance.note("setup callback", {
+                        number: \(number),
+                        isBridge: bridge === window.\(wire.javaScriptGlobal),
+                        inNativeEvaluation: __conformance.inNativeEvaluation(),
+                        waitingGlobalLeft: \(CanonicalJSON.quote(wire.waitingCallbacksGlobal)) in window
+                    });
+                });
+                """
+            }.joined(separator: "\n"))
+        try await context.runUntilIdle()
+        let callbacks = context.transcript.pageNotes("setup callback")
+        context.expectEqual(
+            callbacks.map { $0?.member("number") }, [1, 2], clause: .boot7a, "setup callbacks run, in order")
+        context.expectEqual(
+            callbacks.map { $0?.member("isBridge") }, [true, true], clause: .boot7a,
+            "whether each setup callback got the bridge")
+        context.expectEqual(
+            callbacks.map { $0?.member("inNativeEvaluation") }, [false, false], clause: .boot7c,
+            "whether each setup callback ran inside the native evaluation of the JS side")
+        context.expectEqual(
+            callbacks.map { $0?.member("waitingGlobalLeft") }, [false, false], clause: .boot7b,
+            "whether window.\(wire.waitingCallbacksGlobal) still exists when the setup callbacks run")
     }
 }

@@ -1,3 +1,4 @@
+import ConformanceAdapter
 import ConformanceObligations
 import StrictJSON
 
@@ -7,7 +8,8 @@ import StrictJSON
 /// what had to run ran, that nothing else did, and that the bridge still works afterwards.
 enum FlushCases {
     static let all = [
-        fetchCommandExact, fetchPerSignalAcrossPages, nilResultProcessesNothing, emptyStringResultProcessesNothing,
+        fetchCommandExact, fetchPerSignalAcrossPages, fetchPerQueueURLWrittenOtherwise, nilResultProcessesNothing,
+        emptyStringResultProcessesNothing,
         evaluationErrorProcessesNothing,
         nothingResultsKeepBridgeState, invalidJSONDropped, lenientParserJSONDropped, nonArrayIgnored,
         nonArrayResponsesIgnored, nonObjectElementsSkipped,
@@ -40,6 +42,37 @@ enum FlushCases {
         context.expectEqual(
             context.transcript.nativeHandlerInvocations("sink"), [1, 2, 3], clause: .flush7a,
             "data the native handler got from the fetched calls")
+    }
+
+    /// A queue URL is told by scheme and host alone (BOOT-1), so one the page writes otherwise than the JS side does
+    /// is a signal like the JS side's: a glue that classified the decision by host and the fetch by the URL's text
+    /// cancelled these and fetched nothing, and every case passed (explore found it).
+    static let fetchPerQueueURLWrittenOtherwise = ConformanceCase(
+        id: "flush.fetch-command.queue-url-written-otherwise",
+        clauses: [.flush1],
+        summary:
+            "a queue URL written otherwise than the JS side writes it (upper case, a port, a path, a query, a fragment) gets its fetch as the JS side's does"
+    ) { context in
+        try context.registerHandler("sink", answer: .none)
+        try await CasePages.start(context)
+        guard let queue = context.dialect.queueSignal.navigation else {
+            throw CaseStop.notApplicable("the dialect signals its queue by script message, not by a queue URL")
+        }
+        let scheme = queue.schemes[0], host = queue.host
+        let written = [
+            scheme.uppercased() + "://" + host.uppercased(), "\(scheme)://\(host):443/", "\(scheme)://\(host)/?n=1",
+            "\(scheme)://\(host)/#top",
+        ]
+        let fetchesBefore = context.transcript.fetchEvaluations
+        let decisionsBefore = context.transcript.navigationDecisions.count
+        context.runInPage(CasePages.iframeRequests(written))
+        try await context.runUntilIdle()
+        let decided = context.transcript.navigationDecisions.dropFirst(decisionsBefore).filter {
+            written.contains($0.url)
+        }
+        expectFetchPerQueueURL(
+            context.transcript.fetchEvaluations - fetchesBefore, decided: Array(decided), in: context,
+            " written otherwise than the JS side writes them")
     }
 
     static let fetchPerSignalAcrossPages = ConformanceCase(
@@ -90,9 +123,14 @@ enum FlushCases {
     /// its own fetch, so there are at least as many fetches as cancelled queue URLs and no more than the
     /// queue URLs the native side was asked about. One it allowed is BOOT-1.a's finding, whether or not it
     /// fetched for it: counting it here would blame the fetch for the URL's classification.
+    /// - Parameter decided: The decisions of the queue URLs the fetches answer (all the run's, unless given).
     @MainActor
-    private static func expectFetchPerQueueURL(_ fetchCount: Int, in context: CaseContext, _ signalled: String) {
-        let decisions = context.transcript.navigationDecisions.filter { context.transcript.isQueueURL($0.url) }
+    private static func expectFetchPerQueueURL(
+        _ fetchCount: Int, decided: [(url: String, policy: NavigationActionPolicy)]? = nil, in context: CaseContext,
+        _ signalled: String
+    ) {
+        let decisions =
+            decided ?? context.transcript.navigationDecisions.filter { context.transcript.isQueueURL($0.url) }
         let cancelled = decisions.filter { $0.policy == .cancel }.count
         let allowed = decisions.count - cancelled
         context.expectEqual(
