@@ -118,7 +118,8 @@ let package = Package(
         .target(
             name: "ConformanceExplore",
             dependencies: [
-                "ConformanceAdapter", "ConformanceBrowser", "ConformanceCatalogue", "ConformanceObligations",
+                "ConformanceAdapter", "ConformanceBrowser", "ConformanceCatalogue", "ConformanceEngine",
+                "ConformanceObligations",
                 "ConformanceReports", "ConformanceSupport", "StrictJSON", "WireDialects",
             ]
         ),

@@ -17,6 +17,8 @@ package struct ExploreOptions: Sendable {
     package var maxFindings: Int
     /// The findings a baseline expects, which are not counterexamples; nil without `--baseline`.
     package var known: ExploreKnownFindings?
+    /// Stops the run when this many programs in a row ended as timeouts on the implementation (0: never).
+    package var stopAfterTimeouts = 0
 
     /// Whether programs are grouped into findings (`--max-findings` above 1, or a baseline), rather than
     /// the run stopping at the first failing program.

@@ -33,6 +33,8 @@ extension ExploreReport {
         ]
         switch stop {
         case .timeBudget?: lines.append("stopped: the time budget ran out")
+        case .consecutiveTimeouts(let count)?:
+            lines.append("stopped: \(Self.count(count, "program")) in a row timed out")
         case .interrupted?: lines.append("interrupted: the program running then was dropped")
         case .referenceProblem(let problem)?:
             lines.append("harness error: \(PrintableText.cut(problem, limit: CaseOutputLimits.interruptionLength))")

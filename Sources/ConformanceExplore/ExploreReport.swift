@@ -52,6 +52,9 @@ package struct ExploreReport: Sendable {
         case findingLimit
         /// The time budget ran out.
         case timeBudget
+        /// As many programs in a row as `ExploreOptions.stopAfterTimeouts` says ended as timeouts: a testee
+        /// that stopped answering, each program of which would wait out the watchdog.
+        case consecutiveTimeouts(Int)
         /// A signal interrupted the run; the program running then was dropped.
         case interrupted
         /// The reference bridge failed its own run of a program: a fault of the kit.

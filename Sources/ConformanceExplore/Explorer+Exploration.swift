@@ -50,7 +50,12 @@ extension Explorer {
         let seeds: [UInt64] =
             options.replay.map { [$0] }
             ?? (0..<max(0, options.runs)).map { ExploreRandom.programSeed(run: $0, of: options.seed) }
+        var timeoutsInARow = 0
         for programSeed in seeds {
+            if options.stopAfterTimeouts > 0, timeoutsInARow >= options.stopAfterTimeouts {
+                report.stop = .consecutiveTimeouts(timeoutsInARow)
+                return
+            }
             if isInterrupted() {
                 report.stop = .interrupted
                 return
@@ -72,6 +77,7 @@ extension Explorer {
             }
             report.programsRun += 1
             progress(report.programsRun)
+            timeoutsInARow = comparison.candidate.verdict == .timeout ? timeoutsInARow + 1 : 0
             if let problem = comparison.referenceProblem {
                 report.stop = .referenceProblem("program \(programSeed): \(problem)\n" + program.listing)
                 return

@@ -1,6 +1,7 @@
 import ConformanceAdapter
 import ConformanceBrowser
 import ConformanceCatalogue
+import ConformanceEngine
 import Foundation
 import WireDialects
 
@@ -34,6 +35,14 @@ package final class Explorer {
 
     /// The program running now, for a report made on another thread after an engine stall.
     package nonisolated let running = LockedValue<ExploreRunning?>(nil)
+
+    /// The exploration's report when the program running stalled the engine, from the stall guard's thread: the
+    /// stall as the program's finding, or as the kit's fault in the reference's run. Nil when no program runs.
+    package nonisolated func report(afterStall stall: EngineStall) -> ExploreReport? {
+        guard let running = running.withLock({ $0 }) else { return nil }
+        let stalled = CaseResult(stalled: stall, caseID: stall.caseID ?? "explore.program", level: .must, clauses: [])
+        return running.report(stalled: stalled, inReference: stall.caseID == "explore.reference")
+    }
 
     private let candidateRunner: ConformanceRunner
     private let referenceRunner: ConformanceRunner

@@ -1,8 +1,6 @@
 import ArgumentParser
-import ConformanceFixtures
 import ConformanceKit
 import Foundation
-import ReferenceOracle
 
 /// `conformance explore`: runs seeded random programs against an adapter and against the reference bridge,
 /// and shrinks the first that differs to a minimal, replayable counterexample.
@@ -191,32 +189,16 @@ struct ExploreCommand: ParsableCommand {
             printError(error.description)
             throw ExitCodes.configuration
         }
-        let outcome = MainQueuePump.run { () async -> Result<ExploreReport, HarnessError> in
-            do throws(HarnessError) {
-                var candidateConfiguration = try mutant?.configuration() ?? .init(dialect: adapter.profile.dialect)
-                candidateConfiguration.executionTimeLimit = adapter.scriptTimeLimit
-                if let javaScriptSide { candidateConfiguration.bridgeJavaScriptSource = javaScriptSide }
-                let explorer = try Explorer.againstReference(factory, configuration: candidateConfiguration)
-                installStallHandler(
-                    explorer: explorer, javaScriptSource: javaScriptSource, replayWords: replayWords,
-                    started: started, finisher: finisher)
-                guard let capabilities = explorer.candidateCapabilities() else {
-                    throw HarnessError(
-                        code: .invalidInput, message: "the adapter could not be created to ask what it offers")
-                }
-                let generator = ExploreGenerator(
-                    capabilities: capabilities, maxOperations: options.maxOperations,
-                    data: ExploreDataGenerator(corpus: try PayloadCorpus.bundled()), dialect: adapter.profile.dialect)
-                let report = await explorer.explore(
-                    options, generator: generator,
-                    progress: { count in
-                        programsRun.withLock { $0 = count }
-                        progress.programsDidRun(count)
-                    }, isInterrupted: { finisher.isStopping })
-                return .success(report)
-            } catch {
-                return .failure(error)
-            }
+        let outcome = adapter.explore(
+            options, factory: factory, javaScriptSide: javaScriptSide,
+            progress: { count in
+                programsRun.withLock { $0 = count }
+                progress.programsDidRun(count)
+            }, isInterrupted: { finisher.isStopping }
+        ) { explorer in
+            installStallHandler(
+                explorer: explorer, javaScriptSource: javaScriptSource, replayWords: replayWords, started: started,
+                finisher: finisher)
         }
         finisher.mainFlowWillFinish()
         progress.clearOpenLine()
@@ -366,14 +348,11 @@ struct ExploreCommand: ParsableCommand {
         explorer: Explorer, javaScriptSource: String, replayWords: [String], started: Date, finisher: VerbFinisher
     ) {
         EngineStallGuard.setHandler { stall in
-            guard let running = explorer.running.withLock({ $0 }), finisher.claimFinishing() else {
+            guard let report = explorer.report(afterStall: stall), finisher.claimFinishing() else {
                 printError("the engine stalled: \(stall)")
                 _exit(ExitCodes.configuration.rawValue)
             }
             TesteeProcessGroups.endAll()
-            let stalled = CaseResult(
-                stalled: stall, caseID: stall.caseID ?? "explore.program", level: .must, clauses: [])
-            let report = running.report(stalled: stalled, inReference: stall.caseID == "explore.reference")
             let status = finish(
                 report, javaScriptSource: javaScriptSource, replayWords: replayWords, started: started, stoppedBy: nil)
             _exit(status.rawValue)
