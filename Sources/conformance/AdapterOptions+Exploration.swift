@@ -37,7 +37,8 @@ extension AdapterOptions {
                     capabilities: capabilities, maxOperations: options.maxOperations,
                     data: ExploreDataGenerator(corpus: try PayloadCorpus.bundled()), dialect: dialect)
                 return .success(
-                    await explorer.explore(options, generator: generator, progress: progress, isInterrupted: isInterrupted))
+                    await explorer.explore(
+                        options, generator: generator, progress: progress, isInterrupted: isInterrupted))
             } catch {
                 return .failure(error)
             }

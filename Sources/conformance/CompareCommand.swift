@@ -269,13 +269,14 @@ struct CompareCommand: ParsableCommand {
     }
 
     /// The `conformance run` arguments for one adapter: the shared selection, its profile, JS side and
-    /// baseline (the results file is added by `ComparedRun`).
+    /// baseline (the results file is added by `ComparedRun`). No exploration: a comparison puts the
+    /// implementations' verdicts on the same cases side by side, and explore's findings are no shared case.
     private func arguments(
         for adapter: ComparedAdapter, profile: ProfileChoice, jsSide: String?, baseline: String?
     ) -> [String] {
         var words = ["run"] + ShellCommand.option("--adapter", adapter.argument)
         words += adapterOptions(profile: profile, jsSide: jsSide)
-        words += ["--progress", "never", "--report-timings", "off"]
+        words += ["--progress", "never", "--report-timings", "off", "--explore", "0"]
         words += cases.flatMap { ["--case", $0] } + skip.flatMap { ["--skip", $0] }
         if let level { words += ["--level", level.rawValue.lowercased()] }
         if let baseline { words += ShellCommand.option("--baseline", baseline) }

@@ -17,6 +17,8 @@ struct RunCommand: ParsableCommand {
 
     @OptionGroup var adapter: AdapterOptions
 
+    @OptionGroup(title: "Exploration after the cases") var exploration: RunExplorationOptions
+
     @Option(name: .customLong("case"), help: "Run only cases whose id matches this glob (repeatable).")
     var cases: [String] = []
 
@@ -91,16 +93,32 @@ struct RunCommand: ParsableCommand {
         if stopAfterTimeouts < 0 {
             throw ValidationError("--stop-after-timeouts must be 0 (never stop) or more (got \(stopAfterTimeouts))")
         }
+        _ = try explorePrograms
+    }
+
+    /// How many programs the exploration after the cases runs (`RunExplorationOptions`).
+    private var explorePrograms: Int {
+        get throws { try exploration.programs(selectsCases: !cases.isEmpty, webView: adapter.webView) }
     }
 
     func run() throws {
         // Usage errors first, then configuration errors, all before any case runs (ExitCodes).
         let selected = try selectCases(
             include: cases, exclude: skip, level: level, among: Catalogue.all + loadCaseFiles())
-        let rerunWords = self.rerunWords
+        let rerunWords = self.rerunWords, replayWords = self.replayWords
+        // The program seed of each exploration finding, which `conformance explore` replays.
+        let replays = LockedValue<[String: UInt64]>([:])
+        let noteReplays: @Sendable (ExploreReport) -> Void = { report in
+            replays.withLock { replays in
+                for finding in report.findings { replays[finding.id] = finding.counterexample.programSeed }
+            }
+        }
         let outputs = RunOutputs(
             reports: report, adapter: adapter.choice.argument,
             rerun: { caseID in
+                if let programSeed = replays.withLock({ $0[caseID] }) {
+                    return ShellCommand(replayWords + ["--replay", String(programSeed)])
+                }
                 var command = ShellCommand(rerunWords)
                 command.option("--case", caseID)
                 return command
@@ -114,8 +132,35 @@ struct RunCommand: ParsableCommand {
             stopAfterTimeouts: stopAfterTimeouts,
             finishing: "writing the reports with the cases that finished"
         ) { finished, stop in outputs.finish(finished, stop: stop) }
-        let (results, stop) = (run.results, run.stop)
-        let (summary, reportsWritten) = outputs.finish(results, stop: stop)
+        var (results, stop, stoppedBy) = (run.results, run.stop, run.reason)
+        var explored: ExplorationSummary?
+        if stop == nil, case let programs = try explorePrograms, programs > 0 {
+            let catalogueResults = results
+            let options = exploration.options(
+                programs: programs, known: currentBaseline.map { ExploreKnownFindings($0) },
+                stopAfterTimeouts: stopAfterTimeouts)
+            let exploration = try RunExploration.run(
+                options, on: adapter, javaScriptSide: javaScriptSide, progress: progress,
+                finishFromWatcher: { reason in
+                    outputs.finish(catalogueResults, stop: RunStop(reason: reason.runStopReason, notRun: []))
+                },
+                afterStall: { report in
+                    noteReplays(report)
+                    outputs.finish(
+                        catalogueResults + report.runResults, stop: nil,
+                        exploration: report.summary(maxOperations: options.maxOperations))
+                })
+            if let report = exploration.report {
+                noteReplays(report)
+                results += report.runResults
+                explored = report.summary(maxOperations: options.maxOperations)
+            }
+            if let reason = exploration.reason {
+                stoppedBy = reason
+                stop = RunStop(reason: reason.runStopReason, notRun: [])
+            }
+        }
+        let (summary, reportsWritten) = outputs.finish(results, stop: stop, exploration: explored)
         var runStatus = summary.exitCode
         var baselineWritten = true
         if let baseline, let currentBaseline {
@@ -127,7 +172,7 @@ struct RunCommand: ParsableCommand {
                 (runStatus, baselineWritten) = gate(results, baselinePath: baseline, current: currentBaseline)
             }
         }
-        throw ExitCodes.afterRun(runStatus, outputsWritten: reportsWritten && baselineWritten, stoppedBy: run.reason)
+        throw ExitCodes.afterRun(runStatus, outputsWritten: reportsWritten && baselineWritten, stoppedBy: stoppedBy)
     }
 
     /// The cases of the `--case-file`s, each compared with the reference bridge's run of its program.
@@ -208,6 +253,16 @@ struct RunCommand: ParsableCommand {
         ).description
         print(gate.render(updateCommand: updateCommand))
         return (gate.isSatisfied ? ExitCodes.conformant : ExitCodes.conformanceFailures, true)
+    }
+
+    /// The words of the command that replays a program of the exploration after the cases, before
+    /// `--replay <program seed>`: `conformance explore`, grouping findings as the run did.
+    private var replayWords: [String] {
+        conformanceInvocation() + ["explore"] + adapter.rerunWords
+            + (jsSide.map { ShellCommand.option("--js-side", $0) } ?? [])
+            + ["--max-ops", String(RunExplorationOptions.maximumOperations)]
+            + ["--max-findings", String(RunExplorationOptions.maximumFindings)]
+            + (baseline.map { ShellCommand.option("--baseline", $0) } ?? [])
     }
 
     /// The words of the command that reruns one case with the same adapter, JS side and case files,

@@ -43,10 +43,14 @@ struct RunOutputs: Sendable {
     /// - Parameters:
     ///   - results: The cases that finished, in run order.
     ///   - stop: Why the run ended early, if it did.
+    ///   - exploration: The exploration after the cases, if one ran.
     /// - Returns: The summary (its exit code is what the results say) and whether every report was written.
     @discardableResult
-    func finish(_ results: [CaseResult], stop: RunStop?) -> (summary: RunReport, reportsWritten: Bool) {
+    func finish(_ results: [CaseResult], stop: RunStop?, exploration: ExplorationSummary? = nil) -> (
+        summary: RunReport, reportsWritten: Bool
+    ) {
         var context = RunContext(adapter: adapter, rerun: rerun, timings: timings, stop: stop)
+        context.exploration = exploration
         context.profile = profile
         context.date = started
         let summary = RunReport(results: results, context: context)

@@ -38,17 +38,20 @@ struct RunReport {
 
     /// The report text.
     func render(verbose: Bool) -> String {
+        // The cases; the exploration's findings are on its own line.
+        let cases = results.filter { !$0.isExplorationFinding }
         var counts: [Verdict: Int] = [:]
-        for result in results { counts[result.verdict, default: 0] += 1 }
+        for result in cases { counts[result.verdict, default: 0] += 1 }
         let order = Verdict.allCases
         let tally = order.compactMap { verdict in counts[verdict].map { "\($0) \(verdict)" } }.joined(separator: ", ")
-        var lines = ["\(results.count) cases against \(adapter): \(tally)"]
+        var lines = ["\(cases.count) cases against \(adapter): \(tally)"]
         if let stop {
             // "3 of 114 cases against x: 3 pass; 111 not run (interrupted by SIGINT)"
             let ran =
-                "\(results.count) of \(results.count + stop.notRun.count) cases against \(adapter): \(tally.isEmpty ? "none finished" : tally)"
+                "\(cases.count) of \(cases.count + stop.notRun.count) cases against \(adapter): \(tally.isEmpty ? "none finished" : tally)"
             lines = ["\(ran); \(stop.notRun.count) not run (\(stop.summary))"]
         }
+        if let exploration = context.exploration { lines.append(exploration.consoleLine) }
         if let hint = DialectRecognition.hint(for: results, profile: context.profile) { lines.append("hint: " + hint) }
         if let note = JavaScriptSideIdentity(results: results).note { lines.append("note: " + note) }
         // What to fix first, before the cases: one root defect can fail dozens of them.

@@ -29,6 +29,9 @@ package struct CaseResult: Sendable {
     /// it; nil for a result made otherwise. Wall clock, so it differs run to run: reports and the verbose
     /// console show it (unless timings are off), and transcripts, goldens, baselines and `report` never do.
     package var duration: Duration? = nil
+    /// Whether the exploration `conformance run` runs after its cases found this (a finding of
+    /// `conformance explore`, named by its id), rather than a case: the catalogue digest leaves it out.
+    package var isExplorationFinding = false
 
     /// A result with every field given (those with a default may be left out).
     package init(

@@ -35,9 +35,11 @@ package struct RunMetadata: Equatable, Sendable {
     }
 
     /// `sha256:<hex>` over the canonical JSON of `[[id, [clause, ...]], ...]`, the cases sorted by id (so the
-    /// order they ran in does not matter).
+    /// order they ran in does not matter). The exploration's findings are left out: they are what the bridge did,
+    /// not cases of the kit.
     package static func catalogueDigest(of results: [CaseResult]) -> String {
-        let cases = results.sorted { $0.caseID < $1.caseID }.map { result -> JSONValue in
+        let cases = results.filter { !$0.isExplorationFinding }.sorted { $0.caseID < $1.caseID }.map {
+            result -> JSONValue in
             .array([.string(result.caseID), .array(result.clauses.map(JSONValue.string))])
         }
         return "sha256:" + SHA256Digest.hex(of: JSONValue.array(cases).canonicalText)

@@ -22,6 +22,8 @@ package struct RunContext: Sendable {
     package var label: String?
     /// When the run started; reports write it only with timings on (`RunMetadata`).
     package var date: Date?
+    /// The exploration that followed the cases (`conformance run --explore`); nil when none ran.
+    package var exploration: ExplorationSummary?
 
     /// What reports name the implementation by: its label, or the adapter as given.
     package var name: String { label ?? adapter }
@@ -138,6 +140,7 @@ package enum JSONRunReport {
             document["durationSeconds"] = .number(ReportTimings.seconds(total))
         }
         if let stop = context.stop { document["stopped"] = stop.jsonValue }
+        if let exploration = context.exploration { document["exploration"] = exploration.jsonValue }
         document["findings"] = .array(RootCauses.findings(in: results).map { findingValue($0) })
         let unjudged = UnjudgedCases(results)
         if !unjudged.isEmpty {
