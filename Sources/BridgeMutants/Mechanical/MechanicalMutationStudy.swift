@@ -131,16 +131,18 @@ package final class MechanicalMutationStudy {
     }
 
     /// The transcript with timers, one line per event; an evaluation of the script under study (an
-    /// injection, or a case evaluating it again) is one line whatever its text, so that a mutant's own source
-    /// (its length included) is not a difference.
+    /// injection, or a case evaluating it again) and every evaluation of the harness's own are one line whatever
+    /// their text, so that a mutant's own source (its length included, or a copy a case derives from it) is not
+    /// a difference: what those evaluations did is in the events after them.
     private static func rendered(_ result: CaseResult, script: String) -> String {
         let transcript = result.transcript
         let injections = transcript.javaScriptSideEvaluationIDs
         return transcript.entries.map { entry in
             if case let .evaluationStarted(id, style, command) = entry.event,
-                injections.contains(id) || command.script == script
+                injections.contains(id) || command.script == script || style == .harness
             {
-                return "\(entry.time) evaluation \(id) (\(style.rawValue)) of the JS side or the script under study"
+                return
+                    "\(entry.time) evaluation \(id) (\(style.rawValue)) of the JS side, the script under study or the harness"
             }
             let rendition = EventRendition(
                 entry.event, javaScriptSideEvaluations: injections, bridgeJavaScriptSource: nil,
