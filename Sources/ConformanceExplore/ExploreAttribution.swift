@@ -15,6 +15,8 @@ struct ExploreAttribution {
     let dialect: WireDialect
     /// Whether the implementation delivered fewer messages than the reference.
     var deliveredFewer = false
+    /// Whether the implementation fetched the queue fewer times than the reference.
+    var fetchedFewer = false
     /// Whether the implementation still held messages at the end: a reload after the program flushed
     /// more of them than the reference's (nil when not probed).
     var heldAtEnd: Bool?
@@ -89,7 +91,8 @@ struct ExploreAttribution {
             case .javaScriptHandler, .call: return Clause.esc1
             default: return Clause.flush7
             }
-        case .pageError: return Clause.esc3
+        // An error the page threw while the native side fetched: a fetch that never came throws none.
+        case .pageError: return fetchedFewer ? Clause.flush1 : Clause.esc3
         case .nativeHandler:
             if let clause = corruptBatchClause(item) ?? corruptFetchBefore(item.step) { return clause }
             if let reset = lastReset(before: item.step), registered(item.subject, before: reset) {

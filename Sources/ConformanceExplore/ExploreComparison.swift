@@ -46,6 +46,8 @@ package struct ExploreComparison {
         var comparison = self
         comparison.attribution.deliveredFewer = Self.deliveredFewer(reference: reference, candidate: candidate)
         comparison.attribution.heldAtEnd = heldAtEnd
+        let fetches = { (observation: ExploreObservation) in observation.wire.filter { $0.kind == .fetch }.count }
+        comparison.attribution.fetchedFewer = fetches(candidate) < fetches(reference)
         comparison.attribution.lastDeliveryStep = candidate.wire.filter { $0.kind == .call || $0.kind == .response }
             .map(\.step).max()
         return comparison.differencesOfChannels(reference: reference, candidate: candidate)

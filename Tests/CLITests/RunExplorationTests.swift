@@ -26,7 +26,8 @@ struct RunExplorationTests {
 
         let found = try await CLITests.run(Self.defect + report("first.json"))
         #expect(found.status == 1, "\(found.standardOutput)\(found.standardError)")
-        #expect(found.standardOutput.hasPrefix("1 cases against mutant:glue-fetches-only-for-its-own-queue-url: 1 pass\n"))
+        #expect(
+            found.standardOutput.hasPrefix("1 cases against mutant:glue-fetches-only-for-its-own-queue-url: 1 pass\n"))
         #expect(
             found.standardOutput.contains(
                 "explore: 30 programs against the reference bridge (seed 1, at most 12 steps): 1 new finding (\(Self.finding))"
@@ -43,7 +44,9 @@ struct RunExplorationTests {
         #expect(cases.compactMap { $0["id"] as? String } == ["bootstrap.url-classification.https", Self.finding])
 
         _ = try await CLITests.run(Self.defect + report("second.json"))
-        #expect(try Data(contentsOf: folder.appendingPathComponent("second.json")) == Data(contentsOf: folder.appendingPathComponent("first.json")))
+        #expect(
+            try Data(contentsOf: folder.appendingPathComponent("second.json"))
+                == Data(contentsOf: folder.appendingPathComponent("first.json")))
         let withoutExploring = try await CLITests.run(Self.defect + ["--explore", "0"] + report("none.json"))
         #expect(withoutExploring.status == 0, "\(withoutExploring.standardOutput)")
         #expect(!withoutExploring.standardOutput.contains("explore:"))
@@ -61,13 +64,16 @@ struct RunExplorationTests {
         #expect(gated.standardOutput.contains("no new finding; known: \(Self.finding)"), "\(gated.standardOutput)")
     }
 
-    @Test("a rerun of some cases explores nothing unless asked; --explore out of range or with a real web view is a usage error")
+    @Test(
+        "a rerun of some cases explores nothing unless asked; --explore out of range or with a real web view is a usage error"
+    )
     func whenItRuns() async throws {
         let some = try await CLITests.run(["run", "--case", "bootstrap.url-classification.https"])
         #expect(some.status == 0 && !some.standardOutput.contains("explore:"), "\(some.standardOutput)")
         let negative = try await CLITests.run(["run", "--explore=-1"])
         #expect(negative.status == 64)
-        #expect(negative.standardError.contains("--explore must be from 0 (no exploration) to 100000 programs (got -1)"))
+        #expect(
+            negative.standardError.contains("--explore must be from 0 (no exploration) to 100000 programs (got -1)"))
         let realWebView = try await CLITests.run(["run", "--web-view", "webkitgtk", "--explore", "3"])
         #expect(realWebView.status == 64)
         #expect(
