@@ -45,7 +45,11 @@ struct RunReport {
         let order = Verdict.allCases
         let tally = order.compactMap { verdict in counts[verdict].map { "\($0) \(verdict)" } }.joined(separator: ", ")
         var lines = ["\(cases.count) cases against \(adapter): \(tally)"]
-        if let stop {
+        if let stop, stop.notRun.isEmpty, context.exploration != nil {
+            // Every case ran; the exploration after them stopped: "114 cases against x: 114 pass; the
+            // exploration after them interrupted by SIGINT".
+            lines = ["\(cases.count) cases against \(adapter): \(tally); the exploration after them \(stop.summary)"]
+        } else if let stop {
             // "3 of 114 cases against x: 3 pass; 111 not run (interrupted by SIGINT)"
             let ran =
                 "\(cases.count) of \(cases.count + stop.notRun.count) cases against \(adapter): \(tally.isEmpty ? "none finished" : tally)"

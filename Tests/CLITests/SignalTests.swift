@@ -140,6 +140,42 @@ struct SignalTests {
         }
     }
 
+    @Test(
+        "run, on SIGINT during the exploration after its cases, ends the testee's group, writes the cases and the programs that ran, and exits 130",
+        .fullTier)
+    func interruptedExploration() async throws {
+        let folder = try Self.scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let json = folder.appendingPathComponent("out.json").path
+        // The case passes on the testee; the first program whose native side calls a JS handler leaves it stuck.
+        let run = try WatchedRun(
+            [
+                "run", "--adapter", Self.stuckTesteeWithChild, "--adapter-timeout", "600", "--case",
+                Self.passingThenHanging[0], "--explore", "1000", "--report", "json:" + json,
+            ], environment: ["CI": nil])
+        defer { run.endLeftovers() }
+        #expect(await run.waitForStuckTestee(timeout: 300) != nil, "the testee never got stuck: \(run.standardError)")
+        let groups = run.children()
+        kill(run.processIdentifier, SIGINT)
+        let status = await run.waitForExit(timeout: 120)
+        #expect(status == 130, "\(run.standardOutput)\n\(run.standardError)")
+        #expect(await WatchedRun.liveMembers(ofGroups: groups, timeout: 60).isEmpty)
+        #expect(
+            run.standardOutput.contains(": 1 pass; the exploration after them interrupted by SIGINT\n"),
+            "\(run.standardOutput)")
+        #expect(run.standardOutput.contains(" of 1000 programs against the reference bridge"), "\(run.standardOutput)")
+        let document = try RunSafetyTests.validReport(try String(contentsOfFile: json, encoding: .utf8))
+        let members = try #require(RunSafetyTests.members(document))
+        #expect(members["stopped"].flatMap(RunSafetyTests.members)?["reason"] == .string("interrupted"))
+        guard case .object(let exploration)? = members["exploration"],
+            case .number(let ran)? = exploration["programsRun"]
+        else {
+            Issue.record("no exploration in the report: \(document)")
+            return
+        }
+        #expect(ran < 1000, "the program running when the signal came is dropped")
+    }
+
     @Test("a verb started with SIGINT ignored (as a shell starts a script's background job) still stops on it")
     func inheritedIgnoredInterrupt() async throws {
         let words = [
