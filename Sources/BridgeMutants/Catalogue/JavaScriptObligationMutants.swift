@@ -142,6 +142,11 @@ extension MutantCatalogue {
             replacing: "window.onerror = function (msg, url, line) {",
             with: "window.onError = function (msg, url, line) {",
             caughtBy: ["js-side.logging.onerror-hook", "js-side.logging.onerror-hook-on-navigated-page"]),
+        javaScriptSide(
+            "js-onerror-hook-only-when-undefined",
+            "the hook is installed only when window.onerror is undefined, which a browser's never is (null): no hook in a real web view",
+            obligation: .log6a, replacing: "if (!window.onerror) {", with: "if (window.onerror === undefined) {",
+            caughtBy: ["js-side.logging.onerror-hook", "js-side.logging.onerror-hook-on-navigated-page"]),
     ]
 
     /// A JS-side mutant run by the reference native side with the given evaluation style.

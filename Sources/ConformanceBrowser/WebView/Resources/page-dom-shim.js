@@ -9,6 +9,9 @@
     var global = (0, eval)("this");
     global.window = global;
     global.self = global;
+    /* A browser's event handler attributes start null, not undefined: a JS side testing `=== undefined`
+       would install its hook here and never in a real web view. */
+    global.onerror = null;
 
     /* Modal dialogs: recorded; the harness flags one opened inside a synchronous native evaluation. */
     global.alert = function (message) { host.dialog("alert", message === undefined ? "" : String(message)); };
