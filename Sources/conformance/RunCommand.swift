@@ -134,12 +134,15 @@ struct RunCommand: ParsableCommand {
         ) { finished, stop in outputs.finish(finished, stop: stop) }
         var (results, stop, stoppedBy) = (run.results, run.stop, run.reason)
         var explored: ExplorationSummary?
+        var explorationFailed = false
         if stop == nil, case let programs = try explorePrograms, programs > 0 {
             let catalogueResults = results
             let options = exploration.options(
                 programs: programs, known: currentBaseline.map { ExploreKnownFindings($0) },
                 stopAfterTimeouts: stopAfterTimeouts)
-            let exploration = try RunExploration.run(
+            // An exploration that cannot run (its testee does not start) loses nothing of the cases: they are
+            // written and gated, and the run exits 78 after naming the problem.
+            let exploration = try? RunExploration.run(
                 options, on: adapter, javaScriptSide: javaScriptSide, progress: progress,
                 finishFromWatcher: { reason in
                     outputs.finish(catalogueResults, stop: RunStop(reason: reason.runStopReason, notRun: []))
@@ -150,12 +153,13 @@ struct RunCommand: ParsableCommand {
                         catalogueResults + report.runResults, stop: nil,
                         exploration: report.summary(maxOperations: options.maxOperations))
                 })
-            if let report = exploration.report {
+            explorationFailed = exploration == nil
+            if let report = exploration?.report {
                 noteReplays(report)
                 results += report.runResults
                 explored = report.summary(maxOperations: options.maxOperations)
             }
-            if let reason = exploration.reason {
+            if let reason = exploration?.reason {
                 stoppedBy = reason
                 stop = RunStop(reason: reason.runStopReason, notRun: [])
             }
@@ -172,6 +176,7 @@ struct RunCommand: ParsableCommand {
                 (runStatus, baselineWritten) = gate(results, baselinePath: baseline, current: currentBaseline)
             }
         }
+        if explorationFailed { runStatus = ExitCodes.configuration }
         throw ExitCodes.afterRun(runStatus, outputsWritten: reportsWritten && baselineWritten, stoppedBy: stoppedBy)
     }
 

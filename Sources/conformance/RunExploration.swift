@@ -20,8 +20,8 @@ struct RunExploration {
     ///     finisher's queue, when a signal came and the main flow has not begun finishing within the grace.
     ///   - afterStall: Prints and writes what the run has, with the exploration's report whose last program
     ///     stalled the engine; the process then exits with status 1.
-    /// - Throws: `ExitCodes.configuration` after printing the harness error that kept the exploration from
-    ///   running (not when a signal stopped it).
+    /// - Throws: `ExitCodes.configuration` after printing what kept the exploration from running: a harness
+    ///   error, or a testee that did not start (not when a signal stopped it).
     static func run(
         _ options: ExploreOptions, on adapter: AdapterOptions, javaScriptSide: String?, progress mode: ProgressMode,
         finishFromWatcher: @escaping @Sendable (FinishReason) -> Void,
@@ -30,13 +30,17 @@ struct RunExploration {
         let finisher = VerbFinisher(
             finishing: "writing the reports with the cases that finished", finishWithWhatFinished: finishFromWatcher)
         SignalTrigger.install(for: finisher)
+        // However it ends, the main flow then writes what the run has.
+        defer { finisher.mainFlowWillFinish() }
         let progress = RunProgress(mode: mode, total: options.runs)
         let factory: AdapterFactory
         do {
             factory = try adapter.resolve(isInterrupted: { finisher.isStopping })
         } catch  where finisher.isStopping {
-            finisher.mainFlowWillFinish()
             return RunExploration(report: nil, reason: finisher.reason)
+        } catch {
+            printError("the exploration after the cases could not start the adapter; the cases' results are written")
+            throw error
         }
         let outcome = adapter.explore(
             options, factory: factory, javaScriptSide: javaScriptSide, progress: { progress.programsDidRun($0) },
@@ -54,14 +58,14 @@ struct RunExploration {
                 _exit(ExitCodes.conformanceFailures.rawValue)
             }
         }
-        finisher.mainFlowWillFinish()
         progress.clearOpenLine()
         switch outcome {
         case .success(let report):
             return RunExploration(report: report, reason: finisher.reason)
         case .failure(let error):
             if finisher.isStopping { return RunExploration(report: nil, reason: finisher.reason) }
-            printError("the exploration after the cases could not run: " + error.description)
+            printError(
+                "the exploration after the cases could not run; the cases' results are written: " + error.description)
             throw ExitCodes.configuration
         }
     }

@@ -82,6 +82,31 @@ struct RunExplorationTests {
             "\(realWebView.standardError)")
     }
 
+    @Test(
+        "an exploration whose testee does not start loses nothing of the cases: they are written, the problem is named, exit 78",
+        .fullTier)
+    func explorationThatCannotStart() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("run-explore-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let flag = folder.appendingPathComponent("started").path, json = folder.appendingPathComponent("r.json").path
+        // A testee that greets once: the cases' process starts, the exploration's does not.
+        let once =
+            "sh -c 'if [ -e \(flag) ]; then exit 3; fi; : > \(flag); exec \(OutOfProcessTests.testee("reference"))'"
+        let run = try await CLITests.run([
+            "run", "--adapter", once, "--case", "bootstrap.url-classification.https", "--explore", "5", "--report",
+            "json:" + json,
+        ])
+        #expect(run.status == 78, "\(run.standardOutput)\(run.standardError)")
+        #expect(run.standardOutput.hasPrefix("1 cases against "), "\(run.standardOutput)")
+        #expect(
+            run.standardError.contains(
+                "the exploration after the cases could not start the adapter; the cases' results are written"),
+            "\(run.standardError)")
+        let document = try Self.document(at: json)
+        #expect(document["total"] as? Int == 1 && document["exploration"] == nil)
+    }
+
     private static func document(at path: String) throws -> [String: Any] {
         try #require(JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path))) as? [String: Any])
     }
