@@ -10,23 +10,39 @@ struct TesteeStarvationTests {
     #if os(Linux)
         @Test("a process sharing one CPU with busy ones is seen waiting for it")
         func starvedProcessIsSeen() throws {
-            // Three spinning processes on one CPU: each waits for it while another runs.
-            let spinners = try (0..<3).map { _ in
-                let process = Process()
-                process.executableURL = URL(fileURLWithPath: "/usr/bin/taskset")
-                process.arguments = ["-c", "0", "/bin/sh", "-c", "while :; do :; done"]
-                try process.run()
-                return process
+            // Two spinning processes on one CPU, and a worker there that waits for a line, does a fixed amount of
+            // work, says so, then waits on its input again: while it worked it waited for the CPU whenever a
+            // spinner ran.
+            let spinners = try (0..<2).map { _ in
+                try Self.onCPUZero("while :; do :; done")
             }
+            let input = Pipe(), output = Pipe()
+            let worker = try Self.onCPUZero(
+                "read go; i=0; while [ $i -lt 20000 ]; do i=$((i+1)); done; echo done; read line",
+                input: input, output: output)
             defer {
                 // SIGKILL: a shell may have inherited SIGTERM ignored from the test process.
-                for spinner in spinners { kill(spinner.processIdentifier, SIGKILL) }
-                for spinner in spinners { spinner.waitUntilExit() }
+                for process in spinners + [worker] { kill(process.processIdentifier, SIGKILL) }
+                for process in spinners + [worker] { process.waitUntilExit() }
             }
-            let starvation = TesteeStarvation(processIdentifier: spinners[2].processIdentifier)
-            // The event waited for is the reading growing; the test's own time limit bounds the wait.
-            while starvation.seconds == 0 { usleep(10_000) }
+            // The reading counts from here, then the work starts.
+            let starvation = TesteeStarvation(processIdentifier: worker.processIdentifier)
+            input.fileHandleForWriting.write(Data("go\n".utf8))
+            // The event waited for: the worker's line, once its work is done (it then blocks on its input).
+            let said = output.fileHandleForReading.availableData
+            #expect(String(decoding: said, as: UTF8.self) == "done\n")
             #expect(starvation.seconds > 0)
+        }
+
+        /// Starts `script` in a shell pinned to CPU 0.
+        private static func onCPUZero(_ script: String, input: Pipe? = nil, output: Pipe? = nil) throws -> Process {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/taskset")
+            process.arguments = ["-c", "0", "/bin/sh", "-c", script]
+            if let input { process.standardInput = input }
+            if let output { process.standardOutput = output }
+            try process.run()
+            return process
         }
     #endif
 
