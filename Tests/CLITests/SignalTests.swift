@@ -154,12 +154,10 @@ struct SignalTests {
                 Self.passingThenHanging[0], "--explore", "1000", "--report", "json:" + json,
             ], environment: ["CI": nil])
         defer { run.endLeftovers() }
-        #expect(await run.waitForStuckTestee(timeout: 300) != nil, "the testee never got stuck: \(run.standardError)")
-        let groups = run.children()
-        kill(run.processIdentifier, SIGINT)
-        let status = await run.waitForExit(timeout: 120)
+        let (stuck, status, left) = await run.interruptWhenStuck()
+        #expect(stuck, "the testee never got stuck: \(run.standardError)")
         #expect(status == 130, "\(run.standardOutput)\n\(run.standardError)")
-        #expect(await WatchedRun.liveMembers(ofGroups: groups, timeout: 60).isEmpty)
+        #expect(left.isEmpty)
         #expect(
             run.standardOutput.contains(": 1 pass; the exploration after them interrupted by SIGINT\n"),
             "\(run.standardOutput)")
@@ -187,12 +185,10 @@ struct SignalTests {
             + words.map { "'" + $0.replacingOccurrences(of: "'", with: "'\\''") + "'" }.joined(separator: " ")
         let run = try WatchedRun(["-c", command], executable: URL(fileURLWithPath: "/bin/sh"))
         defer { run.endLeftovers() }
-        #expect(await run.waitForStuckTestee(timeout: 300) != nil, "\(run.standardError)")
-        let groups = run.children()
-        kill(run.processIdentifier, SIGINT)
-        let status = await run.waitForExit(timeout: 120)
+        let (stuck, status, left) = await run.interruptWhenStuck()
+        #expect(stuck, "\(run.standardError)")
         #expect(status == 130, "\(run.standardOutput)\n\(run.standardError)")
-        #expect(await WatchedRun.liveMembers(ofGroups: groups, timeout: 60).isEmpty)
+        #expect(left.isEmpty)
         #expect(run.standardOutput.contains("interrupted by SIGINT: 2 of 4 steps not run"), "\(run.standardOutput)")
     }
 
@@ -239,6 +235,17 @@ struct SignalTests {
 }
 
 extension WatchedRun {
+    /// Waits until the testee is stuck, sends SIGINT, and waits for this process to exit.
+    /// - Returns: Whether the testee got stuck, the exit status (nil when it did not exit), and the live members of
+    ///   the testee groups once they are ended.
+    func interruptWhenStuck() async -> (stuck: Bool, status: Int32?, left: [String]) {
+        let stuck = await waitForStuckTestee(timeout: 300) != nil
+        let groups = children()
+        kill(processIdentifier, SIGINT)
+        let status = await waitForExit(timeout: 120)
+        return (stuck, status, await Self.liveMembers(ofGroups: groups, timeout: 60))
+    }
+
     /// Waits until a child of this process (a testee) is stuck: its main thread sleeps, as
     /// `hang-in-call-handler` does in `callHandler` (a testee waiting for input polls instead).
     /// - Returns: The child's process identifier, or nil after `timeout` seconds.
