@@ -177,6 +177,11 @@ let package = Package(
             name: "conformance-testees",
             dependencies: ["ConformanceKit", "ReferenceBridge", "BridgeMutants"]
         ),
+        // The reference alone, served out of process: what the native mutation study rebuilds per mutant.
+        .executableTarget(
+            name: "reference-testee",
+            dependencies: ["ConformanceAdapter", "ReferenceBridge", "WireDialects"]
+        ),
         // A Swift 5 testee built the way the README tells implementers to: its adapter in a target of its own,
         // and an executable whose `main.swift` is the README's, both in Swift 5 language mode.
         .target(
