@@ -3,7 +3,7 @@ import ConformanceKit
 import Foundation
 import WireDialects
 
-/// `conformance-benchmarks mutation`: every mechanical mutant (`JavaScriptMutator`) of the kit's JS sides and
+/// `conformance-benchmarks mutation`: every mechanical mutant (`MechanicalMutator`) of the kit's JS sides and
 /// page setup snippets, canonical and wkwvjb, against the catalogue in the script's profile and, for those no
 /// case catches, a seeded exploration; prints the score per script and operator and every mutant the catalogue
 /// let through. Not part of the default run: it takes minutes.
@@ -41,13 +41,13 @@ enum MechanicalMutationBenchmark {
         _ subject: MechanicalMutationStudy.Subject, file: String, source: String, dialect: WireDialect
     ) async throws -> [MechanicalMutationStudy.Outcome] {
         let name = file.split(separator: "/").last.map(String.init) ?? file
-        let mutants = JavaScriptMutator(source: source, file: name).mutants()
+        let mutants = MechanicalMutator(source: source, file: name).mutants()
         let study = try await MechanicalMutationStudy(
             subject, original: source, dialect: dialect, cases: Catalogue.all, explorePrograms: explorePrograms)
         print(
             "  \(file) (\(dialect.name)): \(mutants.count) mechanical mutants, against \(Catalogue.all.count) cases, then \(explorePrograms) explore programs"
         )
-        var byOperator: [JavaScriptMutationOperator: [MechanicalMutationStudy.Outcome]] = [:]
+        var byOperator: [MutationOperator: [MechanicalMutationStudy.Outcome]] = [:]
         // Every mutant the catalogue let through: explore's finds, the equivalent ones, the survivors.
         var notCaught: [(MechanicalMutant, MechanicalMutationStudy.Outcome)] = []
         let clock = ContinuousClock(), start = clock.now
@@ -57,7 +57,7 @@ enum MechanicalMutationBenchmark {
             if case .killedByCatalogue = outcome { continue }
             notCaught.append((mutant, outcome))
         }
-        for mutationOperator in JavaScriptMutationOperator.allCases {
+        for mutationOperator in MutationOperator.allCases {
             guard let outcomes = byOperator[mutationOperator] else { continue }
             print("    \(mutationOperator.rawValue): \(score(outcomes))")
         }

@@ -3,7 +3,7 @@ import ConformanceKit
 import TestTiers
 import Testing
 
-/// Mutants derived mechanically from a JS side (`JavaScriptMutator`), and what the kit makes of them
+/// Mutants derived mechanically from a JS side (`MechanicalMutator`), and what the kit makes of them
 /// (`MechanicalMutationStudy`); the whole study is `conformance-benchmarks mutation`.
 @Suite("Mechanical mutation: JS-side mutants no one chose, and what the kit makes of them")
 @MainActor
@@ -22,7 +22,7 @@ struct MechanicalMutationTests {
 
     @Test("each operator is applied where it fits, outside strings and comments, one change per mutant")
     func operatorsOnASmallSource() {
-        let mutants = JavaScriptMutator(source: Self.sample, file: "sample.js").mutants()
+        let mutants = MechanicalMutator(source: Self.sample, file: "sample.js").mutants()
         let changes = mutants.map { "\($0.line) \($0.mutationOperator.rawValue): \($0.change)" }
         #expect(
             changes == [
@@ -55,13 +55,64 @@ struct MechanicalMutationTests {
         }
     }
 
+    private static let swiftSample = #"""
+        /* if a == 1 { queue.append(x) } is a comment */
+        func f(_ queue: inout [Int], _ a: Int, _ name: String?) -> Int {
+            if a == 1 && queue.count < 2 {
+                queue.append(a)
+                log("if \(name.map { "'\($0)' == 0" } ?? "none") != 1")
+                DispatchQueue.main.async { queue.removeFirst() }
+            }
+            guard let name, !name.isEmpty else { return 0 }
+            guard a != 0 else { return 1 }
+            let first = queue.first ?? 0
+            total += first
+            return a > first ? 1 : 0
+        }
+        """#
+
+    @Test("in Swift too: each operator where it fits, never in a string, an interpolation or a comment, nor a binding")
+    func operatorsOnASmallSwiftSource() {
+        let mutants = MechanicalMutator(source: Self.swiftSample, file: "sample.swift", language: .swift).mutants()
+        let changes = mutants.map { "\($0.line) \($0.mutationOperator.rawValue): \($0.change)" }
+        #expect(
+            changes == [
+                "3 negate-condition: `if a == 1 && queue.count < 2` -> `if !(a == 1 && queue.count < 2)`",
+                "3 drop-condition: `if a == 1 && queue.count < 2` -> `if true`",
+                "3 replace-operator: `==` -> `!=`",
+                "3 replace-operator: `&&` -> `||`",
+                "3 replace-operator: `<` -> `<=`",
+                "3 change-constant: `1` -> `0`",
+                "3 change-constant: `2` -> `3`",
+                "4 delete-statement: `queue.append(a)` left out",
+                "4 swap-statements: `queue.append(a)` after `log(\"if \\(name.map { \"\'\\($0)\' == 0\" } ?? \"none\") != 1\")`",
+                "5 delete-statement: `log(\"if \\(name.map { \"\'\\($0)\' == 0\" } ?? \"none\") != 1\")` left out",
+                "5 swap-statements: `log(\"if \\(name.map { \"\'\\($0)\' == 0\" } ?? \"none\") != 1\")` after `DispatchQueue.main.async { queue.removeFirst() }`",
+                "6 delete-statement: `DispatchQueue.main.async { queue.removeFirst() }` left out",
+                "6 replace-collection-operation: `.removeFirst(` -> `.removeLast(`",
+                "6 drop-deferral: `DispatchQueue.main.async {` -> `do {`",
+                "8 change-constant: `0` -> `1`",
+                "9 negate-condition: `guard a != 0` -> `guard !(a != 0)`",
+                "9 drop-condition: `guard a != 0` -> `guard true`",
+                "9 replace-operator: `!=` -> `==`",
+                "9 change-constant: `0` -> `1`",
+                "9 change-constant: `1` -> `0`",
+                "10 change-constant: `0` -> `1`",
+                "10 replace-collection-operation: `.first` -> `.last`",
+                "11 delete-statement: `total += first` left out",
+                "12 replace-operator: `>` -> `>=`",
+                "12 change-constant: `1` -> `0`",
+                "12 change-constant: `0` -> `1`",
+            ], "\(changes)")
+    }
+
     @Test("the kit's JS side gives every operator, unique ids, and the same mutants every time")
     func theKitsJavaScriptSide() throws {
         let source = try ConformanceRunner.referenceJavaScriptSide()
-        let mutants = JavaScriptMutator(source: source, file: "WebViewJavascriptBridge.js").mutants()
-        #expect(Set(mutants.map(\.mutationOperator)) == Set(JavaScriptMutationOperator.allCases))
+        let mutants = MechanicalMutator(source: source, file: "WebViewJavascriptBridge.js").mutants()
+        #expect(Set(mutants.map(\.mutationOperator)) == Set(MutationOperator.allCases))
         #expect(Set(mutants.map(\.id)).count == mutants.count)
-        #expect(mutants == JavaScriptMutator(source: source, file: "WebViewJavascriptBridge.js").mutants())
+        #expect(mutants == MechanicalMutator(source: source, file: "WebViewJavascriptBridge.js").mutants())
         #expect(mutants.allSatisfy { $0.source != source })
     }
 
@@ -70,7 +121,7 @@ struct MechanicalMutationTests {
         .fullTier)
     func studyClassifies() async throws {
         let source = try ConformanceRunner.referenceJavaScriptSide()
-        let mutants = JavaScriptMutator(source: source, file: "WebViewJavascriptBridge.js").mutants()
+        let mutants = MechanicalMutator(source: source, file: "WebViewJavascriptBridge.js").mutants()
         let study = try await MechanicalMutationStudy(original: source, cases: Catalogue.all, explorePrograms: 0)
         let droppedPush = try #require(
             mutants.first { $0.mutationOperator == .deleteStatement && $0.change.contains("sendMessageQueue.push") })
@@ -95,7 +146,7 @@ struct MechanicalMutationTests {
         .fullTier)
     func exploreFindsWhatNoCaseCaught() async throws {
         let source = try ConformanceRunner.referenceJavaScriptSide(in: .wkwvjb)
-        let mutants = JavaScriptMutator(source: source, file: "WKWebViewJavascriptBridge.js").mutants()
+        let mutants = MechanicalMutator(source: source, file: "WKWebViewJavascriptBridge.js").mutants()
         let synchronousSetup = try #require(
             mutants.first { $0.mutationOperator == .dropDeferral && $0.change.contains("callWKWVJBCallbacks") })
         // The catalogue as it was: no case saw the waiting callbacks run during injection in this dialect.

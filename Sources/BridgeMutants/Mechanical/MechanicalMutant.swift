@@ -5,7 +5,7 @@ package struct MechanicalMutant: Sendable, Hashable {
     /// The 1-based line of the change (of the first line, for a swap).
     package let line: Int
     /// The operator applied.
-    package let mutationOperator: JavaScriptMutationOperator
+    package let mutationOperator: MutationOperator
     /// Which application of the operator on that line (1-based), for operators that fit more than once.
     package let occurrence: Int
     /// What changed, in source words: "`===` -> `!==`".
