@@ -1,5 +1,6 @@
 import ConformanceKit
 import ReferenceBridge
+import StrictJSON
 import WireDialects
 
 /// Runs mechanical mutants of a JS side or a page setup snippet against the kit: the catalogue first (the
@@ -99,15 +100,21 @@ package final class MechanicalMutationStudy {
         return .equivalentOnCatalogue
     }
 
-    /// The first line where two transcripts differ, each cut to 160 characters.
+    /// The first line where two transcripts differ, each shown from a little before its first differing
+    /// character and cut to 160 characters.
     private static func firstDifference(_ original: String, _ mutated: String) -> String {
         let before = original.split(separator: "\n", omittingEmptySubsequences: false)
         let after = mutated.split(separator: "\n", omittingEmptySubsequences: false)
         let index =
             zip(before, after).enumerated().first { $0.element.0 != $0.element.1 }?.offset
             ?? min(before.count, after.count)
+        let lines = (index < before.count ? before[index] : "", index < after.count ? after[index] : "")
+        let common = zip(lines.0, lines.1).prefix { $0 == $1 }.count
+        let skipped = max(0, common - 60)
         func line(_ lines: [Substring]) -> String {
-            index < lines.count ? PrintableText.abbreviate(String(lines[index]), limit: 160) : "(no line)"
+            guard index < lines.count else { return "(no line)" }
+            let shown = PrintableText.abbreviate(String(lines[index].dropFirst(skipped)), limit: 160)
+            return skipped > 0 ? "[\(skipped) characters] " + shown : shown
         }
         return "line \(index + 1): `\(line(before))` became `\(line(after))`"
     }
@@ -130,7 +137,8 @@ package final class MechanicalMutationStudy {
         return await runner.run(cases) { ReferenceBridgeAdapter(dialect: dialect) }
     }
 
-    /// The transcript with timers, one line per event; an evaluation of the script under study (an
+    /// The transcript with timers, one line per event with all its fields (never abbreviated: a difference past
+    /// a wire log's cut is still a difference); an evaluation of the script under study (an
     /// injection, or a case evaluating it again) and every evaluation of the harness's own are one line whatever
     /// their text, so that a mutant's own source (its length included, or a copy a case derives from it) is not
     /// a difference: what those evaluations did is in the events after them.
@@ -147,7 +155,7 @@ package final class MechanicalMutationStudy {
             let rendition = EventRendition(
                 entry.event, javaScriptSideEvaluations: injections, bridgeJavaScriptSource: nil,
                 dialect: transcript.dialect)
-            return "\(entry.time) \(rendition.line)"
+            return "\(entry.time) \(rendition.kind) \(CanonicalJSON.encode(.object(rendition.fields)))"
         }.joined(separator: "\n")
     }
 }
