@@ -2,6 +2,7 @@ import ArgumentParser
 import BridgeMutants
 import Foundation
 import ReferenceBridge
+import WireDialects
 
 /// What `--adapter` names, resolved when the command line is parsed: the reference bridge in one
 /// evaluation style, a mutant, or a command that starts an out-of-process adapter.
@@ -71,6 +72,15 @@ enum AdapterChoice: Sendable {
         case .mutant(let mutant): "broken on purpose: \(mutant.defect)"
         case .command(let command): "an out-of-process adapter started by `\(command)`"
         }
+    }
+
+    /// Why this adapter does not run in the profile of `dialect`, if it does not: the reference evaluating
+    /// synchronously like UIWebView, in a dialect whose page signals by script message, which only WKWebView
+    /// has (its evaluation is asynchronous, so the combination does not occur in an app).
+    func refusal(inProfileOf dialect: WireDialect) -> String? {
+        guard case .referenceSync = self, case .scriptMessage = dialect.loadSignal else { return nil }
+        return
+            "reference-sync evaluates synchronously like UIWebView, and the \(dialect.name) profile's page signals by script message, which only WKWebView has (its evaluation is asynchronous): give --adapter reference in that profile"
     }
 
     /// The mutant this adapter runs, if it is one.

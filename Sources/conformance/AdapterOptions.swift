@@ -60,6 +60,7 @@ struct AdapterOptions: ParsableArguments {
                 "mutant:\(mutant.id) breaks the \(mutant.dialect.name) reference: run it with --profile \(mutant.dialect.name)"
             )
         }
+        if let refusal = choice.refusal(inProfileOf: profile.dialect) { throw ValidationError(refusal) }
         // `isFinite` also rejects `nan`; an infinite or huge watchdog traps when converted to whole seconds.
         guard adapterTimeout.isFinite, adapterTimeout > 0, adapterTimeout <= Self.maximumAdapterTimeout else {
             throw ValidationError(

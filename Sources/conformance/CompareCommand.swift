@@ -149,6 +149,9 @@ struct CompareCommand: ParsableCommand {
                     "mutant:\(mutant.id) breaks the \(mutant.dialect.name) reference: give it its profile, --profile-of \(PrintableText.terminalSafe(adapter.label))=\(mutant.dialect.name)"
                 )
             }
+            if let refusal = adapter.choice.refusal(inProfileOf: columnProfile.dialect) {
+                throw ValidationError(refusal)
+            }
         }
         _ = try values(jsSideOf, option: "--js-side-of")
         _ = try values(baseline, option: "--baseline")

@@ -84,4 +84,19 @@ struct ProfileCommandTests {
         #expect(unknown.status == 64)
         #expect(unknown.standardError.contains("'canonical' and 'wkwvjb'"), "\(unknown.standardError)")
     }
+
+    @Test(
+        "reference-sync in a profile whose page signals by script message (WKWebView's only) is a usage error, in run and compare"
+    )
+    func synchronousReferenceOnlyWhereItOccurs() async throws {
+        let refusal =
+            "reference-sync evaluates synchronously like UIWebView, and the wkwvjb profile's page signals by script message"
+        let run = try await conformance("run", "--adapter", "reference-sync", "--profile", "wkwvjb")
+        #expect(run.status == 64)
+        #expect(run.standardError.contains(refusal), "\(run.standardError)")
+        let compare = try await conformance(
+            "compare", "--adapter", "reference", "--adapter", "reference-sync", "--profile-of", "reference-sync=wkwvjb")
+        #expect(compare.status == 64)
+        #expect(compare.standardError.contains(refusal), "\(compare.standardError)")
+    }
 }
