@@ -16,8 +16,8 @@ struct RecordCommand: ParsableCommand {
             is left out (`conformance list --profile P` says which).
 
             Only a case that ran to its end is recorded (or checked). A case the adapter cannot run (not \
-            applicable: out of process, the cases that need sends from any thread, traffic logging or throwing \
-            handlers, and the JS-side cases) or that was cut short (timeout, crash, adapter or harness error) is \
+            applicable: out of process, the cases that need sends from any thread or throwing handlers, and the \
+            JS-side cases) or that was cut short (timeout, crash, adapter or harness error) is \
             skipped: its golden is left as it was, its line says why, and the exit status is not 0. The cases \
             that ran are still recorded, since a skipped case's golden is never touched: nothing is lost, and \
             what is missing is named.

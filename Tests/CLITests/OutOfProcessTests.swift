@@ -85,6 +85,22 @@ struct OutOfProcessTests {
         #expect(output.standardOutput.contains("[START-1.a]"), "\(output.standardOutput)")
     }
 
+    @Test(
+        "traffic logging is switched out of process (setTrafficLogging): the reference passes LOG-7 there, a mutant fails it"
+    )
+    func trafficLoggingOutOfProcess() async throws {
+        let traffic = ["--case", "logging.native.traffic-when-switched-on"]
+        let reference = try await CLITests.run(["run", "--adapter", Self.testee("reference")] + traffic)
+        #expect(reference.status == 0, "\(reference.standardOutput)")
+        #expect(reference.standardOutput.hasPrefix("1 cases against "), "\(reference.standardOutput)")
+        #expect(reference.standardOutput.contains(": 1 pass\n"), "\(reference.standardOutput)")
+        let mutant = try await CLITests.run(
+            ["run", "--adapter", Self.testee("mutant:traffic-sends-not-logged")] + traffic)
+        // LOG-7 is a SHOULD: non-strict, which fails a run only at --level should.
+        #expect(mutant.standardOutput.contains(": 1 non-strict\n"), "\(mutant.standardOutput)")
+        #expect(mutant.standardOutput.contains("[LOG-7."), "\(mutant.standardOutput)")
+    }
+
     @Test("a testee that crashes gets `crash` for that case, and the next case gets a fresh process")
     func crashingTestee() async throws {
         let report = FileManager.default.temporaryDirectory.appendingPathComponent(

@@ -114,6 +114,17 @@ extension AdapterWireTests {
         }
     }
 
+    @Test("setTrafficLogging carries `enabled`, and a request without it names the field")
+    func trafficLoggingRequest() throws {
+        for enabled in [true, false] {
+            let request = HarnessMessage.setTrafficLogging(seq: 2, enabled: enabled)
+            let line = AdapterWire.line(of: request)
+            #expect(line.contains(#""enabled":\#(enabled)"#), "\(line)")
+            #expect(try decodeRequest(line) == request)
+        }
+        #expect(throws: AdapterFailure.self) { try decodeRequest(#"{"type":"setTrafficLogging","seq":2}"#) }
+    }
+
     @Test("ADP-20 to ADP-22: every request of `web-view` survives a round trip")
     func webViewRequestsRoundTrip() throws {
         let page = PageNavigation(number: 3, urlString: "https://app.example/index.html")

@@ -98,7 +98,7 @@ enum PortExpectations {
         // those cases do not apply; nor do JS-side cases, the JS side being the kit's own.
         let notApplicable: Set<String> = Set(
             Catalogue.all.filter {
-                !$0.requires.isDisjoint(with: BridgeCapabilities.inProcessOnly.subtracting(.reentrantHandlers))
+                !$0.requires.isDisjoint(with: [.sendsFromAnyThread, .trafficLogging, .throwingHandlers])
                     || $0.subject == .javaScriptSide || DialectApplicability.whyNotApplicable($0, in: dialect) != nil
             }.map(\.id))
 

@@ -29,11 +29,9 @@ package struct BridgeCapabilities: OptionSet, Hashable, Sendable, CustomStringCo
     /// harness's process; out of process, of a testee whose hello offers `web-view` (ADP-19).
     package static let webViewEvents = BridgeCapabilities(rawValue: 1 << 8)
     /// What only an adapter in the harness's own process can offer: the out-of-process protocol carries
-    /// neither sends from other threads, nor switching traffic logging, nor handlers that throw, nor handlers
-    /// that act inside the bridge's call.
-    package static let inProcessOnly: BridgeCapabilities = [
-        .sendsFromAnyThread, .trafficLogging, .throwingHandlers, .reentrantHandlers,
-    ]
+    /// neither sends from other threads, nor handlers that throw, nor handlers that act inside the bridge's
+    /// call.
+    package static let inProcessOnly: BridgeCapabilities = [.sendsFromAnyThread, .throwingHandlers, .reentrantHandlers]
 
     /// Every optional operation.
     package static let allOperations: BridgeCapabilities = [

@@ -174,6 +174,8 @@ private final class HostedCase {
         case .disableSafetyTimeout:
             try operation(of: adapter, as: (any SupportsDisablingSafetyTimeout).self)
                 .disableJavscriptAlertBoxSafetyTimeout()
+        case .setTrafficLogging(_, let enabled):
+            try operation(of: adapter, as: (any SupportsTrafficLogging).self).setTrafficLogging(enabled)
         case let .navigation(_, number, url, mainFrame, navigationType):
             try attachedPage(for: request).decideNavigation(
                 number: number, urlString: url, isMainFrame: mainFrame, type: navigationType)

@@ -16,6 +16,8 @@ package enum HarnessMessage: Equatable, Sendable {
     case reset(seq: Int)
     /// Call `disableJavscriptAlertBoxSafetyTimeout`.
     case disableSafetyTimeout(seq: Int)
+    /// Switch the bridge's traffic logging on or off (LOG-7; only to a testee that offers `traffic-logging`).
+    case setTrafficLogging(seq: Int, enabled: Bool)
     /// Ask the bridge to decide a navigation; it answers with `decide`. `navigationType` travels only when it
     /// is not `other` (ADP-20).
     case navigation(seq: Int, navigation: Int, url: String, mainFrame: Bool, navigationType: NavigationType)
@@ -43,6 +45,7 @@ package enum HarnessMessage: Equatable, Sendable {
         case .removeHandler: "removeHandler"
         case .reset: "reset"
         case .disableSafetyTimeout: "disableSafetyTimeout"
+        case .setTrafficLogging: "setTrafficLogging"
         case .navigation: "navigation"
         case .navigationEvent: "navigationEvent"
         case .scriptMessage: "scriptMessage"
@@ -58,7 +61,8 @@ package enum HarnessMessage: Equatable, Sendable {
         switch self {
         case .attach(let seq, _, _), .registerHandler(let seq, _), .callHandler(let seq, _, _, _),
             .removeHandler(let seq, _),
-            .reset(let seq), .disableSafetyTimeout(let seq), .navigation(let seq, _, _, _, _),
+            .reset(let seq), .disableSafetyTimeout(let seq), .setTrafficLogging(let seq, _),
+            .navigation(let seq, _, _, _, _),
             .navigationEvent(let seq, _), .scriptMessage(let seq, _, _), .evaluated(let seq, _, _, _),
             .respond(let seq, _, _), .endCase(let seq):
             seq
@@ -78,6 +82,7 @@ package enum HarnessMessage: Equatable, Sendable {
         case .removeHandler(_, let name): .removeHandler(seq: seq, name: name)
         case .reset: .reset(seq: seq)
         case .disableSafetyTimeout: .disableSafetyTimeout(seq: seq)
+        case .setTrafficLogging(_, let enabled): .setTrafficLogging(seq: seq, enabled: enabled)
         case let .navigation(_, navigation, url, mainFrame, navigationType):
             .navigation(
                 seq: seq, navigation: navigation, url: url, mainFrame: mainFrame, navigationType: navigationType)
@@ -95,7 +100,7 @@ package enum HarnessMessage: Equatable, Sendable {
 extension HarnessMessage: Codable {
     private enum Field: String, CodingKey {
         case type, seq, bridgeJavaScriptSource, appNavigationDelegate, name, data, callback, navigation, url,
-            mainFrame, navigationType, event, body, evaluation, result, error, invocation
+            mainFrame, navigationType, event, body, evaluation, result, error, invocation, enabled
     }
 
     package init(from decoder: any Decoder) throws {
@@ -117,6 +122,8 @@ extension HarnessMessage: Codable {
         case "removeHandler": self = .removeHandler(seq: try seq(), name: try fields.decode(String.self, forKey: .name))
         case "reset": self = .reset(seq: try seq())
         case "disableSafetyTimeout": self = .disableSafetyTimeout(seq: try seq())
+        case "setTrafficLogging":
+            self = .setTrafficLogging(seq: try seq(), enabled: try fields.decode(Bool.self, forKey: .enabled))
         case "navigation":
             self = .navigation(
                 seq: try seq(), navigation: try fields.decodeIdentifier(forKey: .navigation),
@@ -201,6 +208,7 @@ extension HarnessMessage: Codable {
             try fields.encodeIfPresent(data, forKey: .data)
             try fields.encodeIfPresent(callback, forKey: .callback)
         case .reset, .disableSafetyTimeout, .endCase: break
+        case .setTrafficLogging(_, let enabled): try fields.encode(enabled, forKey: .enabled)
         case let .navigation(_, navigation, url, mainFrame, navigationType):
             try fields.encode(navigation, forKey: .navigation)
             try fields.encode(url, forKey: .url)

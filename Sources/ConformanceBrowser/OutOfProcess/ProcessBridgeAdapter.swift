@@ -13,7 +13,7 @@ import StrictJSON
 /// the next case, on a fresh process.
 @MainActor
 package final class ProcessBridgeAdapter: BridgeAdapter, SupportsRemoveHandler, SupportsReset,
-    SupportsDisablingSafetyTimeout,
+    SupportsDisablingSafetyTimeout, SupportsTrafficLogging,
     DeclaresCapabilities, FinishesBeforeJudgement, SimulatedNavigationDelegate
 {
     /// How to start and watch the testee.
@@ -168,6 +168,12 @@ package final class ProcessBridgeAdapter: BridgeAdapter, SupportsRemoveHandler, 
     /// - Throws: `AdapterFailure`, or `AdapterError` when the testee threw.
     package func disableJavscriptAlertBoxSafetyTimeout() throws {
         try perform(.disableSafetyTimeout(seq: 0))
+    }
+
+    /// Asks the testee to switch its bridge's traffic logging on or off.
+    /// - Throws: `AdapterFailure`, or `AdapterError` when the testee threw.
+    package func setTrafficLogging(_ enabled: Bool) throws {
+        try perform(.setTrafficLogging(seq: 0, enabled: enabled))
     }
 
     /// Finishes the case in the testee before the harness judges it, so that what goes wrong there is
