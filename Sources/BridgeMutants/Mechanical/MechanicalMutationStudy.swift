@@ -3,11 +3,12 @@ import ReferenceBridge
 import StrictJSON
 import WireDialects
 
-/// Runs mechanical mutants of a JS side or a page setup snippet against the kit: the catalogue first (the
-/// mutated script under test, the reference's native side, in the script's dialect), then, for a mutant the
-/// catalogue lets through, a seeded exploration against the kit's own scripts. A mutant neither kills is
-/// compared with the unmutated script case by case: the same transcript in every case makes it equivalent on
-/// the catalogue's situations; a difference makes it a survivor, the work list of checks to write.
+/// Runs mechanical mutants of a JS side, a page setup snippet or the reference's native side against the kit:
+/// the catalogue first (the mutated script under test with the reference's native side, or the mutated native
+/// side built into a testee with the kit's scripts, in the subject's dialect), then, for a mutant the catalogue
+/// lets through, a seeded exploration against the unmutated reference. A mutant neither kills is compared with
+/// the unmutated subject case by case: the same transcript in every case makes it equivalent on the catalogue's
+/// situations; a difference makes it a survivor, the work list of checks to write.
 @MainActor
 package final class MechanicalMutationStudy {
     /// What the kit made of one mutant.
@@ -32,11 +33,16 @@ package final class MechanicalMutationStudy {
     }
 
     /// Which script the mutants are of.
-    package enum Subject: Sendable {
+    package enum Subject: Sendable, Equatable {
         /// The JS side (`bridgeJavaScriptSource`), judged as under test.
         case javaScriptSide
         /// The page setup snippet (`pageSetupSource`), with the kit's JS side.
         case pageSetup
+        /// The native side, served out of process by `testee` (a command), rebuilt with each mutant before it is
+        /// judged (`NativeMutantWorkspace`); the kit's scripts, and the in-process reference as explore's oracle:
+        /// a build independent of the one under study. Out of process, the cases that need sends from any
+        /// thread, throwing or re-entrant handlers do not run.
+        case nativeSide(testee: String)
     }
 
     /// Programs explore runs against a mutant the catalogue let through.
@@ -49,7 +55,7 @@ package final class MechanicalMutationStudy {
     /// Runs the catalogue once with the unmutated script, whose transcripts the mutants' are compared with.
     /// - Parameters:
     ///   - subject: Which script the mutants are of.
-    ///   - original: The unmutated script.
+    ///   - original: The unmutated script (unused for the native side: the testee is built unmutated first).
     ///   - dialect: The script's dialect: the cases run in its profile.
     ///   - cases: The cases to run (the whole catalogue for the study, a sample in a test).
     ///   - explorePrograms: Programs explore runs against a mutant no case catches.
@@ -61,23 +67,25 @@ package final class MechanicalMutationStudy {
         self.dialect = dialect
         self.cases = cases
         self.explorePrograms = explorePrograms
-        let results = try await Self.run(cases, Self.configuration(subject, original, dialect))
+        let results = try await Self.run(cases, Self.configuration(subject, original, dialect), subject)
         originalTranscripts = Dictionary(
-            results.map { ($0.caseID, Self.rendered($0, script: original)) }, uniquingKeysWith: { first, _ in first })
+            results.map { ($0.caseID, Self.rendered($0, script: Self.scriptUnderStudy(subject, original))) },
+            uniquingKeysWith: { first, _ in first })
     }
 
-    /// Runs `mutant` and says what caught it, if anything.
+    /// Runs `mutant` and says what caught it, if anything. A native mutant must be built into the testee first.
     package func outcome(of mutant: MechanicalMutant) async throws -> Outcome {
         let configuration = Self.configuration(subject, mutant.source, dialect)
-        let results = try await Self.run(cases, configuration)
+        let script = Self.scriptUnderStudy(subject, mutant.source)
+        let results = try await Self.run(cases, configuration, subject)
         if let caught = results.first(where: { $0.verdict.category != .clean }) {
             return .killedByCatalogue(
                 caseID: caught.caseID, verdict: caught.verdict, clause: caught.failures.first?.clause)
         }
         if explorePrograms > 0 {
-            let dialect = self.dialect
-            let explorer = try Explorer.againstReference(
-                { ReferenceBridgeAdapter(dialect: dialect) }, configuration: configuration)
+            let (candidate, testee) = try Self.adapterFactory(subject, dialect)
+            defer { testee?.close() }
+            let explorer = try Explorer.againstReference(candidate, configuration: configuration)
             guard let capabilities = explorer.candidateCapabilities() else {
                 return .survived(caseID: "explore", difference: "the adapter could not be created to explore")
             }
@@ -92,7 +100,7 @@ package final class MechanicalMutationStudy {
             }
         }
         for result in results {
-            let transcript = Self.rendered(result, script: mutant.source)
+            let transcript = Self.rendered(result, script: script)
             let original = originalTranscripts[result.caseID] ?? ""
             guard transcript != original else { continue }
             return .survived(caseID: result.caseID, difference: Self.firstDifference(original, transcript))
@@ -126,15 +134,36 @@ package final class MechanicalMutationStudy {
         switch subject {
         case .javaScriptSide: .init(bridgeJavaScriptSource: source, javaScriptSideUnderTest: true, dialect: dialect)
         case .pageSetup: .init(pageSetupSource: source, dialect: dialect)
+        case .nativeSide: .init(dialect: dialect)
         }
     }
 
+    /// The script whose evaluations a transcript shows as one line: none for a native mutant.
+    private static func scriptUnderStudy(_ subject: Subject, _ source: String) -> String? {
+        if case .nativeSide = subject { return nil }
+        return source
+    }
+
+    /// The adapters under study: the reference in process, or the testee's process kept for the run (close
+    /// it after).
+    private static func adapterFactory(
+        _ subject: Subject, _ dialect: WireDialect
+    ) throws -> (AdapterFactory, PersistentTestee?) {
+        guard case .nativeSide(let command) = subject else {
+            return ({ ReferenceBridgeAdapter(dialect: dialect) }, nil)
+        }
+        let testee = PersistentTestee(configuration: .init(command: command))
+        _ = try testee.start()
+        return ({ try ProcessBridgeAdapter(persistent: testee) }, testee)
+    }
+
     private static func run(
-        _ cases: [ConformanceCase], _ configuration: ConformanceRunner.Configuration
+        _ cases: [ConformanceCase], _ configuration: ConformanceRunner.Configuration, _ subject: Subject
     ) async throws -> [CaseResult] {
-        let dialect = configuration.dialect
         let runner = try ConformanceRunner(configuration: configuration)
-        return await runner.run(cases) { ReferenceBridgeAdapter(dialect: dialect) }
+        let (adapter, testee) = try adapterFactory(subject, configuration.dialect)
+        defer { testee?.close() }
+        return await runner.run(cases, adapter: adapter)
     }
 
     /// The transcript with timers, one line per event with all its fields (never abbreviated: a difference past
@@ -142,7 +171,7 @@ package final class MechanicalMutationStudy {
     /// injection, or a case evaluating it again) and every evaluation of the harness's own are one line whatever
     /// their text, so that a mutant's own source (its length included, or a copy a case derives from it) is not
     /// a difference: what those evaluations did is in the events after them.
-    private static func rendered(_ result: CaseResult, script: String) -> String {
+    private static func rendered(_ result: CaseResult, script: String?) -> String {
         let transcript = result.transcript
         let injections = transcript.javaScriptSideEvaluationIDs
         return transcript.entries.map { entry in
