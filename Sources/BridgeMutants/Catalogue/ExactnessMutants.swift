@@ -139,6 +139,16 @@ extension MutantCatalogue {
                 text.utf8.count > 500 ? String(decoding: Array(text.utf8.prefix(500)), as: UTF8.self) + " [...]" : text
             }
         },
+        native(
+            "traffic-marked-at-exactly-500",
+            "traffic lines of 500 UTF-16 code units or more are cut and marked (`>= 500` for `> 500`): a message of exactly 500 units is logged whole, with the marker",
+            obligation: .log7c, caughtBy: ["logging.native.traffic-when-switched-on"]
+        ) {
+            trafficCut { text in
+                text.utf16.count >= 500
+                    ? String(decoding: Array(text.utf16.prefix(500)), as: UTF16.self) + " [...]" : text
+            }
+        },
     ]
 
     /// A defect that logs traffic lines cut by `cut` instead of by the reference's 500 UTF-16 code units: the

@@ -197,6 +197,13 @@ enum LoggingCases {
         try context.callHandler("sink", data: .string(String(repeating: "é", count: 600)))
         try context.callHandler("sink", data: .string("x" + String(repeating: "\u{1F600}", count: 300)))
         context.runInPage(#"WebViewJavascriptBridge.callHandler("echo", "y" + new Array(301).join("\uD83D\uDE00"));"#)
+        // Messages of about 500 units both ways, so that one is exactly 500 in any compact serialization: a line
+        // that long is logged whole and unmarked (nothing past the maximum is cut).
+        let nearTheMaximum = (440...490).map { String(repeating: "z", count: $0) }
+        for data in nearTheMaximum { try context.callHandler("sink", data: .string(data)) }
+        context.runInPage(
+            "[\(nearTheMaximum.map(CanonicalJSON.quote).joined(separator: ","))].forEach(function (data) { WebViewJavascriptBridge.callHandler(\"echo\", data); });"
+        )
         try await context.runUntilIdle()
         let all = LogLines.since(0, in: context), later = LogLines.since(before, in: context)
         func messages(_ prefix: String, in lines: [String]) -> [JSONValue] {
@@ -237,6 +244,19 @@ enum LoggingCases {
                 units, 500, clause: .log7c,
                 "UTF-16 units of the text of \(what) kept before the marker (default maximum 500)")
         }
+        // A marker is a cut's: a marked line whose text before it is a whole message cut nothing.
+        let markedWhole = laterOnWire.first { line in
+            guard
+                let text = LogLines.text(after: "WVJB SEND: ", in: line)
+                    ?? LogLines.text(after: "WVJB RCVD: ", in: line),
+                text.hasSuffix(" [...]")
+            else { return false }
+            return (try? JSONParser.parse(String(text.dropLast(" [...]".count)))) != nil
+        }
+        context.expect(
+            markedWhole == nil, clause: .log7c,
+            "a message of at most 500 UTF-16 units is logged whole, without the marker \" [...]\" (line: \(markedWhole.map { PrintableText.abbreviate($0, limit: 80) } ?? ""))"
+        )
     }
 
     static let trafficOffAcrossPagesAndAnomalies = ConformanceCase(
