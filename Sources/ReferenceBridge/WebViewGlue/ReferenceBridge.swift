@@ -101,17 +101,13 @@ public final class ReferenceBridge: SimulatedNavigationDelegate {
     /// Injects the JS side, then sends the startup queue (BOOT-3, START-2): at once after the evaluation is
     /// asked for, or, in a dialect whose page asks by script message, in the evaluation's completion (WK-3:
     /// its JS side dispatches at once, so messages sent earlier would reach the page before its handlers).
+    /// Script messages exist only in WKWebView, which evaluates asynchronously: there the injection does so
+    /// whatever `evaluationStyle` says.
     private func injectJavaScriptSide() {
         guard case .scriptMessage = dialect.loadSignal, let webView else {
             return core.injectJavascript(javascriptSource)
         }
-        switch evaluationStyle {
-        case .synchronous:
-            _ = webView.stringByEvaluatingJavaScript(from: javascriptSource)
-            core.sendStartupQueue()
-        case .asynchronous:
-            webView.evaluateJavaScript(javascriptSource) { [weak self] _, _ in self?.core.sendStartupQueue() }
-        }
+        webView.evaluateJavaScript(javascriptSource) { [weak self] _, _ in self?.core.sendStartupQueue() }
     }
 
     /// Evaluates the exact fetch command and hands its result to the core (FLUSH-1).
