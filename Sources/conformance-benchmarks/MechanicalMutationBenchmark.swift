@@ -55,7 +55,7 @@ enum MechanicalMutationBenchmark {
             .deletingLastPathComponent()
         let workspace: NativeMutantWorkspace
         do {
-            workspace = try NativeMutantWorkspace(copying: root)
+            workspace = try NativeMutantWorkspace(copying: root, removingOnSignals: true)
         } catch {
             print("  cannot build the native side's mutants: \(error)")
             return

@@ -1,3 +1,4 @@
+import ConformanceAdapter
 import Foundation
 
 /// A copy of the package in a temporary folder, where a mechanical mutant of one of the reference's Swift sources
@@ -14,6 +15,9 @@ package final class NativeMutantWorkspace {
     /// The folder holding the copy.
     package let folder: URL
     private let originals: [String: String]
+    /// The build running now, for a signal that ends the study (`removeOnSignals`).
+    private let building: LockedValue<Building>
+    private let signalSources: [any DispatchSourceSignal]
 
     /// The command that starts the testee built from the copy, speaking `dialect` (`canonical` or `wkwvjb`),
     /// evaluating synchronously (UIWebView's way) when `synchronous`.
@@ -24,24 +28,39 @@ package final class NativeMutantWorkspace {
 
     /// Copies the package at `root` (its manifest, sources, tests, fixtures and spec) and builds the testee
     /// from the unmutated copy.
+    /// - Parameters:
+    ///   - root: The package's folder.
+    ///   - removingOnSignals: Whether SIGINT, SIGTERM or SIGHUP end the process after removing the copy (a
+    ///     study run by hand); a test leaves the process's signals alone.
     /// - Throws: `Failure` when the copy or the first build fails (with the build's last lines).
-    package init(copying root: URL) throws {
+    package init(copying root: URL, removingOnSignals: Bool = false) throws {
         folder = FileManager.default.temporaryDirectory.appendingPathComponent(
             "wvjb-native-mutants-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        for item in ["Package.swift", "Package.resolved", "Sources", "Tests", "Fixtures", "spec"] {
-            let source = root.appendingPathComponent(item)
-            guard FileManager.default.fileExists(atPath: source.path) else { continue }
-            try FileManager.default.copyItem(at: source, to: folder.appendingPathComponent(item))
-        }
+        building = LockedValue(Building())
+        signalSources = removingOnSignals ? Self.removeOnSignals(folder, building: building) : []
         var originals: [String: String] = [:]
-        for path in Self.mutatedSources {
-            originals[path] = try String(contentsOf: folder.appendingPathComponent(path), encoding: .utf8)
+        do {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            for item in ["Package.swift", "Package.resolved", "Sources", "Tests", "Fixtures", "spec"] {
+                let source = root.appendingPathComponent(item)
+                guard FileManager.default.fileExists(atPath: source.path) else { continue }
+                try FileManager.default.copyItem(at: source, to: folder.appendingPathComponent(item))
+            }
+            for path in Self.mutatedSources {
+                originals[path] = try String(contentsOf: folder.appendingPathComponent(path), encoding: .utf8)
+            }
+        } catch {
+            // Not yet whole, so no deinit: remove what the copy made.
+            try? FileManager.default.removeItem(at: folder)
+            for source in signalSources { source.cancel() }
+            throw error
         }
         self.originals = originals
         guard try build() else { throw Failure(message: "the unmutated copy does not build: \(buildLog())") }
     }
 
+    // The signal sources stay: a signal that ends the study as the workspace goes (a build it interrupted
+    // failed first) must still remove what the build's dying compilers write after this removal.
     deinit { try? FileManager.default.removeItem(at: folder) }
 
     /// The unmutated text of one of `mutatedSources`.
@@ -59,7 +78,7 @@ package final class NativeMutantWorkspace {
     private var logFile: URL { folder.appendingPathComponent("build.log") }
 
     private func build() throws -> Bool {
-        FileManager.default.createFile(atPath: logFile.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: logFile.path, contents: nil)
         let log = try FileHandle(forWritingTo: logFile)
         defer { try? log.close() }
         let swift = Process()
@@ -72,8 +91,18 @@ package final class NativeMutantWorkspace {
         let temporary = folder.appendingPathComponent("tmp")
         try FileManager.default.createDirectory(at: temporary, withIntermediateDirectories: true)
         swift.environment = ProcessInfo.processInfo.environment.merging(["TMPDIR": temporary.path]) { $1 }
-        try swift.run()
-        swift.waitUntilExit()
+        // Started under the lock, so that a signal's handler either sees the build or keeps it from starting.
+        let started = try building.withLock { building in
+            guard !building.isStopping else { return false }
+            try swift.run()
+            building.process = swift.processIdentifier
+            return true
+        }
+        if started {
+            swift.waitUntilExit()
+            building.withLock { $0.process = nil }
+        }
+        Self.waitIfStopping(building)
         return swift.terminationReason == .exit && swift.terminationStatus == 0
     }
 
