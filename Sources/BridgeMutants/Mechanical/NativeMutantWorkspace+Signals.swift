@@ -1,4 +1,4 @@
-import ConformanceAdapter
+import ConformanceKit
 import Foundation
 
 extension NativeMutantWorkspace {

@@ -1,4 +1,4 @@
-import ConformanceAdapter
+import ConformanceKit
 import Foundation
 
 /// A copy of the package in a temporary folder, where a mechanical mutant of one of the reference's Swift sources
@@ -22,8 +22,8 @@ package final class NativeMutantWorkspace {
     /// The command that starts the testee built from the copy, speaking `dialect` (`canonical` or `wkwvjb`),
     /// evaluating synchronously (UIWebView's way) when `synchronous`.
     package func testeeCommand(dialect: String, synchronous: Bool = false) -> String {
-        "'\(folder.appendingPathComponent(".build/debug/reference-testee").path)' \(dialect)"
-            + (synchronous ? " sync" : "")
+        ShellCommand([folder.appendingPathComponent(".build/debug/reference-testee").path, dialect])
+            .description + (synchronous ? " sync" : "")
     }
 
     /// Copies the package at `root` (its manifest, sources, tests, fixtures and spec) and builds the testee
@@ -59,8 +59,8 @@ package final class NativeMutantWorkspace {
         guard try build() else { throw Failure(message: "the unmutated copy does not build: \(buildLog())") }
     }
 
-    // The signal sources stay: a signal that ends the study as the workspace goes (a build it interrupted
-    // failed first) must still remove what the build's dying compilers write after this removal.
+    // The signal sources are never cancelled: a signal may end the study just as the workspace goes (a build
+    // it interrupted failed first), and its handler must still remove what the dying build writes after this.
     deinit { try? FileManager.default.removeItem(at: folder) }
 
     /// The unmutated text of one of `mutatedSources`.
