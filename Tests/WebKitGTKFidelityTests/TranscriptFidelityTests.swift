@@ -31,7 +31,7 @@ struct TranscriptFidelityTests {
             "js-side.dispatch.handler-arguments-and-responses", "js-side.dispatch.responses-keep-native-ids",
             "js-side.fetch-queue.drains-a-burst", "js-side.messages.call-shapes",
             "js-side.messages.sends-from-handler-after-reload", "js-side.ordering.queue-in-send-order",
-            "messages.js-to-native.data-forms", "messages.native-to-js.keys",
+            "logging.native.traffic-when-switched-on", "messages.js-to-native.data-forms", "messages.native-to-js.keys",
             "missing-handler.empty-and-absent-names", "missing-handler.js.missing-among-late-answers",
             "missing-handler.native.batch-continues", "missing-handler.native.no-handler-name",
             "missing-handler.native.removed-before-load", "missing-handler.native.removed-handler",
