@@ -18,8 +18,7 @@ struct RunExplorationTests {
         "a finding fails the run, is a case of the reports with its replay, leaves the catalogue digest alone, gives the same bytes twice, and a baseline entry makes it known",
         .fullTier)
     func findingsAreResults() async throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("run-explore-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let folder = try RunSafetyTests.scratchFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let path = { (name: String) in folder.appendingPathComponent(name).path }
         let report = { (name: String) in ["--report", "json:" + path(name), "--report-timings", "off"] }
@@ -86,8 +85,7 @@ struct RunExplorationTests {
         "an exploration whose testee does not start loses nothing of the cases: they are written, the problem is named, exit 78",
         .fullTier)
     func explorationThatCannotStart() async throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("run-explore-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let folder = try RunSafetyTests.scratchFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let flag = folder.appendingPathComponent("started").path, json = folder.appendingPathComponent("r.json").path
         // A testee that greets once: the cases' process starts, the exploration's does not.
