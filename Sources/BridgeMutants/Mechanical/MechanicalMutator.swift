@@ -144,11 +144,7 @@ package struct MechanicalMutator: Sendable {
         guard language == .swift else { return line.isJavaScriptStatement }
         // A line continued by the next (`.map { … }`, `+ "…"`) is part of a longer expression.
         let next = lines[(index + 1)...].first { !$0.trimmed.isEmpty }?.trimmed ?? ""
-        let continues =
-            ["."].contains(next.first.map(String.init) ?? "")
-            || Self.swiftBinaryStarts.contains {
-                next.hasPrefix($0)
-            }
+        let continues = next.hasPrefix(".") || Self.swiftBinaryStarts.contains { next.hasPrefix($0) }
         return line.isSwiftStatement && !continues
     }
 
