@@ -51,15 +51,19 @@ extension JSONValue {
         }
     }
 
-    /// The Foundation form of this value: `NSNull`, `Bool`, `Double` or `Int`, `String`, `[Any]`,
-    /// `[String: Any]`, which is what handlers of real ports receive.
+    /// The Foundation form of this value, as `JSONSerialization` and WebKit hand it to native code: `NSNull`,
+    /// `NSNumber` for numbers and booleans alike (a boolean one has the type of a C `char`), `String`, `[Any]`,
+    /// `[String: Any]`. The `NSNumber`s matter: `as? Bool` accepts an `NSNumber` 0 or 1 and `as? Int` a boolean
+    /// one, which Swift's own `Int` and `Bool` never allow, and real ports trip over exactly that.
     package var foundationValue: Any {
         switch self {
         case .null: return NSNull()
-        case .bool(let flag): return flag
+        case .bool(let flag): return NSNumber(value: flag)
         case .number(let number):
-            if number.rounded() == number, abs(number) < 9.007_199_254_740_992e15 { return Int(number) }
-            return number
+            if number.rounded() == number, abs(number) < 9.007_199_254_740_992e15 {
+                return NSNumber(value: Int(number))
+            }
+            return NSNumber(value: number)
         case .string(let string): return string
         case .array(let array): return array.map(\.foundationValue)
         case .object(let object): return object.mapValues(\.foundationValue)

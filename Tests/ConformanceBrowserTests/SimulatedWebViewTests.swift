@@ -115,7 +115,7 @@ struct SimulatedWebViewTests {
         #expect(results.count == 7)
         #expect(results[0] == "String text")
         #expect(results[1].hasSuffix("42"))
-        #expect(results[2] == "Bool true")
+        #expect(results[2] == "__NSCFBoolean 1", "a boolean NSNumber, as WebKit and JSONSerialization hand it")
         #expect(results[3] == "NSNull <null>")
         #expect(results[4] == "nil")
         #expect(results[5].contains("a"))

@@ -72,7 +72,8 @@ public final class SimulatedWebView {
     /// script runs on a later turn, and the completion handler is called on the turn after that.
     ///
     /// The result is converted as WebKit does: a string to `String`, a number to `NSNumber`, a boolean
-    /// to `Bool`, `null` to `NSNull`, `undefined` to nil, arrays and objects to Foundation collections.
+    /// to a boolean `NSNumber` (which `as? Bool` reads), `null` to `NSNull`, `undefined` to nil, arrays and
+    /// objects to Foundation collections.
     /// Callable from any thread, as Swift 5 code can; a call off the main thread is recorded as a
     /// violation of THR-1 and then performed on the main thread.
     /// - Parameters:

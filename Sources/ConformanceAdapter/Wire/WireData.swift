@@ -21,7 +21,7 @@ package struct WireData: Codable, Equatable, Sendable {
         self.value = try JSONValue(foundation: value)
     }
 
-    /// The value as Foundation hands it to handlers: `NSNull` for null, numbers as `Int` or `Double`.
+    /// The value as Foundation hands it to handlers: `NSNull` for null, numbers and booleans as `NSNumber`.
     package var foundationValue: Any { value.foundationValue }
 
     package init(from decoder: any Decoder) throws {
