@@ -114,6 +114,17 @@ struct FixFirstRuleTests {
         ]
     }
 
+    /// A native call of `sink` the case made with `handed`, and the command the native side sent for it with `sent`.
+    static func called(handed: JSONValue, sent: JSONValue) -> [TranscriptEvent] {
+        let message: JSONValue = [keys.handlerName: "sink", keys.data: sent]
+        return [
+            .adapterAction(.callHandler(name: "sink", data: handed, callback: nil)),
+            .evaluationStarted(
+                id: 10, style: .asynchronous,
+                command: NativeCommand("\(entry)('\(message.canonicalText)');", in: .canonical)),
+        ]
+    }
+
     /// A command carrying `literal`.
     static func command(_ literal: String) -> [TranscriptEvent] {
         [
@@ -172,6 +183,17 @@ struct FixFirstRuleTests {
             doesNotFire: .run([
                 result("lf", ["ESC-2.d", "ESC-3.a"], command("{\"data\":\"ab\"}")),
                 result("cr", ["ESC-2.d", "ESC-3.c"], command("{\"data\":\"ab\"}")),
+            ])),
+        Row(
+            rule: .changedOnTheWayOut,
+            fires: .run([
+                result("numbers", ["ESC-3.a"], called(handed: [1, true], sent: [true, true])),
+                result("fifo", ["ORD-1.a"], called(handed: [1, true], sent: [true, true])),
+            ]),
+            // A string changed too: that is an escape's doing, or another message's, not a conversion of numbers.
+            doesNotFire: .run([
+                result("numbers", ["ESC-3.a"], called(handed: [1, true], sent: [true, true])),
+                result("fifo", ["ORD-1.a"], called(handed: [1, "a"], sent: [true, "b"])),
             ])),
         Row(
             rule: .resetCalled,

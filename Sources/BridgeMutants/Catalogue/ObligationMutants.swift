@@ -78,6 +78,23 @@ extension MutantCatalogue {
         ) {
             Defect(wrapHandler: { handler in { data, respond in handler(data.map(numberingBooleans), respond) } })
         },
+        // ESC-3: what the literal carries is the message sent, numbers included.
+        native(
+            "numbers-as-booleans",
+            "numbers 0 and 1 are sent to JS as false and true (the port converts data with `as? Bool` first, which an NSNumber 0 or 1 passes)",
+            obligation: .esc3a,
+            caughtBy: ["messages.native-to-js.numbers-stay-numbers"]
+        ) {
+            Defect(convertSentData: booleaningNumbers)
+        },
+        native(
+            "booleans-sent-as-numbers",
+            "true and false are sent to JS as 1 and 0 (the port converts data with `as? Int` first, which a boolean NSNumber passes)",
+            obligation: .esc3a,
+            caughtBy: ["messages.native-to-js.numbers-stay-numbers"]
+        ) {
+            Defect(convertSentData: numberingSentBooleans)
+        },
         // BOOT-1: every bridge URL cancelled.
         native(
             "load-url-allowed-after-injection",
@@ -183,13 +200,30 @@ extension MutantCatalogue {
         },
     ]
 
-    /// `value` with every boolean turned into 1 or 0.
-    static func numberingBooleans(_ value: Any) -> Any {
+    /// `value` as a port that reads Swift booleans first converts it: every `NSNumber` 0 or 1 (which `as? Bool`
+    /// accepts) becomes a boolean, at any depth.
+    nonisolated static func booleaningNumbers(_ value: Any) -> Any {
+        convertingLeaves(of: value) { $0 as? Bool }
+    }
+
+    /// `value` as a port that reads integers first converts it: every boolean `NSNumber` (which `as? Int`
+    /// accepts) becomes 1 or 0, at any depth.
+    nonisolated static func numberingSentBooleans(_ value: Any) -> Any {
+        convertingLeaves(of: value) { $0 as? Int }
+    }
+
+    /// `value` with every boolean turned into 1 or 0, at any depth.
+    nonisolated static func numberingBooleans(_ value: Any) -> Any {
+        convertingLeaves(of: value) { leaf in (leaf as? Bool).map { $0 ? 1 : 0 } }
+    }
+
+    /// `value` with `convert` applied to each leaf, inside arrays and objects at any depth; a leaf it gives nil for
+    /// stays as it is.
+    private nonisolated static func convertingLeaves(of value: Any, _ convert: (Any) -> Any?) -> Any {
         switch value {
-        case let flag as Bool: return flag ? 1 : 0
-        case let array as [Any]: return array.map(numberingBooleans)
-        case let object as [String: Any]: return object.mapValues(numberingBooleans)
-        default: return value
+        case let array as [Any]: return array.map { convertingLeaves(of: $0, convert) }
+        case let object as [String: Any]: return object.mapValues { convertingLeaves(of: $0, convert) }
+        default: return convert(value) ?? value
         }
     }
 }

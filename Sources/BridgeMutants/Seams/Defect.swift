@@ -43,6 +43,10 @@ struct Defect {
     /// Replaces the call of a JS handler; return false to hand it to the reference as usual.
     var interceptCall: (@MainActor (_ name: String, _ data: Any?, DefectiveBridgeAdapter) -> Bool)?
 
+    /// Converts the data of each native call and each native handler's answer before the reference serializes
+    /// it (a port's own conversion of Foundation values on the way out), on whatever thread the data is sent from.
+    var convertSentData: (@Sendable (Any) -> Any)?
+
     /// Wraps each native handler the bridge is given.
     var wrapHandler: (@MainActor (@escaping AdapterHandler) -> AdapterHandler)?
 

@@ -56,7 +56,10 @@ final class DefectiveBridgeAdapter: BridgeAdapter, SupportsRemoveHandler, Suppor
     }
 
     func registerHandler(_ name: String, handler: @escaping AdapterHandler) throws {
-        let handler = defect.wrapHandler.map { $0(handler) } ?? handler
+        var handler = defect.wrapHandler.map { $0(handler) } ?? handler
+        if let convert = defect.convertSentData {
+            handler = { [handler] data, respond in handler(data) { answer in respond(answer.map(convert)) } }
+        }
         if defect.interceptRegistration?(name, handler, self) == true { return }
         try registerUnchanged(name, handler: handler)
     }
@@ -69,6 +72,7 @@ final class DefectiveBridgeAdapter: BridgeAdapter, SupportsRemoveHandler, Suppor
 
     func callHandler(_ name: String, data: Any?, responseCallback: AdapterResponseCallback?) throws {
         let core = try self.core
+        let data = data.map { data in defect.convertSentData?(data) ?? data }
         if defect.interceptCall?(name, data, self) == true { return }
         let callback = responseCallback.map { callback in defect.wrapCallback.map { $0(callback) } ?? callback }
         // The reference sends (and numbers) only calls it can serialize (ESC-4).

@@ -46,6 +46,10 @@ package enum FixFirstRule: String, Sendable, CaseIterable {
     /// It is of what a command carries (ESC-2, ESC-3, ESC-4.b), only in cases with a command the wire lint
     /// rejects, as the other is: one escaper fails the check of every payload it broke.
     case sameCommands = "same-commands"
+    /// Its cases' native side sent data that differ from what it was handed in numbers or booleans only
+    /// (`Transcript.sentDataChangedOnTheWayOut`: an `NSNumber` 1 sent as `true`), and the other is ESC-3.a: every
+    /// check of what the page made of those data fails the same way.
+    case changedOnTheWayOut = "changed-on-the-way-out"
     /// Its cases called `reset()`, and the other is START-3's: the operation changes state nothing else
     /// touches.
     case resetCalled = "reset-called"
@@ -123,6 +127,7 @@ package enum FixFirstRule: String, Sendable, CaseIterable {
         case .queuedInAnotherOrder, .dispatchedInAnotherOrder, .moreBasicLayer, .outcome, .sameClause: nil
         case .missingJavaScriptSide: { $0.transcript.askedForTheJSSideWithoutGettingIt }
         case .sameCommands: { !$0.transcript.malformedCommandObligations.isEmpty }
+        case .changedOnTheWayOut: { $0.transcript.sentDataChangedOnTheWayOut }
         case .resetCalled: { Self.performed(.reset, in: $0.transcript) }
         case .handlerRemoved: { Self.performed(.removeHandler, in: $0.transcript) }
         case .lostAnswers: { $0.transcript.sentSomeResponseNamingNoCall }
@@ -152,6 +157,7 @@ package enum FixFirstRule: String, Sendable, CaseIterable {
     package var causeObligations: [Obligation] {
         switch self {
         case .outcome: [.esc1c, .cb1b, .flush7a]
+        case .changedOnTheWayOut: [.esc3a]
         case .lostAnswers: [.msg2b]
         case .secondInjection: [.boot5b, .wk4b]
         case .wholeResponses: [.disp4a]

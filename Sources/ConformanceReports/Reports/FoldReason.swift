@@ -33,6 +33,7 @@ package struct FoldReason: Sendable, Equatable {
         case .messageDispatchedAgain: "messages dispatched in place of others, as \(cause)"
         case .missingJavaScriptSide: "outcome of the failed injection \(cause): pages without their JS side"
         case .sameCommands: "payloads of the malformed commands of \(cause)"
+        case .changedOnTheWayOut: "data the native side changed before sending them, as \(cause)"
         case .sameClause: "same clause as \(cause), in cases it fails too"
         case .outcome: "outcome of \(cause): what it lost never arrived"
         // Re-citations change what a failure cites as its check records it; they fold nothing.

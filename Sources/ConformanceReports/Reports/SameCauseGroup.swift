@@ -38,6 +38,10 @@ import ConformanceObligations
 ///   message (`Transcript.gaveAJSCallbackAWholeResponse`) fold under DISP-4.a, the obligation to call it with
 ///   the message's `responseData`, when it failed too: every answer the page got in those cases was the
 ///   message, whatever the case checked of it.
+/// - **The same changed data**: findings that occur only in cases where the native side sent data that differ
+///   from what it was handed in numbers or booleans only (`Transcript.sentDataChangedOnTheWayOut`) fold under
+///   ESC-3.a, the obligation that the literal carries the message sent, when it failed too: a port that reads an
+///   `NSNumber` 1 as `true` fails every check of what the page made of those data.
 /// - **The same operation**: findings that occur only in cases that called `reset()`, or only in cases that
 ///   called `removeHandler(_:)`, fold under the finding of the clause that defines the operation (START-3,
 ///   MISS-2) when it failed too. These operations change state that nothing else touches, so a run where the
@@ -81,7 +85,9 @@ struct SameCauseGroup: Equatable {
         }
         // The last one's evidence is its defect seen directly (a message dispatched for another), so its own
         // finding may fail elsewhere too (cases that deliver by crafted scripts, which the transcript cannot read).
-        for rule in [FixFirstRule.lostAnswers, .secondInjection, .wholeResponses, .messageDispatchedAgain] {
+        for rule in [
+            FixFirstRule.lostAnswers, .secondInjection, .wholeResponses, .changedOnTheWayOut, .messageDispatchedAgain,
+        ] {
             if let group = evidenceGroup(of: rule, among: roots, members: members, in: results) {
                 candidates.append(group)
             }

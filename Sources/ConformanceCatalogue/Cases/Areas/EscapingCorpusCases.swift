@@ -95,7 +95,16 @@ enum EscapingCorpusCases {
                         PayloadObligations.literal($0.nativeValue) ?? PayloadObligations.held($0.nativeValue)
                     },
                     rejected: .esc4b, sentinel: .esc4c,
-                    failure: { id, _, own, _ in trail.blame(forMissing: isEnvelope(id), escaping: own) })
+                    failure: { id, expected, own, _ in
+                        // Escapes change strings only: a literal whose strings are all right but whose numbers or
+                        // booleans are not carries a message the native side changed before it escaped it.
+                        if let expected, let arrived = onTheWire[id], arrived.count == 1, let value = arrived[0],
+                            value.hasTheStrings(of: expected)
+                        {
+                            return NativeSendTrail.Blame(obligation: .esc3a)
+                        }
+                        return trail.blame(forMissing: isEnvelope(id), escaping: own)
+                    })
             }
         }
     }

@@ -4,8 +4,8 @@ import StrictJSON
 /// Cases on message shapes: data forms in both directions and the shape of responses.
 enum MessageCases {
     static let all = [
-        jsToNativeDataForms, nilAnswerIsNull, responseIdAnyValue, nativeMessageKeys, opaqueIdsAndJSONForms,
-        responseJSONForms, responseOrCallByKey,
+        jsToNativeDataForms, nilAnswerIsNull, responseIdAnyValue, nativeMessageKeys, nativeNumbersStayNumbers,
+        opaqueIdsAndJSONForms, responseJSONForms, responseOrCallByKey,
     ]
 
     static let jsToNativeDataForms = ConformanceCase(
@@ -93,6 +93,48 @@ enum MessageCases {
             got.filter { $0 == "a call" }, ["a call"], clause: .msg4b,
             "data the native handler got from the one message without responseId in that batch, a call")
         try await CraftedFetch.expectBridgeStillWorks(context, obligation: .msg4b)
+    }
+
+    /// Foundation hands numbers and booleans alike as `NSNumber`, and `as? Bool` accepts an `NSNumber` 0 or 1: a
+    /// port that converts data on its way out by asking for `Bool` first sends `true` for 1. The literals are
+    /// read where they leave the native side, so the native side is blamed, not what JS made of them.
+    static let nativeNumbersStayNumbers = ConformanceCase(
+        id: "messages.native-to-js.numbers-stay-numbers",
+        clauses: [.esc3, .msg7, .flush7],
+        summary:
+            "the numbers 0 and 1 in a native call's data and in a native handler's answer leave the native side as numbers, true and false as booleans (Foundation hands both as NSNumber)"
+    ) { context in
+        try context.registerHandler("echo", answer: .echo)
+        let data: JSONValue = [0, 1, true, false, 2, -1, 0.5, ["one": 1, "zero": 0, "yes": true, "no": false]]
+        try await CasePages.start(
+            context,
+            page: """
+                setupWebViewJavascriptBridge(function (bridge) {
+                    bridge.registerHandler("sink", conformance.recordingHandler("sink"));
+                    bridge.callHandler("echo", \(data.canonicalText), conformance.callback("echoed"));
+                });
+                """)
+        try context.callHandler("sink", data: data)
+        try await context.runUntilIdle()
+        let keys = context.dialect.keys
+        let sent = context.transcript.decodedNativeMessages
+        let call = sent.first { $0.member(keys.handlerName) == "sink" }
+        let answer = sent.first { $0.member(keys.responseID) != nil }
+        // The answer is whatever the handler got, handed back: what it got is MSG-3's, checked elsewhere.
+        let got = context.transcript.nativeHandlerInvocations("echo").first
+        context.expect(call != nil, clause: .msg7b, "the native call to the JS handler sink was delivered")
+        context.expect(
+            got != nil && answer != nil, clause: .flush7a, "the native handler echo was invoked and its answer sent")
+        if let call {
+            context.expectEqual(
+                call.member(keys.data), data, clause: .esc3a,
+                "the data of the native call, as its command's literal carried it")
+        }
+        if let answer, let got {
+            context.expectEqual(
+                answer.member(keys.responseData), got, clause: .esc3a,
+                "the native handler's answer (the data it got, handed back), as its command's literal carried it")
+        }
     }
 
     static let nativeMessageKeys = ConformanceCase(
