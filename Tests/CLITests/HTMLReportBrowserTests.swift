@@ -223,7 +223,7 @@ struct HTMLReportBrowserTests {
         let metadata = try #require(dom.firstMatch(of: /<p class="meta" id="run-metadata">([^<]*)<\/p>/)).output.1
         #expect(
             metadata.hasPrefix(
-                "4 implementations, 142 cases, profile canonical, wkwvjb · kit \(KitVersion.current) · \(RunMetadata.platform) · started "
+                "4 implementations, 170 cases, profile canonical, wkwvjb · kit \(KitVersion.current) · \(RunMetadata.platform) · started "
             ), "\(metadata)")
         #expect(dom.contains("<span class=\"adapter\">\(HTMLText.escape(Self.wkwvjbPortTestee))</span>"))
         // The opened panel's transcript is in place: rows beside the golden and the wire log's text.

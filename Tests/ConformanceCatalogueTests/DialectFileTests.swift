@@ -81,7 +81,7 @@ struct DialectFileTests {
         // The navigation-signal and safety clauses' cases are not applicable; the cases of the script-message
         // clauses (WK-1 to WK-5, written in the wkwvjb dialect's words) run renamed from those words.
         #expect(results.filter { $0.verdict == .notApplicable }.count == 24)
-        #expect(results.filter { $0.verdict == .pass }.count == 118)
+        #expect(results.filter { $0.verdict == .pass }.count == 146)
         let scriptMessageCases = zip(Catalogue.all, results).filter { $0.0.dialects == [.wkwvjb] }
         #expect(scriptMessageCases.count == 6 && scriptMessageCases.allSatisfy { $0.1.verdict == .pass })
         #expect(DialectRecognition.hint(for: results, profile: dialect) == nil)

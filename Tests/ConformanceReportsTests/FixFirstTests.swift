@@ -92,7 +92,7 @@ struct FixFirstTests {
         // before the transcript's evidence of batch order).
         #expect(roots.map(\.citation) == ["ORD-2.a", "START-3.a", "MISS-2.a"], "\(lines.joined(separator: "\n"))")
         #expect(roots[0].explainedCases.count >= 10, "\(roots[0].explainedCases)")
-        #expect(lines.first == "Fix first (3 root findings in 26 cases):", "\(lines)")
+        #expect(lines.first == "Fix first (3 root findings in 35 cases):", "\(lines)")
         #expect(lines.filter { $0.hasPrefix("  ") && !$0.hasPrefix("   ") }.count == 3, "\(lines)")
         #expect(
             lines.contains(

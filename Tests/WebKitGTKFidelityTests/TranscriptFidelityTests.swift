@@ -41,8 +41,19 @@ struct TranscriptFidelityTests {
         ] {
             differences[id] = .oneRequestPerIframePerTurn
         }
+        // The situation table's row of three JS calls in one turn, in every column (spec, appendix C.1).
+        for situation in [
+            "before-load", "after-reset", "on-a-second-page", "inside-a-handler",
+            "after-a-native-handler-failed", "after-a-missing-handler",
+        ] {
+            differences["situations.js-calls-in-order." + situation] = .oneRequestPerIframePerTurn
+        }
         for id in ["flush.evaluation-error-result", "logging.native.nil-fetch-result"] {
             differences[id] = .evaluationErrorWording
+        }
+        // A JS handler that throws inside the native side's evaluation fails that evaluation.
+        for row in ["native-call-answered", "js-call-answered", "native-calls-in-order", "js-calls-in-order"] {
+            differences["situations.\(row).after-a-js-handler-threw"] = .evaluationErrorWording
         }
         return differences
     }()

@@ -239,7 +239,10 @@ extension MutantCatalogue {
         native(
             "handlers-cleared-on-new-page", "native handlers are cleared when a later page loads the bridge",
             obligation: .life1a,
-            caughtBy: ["lifecycle.handlers-persist", "lifecycle.handlers-registered-later-persist"]
+            caughtBy: [
+                "lifecycle.handlers-persist", "lifecycle.handlers-registered-later-persist",
+                "situations.js-call-answered.on-a-second-page", "situations.js-calls-in-order.on-a-second-page",
+            ]
         ) {
             Defect(rewriteScript: { script, page in
                 if script.kind == .javaScriptSide && page.injectionCount > 1 { page.owner?.removeAllHandlers() }

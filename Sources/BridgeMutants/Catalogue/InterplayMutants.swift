@@ -68,7 +68,10 @@ extension MutantCatalogue {
         },
         native(
             "reset-drops-handlers", "reset() also empties the handler dictionary", obligation: .start3d,
-            caughtBy: ["startup.reset.callbacks-ids-handlers"]
+            caughtBy: [
+                "startup.reset.callbacks-ids-handlers", "situations.js-call-answered.after-reset",
+                "situations.js-calls-in-order.after-reset",
+            ]
         ) {
             Defect(afterReset: { adapter, _ in adapter.removeAllHandlers() })
         },

@@ -67,7 +67,14 @@ extension MutantCatalogue {
             "js-queue-built-newest-first",
             "messages are queued with unshift, so the queue holds the newest message first", obligation: .ord3a,
             replacing: "sendMessageQueue.push(message);", with: "sendMessageQueue.unshift(message);",
-            caughtBy: ["js-side.ordering.queue-in-send-order", "js-side.messages.sends-from-handler-after-reload"]),
+            caughtBy: [
+                "js-side.ordering.queue-in-send-order", "js-side.messages.sends-from-handler-after-reload",
+                "situations.js-calls-in-order.after-a-js-handler-threw",
+                "situations.js-calls-in-order.after-a-missing-handler",
+                "situations.js-calls-in-order.after-a-native-handler-failed",
+                "situations.js-calls-in-order.after-reset", "situations.js-calls-in-order.before-load",
+                "situations.js-calls-in-order.inside-a-handler", "situations.js-calls-in-order.on-a-second-page",
+            ]),
         javaScriptSide(
             "js-callback-counter-pre-incremented",
             "the callback id counter is pre-incremented, so the first id is cb_2_<time>", obligation: .id1b,

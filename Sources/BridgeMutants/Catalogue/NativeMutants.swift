@@ -13,7 +13,10 @@ extension MutantCatalogue {
         native(
             "no-startup-queue", "sends before injection are evaluated into a page without the bridge and lost",
             obligation: .start1a,
-            caughtBy: ["startup.calls-before-load.delivered-in-order"]
+            caughtBy: [
+                "startup.calls-before-load.delivered-in-order", "situations.native-call-answered.before-load",
+                "situations.native-calls-in-order.before-load",
+            ]
         ) {
             // A send path without a queue: calls made before injection are evaluated at once. (Responses
             // given while queueing after a reset still queue; the cases that catch it do not need them.)
@@ -37,7 +40,18 @@ extension MutantCatalogue {
         },
         native(
             "startup-queue-never-off", "sends keep being queued after injection", obligation: .start2a,
-            caughtBy: ["startup.queue-off-after-injection", "lifecycle.sends-during-navigation"]
+            caughtBy: [
+                "startup.queue-off-after-injection", "lifecycle.sends-during-navigation",
+                "situations.native-call-answered.after-a-js-handler-threw",
+                "situations.native-call-answered.after-a-missing-handler",
+                "situations.native-call-answered.after-a-native-handler-failed",
+                "situations.native-call-answered.inside-a-handler", "situations.native-call-answered.on-a-second-page",
+                "situations.native-calls-in-order.after-a-js-handler-threw",
+                "situations.native-calls-in-order.after-a-missing-handler",
+                "situations.native-calls-in-order.after-a-native-handler-failed",
+                "situations.native-calls-in-order.inside-a-handler",
+                "situations.native-calls-in-order.on-a-second-page",
+            ]
         ) {
             // Sends after an injection wait for the next one, where they go out right after the JS side.
             let held = Box<[String]>([])
@@ -59,7 +73,10 @@ extension MutantCatalogue {
         },
         native(
             "startup-queue-reversed", "the startup queue is sent last-first", obligation: .start1c,
-            caughtBy: ["startup.calls-before-load.delivered-in-order"]
+            caughtBy: [
+                "startup.calls-before-load.delivered-in-order", "situations.native-calls-in-order.after-reset",
+                "situations.native-calls-in-order.before-load",
+            ]
         ) {
             let queued = Box<[String]?>(nil)
             return Defect(rewriteScript: { script, page in
@@ -83,20 +100,35 @@ extension MutantCatalogue {
         native(
             "reset-does-nothing", "reset() neither re-arms the startup queue nor drops callbacks",
             obligation: .start3a,
-            caughtBy: ["startup.reset-rearms-queue"]
+            caughtBy: [
+                "startup.reset-rearms-queue", "situations.native-call-answered.after-reset",
+                "situations.native-calls-in-order.after-reset",
+            ]
         ) {
             Defect(ignoredOperations: [.reset])
         },
         // Ordering.
         native(
             "batch-reversed", "a fetched batch is processed last-first", obligation: .ord2a,
-            caughtBy: ["ordering.js-to-native.batch-fifo"]
+            caughtBy: [
+                "ordering.js-to-native.batch-fifo", "situations.js-calls-in-order.after-a-js-handler-threw",
+                "situations.js-calls-in-order.after-a-missing-handler",
+                "situations.js-calls-in-order.after-a-native-handler-failed",
+                "situations.js-calls-in-order.after-reset", "situations.js-calls-in-order.before-load",
+                "situations.js-calls-in-order.inside-a-handler", "situations.js-calls-in-order.on-a-second-page",
+            ]
         ) {
             Defect(rewriteFetchResult: { result, _ in WireRewriting.rewritingBatch(result) { $0.reverse() } })
         },
         native(
             "sends-reversed-within-turn", "commands sent in one turn are evaluated last-first", obligation: .ord1a,
-            caughtBy: ["ordering.native-to-js.fifo"]
+            caughtBy: [
+                "ordering.native-to-js.fifo", "situations.native-calls-in-order.after-a-js-handler-threw",
+                "situations.native-calls-in-order.after-a-missing-handler",
+                "situations.native-calls-in-order.after-a-native-handler-failed",
+                "situations.native-calls-in-order.inside-a-handler",
+                "situations.native-calls-in-order.on-a-second-page",
+            ]
         ) {
             // Commands are collected and evaluated on the next main-queue turn, newest first.
             let turn = Box<[String]>([])

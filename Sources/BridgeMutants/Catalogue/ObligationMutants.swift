@@ -83,7 +83,24 @@ extension MutantCatalogue {
             "numbers-as-booleans",
             "numbers 0 and 1 are sent to JS as false and true (the port converts data with `as? Bool` first, which an NSNumber 0 or 1 passes)",
             obligation: .esc3a,
-            caughtBy: ["messages.native-to-js.numbers-stay-numbers"]
+            caughtBy: [
+                "messages.native-to-js.numbers-stay-numbers", "situations.js-call-answered.after-a-js-handler-threw",
+                "situations.js-call-answered.after-a-missing-handler",
+                "situations.js-call-answered.after-a-native-handler-failed", "situations.js-call-answered.after-reset",
+                "situations.js-call-answered.before-load", "situations.js-call-answered.inside-a-handler",
+                "situations.js-call-answered.on-a-second-page",
+                "situations.native-call-answered.after-a-js-handler-threw",
+                "situations.native-call-answered.after-a-missing-handler",
+                "situations.native-call-answered.after-a-native-handler-failed",
+                "situations.native-call-answered.after-reset", "situations.native-call-answered.before-load",
+                "situations.native-call-answered.inside-a-handler", "situations.native-call-answered.on-a-second-page",
+                "situations.native-calls-in-order.after-a-js-handler-threw",
+                "situations.native-calls-in-order.after-a-missing-handler",
+                "situations.native-calls-in-order.after-a-native-handler-failed",
+                "situations.native-calls-in-order.after-reset", "situations.native-calls-in-order.before-load",
+                "situations.native-calls-in-order.inside-a-handler",
+                "situations.native-calls-in-order.on-a-second-page",
+            ]
         ) {
             Defect(convertSentData: booleaningNumbers)
         },

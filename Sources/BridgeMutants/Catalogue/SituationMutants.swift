@@ -11,7 +11,7 @@ extension MutantCatalogue {
     /// is the code a hurried port author writes, and each is harmless until its situation comes up.
     static let situationMutants: [Mutant] =
         reentrancyMutants + safetySwitchMutants + namesAndDataMutants
-        + pageInputMutants + schedulingMutants
+        + pageInputMutants + schedulingMutants + guardMutants
 
     // MARK: Re-entrancy
 
@@ -324,6 +324,58 @@ extension MutantCatalogue {
                 DispatchQueue.main.async { MainActor.assumeIsolated { started.value = false } }
                 return [script.text]
             })
+        },
+    ]
+
+    // MARK: Guards left set
+
+    /// A guard against re-entrant dispatch, set around the dispatch and cleared after it without a `finally`:
+    /// harmless until a handler throws through it, after which the bridge waits for a dispatch that never ends.
+    private static let guardMutants: [Mutant] = [
+        javaScriptSide(
+            "js-dispatch-guard-stuck-after-a-throw",
+            "the JS side queues messages that arrive while it dispatches and clears its guard after the loop, which a handler's exception skips: after a handler threw synchronously (no safety timeout), every later native message waits forever",
+            obligation: .disp3a,
+            replacing:
+                "function handleMessageFromObjC(messageJSON) {\n        dispatchMessageFromObjC(messageJSON);\n    }",
+            with: """
+                var dispatching = false;
+                var arrivedMessages = [];
+                function handleMessageFromObjC(messageJSON) {
+                    arrivedMessages.push(messageJSON);
+                    if (dispatching) {
+                        return;
+                    }
+                    dispatching = true;
+                    while (arrivedMessages.length) {
+                        dispatchMessageFromObjC(arrivedMessages.shift());
+                    }
+                    dispatching = false;
+                }
+                """,
+            caughtBy: [
+                "situations.native-call-answered.after-a-js-handler-threw",
+                "situations.native-calls-in-order.after-a-js-handler-threw",
+            ]),
+        native(
+            "send-guard-stuck-after-a-handler-failure",
+            "the port defers native sends while it dispatches a batch and clears its guard after the loop, which a failing handler's error skips: after a native handler failed, every later native send waits for a batch end that never comes",
+            obligation: .start2a,
+            caughtBy: [
+                "situations.native-call-answered.after-a-native-handler-failed",
+                "situations.native-calls-in-order.after-a-native-handler-failed",
+            ]
+        ) {
+            let stuck = Box(false)
+            return Defect(
+                interceptCall: { _, _, _ in stuck.value },
+                wrapThrowingHandler: { handler in
+                    { data, respond in
+                        stuck.value = true
+                        try handler(data, respond)
+                        stuck.value = false
+                    }
+                })
         },
     ]
 }

@@ -50,6 +50,9 @@ struct Defect {
     /// Wraps each native handler the bridge is given.
     var wrapHandler: (@MainActor (@escaping AdapterHandler) -> AdapterHandler)?
 
+    /// Wraps each throwing native handler the bridge is given (`SupportsThrowingHandlers`).
+    var wrapThrowingHandler: (@MainActor (@escaping AdapterThrowingHandler) -> AdapterThrowingHandler)?
+
     /// Wraps each response callback the bridge is given.
     var wrapCallback: (@MainActor (@escaping AdapterResponseCallback) -> AdapterResponseCallback)?
 

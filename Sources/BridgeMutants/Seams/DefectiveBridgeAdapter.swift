@@ -67,7 +67,7 @@ final class DefectiveBridgeAdapter: BridgeAdapter, SupportsRemoveHandler, Suppor
     func registerThrowingHandler(_ name: String, handler: @escaping AdapterThrowingHandler) throws {
         handlerNames.insert(name)
         throwingHandlerNames.insert(name)
-        try reference.registerThrowingHandler(name, handler: handler)
+        try reference.registerThrowingHandler(name, handler: defect.wrapThrowingHandler.map { $0(handler) } ?? handler)
     }
 
     func callHandler(_ name: String, data: Any?, responseCallback: AdapterResponseCallback?) throws {

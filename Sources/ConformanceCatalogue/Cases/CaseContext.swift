@@ -209,6 +209,10 @@ package final class CaseContext {
         }
     }
 
+    /// The optional operations the adapter offers, for a case that uses one where it can and runs without it
+    /// otherwise.
+    package var offeredCapabilities: BridgeCapabilities { BridgeCapabilities(of: adapter) }
+
     /// The adapter as the capability protocol an operation needs. The runner only runs a case whose
     /// requirements the adapter adopts, so this fails only for a case that forgot to declare one.
     func adapter<Capability>(as capability: Capability.Type) throws -> Capability {
@@ -402,14 +406,17 @@ package final class CaseContext {
     ///   - clause: The clause checked.
     ///   - message: What was compared.
     ///   - likelyCause: The platform's behaviour the check saw as the likely cause of a failure, if any.
+    /// - Returns: Whether the values were equal, for a case whose later checks read what this one checked.
+    @discardableResult
     package func expectEqual<Value: Equatable>(
         _ actual: Value, _ expected: Value, clause: Obligation, _ message: @autoclosure () -> String,
         likelyCause: PlatformBehaviour? = nil
-    ) {
+    ) -> Bool {
         let text = message()
         checks.append(CaseCheck(clause, text))
-        guard actual != expected else { return }
+        guard actual != expected else { return true }
         fail(clause: clause, text, expected: Self.show(expected), actual: Self.show(actual), likelyCause: likelyCause)
+        return false
     }
 
     /// Records a failure citing `citation`, a custom case's own clause (`APP-1`), unless `actual == expected`.

@@ -1,7 +1,7 @@
 /// Every case the kit ships, in a stable order: by area, the areas in the order of the spec's sections
 /// (bootstrap, messages, ordering, callbacks, escaping, JS side, alert safety, flush, missing handlers,
-/// startup queue, lifecycle, threading, logging), then as each area's file lists them; the cases of dialects'
-/// own clauses last (spec, section 13).
+/// startup queue, lifecycle, threading, logging), then as each area's file lists them; then the situation
+/// table's cells (spec, appendix C.1); the cases of dialects' own clauses last (spec, section 13).
 public enum Catalogue {
     /// All cases.
     public static let all: [ConformanceCase] =
@@ -12,7 +12,7 @@ public enum Catalogue {
         + JavaScriptSideCases.situations + AlertSafetyCases.all + AlertSafetyCases.situations
         + FlushCases.all + FlushCases.situations + MissingHandlerCases.all + MissingHandlerCases.situations
         + StartupQueueCases.all + LifecycleCases.all + ThreadingCases.all + LoggingCases.all
-        + WKWebViewDialectCases.all
+        + SituationCases.all + WKWebViewDialectCases.all
 
     /// The case with `id`, if any.
     /// - Parameter id: A case id.
