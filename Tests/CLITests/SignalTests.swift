@@ -174,6 +174,24 @@ struct SignalTests {
         #expect(ran < 1000, "the program running when the signal came is dropped")
     }
 
+    @Test("a harness killed with SIGKILL takes its stuck testee's whole group with it (the group watchdog)")
+    func killedHarnessLeavesNoTestee() async throws {
+        let run = try WatchedRun(
+            [
+                "run", "--adapter", Self.stuckTesteeWithChild, "--adapter-timeout", "600", "--case",
+                Self.passingThenHanging[1],
+            ],
+            environment: ["CI": nil])
+        defer { run.endLeftovers() }
+        let testee = await run.waitForStuckTestee(timeout: 300)
+        #expect(testee != nil, "the testee never got stuck: \(run.standardError)")
+        let groups = run.children()
+        kill(run.processIdentifier, SIGKILL)
+        _ = await run.waitForExit(timeout: 120)
+        let left = await WatchedRun.liveMembers(ofGroups: groups, timeout: 60)
+        #expect(left.isEmpty, "the testee group \(groups) outlived its harness: \(left)")
+    }
+
     @Test("a verb started with SIGINT ignored (as a shell starts a script's background job) still stops on it")
     func inheritedIgnoredInterrupt() async throws {
         let words = [

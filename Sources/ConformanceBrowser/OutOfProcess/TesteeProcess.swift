@@ -62,7 +62,7 @@ package final class TesteeProcess: @unchecked Sendable {
         }
         var pipes: [(read: Int32, write: Int32)] = []
         for _ in 0..<4 {
-            guard let pipe = Self.makePipe() else {
+            guard let pipe = ChildProcessSpawn.makePipe() else {
                 let code = errno
                 for pipe in pipes { _ = close(pipe.read); _ = close(pipe.write) }
                 throw failure("no pipe", code)
@@ -75,7 +75,7 @@ package final class TesteeProcess: @unchecked Sendable {
         let pid: pid_t
         do {
             pid = try TesteeProcessGroups.register { () throws(AdapterFailure) -> pid_t in
-                let (pid, code) = Self.spawn(
+                let (pid, code) = ChildProcessSpawn.spawn(
                     arguments, variables, standardStreams: [stdin.read, stdout.write, stderr.write])
                 guard code == 0 else { throw failure("posix_spawn failed", code) }
                 return pid
@@ -207,86 +207,9 @@ package final class TesteeProcess: @unchecked Sendable {
         }
     }
 
-    /// Starts `arguments` in a new process group with `standardStreams` as descriptors 0, 1 and 2, every
-    /// other descriptor closed, and the signal mask and dispositions reset (the harness ignores SIGPIPE).
-    /// - Returns: The process identifier and 0, or an `errno` value.
-    private static func spawn(_ arguments: [String], _ environment: [String], standardStreams: [Int32]) -> (
-        pid_t, Int32
-    ) {
-        #if canImport(Darwin)
-            var actions: posix_spawn_file_actions_t?
-            var attributes: posix_spawnattr_t?
-        #else
-            var actions = posix_spawn_file_actions_t()
-            var attributes = posix_spawnattr_t()
-        #endif
-        posix_spawn_file_actions_init(&actions)
-        posix_spawnattr_init(&attributes)
-        defer {
-            posix_spawn_file_actions_destroy(&actions)
-            posix_spawnattr_destroy(&attributes)
-        }
-        for (target, source) in standardStreams.enumerated() {
-            posix_spawn_file_actions_adddup2(&actions, source, Int32(target))
-        }
-        var flags = Int32(POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF)
-        #if canImport(Darwin)
-            flags |= Int32(POSIX_SPAWN_CLOEXEC_DEFAULT)  // the duplicated standard streams stay open
-        #else
-            // The harness's own descriptors are close-on-exec; this also closes those other code in the
-            // process opened without the flag (a testee must not keep another child's pipe open).
-            if let closeFrom = Self.closeFrom { _ = closeFrom(&actions, 3) }
-        #endif
-        posix_spawnattr_setflags(&attributes, Int16(flags))
-        posix_spawnattr_setpgroup(&attributes, 0)
-        var mask = sigset_t()
-        sigemptyset(&mask)
-        posix_spawnattr_setsigmask(&attributes, &mask)
-        var defaults = sigset_t()
-        sigemptyset(&defaults)
-        for signal in [
-            SIGPIPE, SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGCHLD, SIGUSR1, SIGUSR2, SIGALRM, SIGTTIN, SIGTTOU, SIGTSTP,
-        ] {
-            sigaddset(&defaults, signal)
-        }
-        posix_spawnattr_setsigdefault(&attributes, &defaults)
-
-        let argv = arguments.map { strdup($0) } + [nil]
-        let envp = environment.map { strdup($0) } + [nil]
-        defer {
-            for pointer in argv { free(pointer) }
-            for pointer in envp { free(pointer) }
-        }
-        var pid: pid_t = 0
-        let code = posix_spawn(&pid, "/bin/sh", &actions, &attributes, argv, envp)
-        return (pid, code)
-    }
-
-    /// A pipe whose two ends are close-on-exec.
-    private static func makePipe() -> (read: Int32, write: Int32)? {
-        var ends: [Int32] = [-1, -1]
-        #if canImport(Glibc)
-            if let pipe2 = Self.pipe2 {
-                guard pipe2(&ends, O_CLOEXEC) == 0 else { return nil }
-                return (ends[0], ends[1])
-            }
-        #endif
-        guard pipe(&ends) == 0 else { return nil }
-        _ = fcntl(ends[0], F_SETFD, FD_CLOEXEC)
-        _ = fcntl(ends[1], F_SETFD, FD_CLOEXEC)
-        return (ends[0], ends[1])
-    }
-
     #if canImport(Glibc)
-        // glibc's GNU extensions, which Swift does not import (they need _GNU_SOURCE): looked up once.
-        private typealias Pipe2 = @convention(c) (UnsafeMutablePointer<Int32>, Int32) -> Int32
-        private typealias CloseFrom = @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32
         /// `prctl` is variadic; its integer arguments pass as fixed ones on Linux's calling conventions.
         private typealias Prctl = @convention(c) (Int32, UInt, UInt, UInt, UInt) -> Int32
-
-        private static let pipe2: Pipe2? = dlsym(nil, "pipe2").map { unsafeBitCast($0, to: Pipe2.self) }
-        private static let closeFrom: CloseFrom? =
-            dlsym(nil, "posix_spawn_file_actions_addclosefrom_np").map { unsafeBitCast($0, to: CloseFrom.self) }
 
         /// Makes the harness the reaper of its testees' orphaned descendants, once.
         private static let becomeSubreaper: Void = {

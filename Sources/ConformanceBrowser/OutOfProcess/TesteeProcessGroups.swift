@@ -7,7 +7,8 @@ import Foundation
 /// A group is listed from the moment its leader is spawned (`register(_:)` holds the lock while it
 /// spawns, so `endAll()` never misses one being started) until its owner has killed it and is about to
 /// reap its leader: while it is listed, its leader is not reaped, so the group's number cannot have
-/// been handed to another group.
+/// been handed to another group. Each listed group is also watched by `ProcessGroupWatchdog`, which ends it
+/// if the harness dies without ending it.
 package enum TesteeProcessGroups {
     private static let lock = NSLock()
     nonisolated(unsafe) private static var groups: Set<pid_t> = []
@@ -48,6 +49,7 @@ package enum TesteeProcessGroups {
         if let refusal { throw AdapterFailure(kind: .launchFailed, message: "no testee is started: \(refusal)") }
         let group = try spawn()
         groups.insert(group)
+        ProcessGroupWatchdog.watch(group)
         return group
     }
 
@@ -62,6 +64,8 @@ package enum TesteeProcessGroups {
     static func end(_ group: pid_t) {
         lock.lock()
         defer { lock.unlock() }
-        if groups.remove(group) != nil { kill(-group, SIGKILL) }
+        guard groups.remove(group) != nil else { return }
+        kill(-group, SIGKILL)
+        ProcessGroupWatchdog.unwatch(group)
     }
 }
