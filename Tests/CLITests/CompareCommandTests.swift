@@ -66,6 +66,21 @@ struct CompareCommandTests {
         #expect(output.standardOutput.contains("1 run gave no results"), "\(output.standardOutput)")
     }
 
+    @Test("--baseline LABEL=FILE reaches an adapter whose label holds `=`: the longest label wins")
+    func baselineForALabelWithEquals() async throws {
+        let folder = try RunSafetyTests.scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let broken = folder.appendingPathComponent("broken-baseline.json").path
+        try "not a baseline".write(toFile: broken, atomically: true, encoding: .utf8)
+        let command = "env MODE=a " + OutOfProcessTests.testee("reference")
+        let label = "env MODE=a conformance-testees reference"  // the short form: the path cut to its last part
+        let output = try await CLITests.run(
+            ["compare", "--adapter", "reference", "--adapter", command, "--baseline", label + "=" + broken] + Self.cases
+        )
+        #expect(output.status == 78, "the baseline reached its run, which refuses it: \(output.standardError)")
+        #expect(output.standardError.contains("broken-baseline.json"), "\(output.standardError)")
+    }
+
     /// The kit's own canonical JS side, as a port would give its copy to `--js-side`.
     static let kitJavaScriptSide = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .appendingPathComponent("../../Fixtures/js/WebViewJavascriptBridge.js").standardized.path
