@@ -175,50 +175,35 @@ struct CompareCommand: ParsableCommand {
         let profiles = try profiles()
         let adapters = try self.adapters
         let jsSides = try jsSides(), baselines = try values(baseline, option: "--baseline")
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("conformance-compare-\(getpid())")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
+        let folder: ScratchFolder
+        do { folder = try ScratchFolder(prefix: "conformance-compare-") } catch {
+            printError(error.localizedDescription)
+            throw ExitCodes.configuration
+        }
+        defer { folder.remove() }
+        let planned = adapters.indices.map { index in
+            ComparedRun(
+                adapter: adapters[index], profile: profiles[index],
+                arguments: arguments(
+                    for: adapters[index], profile: profiles[index], jsSide: jsSides[index], baseline: baselines[index]),
+                resultsFile: folder.path("\(index).json"))
+        }
+        // The main flow waits for the runs, which exit within their own two graces of the forwarded signal;
+        // the finisher's queue writes what finished only if one of them does not.
+        let reportWriter = ComparisonReportWriter(
+            requests: report,
+            contexts: planned.indices.map { context(for: planned[$0], jsSide: jsSides[$0], started: started) })
+        let finisher = VerbFinisher(
+            finishing: "writing the reports with the runs that finished",
+            grace: .seconds(2 * VerbFinisher.graceSeconds + 1)
+        ) { reason in
+            _ = reportWriter.finish(planned.map { $0.readingWhatItLeft() }, stoppedBy: reason)
+        }
+        SignalTrigger.install(for: finisher)
         let runs = ComparedRun.runAll(
-            adapters.indices.map { index in
-                ComparedRun(
-                    adapter: adapters[index], profile: profiles[index],
-                    arguments: arguments(
-                        for: adapters[index], profile: profiles[index], jsSide: jsSides[index],
-                        baseline: baselines[index]),
-                    resultsFile: folder.appendingPathComponent("\(index).json").path)
-            }, jobs: jobs, progress: CompareProgress(mode: progress, total: adapters.count))
-        for run in runs {
-            print("== \(PrintableText.terminalSafe(run.label)) ==")
-            print(run.output.standardOutput, terminator: run.output.standardOutput.hasSuffix("\n") ? "" : "\n")
-            if run.results == nil {
-                let name =
-                    run.label == run.adapter
-                    ? run.label : "\(run.label) (\(run.adapter))"
-                printError(
-                    "the run against \(PrintableText.terminalSafe(name)) exited \(run.output.status) without results; it said:\n"
-                        + run.output.standardError)
-            }
-        }
-        let finished = runs.indices.compactMap { index in
-            runs[index].results.map { results in
-                ImplementationRun(
-                    context: context(for: runs[index], jsSide: jsSides[index], started: started),
-                    results: results.results)
-            }
-        }
-        print(Self.summaryLine(finished, of: runs.count))
-        var written = true
-        for request in report {
-            do throws(TextDestination.Failure) {
-                try request.destination.write(Self.render(request.kind, finished))
-            } catch {
-                printError("cannot write the \(request.kind.rawValue) report: \(error.message)")
-                written = false
-            }
-        }
-        let worst = ComparedRun.worstStatus(runs.map(\.output.status))
-        if worst == 0 && !written { throw ExitCodes.outputError }
-        throw ExitCode(worst)
+            planned, jobs: jobs, progress: CompareProgress(mode: progress, total: adapters.count))
+        finisher.mainFlowWillFinish()
+        throw ExitCode(reportWriter.finish(runs, stoppedBy: finisher.reason))
     }
 
     /// Each adapter's profile: its `--profile-of`, else `--profile`.
@@ -297,37 +282,5 @@ struct CompareCommand: ParsableCommand {
         context.profile = run.profile.dialect
         context.date = started
         return context
-    }
-
-    /// "compare: 3 implementations, 139 cases; 41 differ between them": the cases whose verdicts differ in a
-    /// way that matters (`VerdictDifference`), a case that did not run in one implementation counted as
-    /// clean there.
-    static func summaryLine(_ runs: [ImplementationRun], of total: Int) -> String {
-        var verdicts: [String: [Verdict?]] = [:]
-        for (column, run) in runs.enumerated() {
-            for result in run.results {
-                verdicts[result.caseID, default: Array(repeating: nil, count: runs.count)][column] = result.verdict
-            }
-        }
-        let differing = verdicts.values.filter(VerdictDifference.matters).count
-        let missing = total - runs.count
-        return
-            "compare: \(runs.count) implementations, \(verdicts.count) cases; \(differing) differ between them"
-            + (missing > 0 ? "; \(missing) run\(missing == 1 ? "" : "s") gave no results" : "")
-    }
-
-    /// One report of every run that finished.
-    static func render(_ kind: ReportKind, _ runs: [ImplementationRun]) -> String {
-        switch kind {
-        case .html: return HTMLRunReport.render(runs)
-        case .markdown:
-            return runs.map { MarkdownRunReport.render($0.results, context: $0.context) }.joined(separator: "\n---\n\n")
-        default:
-            let reports = runs.map { JSONRunReport.document($0.results, context: $0.context) }
-            let document: JSONValue = .object([
-                "format": "wvjb-conformance-comparison", "version": 1, "reports": .array(reports),
-            ])
-            return document.canonicalText + "\n"
-        }
     }
 }

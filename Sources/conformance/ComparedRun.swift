@@ -25,6 +25,8 @@ struct ComparedRun: Sendable {
     var output = Output(status: -1, standardOutput: "", standardError: "")
     /// The results it wrote; nil when it wrote none (it could not start, or was killed).
     var results: ComparisonResults?
+    /// Whether its process started: false when the comparison stopped before its turn, or it could not.
+    var wasStarted = false
 
     init(adapter: ComparedAdapter, profile: ProfileChoice, arguments: [String], resultsFile: String) {
         self.adapter = adapter.argument
@@ -64,30 +66,68 @@ struct ComparedRun: Sendable {
         return order.first { statuses.contains($0) } ?? statuses.first { $0 != 0 } ?? 0
     }
 
-    /// Starts `conformance run` (this same executable) and waits for it; reads its results.
+    /// Starts `conformance run` (this same executable) in a process group of its own (`ChildRunGroups`),
+    /// waits for it and reads its results. Does nothing when the comparison is stopping.
     private mutating func execute() {
-        let process = Process()
-        process.executableURL = (Bundle.main.executableURL ?? URL(fileURLWithPath: CommandLine.arguments[0]))
-            .resolvingSymlinksInPath()
-        process.arguments = arguments + ["--results-file", resultsFile]
-        let outURL = URL(fileURLWithPath: resultsFile + ".out"), errURL = URL(fileURLWithPath: resultsFile + ".err")
+        let executable = (Bundle.main.executableURL ?? URL(fileURLWithPath: CommandLine.arguments[0]))
+            .resolvingSymlinksInPath().path
         // Files, not pipes: a run's output can be megabytes, and nobody reads a pipe while the process runs.
-        _ = FileManager.default.createFile(atPath: outURL.path, contents: nil)
-        _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
-        do {
-            process.standardOutput = try FileHandle(forWritingTo: outURL)
-            process.standardError = try FileHandle(forWritingTo: errURL)
-            process.currentDirectoryURL = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
-            try process.run()
-            process.waitUntilExit()
-        } catch {
-            output = Output(
-                status: 78, standardOutput: "",
-                standardError: "cannot start \(process.executableURL?.path ?? "conformance"): \(error)")
+        let outPath = resultsFile + ".out", errPath = resultsFile + ".err"
+        let descriptors = [
+            open("/dev/null", O_RDONLY | O_CLOEXEC), open(outPath, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600),
+            open(errPath, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600),
+        ]
+        defer { for descriptor in descriptors where descriptor >= 0 { close(descriptor) } }
+        func cannotStart(_ why: String) -> Output {
+            Output(status: 78, standardOutput: "", standardError: "cannot start \(executable): \(why)")
+        }
+        guard !descriptors.contains(where: { $0 < 0 }) else {
+            output = cannotStart("cannot open its output files: \(String(cString: strerror(errno)))")
             return
         }
-        let read = { (url: URL) in (try? String(contentsOf: url, encoding: .utf8)) ?? "" }
-        output = Output(status: process.terminationStatus, standardOutput: read(outURL), standardError: read(errURL))
+        let words = [executable] + arguments + ["--results-file", resultsFile]
+        let environment = ProcessInfo.processInfo.environment.map { "\($0.key)=\($0.value)" }
+        let started: pid_t?
+        do {
+            started = try ChildRunGroups.register {
+                let (pid, code) = ChildProcessSpawn.spawn(
+                    words, environment, standardStreams: descriptors, executable: executable)
+                guard code == 0 else { throw POSIXError(POSIXErrorCode(rawValue: code) ?? .EIO) }
+                return pid
+            }
+        } catch {
+            output = cannotStart("\(error)")
+            return
+        }
+        guard let pid = started else { return }
+        wasStarted = true
+        // Exited, not yet reaped: the group is taken off the list while its number cannot be reused.
+        var info = siginfo_t()
+        while waitid(P_PID, id_t(pid), &info, WEXITED | WNOWAIT) != 0 && errno == EINTR {}
+        ChildRunGroups.finished(pid)
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        // WIFEXITED / WTERMSIG, which Swift does not import as functions on every platform; a signal as a shell
+        // reports it, 128 + the signal.
+        let signal = status & 0x7F
+        let read = { (path: String) in (try? String(contentsOfFile: path, encoding: .utf8)) ?? "" }
+        output = Output(
+            status: signal == 0 ? (status >> 8) & 0xFF : 128 + signal, standardOutput: read(outPath),
+            standardError: read(errPath))
         results = try? ComparisonResults.read(from: resultsFile)
+    }
+}
+
+extension ComparedRun {
+    /// The run as its files tell it, for a comparison finishing without waiting for it: its results and
+    /// output so far, its status unknown (-1).
+    func readingWhatItLeft() -> ComparedRun {
+        var run = self
+        let read = { (path: String) in (try? String(contentsOfFile: path, encoding: .utf8)) ?? "" }
+        run.output = Output(
+            status: -1, standardOutput: read(resultsFile + ".out"), standardError: read(resultsFile + ".err"))
+        run.results = try? ComparisonResults.read(from: resultsFile)
+        run.wasStarted = FileManager.default.fileExists(atPath: resultsFile + ".out")
+        return run
     }
 }

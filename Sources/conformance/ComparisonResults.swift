@@ -8,13 +8,13 @@ import StrictJSON
 struct ComparisonResults: Codable {
     /// The cases that finished, in run order.
     var results: [CaseResult]
-    /// Why the run ended early, in a sentence; nil for a whole run.
-    var stopped: String?
+    /// Why the run ended early; nil for a whole run.
+    var stop: RunStop?
 
     /// Writes `results` to `path`; says why on standard error and returns false when it cannot.
     static func write(_ results: [CaseResult], stop: RunStop?, to path: String) -> Bool {
         do {
-            let value = try JSONValueEncoder.encode(ComparisonResults(results: results, stopped: stop?.summary))
+            let value = try JSONValueEncoder.encode(ComparisonResults(results: results, stop: stop))
             try Data(CanonicalJSON.encodeKeepingNonASCII(value).utf8).write(to: URL(fileURLWithPath: path))
             return true
         } catch {

@@ -7,7 +7,7 @@ import Foundation
 ///
 /// A trigger (`SignalTrigger`, or later a watchdog) calls `stop(_:)` from any thread. That ends every
 /// testee process group and refuses new ones (`TesteeProcessGroups.endAllAndRefuseNew`), which ends a
-/// main flow blocked on a testee's pipe; the main flow sees `isStopping`, drops the case that was
+/// main flow blocked on a testee's pipe, and forwards the signal to `compare`'s runs (`ChildRunGroups`); the main flow sees `isStopping`, drops the case that was
 /// running, calls `mainFlowWillFinish()`, writes what finished and exits through
 /// `ExitCodes.afterRun(_:outputsWritten:stoppedBy:)`. If the main flow has not begun finishing within
 /// the grace (a case blocked elsewhere, an in-process implementation or a JavaScriptCore loop that
@@ -33,6 +33,8 @@ final class VerbFinisher: Sendable {
 
     private let queue = DispatchQueue(label: "conformance.finisher")
     private let state = LockedValue(State())
+    /// How long the main flow has to begin finishing after `stop(_:)`.
+    private let mainFlowGrace: DispatchTimeInterval
     /// What finishing does, for the message printed when a stop begins: `writing the reports with the
     /// cases that finished`.
     private let finishing: String
@@ -47,8 +49,14 @@ final class VerbFinisher: Sendable {
     ///     finishing within `grace`: print and write what finished so far, given the reason. It must
     ///     not need the main thread, and it should flush what it prints (the process then exits
     ///     without running exit handlers).
-    init(finishing: String, finishWithWhatFinished: @escaping @Sendable (FinishReason) -> Void) {
+    ///   - grace: How long the main flow has to begin finishing: `grace`, or more for a verb whose main flow
+    ///     waits for child commands that have their own (`compare`).
+    init(
+        finishing: String, grace: DispatchTimeInterval = VerbFinisher.grace,
+        finishWithWhatFinished: @escaping @Sendable (FinishReason) -> Void
+    ) {
         self.finishing = finishing
+        mainFlowGrace = grace
         self.finishWithWhatFinished = finishWithWhatFinished
         // A report or a line written to a pipe whose reader has gone (a closed terminal, `| head`)
         // fails with EPIPE instead of killing the command before it writes what finished.
@@ -65,10 +73,11 @@ final class VerbFinisher: Sendable {
     /// to begin finishing before finishing from the finisher's queue.
     /// - Parameters:
     ///   - reason: Why.
-    ///   - grace: How long the main flow has; a trigger that knows the main thread is stuck gives 0.
+    ///   - grace: How long the main flow has (nil: the finisher's); a trigger that knows the main thread is
+    ///     stuck gives 0.
     /// - Returns: False when the command was already stopping (this call then does nothing).
     @discardableResult
-    func stop(_ reason: FinishReason, grace: DispatchTimeInterval = VerbFinisher.grace) -> Bool {
+    func stop(_ reason: FinishReason, grace: DispatchTimeInterval? = nil) -> Bool {
         let first = state.withLock { state in
             guard state.reason == nil else { return false }
             state.reason = reason
@@ -78,7 +87,8 @@ final class VerbFinisher: Sendable {
         // Said before the testees end: the main flow, seeing its testee gone, may finish and exit at once.
         printError("\(reason.name): ending the testees, then \(finishing)")
         TesteeProcessGroups.endAllAndRefuseNew(because: "the command is stopping (\(reason.summary))")
-        queue.asyncAfter(deadline: .now() + grace) { [self] in
+        ChildRunGroups.forwardAndRefuseNew(reason)
+        queue.asyncAfter(deadline: .now() + (grace ?? mainFlowGrace)) { [self] in
             let watcherFinishes = state.withLock { state in
                 guard state.finisher == nil else { return false }
                 state.finisher = .watcher
@@ -138,6 +148,8 @@ final class VerbFinisher: Sendable {
     /// main thread may still be inside JavaScriptCore or a case.
     private static func exitNow(_ reason: FinishReason) -> Never {
         TesteeProcessGroups.endAll()
+        ChildRunGroups.killAll()
+        ScratchFolder.removeAll()
         _exit(reason.exitStatus)
     }
 }

@@ -66,6 +66,28 @@ struct CompareCommandTests {
         #expect(output.standardOutput.contains("1 run gave no results"), "\(output.standardOutput)")
     }
 
+    @Test(
+        "a run that gives no results keeps its column in every report, says why there, and the status is not 0")
+    func runWithoutResultsKeepsItsColumn() async throws {
+        let folder = try RunSafetyTests.scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let broken = folder.appendingPathComponent("broken-baseline.json").path
+        try "not a baseline".write(toFile: broken, atomically: true, encoding: .utf8)
+        let json = folder.appendingPathComponent("c.json").path, markdown = folder.appendingPathComponent("c.md").path
+        let html = folder.appendingPathComponent("c.html").path
+        let output = try await CLITests.run(
+            [
+                "compare", "--adapter", "reference", "--adapter", "gated=reference", "--baseline", "gated=" + broken,
+                "--report", "json:" + json, "--report", "markdown:" + markdown, "--report", "html:" + html,
+            ] + Self.cases)
+        #expect(output.status == 78, "\(output.standardError)")
+        let document = try String(contentsOfFile: json, encoding: .utf8)
+        #expect(document.components(separatedBy: "\"format\":\"wvjb-conformance-report\"").count == 3, "\(document)")
+        #expect(document.contains("\"reason\":\"no-results\""), "\(document)")
+        #expect(try String(contentsOfFile: markdown, encoding: .utf8).contains("# WVJB conformance: `gated`"))
+        #expect(try String(contentsOfFile: html, encoding: .utf8).contains("gated"))
+    }
+
     @Test("--baseline LABEL=FILE reaches an adapter whose label holds `=`: the longest label wins")
     func baselineForALabelWithEquals() async throws {
         let folder = try RunSafetyTests.scratchFolder()

@@ -279,15 +279,17 @@ extension WatchedRun {
         var stuck: Int32?
         _ = await ProcStat.poll(
             until: {
-                // `/proc/<pid>/syscall` starts with the number of the system call the thread is blocked in.
-                stuck = ProcStat.children(of: parent).first { pid in
-                    let call = (try? String(contentsOfFile: "/proc/\(pid)/syscall", encoding: .utf8))?
-                        .split(separator: " ").first
-                    return call == "230" || call == "35"  // clock_nanosleep, nanosleep (x86-64)
-                }
+                stuck = ProcStat.children(of: parent).first(where: sleepsOnMainThread)
                 return stuck != nil
             }, timeout: timeout)
         return stuck
+    }
+
+    /// Whether process `pid`'s main thread sleeps in `nanosleep` or `clock_nanosleep`.
+    static func sleepsOnMainThread(_ pid: Int32) -> Bool {
+        // `/proc/<pid>/syscall` starts with the number of the system call the thread is blocked in.
+        let call = (try? String(contentsOfFile: "/proc/\(pid)/syscall", encoding: .utf8))?.split(separator: " ").first
+        return call == "230" || call == "35"  // clock_nanosleep, nanosleep (x86-64)
     }
 
     /// The processes whose parent is `parent`.
