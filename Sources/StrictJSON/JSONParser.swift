@@ -18,6 +18,15 @@ package struct JSONParser {
         case reject
     }
 
+    /// What to do with a key an object holds twice (`{"a": 1, "a": 2}`): RFC 8259 leaves it to the reader.
+    package enum DuplicateKeys: Sendable {
+        /// Keep the last value, as JavaScript's `JSON.parse` does: how a bridge reads the wire.
+        case keepLast
+        /// Refuse the text, naming the key: how the kit reads a file a person writes or keeps (baselines,
+        /// dialect and case files, reports), where a second value would silently replace the first.
+        case reject
+    }
+
     /// A parse failure with the UTF-8 byte offset where it happened.
     package struct ParseError: Error, CustomStringConvertible, Sendable, Equatable {
         /// What was wrong.
@@ -37,19 +46,35 @@ package struct JSONParser {
     /// `bytes`' first byte: reading through the pointer keeps debug builds fast on megabyte texts.
     private let base: UnsafePointer<UInt8>?
     private let loneSurrogates: LoneSurrogates
+    private let duplicateKeys: DuplicateKeys
     private var index = 0
 
     /// Parses one JSON text (surrounding whitespace allowed, nothing else).
     /// - Parameters:
     ///   - text: The JSON text.
     ///   - loneSurrogates: How escaped lone surrogates are decoded.
-    /// - Returns: The parsed value.
+    /// - Returns: The parsed value; of a key an object holds twice, the last value.
     /// - Throws: `JSONParser.ParseError` at the first byte that is not valid JSON.
     package static func parse(_ text: String, loneSurrogates: LoneSurrogates = .replace) throws(ParseError) -> JSONValue
     {
+        try parse(text, loneSurrogates: loneSurrogates, duplicateKeys: .keepLast)
+    }
+
+    /// Parses one JSON text (surrounding whitespace allowed, nothing else), saying what to do with a key an
+    /// object holds twice.
+    /// - Parameters:
+    ///   - text: The JSON text.
+    ///   - loneSurrogates: How escaped lone surrogates are decoded.
+    ///   - duplicateKeys: What to do with a key an object holds twice.
+    /// - Returns: The parsed value.
+    /// - Throws: `JSONParser.ParseError` at the first byte that is not valid JSON (or, with `.reject`, at the
+    ///   second occurrence of a key, naming it).
+    package static func parse(
+        _ text: String, loneSurrogates: LoneSurrogates = .replace, duplicateKeys: DuplicateKeys
+    ) throws(ParseError) -> JSONValue {
         var text = text
         let result: Result<JSONValue, ParseError> = text.withUTF8 { buffer in
-            var parser = JSONParser(bytes: buffer, loneSurrogates: loneSurrogates)
+            var parser = JSONParser(bytes: buffer, loneSurrogates: loneSurrogates, duplicateKeys: duplicateKeys)
             do throws(ParseError) {
                 parser.skipWhitespace()
                 let value = try parser.parseValue(depth: 0)
@@ -63,10 +88,11 @@ package struct JSONParser {
         return try result.get()
     }
 
-    private init(bytes: UnsafeBufferPointer<UInt8>, loneSurrogates: LoneSurrogates) {
+    private init(bytes: UnsafeBufferPointer<UInt8>, loneSurrogates: LoneSurrogates, duplicateKeys: DuplicateKeys) {
         self.bytes = bytes
         base = bytes.baseAddress
         self.loneSurrogates = loneSurrogates
+        self.duplicateKeys = duplicateKeys
     }
 
     private func error(_ reason: String) -> ParseError { ParseError(reason: reason, offset: index) }
@@ -107,7 +133,14 @@ package struct JSONParser {
         while true {
             skipWhitespace()
             guard current == UInt8(ascii: "\"") else { throw error("expected a string key") }
+            let keyOffset = index
             let key = try parseString()
+            if duplicateKeys == .reject, members[key] != nil {
+                throw ParseError(
+                    reason:
+                        "the key \(CanonicalJSON.quote(String(key.prefix(200)))) appears twice in one object; keep one",
+                    offset: keyOffset)
+            }
             skipWhitespace()
             guard current == UInt8(ascii: ":") else { throw error("expected ':'") }
             index += 1

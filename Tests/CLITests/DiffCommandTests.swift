@@ -38,4 +38,23 @@ struct DiffCommandTests {
         let missing = try await CLITests.run(["diff", folder.appendingPathComponent("none.json").path, reference])
         #expect(missing.status == 78 && missing.standardError.contains("cannot read the report"))
     }
+
+    @Test("a report with a key twice in one object is refused, naming the key and the file (exit 78)")
+    func duplicateKeysAreRefused() async throws {
+        let folder = try RunSafetyTests.scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let report = folder.appendingPathComponent("twice.json").path
+        let good = folder.appendingPathComponent("good.json").path
+        let head = #"{"format":"wvjb-conformance-report","version":1,"adapter":"a","cases":["#
+        try (head + #"{"id":"x","verdict":"fail","verdict":"pass","level":"MUST"}]}"#)
+            .write(toFile: report, atomically: false, encoding: .utf8)
+        try (head + #"{"id":"x","verdict":"pass","level":"MUST"}]}"#).write(
+            toFile: good, atomically: false, encoding: .utf8)
+        let refused = try await CLITests.run(["diff", good, report])
+        #expect(refused.status == 78, "\(refused.standardOutput)\(refused.standardError)")
+        #expect(
+            refused.standardError.contains(report)
+                && refused.standardError.contains(#"the key "verdict" appears twice"#),
+            "\(refused.standardError)")
+    }
 }

@@ -6,7 +6,8 @@ import StrictJSON
 /// a missing or unreadable file, text that is not JSON, and JSON that does not fit the expected type
 /// are each an error naming the file and the place.
 ///
-/// JSON is checked with the strict `JSONParser` first (its errors give the byte offset), then decoded
+/// JSON is checked with the strict `JSONParser` first (its errors give the byte offset; a key an object holds
+/// twice is refused, naming it, rather than one value silently replacing the other), then decoded
 /// with `JSONValueDecoder`, which refuses wrong types and unknown fields; decoding errors name the
 /// entry (`payloads[3] (id "quote.single").valueJSON: ...`).
 package struct FixtureFile: Sendable {
@@ -87,12 +88,12 @@ package struct FixtureFile: Sendable {
     }
 
     /// The file's JSON, checked by the strict parser.
-    /// - Throws: `Failure` when the file cannot be read, or is not JSON (naming the byte offset, line
-    ///   and column).
+    /// - Throws: `Failure` when the file cannot be read, or is not JSON or holds a key twice in one object
+    ///   (naming the byte offset, line and column).
     package func json() throws(Failure) -> JSONValue {
         let text = try text()
         do {
-            return try JSONParser.parse(text)
+            return try JSONParser.parse(text, duplicateKeys: .reject)
         } catch {
             throw Failure(code: .invalidInput, path: url.path, problem: Self.describe(error, in: text))
         }
