@@ -116,14 +116,41 @@ package enum MarkdownRunReport {
     /// Printable, one line, at most about `limit` UTF-16 units, with Markdown's table and code delimiters
     /// neutralized.
     /// Text outside a code span: `cell`, with HTML, emphasis and link delimiters neutralized too (`<` is
-    /// written `&lt;`, which Markdown shows as `<`), so that a payload, case id or message opens no tag.
+    /// written `&lt;`, which Markdown shows as `<`), so that a payload, case id or message opens no tag; and
+    /// no GFM autolink forms (`https://x`, `www.x`, `a@x.y`), which GitHub makes of bare text: the `:` of `://`
+    /// is written `&#58;` and the `.` of `www.` `&#46;` (the autolink extension looks for them in the source, not
+    /// in what entities decode to), and a zero-width space follows each `@` (it reads an address from the
+    /// decoded text, so only a character that cannot be in a domain stops it; it stops `@name` mentions too).
     package static func prose(_ text: String, limit: Int = 400) -> String {
-        cell(text, limit: limit).replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(
+        let escaped = cell(text, limit: limit).replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(
             of: "<", with: "&lt;"
         )
         .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "*", with: "\\*")
         .replacingOccurrences(of: "_", with: "\\_").replacingOccurrences(of: "[", with: "\\[")
         .replacingOccurrences(of: "]", with: "\\]")
+        return withoutAutolinks(escaped)
+    }
+
+    /// `text` with the marks GFM's autolink extension starts a link at broken: `://`, `www.` in any case,
+    /// and `@`.
+    private static func withoutAutolinks(_ text: String) -> String {
+        var result = ""
+        var characters = Substring(text)
+        while let first = characters.first {
+            if characters.hasPrefix("://") {
+                result += "&#58;"
+            } else if first == "@" {
+                result += "@&#8203;"
+            } else if characters.prefix(4).lowercased() == "www." {
+                result += characters.prefix(3) + "&#46;"
+                characters = characters.dropFirst(4)
+                continue
+            } else {
+                result.append(first)
+            }
+            characters = characters.dropFirst()
+        }
+        return result
     }
 
     private static func cell(_ text: String, limit: Int = 400) -> String {
