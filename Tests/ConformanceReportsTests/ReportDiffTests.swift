@@ -12,7 +12,18 @@ import Testing
 @Suite("Report diff: new failures, fixes, changed verdicts, new and fixed obligations, new and removed cases")
 struct ReportDiffTests {
     /// A report document with `cases`: id, verdict and the obligations its failures cite.
-    static func report(_ cases: [(String, Verdict, [String])], adapter: String = "port") -> JSONValue {
+    static func report(
+        _ cases: [(String, Verdict, [String])], adapter: String = "port", stopped: JSONValue? = nil
+    ) -> JSONValue {
+        var document = report(cases, adapter: adapter)
+        if let stopped, case .object(var members) = document {
+            members["stopped"] = stopped
+            document = .object(members)
+        }
+        return document
+    }
+
+    static func report(_ cases: [(String, Verdict, [String])], adapter: String) -> JSONValue {
         .object([
             "format": "wvjb-conformance-report", "version": 1, "adapter": .string(adapter), "profile": "canonical",
             "total": .number(Double(cases.count)), "verdicts": .object([:]),
@@ -64,8 +75,8 @@ struct ReportDiffTests {
         #expect(diff.addedCases.map(\.id) == ["h.added"] && diff.removedCases.map(\.id) == ["f.removed"])
         #expect(diff.isWorse)
         #expect(
-            diff.text.hasPrefix(
-                "worse: 1 new failures, 1 fixes, 2 changed verdicts, 1 new failing obligations, 1 fixed obligations, "
+            diff.text.contains(
+                "\nworse: 1 new failures, 1 fixes, 2 changed verdicts, 1 new failing obligations, 1 fixed obligations, "
                     + "1 new cases, 1 removed cases"),
             "\(diff.text)")
         #expect(diff.text.contains("\n  e.other-failures (fail): now fails MSG-3.a\n"), "\(diff.text)")
@@ -91,9 +102,38 @@ struct ReportDiffTests {
         #expect(stopped.fixedObligations.isEmpty && stopped.newObligations.isEmpty)
         #expect(try Self.diff([], [("a", .fail, ["ORD-1.a"])]).isWorse)
         #expect(!(try Self.diff([], [("a", .pass, [])]).isWorse))
-        #expect(!(try Self.diff([("a", .fail, ["ORD-1.a"])], []).isWorse))
+        #expect(try Self.diff([("a", .fail, ["ORD-1.a"])], []).isWorse, "a missing case is a regression")
         let same = try Self.diff(old, old)
         #expect(same.isEmpty && !same.isWorse && same.text == "no change [port (7 cases) -> port (7 cases)]\n")
+    }
+
+    @Test("a case missing from the new report is a regression unless allowed; a stopped report says so")
+    func missingCasesAndStoppedReports() throws {
+        let old = (0..<60).map { ("a.case-\($0)", Verdict.pass, [String]()) }
+        let stopped: JSONValue = ["reason": "interrupted", "message": "interrupted by SIGINT", "notRun": ["a.case-1"]]
+        let new = try ReportSnapshot(Self.report([("a.case-0", .pass, [])], stopped: stopped))
+        #expect(new.stop == ReportSnapshot.Stop(message: "interrupted by SIGINT", notRun: 1))
+        let diff = ReportDiff(old: try ReportSnapshot(Self.report(old)), new: new)
+        #expect(diff.isWorse && diff.removedCases.count == 59)
+        let text = diff.text
+        #expect(
+            text.hasPrefix(
+                "the new report is incomplete: the run was interrupted by SIGINT and 1 selected cases did not run\n"
+                    + "59 cases of the old report are missing from the new one, a regression: run them again, or "
+                    + "give --allow-missing when they were left out on purpose\nworse: 59 removed cases"),
+            "\(text)")
+        // The list names the first 50 and counts the others.
+        #expect(text.contains("\n  a.case-50: was pass\n  ... and 9 more\n"), "\(text)")
+        #expect(!text.contains("a.case-51"))
+        #expect(diff.markdown.hasPrefix("## WVJB conformance: worse"), "\(diff.markdown)")
+        #expect(diff.markdown.contains("**the new report is incomplete"), "\(diff.markdown)")
+
+        let allowed = ReportDiff(old: try ReportSnapshot(Self.report(old)), new: new, allowsMissing: true)
+        #expect(!allowed.isWorse && allowed.text.contains("no regression: 59 removed cases"), "\(allowed.text)")
+        #expect(!allowed.text.contains("--allow-missing"))
+        #expect(throws: ReportSnapshot.Problem.self) {
+            try ReportSnapshot(Self.report([], stopped: ["reason": "interrupted"]))
+        }
     }
 
     @Test("an obligation cited only by failures the report leaves out (after its first 20) is still a new failing one")
@@ -121,6 +161,41 @@ struct ReportDiffTests {
             #expect(!markdown.contains(forbidden), "\(forbidden) in \(markdown)")
         }
         #expect(markdown.contains("| New failures | 1 |"))
+    }
+
+    @Test("an adapter name of any length is cut on its line, and reports of different profiles are said to be so")
+    func longAdapterNamesAndProfiles() throws {
+        let long = String(repeating: "n", count: 10_000) + "\u{1B}[2J"
+        let diff = ReportDiff(
+            old: try ReportSnapshot(Self.report([("a", .pass, [])], adapter: long)),
+            new: try ReportSnapshot(Self.report([("a", .pass, [])], adapter: long)))
+        #expect(diff.text.utf8.count < 600 && diff.text.contains("[... ") && !diff.text.contains("\u{1B}"))
+        #expect(diff.markdown.utf8.count < 1_000, "\(diff.markdown.utf8.count)")
+
+        var wkwvjb = Self.report([("a", .pass, [])])
+        if case .object(var members) = wkwvjb {
+            members["profile"] = "wkwvjb"
+            wkwvjb = .object(members)
+        }
+        let across = ReportDiff(
+            old: try ReportSnapshot(Self.report([("a", .pass, [])])), new: try ReportSnapshot(wkwvjb))
+        #expect(
+            across.text.hasPrefix(
+                "the reports are of different profiles, old canonical and new wkwvjb: a case's verdict may differ "
+                    + "because the profiles do, not the implementations\n"),
+            "\(across.text)")
+        #expect(across.markdown.contains("different profiles"))
+    }
+
+    @Test("Markdown: bare URLs, www. names and e-mail addresses in testee text form no GFM autolink")
+    func noAutolinks() throws {
+        let text = "see https://evil.example/x HTTP://e.x ftp://e.x www.evil.example WWW.e.x a@evil.example"
+        let shown = MarkdownRunReport.prose(text)
+        for link in ["://", "www.", "WWW.", "a@evil"] {
+            #expect(!shown.contains(link), "\(link) in \(shown)")
+        }
+        // What a reader sees is the text (the entities are shown as the characters they stand for).
+        #expect(shown.contains("https&#58;//evil.example/x") && shown.contains("www&#46;evil.example"), "\(shown)")
     }
 
     /// Documents that are not run reports the diff can read, and a word of what the refusal says.

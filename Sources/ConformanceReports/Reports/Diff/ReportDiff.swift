@@ -9,11 +9,14 @@ import Foundation
 /// `timeout` or `pass` to `non-strict`), or unchanged. A case that did not pass in either report and is
 /// neither a new failure nor a fix is also compared obligation by obligation (what its failures cite): one
 /// it now fails is a new failing obligation, a new violation inside a known failure; one it no longer fails,
-/// having run to its end, a fixed obligation. A case in one report only is a new or a removed case.
+/// having run to its end, a fixed obligation. A case in one report only is a new or a removed case; a removed
+/// case is a regression unless `allowsMissing` (a new report that stopped early, or ran a narrower selection,
+/// never reads as "no regression"), and the diff says when either report is of a run that stopped early.
 /// The diff says first when the kits that ran the two reports differ (`kitChange`), since a new failure may
 /// then be the kit's doing. It is *worse* when a case newly fails the run, or its verdict became more severe
 /// (`pass` < `non-strict` < `fail`, `insecure`, `timeout`, `crash` < `adapter-error`, `harness-error`), or it
-/// fails an obligation it did not, or a new case fails the run.
+/// fails an obligation it did not, or a new case fails the run, or a case of the old report is missing from the
+/// new one (unless `allowsMissing`).
 package struct ReportDiff: Sendable {
     /// A case whose verdict or failures changed.
     package struct Change: Sendable, Equatable {
@@ -51,11 +54,18 @@ package struct ReportDiff: Sendable {
     package private(set) var addedCases: [ReportSnapshot.Case] = []
     /// Cases only in the old report.
     package private(set) var removedCases: [ReportSnapshot.Case] = []
+    /// Whether cases of the old report missing from the new one are not a regression (`--allow-missing`).
+    package let allowsMissing: Bool
 
     /// Compares two reports, case by case, in the new report's order (removed cases in the old one's).
-    package init(old: ReportSnapshot, new: ReportSnapshot) {
+    /// - Parameters:
+    ///   - old: The old report.
+    ///   - new: The new report.
+    ///   - allowsMissing: Whether cases missing from the new report are not a regression; false by default.
+    package init(old: ReportSnapshot, new: ReportSnapshot, allowsMissing: Bool = false) {
         self.old = old
         self.new = new
+        self.allowsMissing = allowsMissing
         kitChange = KitChange(from: old.kit, to: new.kit)
         let oldByID = Dictionary(uniqueKeysWithValues: old.cases.map { ($0.id, $0) })
         let newIDs = Set(new.cases.map(\.id))
@@ -86,11 +96,15 @@ package struct ReportDiff: Sendable {
     }
 
     /// Whether something got worse: a case newly fails the run or its verdict is more severe, a case fails an
-    /// obligation it did not, or a new case fails the run.
+    /// obligation it did not, a new case fails the run, or a case is missing from the new report (unless
+    /// `allowsMissing`).
     package var isWorse: Bool {
         !newFailures.isEmpty || changedVerdicts.contains { Self.severity($0.new) > Self.severity($0.old) }
-            || !newObligations.isEmpty || addedCases.contains { $0.verdict.failsRun }
+            || !newObligations.isEmpty || addedCases.contains { $0.verdict.failsRun } || missingIsRegression
     }
+
+    /// Whether cases of the old report are missing from the new one, and that counts as a regression.
+    package var missingIsRegression: Bool { !removedCases.isEmpty && !allowsMissing }
 
     /// Whether nothing changed at all.
     package var isEmpty: Bool {

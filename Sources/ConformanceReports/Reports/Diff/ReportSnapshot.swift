@@ -1,9 +1,17 @@
 import ConformanceCatalogue
 import StrictJSON
 
-/// What `conformance diff` reads from a JSON run report (`--report json:PATH`): the kit that ran it, each
-/// case's verdict, level and the obligations its failures cite.
+/// What `conformance diff` reads from a JSON run report (`--report json:PATH`): the kit that ran it, whether
+/// the run stopped before every selected case ran, each case's verdict, level and the obligations its failures cite.
 package struct ReportSnapshot: Sendable, Equatable {
+    /// Why a run ended before every selected case ran (the report's `stopped`, `RunStop`).
+    package struct Stop: Sendable, Equatable {
+        /// Why, in a few words (`interrupted by SIGINT`), as the report gives it.
+        package var message: String
+        /// How many selected cases did not run.
+        package var notRun: Int
+    }
+
     /// One case of the report.
     package struct Case: Sendable, Equatable {
         /// The case's id.
@@ -32,11 +40,14 @@ package struct ReportSnapshot: Sendable, Equatable {
     package var kit: KitChange.Kit?
     /// The cases, in the report's order.
     package var cases: [Case]
+    /// Why the run stopped early; nil for a whole run, and for a report written before reports said so.
+    package var stop: Stop?
 
     /// Reads a report document.
     /// - Parameter document: The parsed report.
     /// - Throws: `Problem` when it is not a `wvjb-conformance-report` of version 1, its `metadata` does not
-    ///   name the kit, or a case lacks its id, a known verdict or its level, or an id appears twice.
+    ///   name the kit, its `stopped` lacks its reason or the cases not run, or a case lacks its id, a known
+    ///   verdict or its level, or an id appears twice.
     package init(_ document: JSONValue) throws(Problem) {
         guard case .object(let members) = document, members["format"] == "wvjb-conformance-report" else {
             throw Problem(description: "is not a conformance run report (`format` is not \"wvjb-conformance-report\")")
@@ -56,6 +67,15 @@ package struct ReportSnapshot: Sendable, Equatable {
                 throw Problem(description: "has a `metadata` without the `kitVersion` and `catalogueDigest` strings")
             }
             kit = KitChange.Kit(version: version, catalogueDigest: digest)
+        }
+        if let stopped = members["stopped"] {
+            guard case .object(let fields) = stopped, case .string(let reason)? = fields["reason"],
+                case .array(let notRun)? = fields["notRun"]
+            else {
+                throw Problem(description: "has a `stopped` without its `reason` string and `notRun` array")
+            }
+            let message = if case .string(let text)? = fields["message"] { text } else { reason }
+            stop = Stop(message: message, notRun: notRun.count)
         }
         var seen = Set<String>()
         cases = []
