@@ -50,6 +50,19 @@ struct DialectFileTests {
             (#""name": "hybrid-bridge""#, #""name": "wkwvjb""#, #"name: "wkwvjb" is a shipped profile's name"#),
             (#""version": 1"#, #""version": 2"#, "version: expected 1, found the number 2"),
             (#""safetyTimeoutSwitch": null,"#, "", "safetyTimeoutSwitch: required field missing"),
+            (#""version": 1"#, #""version": 1, "version": 1"#, #"the key "version" appears twice in one object"#),
+            (
+                #""callHandlerFunction": "send""#, #""callHandlerFunction": "on""#,
+                #"callHandlerFunction: "on" is registerHandlerFunction's word too; give each field a word of its own"#
+            ),
+            (
+                #""hbData""#, #""hybridInject""#,
+                #"keys.data: "hybridInject" is loadSignal.scriptMessage's word too"#
+            ),
+            (
+                #""hbData""#, #""__proto__""#,
+                #"keys.data: "__proto__" is a name JavaScript keeps for an object's prototype"#
+            ),
         ])
     func badFilesAreRefused(replacing old: String, with new: String, message: String) throws {
         let text = try String(contentsOf: Self.example, encoding: .utf8)

@@ -14,7 +14,8 @@ import WireDialects
 extension WireDialect {
     /// Reads a dialect file, checking every field: a missing or unreadable file, text that is not JSON, an
     /// unknown or missing field, a word that is not a JavaScript identifier, a signal that is neither a
-    /// navigation nor a script message, and a name a shipped profile has are all refused, naming the field.
+    /// navigation nor a script message, a word two fields share (naming both), `__proto__` (which JavaScript
+    /// keeps for an object's prototype) and a name a shipped profile has are all refused, naming the field.
     /// - Parameter url: The file.
     /// - Returns: The dialect.
     /// - Throws: `HarnessError` (`invalidInput`) naming the file and the field, for example
@@ -29,6 +30,23 @@ extension WireDialect {
         } catch {
             throw error.harnessError
         }
+        let fields = dialect.wordFields
+        for (index, (field, word)) in fields.enumerated() {
+            if word == "__proto__" {
+                throw HarnessError(
+                    code: .invalidInput,
+                    message:
+                        "\(url.path): \(field): \"__proto__\" is a name JavaScript keeps for an object's prototype (writing it replaces the prototype, an object literal cannot hold it as a key), so no bridge can use it as a word; choose another"
+                )
+            }
+            if let earlier = fields[..<index].first(where: { $0.word == word }) {
+                throw HarnessError(
+                    code: .invalidInput,
+                    message:
+                        "\(url.path): \(field): \"\(word)\" is \(earlier.field)'s word too; give each field a word of its own"
+                )
+            }
+        }
         if shipped.contains(where: { $0.name == dialect.name }) {
             throw HarnessError(
                 code: .invalidInput,
@@ -37,6 +55,33 @@ extension WireDialect {
             )
         }
         return dialect
+    }
+}
+
+extension WireDialect {
+    /// Each word of the dialect with the field of a dialect file that gives it, in the file's order: the words
+    /// scripts are renamed by (`DialectRenaming`), which must differ from one another.
+    fileprivate var wordFields: [(field: String, word: String)] {
+        var fields: [(field: String, word: String)] = [
+            ("javaScriptGlobal", javaScriptGlobal), ("registerHandlerFunction", registerHandlerFunction),
+            ("callHandlerFunction", callHandlerFunction), ("deliveryFunction", deliveryFunction),
+            ("fetchFunction", fetchFunction), ("pageSetupFunction", pageSetupFunction),
+            ("waitingCallbacksGlobal", waitingCallbacksGlobal),
+        ]
+        for (name, signal) in [("loadSignal", loadSignal), ("queueSignal", queueSignal)] {
+            switch signal {
+            case .navigation(let navigation): fields.append(("\(name).navigation.host", navigation.host))
+            case .scriptMessage(let handlerName): fields.append(("\(name).scriptMessage", handlerName))
+            }
+        }
+        fields += zip(KeysField.CodingKeys.allCases, keys.all).map { ("keys.\($0.rawValue)", $1) }
+        fields += [
+            ("callbackIDs.nativePrefix", callbackIDs.nativePrefix),
+            ("callbackIDs.javaScriptPrefix", callbackIDs.javaScriptPrefix),
+        ]
+        if let disableSafetyTimeoutHandler { fields.append(("safetyTimeoutSwitch", disableSafetyTimeoutHandler)) }
+        fields.append(("nativeSideWord", nativeSideWord))
+        return fields
     }
 }
 
@@ -131,7 +176,8 @@ private struct SignalField: Decodable {
 
 /// The five message keys.
 private struct KeysField: Decodable {
-    private enum CodingKeys: String, CodingKey, CaseIterable {
+    /// The file's names of the keys, in `MessageKeys.all`'s order.
+    fileprivate enum CodingKeys: String, CodingKey, CaseIterable {
         case handlerName, data, callbackID, responseID, responseData
     }
 
@@ -145,10 +191,6 @@ private struct KeysField: Decodable {
             callbackID: try fields.decodeIdentifier(forKey: .callbackID),
             responseID: try fields.decodeIdentifier(forKey: .responseID),
             responseData: try fields.decodeIdentifier(forKey: .responseData))
-        guard Set(keys.all).count == keys.all.count else {
-            throw DecodingError.dataCorrupted(
-                DecodingError.Context(codingPath: decoder.codingPath, debugDescription: "uses a key twice"))
-        }
     }
 }
 
