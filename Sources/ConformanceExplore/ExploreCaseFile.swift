@@ -1,3 +1,4 @@
+import ConformanceObligations
 import ConformanceSupport
 import Foundation
 import StrictJSON
@@ -16,7 +17,8 @@ package struct ExploreCaseFile: Equatable, Sendable {
     package var id: String
     /// One line saying what the case checks.
     package var summary: String
-    /// The clauses the differences broke when the case was found.
+    /// The clauses the differences broke when the case was found (ORD-1, the run's order, when none named
+    /// one): never empty, as a loaded file's are not.
     package var clauses: [String]
     /// The command that found it, for the record.
     package var foundWith: String
@@ -27,7 +29,7 @@ package struct ExploreCaseFile: Equatable, Sendable {
     package init(id: String, summary: String, clauses: [String], foundWith: String, program: ExploreProgram) {
         self.id = id
         self.summary = summary
-        self.clauses = clauses
+        self.clauses = clauses.isEmpty ? [Clause.ord1.id] : clauses
         self.foundWith = foundWith
         self.program = program
     }
@@ -97,7 +99,7 @@ package struct ExploreCaseFile: Equatable, Sendable {
             throw Failure(path: path, reason: error.description)
         }
         do {
-            let json = try JSONParser.parse(text, loneSurrogates: .reject)
+            let json = try JSONParser.parse(text, loneSurrogates: .reject, duplicateKeys: .reject)
             return try ExploreProgramJSON.caseFile(from: json)
         } catch let error as JSONParser.ParseError {
             throw Failure(path: path, reason: "is not JSON: \(error)")

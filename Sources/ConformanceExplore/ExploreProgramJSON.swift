@@ -1,3 +1,4 @@
+import ConformanceObligations
 import StrictJSON
 
 /// Programs as JSON, for case files: each step an object with `op` and its arguments; data as the JSON
@@ -89,7 +90,17 @@ enum ExploreProgramJSON {
                         "\"clauses\" must hold clause or obligation ids such as \"CB-2\" or \"CB-2.a\" (found \(value.displayText.prefix(80)))"
                 )
             }
+            let known = clause.contains(".") ? Obligation(id: clause) != nil : Clause(id: clause) != nil
+            guard known else {
+                let form = clause.contains(".") ? Obligation.expectedForm : Clause.expectedForm
+                throw Problem(description: "\"clauses\": \(CanonicalJSON.quote(clause)) is not \(form)")
+            }
             return clause
+        }
+        guard !clauses.isEmpty else {
+            throw Problem(
+                description:
+                    "\"clauses\" is empty: name the clauses of spec/protocol.md the program checks (such as \"ORD-1\")")
         }
         let scheduleMembers = try object(members["schedule"] ?? .object([:]), "\"schedule\"")
         try expectOnly(

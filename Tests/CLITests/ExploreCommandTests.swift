@@ -111,7 +111,7 @@ struct ExploreCommandTests {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent(
             "explore-bad-\(UUID().uuidString).json"
         ).path
-        try #"{"format":"wvjb-explore-case/1","id":"explore.x","clauses":[],"operations":[{"op":"fly"}]}"#.write(
+        try #"{"format":"wvjb-explore-case/1","id":"explore.x","clauses":["ORD-1"],"operations":[{"op":"fly"}]}"#.write(
             toFile: path, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(atPath: path) }
         let malformed = try await CLITests.run(["run", "--case-file", path])

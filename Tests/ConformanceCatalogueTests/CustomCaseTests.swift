@@ -136,7 +136,7 @@ struct CustomCaseTests {
         #expect(broken.verdict == .fail, "\(broken.report)")
         // A misspelt member is refused, naming it, as the schema would.
         try
-            #"{"format": "wvjb-explore-case/1", "id": "explore.x", "clauses": [], "operations": [{"op": "reset", "handler": "x"}]}"#
+            #"{"format": "wvjb-explore-case/1", "id": "explore.x", "clauses": ["ORD-1"], "operations": [{"op": "reset", "handler": "x"}]}"#
             .write(to: file, atomically: true, encoding: .utf8)
         let refused = #expect(throws: HarnessError.self) { _ = try ConformanceCase.loadCaseFile(file) }
         #expect(

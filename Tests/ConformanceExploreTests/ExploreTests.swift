@@ -153,19 +153,19 @@ struct ExploreTests {
                 "is not a case-file id: \"explore.\" and dot-separated segments"
             ),
             (
-                #"{"format":"wvjb-explore-case/1","id":"explore.x","clauses":[],"operations":[{"op":"jump"}]}"#,
+                #"{"format":"wvjb-explore-case/1","id":"explore.x","clauses":["ORD-1"],"operations":[{"op":"jump"}]}"#,
                 "operation 0: unknown op \"jump\""
             ),
             (
-                #"{"format":"wvjb-explore-case/1","id":"explore.x","clauses":[],"operations":[{"op":"settle","horizon":-1}]}"#,
+                #"{"format":"wvjb-explore-case/1","id":"explore.x","clauses":["ORD-1"],"operations":[{"op":"settle","horizon":-1}]}"#,
                 "operation 0: \"horizon\""
             ),
             (
-                #"{"format":"wvjb-explore-case/1","id":"explore.x","clauses":[],"operations":[{"op":"registerNative","handler":"a","reply":"maybe"}]}"#,
+                #"{"format":"wvjb-explore-case/1","id":"explore.x","clauses":["ORD-1"],"operations":[{"op":"registerNative","handler":"a","reply":"maybe"}]}"#,
                 "reply \"maybe\" is not one of"
             ),
             (
-                #"{"format":"wvjb-explore-case/1","id":"explore.x","clauses":[],"schedule":{"evaluations":[0.5]},"operations":[]}"#,
+                #"{"format":"wvjb-explore-case/1","id":"explore.x","clauses":["ORD-1"],"schedule":{"evaluations":[0.5]},"operations":[]}"#,
                 "whole milliseconds"
             ),
         ])
@@ -183,7 +183,7 @@ struct ExploreTests {
 
     /// A case file of `operations` (JSON texts of steps), with `extra` members.
     nonisolated static func caseFileText(_ operations: [String], extra: String = "") -> String {
-        #"{"format":"wvjb-explore-case/1","id":"explore.x","clauses":[],"# + extra + #""operations":["#
+        #"{"format":"wvjb-explore-case/1","id":"explore.x","clauses":["ORD-1"],"# + extra + #""operations":["#
             + operations.joined(separator: ",") + "]}"
     }
 
@@ -226,8 +226,21 @@ struct ExploreTests {
                 "\"schedule\": \"evaluations\" has 65 delays; at most 64"
             ),
             (
-                caseFileText([]).replacingOccurrences(of: #""clauses":[]"#, with: #""clauses":["CB-2","$(x)"]"#),
+                caseFileText([]).replacingOccurrences(of: #""clauses":["ORD-1"]"#, with: #""clauses":["CB-2","$(x)"]"#),
                 "\"clauses\" must hold clause or obligation ids"
+            ),
+            (
+                caseFileText([]).replacingOccurrences(of: #""clauses":["ORD-1"]"#, with: #""clauses":[]"#),
+                "\"clauses\" is empty: name the clauses of spec/protocol.md the program checks"
+            ),
+            (
+                caseFileText([]).replacingOccurrences(
+                    of: #""clauses":["ORD-1"]"#, with: #""clauses":["ORD-1","ZZZ-9"]"#),
+                "\"clauses\": \"ZZZ-9\" is not a clause of spec/protocol.md"
+            ),
+            (
+                caseFileText([]).replacingOccurrences(of: #""clauses":["ORD-1"]"#, with: #""clauses":["ORD-1.z"]"#),
+                "\"clauses\": \"ORD-1.z\" is not an obligation of spec/protocol.md's appendix C"
             ),
         ])
     func caseFileBeyondExploreLimitsIsRefused(text: String, message: String) throws {
