@@ -1,6 +1,7 @@
 import ArgumentParser
 import ConformanceKit
 import Foundation
+import WireDialects
 
 /// `conformance record`: writes golden transcripts explicitly, never as a side effect of a run.
 struct RecordCommand: ParsableCommand {
@@ -97,6 +98,20 @@ struct RecordCommand: ParsableCommand {
         guard FileManager.default.fileExists(atPath: directory.path, isDirectory: &isFolder), isFolder.boolValue else {
             printError(
                 "no goldens folder at \(directory.path): run `conformance record` from the kit's checkout, or pass --golden-dir FOLDER (it must exist)"
+            )
+            throw ExitCodes.configuration
+        }
+        // The goldens root holds a folder per profile: recording into it would write a second set beside them.
+        let profileFolders = WireDialect.shipped.map(\.name).filter { name in
+            var isProfileFolder: ObjCBool = false
+            return FileManager.default.fileExists(
+                atPath: directory.appendingPathComponent(name).path, isDirectory: &isProfileFolder)
+                && isProfileFolder.boolValue
+        }
+        if !profileFolders.isEmpty {
+            let shown = PrintableText.terminalSafe(directory.path)
+            printError(
+                "\(shown) holds the per-profile goldens folders (\(profileFolders.joined(separator: ", "))): it is the goldens root, and recording there would write a second set beside them; pass --golden-dir \(shown)/\(dialect.name)"
             )
             throw ExitCodes.configuration
         }

@@ -61,6 +61,20 @@ struct RecordCommandTests {
         #expect(nowhere.standardError.contains("no goldens folder"))
     }
 
+    @Test("refuses the goldens root (the folder of the per-profile folders), naming the folder to give instead")
+    func refusesGoldensRoot() async throws {
+        try FileManager.default.createDirectory(
+            at: folder.appendingPathComponent("canonical"), withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let refused = try await record([])
+        #expect(refused.status == 78, "\(refused.standardOutput)\(refused.standardError)")
+        #expect(
+            refused.standardError.contains("holds the per-profile goldens folders (canonical)")
+                && refused.standardError.contains("--golden-dir \(folder.path)/canonical"),
+            "\(refused.standardError)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["canonical"])
+    }
+
     @Test("refuses a mutant adapter unless --allow-mutant is given, and still refuses on CI with it")
     func refusesMutant() async throws {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
