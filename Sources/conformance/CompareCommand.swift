@@ -156,6 +156,7 @@ struct CompareCommand: ParsableCommand {
         _ = try values(jsSideOf, option: "--js-side-of")
         _ = try values(baseline, option: "--baseline")
         guard jobs >= 1 else { throw ValidationError("--jobs must be 1 or more (got \(jobs))") }
+        try ReportRequest.refuseSharedPaths(report)
         if let kind = report.map(\.kind).first(where: { !Self.comparableKinds.contains($0) }) {
             throw ValidationError(
                 "a \(kind.rawValue) report is of one run: give it to `conformance run`; compare writes html, json and markdown"

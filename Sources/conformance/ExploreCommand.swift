@@ -88,6 +88,7 @@ struct ExploreCommand: ParsableCommand {
     var progress: ProgressMode = .auto
 
     func validate() throws {
+        try ReportRequest.refuseSharedPaths(report)
         guard runs >= 1, runs <= 10_000_000 else {
             throw ValidationError("--runs must be from 1 to 10000000 (got \(runs))")
         }

@@ -28,6 +28,22 @@ struct ReportRequest: ExpressibleByArgument, Sendable {
     /// Where the report goes.
     var destination: TextDestination { TextDestination(path: path) }
 
+    /// Refuses two requests that name one file (after making the paths absolute and standard: `a.json`,
+    /// `./a.json`), since the second would overwrite the first; standard output (`-`) may take several.
+    /// - Parameter requests: The `--report` options, in the order given.
+    /// - Throws: `ValidationError` (a usage error) naming the file.
+    static func refuseSharedPaths(_ requests: [ReportRequest]) throws {
+        var seen = Set<String>()
+        for request in requests where request.path != "-" {
+            let path = URL(fileURLWithPath: request.path).standardizedFileURL.path
+            guard seen.insert(path).inserted else {
+                throw ValidationError(
+                    "two --report options write \(PrintableText.terminalSafe(path)), and the second would overwrite the first: give each report a path of its own"
+                )
+            }
+        }
+    }
+
     /// Checks, before the run, that the report can be written where it is asked for.
     /// - Throws: `TextDestination.Failure` naming the path and the problem.
     func check() throws(TextDestination.Failure) {

@@ -90,6 +90,7 @@ struct RunCommand: ParsableCommand {
         if updateBaseline && baseline == nil {
             throw ValidationError("--update-baseline needs --baseline FILE")
         }
+        try ReportRequest.refuseSharedPaths(report)
         if stopAfterTimeouts < 0 {
             throw ValidationError("--stop-after-timeouts must be 0 (never stop) or more (got \(stopAfterTimeouts))")
         }

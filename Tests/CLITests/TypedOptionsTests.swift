@@ -209,4 +209,24 @@ struct TypedOptionsTests {
             }
         }
     }
+
+    @Test("two --report options naming one file are a usage error naming it, in run and in compare")
+    func oneReportPathTwice() async throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("twice-\(UUID().uuidString).json").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let alias = (path as NSString).deletingLastPathComponent + "/./" + (path as NSString).lastPathComponent
+        let run = try await CLITests.run(
+            ["run", "--case", "messages.**", "--report", "json:" + path, "--report", "markdown:" + alias])
+        #expect(run.status == 64, "\(run.standardError)")
+        #expect(run.standardError.contains("two --report options write \(path)"), "\(run.standardError)")
+        let compare = try await CLITests.run(
+            [
+                "compare", "--adapter", "reference", "--adapter", "reference-sync", "--case", "messages.**", "--report",
+                "json:" + path, "--report",
+                "html:" + path,
+            ])
+        #expect(compare.status == 64, "\(compare.standardError)")
+        #expect(compare.standardError.contains("two --report options write \(path)"), "\(compare.standardError)")
+        #expect(!FileManager.default.fileExists(atPath: path))
+    }
 }
