@@ -50,6 +50,9 @@ let usage = """
                                 it waits forever instead of exiting; logs its group like spawns-child
       huge-log-lines            the reference, but each case's adapter writes a 50 MB line to standard
                                 error when it attaches (the harness keeps 64 KiB of it, ADP-18)
+      floods-handler-calls      the reference, but when the harness first registers a native handler in a
+                                case, the bridge calls it 40 times with 10 MB of data each (ADP-18: the
+                                harness holds a bounded part of it)
       floods-without-newline    greets (offering `persistent`), then answers the first request with
                                 endless bytes and no line feed (the harness stops at 16 MiB, ADP-18)
       wrong-done                greets correctly, then answers every request with `done` for another seq
@@ -177,6 +180,24 @@ final class HugeLogLineAdapter: ReferenceWrapper {
     }
 }
 
+/// The reference adapter whose bridge, when a native handler is first registered in a case, calls it 40 times
+/// with 10 MB of data each: 400 MB of messages the harness must not hold whole.
+@MainActor
+final class FloodingAdapter: ReferenceWrapper {
+    private static let data = String(repeating: "z", count: 10_000_000)
+    let reference = ReferenceBridgeAdapter()
+    private var flooded = false
+
+    func attach(to webView: SimulatedWebView) throws { try reference.attach(to: webView) }
+
+    func registerHandler(_ name: String, handler: @escaping AdapterHandler) throws {
+        try reference.registerHandler(name, handler: handler)
+        guard !flooded else { return }
+        flooded = true
+        for _ in 0..<40 { handler(Self.data) { _ in } }
+    }
+}
+
 /// Starts `sleep 300` in the testee's process group, inheriting its standard streams (the protocol's
 /// standard output among them), and logs the group, the testee and the child to standard error.
 /// - Returns: The child's process identifier.
@@ -294,6 +315,8 @@ case "ignores-eof":
     AdapterHost.serve(name: mode) { ReferenceBridgeAdapter() }
 case "huge-log-lines":
     AdapterHost.serve(name: mode) { HugeLogLineAdapter() }
+case "floods-handler-calls":
+    AdapterHost.serve(name: mode) { FloodingAdapter() }
 case "floods-without-newline":
     FileHandle.standardOutput.write(
         Data((#"{"capabilities":["persistent"],"name":"floods","protocol":1,"type":"hello"}"# + "\n").utf8))

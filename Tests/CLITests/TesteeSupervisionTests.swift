@@ -204,6 +204,33 @@ struct TesteeSupervisionTests {
     }
 
     @Test(
+        "40 native handler calls of 10 MB in one case: an adapter error at 64 MiB of messages (ADP-18.d), and the harness stays under 512 MB",
+        .fullTier,
+        arguments: [false, true])
+    func floodOfHandlerCalls(persistent: Bool) async throws {
+        // A case whose native side registers a handler: the testee floods it.
+        let results = try await Self.run("floods-handler-calls", [Self.threeCases[1]], persistent: persistent)
+        for result in results {
+            #expect(result.verdict == .adapterError, "\(result.caseID): \(result.interruption?.text ?? "")")
+            #expect(
+                result.interruption?.text.contains(
+                    "more than 64 MiB of messages in one case, the limit of a case (ADP-18.d)") == true,
+                "\(result.interruption?.text ?? "")")
+        }
+        let peak = try await Self.peakResidentMegabytes(of: [
+            "run", "--adapter", OutOfProcessTests.testee("floods-handler-calls"),
+            "--testee-lifetime", persistent ? "run" : "case", "--case", "messages.js-to-native.**",
+        ])
+        print(
+            "peak RSS of `conformance run` with floods-handler-calls (\(persistent ? "run" : "case")): \(peak.megabytes) MB"
+        )
+        // Each case holds what its first 64 MiB of messages make it hold (three copies of a 10 MB string, at
+        // most seven times); without the limit, 7.1 GB for one case.
+        #expect(peak.status == 78, "peak RSS \(peak.megabytes) MB, exit \(peak.status)")
+        #expect(peak.megabytes <= 512, "peak RSS \(peak.megabytes) MB, exit \(peak.status)")
+    }
+
+    @Test(
         "a 50 MB standard error line keeps its first and last 32 KiB, a case's log at most 256 KiB, and the harness stays under 256 MB",
         .fullTier,
         arguments: [false, true])

@@ -27,6 +27,12 @@ package enum AdapterWire {
     /// one is ended and its case is an adapter error, so that no line costs the harness more than this.
     package static let maximumLineLength = 16 << 20
 
+    /// The most bytes of message lines a testee may write in one case, line feeds not counted (ADP-18.d):
+    /// four lines of the longest kind. A testee that writes more is ended and its case is an adapter error,
+    /// so that what a case's messages make the harness hold (their data in the transcript, in the page)
+    /// stays bounded however many messages a testee writes.
+    package static let caseMessageLimit = 64 << 20
+
     /// The most bytes of one native log line the harness keeps, from standard error or a `log` effect:
     /// its first and last half (ADP-18).
     package static let standardErrorLineLimit = 64 << 10

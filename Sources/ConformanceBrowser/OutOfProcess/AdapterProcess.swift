@@ -17,6 +17,8 @@ package final class AdapterProcess: @unchecked Sendable {
     private let errors: LineInbox
     private let stderrTail = TesteeStandardError()
     private var messagesRead = 0
+    /// Bytes of the message lines read since `beginCase()` (ADP-18.d).
+    private var caseMessageBytes = 0
     private let requests: LineWriter
     private var terminated = false
     private var closed = false
@@ -45,6 +47,9 @@ package final class AdapterProcess: @unchecked Sendable {
     deinit {
         close()
     }
+
+    /// Starts counting a new case's message bytes (ADP-18.d).
+    func beginCase() { caseMessageBytes = 0 }
 
     /// Whether the testee can take another request: the harness has not ended it and it still runs.
     var isUsable: Bool { !terminated && !process.hasExited }
@@ -86,6 +91,13 @@ package final class AdapterProcess: @unchecked Sendable {
         switch next {
         case .line(let line):
             messagesRead += 1
+            caseMessageBytes += line.count
+            guard caseMessageBytes <= AdapterWire.caseMessageLimit else {
+                terminate()
+                throw .protocolViolation(
+                    "more than \(AdapterWire.caseMessageLimit >> 20) MiB of messages in one case, the limit of a case (ADP-18.d): its message \(messagesRead), of \(line.count) bytes, took it to \(caseMessageBytes) bytes while the harness waited for \(waitingFor); it was not read, and the process group was ended"
+                )
+            }
             return try AdapterWire.decode(TesteeMessage.self, from: line, sentBy: "the testee")
         case let .invalidUTF8(offset, line):
             terminate()

@@ -100,6 +100,7 @@ final class TesteeSession {
         requestsInCase = 0
         messagesInCase = 0
         log = NativeLogBudget()
+        process.beginCase()
     }
 
     /// The lines the testee wrote before its `hello`, once, as far as the case's log takes them: they
