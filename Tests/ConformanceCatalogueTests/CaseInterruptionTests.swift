@@ -76,6 +76,18 @@ struct CaseInterruptionTests {
         }
     }
 
+    @Test("why a case stopped survives a request with 30 KiB of data: the stage is cut, the reason kept")
+    func reasonSurvivesALargeRequest() {
+        let action = AdapterAction.callHandler(
+            name: "sink", data: .string(String(repeating: "d", count: 30 * 1024)), callback: "cb")
+        let failure = AdapterFailure(kind: .crashed, message: "the testee died: SIGSEGV in its handler")
+        let text = CaseStop.adapterFailure(failure, stage: action.description).interruption.text
+        let shown = PrintableText.cut(text, limit: CaseOutputLimits.interruptionLength)
+        #expect(shown.hasPrefix("crash during callHandler(\"sink\", data: \"ddd"), "\(shown.prefix(80))")
+        #expect(shown.contains(": the testee died: SIGSEGV in its handler"), "\(shown.suffix(200))")
+        #expect(shown.utf8.count < 2 * CaseOutputLimits.messageLength, "the stage is cut: \(shown.utf8.count)")
+    }
+
     @Test("a stop names the verdict it gives, and only the verdicts of a case that stopped have one")
     func stopOfVerdict() {
         for verdict in Verdict.allCases {

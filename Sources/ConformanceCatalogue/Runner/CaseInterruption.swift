@@ -1,3 +1,5 @@
+import ConformanceAdapter
+
 /// Why a case did not run to its end: it could not run here (not applicable), or something stopped it (a
 /// timeout, the adapter, the kit, a crash), with what happened. `text` is the case's interruption line, the
 /// one place it is worded.
@@ -83,7 +85,10 @@ package enum CaseInterruption: Sendable, Hashable, Codable, CustomStringConverti
         case .notApplicable(.pageHost(let reason)):
             return "not applicable: \(reason)"
         case .stopped(let stop, let stage, let detail):
-            return stop.label + (stage.map { " during \($0)" } ?? "") + ": " + detail
+            // The stage quotes the request, whose data may be megabytes: cut, so that the reason after it is
+            // never what the bounded text loses.
+            let during = stage.map { " during " + PrintableText.cut($0, limit: CaseOutputLimits.messageLength) }
+            return stop.label + (during ?? "") + ": " + detail
         }
     }
 
