@@ -319,13 +319,17 @@ func conformanceInvocation(
 }
 
 /// The JS side at `path` (`--js-side`), read as `TextFileReader` reads files: a regular file or a pipe of
-/// UTF-8 text, at most 16 MiB.
+/// UTF-8 text, at most 16 MiB. A run restarted after an engine stall takes the text its first process read
+/// (`RunContinuation`): a pipe gives it only once.
 /// - Throws: `ExitCodes.configuration` after saying what is wrong with it.
 func readJavaScriptSide(_ path: String) throws -> String {
+    if let carried = RunContinuation.inherited?.javaScriptSide { return carried }
     do throws(FixtureFile.Failure) {
-        return try FixtureFile(
+        let text = try FixtureFile(
             userFile: URL(fileURLWithPath: path), remedy: "Check the path given to --js-side.", maximumBytes: 16 << 20
         ).text()
+        RunContinuation.javaScriptSideRead.withLock { $0 = text }
+        return text
     } catch {
         printError("cannot read the JS side \(path): \(error.problem)")
         throw ExitCodes.configuration

@@ -25,6 +25,12 @@ struct RunContinuation: Codable {
     var results: [CaseResult]
     /// How many times the run has restarted.
     var restarts: Int
+    /// The JS side `--js-side` gave, as the first process read it: a pipe (`/dev/stdin`, `<(...)`) gives it
+    /// once, so the successor takes it from here rather than reading the path again.
+    var javaScriptSide: String?
+
+    /// The JS side this process read (`readJavaScriptSide`), for a successor.
+    static let javaScriptSideRead = LockedValue<String?>(nil)
 
     /// The continuation this process was started with, if any: read once, its file removed, the variable
     /// cleared (so testees and later restarts do not see it). A file that cannot be read is reported and
@@ -54,7 +60,8 @@ struct RunContinuation: Codable {
     ///   - previous: The continuation this process was started with.
     static func restart(with results: [CaseResult], after previous: RunContinuation?) {
         let continuation = RunContinuation(
-            arguments: CommandLine.arguments, results: results, restarts: (previous?.restarts ?? 0) + 1)
+            arguments: CommandLine.arguments, results: results, restarts: (previous?.restarts ?? 0) + 1,
+            javaScriptSide: javaScriptSideRead.withLock { $0 })
         let path = FileManager.default.temporaryDirectory.appendingPathComponent(
             "conformance-continuation-\(getpid()).json"
         ).path

@@ -70,6 +70,29 @@ struct EngineStallTests {
     }
 
     @Test(
+        "run: a JS side given through a pipe is read once: the process restarted after a stall runs the cases left with it",
+        .fullTier)
+    func pipedJavaScriptSideSurvivesARestart() async throws {
+        let folder = try RunSafetyTests.scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let jsSide = folder.appendingPathComponent("stalls.js").path
+        try Self.stallingJavaScriptSide(on: "nobodyHome").write(toFile: jsSide, atomically: false, encoding: .utf8)
+        let cases = [
+            "messages.js-to-native.data-forms", "missing-handler.native.batch-continues",
+            "missing-handler.native.removed-handler",
+        ]
+        let words =
+            [CLITests.executable.path, "run", "--js-side", "/dev/stdin", "--script-time-limit", "0.2"]
+            + cases.flatMap { ["--case", $0] }
+        let command = "cat '\(jsSide)' | " + words.map { "'\($0)'" }.joined(separator: " ")
+        let output = try await CLITests.runInShell(command)
+        #expect(output.status == 1, "\(output.standardOutput)")
+        #expect(
+            output.standardOutput.hasPrefix("3 cases against reference: 2 pass, 1 timeout"),
+            "the case after the stall ran with the JS side the pipe gave: \(output.standardOutput)")
+    }
+
+    @Test(
         "explore: a program that stalls the engine is the counterexample, unshrunk, with its replay command", .fullTier)
     func exploreReportsTheStalledProgram() async throws {
         let folder = try RunSafetyTests.scratchFolder()
