@@ -125,7 +125,7 @@ extension ExploreReport {
         if groupsFindings, !findings.isEmpty { return findings.map { Self.failedResult($0.counterexample, id: $0.id) } }
         guard let found = counterexample else {
             var result = CaseResult(
-                caseID: "explore.seed-\(seed)", level: .must, verdict: isReferenceProblem ? .harnessError : .pass,
+                caseID: Self.caseID(seed: seed), level: .must, verdict: isReferenceProblem ? .harnessError : .pass,
                 failures: [],
                 interruption: nil, leftovers: CaseLeftovers(), transcript: Transcript(), bridgeJavaScriptSource: "")
             if case .referenceProblem(let problem)? = stop {
@@ -136,6 +136,9 @@ extension ExploreReport {
         }
         return [Self.failedResult(found, id: "explore.program-\(found.programSeed)")]
     }
+
+    /// The id of the one case an exploration without a finding reports: `explore.seed-<seed>`.
+    package static func caseID(seed: UInt64) -> String { "explore.seed-\(seed)" }
 
     /// A counterexample as a failed case result named `id`.
     static func failedResult(_ found: Counterexample, id: String) -> CaseResult {

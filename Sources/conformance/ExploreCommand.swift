@@ -140,7 +140,7 @@ struct ExploreCommand: ParsableCommand {
                 """)
             var context = RunContext(
                 adapter: adapterName, rerun: { _ in ShellCommand([]) }, timings: .on,
-                stop: RunStop(reason: reason.runStopReason, notRun: []))
+                stop: RunStop(reason: reason.runStopReason, notRun: [ExploreReport.caseID(seed: seed)]))
             context.profile = profile
             context.date = started
             for request in reportRequests {
@@ -246,7 +246,14 @@ struct ExploreCommand: ParsableCommand {
         }
         // Each case of the report reruns as what it stands for: its counterexample's replay, or the whole run.
         // An interrupted exploration's report says so, as an interrupted run's does.
-        let stop = found.stop == .interrupted ? reason.map { RunStop(reason: $0.runStopReason, notRun: []) } : nil
+        // An exploration cut short without a finding found nothing yet: its case did not run to its end, so it is
+        // not run (JUnit skips it), not a pass.
+        var results = found.caseResults, notRun: [String] = []
+        if found.stop == .interrupted, results.count == 1, results[0].verdict == .pass {
+            notRun = [results[0].caseID]
+            results = []
+        }
+        let stop = found.stop == .interrupted ? reason.map { RunStop(reason: $0.runStopReason, notRun: notRun) } : nil
         var context = RunContext(
             adapter: adapter.choice.argument,
             rerun: { caseID in ShellCommand(replayWords + found.rerunArguments(forCase: caseID)) }, timings: .on,
@@ -254,7 +261,7 @@ struct ExploreCommand: ParsableCommand {
         context.profile = adapter.profile.dialect
         context.date = started
         for request in report {
-            do throws(TextDestination.Failure) { try request.write(found.caseResults, context: context) } catch {
+            do throws(TextDestination.Failure) { try request.write(results, context: context) } catch {
                 printError("cannot write the \(request.kind.rawValue) report: \(error.message)")
                 written = false
             }

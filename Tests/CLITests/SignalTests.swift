@@ -53,7 +53,7 @@ struct SignalTests {
     func stuckTesteeEndsOnEverySignal(verb: Verb, signal number: Int32) async throws {
         let folder = try Self.scratchFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let json = folder.appendingPathComponent("out.json").path
+        let json = folder.appendingPathComponent("out.json").path, junit = folder.appendingPathComponent("out.xml").path
         let stuck = ["--adapter", Self.stuckTesteeWithChild, "--adapter-timeout", "600"]
         let selection = Self.passingThenHanging.flatMap { ["--case", $0] }
         let arguments: [String] =
@@ -61,7 +61,9 @@ struct SignalTests {
             case .run: ["run"] + stuck + selection + ["--report", "json:" + json]
             case .smoke: ["smoke"] + stuck
             case .record: ["record", "--golden-dir", folder.path] + stuck + selection
-            case .explore: ["explore", "--seed", "1", "--runs", "1000", "--report", "json:" + json] + stuck
+            case .explore:
+                ["explore", "--seed", "1", "--runs", "1000", "--report", "json:" + json, "--report", "junit:" + junit]
+                    + stuck
             }
         // The golden of the case that hangs exists already, and must stay as it is.
         let hangingGolden = folder.appendingPathComponent(Self.passingThenHanging[1] + ".json").path
@@ -135,8 +137,13 @@ struct SignalTests {
                 RunSafetyTests.members(document)?["stopped"]
                     == .object([
                         "reason": .string("interrupted"), "message": .string("interrupted by \(name)"),
-                        "notRun": .array([]),
-                    ]), "an interrupted exploration's report says so: \(document)")
+                        "notRun": .array([.string("explore.seed-1")]),
+                    ]), "an interrupted exploration's report says so, its case not run: \(document)")
+            #expect(
+                RunSafetyTests.members(document)?["cases"] == .array([]),
+                "an exploration cut short is not a pass: \(document)")
+            let xml = try String(contentsOfFile: junit, encoding: .utf8)
+            #expect(xml.contains("skipped=\"1\""), "the JUnit report skips the exploration: \(xml)")
         }
     }
 
