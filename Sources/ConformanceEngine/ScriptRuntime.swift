@@ -18,7 +18,7 @@ package final class ScriptRuntime {
     /// The class of host functions: callable objects whose private data is a retained `HostFunction`.
     nonisolated(unsafe) let hostFunctionClass: JSClassRef
     /// Seconds of CPU time one job may take.
-    let executionTimeLimit: Double
+    package let executionTimeLimit: Double
     private let watchdog: Watchdog
     /// Calls into the engine in progress, nested ones included.
     private var depth = 0

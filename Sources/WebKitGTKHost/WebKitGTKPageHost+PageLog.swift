@@ -88,6 +88,8 @@ extension WebKitGTKPageHost {
             timerTasks[id] = nil
             if repeats { scheduleTimer(id, delay: max(delay, 1), repeats: true) }
             record(.timerFired(id: id))
+            // The timer's callback: the JS side's, or a script's the native side evaluated.
+            stage = ("timer \(id) of page \(page)", environment.javaScriptSideIsKits ? .nativeSide : .javaScriptSide)
             runTask { () throws(PageInterruption) in
                 _ = try evaluateNow("__kitHost.fire(\(id), \(loop.now));")
                 try collect()

@@ -67,8 +67,21 @@ package final class WebKitGTKPageHost: RecordedPageHost {
     /// Whether the host is still loading its first, empty page (allowed without asking anyone).
     var isOpening = true
 
-    /// Seconds the engine may stay silent while the host waits for it before the case is stopped.
-    private static let engineSilenceLimit: Double = 10
+    /// Seconds WebKit may stay silent while the host opens its first page (its web process starts then).
+    private static let openingSilenceLimit: Double = 10
+    /// The least silence taken for a script that never ends, whatever `--script-time-limit` says: a round trip
+    /// to WebKit's web process is wall-clock time, not the script's CPU.
+    private static let leastScriptSilence: Double = 2
+
+    /// What the engine runs now and whose code it is, as far as the task says: WebKitGTK gives no backtrace
+    /// of a script it cannot stop, so a task that never ends is blamed on the owner of what the task runs.
+    var stage: (name: String, suspect: ScriptOwner) = ("the page's start", .kit("page host"))
+
+    /// Seconds the page may stay silent before the case is stopped: the run's script time limit (at least
+    /// `leastScriptSilence`), on the wall clock; longer while the first page opens.
+    private var engineSilenceLimit: Double {
+        isOpening ? Self.openingSilenceLimit : max(environment.executionTimeLimit, Self.leastScriptSilence)
+    }
 
     /// Opens an empty page with the kit's clock shim.
     /// - Throws: `WebKitGTKUnavailable` without a display; `PageInterruption` when the first page never loads.
@@ -137,6 +150,8 @@ package final class WebKitGTKPageHost: RecordedPageHost {
                     id: id, style: .asynchronous, command: NativeCommand(script, in: environment.dialect)))
             var outcome: WebKitGTKView.EvaluationOutcome?
             var bridgeAppeared = false
+            let injects = SimulatedBrowser.holds(script, environment.bridgeJavaScriptSource)
+            stage = ("evaluation \(id)", injects ? javaScriptSideOwner : .nativeSide)
             runTask { () throws(PageInterruption) in
                 view.evaluate("__kitHost.at(\(loop.now)); __kitHost.enterNative(\(bridgeGlobal));") { _ in }
                 view.evaluate(script) { outcome = $0 }
@@ -213,6 +228,7 @@ package final class WebKitGTKPageHost: RecordedPageHost {
         let id = nextEvaluationID
         nextEvaluationID += 1
         record(.evaluationStarted(id: id, style: .harness, command: NativeCommand(script, in: environment.dialect)))
+        stage = ("harness script \(id)", .kit("harness script"))
         runTask { () throws(PageInterruption) in
             _ = try evaluateNow(
                 "__kitHost.at(\(loop.now)); __kitHost.run(\(Self.literal(script)), \(Self.literal("harness-\(id).js")));"
@@ -321,6 +337,7 @@ package final class WebKitGTKPageHost: RecordedPageHost {
             "<!DOCTYPE html><html><head><script>\(Self.evaluated(environment.pageSetupSource, named: "page-setup.js"))"
             + "</script></head><body><script>\(Self.scriptElementText(definition.script))</script></body></html>"
         mainLoad = (definition, navigation, navigationID, false, false)
+        stage = ("the load of page \(definition.url)", loadSuspect(definition))
         view.loadHTML(html, baseURI: definition.url == "about:blank" ? nil : definition.url)
         runTask { () throws(PageInterruption) in
             try waitFor { mainLoad?.committed ?? true }
@@ -416,6 +433,22 @@ package final class WebKitGTKPageHost: RecordedPageHost {
 
     // MARK: Running the engine
 
+    /// Who the JS side injected in this run belongs to: the implementation's when it is under test.
+    var javaScriptSideOwner: ScriptOwner {
+        environment.javaScriptSideIsKits ? .kit("reference JS side") : .javaScriptSide
+    }
+
+    /// Whose code a page load that never ends most likely runs: a user script that holds the JS side, another
+    /// user script (the native side's), else the kit's page and setup snippet.
+    private func loadSuspect(_ definition: PageDefinition) -> ScriptOwner {
+        if pageUserScripts.contains(where: { SimulatedBrowser.holds($0.source, environment.bridgeJavaScriptSource) }) {
+            return javaScriptSideOwner
+        }
+        if !pageUserScripts.isEmpty { return .nativeSide }
+        if !environment.pageSetupIsKits { return .pageSetup }
+        return .kit("page \(definition.url)")
+    }
+
     /// Runs `body`, a task's work in the engine; an interruption stops the case (the first one wins).
     func runTask(_ body: () throws(PageInterruption) -> Void) {
         guard interruption == nil else { return }
@@ -439,16 +472,28 @@ package final class WebKitGTKPageHost: RecordedPageHost {
                 }
                 continue
             }
-            if lastProgress.duration(to: .now) > .seconds(Self.engineSilenceLimit) {
-                view.terminateWebProcess()
-                let stop = PageInterruption.harness(
-                    "the page did not answer for \(Int(Self.engineSilenceLimit)) s (a script that never ends?); its web process was ended"
-                )
+            if lastProgress.duration(to: .now) > .seconds(engineSilenceLimit) {
+                let stop = silenceInterruption()
                 interruption = stop
+                view.terminateWebProcess()
                 throw stop
             }
             usleep(200)
         }
+    }
+
+    /// The case's end when the page stayed silent past the limit: a script that never ends, blamed on the owner
+    /// of what the task runs (`stage`), as the simulation blames a timeout; while the first page opens, the kit's.
+    private func silenceInterruption() -> PageInterruption {
+        let limit = String(format: "%g", engineSilenceLimit)
+        guard !isOpening else {
+            return .harness("WebKitGTK did not open its first page in \(limit) s; its web process was ended")
+        }
+        // WebKitGTK gives no backtrace of the script it could not stop: the stage says where, and which limit.
+        return .timeout(
+            stage: "\(stage.name) (WebKitGTK's page did not answer for \(limit) s on the wall clock, the script time "
+                + "limit; its web process was ended)",
+            owner: stage.suspect, location: nil)
     }
 
     /// Waits until the committed page has run its HTML and its user scripts.
@@ -456,8 +501,8 @@ package final class WebKitGTKPageHost: RecordedPageHost {
         let start = ContinuousClock.now
         while true {
             if case .json("true")? = try evaluateNow("__kitHost.isParsed();") { return }
-            if start.duration(to: .now) > .seconds(Self.engineSilenceLimit) {
-                throw .harness("the page did not finish loading in \(Int(Self.engineSilenceLimit)) s")
+            if start.duration(to: .now) > .seconds(Self.openingSilenceLimit) {
+                throw .harness("the page did not finish loading in \(Int(Self.openingSilenceLimit)) s")
             }
             var fenced = false
             view.fence { fenced = true }

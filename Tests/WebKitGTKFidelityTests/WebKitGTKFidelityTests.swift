@@ -102,6 +102,32 @@ struct WebKitGTKFidelityTests {
         #expect(differing.isEmpty && notApplicable.isEmpty, "\(differing) \(notApplicable)")
         #expect(same == mutant.caughtBy.count)
     }
+
+    @Test("a JS side under test that never returns is a timeout on WebKitGTK, and --stop-after-timeouts stops the run")
+    func javaScriptSideThatNeverReturnsTimesOut() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("fidelity-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let jsSide = folder.appendingPathComponent("never-returns.js")
+        try "while (true) {}\n".write(to: jsSide, atomically: true, encoding: .utf8)
+        let report = folder.appendingPathComponent("report.json")
+        // Three cases; the second timeout in a row stops the run. Exit 1: the implementation's fault (before: 78).
+        try Self.runConformance(
+            [
+                "run", "--web-view", "webkitgtk", "--js-side", jsSide.path, "--case", "messages.native-to-js.*",
+                "--script-time-limit", "1", "--stop-after-timeouts", "2", "--report", "json:" + report.path,
+            ], expecting: [1])
+        let text = try String(contentsOf: report, encoding: .utf8)
+        guard case .object(let document) = try JSONParser.parse(text), case .array(let cases)? = document["cases"]
+        else { throw FidelityError(message: "no cases in the report") }
+        let verdicts = cases.compactMap { result -> String? in
+            guard case .object(let fields) = result, case .string(let verdict)? = fields["verdict"] else { return nil }
+            return verdict
+        }
+        #expect(verdicts == ["timeout", "timeout"], "\(text.prefix(2000))")
+        #expect(document["stopped"] != nil, "\(text.prefix(2000))")
+        #expect(text.contains("the JS side under test ran past the execution time limit"), "\(text.prefix(2000))")
+    }
 }
 
 /// A report the fidelity test could not read.

@@ -21,9 +21,11 @@ package final class HarnessEnvironment {
     /// The JS side the run injects.
     package let bridgeJavaScriptSource: String
     /// Whether the JS side injected is the kit's reference one (not under test): a timeout in it is the kit's.
-    let javaScriptSideIsKits: Bool
+    package let javaScriptSideIsKits: Bool
+    /// Seconds one script may run before it is stopped (`--script-time-limit`).
+    package var executionTimeLimit: Double { runtime.executionTimeLimit }
     /// Whether the page setup snippet is the kit's (not a page-snippet mutant's).
-    let pageSetupIsKits: Bool
+    package let pageSetupIsKits: Bool
 
     /// Loads the shim and the setup snippet from the kit's resources, after checking that the engine can
     /// start, then self-checks the kit's own fixtures the run uses (the payload corpus, and the page setup
