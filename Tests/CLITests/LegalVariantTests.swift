@@ -13,6 +13,7 @@ struct LegalVariantTests {
         arguments: [
             ("own-js-side:one-line", "canonical"), ("outliving:keeps-its-web-view", "canonical"),
             ("outliving:releases-late", "canonical"), ("outliving:answers-after-the-case", "canonical"),
+            ("outliving:uses-its-web-view-from-a-timer", "canonical"),
             ("script-message-port", "wkwvjb"),
         ])
     func passesOutOfProcess(mode: String, profile: String) async throws {

@@ -31,6 +31,22 @@ struct OutlivingBridgeTests {
         }
     }
 
+    @Test("a bridge whose glue timers use its web view in every shape after its case passes, as the next case does")
+    func glueTimersAfterTheCase() async throws {
+        let cases = [
+            "bootstrap.navigation.two-in-one-turn", "messages.native-to-js.keys",
+            "bootstrap.setup-callbacks.reloaded-page",
+        ]
+        .compactMap(Catalogue.case(withID:))
+        #expect(cases.count == 3)
+        let results = try await Kit.run(cases) { OutlivingBridgeAdapter(habit: .usesItsWebViewFromATimer) }
+        // Its last timer fires in the next case's turns: one more case runs it.
+        let after = try await Kit.run(Kit.adHocCase { context in try await context.runUntilIdle() })
+        for result in results + [after] {
+            #expect(result.verdict == .pass, "\(result.caseID): \(result.failures) \(result.interruption?.text ?? "")")
+        }
+    }
+
     @Test(
         "a wkwvjb port with its own glue, main-queue hops and its own JS side, whose deinit removes its handlers",
         .fullTier)

@@ -2,6 +2,7 @@ import ConformanceKit
 import Dispatch
 import Foundation
 import ReferenceBridge
+import SimulatedWebKit
 
 /// A correct bridge with a habit that makes it outlive its case, as apps' bridges do: the reference, behind an
 /// adapter that keeps it (and its web view) past the case in one way or another. Nothing it does after its case
@@ -19,6 +20,12 @@ package final class OutlivingBridgeAdapter: BridgeAdapter, SupportsRemoveHandler
         case releasesLate = "releases-late"
         /// Answers the native handlers' calls once more after its case, from the main queue.
         case answersAfterTheCase = "answers-after-the-case"
+        /// Kept for ever with its web view in all three shapes (`SimulatedWebView`, `wkWebView`, `uiWebView`),
+        /// and used after the case from its glue's timers (`DispatchQueue.main.asyncAfter` and a Foundation
+        /// `Timer`): it evaluates in both styles, loads, reloads, reads the page's URL, title and loading state,
+        /// and adds script message handlers and user scripts, as a port's glue does when its timer outlives
+        /// the screen.
+        case usesItsWebViewFromATimer = "uses-its-web-view-from-a-timer"
     }
 
     /// Bridges and web views kept for ever by `keepsItsWebView`, as an app's singleton keeps them.
@@ -73,6 +80,13 @@ package final class OutlivingBridgeAdapter: BridgeAdapter, SupportsRemoveHandler
                     webView.recordNativeLog("logged after the case")
                 }
             }
+        case .usesItsWebViewFromATimer:
+            Self.keptForEver.append((bridge, webView))
+            let kept = KeptWebView(webView)
+            DispatchQueue.main.asyncAfter(deadline: .now()) { MainActor.assumeIsolated { kept.useAfterTheCase() } }
+            _ = Timer.scheduledTimer(withTimeInterval: 0, repeats: false) { _ in
+                MainActor.assumeIsolated { kept.useAfterTheCase() }
+            }
         case .releasesLate:
             nonisolated(unsafe) var kept: ReferenceBridge? = bridge
             DispatchQueue.main.async { kept = nil }
@@ -82,4 +96,42 @@ package final class OutlivingBridgeAdapter: BridgeAdapter, SupportsRemoveHandler
             DispatchQueue.main.async { for respond in responders { respond("answered after the case") } }
         }
     }
+}
+
+/// A web view kept past its case in the shapes a port's glue holds it, and what that glue does with it later.
+@MainActor
+private final class KeptWebView: NSObject, WKScriptMessageHandler {
+    let webView: SimulatedWebView
+    let wkWebView: WKWebView
+    let uiWebView: UIWebView
+
+    init(_ webView: SimulatedWebView) {
+        self.webView = webView
+        wkWebView = webView.wkWebView
+        uiWebView = webView.uiWebView
+    }
+
+    /// Everything a glue timer may do with the web view after the case; none of it may trap the kit.
+    func useAfterTheCase() {
+        webView.evaluateJavaScript("document.title") { _, _ in }
+        _ = webView.stringByEvaluatingJavaScript(from: "1")
+        _ = (webView.url, webView.isLoading, webView.userScripts, webView.scriptMessageHandlerNames)
+        webView.loadHTMLString("<p>after the case</p>", baseURL: nil)
+        webView.addUserScript(UserScript(source: "1", injectionTime: .atDocumentStart, isForMainFrameOnly: true))
+        webView.removeAllUserScripts()
+        wkWebView.evaluateJavaScript("document.title") { _, _ in }
+        _ = (wkWebView.url, wkWebView.title, wkWebView.isLoading)
+        if let url = URL(string: "https://app.example/timer") { _ = wkWebView.load(URLRequest(url: url)) }
+        _ = wkWebView.reload()
+        let contentController = wkWebView.configuration.userContentController
+        contentController.add(self, name: "timer")
+        contentController.addUserScript(
+            WKUserScript(source: "1", injectionTime: .atDocumentEnd, forMainFrameOnly: true))
+        contentController.removeScriptMessageHandler(forName: "timer")
+        _ = (uiWebView.stringByEvaluatingJavaScript(from: "2"), uiWebView.request, uiWebView.isLoading)
+        uiWebView.reload()
+        webView.recordNativeLog("logged from a timer after the case")
+    }
+
+    func userContentController(_ userContentController: WKUserContentController, didReceive message: WKScriptMessage) {}
 }
