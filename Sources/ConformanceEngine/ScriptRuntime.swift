@@ -137,7 +137,8 @@ private final class Watchdog {
 @MainActor
 final class HostFunction {
     let body: ([ScriptValue]) throws -> ScriptValue?
-    unowned let runtime: ScriptRuntime
+    /// Weak: a function object lives until the engine collects it, which may be after its runtime is gone.
+    weak var runtime: ScriptRuntime?
 
     init(runtime: ScriptRuntime, _ body: @escaping ([ScriptValue]) throws -> ScriptValue?) {
         self.runtime = runtime
@@ -152,7 +153,7 @@ final class HostFunction {
     {
         let outcome: Result<ScriptValue?, any Error>
         do { outcome = .success(try body(arguments)) } catch { outcome = .failure(error) }
-        if let termination = runtime.pendingTermination {
+        if let termination = runtime?.pendingTermination {
             exception?.pointee = termination
             return JSValueMakeUndefined(context)
         }

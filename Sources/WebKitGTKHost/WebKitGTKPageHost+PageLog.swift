@@ -84,7 +84,8 @@ extension WebKitGTKPageHost {
     private func scheduleTimer(_ id: Int, delay: Int64, repeats: Bool) {
         let page = pageNumber
         timerTasks[id] = loop.schedule(after: delay, label: .timer(page: page, id: id), timerID: id) {
-            [unowned self] in
+            [weak self] in
+            guard let self else { return }
             timerTasks[id] = nil
             if repeats { scheduleTimer(id, delay: max(delay, 1), repeats: true) }
             record(.timerFired(id: id))
@@ -102,7 +103,8 @@ extension WebKitGTKPageHost {
         let (name, body) = arrivedMessages.removeFirst()
         record(.scriptMessagePosted(name: name, body: body))
         nonisolated(unsafe) let foundationBody = body?.foundationValue ?? NSNull()
-        loop.schedule(label: .scriptMessage(name: name)) { [unowned self] in
+        loop.schedule(label: .scriptMessage(name: name)) { [weak self] in
+            guard let self else { return }
             recorder.countNativeActivity()
             _ = webView.deliver(ScriptMessage(name: name, body: foundationBody))
         }

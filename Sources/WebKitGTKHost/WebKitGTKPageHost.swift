@@ -102,22 +102,31 @@ package final class WebKitGTKPageHost: RecordedPageHost {
     }
 
     private func connectSignals() {
-        view.onPolicyRequest = { [unowned self] request in policyRequested(request) }
-        view.onLoadChanged = { [unowned self] event, _ in loadChanged(event) }
-        view.onLoadFailed = { [unowned self] uri, message in
+        // Weak throughout: WebKit's signals, the host's tasks and the delegate's decisions may come after the
+        // host is gone (a bridge keeps its web view and its decision handlers past the case), and are then inert.
+        view.onPolicyRequest = { [weak self] request in
+            guard let self else { return WebKitGTKView.decide(request, allow: false) }
+            policyRequested(request)
+        }
+        view.onLoadChanged = { [weak self] event, _ in self?.loadChanged(event) }
+        view.onLoadFailed = { [weak self] uri, message in
+            guard let self else { return }
             engineActivity += 1
             record(.nativeLog("WebKitGTK: load of \(uri) failed: \(message)"))
         }
-        view.onScriptDialog = { [unowned self] type, message in
+        view.onScriptDialog = { [weak self] type, message in
+            guard let self else { return }
             engineActivity += 1
             let kinds: [DialogKind] = [.alert, .confirm, .prompt, .beforeUnload]
             arrivedDialogs.append((kinds[Int(min(max(type, 0), 3))], message))
         }
-        view.onScriptMessage = { [unowned self] name, json in
+        view.onScriptMessage = { [weak self] name, json in
+            guard let self else { return }
             engineActivity += 1
             arrivedMessages.append((name, json.flatMap { try? JSONParser.parse($0) }))
         }
-        view.onWebProcessTerminated = { [unowned self] reason in
+        view.onWebProcessTerminated = { [weak self] reason in
+            guard let self else { return }
             engineActivity += 1
             if interruption == nil {
                 interruption = .harness("WebKitGTK's web process ended (reason \(reason)) while the case ran")
@@ -144,7 +153,8 @@ package final class WebKitGTKPageHost: RecordedPageHost {
         recorder.countNativeActivity()
         let id = nextEvaluationID
         nextEvaluationID += 1
-        loop.schedule(label: .evaluation(id)) { [unowned self] in
+        loop.schedule(label: .evaluation(id)) { [weak self] in
+            guard let self else { return }
             record(
                 .evaluationStarted(
                     id: id, style: .asynchronous, command: NativeCommand(script, in: environment.dialect)))
@@ -170,7 +180,8 @@ package final class WebKitGTKPageHost: RecordedPageHost {
             if bridgeAppeared { record(.javaScriptSideAppeared(evaluation: id)) }
             guard let completionHandler else { return }
             nonisolated(unsafe) let result = foundation
-            loop.schedule(label: .completion(ofEvaluation: id)) { [unowned self] in
+            loop.schedule(label: .completion(ofEvaluation: id)) { [weak self] in
+                guard let self else { return }
                 recorder.countNativeActivity()
                 completionHandler(result, error)
             }
@@ -294,15 +305,18 @@ package final class WebKitGTKPageHost: RecordedPageHost {
         loadingNavigation = id
         let action = NavigationAction(
             url: URL(string: definition.url), urlString: definition.url, isMainFrame: true, navigationType: type)
-        loop.schedule(label: .navigation(id, url: definition.url)) { [unowned self] in
+        loop.schedule(label: .navigation(id, url: definition.url)) { [weak self] in
+            guard let self else { return }
             undecidedNavigations[id] = (definition.url, nil)
-            ask(about: action, id: id) { [unowned self] policy in
+            ask(about: action, id: id) { [weak self] policy in
+                guard let self else { return }
                 undecidedNavigations[id] = nil
                 guard policy == .allow, currentDefinition == definition else {
                     if loadingNavigation == id { loadingNavigation = nil }
                     return
                 }
-                loop.schedule(label: .load(url: definition.url)) { [unowned self] in
+                loop.schedule(label: .load(url: definition.url)) { [weak self] in
+                    guard let self else { return }
                     startLoad(definition, navigationID: id)
                 }
             }
@@ -345,7 +359,8 @@ package final class WebKitGTKPageHost: RecordedPageHost {
             try collect()
         }
         mainLoad = nil
-        loop.schedule(label: .loadEnd(url: definition.url)) { [unowned self] in
+        loop.schedule(label: .loadEnd(url: definition.url)) { [weak self] in
+            guard let self else { return }
             if loadingNavigation == navigationID { loadingNavigation = nil }
             if case .afterCommit(let failure) = definition.failure {
                 tellDelegate(.failed(navigation, failure))
@@ -402,9 +417,11 @@ package final class WebKitGTKPageHost: RecordedPageHost {
         let action = NavigationAction(
             url: URL(string: request.uri), urlString: request.uri, isMainFrame: false,
             navigationType: request.navigationType == 3 ? .reload : .other)
-        loop.schedule(label: .navigation(id, url: written)) { [unowned self] in
+        loop.schedule(label: .navigation(id, url: written)) { [weak self] in
+            guard let self else { return }
             undecidedNavigations[id] = (written, request)
-            ask(about: action, id: id, writtenAs: written) { [unowned self] policy in
+            ask(about: action, id: id, writtenAs: written) { [weak self] policy in
+                guard let self else { return }
                 guard let entry = undecidedNavigations.removeValue(forKey: id), let request = entry.request else {
                     return
                 }

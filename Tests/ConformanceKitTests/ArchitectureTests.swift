@@ -83,6 +83,22 @@ struct ArchitectureTests {
         #expect(foreign.isEmpty, "SimulatedWebKit imports \(foreign); an adapter executable would link them")
     }
 
+    /// The code a bridge can outlive: what it holds (the web view in every shape, a decision handler, a script
+    /// message) may be used after its case, when the page host, its page and the engine's runtime are gone.
+    static let codeABridgeCanOutlive = [
+        "SimulatedWebKit", "ConformanceAdapter", "ConformanceBrowser/WebView", "ConformanceEngine", "WebKitGTKHost",
+    ]
+
+    @Test("nothing a bridge can keep past its case holds an unowned reference: a late use is inert, never a trap")
+    func nothingUnownedInWhatABridgeCanOutlive() throws {
+        var files: [(path: String, text: String)] = []
+        for folder in Self.codeABridgeCanOutlive { files += try Self.sources(under: folder) }
+        #expect(files.count > 60, "the sources were found")
+        let holding = files.filter { Self.code(of: $0.text).contains("unowned") }.map(\.path)
+        #expect(
+            holding.isEmpty, "these files hold unowned references (use weak, and make a late use inert): \(holding)")
+    }
+
     /// The modules the files of `Sources/<module>` import, each with the files that import it, and the number of files.
     static func imports(ofModule module: String) throws -> (imports: [String: [String]], files: Int) {
         let root = Self.sourcesRoot.appendingPathComponent(module)

@@ -86,23 +86,27 @@ final class SimulatedPage {
     private func makeBrowserHost() -> ScriptValue {
         let host = context.makeObject()
         let context = self.context
-        define("now", on: host) { [unowned self] _ in context.makeNumber(Double(loop.now)) }
-        define("pageURL", on: host) { [unowned self] _ in context.makeString(url) }
-        define("scheduleTimer", on: host) { [unowned self] arguments in
+        define("now", on: host) { [weak self] _ in self.map { context.makeNumber(Double($0.loop.now)) } }
+        define("pageURL", on: host) { [weak self] _ in self.map { context.makeString($0.url) } }
+        define("scheduleTimer", on: host) { [weak self] arguments in
+            guard let self else { return nil }
             let delay = Int64(min(max(context.integer(arguments[0]) ?? 0, 0), Int(Int32.max)))
             let repeats = context.boolean(arguments[1])
             return context.makeNumber(Double(scheduleTimer(delay: delay, repeats: repeats)))
         }
-        define("cancelTimer", on: host) { [unowned self] arguments in
+        define("cancelTimer", on: host) { [weak self] arguments in
+            guard let self else { return nil }
             let id = context.integer(arguments[0]) ?? 0
             if let task = timerTasks.removeValue(forKey: id) { loop.cancel(task) }
             return nil
         }
-        define("navigate", on: host) { [unowned self] arguments in
+        define("navigate", on: host) { [weak self] arguments in
+            guard let self else { return nil }
             browser?.requestNavigation(to: context.string(arguments[0]), isMainFrame: false)
             return nil
         }
-        define("console", on: host) { [unowned self] arguments in
+        define("console", on: host) { [weak self] arguments in
+            guard let self else { return nil }
             let message = context.string(arguments[1])
             // Each argument apart (the shim sends them as one JSON array); the line alone if that fails.
             let values: [JSONValue]
@@ -119,7 +123,8 @@ final class SimulatedPage {
             browser?.record(.console(level: level, message: message, arguments: values))
             return nil
         }
-        define("dialog", on: host) { [unowned self] arguments in
+        define("dialog", on: host) { [weak self] arguments in
+            guard let self else { return nil }
             let kindName = context.string(arguments[0])
             guard let kind = DialogKind(rawValue: kindName) else {
                 browser?.shimFailed("dialog", sent: kindName)
@@ -128,13 +133,16 @@ final class SimulatedPage {
             browser?.openDialog(kind: kind, message: context.string(arguments[1]))
             return nil
         }
-        define("hasMessageHandler", on: host) { [unowned self] arguments in
-            context.makeBoolean(browser?.hasScriptMessageHandler(named: context.string(arguments[0])) ?? false)
+        define("hasMessageHandler", on: host) { [weak self] arguments in
+            guard let self else { return nil }
+            return context.makeBoolean(browser?.hasScriptMessageHandler(named: context.string(arguments[0])) ?? false)
         }
-        define("hasMessageHandlers", on: host) { [unowned self] _ in
-            context.makeBoolean(browser?.hasScriptMessageHandlers ?? false)
+        define("hasMessageHandlers", on: host) { [weak self] _ in
+            guard let self else { return nil }
+            return context.makeBoolean(browser?.hasScriptMessageHandlers ?? false)
         }
-        define("postMessage", on: host) { [unowned self] arguments in
+        define("postMessage", on: host) { [weak self] arguments in
+            guard let self else { return nil }
             let name = context.string(arguments[0])
             guard let browser, browser.hasScriptMessageHandler(named: name),
                 let clone = try? JSONParser.parse(context.string(arguments[1]))
@@ -144,11 +152,13 @@ final class SimulatedPage {
                 shownAs: try jsonValue(arguments[2]))
             return nil
         }
-        define("tripwire", on: host) { [unowned self] arguments in
+        define("tripwire", on: host) { [weak self] arguments in
+            guard let self else { return nil }
             browser?.record(.tripwire(label: context.string(arguments[0])))
             return nil
         }
-        define("uncaughtError", on: host) { [unowned self] arguments in
+        define("uncaughtError", on: host) { [weak self] arguments in
+            guard let self else { return nil }
             let line = context.integer(arguments[2])
             browser?.record(.uncaughtError(message: context.string(arguments[0]), line: line == 0 ? nil : line))
             return nil
@@ -160,7 +170,8 @@ final class SimulatedPage {
     private func makeCaseHost() -> ScriptValue {
         let host = context.makeObject()
         let context = self.context
-        define("handlerInvoked", on: host) { [unowned self] arguments in
+        define("handlerInvoked", on: host) { [weak self] arguments in
+            guard let self else { return nil }
             browser?.record(
                 .jsHandlerInvoked(
                     name: context.string(arguments[0]), data: try jsonValue(arguments[1]),
@@ -168,16 +179,19 @@ final class SimulatedPage {
                     duringNativeEvaluation: browser?.isInsideNativeEvaluation ?? false))
             return nil
         }
-        define("callbackInvoked", on: host) { [unowned self] arguments in
+        define("callbackInvoked", on: host) { [weak self] arguments in
+            guard let self else { return nil }
             browser?.record(.jsCallbackInvoked(label: context.string(arguments[0]), data: try jsonValue(arguments[1])))
             return nil
         }
-        define("note", on: host) { [unowned self] arguments in
+        define("note", on: host) { [weak self] arguments in
+            guard let self else { return nil }
             browser?.record(.pageNote(label: context.string(arguments[0]), data: try jsonValue(arguments[1])))
             return nil
         }
-        define("inNativeEvaluation", on: host) { [unowned self] _ in
-            context.makeBoolean(browser?.isInsideNativeEvaluation ?? false)
+        define("inNativeEvaluation", on: host) { [weak self] _ in
+            guard let self else { return nil }
+            return context.makeBoolean(browser?.isInsideNativeEvaluation ?? false)
         }
         return host
     }
@@ -185,9 +199,10 @@ final class SimulatedPage {
     private func define(
         _ name: String, on object: ScriptValue, _ body: @escaping ([ScriptValue]) throws -> ScriptValue?
     ) {
+        let context = self.context
         let function = context.makeHostFunction { arguments in
             // Missing arguments read as undefined, as in JavaScript.
-            let padded = arguments + Array(repeating: self.context.undefined, count: max(0, 4 - arguments.count))
+            let padded = arguments + Array(repeating: context.undefined, count: max(0, 4 - arguments.count))
             return try body(padded)
         }
         context.setProperty(name, of: object, to: function)
@@ -219,7 +234,8 @@ final class SimulatedPage {
 
     private func armTimer(_ id: Int, delay: Int64, repeats: Bool) {
         timerTasks[id] = loop.schedule(after: delay, label: .timer(page: number, id: id), timerID: id) {
-            [unowned self] in
+            [weak self] in
+            guard let self else { return }
             timerTasks[id] = nil
             if repeats { armTimer(id, delay: max(delay, 1), repeats: true) }
             browser?.record(.timerFired(id: id))
