@@ -76,6 +76,53 @@ struct DialectFileTests {
         #expect(error.hasPrefix(file.path + ": ") && error.contains(message), "\(error)")
     }
 
+    /// The words a dialect file may not take because the kit's scripts renamed into the dialect already use them
+    /// for something else: each row is a word measured against the reference under the example file (with
+    /// `keys.data` set to it) before the file refused it, and what that run gave.
+    @Test(
+        "a word the kit's renamed scripts use for something else is refused, naming the field and the script",
+        arguments: [
+            // 122 cases failed: `.length` of the queue and of arguments was renamed to `hbData`'s source word.
+            ("length", "js/wkwvjb/WKWebViewJavascriptBridge.js"),
+            // harness-error, "the kit's own file is damaged": `sendMessageQueue.push(...)` became `.data(...)`.
+            ("push", "js/wkwvjb/WKWebViewJavascriptBridge.js"),
+            // harness-error, "the kit's own file is damaged": `window.WKWebViewJavascriptBridge` broke.
+            ("window", "js/wkwvjb/WKWebViewJavascriptBridge.js"),
+            // harness-error, "the kit's own file is damaged": `JSON.stringify` became `data.stringify`.
+            ("JSON", "js/wkwvjb/WKWebViewJavascriptBridge.js"),
+            // harness-error, "the kit's own file is damaged": `setTimeout(...)` became `data(...)`.
+            ("setTimeout", "js/wkwvjb/WKWebViewJavascriptBridge.js"),
+            // 104 cases failed: every case page's `conformance.echoHandler(...)` became `data.echoHandler(...)`.
+            ("conformance", "the case page prelude"),
+        ])
+    func wordsTheKitsScriptsUseAreRefused(word: String, script: String) throws {
+        let error = try loadError(replacing: #""hbData""#, with: "\"\(word)\"")
+        #expect(
+            error.contains(
+                #"keys.data: "\#(word)" is a name the kit's scripts already use in this dialect (\#(script)"#),
+            "\(error)")
+        #expect(error.hasSuffix("choose another"), "\(error)")
+    }
+
+    @Test(
+        "names JavaScript gives every object, and that the kit's scripts do not use, stay accepted",
+        arguments: ["constructor", "toString", "hasOwnProperty", "valueOf"])
+    func namesTheScriptsDoNotUseAreAccepted(word: String) throws {
+        let dialect = try load(replacing: #""hbData""#, with: "\"\(word)\"")
+        #expect(dialect.keys.data == word)
+    }
+
+    @Test("a file giving the words of a shipped dialect, or the example's, loads", arguments: WireDialect.shipped)
+    func shippedWordsAreAccepted(shipped: WireDialect) throws {
+        #expect(try WireDialect.load(from: Self.example).name == "hybrid-bridge")
+        let copy = try load(text: Self.dialectFile(shipped, name: "copy-of-\(shipped.name)"))
+        #expect(copy.wordsAndSignals == shipped.wordsAndSignals)
+        // The words of one dialect with the other's signals: the kit's scripts are renamed from the other one.
+        let other = try #require(WireDialect.shipped.first { $0 != shipped })
+        let crossed = Self.dialectFile(shipped, name: "crossed", signalsOf: other)
+        #expect(try load(text: crossed).name == "crossed")
+    }
+
     @Test(
         "the reference in the file's dialect passes every case whose clauses hold there; the others say why not",
         .fullTier)
@@ -109,5 +156,84 @@ struct DialectFileTests {
         #expect(toRun.reversed.rename(toRun.rename(data)) == data)
         let script = #"WebViewJavascriptBridge.registerHandler("x", function (data) {});"#
         #expect(toRun.rename(script) == #"HybridBridge.on("x", function (hbData) {});"#)
+    }
+
+    /// The example file with `old` replaced by `new`, loaded.
+    private func load(replacing old: String, with new: String) throws -> WireDialect {
+        let text = try String(contentsOf: Self.example, encoding: .utf8)
+        #expect(text.contains(old))
+        return try load(text: text.replacingOccurrences(of: old, with: new))
+    }
+
+    /// The error loading the example file with `old` replaced by `new` gives, after the file's path.
+    private func loadError(replacing old: String, with new: String) throws -> String {
+        do {
+            let dialect = try load(replacing: old, with: new)
+            Issue.record("loaded \(dialect.name)")
+            return ""
+        } catch let error as HarnessError {
+            let message = error.message
+            let prefix = try #require(message.range(of: ".dialect.json: "))
+            return String(message[prefix.upperBound...])
+        }
+    }
+
+    /// `text` as a dialect file, loaded.
+    private func load(text: String) throws -> WireDialect {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("dialect-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("mine.dialect.json")
+        try text.write(to: file, atomically: true, encoding: .utf8)
+        return try WireDialect.load(from: file)
+    }
+
+    /// A dialect file giving `dialect`'s words under `name`, with the signals and safety switch of
+    /// `signalsOf` (by default its own).
+    private static func dialectFile(_ dialect: WireDialect, name: String, signalsOf: WireDialect? = nil) -> String {
+        let signals = signalsOf ?? dialect
+        func quoted(_ word: String) -> String { "\"\(word)\"" }
+        func schemes(_ navigation: NavigationSignal) -> String {
+            navigation.schemes.map(quoted).joined(separator: ", ")
+        }
+        func signal(_ signal: WireSignal, _ own: WireSignal) -> String {
+            // The host or handler name is the dialect's own word where it has one of that kind.
+            switch (signal, own) {
+            case let (.navigation(navigation), .navigation(ownNavigation)):
+                #"{"navigation": {"schemes": [\#(schemes(navigation))], "host": "\#(ownNavigation.host)"}}"#
+            case let (.navigation(navigation), _):
+                #"{"navigation": {"schemes": [\#(schemes(navigation))], "host": "\#(navigation.host)"}}"#
+            case let (.scriptMessage, .scriptMessage(ownName)): #"{"scriptMessage": \#(quoted(ownName))}"#
+            case let (.scriptMessage(name), _): #"{"scriptMessage": \#(quoted(name))}"#
+            }
+        }
+        let safetySwitch = signals.disableSafetyTimeoutHandler.map { dialect.disableSafetyTimeoutHandler ?? $0 }
+        return """
+            {"format": "wvjb-conformance-dialect", "version": 1, "name": \(quoted(name)),
+             "javaScriptGlobal": \(quoted(dialect.javaScriptGlobal)),
+             "registerHandlerFunction": \(quoted(dialect.registerHandlerFunction)),
+             "callHandlerFunction": \(quoted(dialect.callHandlerFunction)),
+             "deliveryFunction": \(quoted(dialect.deliveryFunction)), "fetchFunction": \(quoted(dialect.fetchFunction)),
+             "pageSetupFunction": \(quoted(dialect.pageSetupFunction)),
+             "waitingCallbacksGlobal": \(quoted(dialect.waitingCallbacksGlobal)),
+             "loadSignal": \(signal(signals.loadSignal, dialect.loadSignal)),
+             "queueSignal": \(signal(signals.queueSignal, dialect.queueSignal)),
+             "keys": {\(zip(["handlerName", "data", "callbackID", "responseID", "responseData"], dialect.keys.all)
+                .map { "\(quoted($0)): \(quoted($1))" }.joined(separator: ", "))},
+             "callbackIDs": {"nativePrefix": \(quoted(dialect.callbackIDs.nativePrefix)),
+                             "javaScriptPrefix": \(quoted(dialect.callbackIDs.javaScriptPrefix))},
+             "safetyTimeoutSwitch": \(safetySwitch.map(quoted) ?? "null"),
+             "nativeSideWord": \(quoted(dialect.nativeSideWord))}
+            """
+    }
+}
+
+extension WireDialect {
+    /// Everything but the name, to compare a dialect with its copy under another name.
+    fileprivate var wordsAndSignals: String {
+        "\(javaScriptGlobal) \(registerHandlerFunction) \(callHandlerFunction) \(deliveryFunction) \(fetchFunction) "
+            + "\(pageSetupFunction) \(waitingCallbacksGlobal) \(loadSignal) \(queueSignal) \(keys.all) "
+            + "\(callbackIDs.nativePrefix) \(callbackIDs.javaScriptPrefix) "
+            + "\(String(describing: disableSafetyTimeoutHandler)) \(nativeSideWord)"
     }
 }

@@ -15,7 +15,9 @@ extension WireDialect {
     /// Reads a dialect file, checking every field: a missing or unreadable file, text that is not JSON, an
     /// unknown or missing field, a word that is not a JavaScript identifier, a signal that is neither a
     /// navigation nor a script message, a word two fields share (naming both), `__proto__` (which JavaScript
-    /// keeps for an object's prototype) and a name a shipped profile has are all refused, naming the field.
+    /// keeps for an object's prototype), a name the kit's scripts renamed into the dialect already use for
+    /// something else (`RenamedScriptNames`: `push`, `window`, the prelude's `conformance`) and a name a shipped
+    /// profile has are all refused, naming the field.
     /// - Parameter url: The file.
     /// - Returns: The dialect.
     /// - Throws: `HarnessError` (`invalidInput`) naming the file and the field, for example
@@ -47,6 +49,17 @@ extension WireDialect {
                 )
             }
         }
+        let renamedScripts = try RenamedScriptNames(renamedInto: dialect)
+        for (field, word) in fields {
+            if let use = renamedScripts.clash(with: word) {
+                throw HarnessError(
+                    code: .invalidInput,
+                    message: """
+                        \(url.path): \(field): "\(word)" is a name the kit's scripts already use in this dialect \
+                        (\(use)); renamed into a dialect with that word they would break; choose another
+                        """)
+            }
+        }
         if shipped.contains(where: { $0.name == dialect.name }) {
             throw HarnessError(
                 code: .invalidInput,
@@ -61,7 +74,7 @@ extension WireDialect {
 extension WireDialect {
     /// Each word of the dialect with the field of a dialect file that gives it, in the file's order: the words
     /// scripts are renamed by (`DialectRenaming`), which must differ from one another.
-    fileprivate var wordFields: [(field: String, word: String)] {
+    var wordFields: [(field: String, word: String)] {
         var fields: [(field: String, word: String)] = [
             ("javaScriptGlobal", javaScriptGlobal), ("registerHandlerFunction", registerHandlerFunction),
             ("callHandlerFunction", callHandlerFunction), ("deliveryFunction", deliveryFunction),

@@ -149,7 +149,8 @@ package struct DialectRenaming: Sendable {
         }
     }
 
-    private static func isWordByte(_ byte: UInt8) -> Bool {
+    /// Whether `byte` is part of a word: an ASCII letter or digit, `_` or `$`.
+    static func isWordByte(_ byte: UInt8) -> Bool {
         (byte >= 0x61 && byte <= 0x7A) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x30 && byte <= 0x39)
             || byte == 0x5F || byte == 0x24
     }
