@@ -58,6 +58,8 @@ struct RunReport {
         if let exploration = context.exploration { lines.append(exploration.consoleLine) }
         if let hint = DialectRecognition.hint(for: results, profile: context.profile) { lines.append("hint: " + hint) }
         if let note = JavaScriptSideIdentity(results: results).note { lines.append("note: " + note) }
+        // Uses of earlier cases' web views during a case: allowed and ignored, but said.
+        lines += CaseResult.lateWebViewUseNotes(in: results.filter { !$0.verdict.failsRun })
         // What to fix first, before the cases: one root defect can fail dozens of them.
         let roots = RootCauses.findings(in: results)
         let fixFirst = FixFirstSummary.consoleLines(roots, unjudged: UnjudgedCases(results), all: verbose)

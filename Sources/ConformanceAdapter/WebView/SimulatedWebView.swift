@@ -45,9 +45,11 @@ public final class SimulatedWebView {
 
     /// Where evaluations, logs and violations go while the case runs; once the page that owns this web view is
     /// gone (a bridge may keep its web view longer than its case), an inert page (`EndedPage`).
-    package var backend: any WebViewBackend { liveBackend ?? EndedPage.shared }
+    package var backend: any WebViewBackend { liveBackend ?? endedPage }
     /// The page that owns this web view; weak, because a bridge may outlive it.
     private weak var liveBackend: (any WebViewBackend)?
+    /// The inert page once `liveBackend` is gone: it counts each use under the case this web view belonged to.
+    private var endedPage = EndedPage.unattributed
 
     /// A web view in front of `backend`.
     /// - Parameters:
@@ -57,6 +59,12 @@ public final class SimulatedWebView {
     package init(backend: any WebViewBackend, bridgeJavaScriptSource: String) {
         liveBackend = backend
         self.bridgeJavaScriptSource = bridgeJavaScriptSource
+    }
+
+    /// Counts every use of this web view after its page is gone in `log`, under `caseID`: the runner gives each
+    /// case's web view its id, and notes the uses on the case during which they happen.
+    package func countUsesAfterItsCase(as caseID: String, in log: LateWebViewUseLog) {
+        endedPage = EndedPage(caseID: caseID, log: log)
     }
 
     /// Adds a line the implementation logged to the transcript, so it shows in failure reports; the LOG

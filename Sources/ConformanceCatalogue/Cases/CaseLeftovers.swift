@@ -3,7 +3,8 @@ import ConformanceBrowser
 
 /// What was left over when a case ended: the page's leftovers and the native callbacks the case handed
 /// the implementation that never ran. A case states which kinds it accepts (`ConformanceCase.accepts`);
-/// any other leftover fails it, citing the clause it breaks.
+/// any other leftover fails it, citing the clause it breaks. What bridges did during the case with earlier cases'
+/// web views is listed with them, and never judged: it is allowed, and ignored.
 package struct CaseLeftovers: Equatable, Sendable, Codable {
     /// Kinds of leftovers a case can accept.
     package struct Kinds: OptionSet, Hashable, Sendable {
@@ -31,6 +32,8 @@ package struct CaseLeftovers: Equatable, Sendable, Codable {
     package var page = PageLeftovers()
     /// Native callbacks that never ran.
     package var unansweredNativeCallbacks: [Callback] = []
+    /// The uses of earlier cases' web views during this case (`EndedPage`), one entry per earlier case; notes only.
+    package var lateWebViewUses: [LateWebViewUse] = []
 
     /// Creates leftovers.
     package init(page: PageLeftovers = PageLeftovers(), unansweredNativeCallbacks: [Callback] = []) {
@@ -39,7 +42,7 @@ package struct CaseLeftovers: Equatable, Sendable, Codable {
     }
 
     /// Whether nothing was left over.
-    package var isEmpty: Bool { page.isEmpty && unansweredNativeCallbacks.isEmpty }
+    package var isEmpty: Bool { page.isEmpty && unansweredNativeCallbacks.isEmpty && lateWebViewUses.isEmpty }
 
     /// One line per leftover, for reports.
     package var lines: [String] { lines(first: count) }
@@ -47,6 +50,7 @@ package struct CaseLeftovers: Equatable, Sendable, Codable {
     /// How many leftovers there are.
     package var count: Int {
         page.timers.count + page.tasks.count + page.undecidedNavigations.count + unansweredNativeCallbacks.count
+            + lateWebViewUses.count
     }
 
     /// The first `limit` lines of `lines`, without making the others (a page can leave 100,000 behind).
@@ -63,6 +67,7 @@ package struct CaseLeftovers: Equatable, Sendable, Codable {
         add(unansweredNativeCallbacks) {
             PrintableText.abbreviate("native callback \($0.label) of \($0.call)", limit: 300) + ", never invoked"
         }
+        add(lateWebViewUses) { $0.note }
         return lines
     }
 }

@@ -67,6 +67,8 @@ package final class ConformanceRunner {
     private let configuration: Configuration
     /// The spec, whose clause levels judge each failure.
     private let spec: ProtocolSpec
+    /// What bridges do with this run's web views after their cases, until the case during which they do it ends.
+    private let lateWebViewUses = LateWebViewUseLog()
 
     /// Prepares the engine and loads the kit's fixtures and spec.
     /// - Parameter configuration: The harness set-up.
@@ -128,7 +130,9 @@ package final class ConformanceRunner {
         // A stall of the engine in this case is reported under its id (EngineStallGuard).
         EngineActivity.shared.setCase(conformanceCase.id)
         defer { EngineActivity.shared.setCase(nil) }
-        let outcome = await execute(conformanceCase, adapter: makeAdapter)
+        var outcome = await execute(conformanceCase, adapter: makeAdapter)
+        // What bridges did with earlier cases' web views during this one: a note on it, never judged.
+        outcome.leftovers.lateWebViewUses = lateWebViewUses.take()
         return CaseJudgement(spec: spec).result(
             of: conformanceCase, outcome, bridgeJavaScriptSource: environment.bridgeJavaScriptSource,
             duration: start.duration(to: clock.now))
@@ -178,6 +182,7 @@ package final class ConformanceRunner {
         if let reason = CaseApplicability.onAdapter(conformanceCase, offering: BridgeCapabilities(of: adapter)) {
             return CaseExecution.Outcome(interruption: .notApplicable(reason))
         }
+        browser.webView.countUsesAfterItsCase(as: conformanceCase.id, in: lateWebViewUses)
         defer { adapter.caseDidEnd() }
         return await CaseExecution(conformanceCase: conformanceCase, browser: browser, adapter: adapter).run()
     }
