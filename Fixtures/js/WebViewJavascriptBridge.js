@@ -1,9 +1,11 @@
 /*
- * WebViewJavascriptBridge: the JS side of the WVJB v6 wire protocol, written for the conformance kit.
+ * WebViewJavascriptBridge: the JS side of the WVJB v6 wire protocol in the canonical dialect, written for the
+ * conformance kit. Rendered from Fixtures/js/templates/bridge.js: every dialect's JS side is this one file.
  *
  * Behaviour follows the canonical v6.0.3 JS side (see spec/): API surface, message shapes, callback ids,
- * dispatch through a timer with the alert safety switch, idempotent injection and the window.onerror hook.
- * One deliberate difference: a missing window.WVJBCallbacks is tolerated instead of raising a TypeError.
+ * dispatch through a timer with the alert safety switch where the dialect has one (else at once), idempotent
+ * injection and the window.onerror hook. One deliberate difference: a missing window.WVJBCallbacks
+ * is tolerated instead of raising a TypeError.
  *
  * ES5 only, and every statement ends with a semicolon: native code may collapse this file to one line.
  * No line comments below this block for the same reason.

@@ -1,6 +1,7 @@
 /*
- * The page's setup snippet: asks the native side to inject the bridge, or hands over the bridge if it is
- * already there. Pages call setupWebViewJavascriptBridge(function (bridge) { ... }).
+ * The page's setup snippet in the canonical dialect, rendered from Fixtures/js/templates/page-setup.js: asks
+ * the native side to inject the bridge, or hands over the bridge if it is already there. Pages call
+ * setupWebViewJavascriptBridge(function (bridge) { ... }).
  */
 function setupWebViewJavascriptBridge(callback) {
     if (window.WebViewJavascriptBridge) {

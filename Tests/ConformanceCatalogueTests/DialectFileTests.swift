@@ -76,22 +76,23 @@ struct DialectFileTests {
         #expect(error.hasPrefix(file.path + ": ") && error.contains(message), "\(error)")
     }
 
-    /// The words a dialect file may not take because the kit's scripts renamed into the dialect already use them
-    /// for something else: each row is a word measured against the reference under the example file (with
-    /// `keys.data` set to it) before the file refused it, and what that run gave.
+    /// The words a dialect file may not take because the kit's scripts already use them for something else (the
+    /// case pages, renamed into the dialect, use the same names): each row is a word measured against the
+    /// reference under the example file (with `keys.data` set to it) before the file refused it, and what that run
+    /// gave, when the kit still renamed its JS side rather than rendering it (`KitScriptTemplate`).
     @Test(
         "a word the kit's renamed scripts use for something else is refused, naming the field and the script",
         arguments: [
             // 122 cases failed: `.length` of the queue and of arguments was renamed to `hbData`'s source word.
-            ("length", "js/wkwvjb/WKWebViewJavascriptBridge.js"),
+            ("length", "js/WebViewJavascriptBridge.js"),
             // harness-error, "the kit's own file is damaged": `sendMessageQueue.push(...)` became `.data(...)`.
-            ("push", "js/wkwvjb/WKWebViewJavascriptBridge.js"),
+            ("push", "js/WebViewJavascriptBridge.js"),
             // harness-error, "the kit's own file is damaged": `window.WKWebViewJavascriptBridge` broke.
-            ("window", "js/wkwvjb/WKWebViewJavascriptBridge.js"),
+            ("window", "js/WebViewJavascriptBridge.js"),
             // harness-error, "the kit's own file is damaged": `JSON.stringify` became `data.stringify`.
-            ("JSON", "js/wkwvjb/WKWebViewJavascriptBridge.js"),
+            ("JSON", "js/WebViewJavascriptBridge.js"),
             // harness-error, "the kit's own file is damaged": `setTimeout(...)` became `data(...)`.
-            ("setTimeout", "js/wkwvjb/WKWebViewJavascriptBridge.js"),
+            ("setTimeout", "js/WebViewJavascriptBridge.js"),
             // 104 cases failed: every case page's `conformance.echoHandler(...)` became `data.echoHandler(...)`.
             ("conformance", "the case page prelude"),
         ])

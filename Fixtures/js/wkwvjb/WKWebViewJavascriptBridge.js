@@ -1,12 +1,11 @@
 /*
- * WKWebViewJavascriptBridge: the JS side of the wkwvjb dialect of the WVJB wire (spec/protocol.md, section
- * "The wkwvjb dialect"), written for the conformance kit.
+ * WKWebViewJavascriptBridge: the JS side of the WVJB v6 wire protocol in the wkwvjb dialect, written for the
+ * conformance kit. Rendered from Fixtures/js/templates/bridge.js: every dialect's JS side is this one file.
  *
- * As the kit's canonical JS side, with the dialect's words (global WKWebViewJavascriptBridge, entry point
- * _handleMessageFromiOS, keys callbackID and responseID) and its transport: each send posts to the script
- * message handler iOS_Native_FlushMessageQueue instead of loading an iframe URL, and messages from native are
- * dispatched at once (the dialect has no alert safety timeout). One deliberate difference, as in the
- * canonical side: a missing window.WKWVJBCallbacks is tolerated instead of raising a TypeError.
+ * Behaviour follows the canonical v6.0.3 JS side (see spec/): API surface, message shapes, callback ids,
+ * dispatch through a timer with the alert safety switch where the dialect has one (else at once), idempotent
+ * injection and the window.onerror hook. One deliberate difference: a missing window.WKWVJBCallbacks
+ * is tolerated instead of raising a TypeError.
  *
  * ES5 only, and every statement ends with a semicolon: native code may collapse this file to one line.
  * No line comments below this block for the same reason.
@@ -41,9 +40,9 @@
 
     function doSend(message, responseCallback) {
         if (responseCallback) {
-            var callbackID = "cb_" + (uniqueId++) + "_" + new Date().getTime();
-            responseCallbacks[callbackID] = responseCallback;
-            message.callbackID = callbackID;
+            var callbackId = "cb_" + (uniqueId++) + "_" + new Date().getTime();
+            responseCallbacks[callbackId] = responseCallback;
+            message.callbackID = callbackId;
         }
         sendMessageQueue.push(message);
         window.webkit.messageHandlers.iOS_Native_FlushMessageQueue.postMessage(null);
@@ -55,31 +54,39 @@
         return messageQueueString;
     }
 
-    function handleMessageFromiOS(messageJSON) {
-        var message = JSON.parse(messageJSON);
-        var responseCallback;
+    function dispatchMessageFromObjC(messageJSON) {
+        doDispatch();
 
-        if (message.responseID) {
-            responseCallback = responseCallbacks[message.responseID];
-            if (!responseCallback) {
-                return;
-            }
-            responseCallback(message.responseData);
-            delete responseCallbacks[message.responseID];
-        } else {
-            if (message.callbackID) {
-                var callbackResponseID = message.callbackID;
-                responseCallback = function (responseData) {
-                    doSend({ handlerName: message.handlerName, responseID: callbackResponseID, responseData: responseData });
-                };
-            }
-            var handler = messageHandlers[message.handlerName];
-            if (!handler) {
-                console.log("WKWebViewJavascriptBridge: WARNING: no handler for message from iOS:", message);
+        function doDispatch() {
+            var message = JSON.parse(messageJSON);
+            var responseCallback;
+
+            if (message.responseID) {
+                responseCallback = responseCallbacks[message.responseID];
+                if (!responseCallback) {
+                    return;
+                }
+                responseCallback(message.responseData);
+                delete responseCallbacks[message.responseID];
             } else {
-                handler(message.data, responseCallback);
+                if (message.callbackID) {
+                    var callbackResponseId = message.callbackID;
+                    responseCallback = function (responseData) {
+                        doSend({ handlerName: message.handlerName, responseID: callbackResponseId, responseData: responseData });
+                    };
+                }
+                var handler = messageHandlers[message.handlerName];
+                if (!handler) {
+                    console.log("WKWebViewJavascriptBridge: WARNING: no handler for message from iOS:", message);
+                } else {
+                    handler(message.data, responseCallback);
+                }
             }
         }
+    }
+
+    function handleMessageFromObjC(messageJSON) {
+        dispatchMessageFromObjC(messageJSON);
     }
 
     function callWKWVJBCallbacks() {
@@ -97,7 +104,7 @@
         registerHandler: registerHandler,
         callHandler: callHandler,
         _fetchQueue: fetchQueue,
-        _handleMessageFromiOS: handleMessageFromiOS
+        _handleMessageFromiOS: handleMessageFromObjC
     };
     window.WKWebViewJavascriptBridge = bridge;
 

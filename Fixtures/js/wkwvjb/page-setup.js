@@ -1,7 +1,7 @@
 /*
- * The page's setup snippet in the wkwvjb dialect: asks the native side to inject the bridge by posting to the
- * script message handler iOS_Native_InjectJavascript, or hands over the bridge if it is already there. Pages
- * call setupWKWebViewJavascriptBridge(function (bridge) { ... }).
+ * The page's setup snippet in the wkwvjb dialect, rendered from Fixtures/js/templates/page-setup.js: asks
+ * the native side to inject the bridge, or hands over the bridge if it is already there. Pages call
+ * setupWKWebViewJavascriptBridge(function (bridge) { ... }).
  */
 function setupWKWebViewJavascriptBridge(callback) {
     if (window.WKWebViewJavascriptBridge) {

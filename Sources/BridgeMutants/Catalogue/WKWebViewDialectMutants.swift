@@ -74,8 +74,8 @@ extension MutantCatalogue {
         wkwvjbJavaScriptSide(
             "wkwvjb-js-canonical-callback-key",
             "the JS side writes a call's callback id under the canonical key callbackId, a port that renamed the other keys only",
-            obligation: .msg1a, replacing: "message.callbackID = callbackID;",
-            with: "message.callbackId = callbackID;"),
+            obligation: .msg1a, replacing: "message.callbackID = callbackId;",
+            with: "message.callbackId = callbackId;"),
         Mutant(
             id: "wkwvjb-native-ids-objc-prefix",
             defect:

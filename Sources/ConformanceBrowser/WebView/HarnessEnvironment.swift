@@ -35,9 +35,10 @@ package final class HarnessEnvironment {
     ///   - bridgeJavaScriptSource: The JS side to inject, or nil for the kit's reference JS side.
     ///   - executionTimeLimit: Seconds one script may run before it is stopped.
     ///   - pageSetupSource: The page setup snippet, or nil for the kit's.
-    ///   - dialect: The wire the run speaks; the kit's scripts are its own, or renamed into it (`DialectRenaming`).
+    ///   - dialect: The wire the run speaks; the kit's scripts are its own, or rendered into it
+    ///     (`KitScriptTemplate`).
     /// - Throws: `HarnessError` when the address-space limit is too low for the engine, or a resource is
-    ///   missing, unreadable or fails the self-check (naming the file), or the kit has no scripts in `dialect`.
+    ///   missing, unreadable or fails the self-check (naming the file).
     package init(
         bridgeJavaScriptSource: String?, executionTimeLimit: Double, pageSetupSource: String? = nil,
         dialect: WireDialect = .canonical
@@ -86,29 +87,28 @@ package final class HarnessEnvironment {
     }
 
     /// One of the kit's scripts (`Fixtures/<path>`, written in the canonical dialect), in `dialect`: the
-    /// dialect's own file when the kit has one (`Fixtures/js/<dialect>/`, the JS side named after its global),
-    /// else the script of the first shipped dialect that signals as `dialect` does, renamed into it.
-    /// - Throws: `HarnessError` when the file cannot be read, or `dialect` signals like no shipped dialect (nor
-    ///   has its features) and the kit has no file of its own for it.
+    /// dialect's own file when it is a shipped one (`Fixtures/js/<dialect>/`, the JS side named after its
+    /// global), else the kit's template of the script rendered into it (`KitScriptTemplate`). The shipped files
+    /// are that template rendered, so every dialect runs the same code.
+    /// - Throws: `HarnessError` when the file or template cannot be read or the template is damaged.
     package nonisolated static func kitScript(_ path: String, in dialect: WireDialect) throws(HarnessError) -> String {
         if let own = ownScriptPath(path, in: dialect) { return try read(ConformanceFixtures.url(own)) }
         if dialect == .canonical { return try read(ConformanceFixtures.url(path)) }
-        for source in WireDialect.shipped {
-            guard let renaming = DialectRenaming(from: source, to: dialect) else { continue }
-            return renaming.rename(try kitScript(path, in: source))
-        }
-        throw HarnessError(
-            code: .missingResource,
-            message: """
-                the kit has no \(path) in the \(dialect.name) dialect: it signals like no shipped dialect (\
-                \(WireDialect.shipped.map(\.name).joined(separator: ", "))), or lacks a feature they have, so no kit script \
-                can be renamed into it; give the run scripts of that dialect
-                """)
+        return try KitScriptTemplate(of: path).render(in: dialect)
     }
 
-    /// The path of the dialect's own version of the kit's script at `path`, when the kit ships one.
+    /// Where the kit's script at `path` comes from in `dialect`, for messages: its file below `Fixtures/`, or the
+    /// template it is rendered from and the dialect (`js/templates/bridge.js, rendered in the mine dialect`).
+    nonisolated static func kitScriptLabel(_ path: String, in dialect: WireDialect) -> String {
+        if let own = ownScriptPath(path, in: dialect) { return own }
+        if dialect == .canonical { return path }
+        let template = (try? KitScriptTemplate(of: path).path) ?? path
+        return "\(template), rendered in the \(dialect.name) dialect"
+    }
+
+    /// The path of a shipped dialect's own version of the kit's script at `path`, when the kit ships one.
     nonisolated static func ownScriptPath(_ path: String, in dialect: WireDialect) -> String? {
-        guard dialect != .canonical else { return nil }
+        guard dialect != .canonical, WireDialect.shipped.contains(dialect) else { return nil }
         let name =
             path == HarnessSelfCheck.javaScriptSidePath
             ? dialect.javaScriptGlobal + ".js" : URL(fileURLWithPath: path).lastPathComponent

@@ -37,7 +37,10 @@ package enum HarnessSelfCheck {
     ) throws(HarnessError) {
         let wire = environment.dialect
         func kitFile(_ path: String) -> String {
-            ConformanceFixtures.url(HarnessEnvironment.ownScriptPath(path, in: wire) ?? path).path
+            guard HarnessEnvironment.ownScriptPath(path, in: wire) != nil || wire == .canonical else {
+                return HarnessEnvironment.kitScriptLabel(path, in: wire)
+            }
+            return ConformanceFixtures.url(HarnessEnvironment.ownScriptPath(path, in: wire) ?? path).path
         }
         let javaScriptSideFile = javaScriptSideFile ?? kitFile(javaScriptSidePath)
         let pageSetupFile = pageSetupFile ?? kitFile(pageSetupPath)
@@ -53,12 +56,12 @@ package enum HarnessSelfCheck {
                 message: "ConformanceKit's page-shim.js fails in a fresh page (\(error)); rebuild the package")
         }
         defer { page.close() }
-        // In another dialect than the canonical one the scripts are its own, or the files renamed into it.
+        // In another dialect than the canonical one the scripts are its own, or the templates rendered into it.
         let renamed =
             wire == .canonical
             ? ""
             : HarnessEnvironment.ownScriptPath(pageSetupPath, in: wire) != nil
-                ? ", the \(wire.name) dialect's" : ", renamed into the \(wire.name) dialect"
+                ? ", the \(wire.name) dialect's" : ", rendered in the \(wire.name) dialect"
         // A dialect that signals through script messages finds its handlers (no native side listens here).
         let handlerNames = [wire.loadSignal, wire.queueSignal].compactMap { signal -> String? in
             if case .scriptMessage(let name) = signal { return name }

@@ -4,9 +4,9 @@ import WireDialects
 /// The names the kit's scripts already use, in a dialect, for something other than the wire's words: what no
 /// word of that dialect may be.
 ///
-/// The kit has its JS side and page setup snippet in a dialect by renaming those of the shipped dialect that
-/// signals alike (`HarnessEnvironment.kitScript`), and its case pages by renaming the catalogue's, which call
-/// the case page prelude (`CasePagePrelude`). `DialectRenaming` is one-to-one: a dialect word that is no word of
+/// The kit renders its JS side and page setup snippet into a dialect (`KitScriptTemplate`), but has its case
+/// pages by renaming the catalogue's, which use the names of the shipped scripts and call the case page prelude
+/// (`CasePagePrelude`). `DialectRenaming` is one-to-one: a dialect word that is no word of
 /// the source dialect is swapped with the source word it replaces. So a dialect word that a renamed script
 /// already holds as a name (`push` of `queue.push(message)`, `window`, `JSON`, `length`, the prelude's
 /// `conformance`) is renamed away in it, and the script breaks: the reference fails cases, or the kit's
@@ -29,14 +29,16 @@ struct RenamedScriptNames {
     /// - Throws: `HarnessError` when one of the kit's scripts cannot be read.
     init(renamedInto dialect: WireDialect) throws(HarnessError) {
         var scripts: [Script] = []
-        if let source = WireDialect.shipped.first(where: { DialectRenaming(from: $0, to: dialect) != nil }) {
-            for path in [HarnessSelfCheck.javaScriptSidePath, HarnessSelfCheck.pageSetupPath] {
-                scripts.append(
-                    Script(
-                        label: HarnessEnvironment.ownScriptPath(path, in: source) ?? path,
-                        names: ScriptNames(of: try HarnessEnvironment.kitScript(path, in: source)),
-                        sourceWords: Set(source.wordFields.map(\.word))))
-            }
+        // The kit's own scripts are rendered, not renamed, into any dialect, but case pages are renamed from the
+        // canonical dialect's words (or those of a shipped dialect that signals alike) and use the names of the
+        // canonical scripts, which stand for them; those scripts' wire words are renamed, not clashes.
+        let source = WireDialect.shipped.first { DialectRenaming(from: $0, to: dialect) != nil } ?? .canonical
+        let sourceWords = Set(WireDialect.canonical.wordFields.map(\.word) + source.wordFields.map(\.word))
+        for path in [HarnessSelfCheck.javaScriptSidePath, HarnessSelfCheck.pageSetupPath] {
+            scripts.append(
+                Script(
+                    label: path, names: ScriptNames(of: try HarnessEnvironment.kitScript(path, in: .canonical)),
+                    sourceWords: sourceWords))
         }
         self.scripts = scripts
         preludeNames = Set(CasePagePrelude.names)

@@ -1,0 +1,26 @@
+/*
+ * The page's setup snippet in the {{dialectName}} dialect, rendered from Fixtures/js/templates/page-setup.js: asks
+ * the native side to inject the bridge, or hands over the bridge if it is already there. Pages call
+ * {{pageSetupFunction}}(function (bridge) { ... }).
+ */
+function {{pageSetupFunction}}(callback) {
+    if (window.{{javaScriptGlobal}}) {
+        return callback({{javaScriptGlobal}});
+    }
+    if (window.{{waitingCallbacksGlobal}}) {
+        return window.{{waitingCallbacksGlobal}}.push(callback);
+    }
+    window.{{waitingCallbacksGlobal}} = [callback];
+{{#loadByNavigation}}
+    var WVJBIframe = document.createElement("iframe");
+    WVJBIframe.style.display = "none";
+    WVJBIframe.src = "{{loadURL}}";
+    document.documentElement.appendChild(WVJBIframe);
+    setTimeout(function () {
+        document.documentElement.removeChild(WVJBIframe);
+    }, 0);
+{{/loadByNavigation}}
+{{^loadByNavigation}}
+    window.webkit.messageHandlers.{{loadScriptMessage}}.postMessage(null);
+{{/loadByNavigation}}
+}
