@@ -74,6 +74,19 @@ package final class CaseContext {
     /// Whether the case runs in a dialect it is not written for, its scripts renamed into it.
     package var isRenamed: Bool { !conformanceCase.dialects.contains(runDialect) }
 
+    /// The signal a case page writes to give the run's `signal`, in the case's words: the case dialect's own
+    /// when both dialects signal so by the same means (the page script is renamed into the run's words on its
+    /// way in, URL and all), else the run's, which no renaming touches. Writing the run's words into a script in
+    /// the case's would have them renamed away.
+    /// - Parameter signal: Which signal (`\.loadSignal` or `\.queueSignal`).
+    package func writtenSignal(_ signal: KeyPath<WireDialect, WireSignal>) -> WireSignal {
+        let run = runDialect[keyPath: signal], own = dialect[keyPath: signal]
+        switch (run, own) {
+        case (.navigation, .navigation), (.scriptMessage, .scriptMessage): return own
+        default: return run
+        }
+    }
+
     // MARK: Driving the implementation
 
     /// Attaches the implementation to the web view (`BridgeAdapter.attach(to:)`). The runner does this

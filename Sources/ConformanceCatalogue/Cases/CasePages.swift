@@ -14,15 +14,32 @@ enum CasePages {
         }.joined(separator: "\n")
     }
 
-    /// Page JavaScript that asks the native side for the JS side as the page setup snippet would, and nothing
-    /// else: an iframe loading the load URL, or a post to the load signal's script message handler.
-    /// - Parameter dialect: The wire the page really signals in (a case's `runDialect`).
-    static func loadSignal(in dialect: WireDialect) -> String {
-        switch dialect.loadSignal {
-        case .navigation(let signal):
+    /// Page JavaScript, in the case's words, that asks the native side for the JS side as the page setup snippet
+    /// would, and nothing else: an iframe loading the load URL, or a post to the load signal's script message
+    /// handler.
+    /// - Parameter context: The case: the signal is the run's (`CaseContext.writtenSignal(_:)`).
+    @MainActor
+    static func loadSignal(for context: CaseContext) -> String {
+        signal(context.writtenSignal(\.loadSignal))
+    }
+
+    /// The v5 load URL in the case's words (`wvjbscheme://__BRIDGE_LOADED__`: the load signal's second scheme,
+    /// its host in upper case), or nil when the run's dialect accepts no second scheme for its load signal.
+    @MainActor
+    static func olderLoadURL(for context: CaseContext) -> String? {
+        guard let run = context.runDialect.loadSignal.navigation, run.schemes.count > 1,
+            case .navigation(let own) = context.writtenSignal(\.loadSignal), own.schemes.count > 1
+        else { return nil }
+        return own.schemes[1] + "://" + own.host.uppercased()
+    }
+
+    /// Page JavaScript giving `signal` once: an iframe loading its URL, or a post to its script message handler.
+    static func signal(_ signal: WireSignal) -> String {
+        switch signal {
+        case .navigation(let navigation):
             """
             var frame = document.createElement("iframe");
-            frame.src = \(CanonicalJSON.quote(signal.url));
+            frame.src = \(CanonicalJSON.quote(navigation.url));
             document.documentElement.appendChild(frame);
             """
         case .scriptMessage(let name):
@@ -61,13 +78,14 @@ enum CasePages {
     /// queue URL, or null.
     /// - Parameter dialect: The wire whose queue URL is looked for (by its host).
     static func findMessagingIframe(in dialect: WireDialect) -> String {
-        // A dialect that signals by script message has no messaging iframe.
+        // A dialect that signals by script message has no messaging iframe. The host is looked for after `://`,
+        // where a renamed case page has the run's (`DialectRenaming`).
         guard let host = dialect.queueSignal.navigation?.host else {
             return "function findMessagingIframe(node) { return null; }\n"
         }
         return """
             function findMessagingIframe(node) {
-                if (node.tagName === "IFRAME" && String(node.src).toLowerCase().indexOf(\(CanonicalJSON.quote(host))) >= 0) { return node; }
+                if (node.tagName === "IFRAME" && String(node.src).toLowerCase().indexOf(\(CanonicalJSON.quote("://" + host))) >= 0) { return node; }
                 for (var i = 0; i < (node.childNodes || []).length; i++) {
                     var found = findMessagingIframe(node.childNodes[i]);
                     if (found) { return found; }

@@ -16,6 +16,8 @@ public struct ConformanceCase: Sendable, Identifiable {
     package let requires: BridgeCapabilities
     /// The wires the case is written for; in a run that speaks another dialect it does not apply.
     package let dialects: [WireDialect]
+    /// What the case needs of a dialect it runs in besides its clauses holding there.
+    package let needsDialect: DialectFeatures
     /// The leftovers the case accepts when it ends; any other leftover fails it.
     package let accepts: CaseLeftovers.Kinds
     /// Whether the app sets a navigation delegate of its own on the web view before the bridge attaches
@@ -34,6 +36,7 @@ public struct ConformanceCase: Sendable, Identifiable {
     ///   - level: MUST, SHOULD, MAY or informational.
     ///   - requires: Capabilities the implementation needs.
     ///   - dialects: The wires the case is written for (the canonical one by default).
+    ///   - needsDialect: What the case needs of a dialect it runs in besides its clauses (nothing by default).
     ///   - accepts: Leftovers the case accepts at its end (none by default).
     ///   - hasAppNavigationDelegate: Whether the app sets a navigation delegate before the bridge attaches.
     ///   - needsPage: What the case needs of the web view beyond what every page host does.
@@ -41,7 +44,7 @@ public struct ConformanceCase: Sendable, Identifiable {
     ///   - body: Drives the case; throw only what `CaseContext` throws.
     package init(
         id: String, clauses: [String], level: RequirementLevel = .must, requires: BridgeCapabilities = [],
-        dialects: [WireDialect] = [.canonical], accepts: CaseLeftovers.Kinds = [],
+        dialects: [WireDialect] = [.canonical], needsDialect: DialectFeatures = [], accepts: CaseLeftovers.Kinds = [],
         hasAppNavigationDelegate: Bool = false, needsPage: PageFacilities = [],
         summary: String,
         body: @escaping @MainActor @Sendable (CaseContext) async throws -> Void
@@ -51,6 +54,7 @@ public struct ConformanceCase: Sendable, Identifiable {
         self.level = level
         self.requires = requires
         self.dialects = dialects
+        self.needsDialect = needsDialect
         self.accepts = accepts
         self.hasAppNavigationDelegate = hasAppNavigationDelegate
         self.needsPage = needsPage
@@ -62,13 +66,14 @@ public struct ConformanceCase: Sendable, Identifiable {
     /// parameters are the other initializer's.
     package init(
         id: String, clauses: [Clause], level: RequirementLevel = .must, requires: BridgeCapabilities = [],
-        dialects: [WireDialect] = [.canonical], accepts: CaseLeftovers.Kinds = [],
+        dialects: [WireDialect] = [.canonical], needsDialect: DialectFeatures = [], accepts: CaseLeftovers.Kinds = [],
         hasAppNavigationDelegate: Bool = false, needsPage: PageFacilities = [],
         summary: String,
         body: @escaping @MainActor @Sendable (CaseContext) async throws -> Void
     ) {
         self.init(
-            id: id, clauses: clauses.map(\.id), level: level, requires: requires, dialects: dialects, accepts: accepts,
+            id: id, clauses: clauses.map(\.id), level: level, requires: requires, dialects: dialects,
+            needsDialect: needsDialect, accepts: accepts,
             hasAppNavigationDelegate: hasAppNavigationDelegate, needsPage: needsPage, summary: summary, body: body)
     }
 

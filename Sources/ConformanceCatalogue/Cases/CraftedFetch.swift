@@ -22,17 +22,8 @@ enum CraftedFetch {
     static func serve(_ results: [String], in context: CaseContext) {
         let functions = results.map { "function () { return \($0); }" }.joined(separator: ", ")
         let wire = context.dialect
-        let signal: String
-        switch context.runDialect.queueSignal {
-        case .navigation(let navigation):
-            signal = """
-                var frame = document.createElement("iframe");
-                        frame.src = \(CanonicalJSON.quote(navigation.url));
-                        document.documentElement.appendChild(frame);
-                """
-        case .scriptMessage(let name):
-            signal = "window.webkit.messageHandlers[\(CanonicalJSON.quote(name))].postMessage(null);"
-        }
+        let signal = CasePages.signal(context.writtenSignal(\.queueSignal))
+            .replacingOccurrences(of: "\n", with: "\n" + String(repeating: " ", count: 8))
         context.runInPage(
             """
             (function () {

@@ -74,7 +74,7 @@ package enum DialectApplicability {
         for clause in conformanceCase.clauses.compactMap(Clause.init(id:)) {
             if let reason = whyNot(clause, in: dialect) { return "\(clause) does not hold here: \(reason)" }
         }
-        return nil
+        return conformanceCase.needsDialect.whyMissing(in: dialect)
     }
 
     private static func signalsByNavigation(_ dialect: WireDialect) -> Bool {

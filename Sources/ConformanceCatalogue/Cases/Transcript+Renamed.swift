@@ -8,7 +8,8 @@ extension Transcript {
     /// names and data it hands the native side, were renamed the other way on their way in), except in what the
     /// case itself wrote in its own words (the native actions it performed, its native callbacks' labels), in
     /// evaluations that inject the JS side `javaScriptSide` (kept as evaluated, so that checks still recognise
-    /// it) and in URLs.
+    /// it). URLs are renamed too, bridge URLs as the native side reads them (`DialectRenaming`), so that a case
+    /// finds the signals its page gave, and the decisions on the URLs it wrote, in its own words.
     /// - Parameters:
     ///   - renaming: From the run's words to the case's.
     ///   - dialect: The case's dialect, which the result is read in.
@@ -59,8 +60,13 @@ extension Transcript {
                     .scriptMessagePosted(name: renaming.rename(name), body: json(body))
                 case let .violation(clause, message): .violation(clause: clause, message: renaming.rename(message))
                 case .tripwire(let label): .tripwire(label: renaming.rename(label))
-                case .pageRequested, .pageLoaded, .navigationRequested, .navigationDecided, .timerScheduled,
-                    .timerFired, .appDelegateNotified, .javaScriptSideAppeared:
+                case .pageRequested(let url): .pageRequested(url: renaming.rename(url))
+                case .pageLoaded(let url): .pageLoaded(url: renaming.rename(url))
+                case let .navigationRequested(id, url, isMainFrame):
+                    .navigationRequested(id: id, url: renaming.rename(url), isMainFrame: isMainFrame)
+                case let .navigationDecided(id, url, policy, defaulted):
+                    .navigationDecided(id: id, url: renaming.rename(url), policy: policy, defaulted: defaulted)
+                case .timerScheduled, .timerFired, .appDelegateNotified, .javaScriptSideAppeared:
                     entry.event
                 }
             renamed.append(event, at: entry.time)

@@ -139,15 +139,11 @@ enum LifecycleCases {
         summary:
             "the JS side is injected for a page navigated to that asks with the v5 load URL, for the first URL navigated to again, and for that page reloaded, and native calls reach each of them"
     ) { context in
-        // A dialect that asks by script message has no older load URL: its page 2 asks as the snippet does.
+        // A dialect that asks by script message, or accepts one scheme only, has no older load URL: its page 2
+        // asks as the snippet does.
         let v5Signal =
-            context.runDialect.loadSignal.navigation == nil
-            ? CasePages.loadSignal(in: context.runDialect)
-            : """
-            var frame = document.createElement("iframe");
-            frame.src = "wvjbscheme://__BRIDGE_LOADED__";
-            document.documentElement.appendChild(frame);
-            """
+            CasePages.olderLoadURL(for: context).map { CasePages.iframeRequests([$0]) }
+            ?? CasePages.loadSignal(for: context)
         let v5Page = """
             window.WVJBCallbacks = [function (bridge) { bridge.registerHandler("sink", conformance.recordingHandler("sink")); }];
 
