@@ -99,12 +99,13 @@ public final class ReferenceBridge: SimulatedNavigationDelegate {
     // MARK: Evaluation
 
     /// Injects the JS side, then sends the startup queue (BOOT-3, START-2): at once after the evaluation is
-    /// asked for, or, in a dialect whose page asks by script message, in the evaluation's completion (WK-3:
-    /// its JS side dispatches at once, so messages sent earlier would reach the page before its handlers).
-    /// Script messages exist only in WKWebView, which evaluates asynchronously: there the injection does so
+    /// asked for, or, in a dialect without the alert safety timeout, in the evaluation's completion (WK-3: its
+    /// JS side dispatches at once, so messages sent earlier would reach the page before the handlers its setup
+    /// callbacks register). Such dialects are WKWebView's (script messages exist only there, and a navigation
+    /// dialect without the timeout is one too), which evaluates asynchronously: there the injection does so
     /// whatever `evaluationStyle` says.
     private func injectJavaScriptSide() {
-        guard case .scriptMessage = dialect.loadSignal, let webView else {
+        guard dialect.disableSafetyTimeoutHandler == nil, let webView else {
             return core.injectJavascript(javascriptSource)
         }
         webView.evaluateJavaScript(javascriptSource) { [weak self] _, _ in self?.core.sendStartupQueue() }
