@@ -72,6 +72,15 @@ package struct Mutant: Sendable, Identifiable {
     @MainActor
     package func makeAdapter() -> any BridgeAdapter { make() }
 
+    /// A fresh adapter running this mutant's native defect in `dialect` (the reference speaking it, the defect
+    /// the same), or nil for a mutant that is no native one: how a native mutant is run in a dialect given as a
+    /// file. Defects that rewrite the wire's text are written in the canonical words, so only those that do
+    /// not touch it break the reference alike in every dialect.
+    @MainActor
+    package func makeAdapter(in dialect: WireDialect) -> (any BridgeAdapter)? {
+        makeDefect.map { DefectiveBridgeAdapter($0(), dialect: dialect) }
+    }
+
     /// The JS side this mutant runs with: nil for the reference one, or the broken JS side.
     /// - Parameter referenceJavaScriptSide: The kit's reference JS side.
     /// - Returns: The JS side to inject, or nil to keep the reference.

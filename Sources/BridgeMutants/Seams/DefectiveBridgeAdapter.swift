@@ -31,10 +31,14 @@ final class DefectiveBridgeAdapter: BridgeAdapter, SupportsRemoveHandler, Suppor
     /// The handlers registered and not removed whose invocations pass through `Defect.wrapHandler`.
     var wrappedHandlerNames: Set<String> { handlerNames.subtracting(throwingHandlerNames) }
 
-    /// An adapter running the reference with `defect`.
-    init(_ defect: Defect) {
+    /// The wire the reference speaks.
+    private let dialect: WireDialect
+
+    /// An adapter running the reference with `defect`, speaking `dialect`.
+    init(_ defect: Defect, dialect: WireDialect = .canonical) {
         self.defect = defect
-        reference = ReferenceBridgeAdapter(evaluationStyle: defect.evaluationStyle)
+        self.dialect = dialect
+        reference = ReferenceBridgeAdapter(evaluationStyle: defect.evaluationStyle, dialect: dialect)
     }
 
     /// The reference's protocol logic (after attach).
@@ -110,7 +114,7 @@ final class DefectiveBridgeAdapter: BridgeAdapter, SupportsRemoveHandler, Suppor
     func disableJavscriptAlertBoxSafetyTimeout() throws {
         let core = try self.core
         guard !defect.ignoredOperations.contains(.disableSafetyTimeout) else { return }
-        if let switchOff = WireDialect.canonical.disableSafetyTimeoutHandler,
+        if let switchOff = dialect.disableSafetyTimeoutHandler,
             defect.interceptCall?(switchOff, nil, self) == true
         {
             return

@@ -1,0 +1,91 @@
+import BridgeMutants
+import ConformanceObligations
+import Foundation
+import KitTestSupport
+import ReferenceBridge
+import TestTiers
+import Testing
+import WireDialects
+
+@testable import ConformanceCatalogue
+@testable import ConformanceKit
+
+/// Any valid dialect file runs: dialect files drawn at random within the schema (`RandomDialectFile`), and in
+/// each the reference passes every case whose clauses hold there, and a fixed sample of native mutants is caught
+/// by a case citing its clause, as in the canonical profile.
+@Suite("Random dialect files: the reference passes, a sample of mutants is caught")
+@MainActor
+struct RandomDialectTests {
+    /// The seeds: a few in the quick tier, more in the full one.
+    nonisolated static let seeds: [UInt64] = TestTier.current == .full ? Array(1...10) : [1, 2]
+
+    /// Native mutants whose defects do not touch the wire's text (so they break the reference alike in every
+    /// dialect), one or two per area: ordering, callbacks, ids, startup queue, reset, missing handlers, flush.
+    nonisolated static let mutantSample = [
+        "no-startup-queue", "reset-does-nothing", "remove-handler-ignored", "responder-answers-once",
+        "booleans-as-numbers", "old-callbacks-called-on-new-page", "js-injected-only-once",
+        "no-missing-handler-warning", "deliveries-joined-per-turn", "received-strings-cut-at-nul",
+        "command-without-semicolon", "null-data-as-nil", "handlers-cleared-on-new-page", "background-sends-dropped",
+    ]
+
+    @Test("the reference passes every applicable case of a random dialect file", arguments: seeds)
+    func referencePasses(seed: UInt64) async throws {
+        let draw = try Self.draw(seed: seed)
+        let dialect = draw.dialect
+        for refusal in draw.refusals {
+            // A file the loader refuses says which field, and what to do.
+            #expect(refusal.error.contains(".dialect.json: ") && refusal.error.contains("choose"), "\(refusal.error)")
+        }
+        let results = try await Kit.run(
+            Catalogue.all, configuration: .init(javaScriptSideUnderTest: true, dialect: dialect)
+        ) { ReferenceBridgeAdapter(dialect: dialect) }
+        var ran = 0
+        for (conformanceCase, result) in zip(Catalogue.all, results) {
+            if let reason = DialectApplicability.whyNotApplicable(conformanceCase, in: dialect) {
+                #expect(result.interruption?.text == "not applicable in the \(dialect.name) profile: \(reason)")
+            } else {
+                ran += 1
+                #expect(result.verdict == .pass, "in the dialect file \(draw.text):\n\(result.report)")
+            }
+        }
+        #expect(ran >= 100, "only \(ran) cases ran in \(draw.text)")
+    }
+
+    @Test("a fixed sample of native mutants is caught in a random dialect file, citing its clause", arguments: seeds)
+    func mutantsAreCaught(seed: UInt64) async throws {
+        let draw = try Self.draw(seed: seed)
+        let dialect = draw.dialect
+        var judged = 0
+        for id in Self.mutantSample {
+            let mutant = try #require(MutantCatalogue.mutant(named: id))
+            let cases = mutant.caughtBy.compactMap(Catalogue.case(withID:)).filter {
+                DialectApplicability.whyNotApplicable($0, in: dialect) == nil
+            }
+            guard !cases.isEmpty, mutant.makeAdapter(in: dialect) != nil else { continue }
+            judged += 1
+            let results = try await Kit.run(
+                cases, configuration: .init(javaScriptSideUnderTest: true, dialect: dialect)
+            ) {
+                mutant.makeAdapter(in: dialect) ?? ReferenceBridgeAdapter(dialect: dialect)
+            }
+            for result in results {
+                #expect(
+                    result.failures.contains { $0.clause == mutant.clause.id },
+                    "mutant \(id) (\(mutant.obligation.id)) not caught by \(result.caseID) in \(draw.text):\n\(result.report)"
+                )
+            }
+        }
+        // A mutant is skipped only where none of its cases applies (a startup queue case in a dialect, say).
+        #expect(judged >= Self.mutantSample.count - 3, "only \(judged) mutants judged in \(draw.text)")
+    }
+
+    /// The first file of `seed` the loader accepts, drawn into a fresh folder.
+    static func draw(seed: UInt64) throws -> RandomDialectFile.Draw {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "random-dialect-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        var generator = RandomDialectFile(seed: seed)
+        return try generator.draw(in: folder)
+    }
+}
