@@ -45,7 +45,7 @@ enum ExplorePage {
         case .pollutedPrototypes:
             body = ""
         }
-        return "\(dialect.pageSetupFunction)(function (bridge) { try { \(body) } "
+        return "\(dialect.pageSetupCall)(function (bridge) { try { \(body) } "
             + "catch (error) { setTimeout(function () { throw error; }, 0); } });"
     }
 
@@ -79,7 +79,7 @@ enum ExplorePage {
                 };
             }
         };
-        \(dialect.pageSetupFunction)(function (bridge) {
+        \(dialect.pageSetupCall)(function (bridge) {
             bridge.\(dialect.registerHandlerFunction)("echo", __explore.handler("echo", "echo"));
             bridge.\(dialect.registerHandlerFunction)("sink", __explore.handler("sink", "never"));
             bridge.\(dialect.registerHandlerFunction)("twice", __explore.handler("twice", "twice"));
@@ -91,7 +91,7 @@ enum ExplorePage {
     /// The page step that registers `handler`.
     static func register(_ handler: String, reply: ExploreOperation.JavaScriptReply) -> String {
         let name = CanonicalJSON.quote(handler)
-        return "\(dialect.pageSetupFunction)(function (bridge) { bridge.\(dialect.registerHandlerFunction)(\(name), "
+        return "\(dialect.pageSetupCall)(function (bridge) { bridge.\(dialect.registerHandlerFunction)(\(name), "
             + "__explore.handler(\(name), \(CanonicalJSON.quote(reply.rawValue)))); });"
     }
 
@@ -101,7 +101,7 @@ enum ExplorePage {
         if let data { arguments.append(data.canonicalText) }
         if let callbackLabel { arguments.append("conformance.callback(\(CanonicalJSON.quote(callbackLabel)))") }
         return
-            "\(dialect.pageSetupFunction)(function (bridge) { bridge.\(dialect.callHandlerFunction)(\(arguments.joined(separator: ", "))); });"
+            "\(dialect.pageSetupCall)(function (bridge) { bridge.\(dialect.callHandlerFunction)(\(arguments.joined(separator: ", "))); });"
     }
 
     /// The page step after which the next fetch gets `fetch.result`, or throws.
@@ -110,7 +110,7 @@ enum ExplorePage {
             fetch.throwsError
             ? "throw new Error(\"the page's queue is broken\");" : "return \(CanonicalJSON.quote(fetch.result));"
         let fetchFunction = dialect.fetchFunction
-        return "\(dialect.pageSetupFunction)(function (bridge) { var fetch = bridge.\(fetchFunction); "
+        return "\(dialect.pageSetupCall)(function (bridge) { var fetch = bridge.\(fetchFunction); "
             + "bridge.\(fetchFunction) = function () { bridge.\(fetchFunction) = fetch; \(answer) }; });"
     }
 

@@ -24,10 +24,14 @@ public struct WireDialect: Hashable, Sendable {
     public let deliveryFunction: String
     /// The JS side's function that returns the queued messages as JSON text and empties the queue.
     public let fetchFunction: String
-    /// The page's function that asks for the bridge and calls back with it once injected.
+    /// The page's function that asks for the bridge and calls back with it once injected (in the ready-object
+    /// shape, a method of the SDK object `waitingCallbacksGlobal`).
     public let pageSetupFunction: String
-    /// The page's global array of setup callbacks waiting for the JS side to be injected.
+    /// The page's global array of setup callbacks waiting for the JS side to be injected (in the ready-object
+    /// shape, the SDK object that keeps them).
     public let waitingCallbacksGlobal: String
+    /// How the page asks for the bridge: WVJB's snippet and its waiting array, or an SDK object.
+    public let pageSetupShape: PageSetupShape
     /// How the page asks the native side to inject the JS side.
     public let loadSignal: WireSignal
     /// How the JS side tells the native side that messages are queued.
@@ -51,6 +55,15 @@ public struct WireDialect: Hashable, Sendable {
     /// The exact command native evaluates to fetch the queue: `<global>.<fetch function>();`.
     public let fetchCommand: String
 
+    /// What a page calls with its setup callback: `<page setup function>`, or `<SDK object>.<ready method>` in
+    /// the ready-object shape.
+    public var pageSetupCall: String {
+        switch pageSetupShape {
+        case .waitingCallbacks: pageSetupFunction
+        case .readyObject: waitingCallbacksGlobal + "." + pageSetupFunction
+        }
+    }
+
     /// Creates a dialect from its words; the commands are built from them.
     /// - Parameters:
     ///   - name: A short name for messages.
@@ -67,11 +80,13 @@ public struct WireDialect: Hashable, Sendable {
     ///   - callbackIDs: The callback id forms.
     ///   - disableSafetyTimeoutHandler: The handler name switching the safety timeout off, or nil.
     ///   - nativeSideWord: The word the JS side's log lines name the native side by.
+    ///   - pageSetupShape: How the page asks for the bridge (WVJB's snippet by default).
     public init(
         name: String, javaScriptGlobal: String, registerHandlerFunction: String, callHandlerFunction: String,
         deliveryFunction: String, fetchFunction: String, pageSetupFunction: String, waitingCallbacksGlobal: String,
         loadSignal: WireSignal, queueSignal: WireSignal, keys: MessageKeys, callbackIDs: CallbackIDForms,
-        disableSafetyTimeoutHandler: String?, nativeSideWord: String = "ObjC"
+        disableSafetyTimeoutHandler: String?, nativeSideWord: String = "ObjC",
+        pageSetupShape: PageSetupShape = .waitingCallbacks
     ) {
         self.name = name
         self.javaScriptGlobal = javaScriptGlobal
@@ -87,6 +102,7 @@ public struct WireDialect: Hashable, Sendable {
         self.callbackIDs = callbackIDs
         self.disableSafetyTimeoutHandler = disableSafetyTimeoutHandler
         self.nativeSideWord = nativeSideWord
+        self.pageSetupShape = pageSetupShape
         entryPoint = javaScriptGlobal + "." + deliveryFunction
         deliveryCommandPrefix = entryPoint + "('"
         deliveryCommandSuffix = "');"

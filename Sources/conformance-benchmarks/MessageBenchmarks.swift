@@ -64,7 +64,7 @@ enum MessageBenchmarks {
         ConformanceCase(id: "benchmark.native-calls", clauses: [.ord1], summary: "native calls answered by JS") {
             context in
             context.loadPage(
-                "\(wire.pageSetupFunction)(function (bridge) { bridge.\(wire.registerHandlerFunction)('echo', function (data, respond) { respond(data); }); });"
+                "\(wire.pageSetupCall)(function (bridge) { bridge.\(wire.registerHandlerFunction)('echo', function (data, respond) { respond(data); }); });"
             )
             try await context.runUntilIdle()
             for index in 0..<count {
@@ -81,7 +81,7 @@ enum MessageBenchmarks {
             try context.registerHandler("echo", answer: .echo)
             context.loadPage(
                 """
-                \(wire.pageSetupFunction)(function (bridge) {
+                \(wire.pageSetupCall)(function (bridge) {
                     for (var i = 0; i < \(count); i++) { bridge.\(wire.callHandlerFunction)('echo', i, function () {}); }
                 });
                 """)

@@ -124,6 +124,29 @@ struct DialectFileTests {
         #expect(try load(text: crossed).name == "crossed")
     }
 
+    /// The example files of the navigation dialects without a safety timeout (`Examples/Dialects/README.md`):
+    /// the ClientBridge family (its page SDK object `mpBridge.ready`), and WVJB's snippet on a scheme of its own.
+    @Test(
+        "the ClientBridge and plain navigation example files: the reference passes, the rest not applicable",
+        arguments: [("clientbridge", 152, 18), ("plain-navigation", 155, 15)])
+    func navigationExamplesPass(name: String, passing: Int, notApplicable: Int) async throws {
+        let file = Self.example.deletingLastPathComponent().appendingPathComponent("\(name).dialect.json")
+        let dialect = try WireDialect.load(from: file)
+        let results = try await Kit.run(
+            Catalogue.all, configuration: .init(javaScriptSideUnderTest: true, dialect: dialect)
+        ) { ReferenceBridgeAdapter(dialect: dialect) }
+        for (conformanceCase, result) in zip(Catalogue.all, results) {
+            if let reason = DialectApplicability.whyNotApplicable(conformanceCase, in: dialect) {
+                #expect(result.interruption?.text == "not applicable in the \(name) profile: \(reason)")
+            } else {
+                #expect(result.verdict == .pass, "\(result.report)")
+            }
+        }
+        #expect(results.filter { $0.verdict == .pass }.count == passing)
+        #expect(results.filter { $0.verdict == .notApplicable }.count == notApplicable)
+        #expect(DialectRecognition.hint(for: results, profile: dialect) == nil)
+    }
+
     @Test(
         "the reference in the file's dialect passes every case whose clauses hold there; the others say why not",
         .fullTier)

@@ -7,8 +7,8 @@ import WireDialects
 
 /// Dialect files drawn at random within the schema (`Fixtures/schemas/dialect.schema.json`), from a seed: the
 /// words (made-up ones, common English ones, and the canonical dialect's own words in other places), the
-/// signals (navigation to any scheme and host, or script messages, each signal apart), one scheme or two, and
-/// the safety timeout or none. Same seed, same files.
+/// signals (navigation to any scheme and host, or script messages, each signal apart), one scheme or two, the
+/// safety timeout or none, and WVJB's page snippet or a page SDK object (`readyObject`). Same seed, same files.
 struct RandomDialectFile {
     /// A file the loader accepted, and the files it refused before it with their errors.
     struct Draw {
@@ -68,15 +68,25 @@ struct RandomDialectFile {
             ]),
             "nativeSideWord": .string(word(from: ["Native", "Host", "App", "iOS", "Swift"], capital: true)),
         ]
-        fields["loadSignal"] = signal(hosts: ["inject", "bridge-loaded", "load.bridge", "__ready__"])
-        fields["queueSignal"] = signal(hosts: ["flush", "queue-message", "msg.queue", "__queue__"])
-        fields["safetyTimeoutSwitch"] = next() % 2 == 0 ? .null : .string("_" + word(from: ["noTimeout", "immediate"]))
+        // The structure follows the seed, so that a few seeds cover it (both signals by navigation, both by script
+        // message, and mixed; with the safety timeout and without; the snippet and the SDK object); the words and
+        // the schemes and hosts are drawn.
+        let kinds = (seed + UInt64(number)) % 4
+        fields["loadSignal"] = signal(byNavigation: kinds % 2 == 0, hosts: ["inject", "bridge-loaded", "load.bridge"])
+        fields["queueSignal"] = signal(byNavigation: kinds < 2, hosts: ["flush", "queue-message", "msg.queue"])
+        fields["safetyTimeoutSwitch"] =
+            (seed / 4) % 2 == 0 ? .null : .string("_" + word(from: ["noTimeout", "immediate"]))
+        if seed % 3 == 0 {
+            // A page SDK object: `<waitingCallbacksGlobal>.<pageSetupFunction>(callback)`.
+            fields["pageSetupFunction"] = .string(word(from: ["ready", "whenReady", "onReady"]))
+            fields["readyObject"] = .object(["initializeFunction": .string("_" + word(from: ["initialize", "start"]))])
+        }
         return JSONValue.object(fields).canonicalText
     }
 
     /// A navigation signal (one scheme or two, the first often `https`) or a script message.
-    private mutating func signal(hosts: [String]) -> JSONValue {
-        guard next() % 3 != 0 else {
+    private mutating func signal(byNavigation: Bool, hosts: [String]) -> JSONValue {
+        guard byNavigation else {
             return .object(["scriptMessage": .string(word(from: ["native", "post", "bridge"]))])
         }
         var schemes: [JSONValue] = [.string(next() % 2 == 0 ? "https" : word(from: ["app", "bridge"], lower: true))]

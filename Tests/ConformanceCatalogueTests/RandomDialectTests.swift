@@ -16,8 +16,9 @@ import WireDialects
 @Suite("Random dialect files: the reference passes, a sample of mutants is caught")
 @MainActor
 struct RandomDialectTests {
-    /// The seeds: a few in the quick tier, more in the full one.
-    nonisolated static let seeds: [UInt64] = TestTier.current == .full ? Array(1...10) : [1, 2]
+    /// The seeds: a few in the quick tier (a navigation dialect with the SDK object and a script-message one),
+    /// more in the full one.
+    nonisolated static let seeds: [UInt64] = TestTier.current == .full ? Array(1...10) : [3, 6]
 
     /// Native mutants whose defects do not touch the wire's text (so they break the reference alike in every
     /// dialect), one or two per area: ordering, callbacks, ids, startup queue, reset, missing handlers, flush.
@@ -27,6 +28,18 @@ struct RandomDialectTests {
         "no-missing-handler-warning", "deliveries-joined-per-turn", "received-strings-cut-at-nul",
         "command-without-semicolon", "null-data-as-nil", "handlers-cleared-on-new-page", "background-sends-dropped",
     ]
+
+    @Test("the full tier's draws cover every signal kind, both safety choices, both page set-ups and two schemes")
+    func drawsCoverTheSchema() throws {
+        let dialects = try (1...10).map { try Self.draw(seed: UInt64($0)).dialect }
+        let kinds = dialects.map { [$0.loadSignal.navigation != nil, $0.queueSignal.navigation != nil] }
+        #expect(kinds.contains([true, true]) && kinds.contains([false, false]) && kinds.contains { $0[0] != $0[1] })
+        #expect(Set(dialects.map { $0.disableSafetyTimeoutHandler == nil }).count == 2)
+        #expect(Set(dialects.map { $0.pageSetupShape == .waitingCallbacks }).count == 2)
+        #expect(dialects.contains { ($0.loadSignal.navigation?.schemes.count ?? 0) > 1 })
+        let hosts = dialects.flatMap { [$0.loadSignal.navigation?.host, $0.queueSignal.navigation?.host] }
+        #expect(hosts.contains { $0?.contains(where: { ".-".contains($0) }) == true })
+    }
 
     @Test("the reference passes every applicable case of a random dialect file", arguments: seeds)
     func referencePasses(seed: UInt64) async throws {

@@ -116,6 +116,7 @@
         dispatchMessageFromObjC(messageJSON);
     }
 
+{{^readyObject}}
     function call{{waitingCallbacksGlobal}}() {
         var callbacks = window.{{waitingCallbacksGlobal}};
         delete window.{{waitingCallbacksGlobal}};
@@ -126,6 +127,15 @@
             callbacks[i](bridge);
         }
     }
+{{/readyObject}}
+{{#readyObject}}
+    function call{{waitingCallbacksGlobal}}() {
+        var sdk = window.{{waitingCallbacksGlobal}};
+        if (sdk && typeof sdk.{{initializeFunction}} === "function") {
+            sdk.{{initializeFunction}}();
+        }
+    }
+{{/readyObject}}
 
     var bridge = {
         {{registerHandlerFunction}}: registerHandler,

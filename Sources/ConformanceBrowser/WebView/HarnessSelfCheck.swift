@@ -74,12 +74,16 @@ package enum HarnessSelfCheck {
                 sourceURL: "conformance://self-test-handlers.js")
         }
         // The dialect's words are JavaScript identifiers, written into the probes as they are.
+        let setupDefined =
+            wire.pageSetupShape == .waitingCallbacks
+            ? "typeof \(wire.pageSetupFunction) === \"function\""
+            : "!!window.\(wire.waitingCallbacksGlobal) && typeof \(wire.pageSetupCall) === \"function\""
         try run(
             pageSetup, in: page, file: pageSetupFile, what: "the kit's page setup snippet" + renamed,
             probe: """
                 (function () {
-                    if (typeof \(wire.pageSetupFunction) !== "function") { return "defines no function \(wire.pageSetupFunction)"; }
-                    \(wire.pageSetupFunction)(function () {});
+                    if (!(\(setupDefined))) { return "defines no function \(wire.pageSetupCall)"; }
+                    \(wire.pageSetupCall)(function () {});
                     return "";
                 })()
                 """)

@@ -93,6 +93,9 @@ extension WireDialect {
             ("callbackIDs.javaScriptPrefix", callbackIDs.javaScriptPrefix),
         ]
         if let disableSafetyTimeoutHandler { fields.append(("safetyTimeoutSwitch", disableSafetyTimeoutHandler)) }
+        if let initializeFunction = pageSetupShape.initializeFunction {
+            fields.append(("readyObject.initializeFunction", initializeFunction))
+        }
         fields.append(("nativeSideWord", nativeSideWord))
         return fields
     }
@@ -103,7 +106,7 @@ private struct DialectDocument: Decodable {
     private enum CodingKeys: String, CodingKey, CaseIterable {
         case format, version, name, javaScriptGlobal, registerHandlerFunction, callHandlerFunction, deliveryFunction
         case fetchFunction, pageSetupFunction, waitingCallbacksGlobal, loadSignal, queueSignal, keys, callbackIDs
-        case safetyTimeoutSwitch, nativeSideWord
+        case safetyTimeoutSwitch, nativeSideWord, readyObject
     }
 
     let dialect: WireDialect
@@ -127,7 +130,22 @@ private struct DialectDocument: Decodable {
             callbackIDs: try fields.decode(CallbackIDsField.self, forKey: .callbackIDs).forms,
             disableSafetyTimeoutHandler: try fields.decodeNil(forKey: .safetyTimeoutSwitch)
                 ? nil : try fields.decodeIdentifier(forKey: .safetyTimeoutSwitch),
-            nativeSideWord: try fields.decodeIdentifier(forKey: .nativeSideWord))
+            nativeSideWord: try fields.decodeIdentifier(forKey: .nativeSideWord),
+            pageSetupShape: try fields.decodeIfPresent(ReadyObjectField.self, forKey: .readyObject)?.shape
+                ?? .waitingCallbacks)
+    }
+}
+
+/// `{"initializeFunction": "_initialize"}`: the page set-up is an SDK object (`waitingCallbacksGlobal`) with a
+/// ready method (`pageSetupFunction`), which the JS side starts by calling this method of it once injected.
+private struct ReadyObjectField: Decodable {
+    private enum CodingKeys: String, CodingKey, CaseIterable { case initializeFunction }
+
+    let shape: PageSetupShape
+
+    init(from decoder: any Decoder) throws {
+        let fields = try decoder.container(keyedBy: CodingKeys.self)
+        shape = .readyObject(initializeFunction: try fields.decodeIdentifier(forKey: .initializeFunction))
     }
 }
 

@@ -35,7 +35,8 @@ package struct DialectRenaming: Sendable {
     package init?(from source: WireDialect, to target: WireDialect) {
         guard Self.signalsAlike(source.loadSignal, target.loadSignal),
             Self.signalsAlike(source.queueSignal, target.queueSignal),
-            (source.disableSafetyTimeoutHandler == nil) == (target.disableSafetyTimeoutHandler == nil)
+            (source.disableSafetyTimeoutHandler == nil) == (target.disableSafetyTimeoutHandler == nil),
+            (source.pageSetupShape == .waitingCallbacks) == (target.pageSetupShape == .waitingCallbacks)
         else { return nil }
         self.init(wordsFrom: source, to: target)
     }
@@ -65,7 +66,8 @@ package struct DialectRenaming: Sendable {
                 (source.callHandlerFunction, target.callHandlerFunction),
                 (source.deliveryFunction, target.deliveryFunction),
                 (source.fetchFunction, target.fetchFunction),
-                (source.pageSetupFunction, target.pageSetupFunction),
+                // A page calls `setup(...)` or `sdk.ready(...)`: the call is renamed whole.
+                (source.pageSetupCall, target.pageSetupCall),
                 (source.waitingCallbacksGlobal, target.waitingCallbacksGlobal),
                 (source.callbackIDs.nativePrefix, target.callbackIDs.nativePrefix),
                 (source.callbackIDs.javaScriptPrefix, target.callbackIDs.javaScriptPrefix),

@@ -12,7 +12,8 @@ import WireDialects
 /// - `{{name}}` stands for one of the dialect's words or URLs (`{{javaScriptGlobal}}`, `{{keys.callbackID}}`,
 ///   `{{queueURL}}`);
 /// - a line holding only `{{#feature}}` or `{{^feature}}` opens lines kept only when the dialect has the
-///   feature, or lacks it, up to the line `{{/feature}}` (`safety`, `queueByNavigation`, `loadByNavigation`).
+///   feature, or lacks it, up to the line `{{/feature}}` (`safety`, `queueByNavigation`, `loadByNavigation`,
+///   `readyObject`).
 package struct KitScriptTemplate {
     /// The template's path below `Fixtures/`.
     package let path: String
@@ -90,6 +91,7 @@ package struct KitScriptTemplate {
             "safety": dialect.disableSafetyTimeoutHandler != nil,
             "queueByNavigation": dialect.queueSignal.navigation != nil,
             "loadByNavigation": dialect.loadSignal.navigation != nil,
+            "readyObject": dialect.pageSetupShape != .waitingCallbacks,
         ]
     }
 
@@ -100,6 +102,7 @@ package struct KitScriptTemplate {
             "registerHandlerFunction": dialect.registerHandlerFunction,
             "callHandlerFunction": dialect.callHandlerFunction, "deliveryFunction": dialect.deliveryFunction,
             "fetchFunction": dialect.fetchFunction, "pageSetupFunction": dialect.pageSetupFunction,
+            "pageSetupCall": dialect.pageSetupCall,
             "waitingCallbacksGlobal": dialect.waitingCallbacksGlobal,
             "javaScriptPrefix": dialect.callbackIDs.javaScriptPrefix, "nativeSideWord": dialect.nativeSideWord,
             "keys.handlerName": dialect.keys.handlerName, "keys.data": dialect.keys.data,
@@ -107,6 +110,7 @@ package struct KitScriptTemplate {
             "keys.responseData": dialect.keys.responseData,
         ]
         words["safetySwitch"] = dialect.disableSafetyTimeoutHandler
+        words["initializeFunction"] = dialect.pageSetupShape.initializeFunction
         for (name, signal) in [("load", dialect.loadSignal), ("queue", dialect.queueSignal)] {
             switch signal {
             case .navigation(let navigation): words[name + "URL"] = navigation.url

@@ -33,15 +33,19 @@ enum CasePages {
         return own.schemes[1] + "://" + own.host.uppercased()
     }
 
+    /// Page JavaScript appending an iframe that loads `url` to `document.documentElement`.
+    static func iframe(loading url: String) -> String {
+        """
+        var frame = document.createElement("iframe");
+        frame.src = \(CanonicalJSON.quote(url));
+        document.documentElement.appendChild(frame);
+        """
+    }
+
     /// Page JavaScript giving `signal` once: an iframe loading its URL, or a post to its script message handler.
     static func signal(_ signal: WireSignal) -> String {
         switch signal {
-        case .navigation(let navigation):
-            """
-            var frame = document.createElement("iframe");
-            frame.src = \(CanonicalJSON.quote(navigation.url));
-            document.documentElement.appendChild(frame);
-            """
+        case .navigation(let navigation): iframe(loading: navigation.url)
         case .scriptMessage(let name):
             "window.webkit.messageHandlers[\(CanonicalJSON.quote(name))].postMessage(null);"
         }
@@ -51,7 +55,7 @@ enum CasePages {
     /// - Parameter dialect: The wire the page speaks.
     static func sink(in dialect: WireDialect) -> String {
         """
-        \(dialect.pageSetupFunction)(function (bridge) {
+        \(dialect.pageSetupCall)(function (bridge) {
             bridge.\(dialect.registerHandlerFunction)("sink", conformance.recordingHandler("sink"));
         });
         """
@@ -61,7 +65,7 @@ enum CasePages {
     /// - Parameter dialect: The wire the page speaks.
     static func echo(in dialect: WireDialect) -> String {
         """
-        \(dialect.pageSetupFunction)(function (bridge) {
+        \(dialect.pageSetupCall)(function (bridge) {
             bridge.\(dialect.registerHandlerFunction)("echo", conformance.echoHandler("echo"));
         });
         """

@@ -79,7 +79,7 @@ enum BootstrapCases {
 
     static let wvjbschemeAccepted = ConformanceCase(
         id: "bootstrap.url-classification.wvjbscheme",
-        clauses: [.boot1, .boot3], needsDialect: .olderLoadScheme,
+        clauses: [.boot1, .boot3], needsDialect: [.olderLoadScheme, .waitingCallbacksArray],
         summary: "the v5 dialect URL wvjbscheme://__BRIDGE_LOADED__ injects the JS side and is cancelled"
     ) { context in
         context.loadPage(
@@ -104,7 +104,7 @@ enum BootstrapCases {
 
     static let setupCallbacksDeferredInOrder = ConformanceCase(
         id: "bootstrap.setup-callbacks.deferred-in-order",
-        clauses: [.boot7, .boot5],
+        clauses: [.boot7, .boot5], needsDialect: .waitingCallbacksArray,
         summary:
             "setup callbacks queued before injection run after it, on a later turn, in order, once; later setups run at once"
     ) { context in
@@ -226,7 +226,7 @@ enum BootstrapCases {
 
     static let missingWVJBCallbacksTolerated = ConformanceCase(
         id: "bootstrap.js-side.missing-wvjbcallbacks-tolerated",
-        clauses: [.boot8],
+        clauses: [.boot8], needsDialect: .waitingCallbacksArray,
         summary: "a page that signals __bridge_loaded__ without window.WVJBCallbacks gets the bridge and no error"
     ) { context in
         context.loadPage(CasePages.loadSignal(for: context))
@@ -249,7 +249,7 @@ enum BootstrapCases {
 
     static let setupOnReloadedPage = ConformanceCase(
         id: "bootstrap.setup-callbacks.reloaded-page",
-        clauses: [.boot5, .boot7],
+        clauses: [.boot5, .boot7], needsDialect: .waitingCallbacksArray,
         summary:
             "on a reloaded page the setup snippet starts afresh (WVJBCallbacks created, then appended to, one load iframe in documentElement, removed a turn later) and the JS side injected again deletes WVJBCallbacks, then calls its callbacks in order on a later turn"
     ) { context in

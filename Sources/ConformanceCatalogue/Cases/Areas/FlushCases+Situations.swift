@@ -19,7 +19,7 @@ extension FlushCases {
         try await CasePages.start(
             context,
             page: """
-                \(context.dialect.pageSetupFunction)(function (bridge) {
+                \(context.dialect.pageSetupCall)(function (bridge) {
                     bridge.\(register)("relay", function (data, respond) {
                         respond(data);
                         bridge.\(context.dialect.callHandlerFunction)("registeredByCallback", "after the answer");

@@ -17,7 +17,7 @@ extension JavaScriptSideCases {
         try await CasePages.start(
             context,
             page: """
-                \(wire.pageSetupFunction)(function (bridge) {
+                \(wire.pageSetupCall)(function (bridge) {
                     var data = { state: "as sent" };
                     bridge.\(wire.callHandlerFunction)("sink", data);
                     data.state = "changed before the fetch";
@@ -38,7 +38,7 @@ extension JavaScriptSideCases {
         try await CasePages.start(
             context,
             page: """
-                \(wire.pageSetupFunction)(function (bridge) {
+                \(wire.pageSetupCall)(function (bridge) {
                     for (var i = 0; i < 40; i++) { bridge.\(wire.callHandlerFunction)("sink", i); }
                 });
                 """)

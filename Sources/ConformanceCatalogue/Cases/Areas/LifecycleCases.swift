@@ -140,14 +140,18 @@ enum LifecycleCases {
             "the JS side is injected for a page navigated to that asks with the v5 load URL, for the first URL navigated to again, and for that page reloaded, and native calls reach each of them"
     ) { context in
         // A dialect that asks by script message, or accepts one scheme only, has no older load URL: its page 2
-        // asks as the snippet does.
-        let v5Signal =
-            CasePages.olderLoadURL(for: context).map { CasePages.iframeRequests([$0]) }
-            ?? CasePages.loadSignal(for: context)
-        let v5Page = """
-            window.WVJBCallbacks = [function (bridge) { bridge.registerHandler("sink", conformance.recordingHandler("sink")); }];
+        // asks as the snippet does; a page SDK object has no waiting array: there page 2 sets up as every page.
+        let v5Page: String
+        if context.runDialect.pageSetupShape == .waitingCallbacks {
+            v5Page = """
+                window.WVJBCallbacks = [function (bridge) { bridge.registerHandler("sink", conformance.recordingHandler("sink")); }];
 
-            """ + v5Signal
+                """
+                + (CasePages.olderLoadURL(for: context).map(CasePages.iframe(loading:))
+                    ?? CasePages.loadSignal(for: context))
+        } else {
+            v5Page = CasePages.sink(in: context.dialect)
+        }
         try await CasePages.start(context)
         // Page 2 asks with the v5 load URL, page 3 is the first URL again, page 4 is page 3 reloaded.
         let steps: [(label: String, load: () -> Void)] = [

@@ -23,7 +23,7 @@ extension MessageCases {
             context,
             page: CasePages.sink(in: wire) + """
 
-                \(wire.pageSetupFunction)(function (bridge) {
+                \(wire.pageSetupCall)(function (bridge) {
                     bridge.\(wire.callHandlerFunction)("echo", \(words.canonicalText), conformance.callback("words"));
                 });
                 """)

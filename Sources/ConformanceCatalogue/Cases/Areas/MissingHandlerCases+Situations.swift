@@ -19,7 +19,7 @@ extension MissingHandlerCases {
         try await CasePages.start(
             context,
             page: """
-                \(wire.pageSetupFunction)(function (bridge) {
+                \(wire.pageSetupCall)(function (bridge) {
                     bridge.\(wire.callHandlerFunction)("twice", "before the removal", conformance.callback("before"));
                 });
                 """)
@@ -58,7 +58,7 @@ extension MissingHandlerCases {
         try await CasePages.start(
             context,
             page: """
-                \(wire.pageSetupFunction)(function (bridge) {
+                \(wire.pageSetupCall)(function (bridge) {
                     bridge.\(wire.callHandlerFunction)("", "empty name", conformance.callback("empty name"));
                     bridge.\(wire.callHandlerFunction)(undefined, "no name");
                 });

@@ -20,7 +20,7 @@ extension OrderingCases {
         try await CasePages.start(
             context,
             page: """
-                \(wire.pageSetupFunction)(function (bridge) {
+                \(wire.pageSetupCall)(function (bridge) {
                     bridge.\(wire.registerHandlerFunction)("order", function (data) { conformance.note("JS order", data); });
                     bridge.\(wire.callHandlerFunction)("answerThenCall", "the answer", function (answer) {
                         conformance.note("JS order", answer);

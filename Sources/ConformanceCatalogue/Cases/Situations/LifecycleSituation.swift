@@ -240,7 +240,7 @@ enum LifecycleSituation: String, CaseIterable, Sendable {
         function pageActs(bridge) {
         \(probe.pageScript)
         }
-        \(WireDialect.canonical.pageSetupFunction)(function (bridge) {
+        \(WireDialect.canonical.pageSetupCall)(function (bridge) {
             bridge.registerHandler("echo", conformance.echoHandler("echo"));
             bridge.registerHandler("sink", conformance.recordingHandler("sink"));
             bridge.registerHandler("warm", conformance.echoHandler("warm"));
