@@ -1,5 +1,6 @@
 import BridgeMutants
 import ConformanceObligations
+import ConformanceTesting
 import Foundation
 import KitTestSupport
 import ReferenceBridge
@@ -90,6 +91,22 @@ struct RandomDialectTests {
         }
         // A mutant is skipped only where none of its cases applies (a startup queue case in a dialect, say).
         #expect(judged >= Self.mutantSample.count - 3, "only \(judged) mutants judged in \(draw.text)")
+    }
+
+    @Test("explore in a random dialect file: no difference from the reference, one for a mutant", arguments: seeds)
+    func exploreRuns(seed: UInt64) async throws {
+        let dialect = try Self.draw(seed: seed).dialect
+        // Programs, crafted fetch results and pages are generated in the dialect; the reference agrees with itself.
+        let agreeing = try await ConformanceExploration.explore(
+            adapter: { ReferenceBridgeAdapter(dialect: dialect) }, seed: seed, runs: 60, profile: dialect)
+        #expect(!agreeing.foundDifference, "\(agreeing.description)")
+        #expect(agreeing.programsRun == 60)
+        // A native side that turns booleans into numbers differs from the reference in any dialect.
+        let mutant = try #require(MutantCatalogue.mutant(named: "booleans-as-numbers"))
+        let differing = try await ConformanceExploration.explore(
+            adapter: { mutant.makeAdapter(in: dialect) ?? ReferenceBridgeAdapter(dialect: dialect) }, seed: seed,
+            runs: 300, profile: dialect)
+        #expect(differing.foundDifference, "\(differing.description)")
     }
 
     /// The first file of `seed` the loader accepts, drawn into a fresh folder.
