@@ -2,7 +2,7 @@ import ConformanceKit
 import WireDialects
 
 /// The native callbacks a mutant's adapter handed the reference, numbered as the reference numbers
-/// them: the canonical native ids numbered 1, 2, ... for calls that carry a callback, restarting at reset (ID-2,
+/// them: the dialect's native ids numbered 1, 2, ... for calls that carry a callback, restarting at reset (ID-2,
 /// START-3). Defects of callback bookkeeping (ids reused or renumbered, responses matched by order,
 /// callbacks run twice) are modelled by rewriting ids and batches against this ledger.
 @MainActor
@@ -21,6 +21,13 @@ final class CallbackLedger {
 
     /// The callbacks issued since the last reset, in order.
     private(set) var entries: [Entry] = []
+    /// The forms of the reference's callback ids.
+    private let forms: CallbackIDForms
+
+    /// A ledger of the ids the reference speaking `dialect` gives.
+    init(dialect: WireDialect = .canonical) {
+        forms = dialect.callbackIDs
+    }
     /// Calls made since the last reset, with a callback or not.
     private(set) var callCount = 0
 
@@ -32,7 +39,7 @@ final class CallbackLedger {
     /// Records `callback` under the id the reference is about to give it; returns the callback to hand
     /// the reference, which marks the entry answered when it runs.
     func issue(_ callback: @escaping AdapterResponseCallback) -> AdapterResponseCallback {
-        let id = WireDialect.canonical.callbackIDs.nativeID(entries.count + 1)
+        let id = forms.nativeID(entries.count + 1)
         entries.append(Entry(id: id, callNumber: callCount, callback: callback))
         return { [weak self] answer in
             self?.markAnswered(id)

@@ -22,7 +22,7 @@ final class DefectiveBridgeAdapter: BridgeAdapter, SupportsRemoveHandler, Suppor
     /// The page the reference is attached to, once attached.
     private(set) var page: DefectivePage?
     /// The native callbacks handed to the reference, by the id it gives them.
-    let ledger = CallbackLedger()
+    let ledger: CallbackLedger
     /// The native handlers registered and not removed, by name.
     private(set) var handlerNames: Set<String> = []
     /// The names of the handlers registered as able to throw.
@@ -38,6 +38,7 @@ final class DefectiveBridgeAdapter: BridgeAdapter, SupportsRemoveHandler, Suppor
     init(_ defect: Defect, dialect: WireDialect = .canonical) {
         self.defect = defect
         self.dialect = dialect
+        ledger = CallbackLedger(dialect: dialect)
         reference = ReferenceBridgeAdapter(evaluationStyle: defect.evaluationStyle, dialect: dialect)
     }
 
@@ -52,7 +53,7 @@ final class DefectiveBridgeAdapter: BridgeAdapter, SupportsRemoveHandler, Suppor
     // MARK: BridgeAdapter
 
     func attach(to webView: SimulatedWebView) throws {
-        let page = DefectivePage(wrapping: webView, defect: defect)
+        let page = DefectivePage(wrapping: webView, defect: defect, dialect: dialect)
         page.owner = self
         self.page = page
         try reference.attach(to: page.webView)

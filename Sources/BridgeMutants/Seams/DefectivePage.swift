@@ -2,10 +2,15 @@ import ConformanceKit
 import ConformanceObligations
 import Foundation
 import ReferenceBridgeCore
+import WireDialects
 
 /// The web-view seam of a mutant: the page the reference bridge is attached to, in front of the case's
 /// real web view. Scripts, fetch results, navigation decisions and log lines pass through the defect's
 /// hooks on their way; with no hooks it forwards everything unchanged.
+///
+/// Defects are written against the canonical wire's words. In another dialect the page hands them the scripts
+/// and fetch results renamed into those words and renames what they give back into the run's
+/// (`DialectRenaming`, one-to-one), so that a defect breaks the reference alike in every dialect.
 @MainActor
 final class DefectivePage: WebViewBackend, SimulatedNavigationDelegate {
     /// The web view the reference bridge attaches to.
@@ -24,18 +29,33 @@ final class DefectivePage: WebViewBackend, SimulatedNavigationDelegate {
     private(set) var injectionCount = 0
     /// The one stored decision handler of `Defect.decidesFromOneSlot`.
     private var decisionSlot: ((NavigationActionPolicy) -> Void)?
+    /// The exact command the reference fetches the queue with.
+    private let fetchCommand: String
+    /// From the run's words to the canonical ones and back, in a dialect other than the canonical one.
+    private let renaming: (toCanonical: DialectRenaming, toRun: DialectRenaming)?
 
-    /// A page in front of `inner` that applies `defect`.
-    init(wrapping inner: SimulatedWebView, defect: Defect) {
+    /// A page in front of `inner` that applies `defect`, for a reference speaking `dialect`.
+    init(wrapping inner: SimulatedWebView, defect: Defect, dialect: WireDialect = .canonical) {
         self.inner = inner
         self.defect = defect
+        fetchCommand = dialect.fetchCommand
+        if dialect != .canonical, let toCanonical = DialectRenaming(wordsFrom: dialect, to: .canonical),
+            let toRun = DialectRenaming(wordsFrom: .canonical, to: dialect)
+        {
+            renaming = (toCanonical, toRun)
+        } else {
+            renaming = nil
+        }
         // The app's delegate, if the case set one, stays in front of the reference (BOOT-9).
         webView.navigationDelegate = inner.navigationDelegate
         inner.navigationDelegate = self
     }
 
-    /// Evaluates `script` in the case's page as the reference would, without the defect's hooks.
+    /// Evaluates `script` in the case's page as the reference would, without the defect's hooks: a script in the
+    /// canonical words, as defects see and write them (the JS side excepted), renamed into the run's.
     func evaluateUnchanged(_ script: String) {
+        let script =
+            script == inner.bridgeJavaScriptSource ? script : renaming?.toRun.rename(script) ?? script
         switch defect.evaluationStyle {
         case .asynchronous: inner.evaluateJavaScript(script)
         case .synchronous: _ = inner.stringByEvaluatingJavaScript(from: script)
@@ -60,8 +80,8 @@ final class DefectivePage: WebViewBackend, SimulatedNavigationDelegate {
             }
             inner.evaluateJavaScript(text) { [weak self] result, error in
                 if let self, let error { defect.fetchFailed?(error, self) }
-                guard let self, let rewrite = defect.rewriteFetchResult else { return completionHandler(result, error) }
-                completionHandler(rewrite(result as? String, self), error)
+                guard let self, defect.rewriteFetchResult != nil else { return completionHandler(result, error) }
+                completionHandler(rewrittenFetchResult(result as? String), error)
             }
         }
     }
@@ -70,8 +90,15 @@ final class DefectivePage: WebViewBackend, SimulatedNavigationDelegate {
         let evaluated = classify(script)
         var result: String?
         for text in rewritten(evaluated) { result = inner.stringByEvaluatingJavaScript(from: text) }
-        guard evaluated.kind == .fetch, let rewrite = defect.rewriteFetchResult else { return result }
-        return rewrite(result, self)
+        guard evaluated.kind == .fetch, defect.rewriteFetchResult != nil else { return result }
+        return rewrittenFetchResult(result)
+    }
+
+    /// `result`, a fetch's, as the defect rewrites it (in the canonical words, renamed back).
+    private func rewrittenFetchResult(_ result: String?) -> String? {
+        guard let rewrite = defect.rewriteFetchResult else { return result }
+        guard let renaming else { return rewrite(result, self) }
+        return rewrite(result.map(renaming.toCanonical.rename), self).map(renaming.toRun.rename)
     }
 
     var isLoading: Bool { inner.isLoading }
@@ -114,12 +141,16 @@ final class DefectivePage: WebViewBackend, SimulatedNavigationDelegate {
             injectionCount += 1
             return EvaluatedScript(kind: .javaScriptSide, text: script)
         }
-        if script == BridgeCore.fetchQueueCommand { return EvaluatedScript(kind: .fetch, text: script) }
+        if script == fetchCommand { return EvaluatedScript(kind: .fetch, text: script) }
         return EvaluatedScript(kind: .delivery, text: script)
     }
 
     private func rewritten(_ script: EvaluatedScript) -> [String] {
-        defect.rewriteScript.map { $0(script, self) } ?? [script.text]
+        guard let rewrite = defect.rewriteScript else { return [script.text] }
+        // The JS side is handed over as it is: defects drop or repeat it, they do not read its words.
+        guard let renaming, script.kind != .javaScriptSide else { return rewrite(script, self) }
+        let canonical = EvaluatedScript(kind: script.kind, text: renaming.toCanonical.rename(script.text))
+        return rewrite(canonical, self).map(renaming.toRun.rename)
     }
 
     // MARK: SimulatedNavigationDelegate
