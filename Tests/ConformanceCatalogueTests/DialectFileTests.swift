@@ -132,16 +132,7 @@ struct DialectFileTests {
     func navigationExamplesPass(name: String, passing: Int, notApplicable: Int) async throws {
         let file = Self.example.deletingLastPathComponent().appendingPathComponent("\(name).dialect.json")
         let dialect = try WireDialect.load(from: file)
-        let results = try await Kit.run(
-            Catalogue.all, configuration: .init(javaScriptSideUnderTest: true, dialect: dialect)
-        ) { ReferenceBridgeAdapter(dialect: dialect) }
-        for (conformanceCase, result) in zip(Catalogue.all, results) {
-            if let reason = DialectApplicability.whyNotApplicable(conformanceCase, in: dialect) {
-                #expect(result.interruption?.text == "not applicable in the \(name) profile: \(reason)")
-            } else {
-                #expect(result.verdict == .pass, "\(result.report)")
-            }
-        }
+        let results = try await Self.referenceRun(in: dialect)
         #expect(results.filter { $0.verdict == .pass }.count == passing)
         #expect(results.filter { $0.verdict == .notApplicable }.count == notApplicable)
         #expect(DialectRecognition.hint(for: results, profile: dialect) == nil)
@@ -152,16 +143,7 @@ struct DialectFileTests {
         .fullTier)
     func referencePassesTheFileProfile() async throws {
         let dialect = try WireDialect.load(from: Self.example)
-        let results = try await Kit.run(
-            Catalogue.all, configuration: .init(javaScriptSideUnderTest: true, dialect: dialect)
-        ) { ReferenceBridgeAdapter(dialect: dialect) }
-        for (conformanceCase, result) in zip(Catalogue.all, results) {
-            if let reason = DialectApplicability.whyNotApplicable(conformanceCase, in: dialect) {
-                #expect(result.interruption?.text == "not applicable in the hybrid-bridge profile: \(reason)")
-            } else {
-                #expect(result.verdict == .pass, "\(result.report)")
-            }
-        }
+        let results = try await Self.referenceRun(in: dialect)
         // The navigation-signal and safety clauses' cases are not applicable; the cases of the script-message
         // clauses (WK-1 to WK-5, written in the wkwvjb dialect's words) run renamed from those words.
         #expect(results.filter { $0.verdict == .notApplicable }.count == 24)
@@ -214,6 +196,22 @@ struct DialectFileTests {
 
     /// A dialect file giving `dialect`'s words under `name`, with the signals and safety switch of
     /// `signalsOf` (by default its own).
+    /// The catalogue against the reference speaking `dialect`, expecting every applicable case to pass and every
+    /// other one to say why it does not apply.
+    static func referenceRun(in dialect: WireDialect) async throws -> [CaseResult] {
+        let results = try await Kit.run(
+            Catalogue.all, configuration: .init(javaScriptSideUnderTest: true, dialect: dialect)
+        ) { ReferenceBridgeAdapter(dialect: dialect) }
+        for (conformanceCase, result) in zip(Catalogue.all, results) {
+            if let reason = DialectApplicability.whyNotApplicable(conformanceCase, in: dialect) {
+                #expect(result.interruption?.text == "not applicable in the \(dialect.name) profile: \(reason)")
+            } else {
+                #expect(result.verdict == .pass, "in the \(dialect.name) dialect:\n\(result.report)")
+            }
+        }
+        return results
+    }
+
     private static func dialectFile(_ dialect: WireDialect, name: String, signalsOf: WireDialect? = nil) -> String {
         let signals = signalsOf ?? dialect
         func quoted(_ word: String) -> String { "\"\(word)\"" }

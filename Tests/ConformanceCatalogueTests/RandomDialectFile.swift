@@ -1,3 +1,4 @@
+import ConformanceExplore
 import ConformanceSupport
 import Foundation
 import StrictJSON
@@ -17,13 +18,13 @@ struct RandomDialectFile {
         let refusals: [(text: String, error: String)]
     }
 
-    private var state: UInt64
+    private var random: ExploreRandom
     private let seed: UInt64
     private var used: Set<String> = []
 
     init(seed: UInt64) {
         self.seed = seed
-        state = seed &* 0x9E37_79B9_7F4A_7C15 &+ 1
+        random = ExploreRandom(seed: seed &* 0x9E37_79B9_7F4A_7C15 &+ 1)
     }
 
     /// Draws files until the loader accepts one (at most `attempts`), writing each to `folder`.
@@ -113,12 +114,6 @@ struct RandomDialectFile {
         }
     }
 
-    /// SplitMix64.
-    private mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
+    /// The next 64 random bits (`ExploreRandom`: the same on every platform).
+    private mutating func next() -> UInt64 { random.next() }
 }

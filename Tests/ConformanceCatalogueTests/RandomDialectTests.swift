@@ -50,18 +50,8 @@ struct RandomDialectTests {
             // A file the loader refuses says which field, and what to do.
             #expect(refusal.error.contains(".dialect.json: ") && refusal.error.contains("choose"), "\(refusal.error)")
         }
-        let results = try await Kit.run(
-            Catalogue.all, configuration: .init(javaScriptSideUnderTest: true, dialect: dialect)
-        ) { ReferenceBridgeAdapter(dialect: dialect) }
-        var ran = 0
-        for (conformanceCase, result) in zip(Catalogue.all, results) {
-            if let reason = DialectApplicability.whyNotApplicable(conformanceCase, in: dialect) {
-                #expect(result.interruption?.text == "not applicable in the \(dialect.name) profile: \(reason)")
-            } else {
-                ran += 1
-                #expect(result.verdict == .pass, "in the dialect file \(draw.text):\n\(result.report)")
-            }
-        }
+        let results = try await DialectFileTests.referenceRun(in: dialect)
+        let ran = results.filter { $0.verdict != .notApplicable }.count
         #expect(ran >= 100, "only \(ran) cases ran in \(draw.text)")
     }
 

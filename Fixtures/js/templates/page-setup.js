@@ -4,38 +4,7 @@
  * {{pageSetupCall}}(function (bridge) { ... }).
  */
 {{#readyObject}}
-window.{{waitingCallbacksGlobal}} = window.{{waitingCallbacksGlobal}} || (function () {
-    var waiting = [];
-    function {{pageSetupFunction}}(callback) {
-        if (window.{{javaScriptGlobal}}) {
-            return callback({{javaScriptGlobal}});
-        }
-        waiting.push(callback);
-        if (waiting.length > 1) {
-            return;
-        }
-{{#loadByNavigation}}
-        var WVJBIframe = document.createElement("iframe");
-        WVJBIframe.style.display = "none";
-        WVJBIframe.src = "{{loadURL}}";
-        document.documentElement.appendChild(WVJBIframe);
-        setTimeout(function () {
-            document.documentElement.removeChild(WVJBIframe);
-        }, 0);
-{{/loadByNavigation}}
-{{^loadByNavigation}}
-        window.webkit.messageHandlers.{{loadScriptMessage}}.postMessage(null);
-{{/loadByNavigation}}
-    }
-    function {{initializeFunction}}() {
-        var callbacks = waiting;
-        waiting = [];
-        for (var i = 0; i < callbacks.length; i++) {
-            callbacks[i]({{javaScriptGlobal}});
-        }
-    }
-    return { {{pageSetupFunction}}: {{pageSetupFunction}}, {{initializeFunction}}: {{initializeFunction}} };
-})();
+function request{{waitingCallbacksGlobal}}Injection() {
 {{/readyObject}}
 {{^readyObject}}
 function {{pageSetupFunction}}(callback) {
@@ -46,6 +15,7 @@ function {{pageSetupFunction}}(callback) {
         return window.{{waitingCallbacksGlobal}}.push(callback);
     }
     window.{{waitingCallbacksGlobal}} = [callback];
+{{/readyObject}}
 {{#loadByNavigation}}
     var WVJBIframe = document.createElement("iframe");
     WVJBIframe.style.display = "none";
@@ -59,4 +29,26 @@ function {{pageSetupFunction}}(callback) {
     window.webkit.messageHandlers.{{loadScriptMessage}}.postMessage(null);
 {{/loadByNavigation}}
 }
+{{#readyObject}}
+
+window.{{waitingCallbacksGlobal}} = window.{{waitingCallbacksGlobal}} || (function () {
+    var waiting = [];
+    function {{pageSetupFunction}}(callback) {
+        if (window.{{javaScriptGlobal}}) {
+            return callback({{javaScriptGlobal}});
+        }
+        waiting.push(callback);
+        if (waiting.length === 1) {
+            request{{waitingCallbacksGlobal}}Injection();
+        }
+    }
+    function {{initializeFunction}}() {
+        var callbacks = waiting;
+        waiting = [];
+        for (var i = 0; i < callbacks.length; i++) {
+            callbacks[i]({{javaScriptGlobal}});
+        }
+    }
+    return { {{pageSetupFunction}}: {{pageSetupFunction}}, {{initializeFunction}}: {{initializeFunction}} };
+})();
 {{/readyObject}}
