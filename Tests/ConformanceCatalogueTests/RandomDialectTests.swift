@@ -19,7 +19,7 @@ import WireDialects
 struct RandomDialectTests {
     /// The seeds: a few in the quick tier (a navigation dialect with the SDK object and a script-message one),
     /// more in the full one.
-    nonisolated static let seeds: [UInt64] = TestTier.current == .full ? Array(1...10) : [3, 6]
+    nonisolated static let seeds: [UInt64] = TestTier.current == .full ? Array(1...6) : [3, 6]
 
     /// Native mutants whose defects do not touch the wire's text (so they break the reference alike in every
     /// dialect), one or two per area: ordering, callbacks, ids, startup queue, reset, missing handlers, flush.
@@ -32,7 +32,7 @@ struct RandomDialectTests {
 
     @Test("the full tier's draws cover every signal kind, both safety choices, both page set-ups and two schemes")
     func drawsCoverTheSchema() throws {
-        let dialects = try (1...10).map { try Self.draw(seed: UInt64($0)).dialect }
+        let dialects = try Array(1...6).map { try Self.draw(seed: UInt64($0)).dialect }
         let kinds = dialects.map { [$0.loadSignal.navigation != nil, $0.queueSignal.navigation != nil] }
         #expect(kinds.contains([true, true]) && kinds.contains([false, false]) && kinds.contains { $0[0] != $0[1] })
         #expect(Set(dialects.map { $0.disableSafetyTimeoutHandler == nil }).count == 2)
@@ -83,13 +83,13 @@ struct RandomDialectTests {
         #expect(judged >= Self.mutantSample.count - 3, "only \(judged) mutants judged in \(draw.text)")
     }
 
-    /// Every native mutant whose cases apply, in two random dialect files: how many a case citing the mutant's
+    /// Every native mutant whose cases apply, in a random dialect file: how many a case citing the mutant's
     /// clause catches. Measured: 137 of 150 (seed 1), 144 of 159 (seed 6); seed 3, 147 of 166. The rest are
     /// defects of the canonical profile's own shape: startup-queue timing in dialects that send the queue in the
     /// injection's completion, bridge URLs read at the decision, callback ids built from the canonical prefix.
     @Test(
         "in random dialect files, at least 85% of the native mutants with an applicable case are caught",
-        .fullTier, arguments: [1, 6] as [UInt64])
+        .fullTier, arguments: [1] as [UInt64])
     func mutationScore(seed: UInt64) async throws {
         let draw = try Self.draw(seed: seed)
         let dialect = draw.dialect
