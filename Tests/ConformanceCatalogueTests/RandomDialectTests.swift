@@ -62,16 +62,8 @@ struct RandomDialectTests {
         var judged = 0
         for id in Self.mutantSample {
             let mutant = try #require(MutantCatalogue.mutant(named: id))
-            let cases = mutant.caughtBy.compactMap(Catalogue.case(withID:)).filter {
-                DialectApplicability.whyNotApplicable($0, in: dialect) == nil
-            }
-            guard !cases.isEmpty, mutant.makeAdapter(in: dialect) != nil else { continue }
+            guard let results = try await Self.results(of: mutant, in: dialect) else { continue }
             judged += 1
-            let results = try await Kit.run(
-                cases, configuration: .init(javaScriptSideUnderTest: true, dialect: dialect)
-            ) {
-                mutant.makeAdapter(in: dialect) ?? ReferenceBridgeAdapter(dialect: dialect)
-            }
             for result in results {
                 #expect(
                     result.failures.contains { $0.clause == mutant.clause.id },
@@ -96,17 +88,9 @@ struct RandomDialectTests {
         var caught = 0
         var judged = 0
         var missed: [String] = []
-        for mutant in MutantCatalogue.all where mutant.makeAdapter(in: dialect) != nil {
-            let cases = mutant.caughtBy.compactMap(Catalogue.case(withID:)).filter {
-                DialectApplicability.whyNotApplicable($0, in: dialect) == nil
-            }
-            guard !cases.isEmpty else { continue }
+        for mutant in MutantCatalogue.all {
+            guard let results = try await Self.results(of: mutant, in: dialect) else { continue }
             judged += 1
-            let results = try await Kit.run(
-                cases, configuration: .init(javaScriptSideUnderTest: true, dialect: dialect)
-            ) {
-                mutant.makeAdapter(in: dialect) ?? ReferenceBridgeAdapter(dialect: dialect)
-            }
             // A defect of the bridge is never a fault of the kit, in any dialect.
             #expect(!results.contains { $0.verdict == .harnessError }, "mutant \(mutant.id) in \(draw.text)")
             if results.allSatisfy({ result in
@@ -136,6 +120,18 @@ struct RandomDialectTests {
             adapter: { mutant.makeAdapter(in: dialect) ?? ReferenceBridgeAdapter(dialect: dialect) }, seed: seed,
             runs: 300, profile: dialect)
         #expect(differing.foundDifference, "\(differing.description)")
+    }
+
+    /// The results of `mutant`'s `caughtBy` cases that apply in `dialect`, its native defect run there; nil when it
+    /// is no native mutant or none of its cases applies.
+    static func results(of mutant: Mutant, in dialect: WireDialect) async throws -> [CaseResult]? {
+        let cases = mutant.caughtBy.compactMap(Catalogue.case(withID:)).filter {
+            DialectApplicability.whyNotApplicable($0, in: dialect) == nil
+        }
+        guard !cases.isEmpty, mutant.makeAdapter(in: dialect) != nil else { return nil }
+        return try await Kit.run(cases, configuration: .init(javaScriptSideUnderTest: true, dialect: dialect)) {
+            mutant.makeAdapter(in: dialect) ?? ReferenceBridgeAdapter(dialect: dialect)
+        }
     }
 
     /// The first file of `seed` the loader accepts, drawn into a fresh folder.
