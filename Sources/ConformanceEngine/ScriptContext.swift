@@ -107,6 +107,11 @@ package final class ScriptContext {
         return JSStrings.take(jsString)
     }
 
+    /// Whether `value` is `null` or `undefined`.
+    package func isNull(_ value: ScriptValue) -> Bool {
+        JSValueIsNull(ref, value.ref) || JSValueIsUndefined(ref, value.ref)
+    }
+
     /// A JavaScript string with exactly the UTF-16 code units of `string`.
     package func makeString(_ string: String) -> ScriptValue {
         ScriptValue(ref: JSStrings.with(string) { JSValueMakeString(ref, $0) })
@@ -122,7 +127,7 @@ package final class ScriptContext {
     package var undefined: ScriptValue { ScriptValue(ref: JSValueMakeUndefined(ref)) }
 
     /// `null`.
-    var null: ScriptValue { ScriptValue(ref: JSValueMakeNull(ref)) }
+    package var null: ScriptValue { ScriptValue(ref: JSValueMakeNull(ref)) }
 
     /// Whether `value` is `undefined`.
     package func isUndefined(_ value: ScriptValue) -> Bool { JSValueIsUndefined(ref, value.ref) }

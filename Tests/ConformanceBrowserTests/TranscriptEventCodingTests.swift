@@ -34,6 +34,9 @@ struct TranscriptEventCodingTests {
             .answerHeldFromBackgroundThread(names: ["a", "b", "c"], answers: [.string("x"), nil, .null]),
             #"answer the held invocations of "a", "b", "c" on a background thread with "x", nil, null"#
         ),
+        (
+            #"sendEvent("tick", data: {"n":1}, completion: done)"#
+        ),
     ]
 
     @Test("every kind of adapter action renders the text transcripts showed before it was typed")
@@ -92,6 +95,17 @@ struct TranscriptEventCodingTests {
                 TranscriptEvent.dialog(kind: .beforeUnload, message: "", blocking: false)),
             as: UTF8.self)
         #expect(written.contains(#""kind":"beforeunload""#), "\(written)")
+    }
+
+    @Test("a prompt's answer, text or null, renders as one line and reads back as it was written")
+    func promptAnswers() throws {
+        for (answer, line) in [("{\"a\":1}", #"prompt answered "{\"a\":1}""#), (nil, "prompt answered null")]
+            as [(String?, String)]
+        {
+            let event = TranscriptEvent.promptAnswered(text: answer)
+            #expect(try Self.roundTrip(event) == event)
+            #expect(Self.rendition(of: event).line == line, "\(Self.rendition(of: event).line)")
+        }
     }
 
     @Test("a dialog kind or console level the kit does not know is a decoding error")

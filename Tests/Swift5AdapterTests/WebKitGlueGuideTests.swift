@@ -143,9 +143,10 @@ struct WebKitGlueGuideTests {
         #expect(probe.handler.messages.count == 1)
         let refusals = try #require(notes("refused").first)
         #expect(refusals.components(separatedBy: "DataCloneError").count == 3, "\(refusals)")
-        // Panels: the UI delegate is asked (a prompt's default text is not passed on); the page does not wait.
-        #expect(probe.ui.calls == ["alert a", "confirm c", "prompt p nil"], "\(probe.ui.calls)")
-        #expect(notes("panels") == [#"[true,"d"]"#], "\(notes("panels"))")
+        // Panels: the UI delegate is asked; alert and confirm do not wait, prompt() returns what the text input
+        // panel's completion handler got while the delegate ran.
+        #expect(probe.ui.calls == ["alert a", "confirm c", "prompt p d"], "\(probe.ui.calls)")
+        #expect(notes("panels") == [#"[true,"typed"]"#], "\(notes("panels"))")
     }
 }
 

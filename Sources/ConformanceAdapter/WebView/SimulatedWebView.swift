@@ -40,6 +40,15 @@ public final class SimulatedWebView {
     /// Hears of the page's dialogs (`alert`, `confirm`, `prompt`) with their message, for a UI delegate.
     package var dialogObserver: ((_ kind: DialogKind, _ message: String) -> Void)?
 
+    /// Shows the page's `prompt()` as a text input panel (the WebKit facade's UI delegate): gets the prompt, its
+    /// default text and the completion handler; returns false when no panel is shown (the page then gets the
+    /// default text).
+    package var textInputPanel:
+        (
+            (_ prompt: String, _ defaultText: String?, _ completionHandler: @escaping @MainActor (String?) -> Void) ->
+                Bool
+        )?
+
     /// What receives the page's script messages, by handler name.
     private var scriptMessageReceivers: [String: ScriptMessageReceiver] = [:]
 

@@ -132,6 +132,11 @@ package struct EventRendition {
                 ["kind": .string(dialogKind.rawValue), "message": .string(message), "blocking": .bool(blocking)],
                 "dialog \(dialogKind.rawValue)(\(text(message, limit: 60)))\(blocking ? " BLOCKING" : "")"
             )
+        case .promptAnswered(let answer):
+            (kind, fields, line) = (
+                "prompt-answered", ["text": answer.map(JSONValue.string) ?? .null],
+                "prompt answered \(answer.map { json(.string($0)) } ?? "null")"
+            )
         case let .timerScheduled(id, delay, repeats):
             isTimer = true
             (kind, fields, line) = (

@@ -70,6 +70,7 @@ extension TranscriptEvent: Encodable {
             self = .dialog(
                 kind: try values.decode(DialogKind.self, forKey: .kind), message: try string(.message),
                 blocking: try flag(.blocking))
+        case "promptAnswered": self = .promptAnswered(text: try values.decodeIfPresent(String.self, forKey: .text))
         case "timerScheduled":
             self = .timerScheduled(
                 id: try int(.id), delay: try values.decode(Int64.self, forKey: .delay), repeats: try flag(.repeats))
@@ -124,6 +125,7 @@ extension TranscriptEvent: Encodable {
             try put("console", [(.level, level), (.message, message), (.arguments, arguments)])
         case let .dialog(kind, message, blocking):
             try put("dialog", [(.kind, kind), (.message, message), (.blocking, blocking)])
+        case .promptAnswered(let text): try put("promptAnswered", [(.text, text)])
         case let .timerScheduled(id, delay, repeats):
             try put("timerScheduled", [(.id, id), (.delay, delay), (.repeats, repeats)])
         case .timerFired(let id): try put("timerFired", [(.id, id)])

@@ -42,6 +42,9 @@ package enum TranscriptEvent: Equatable, Sendable {
     case console(level: ConsoleLevel, message: String, arguments: [JSONValue])
     /// The page opened a modal dialog; `blocking` when a synchronous native evaluation was on the stack.
     case dialog(kind: DialogKind, message: String, blocking: Bool)
+    /// The native side's text input panel answered the page's `prompt()` with `text` (nil: `null`), while the page
+    /// waited: what a container's synchronous call gets back.
+    case promptAnswered(text: String?)
     /// The page set a timer.
     case timerScheduled(id: Int, delay: Int64, repeats: Bool)
     /// A timer fired.

@@ -50,7 +50,8 @@ package final class PageRecorder {
         case .pageRequested, .pageLoaded, .navigationRequested, .navigationDecided, .evaluationStarted,
             .evaluationFinished, .javaScriptSideAppeared, .adapterAction, .nativeHandlerInvoked,
             .nativeCallbackInvoked, .jsHandlerInvoked, .jsCallbackInvoked, .pageNote, .console, .dialog,
-            .timerScheduled, .timerFired, .uncaughtError, .tripwire, .scriptMessagePosted, .appDelegateNotified:
+            .promptAnswered, .timerScheduled, .timerFired, .uncaughtError, .tripwire, .scriptMessagePosted,
+            .appDelegateNotified:
             false
         }
     }

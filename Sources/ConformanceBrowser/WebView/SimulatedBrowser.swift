@@ -437,6 +437,59 @@ package final class SimulatedBrowser: RecordedPageHost, TaskSchedulingPageHost {
         }
     }
 
+    /// What the page's `prompt()` returns: the text the native text input panel answered (nil for none), or the
+    /// default text when no panel is shown. The simulated page cannot wait on later turns: it goes on with null, and
+    /// a panel completed on a later turn (correct in WebKit, where the page waits) stops the case with a harness
+    /// error saying so; a panel never completed leaves the page its null, for the case to judge. A completion handler
+    /// called twice is what WebKit raises an exception for: the case ends as a crash.
+    func answerPrompt(message: String, defaultText: String?) -> String? {
+        guard let panel = webView.textInputPanel else {
+            openDialog(kind: .prompt, message: message)
+            return defaultText ?? ""
+        }
+        record(.dialog(kind: .prompt, message: message, blocking: !synchronousEvaluationScripts.isEmpty))
+        recorder.countNativeActivity()
+        let state = PromptPanelState()
+        let shown = KitCode.callingOut {
+            panel(message, defaultText) { [weak self] text in self?.completePromptPanel(state, with: text) }
+        }
+        guard shown else { return defaultText ?? "" }
+        state.pageWent = true
+        guard let answer = state.answer else { return nil }
+        return answer
+    }
+
+    /// What a `prompt()` panel has had so far.
+    private final class PromptPanelState {
+        /// The completion handler's text, once called (`.some(nil)` for nil).
+        var answer: String??
+        /// Whether `prompt()` returned already.
+        var pageWent = false
+    }
+
+    private func completePromptPanel(_ state: PromptPanelState, with text: String?) {
+        recorder.countNativeActivity()
+        guard state.answer == nil else {
+            abortCase(
+                because: AdapterFailure(
+                    kind: .crashed,
+                    message:
+                        "WebKit raises NSInternalInconsistencyException: the completion handler of the text input panel (prompt()) was called twice"
+                ))
+            return
+        }
+        state.answer = .some(text)
+        guard state.pageWent else {
+            record(.promptAnswered(text: text))
+            return
+        }
+        if interruption == nil {
+            interruption = .harness(
+                "the native side completed prompt()'s text input panel on a later turn, which is correct in WebKit (the page waits), but the simulated page cannot wait: it went on with null, so this case cannot be judged here; complete the panel before the UI delegate's method returns to judge it"
+            )
+        }
+    }
+
     /// Stops the case with a harness error: the kit's page shim called the host's `function` with a word the
     /// host does not know (a console level, a dialog kind), which only a change to the shim can make.
     func shimFailed(_ function: String, sent word: String) {

@@ -133,6 +133,12 @@ final class SimulatedPage {
             browser?.openDialog(kind: kind, message: context.string(arguments[1]))
             return nil
         }
+        define("prompt", on: host) { [weak self] arguments in
+            guard let self else { return nil }
+            let defaultText = context.isNull(arguments[1]) ? nil : context.string(arguments[1])
+            let answer = browser?.answerPrompt(message: context.string(arguments[0]), defaultText: defaultText)
+            return answer.map { context.makeString($0) } ?? context.null
+        }
         define("hasMessageHandler", on: host) { [weak self] arguments in
             guard let self else { return nil }
             return context.makeBoolean(browser?.hasScriptMessageHandler(named: context.string(arguments[0])) ?? false)

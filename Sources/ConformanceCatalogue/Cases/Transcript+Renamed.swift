@@ -55,6 +55,7 @@ extension Transcript {
                     .console(level: level, message: renaming.rename(message), arguments: arguments.map(renaming.rename))
                 case let .dialog(kind, message, blocking):
                     .dialog(kind: kind, message: renaming.rename(message), blocking: blocking)
+                case .promptAnswered(let text): .promptAnswered(text: text.map(renaming.rename))
                 case let .uncaughtError(message, line): .uncaughtError(message: renaming.rename(message), line: line)
                 case let .scriptMessagePosted(name, body):
                     .scriptMessagePosted(name: renaming.rename(name), body: json(body))

@@ -1,9 +1,11 @@
 import Foundation
 
 /// What shows a web view's JavaScript dialogs, as WebKit's `WKUIDelegate` (its alert, confirm and prompt
-/// panels). The simulated page never waits for a panel: `alert()` returns at once, `confirm()` returns true
-/// and `prompt()` its default text, whatever the completion handler gets. Each method has a default that calls
-/// its completion handler, as WebKit does for a delegate without the method.
+/// panels). `alert()` returns at once and `confirm()` returns true, whatever the completion handler gets;
+/// `prompt()` returns the text the completion handler gets (null for nil), which is how a container answers a
+/// synchronous call. The simulated page cannot wait on later turns: complete the text input panel before the
+/// method returns (a panel completed later stops the case with a harness error). Each method has a default that
+/// calls its completion handler, as WebKit does for a delegate without the method.
 @preconcurrency @MainActor
 public protocol WKUIDelegate: NSObjectProtocol {
     /// The page called `alert(message)`.

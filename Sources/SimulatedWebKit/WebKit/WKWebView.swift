@@ -78,6 +78,10 @@ open class WKWebView: NSObject {
         }
         webView.navigationDelegate = proxy
         webView.dialogObserver = { [weak self] kind, message in self?.showDialog(kind: kind, message: message) }
+        webView.textInputPanel = { [weak self] prompt, defaultText, completionHandler in
+            self?.showTextInputPanel(prompt: prompt, defaultText: defaultText, completionHandler: completionHandler)
+                ?? false
+        }
         configuration.userContentController.attach(self)
     }
 
@@ -200,6 +204,19 @@ open class WKWebView: NSObject {
     /// The URL page load `navigation` loads, as its request wrote it.
     package func urlString(of navigation: WKNavigation) -> String? {
         navigationURLs[ObjectIdentifier(navigation)]
+    }
+
+    /// Asks the UI delegate for `prompt()`'s answer: false when there is no delegate to ask.
+    private func showTextInputPanel(
+        prompt: String, defaultText: String?, completionHandler: @escaping @MainActor (String?) -> Void
+    ) -> Bool {
+        guard let uiDelegate else { return false }
+        let frame = WKFrameInfo(isMainFrame: true, request: WKNavigationAction.request(for: url), webView: self)
+        let completion = UncheckedSendable(completionHandler)
+        uiDelegate.webView(
+            self, runJavaScriptTextInputPanelWithPrompt: prompt, defaultText: defaultText, initiatedByFrame: frame
+        ) { text in completion.value(text) }
+        return true
     }
 
     private func showDialog(kind: DialogKind, message: String) {

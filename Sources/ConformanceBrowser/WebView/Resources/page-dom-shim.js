@@ -16,9 +16,11 @@
     /* Modal dialogs: recorded; the harness flags one opened inside a synchronous native evaluation. */
     global.alert = function (message) { host.dialog("alert", message === undefined ? "" : String(message)); };
     global.confirm = function (message) { host.dialog("confirm", message === undefined ? "" : String(message)); return true; };
+    /* prompt() returns what the native text input panel answered (null for none), or its default text when
+       no panel is shown. */
     global.prompt = function (message, defaultValue) {
-        host.dialog("prompt", message === undefined ? "" : String(message));
-        return defaultValue === undefined ? "" : String(defaultValue);
+        return host.prompt(message === undefined ? "" : String(message),
+            defaultValue === undefined ? null : String(defaultValue));
     };
 
     /* A minimal DOM: elements, a document tree, and iframes whose src raises navigation requests. */
