@@ -55,7 +55,7 @@ let package = Package(
             name: "ConformanceSpec",
             path: "spec",
             exclude: ["adapter-protocol.md"],
-            resources: [.copy("protocol.md")]
+            resources: [.copy("protocol.md"), .copy("container.md")]
         ),
         // The spec's clauses and obligations (appendix C) as values, one member each, generated from the spec and
         // checked against it by ObligationTableTests: what every module below the CLI cites them by.
@@ -144,6 +144,12 @@ let package = Package(
             dependencies: ["ReferenceBridgeCore", "ConformanceAdapter", "WireDialects"],
             path: "Sources/ReferenceBridge",
             exclude: ["Core"]
+        ),
+        // The reference messageHandler container (spec/container.md): WebKit glue (`WKScriptMessageHandler`, the UI
+        // delegate's text input panel) importing WebKit or SimulatedWebKit, and its adapter.
+        .target(
+            name: "ReferenceContainer",
+            dependencies: ["ConformanceAdapter", "SimulatedWebKit"]
         ),
         // The harness's oracles built on the reference: explore against the reference bridge, and ESC-2's
         // replace chain that the escaper tests, its benchmark and the escaping mutants compare with.
