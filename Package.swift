@@ -151,6 +151,14 @@ let package = Package(
             name: "ReferenceContainer",
             dependencies: ["ConformanceAdapter", "SimulatedWebKit"]
         ),
+        // The messageHandler container profile: its cases, their context and runner, judged by spec/container.md.
+        .target(
+            name: "ContainerCatalogue",
+            dependencies: [
+                "ConformanceAdapter", "ConformanceBrowser", "ConformanceCatalogue", "ConformanceEngine",
+                "ConformanceFixtures", "ConformanceSpec", "ConformanceSupport", "StrictJSON",
+            ]
+        ),
         // The harness's oracles built on the reference: explore against the reference bridge, and ESC-2's
         // replace chain that the escaper tests, its benchmark and the escaping mutants compare with.
         .target(
@@ -269,6 +277,10 @@ let package = Package(
             name: "ConformanceReportsTests", dependencies: kitTestDependencies,
             exclude: ["Expectations"]),
         .testTarget(name: "ConformanceExploreTests", dependencies: kitTestDependencies),
+        .testTarget(
+            name: "ContainerCatalogueTests",
+            dependencies: kitTestDependencies + ["ContainerCatalogue", "ReferenceContainer"]
+        ),
         .testTarget(
             name: "ConformanceKitTests",
             dependencies: kitTestDependencies,

@@ -35,6 +35,7 @@ struct TranscriptEventCodingTests {
             #"answer the held invocations of "a", "b", "c" on a background thread with "x", nil, null"#
         ),
         (
+            .sendEvent(id: "tick", data: ["n": 1], completion: "done"),
             #"sendEvent("tick", data: {"n":1}, completion: done)"#
         ),
     ]

@@ -41,6 +41,10 @@ extension AdapterAction: Codable {
             self = .answerHeldFromBackgroundThread(
                 names: try values.decode([String].self, forKey: .names),
                 answers: try values.decode([[JSONValue]].self, forKey: .answers).map(\.first))
+        case .sendEvent:
+            self = .sendEvent(
+                id: try name(), data: try json(.data),
+                completion: try values.decodeIfPresent(String.self, forKey: .callback))
         }
     }
 
@@ -66,6 +70,10 @@ extension AdapterAction: Codable {
         case let .answerHeldFromBackgroundThread(names, answers):
             try values.encode(names, forKey: .names)
             try values.encode(answers.map { $0.map { [$0] } ?? [] }, forKey: .answers)
+        case let .sendEvent(id, data, completion):
+            try values.encode(id, forKey: .name)
+            try values.encodeIfPresent(data.map { [$0] }, forKey: .data)
+            try values.encodeIfPresent(completion, forKey: .callback)
         }
     }
 }

@@ -27,6 +27,8 @@ package enum AdapterAction: Equatable, Sendable, CustomStringConvertible {
     case callHandlerFromBackgroundThread(name: String, calls: Int)
     /// The oldest unanswered invocations of `.later` handlers answered from one background thread, in order.
     case answerHeldFromBackgroundThread(names: [String], answers: [JSONValue?])
+    /// `sendEvent(_:data:completion:)` of a messageHandler container, with the label of its completion, if any.
+    case sendEvent(id: String, data: JSONValue?, completion: String?)
 
     /// Which operation an action is, without its arguments.
     package enum Kind: String, Sendable, CaseIterable {
@@ -52,6 +54,8 @@ package enum AdapterAction: Equatable, Sendable, CustomStringConvertible {
         case callHandlerFromBackgroundThread
         /// `AdapterAction.answerHeldFromBackgroundThread(names:answers:)`.
         case answerHeldFromBackgroundThread
+        /// `AdapterAction.sendEvent(id:data:completion:)`.
+        case sendEvent
     }
 
     /// Which operation this is.
@@ -68,6 +72,7 @@ package enum AdapterAction: Equatable, Sendable, CustomStringConvertible {
         case .disableSafetyTimeout: .disableSafetyTimeout
         case .callHandlerFromBackgroundThread: .callHandlerFromBackgroundThread
         case .answerHeldFromBackgroundThread: .answerHeldFromBackgroundThread
+        case .sendEvent: .sendEvent
         }
     }
 
@@ -92,6 +97,9 @@ package enum AdapterAction: Equatable, Sendable, CustomStringConvertible {
         case let .answerHeldFromBackgroundThread(names, answers):
             "answer the held invocations of \(names.map(CanonicalJSON.quote).joined(separator: ", ")) on a "
                 + "background thread with \(answers.map { $0?.canonicalText ?? "nil" }.joined(separator: ", "))"
+        case let .sendEvent(id, data, completion):
+            "sendEvent(\(CanonicalJSON.quote(id))\(data.map { ", data: " + $0.canonicalText } ?? "")"
+                + "\(completion.map { ", completion: \($0)" } ?? ""))"
         }
     }
 }

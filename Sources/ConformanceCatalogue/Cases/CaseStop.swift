@@ -17,7 +17,7 @@ package enum CaseStop: Error, CustomStringConvertible {
     /// The page host cannot run the case.
     case notApplicable(String)
 
-    init(_ interruption: PageInterruption) {
+    package init(_ interruption: PageInterruption) {
         switch interruption {
         case let .timeout(stage, owner, location): self = .timeout(stage: stage, owner: owner, location: location)
         case .neverIdle(let turns): self = .neverIdle(turns: turns)

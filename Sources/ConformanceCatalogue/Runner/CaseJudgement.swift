@@ -3,7 +3,7 @@ import ConformanceBrowser
 /// The last stage of a case's run: what its execution gave, judged into its result. Each failure counts at its own
 /// clause's level (spec, conventions); the verdict is the interruption's, else `insecure` for a tripwire, else the
 /// worst failure's.
-struct CaseJudgement {
+package struct CaseJudgement {
     /// The spec, whose clause levels judge each failure.
     let spec: ProtocolSpec
 
@@ -34,7 +34,9 @@ struct CaseJudgement {
 
     /// The verdict of a case interrupted so (nil: it ran to its end), with these judged failures and this
     /// transcript.
-    static func verdict(interruption: CaseInterruption?, failures: [CheckFailure], transcript: Transcript) -> Verdict {
+    package static func verdict(interruption: CaseInterruption?, failures: [CheckFailure], transcript: Transcript)
+        -> Verdict
+    {
         if let interruption { return interruption.verdict }
         if transcript.entries.contains(where: {
             if case .tripwire = $0.event { return true }; return false

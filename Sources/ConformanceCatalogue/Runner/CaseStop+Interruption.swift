@@ -1,6 +1,6 @@
 extension CaseStop {
     /// The interruption a case stopped this way reports, which gives it its verdict.
-    var interruption: CaseInterruption {
+    package var interruption: CaseInterruption {
         switch self {
         case let .adapter(stage, error): return .stopped(.adapterError, during: stage, detail: error)
         case let .timeout(stage, owner, location):
