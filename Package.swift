@@ -174,8 +174,8 @@ let package = Package(
         .target(
             name: "BridgeMutants",
             dependencies: [
-                "ReferenceBridge", "ReferenceBridgeCore", "ReferenceOracle", "ConformanceKit", "ConformanceObligations",
-                "SimulatedWebKit", "WireDialects",
+                "ReferenceBridge", "ReferenceBridgeCore", "ReferenceContainer", "ReferenceOracle", "ConformanceKit",
+                "ConformanceObligations", "SimulatedWebKit", "WireDialects",
             ]
         ),
         .executableTarget(
