@@ -250,6 +250,20 @@ let package = Package(
             path: "Sources/wkwvjb-port-testee/Main",
             swiftSettings: [.swiftLanguageMode(.v5)]
         ),
+        // A container-style Swift 5 port of the messageHandler design (its own page library and WebKit glue) and its
+        // adapter: `--profile container` on code the kit did not write.
+        .target(
+            name: "HybridContainerPort",
+            dependencies: ["SimulatedWebKit"],
+            path: "Sources/container-port-testee/Port",
+            swiftSettings: [.swiftLanguageMode(.v5)]
+        ),
+        .target(
+            name: "ContainerPortAdapter",
+            dependencies: ["ConformanceAdapter", "SimulatedWebKit", "HybridContainerPort"],
+            path: "Sources/container-port-testee/Adapter",
+            swiftSettings: [.swiftLanguageMode(.v5)]
+        ),
         // Release-build measurements against the budgets: `swift run -c release conformance-benchmarks`.
         .executableTarget(
             name: "conformance-benchmarks",
@@ -279,7 +293,7 @@ let package = Package(
         .testTarget(name: "ConformanceExploreTests", dependencies: kitTestDependencies),
         .testTarget(
             name: "ContainerCatalogueTests",
-            dependencies: kitTestDependencies + ["ContainerCatalogue", "ReferenceContainer"]
+            dependencies: kitTestDependencies + ["ContainerCatalogue", "ReferenceContainer", "ContainerPortAdapter"]
         ),
         .testTarget(
             name: "ConformanceKitTests",
