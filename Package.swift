@@ -128,7 +128,7 @@ let package = Package(
             name: "ConformanceKit",
             dependencies: [
                 "ConformanceAdapter", "ConformanceSupport", "ConformanceEngine", "ConformanceBrowser",
-                "ConformanceCatalogue", "ConformanceReports", "ConformanceExplore",
+                "ConformanceCatalogue", "ConformanceReports", "ConformanceExplore", "ContainerCatalogue",
             ]
         ),
         // The platform-free native side of the protocol: no web view, no JavaScriptCore.

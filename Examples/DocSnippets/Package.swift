@@ -34,6 +34,25 @@ let package = Package(
                 "WebKitPortAdapter", .product(name: "ConformanceKit", package: "WVJBConformance"),
                 .product(name: "ConformanceTesting", package: "WVJBConformance"),
             ]),
+        // A messageHandler container (docs/container.md): the kit's container-style test port and its adapter.
+        .target(
+            name: "ContainerPortAdapter",
+            dependencies: [
+                "HybridContainerPort", .product(name: "ConformanceAdapter", package: "WVJBConformance"),
+                .product(name: "SimulatedWebKit", package: "WVJBConformance"),
+            ]),
+        .testTarget(
+            name: "ContainerConformanceTests",
+            dependencies: [
+                "ContainerPortAdapter", .product(name: "ConformanceKit", package: "WVJBConformance"),
+                .product(name: "ConformanceTesting", package: "WVJBConformance"),
+            ]),
+        .target(
+            name: "HybridContainerPort",
+            dependencies: [
+                .product(name: "SimulatedWebKit", package: "WVJBConformance", condition: .when(platforms: [.linux]))
+            ],
+            swiftSettings: [.swiftLanguageMode(.v5)]),
         // The bridge: the kit's WebKit-style test port, Swift 5 as most ports are.
         .target(
             name: "WebKitStylePort",
@@ -45,6 +64,6 @@ let package = Package(
 )
 
 // The adapter and the tests in the language mode asked for; the port stays Swift 5, as most ports are.
-for target in package.targets where target.name != "WebKitStylePort" {
+for target in package.targets where !["WebKitStylePort", "HybridContainerPort"].contains(target.name) {
     target.swiftSettings = [.swiftLanguageMode(mode)]
 }

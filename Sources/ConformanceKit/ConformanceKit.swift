@@ -9,3 +9,4 @@
 @_exported import ConformanceExplore
 @_exported import ConformanceReports
 @_exported import ConformanceSupport
+@_exported import ContainerCatalogue

@@ -170,7 +170,7 @@ struct PublicAPITests {
         guard product == "ConformanceKit" else { return [product] }
         return [
             "ConformanceKit", "ConformanceSupport", "ConformanceEngine", "ConformanceBrowser", "ConformanceCatalogue",
-            "ConformanceReports", "ConformanceExplore",
+            "ConformanceReports", "ConformanceExplore", "ContainerCatalogue",
         ]
     }
 

@@ -1,7 +1,7 @@
-/// The cases of the messageHandler container profile (`--profile container`), in spec order.
-package enum ContainerCatalogue {
+/// The cases of the messageHandler container profile (`spec/container.md`), in spec order.
+public enum ContainerCatalogue {
     /// Every case.
-    package static let all: [ContainerCase] =
+    public static let all: [ContainerCase] =
         CallCases.all + FailureCases.all + EscapingCases.all + EventCases.all + SynchronousCases.all
         + JavaScriptSideCases.all
 }
