@@ -156,7 +156,7 @@ let package = Package(
             name: "ContainerCatalogue",
             dependencies: [
                 "ConformanceAdapter", "ConformanceBrowser", "ConformanceCatalogue", "ConformanceEngine",
-                "ConformanceFixtures", "ConformanceSpec", "ConformanceSupport", "StrictJSON",
+                "ConformanceExplore", "ConformanceFixtures", "ConformanceSpec", "ConformanceSupport", "StrictJSON",
             ]
         ),
         // The harness's oracles built on the reference: explore against the reference bridge, and ESC-2's
@@ -269,7 +269,7 @@ let package = Package(
             name: "conformance-benchmarks",
             dependencies: [
                 "BridgeMutants", "CJavaScriptCore", "ConformanceKit", "ConformanceObligations", "ReferenceBridge",
-                "ReferenceBridgeCore", "ReferenceOracle", "WireDialects",
+                "ReferenceBridgeCore", "ReferenceContainer", "ReferenceOracle", "WireDialects",
             ]
         ),
         .testTarget(

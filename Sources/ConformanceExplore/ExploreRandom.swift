@@ -22,16 +22,16 @@ package struct ExploreRandom: RandomNumberGenerator, Sendable {
     }
 
     /// A number in `0..<bound`, without the standard library's algorithm (which may change between releases).
-    mutating func below(_ bound: Int) -> Int {
+    package mutating func below(_ bound: Int) -> Int {
         precondition(bound > 0)
         return Int(next() % UInt64(bound))
     }
 
     /// True with probability `numerator / denominator`.
-    mutating func chance(_ numerator: Int, in denominator: Int) -> Bool { below(denominator) < numerator }
+    package mutating func chance(_ numerator: Int, in denominator: Int) -> Bool { below(denominator) < numerator }
 
     /// An element of `choices`.
-    mutating func pick<Element>(_ choices: [Element]) -> Element { choices[below(choices.count)] }
+    package mutating func pick<Element>(_ choices: [Element]) -> Element { choices[below(choices.count)] }
 
     /// An element of `choices`, each as likely as its weight.
     mutating func weighted<Element>(_ choices: [(Int, Element)]) -> Element {

@@ -13,7 +13,9 @@ import ReferenceOracle
 @main
 enum Benchmarks {
     /// The sections, in the order they run.
-    static let sections = ["catalogue", "cases", "process", "messages", "out-of-process", "escaper", "explore"]
+    static let sections = [
+        "catalogue", "cases", "process", "messages", "out-of-process", "escaper", "explore", "container",
+    ]
     /// Sections that run only when asked for: they take minutes, or need WebKitGTK and a display.
     static let optionalSections = ["explore-mutants", "mutation", "native-mutation", "fix-first", "web-views"]
 
@@ -53,6 +55,7 @@ enum Benchmarks {
             case "messages": await MessageBenchmarks.run(runner)
             case "out-of-process": await benchmarkOutOfProcess(runner)
             case "explore": await ExploreBenchmarks.run()
+            case "container": await ContainerBenchmarks.run()
             case "explore-mutants": await ExploreMutantStudy.run()
             case "mutation": await MechanicalMutationBenchmark.run()
             case "native-mutation": await MechanicalMutationBenchmark.runNative()
