@@ -1,4 +1,5 @@
 import ArgumentParser
+import BridgeMutants
 import ConformanceFixtures
 import ConformanceKit
 import Foundation
@@ -19,9 +20,15 @@ struct ExplainCommand: ParsableCommand {
             valueName: "profile"))
     var profile: ProfileChoice?
 
-    func validate() throws { try profile?.validated() }
+    func validate() throws { try profile?.validated(allowingContainer: true) }
 
     func run() throws {
+        if let containerCase = ContainerCatalogue.all.first(where: { $0.id == caseID }),
+            profile == nil || profile?.isContainer == true
+        {
+            try explain(containerCase)
+            return
+        }
         guard let conformanceCase = Catalogue.case(withID: caseID) else {
             let near = Catalogue.all.map(\.id).filter { $0.hasPrefix(String(caseID.prefix { $0 != "." })) }
             printError(
@@ -80,6 +87,34 @@ struct ExplainCommand: ParsableCommand {
                     separator: "\n"))
         } else {
             print("  (none recorded in this profile: see spec/protocol.md, appendix A)")
+        }
+    }
+
+    /// A case of the container profile: what it checks, its clauses of spec/container.md with their obligations,
+    /// and the kit's container mutants that break them.
+    private func explain(_ containerCase: ContainerCase) throws {
+        let spec: ProtocolSpec
+        do { spec = try ContainerSpec.bundled() } catch {
+            printError(error.description)
+            throw ExitCodes.configuration
+        }
+        print("\(containerCase.id)  [MUST]  (the container profile)")
+        print("  \(containerCase.summary)")
+        if containerCase.needsSynchronousCalls { print("  requires: SupportsSynchronousCalls") }
+        print("\nclauses (spec/container.md):")
+        for id in containerCase.clauses {
+            let clause = spec.clause(id)
+            print(
+                "  [\(id)] " + (clause.map { $0.text.replacingOccurrences(of: "\n", with: " ") } ?? "(not in the spec)")
+            )
+            for obligation in clause?.obligations ?? [] {
+                print("    [\(obligation.id)] \(obligation.side) \(obligation.text)")
+            }
+        }
+        let mutants = ContainerMutantCatalogue.all.filter { $0.caughtBy.contains(containerCase.id) }
+        if !mutants.isEmpty {
+            print("\nthe kit's container mutants this case catches:")
+            for mutant in mutants { print("  \(mutant.id) [\(mutant.obligation)]: \(mutant.summary)") }
         }
     }
 }

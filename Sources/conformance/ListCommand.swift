@@ -21,7 +21,7 @@ struct ListCommand: ParsableCommand {
             valueName: "profile"))
     var profile: ProfileChoice?
 
-    func validate() throws { try profile?.validated() }
+    func validate() throws { try profile?.validated(allowingContainer: true) }
 
     @Flag(
         name: .long,
@@ -56,6 +56,10 @@ struct ListCommand: ParsableCommand {
             for choice in AdapterChoice.builtIns { print("\(choice.argument)\n    \(choice.summary)") }
             return
         }
+        if profile?.isContainer == true {
+            listContainerCases()
+            return
+        }
         let selected = try selectCases(include: cases)
         for conformanceCase in selected {
             let requires = conformanceCase.requires.isEmpty ? "" : "  requires: \(conformanceCase.requires)"
@@ -74,5 +78,18 @@ struct ListCommand: ParsableCommand {
                 "\(running) of \(selected.count) cases run in the \(dialect.name) profile (\(selected.count - running) not applicable)"
             )
         }
+    }
+
+    /// The container profile's cases (spec/container.md), with their clauses; `--case` globs select among them.
+    private func listContainerCases() {
+        let selected = ContainerCatalogue.all.filter { containerCase in
+            cases.isEmpty || cases.contains { CaseSelector.matches($0, containerCase.id) }
+        }
+        for containerCase in selected {
+            let needs = containerCase.needsSynchronousCalls ? "  requires: SupportsSynchronousCalls" : ""
+            print("\(containerCase.id)  [MUST] \(containerCase.clauses.joined(separator: ", "))\(needs)")
+            print("    \(containerCase.summary)")
+        }
+        print("\(selected.count) cases in the container profile (spec/container.md; docs/container.md runs them)")
     }
 }

@@ -10,9 +10,14 @@ import WireDialects
 ///
 /// A dialect file that cannot be used is not a usage error but a configuration one: the argument keeps the
 /// loader's message, and `validated()` prints it and exits 78, as for a malformed baseline.
+///
+/// `container` is not a dialect but the other protocol the kit checks (spec/container.md): `list` and `explain`
+/// know it; the verbs that run cases say it runs from `swift test` for now.
 struct ProfileChoice: ExpressibleByArgument, Equatable, Sendable {
-    /// The dialect (the canonical one for a file that could not be loaded: see `validated()`).
+    /// The dialect (the canonical one for a file that could not be loaded, or for `container`).
     let dialect: WireDialect
+    /// Whether the profile is the messageHandler container protocol rather than a WVJB dialect.
+    let isContainer: Bool
     /// The argument as given: a shipped profile's name or a file's path, for rerun commands.
     let argument: String
     /// Why the dialect file given cannot be used, or nil.
@@ -21,16 +26,27 @@ struct ProfileChoice: ExpressibleByArgument, Equatable, Sendable {
     /// The canonical wire (WebViewJavascriptBridge), the default.
     static let canonical = ProfileChoice(dialect: .canonical)
 
-    private init(dialect: WireDialect, argument: String? = nil, problem: String? = nil) {
+    /// The messageHandler container protocol's profile.
+    static let container = ProfileChoice(dialect: .canonical, argument: containerName, isContainer: true)
+
+    /// The argument that names the container profile.
+    static let containerName = "container"
+
+    private init(dialect: WireDialect, argument: String? = nil, problem: String? = nil, isContainer: Bool = false) {
         self.dialect = dialect
         self.argument = argument ?? dialect.name
         self.problem = problem
+        self.isContainer = isContainer
     }
 
     /// The profile of a shipped dialect.
     init(shipped dialect: WireDialect) { self.init(dialect: dialect) }
 
     init?(argument: String) {
+        if argument == Self.containerName {
+            self = .container
+            return
+        }
         if let dialect = WireDialect.shipped.first(where: { $0.name == argument }) {
             self.init(dialect: dialect)
             return
@@ -44,15 +60,23 @@ struct ProfileChoice: ExpressibleByArgument, Equatable, Sendable {
         }
     }
 
-    /// Checks that a dialect file given could be used.
-    /// - Throws: `ExitCodes.configuration` after printing why it cannot.
-    func validated() throws {
+    /// Checks that a dialect file given could be used, and that a verb that runs WVJB cases was not given the
+    /// container profile.
+    /// - Parameter allowingContainer: Whether the verb knows the container profile (`list`, `explain`).
+    /// - Throws: `ExitCodes.configuration` after printing why a dialect file cannot be used; a `ValidationError`
+    ///   for the container profile where it does not run.
+    func validated(allowingContainer: Bool = false) throws {
+        if isContainer, !allowingContainer {
+            throw ValidationError(
+                "the container profile (spec/container.md) runs from swift test for now, with ContainerExpectations (docs/container.md); conformance list and explain know it, and the verbs that run cases run WVJB profiles"
+            )
+        }
         guard let problem else { return }
         printError(problem)
         throw ExitCodes.configuration
     }
 
-    var defaultValueDescription: String { dialect.name }
+    var defaultValueDescription: String { argument }
 
-    static var allValueStrings: [String] { WireDialect.shipped.map(\.name) }
+    static var allValueStrings: [String] { WireDialect.shipped.map(\.name) + [containerName] }
 }

@@ -24,6 +24,26 @@ struct ProfileCommandTests {
         #expect(own.standardOutput.contains("not applicable: the case is written for the wkwvjb dialect"))
     }
 
+    @Test("list and explain know the container profile; the verbs that run cases say it runs from swift test")
+    func containerProfile() async throws {
+        let list = try await conformance("list", "--profile", "container", "--case", "sync.*")
+        #expect(list.status == 0, "\(list.standardError)")
+        #expect(
+            list.standardOutput.contains("sync.result  [MUST] MHSYNC-2, MHSYNC-1  requires: SupportsSynchronousCalls"))
+        #expect(
+            list.standardOutput.hasSuffix(
+                "4 cases in the container profile (spec/container.md; docs/container.md runs them)\n"))
+        let explain = try await conformance("explain", "call.answer-once")
+        #expect(explain.status == 0, "\(explain.standardError)")
+        #expect(explain.standardOutput.contains("[MHCALL-3.a] N a call with a `callbackId` is answered exactly once"))
+        #expect(explain.standardOutput.contains("container.answers-twice [MHCALL-3.a]"))
+        for verb in ["run", "explore"] {
+            let refused = try await conformance(verb, "--profile", "container", "--adapter", "reference")
+            #expect(refused.status == 64, "\(verb): \(refused.status)")
+            #expect(refused.standardError.contains("the container profile (spec/container.md) runs from swift test"))
+        }
+    }
+
     @Test("JSON, JUnit and Markdown reports name the profile; a baseline written in a profile gates only that one")
     func reportsAndBaselineCarryTheProfile() async throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("profile-\(UUID().uuidString)")
