@@ -7,13 +7,18 @@ import WireDialects
 package enum DialectRecognition {
     /// One line naming the dialect the implementation seems to speak and the option to run it with, or nil
     /// when nothing points away from `profile`: the native side evaluated another shipped dialect's delivery or
-    /// fetch command, or never evaluated anything at all in three cases or more.
+    /// fetch command, or the answer or event entry of the messageHandler container (another protocol), or never
+    /// evaluated anything at all in three cases or more.
     /// - Parameters:
     ///   - results: The run's results.
     ///   - profile: The dialect the run spoke.
     package static func hint(for results: [CaseResult], profile: WireDialect) -> String? {
         let scripts = results.flatMap { result in
             result.transcript.nativeEvaluations.filter { $0.style != .harness }.map(\.script)
+        }
+        if let entry = containerEntries.first(where: { entry in scripts.contains { calls($0, entry + "(") } }) {
+            return
+                "this looks like the messageHandler container, not a WVJB dialect (the native side evaluated \(entry)(...)): it is another protocol, with its own spec part and cases (spec/container.md, docs/container.md)"
         }
         for other in WireDialect.shipped where other != profile {
             let evidence = scripts.first { script in
@@ -36,6 +41,10 @@ package enum DialectRecognition {
         return
             "the native side never evaluated JavaScript, though the pages asked for the JS side by \(asked) as the \(profile.name) dialect does: if the implementation speaks another dialect, run with \(others.joined(separator: " or "))"
     }
+
+    /// The entry points of the messageHandler container's JS side that its native side evaluates
+    /// (spec/container.md): answers and events.
+    static let containerEntries = ["callbackDispatcher", "eventDispatcher"]
 
     /// Whether `script` holds `command` where it starts a name: not inside a longer one
     /// (`WKWebViewJavascriptBridge._fetchQueue();` does not call `WebViewJavascriptBridge._fetchQueue();`).
