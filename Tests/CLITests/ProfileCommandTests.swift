@@ -102,7 +102,7 @@ struct ProfileCommandTests {
         #expect(missing.standardError.contains("/nonexistent/mine.dialect.json"), "\(missing.standardError)")
         let unknown = try await conformance("run", "--profile", "hybrid", "--adapter", "reference")
         #expect(unknown.status == 64)
-        #expect(unknown.standardError.contains("'canonical' and 'wkwvjb'"), "\(unknown.standardError)")
+        #expect(unknown.standardError.contains("'canonical', 'wkwvjb' or 'container'"), "\(unknown.standardError)")
     }
 
     @Test(

@@ -43,6 +43,10 @@ struct WireVocabularyTests {
         ("webkit-port-testee/", "an independent WebKit-style port under test: an implementation writes its own wire"),
         ("wkwvjb-port-testee/", "an independent port in the wkwvjb dialect: an implementation writes its own wire"),
         ("conformance-testees/", "testees under test: implementations write their own wire"),
+        ("ReferenceContainer/", "the messageHandler container (spec/container.md): callbackId is that protocol's key"),
+        ("ContainerCatalogue/", "the messageHandler container's cases and explorer: that protocol's own words"),
+        ("BridgeMutants/Container/", "the messageHandler container's mutants: that protocol's own words"),
+        ("container-port-testee/", "an independent container port under test: it writes its own wire"),
     ]
 
     /// The canonical words looked for in code (comments are prose): distinctive names anywhere, the
