@@ -1,7 +1,7 @@
 import Foundation
 
 /// The scripts the container evaluates in the page, and the texts inside them (spec/container.md, MHESC).
-enum ContainerScript {
+package enum ContainerScript {
     /// The answer to a call: `<function>('<callbackId>', '<json>');` (MHCALL-3).
     static func answer(through function: String, callbackID: String, json: String) -> String {
         "\(function)(\(singleQuoted(callbackID)), \(singleQuoted(json)));"
@@ -14,7 +14,7 @@ enum ContainerScript {
 
     /// `text` as a single-quoted JavaScript literal that decodes to exactly `text` (MHESC-1): the backslash and
     /// the quote escaped, and every character that ends a line in JavaScript (or that a literal may not hold).
-    static func singleQuoted(_ text: String) -> String {
+    package static func singleQuoted(_ text: String) -> String {
         var literal = "'"
         for scalar in text.unicodeScalars {
             switch scalar {

@@ -12,7 +12,7 @@ package enum ContainerMutantCatalogue {
             id: "container.answers-escape-quotes-only", obligation: "MHESC-1.a",
             caughtBy: ["escaping.answers.corpus"],
             summary:
-                "answers escape only the backslash and the quote: a line terminator in the JSON text breaks the literal",
+                "answers escape the backslash and the quote with String replacement, which matches whole characters: a quote followed by a combining mark stays raw and ends the literal",
             defect: .native {
                 ContainerDefect(rewriteScript: { script, _ in
                     guard !script.isEvent, script.arguments.count == 2 else { return [script.source] }

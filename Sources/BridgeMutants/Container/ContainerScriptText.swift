@@ -1,3 +1,5 @@
+import ReferenceContainer
+
 /// A script the reference container evaluates, read back into its parts: the function it calls and the strings
 /// of its single-quoted literals, decoded. Defects rewrite answers and events from these and write them again with
 /// their own (broken) quoting.
@@ -53,7 +55,8 @@ struct ContainerScriptText {
         return isEvent ? call : call + ";"
     }
 
-    /// The quoting of a port that escapes only the backslash and the single quote.
+    /// The quoting of a port that escapes only the backslash and the single quote, with `String` replacement: it
+    /// matches whole characters, so a quote that a combining mark follows (one character) stays raw.
     static func quotesOnly(_ text: String) -> String {
         "'" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "'", with: "\\'") + "'"
     }
@@ -62,19 +65,5 @@ struct ContainerScriptText {
     static func unescaped(_ text: String) -> String { "'" + text + "'" }
 
     /// The reference's quoting, for the arguments a defect leaves alone.
-    static func escaped(_ text: String) -> String {
-        var literal = "'"
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\\": literal += "\\\\"
-            case "'": literal += "\\'"
-            case "\n": literal += "\\n"
-            case "\r": literal += "\\r"
-            case "\u{2028}": literal += "\\u2028"
-            case "\u{2029}": literal += "\\u2029"
-            default: literal.unicodeScalars.append(scalar)
-            }
-        }
-        return literal + "'"
-    }
+    static func escaped(_ text: String) -> String { ContainerScript.singleQuoted(text) }
 }
