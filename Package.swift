@@ -264,6 +264,12 @@ let package = Package(
             path: "Sources/container-port-testee/Adapter",
             swiftSettings: [.swiftLanguageMode(.v5)]
         ),
+        .executableTarget(
+            name: "container-port-testee",
+            dependencies: ["ConformanceAdapter", "ContainerPortAdapter"],
+            path: "Sources/container-port-testee/Main",
+            swiftSettings: [.swiftLanguageMode(.v5)]
+        ),
         // Release-build measurements against the budgets: `swift run -c release conformance-benchmarks`.
         .executableTarget(
             name: "conformance-benchmarks",
@@ -320,7 +326,8 @@ let package = Package(
         .testTarget(
             name: "CLITests",
             dependencies: [
-                "conformance", "conformance-testees", "swift5-testee", "wkwvjb-port-testee", "ConformanceKit",
+                "conformance", "conformance-testees", "swift5-testee", "wkwvjb-port-testee", "container-port-testee",
+                "ConformanceKit",
                 "ConformanceFixtures", "ReferenceBridge", "StrictJSON", "CProcessExit", "TestTiers", "WireDialects",
                 // The gate-issue agreement test runs swift-testing's and XCTest's frontends beside the CLI.
                 "ConformanceTesting", "BridgeMutants",

@@ -57,31 +57,85 @@ public enum AdapterHost {
         }
     }
 
-    /// `serve(name:adapter:)` on the main actor.
+    /// Serves a `ContainerAdapter` (the messageHandler container, `spec/container.md`) as `serve(name:adapter:)`
+    /// serves a bridge: for `--profile container` runs out of process. Never returns.
+    ///
+    ///     AdapterHost.serveContainer(name: "my-container") { MyContainerAdapter() }
+    ///
+    /// Handlers of the harness's cases that throw need the container in the harness's process: out of process,
+    /// the cases that use them are not applicable.
+    /// - Parameters:
+    ///   - name: The name the `hello` gives; defaults to the executable's name.
+    ///   - makeAdapter: Creates each case's adapter.
+    public static func serveContainer(
+        name: String? = nil, adapter makeAdapter: @MainActor () throws -> any ContainerAdapter
+    )
+        -> Never
+    {
+        precondition(
+            Thread.isMainThread, "AdapterHost.serveContainer must be called on the main thread, e.g. from main.swift")
+        return MainActor.assumeIsolated {
+            let (connection, name) = openConnection(name: name)
+            let adapter: Result<any ContainerAdapter, any Error> = Result { try makeAdapter() }
+            let synchronous = (try? adapter.get()) is any SupportsSynchronousCalls
+            let capabilities =
+                [
+                    AdapterWire.containerCapability, AdapterWire.webViewCapability,
+                    AdapterWire.standardErrorMarksCapability,
+                    AdapterWire.persistentCapability,
+                ] + (synchronous ? [AdapterWire.synchronousCallsCapability] : [])
+            connection.send(
+                .hello(protocolVersion: AdapterWire.protocolVersion, name: name, capabilities: capabilities))
+            serveRequests(on: connection, first: HostedContainerCase(connection: connection, adapter: adapter)) {
+                HostedContainerCase(connection: connection, adapter: Result { try makeAdapter() })
+            }
+        }
+    }
+
+    /// Opens the protocol on standard input and output (standard output moved to standard error for everything
+    /// else), and the name the `hello` gives.
     @MainActor
-    private static func serveOnMainActor(
-        name: String?, offeringPersistent: Bool, adapter makeAdapter: @MainActor () throws -> any BridgeAdapter
-    ) -> Never {
+    private static func openConnection(name: String?) -> (TesteeConnection, String) {
         // A trap inside the kit's own code says so on standard error, for the harness (KitCode).
         KitCode.installTrapNote(for: .harness)
         // Keep the real standard output for the protocol; everything else printed goes to standard error.
         let protocolOutput = dup(STDOUT_FILENO)
         dup2(STDERR_FILENO, STDOUT_FILENO)
         let connection = TesteeConnection(output: protocolOutput, input: LineReader(reading: STDIN_FILENO))
+        return (
+            connection,
+            name ?? CommandLine.arguments.first.map { URL(fileURLWithPath: $0).lastPathComponent } ?? "testee"
+        )
+    }
 
+    /// `serve(name:adapter:)` on the main actor.
+    @MainActor
+    private static func serveOnMainActor(
+        name: String?, offeringPersistent: Bool, adapter makeAdapter: @MainActor () throws -> any BridgeAdapter
+    ) -> Never {
+        let (connection, name) = openConnection(name: name)
         let adapter: Result<any BridgeAdapter, any Error> = Result { try makeAdapter() }
         // Sends from any thread need the harness in the same process; version 1 does not carry them (ADP-6).
         let capabilities = ((try? adapter.get()).map(BridgeCapabilities.init(of:)) ?? []).subtracting(.inProcessOnly)
         connection.send(
             .hello(
-                protocolVersion: AdapterWire.protocolVersion,
-                name: name ?? CommandLine.arguments.first.map { URL(fileURLWithPath: $0).lastPathComponent }
-                    ?? "testee",
+                protocolVersion: AdapterWire.protocolVersion, name: name,
                 capabilities: BridgeCapabilities.names.filter { capabilities.contains($0.0) }.map(\.1)
                     + [AdapterWire.standardErrorMarksCapability]
                     + (offeringPersistent ? [AdapterWire.persistentCapability] : [])))
+        serveRequests(on: connection, first: HostedCase(connection: connection, adapter: adapter)) {
+            HostedCase(connection: connection, adapter: Result { try makeAdapter() })
+        }
+    }
+
+    /// Reads and performs requests until the harness closes standard input: each case in `first`, then in one
+    /// `makeCase` makes after each `endCase`.
+    @MainActor
+    private static func serveRequests(
+        on connection: TesteeConnection, first: any HostedSession, makeCase: () -> any HostedSession
+    ) -> Never {
         // The current case; nil between `endCase` and the next case's first request, which makes a fresh one.
-        var hosted: HostedCase? = HostedCase(connection: connection, adapter: adapter)
+        var hosted: (any HostedSession)? = first
         while true {
             let request = connection.receive()
             guard let seq = request.seq else {
@@ -93,7 +147,7 @@ public enum AdapterHost {
                 hosted?.end()
                 hosted = nil
             } else {
-                let session = hosted ?? HostedCase(connection: connection, adapter: Result { try makeAdapter() })
+                let session = hosted ?? makeCase()
                 hosted = session
                 do {
                     try session.handle(request)
@@ -110,9 +164,19 @@ public enum AdapterHost {
     }
 }
 
+/// One hosted case of a testee: it performs the case's requests, and ends when the harness ends it.
+@MainActor
+protocol HostedSession: AnyObject {
+    /// Performs one request.
+    /// - Throws: What the adapter threw, or `AdapterFailure` when the harness broke the protocol.
+    func handle(_ request: HarnessMessage) throws
+    /// Ends the case (ADP-17).
+    func end()
+}
+
 /// The adapter of one hosted case and its bookkeeping: handler invocations waiting for answers.
 @MainActor
-private final class HostedCase {
+private final class HostedCase: HostedSession {
     private let connection: TesteeConnection
     private let adapter: Result<any BridgeAdapter, any Error>
     private var page: TesteeWebView?
@@ -164,7 +228,8 @@ private final class HostedCase {
                     { [weak self] answer in
                         guard let self, !isEnded else { return }
                         connection.send(
-                            .callbackInvoked(callback: number, data: Self.wireData(answer, connection: connection)))
+                            .callbackInvoked(
+                                callback: number, data: WireData.handedOver(answer, connection: connection)))
                     }
                 })
         case .removeHandler(_, let name):
@@ -197,6 +262,10 @@ private final class HostedCase {
         case .endCase:
             // `serve` ends the case itself.
             break
+        case .registerContainerHandler, .sendEvent, .textInputPanel:
+            throw AdapterFailure.protocolViolation(
+                "`\(request.type)`, a request of the `\(AdapterWire.containerCapability)` capability, which its hello did not offer",
+                by: "the harness")
         }
     }
 
@@ -220,20 +289,7 @@ private final class HostedCase {
         nextInvocationNumber += 1
         responders[invocation] = respond
         connection.send(
-            .handlerInvoked(handler: name, invocation: invocation, data: Self.wireData(data, connection: connection)))
-    }
-
-    /// What the implementation handed over, for the wire; a value that is not JSON is reported as the
-    /// MSG-3 violation it is and sent as a description.
-    private nonisolated static func wireData(_ data: Any?, connection: TesteeConnection) -> WireData? {
-        do {
-            return try WireData(foundation: data)
-        } catch {
-            connection.send(
-                .violation(
-                    clause: Obligation.msg3f.id,
-                    message: "data the implementation handed over is not a Foundation JSON value: \(error)"))
-            return WireData(.string("<not JSON: \(data.map { "\(type(of: $0))" } ?? "nil")>"))
-        }
+            .handlerInvoked(
+                handler: name, invocation: invocation, data: WireData.handedOver(data, connection: connection)))
     }
 }

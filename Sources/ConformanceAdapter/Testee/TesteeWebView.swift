@@ -181,6 +181,18 @@ final class TesteeWebView: WebViewBackend {
 
     /// Ends the page with its case (ADP-17): a bridge that outlives the case evaluates, logs and decides
     /// into the void, as into a web view that is gone, and nothing of it reaches the next case.
+    /// Shows the page's `prompt()` in the web view's text input panel (a UI delegate, through the WebKit facade) and
+    /// reports what its completion handler gets, or that nobody showed it (ADP-26).
+    func showTextInputPanel(_ panel: Int, prompt: String, defaultText: String?) {
+        let connection = self.connection
+        let shown =
+            webView.textInputPanel?(prompt, defaultText) { [weak self] text in
+                guard let self, !isClosed else { return }
+                connection.send(.promptAnswered(panel: panel, shown: true, text: text))
+            } ?? false
+        if !shown { connection.send(.promptAnswered(panel: panel, shown: false, text: nil)) }
+    }
+
     func close() {
         isClosed = true
         completionHandlers = [:]

@@ -19,6 +19,13 @@ package enum AdapterWire {
     /// it ends a case when asked (`endCase`) and makes a fresh adapter for the next one (ADP-17).
     package static let persistentCapability = "persistent"
 
+    /// The `hello` capability of a testee that serves a messageHandler container (`AdapterHost.serveContainer`):
+    /// it takes the container requests (ADP-25, ADP-26) instead of the WVJB ones.
+    package static let containerCapability = "container"
+
+    /// The `hello` capability of a container testee that answers synchronous calls (`SupportsSynchronousCalls`).
+    package static let synchronousCallsCapability = "synchronous-calls"
+
     /// What a testee that offers `stderr-marks` writes to standard error, on a line of its own, just before
     /// each message it writes (ADP-16): the record separator U+001E, then `wvjb-adapter-mark`.
     package static let standardErrorMark = "\u{1E}wvjb-adapter-mark"

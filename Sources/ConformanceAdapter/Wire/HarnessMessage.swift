@@ -35,6 +35,14 @@ package enum HarnessMessage: Equatable, Sendable {
     /// End the case on a testee that stays for the next one (ADP-17): release the adapter, its bridge and
     /// page, and everything the case held.
     case endCase(seq: Int)
+    /// Register a container handler of `handler`/`action` that reports each invocation as
+    /// `containerHandlerInvoked` (ADP-25; only to a testee that offers `container`).
+    case registerContainerHandler(seq: Int, handler: String, action: String)
+    /// Send the container event `event`; with `completion`, report its value as `callbackInvoked` (ADP-25).
+    case sendEvent(seq: Int, event: String, data: WireData?, completion: Int?)
+    /// Show the page's `prompt()` in the web view's text input panel; the testee reports what its completion
+    /// handler got as `promptAnswered` (ADP-26).
+    case textInputPanel(seq: Int, panel: Int, prompt: String, defaultText: String?)
 
     /// The `type` field.
     package var type: String {
@@ -53,6 +61,9 @@ package enum HarnessMessage: Equatable, Sendable {
         case .respond: "respond"
         case .syncEvaluated: "syncEvaluated"
         case .endCase: "endCase"
+        case .registerContainerHandler: "registerContainerHandler"
+        case .sendEvent: "sendEvent"
+        case .textInputPanel: "textInputPanel"
         }
     }
 
@@ -64,7 +75,8 @@ package enum HarnessMessage: Equatable, Sendable {
             .reset(let seq), .disableSafetyTimeout(let seq), .setTrafficLogging(let seq, _),
             .navigation(let seq, _, _, _, _),
             .navigationEvent(let seq, _), .scriptMessage(let seq, _, _), .evaluated(let seq, _, _, _),
-            .respond(let seq, _, _), .endCase(let seq):
+            .respond(let seq, _, _), .endCase(let seq), .registerContainerHandler(let seq, _, _),
+            .sendEvent(let seq, _, _, _), .textInputPanel(let seq, _, _, _):
             seq
         case .syncEvaluated:
             nil
@@ -93,6 +105,12 @@ package enum HarnessMessage: Equatable, Sendable {
         case let .respond(_, invocation, data): .respond(seq: seq, invocation: invocation, data: data)
         case .syncEvaluated: self
         case .endCase: .endCase(seq: seq)
+        case let .registerContainerHandler(_, handler, action):
+            .registerContainerHandler(seq: seq, handler: handler, action: action)
+        case let .sendEvent(_, event, data, completion):
+            .sendEvent(seq: seq, event: event, data: data, completion: completion)
+        case let .textInputPanel(_, panel, prompt, defaultText):
+            .textInputPanel(seq: seq, panel: panel, prompt: prompt, defaultText: defaultText)
         }
     }
 }
@@ -100,7 +118,8 @@ package enum HarnessMessage: Equatable, Sendable {
 extension HarnessMessage: Codable {
     private enum Field: String, CodingKey {
         case type, seq, bridgeJavaScriptSource, appNavigationDelegate, name, data, callback, navigation, url,
-            mainFrame, navigationType, event, body, evaluation, result, error, invocation, enabled
+            mainFrame, navigationType, event, body, evaluation, result, error, invocation, enabled, handler, action,
+            completion, panel, prompt, defaultText
     }
 
     package init(from decoder: any Decoder) throws {
@@ -158,6 +177,20 @@ extension HarnessMessage: Codable {
                 evaluation: try fields.decodeIdentifier(forKey: .evaluation),
                 result: try fields.decodeIfPresent(String.self, forKey: .result))
         case "endCase": self = .endCase(seq: try seq())
+        case "registerContainerHandler":
+            self = .registerContainerHandler(
+                seq: try seq(), handler: try fields.decode(String.self, forKey: .handler),
+                action: try fields.decode(String.self, forKey: .action))
+        case "sendEvent":
+            self = .sendEvent(
+                seq: try seq(), event: try fields.decode(String.self, forKey: .event),
+                data: try fields.decodeData(forKey: .data),
+                completion: try fields.decodeIdentifierIfPresent(forKey: .completion))
+        case "textInputPanel":
+            self = .textInputPanel(
+                seq: try seq(), panel: try fields.decodeIdentifier(forKey: .panel),
+                prompt: try fields.decode(String.self, forKey: .prompt),
+                defaultText: try fields.decodeIfPresent(String.self, forKey: .defaultText))
         default:
             throw DecodingError.dataCorruptedError(
                 forKey: .type, in: fields,
@@ -238,6 +271,17 @@ extension HarnessMessage: Codable {
             try fields.encode(evaluation, forKey: .evaluation)
             // `null` when the script threw: the field is always present (ADP-11).
             try fields.encode(result, forKey: .result)
+        case let .registerContainerHandler(_, handler, action):
+            try fields.encode(handler, forKey: .handler)
+            try fields.encode(action, forKey: .action)
+        case let .sendEvent(_, event, data, completion):
+            try fields.encode(event, forKey: .event)
+            try fields.encodeIfPresent(data, forKey: .data)
+            try fields.encodeIfPresent(completion, forKey: .completion)
+        case let .textInputPanel(_, panel, prompt, defaultText):
+            try fields.encode(panel, forKey: .panel)
+            try fields.encode(prompt, forKey: .prompt)
+            try fields.encodeIfPresent(defaultText, forKey: .defaultText)
         }
     }
 

@@ -34,6 +34,12 @@ package enum TesteeMessage: Equatable, Sendable {
     /// The app's own navigation delegate in the testee was called (`method` is the `WKNavigationDelegate`
     /// method, one of `AppNavigationDelegate.methodNames`), for the request or page at `url` (ADP-23).
     case appDelegateNotified(method: String, url: String)
+    /// A container handler of `handler`/`action` registered by the harness was invoked; answer with `respond`
+    /// (ADP-25).
+    case containerHandlerInvoked(handler: String, action: String, invocation: Int, data: WireData?)
+    /// The text input panel of `textInputPanel` request `panel` was completed with `text`, or (`shown` false)
+    /// nobody showed it (ADP-26).
+    case promptAnswered(panel: Int, shown: Bool, text: String?)
 
     /// The `type` field.
     package var type: String {
@@ -54,6 +60,8 @@ package enum TesteeMessage: Equatable, Sendable {
         case .loadHTMLString: "loadHTMLString"
         case .reload: "reload"
         case .appDelegateNotified: "appDelegateNotified"
+        case .containerHandlerInvoked: "containerHandlerInvoked"
+        case .promptAnswered: "promptAnswered"
         }
     }
 
@@ -64,7 +72,8 @@ package enum TesteeMessage: Equatable, Sendable {
         case .addScriptMessageHandler, .removeScriptMessageHandler, .addUserScript, .removeAllUserScripts, .load,
             .loadHTMLString, .reload, .appDelegateNotified:
             true
-        case .hello, .done, .evaluate, .decide, .handlerInvoked, .callbackInvoked, .log, .violation:
+        case .hello, .done, .evaluate, .decide, .handlerInvoked, .callbackInvoked, .log, .violation,
+            .containerHandlerInvoked, .promptAnswered:
             false
         }
     }
@@ -76,6 +85,7 @@ extension TesteeMessage: Codable {
             policy
         case handler, invocation, data, callback, message, clause
         case source, injectionTime, mainFrameOnly, url, html, baseURL, method
+        case action, panel, shown, text
     }
 
     package init(from decoder: any Decoder) throws {
@@ -145,6 +155,16 @@ extension TesteeMessage: Codable {
                     AppNavigationDelegate.methodNames.contains(name) ? name : nil
                 },
                 url: try fields.decode(String.self, forKey: .url))
+        case "containerHandlerInvoked":
+            self = .containerHandlerInvoked(
+                handler: try fields.decode(String.self, forKey: .handler),
+                action: try fields.decode(String.self, forKey: .action),
+                invocation: try fields.decodeIdentifier(forKey: .invocation),
+                data: try fields.decodeData(forKey: .data))
+        case "promptAnswered":
+            self = .promptAnswered(
+                panel: try fields.decodeIdentifier(forKey: .panel), shown: try fields.decode(Bool.self, forKey: .shown),
+                text: try fields.decodeIfPresent(String.self, forKey: .text))
         default:
             throw DecodingError.dataCorruptedError(
                 forKey: .type, in: fields,
@@ -199,6 +219,15 @@ extension TesteeMessage: Codable {
         case let .appDelegateNotified(method, url):
             try fields.encode(method, forKey: .method)
             try fields.encode(url, forKey: .url)
+        case let .containerHandlerInvoked(handler, action, invocation, data):
+            try fields.encode(handler, forKey: .handler)
+            try fields.encode(action, forKey: .action)
+            try fields.encode(invocation, forKey: .invocation)
+            try fields.encodeIfPresent(data, forKey: .data)
+        case let .promptAnswered(panel, shown, text):
+            try fields.encode(panel, forKey: .panel)
+            try fields.encode(shown, forKey: .shown)
+            try fields.encodeIfPresent(text, forKey: .text)
         }
     }
 }

@@ -13,7 +13,7 @@ import StrictJSON
 /// the next case, on a fresh process.
 @MainActor
 package final class ProcessBridgeAdapter: BridgeAdapter, SupportsRemoveHandler, SupportsReset,
-    SupportsDisablingSafetyTimeout, SupportsTrafficLogging,
+    SupportsDisablingSafetyTimeout, SupportsTrafficLogging, ContainerAdapter, DeclaresContainerCapabilities,
     DeclaresCapabilities, FinishesBeforeJudgement, SimulatedNavigationDelegate
 {
     /// How to start and watch the testee.
@@ -53,6 +53,13 @@ package final class ProcessBridgeAdapter: BridgeAdapter, SupportsRemoveHandler, 
     private let persistentTestee: (testee: PersistentTestee, lease: Int)?
     private var webView: SimulatedWebView?
     private var handlers: [String: AdapterHandler] = [:]
+    /// The container handlers the case registered, by handler and action (ADP-25).
+    private var containerHandlers: [ContainerHandlerName: ContainerHandler] = [:]
+    /// The completion handlers of the text input panels shown in the testee, by panel (ADP-26).
+    private var panelCompletions: [Int: @MainActor (String?) -> Void] = [:]
+    /// Whether the testee showed each panel it answered for.
+    private var panelShown: [Int: Bool] = [:]
+    private var nextPanelNumber = 1
     private var responseCallbacks: [Int: AdapterResponseCallback] = [:]
     private var nextCallbackNumber = 1
     private var decisionHandlers: [Int: (NavigationActionPolicy) -> Void] = [:]
@@ -102,6 +109,13 @@ package final class ProcessBridgeAdapter: BridgeAdapter, SupportsRemoveHandler, 
         self.webView = webView
         let appNavigationDelegate = webView.appNavigationDelegate != nil
         webView.navigationDelegate = self
+        if session.offersContainer {
+            // The page's prompt() goes to the testee's text input panel, and waits for its answer (ADP-26).
+            webView.textInputPanel = { [weak self] prompt, defaultText, completionHandler in
+                self?.showTextInputPanel(prompt: prompt, defaultText: defaultText, completionHandler: completionHandler)
+                    ?? false
+            }
+        }
         var request: HarnessMessage {
             .attach(
                 seq: 0, bridgeJavaScriptSource: webView.bridgeJavaScriptSource,
@@ -240,6 +254,43 @@ package final class ProcessBridgeAdapter: BridgeAdapter, SupportsRemoveHandler, 
         performForEvent(.navigationEvent(seq: 0, event: event))
     }
 
+    // MARK: ContainerAdapter
+
+    /// Whether the testee's hello offered `synchronous-calls`.
+    package var offersSynchronousCalls: Bool { session.offersSynchronousCalls }
+
+    /// Registers `handler`/`action` in the testee's container; its invocations come back as
+    /// `containerHandlerInvoked` (ADP-25).
+    /// - Throws: `AdapterFailure`, or `AdapterError` when the testee threw.
+    package func register(handler: String, action: String, body: @escaping ContainerHandler) throws {
+        containerHandlers[ContainerHandlerName(handler: handler, action: action)] = body
+        try perform(.registerContainerHandler(seq: 0, handler: handler, action: action))
+    }
+
+    /// Sends the event in the testee's container; its completion's value comes back as `callbackInvoked`.
+    /// - Throws: `AdapterFailure`, or `AdapterError` when the testee threw.
+    package func sendEvent(_ eventID: String, data: Any?, completion: ((Any?) -> Void)?) throws {
+        var number: Int?
+        if let completion {
+            number = nextCallbackNumber
+            responseCallbacks[nextCallbackNumber] = completion
+            nextCallbackNumber += 1
+        }
+        try perform(.sendEvent(seq: 0, event: eventID, data: try WireData(foundation: data), completion: number))
+    }
+
+    /// Shows the page's `prompt()` in the testee's text input panel: the panel's answer comes back within the
+    /// exchange, through the handler invocations and answers it causes. False when the testee showed none.
+    private func showTextInputPanel(
+        prompt: String, defaultText: String?, completionHandler: @escaping @MainActor (String?) -> Void
+    ) -> Bool {
+        let panel = nextPanelNumber
+        nextPanelNumber += 1
+        panelCompletions[panel] = completionHandler
+        performForEvent(.textInputPanel(seq: 0, panel: panel, prompt: prompt, defaultText: defaultText))
+        return panelShown.removeValue(forKey: panel) ?? true
+    }
+
     // MARK: Exchanges
 
     /// Sends a request the case made and performs its effects until `done`; requests that effects cause
@@ -363,6 +414,23 @@ package final class ProcessBridgeAdapter: BridgeAdapter, SupportsRemoveHandler, 
         case .addScriptMessageHandler, .removeScriptMessageHandler, .addUserScript, .removeAllUserScripts, .load,
             .loadHTMLString, .reload, .appDelegateNotified:
             try performWebViewEffect(message, on: webView)
+        case let .containerHandlerInvoked(handler, action, invocation, data):
+            guard let body = containerHandlers[ContainerHandlerName(handler: handler, action: action)] else {
+                throw .protocolViolation(
+                    "an invocation of container handler `\(handler)`/`\(action)`, which the harness never registered (ADP-25)"
+                )
+            }
+            do {
+                try body(data?.foundationValue) { [weak self] answer in self?.respond(to: invocation, with: answer) }
+            } catch {
+                webView.backend.abortCase(because: ThrowingHandlerOutOfProcess(description: "\(error)"))
+            }
+        case let .promptAnswered(panel, shown, text):
+            guard let completionHandler = panelCompletions.removeValue(forKey: panel) else {
+                throw .protocolViolation("an answer to text input panel \(panel), which is not open (ADP-26)")
+            }
+            panelShown[panel] = shown
+            if shown { completionHandler(text) }
         case .hello, .done:
             throw .protocolViolation("`\(message.type)` between a request and its `done`")
         }
@@ -397,7 +465,8 @@ package final class ProcessBridgeAdapter: BridgeAdapter, SupportsRemoveHandler, 
             webView.reload()
         case let .appDelegateNotified(method, url):
             webView.backend.recordAppDelegateNotification(method: method, url: url)
-        case .hello, .done, .evaluate, .decide, .handlerInvoked, .callbackInvoked, .log, .violation:
+        case .hello, .done, .evaluate, .decide, .handlerInvoked, .callbackInvoked, .log, .violation,
+            .containerHandlerInvoked, .promptAnswered:
             preconditionFailure("`\(message.type)` is not an effect of `web-view`")
         }
     }
@@ -433,4 +502,16 @@ package final class ProcessBridgeAdapter: BridgeAdapter, SupportsRemoveHandler, 
         session.terminate()
         webView?.backend.abortCase(because: error)
     }
+}
+
+/// A container handler's two-level name.
+private struct ContainerHandlerName: Hashable {
+    let handler: String
+    let action: String
+}
+
+/// Why a case stops when one of its handlers throws out of process: the testee's container called a proxy that
+/// cannot throw; the kit's cases that throw are not applicable there, so this is the kit's fault.
+private struct ThrowingHandlerOutOfProcess: Error, CustomStringConvertible {
+    let description: String
 }

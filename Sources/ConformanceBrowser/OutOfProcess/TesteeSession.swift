@@ -25,6 +25,10 @@ final class TesteeSession {
     /// Whether the testee's web view carries page loads and their events, script messages, user scripts and
     /// the app's navigation delegate (ADP-19): it gets the requests of section 10 and may write their effects.
     let offersWebView: Bool
+    /// Whether the testee serves a messageHandler container (`container`, `AdapterHost.serveContainer`).
+    let offersContainer: Bool
+    /// Whether its container answers synchronous calls (`synchronous-calls`).
+    let offersSynchronousCalls: Bool
 
     private var nextSequenceNumber = 1
     /// The lines the testee wrote before its `hello` (while it made its first adapter), for the first case.
@@ -73,6 +77,8 @@ final class TesteeSession {
         marksStandardError = names.contains(AdapterWire.standardErrorMarksCapability)
         servesManyCases = names.contains(AdapterWire.persistentCapability)
         offersWebView = capabilities.contains(.webViewEvents)
+        offersContainer = names.contains(AdapterWire.containerCapability)
+        offersSynchronousCalls = names.contains(AdapterWire.synchronousCallsCapability)
         if marksStandardError {
             linesBeforeHello = try process.standardErrorLinesBeforeLastMessage(timeout: configuration.responseTimeout)
         } else {
@@ -226,7 +232,7 @@ final class TesteeSession {
                 throw .protocolViolation("`hello` between a request and its `done`")
             case .evaluate, .decide, .handlerInvoked, .callbackInvoked, .log, .violation, .addScriptMessageHandler,
                 .removeScriptMessageHandler, .addUserScript, .removeAllUserScripts, .load, .loadHTMLString, .reload,
-                .appDelegateNotified:
+                .appDelegateNotified, .containerHandlerInvoked, .promptAnswered:
                 continue
             }
         }

@@ -8,6 +8,9 @@ public struct ContainerCase: Sendable, Identifiable {
     /// Whether the case makes synchronous calls (`prompt()`): not applicable to a container that does not adopt
     /// `SupportsSynchronousCalls`.
     package let needsSynchronousCalls: Bool
+    /// Whether a handler the case registers throws: not applicable out of process, where the container calls a
+    /// proxy of the handler that cannot throw.
+    package let usesThrowingHandlers: Bool
     /// One line saying what the case checks.
     public let summary: String
     let body: @MainActor @Sendable (ContainerCaseContext) async throws -> Void
@@ -17,15 +20,18 @@ public struct ContainerCase: Sendable, Identifiable {
     ///   - id: The stable hierarchical id.
     ///   - clauses: The clauses checked; the first is the main one.
     ///   - needsSynchronousCalls: Whether the page makes synchronous calls.
+    ///   - usesThrowingHandlers: Whether a handler the case registers throws.
     ///   - summary: One line saying what is checked.
     ///   - body: Drives the case.
     package init(
-        id: String, clauses: [String], needsSynchronousCalls: Bool = false, summary: String,
+        id: String, clauses: [String], needsSynchronousCalls: Bool = false, usesThrowingHandlers: Bool = false,
+        summary: String,
         body: @escaping @MainActor @Sendable (ContainerCaseContext) async throws -> Void
     ) {
         self.id = id
         self.clauses = clauses
         self.needsSynchronousCalls = needsSynchronousCalls
+        self.usesThrowingHandlers = usesThrowingHandlers
         self.summary = summary
         self.body = body
     }

@@ -130,6 +130,7 @@ package struct ContainerExplorer {
     static func containerCase(_ program: ContainerProgram) -> ContainerCase {
         ContainerCase(
             id: "explore.program-\(program.seed)", clauses: [], needsSynchronousCalls: program.callsSynchronously,
+            usesThrowingHandlers: program.registersThrowingHandlers,
             summary: "a generated program"
         ) { context in
             context.loadPage(pageScript)

@@ -9,6 +9,13 @@ package struct ContainerProgram: Sendable, Equatable {
     /// Its steps, in order.
     package var steps: [ContainerStep]
 
+    /// Whether a step registers a handler that throws (the program then needs the container in process).
+    package var registersThrowingHandlers: Bool {
+        steps.contains {
+            if case .register(_, _, .throwing) = $0 { return true }; return false
+        }
+    }
+
     /// Whether a step makes a synchronous call (the program then needs `SupportsSynchronousCalls`).
     package var callsSynchronously: Bool {
         steps.contains {

@@ -95,10 +95,20 @@ package final class ContainerRunner {
             )
         }
         defer { adapter.caseDidEnd() }
-        if containerCase.needsSynchronousCalls, !(adapter is any SupportsSynchronousCalls) {
+        let declared = adapter as? any DeclaresContainerCapabilities
+        let synchronous = declared?.offersSynchronousCalls ?? (adapter is any SupportsSynchronousCalls)
+        if containerCase.needsSynchronousCalls, !synchronous {
             return Outcome(
                 interruption: .notApplicable(
                     .adapterLacks(needs: "SupportsSynchronousCalls", offers: "no synchronous calls")))
+        }
+        // A handler that throws needs the container in this process: a testee's proxy cannot throw for it.
+        if containerCase.usesThrowingHandlers, declared != nil {
+            return Outcome(
+                interruption: .notApplicable(
+                    .adapterLacks(
+                        needs: "a handler that throws, in the harness's process", offers: "a container out of process"))
+            )
         }
         let context = ContainerCaseContext(containerCase: containerCase, browser: browser, adapter: adapter)
         var stop: CaseStop?

@@ -49,7 +49,7 @@ enum FailureCases {
                 "the early call is answered once, with an error object")
         },
         ContainerCase(
-            id: "failure.throwing-handler", clauses: ["MHFAIL-2"],
+            id: "failure.throwing-handler", clauses: ["MHFAIL-2"], usesThrowingHandlers: true,
             summary: "a handler that throws gets its call an error object, and the container goes on"
         ) { context in
             try context.register(handler: "app", action: "fail", reply: .throwing)

@@ -66,6 +66,7 @@ enum SynchronousCases {
         },
         ContainerCase(
             id: "sync.missing-and-throwing", clauses: ["MHSYNC-2"], needsSynchronousCalls: true,
+            usesThrowingHandlers: true,
             summary: "a synchronous call to a missing handler or action, or to one that throws, returns an error object"
         ) { context in
             try context.register(handler: "app", action: "fail", reply: .throwing)

@@ -1,0 +1,4 @@
+import ConformanceAdapter
+import ContainerPortAdapter
+
+AdapterHost.serveContainer(name: "container-port") { ContainerPortAdapter() }
