@@ -30,12 +30,13 @@ package enum ContainerScript {
         return literal + "'"
     }
 
-    /// The JSON text of a native value (MHESC-2); nil (the page's `undefined`) gives `null`, and a value JSON cannot
-    /// hold gives an error object rather than a crash.
+    /// The JSON text of a native value (MHESC-2), its keys sorted so that the same value always gives the same
+    /// text; nil (the page's `undefined`) gives `null`, and a value JSON cannot hold gives an error object rather
+    /// than a crash.
     static func jsonText(of value: Any?) -> String {
         let value = value ?? NSNull()
         guard JSONSerialization.isValidJSONObject([value]),
-            let data = try? JSONSerialization.data(withJSONObject: value, options: [.fragmentsAllowed])
+            let data = try? JSONSerialization.data(withJSONObject: value, options: [.fragmentsAllowed, .sortedKeys])
         else { return errorObject("the handler's result is not a JSON value") }
         return String(decoding: data, as: UTF8.self)
     }
