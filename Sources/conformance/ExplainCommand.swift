@@ -91,7 +91,7 @@ struct ExplainCommand: ParsableCommand {
     }
 
     /// A case of the container profile: what it checks, its clauses of spec/container.md with their obligations,
-    /// and the kit's container mutants that break them.
+    /// the kit's container mutants it catches, and its golden transcript.
     private func explain(_ containerCase: ContainerCase) throws {
         let spec: ProtocolSpec
         do { spec = try ContainerSpec.bundled() } catch {
@@ -115,6 +115,15 @@ struct ExplainCommand: ParsableCommand {
         if !mutants.isEmpty {
             print("\nthe kit's container mutants this case catches:")
             for mutant in mutants { print("  \(mutant.id) [\(mutant.obligation)]: \(mutant.summary)") }
+        }
+        let path = "golden/container/\(containerCase.id).json"
+        print("\ngolden transcript of the reference container (Fixtures/\(path)):")
+        if let text = try? String(contentsOf: ConformanceFixtures.url(path), encoding: .utf8) {
+            print(
+                text.split(separator: "\n").map { "  " + PrintableText.abbreviate(String($0), limit: 240) }.joined(
+                    separator: "\n"))
+        } else {
+            print("  (none recorded)")
         }
     }
 }

@@ -37,6 +37,8 @@ struct ProfileCommandTests {
         #expect(explain.status == 0, "\(explain.standardError)")
         #expect(explain.standardOutput.contains("[MHCALL-3.a] N a call with a `callbackId` is answered exactly once"))
         #expect(explain.standardOutput.contains("container.answers-twice [MHCALL-3.a]"))
+        #expect(explain.standardOutput.contains("golden transcript of the reference container"))
+        #expect(explain.standardOutput.contains(#""event":"native-action""#), "\(explain.standardOutput)")
         for verb in ["run", "explore"] {
             let refused = try await conformance(verb, "--profile", "container", "--adapter", "reference")
             #expect(refused.status == 64, "\(verb): \(refused.status)")
