@@ -59,7 +59,7 @@ package final class ContainerCaseContext {
         try perform(.registerHandler(name: name)) {
             try adapter.register(handler: handler, action: action) { [weak self] params, respond in
                 guard let self else { return }
-                let data = params.flatMap { try? JSONValue(foundation: $0) }
+                let data = params.map(Self.recorded)
                 browser.record(.nativeHandlerInvoked(name: name, data: data))
                 switch reply {
                 case .echo: respond(params)
@@ -93,7 +93,7 @@ package final class ContainerCaseContext {
         try perform(.sendEvent(id: eventID, data: data, completion: label)) {
             let completion: ((Any?) -> Void)? = label.map { label in
                 { [weak self] value in
-                    let data = value.flatMap { try? JSONValue(foundation: $0) }
+                    let data = value.map(Self.recorded)
                     self?.browser.record(.nativeCallbackInvoked(label: label, data: data))
                 }
             }
@@ -201,6 +201,12 @@ package final class ContainerCaseContext {
         guard actual != expected else { return }
         failures.append(
             CheckFailure(clause: citation, message: text, expected: Self.show(expected), actual: Self.show(actual)))
+    }
+
+    /// A Foundation value the container handed over, as the transcript records it: one JSON cannot hold is recorded
+    /// as what it is rather than dropped, so that the check comparing it fails showing it.
+    private static func recorded(_ value: Any) -> JSONValue {
+        (try? JSONValue(foundation: value)) ?? .string("<not JSON: \(type(of: value))>")
     }
 
     /// A value as a failure shows it: JSON values in their canonical text.
