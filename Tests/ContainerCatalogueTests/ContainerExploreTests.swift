@@ -12,7 +12,7 @@ import Testing
 @MainActor
 @Suite struct ContainerExploreTests {
     /// Programs each correct container runs: a few in the quick tier, more in the full one.
-    static let programs = TestTier.current == .full ? 300 : 40
+    static let programs = TestTier.current == .full ? 100 : 25
 
     @Test func correctContainersShowNoDifference() async throws {
         var explorer = try ContainerExplorer { ReferenceContainerAdapter() }
@@ -39,18 +39,19 @@ import Testing
         #expect(ContainerProgram(seed: finding.program.seed, corpus: explorer.corpus) == finding.program)
     }
 
-    /// Measured with 300 programs per mutant, seed 7: 19 of 22 found (the three left need two held calls answered
-    /// out of turn, one corpus payload as an answer, or an empty answer to a pending call).
+    /// A guard, not the measurement: within 40 programs per mutant (seed 7) 17 of 22 are found. The measurement is
+    /// `conformance-benchmarks container` (release): 19 of 22 within 300 programs (the three left need two held calls
+    /// answered out of turn, one corpus payload as an answer, or an empty answer to a pending call).
     @Test(.fullTier) func mutantsAreFoundByExploration() async throws {
         let kit = try ContainerRunner.kitJavaScriptSide()
         var found: [String] = []
         for mutant in ContainerMutantCatalogue.all {
             let javaScriptSide = try #require(mutant.javaScriptSide(from: kit))
             var explorer = try ContainerExplorer(javaScriptSide: javaScriptSide) { ReferenceContainerAdapter() }
-            if await explorer.explore(programs: 300, seed: 7, adapter: { mutant.makeAdapter() }) != nil {
+            if await explorer.explore(programs: 40, seed: 7, adapter: { mutant.makeAdapter() }) != nil {
                 found.append(mutant.id)
             }
         }
-        #expect(found.count >= 19, "explore found \(found.count) of \(ContainerMutantCatalogue.all.count): \(found)")
+        #expect(found.count >= 17, "explore found \(found.count) of \(ContainerMutantCatalogue.all.count): \(found)")
     }
 }
