@@ -77,7 +77,7 @@ public enum ConformanceXCTest {
         let started = Date()
         let results = await runner.run(cases, adapter: adapter)
         var context = RunContext(adapter: "your adapter (swift test)", rerunWords: ["swift", "test"])
-        context.profile = profile
+        context.profile = .wire(profile)
         context.date = started
         for report in reports.compactMap(ReportFile.init) {
             do throws(TextDestination.Failure) { try report.write(results, context: context) } catch {

@@ -280,7 +280,7 @@ struct CompareCommand: ParsableCommand {
             + adapterOptions(profile: run.profile, jsSide: jsSide)
         var context = RunContext(adapter: run.adapter, rerunWords: rerunWords, timings: reportTimings)
         context.label = run.label
-        context.profile = run.profile.dialect
+        context.profile = run.profile.runProfile
         context.date = started
         return context
     }

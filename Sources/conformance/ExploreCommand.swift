@@ -141,7 +141,7 @@ struct ExploreCommand: ParsableCommand {
             var context = RunContext(
                 adapter: adapterName, rerun: { _ in ShellCommand([]) }, timings: .on,
                 stop: RunStop(reason: reason.runStopReason, notRun: [ExploreReport.caseID(seed: seed)]))
-            context.profile = profile
+            context.profile = .wire(profile)
             context.date = started
             for request in reportRequests {
                 do throws(TextDestination.Failure) { try request.write([], context: context) } catch {
@@ -258,7 +258,7 @@ struct ExploreCommand: ParsableCommand {
             adapter: adapter.choice.argument,
             rerun: { caseID in ShellCommand(replayWords + found.rerunArguments(forCase: caseID)) }, timings: .on,
             stop: stop)
-        context.profile = adapter.profile.dialect
+        context.profile = adapter.profile.runProfile
         context.date = started
         for request in report {
             do throws(TextDestination.Failure) { try request.write(results, context: context) } catch {

@@ -76,6 +76,9 @@ struct ProfileChoice: ExpressibleByArgument, Equatable, Sendable {
         throw ExitCodes.configuration
     }
 
+    /// The profile as reports know it.
+    var runProfile: RunProfile { isContainer ? .container : .wire(dialect) }
+
     var defaultValueDescription: String { argument }
 
     static var allValueStrings: [String] { WireDialect.shipped.map(\.name) + [containerName] }

@@ -123,7 +123,7 @@ struct RunCommand: ParsableCommand {
                 var command = ShellCommand(rerunWords)
                 command.option("--case", caseID)
                 return command
-            }, timings: reportTimings, verbose: verbose, profile: adapter.profile.dialect, resultsFile: resultsFile)
+            }, timings: reportTimings, verbose: verbose, profile: adapter.profile.runProfile, resultsFile: resultsFile)
         try outputs.check()
         let currentBaseline = try loadBaseline()
         let javaScriptSide = try jsSide.map(readJavaScriptSide)

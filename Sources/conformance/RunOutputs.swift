@@ -17,7 +17,7 @@ struct RunOutputs: Sendable {
     /// `--verbose`.
     let verbose: Bool
     /// `--profile`.
-    var profile: WireDialect = .canonical
+    var profile: RunProfile = .canonical
     /// `--results-file`: where `conformance compare` reads this run's whole results back.
     var resultsFile: String?
     /// When the run started (when these outputs were made, before the first case): the reports' date.

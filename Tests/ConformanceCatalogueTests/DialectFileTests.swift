@@ -135,7 +135,7 @@ struct DialectFileTests {
         let results = try await Self.referenceRun(in: dialect)
         #expect(results.filter { $0.verdict == .pass }.count == passing)
         #expect(results.filter { $0.verdict == .notApplicable }.count == notApplicable)
-        #expect(DialectRecognition.hint(for: results, profile: dialect) == nil)
+        #expect(DialectRecognition.hint(for: results, profile: .wire(dialect)) == nil)
     }
 
     @Test(
@@ -150,7 +150,7 @@ struct DialectFileTests {
         #expect(results.filter { $0.verdict == .pass }.count == 146)
         let scriptMessageCases = zip(Catalogue.all, results).filter { $0.0.dialects == [.wkwvjb] }
         #expect(scriptMessageCases.count == 6 && scriptMessageCases.allSatisfy { $0.1.verdict == .pass })
-        #expect(DialectRecognition.hint(for: results, profile: dialect) == nil)
+        #expect(DialectRecognition.hint(for: results, profile: .wire(dialect)) == nil)
     }
 
     @Test("renaming is one-to-one: text that already holds a dialect's word reads the same after the round trip")

@@ -44,7 +44,7 @@ struct DialectProfileTests {
         }
         // The navigation-signal and safety clauses' cases: the rest runs, renamed.
         #expect(notApplicable == 24)
-        #expect(DialectRecognition.hint(for: results, profile: .wkwvjb) == nil)
+        #expect(DialectRecognition.hint(for: results, profile: .wire(.wkwvjb)) == nil)
     }
 
     @Test("another dialect's command counts where it starts a name, not inside a longer name or after a dot")
@@ -70,7 +70,7 @@ struct DialectProfileTests {
                 $0.dialects.contains(.canonical) && DialectApplicability.whyNotApplicable($0, in: .wkwvjb) == nil
             }.prefix(12))
         let canonicalInWKWVJB = try await Self.run(cases, in: .wkwvjb, bridgeSpeaking: .canonical)
-        let hint = DialectRecognition.hint(for: canonicalInWKWVJB, profile: .wkwvjb) ?? "none"
+        let hint = DialectRecognition.hint(for: canonicalInWKWVJB, profile: .wire(.wkwvjb)) ?? "none"
         #expect(
             hint.contains("posting to iOS_Native_InjectJavascript")
                 && hint.hasSuffix("--profile canonical (the default)"),
@@ -93,7 +93,7 @@ struct DialectProfileTests {
             DialectRecognition.hint(for: [result], profile: .canonical)
                 == "this looks like the wkwvjb dialect (the native side evaluated WKWebViewJavascriptBridge._fetchQueue();): run with --profile wkwvjb"
         )
-        #expect(DialectRecognition.hint(for: [result], profile: .wkwvjb) == nil)
+        #expect(DialectRecognition.hint(for: [result], profile: .wire(.wkwvjb)) == nil)
     }
 
     @Test("a canonical script renamed into wkwvjb and back is itself; data words are renamed alike")

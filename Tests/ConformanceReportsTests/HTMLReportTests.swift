@@ -417,9 +417,9 @@ struct HTMLReportTests {
             Self.result(canonicalOnly.id, .notApplicable), Self.result("a.lacks-a-capability", .notApplicable),
         ]
         #expect(BadgeRunReport.coverage(results, profile: .canonical) == .init(ran: 1, applicable: 3))
-        #expect(BadgeRunReport.coverage(results, profile: .wkwvjb) == .init(ran: 1, applicable: 3))
+        #expect(BadgeRunReport.coverage(results, profile: .wire(.wkwvjb)) == .init(ran: 1, applicable: 3))
         var wkwvjb = Self.context("x")
-        wkwvjb.profile = .wkwvjb
+        wkwvjb.profile = .wire(.wkwvjb)
         let profileOnly = [Self.result("a.one", .pass), Self.result(canonicalOnly.id, .notApplicable)]
         #expect(
             BadgeRunReport.document(profileOnly, context: wkwvjb)

@@ -27,7 +27,7 @@ struct RunMetadataTests {
         var context = RunContext(adapter: "./port --fast", rerunWords: ["conformance", "run"], timings: timings)
         context.date = date
         context.label = label
-        context.profile = .wkwvjb
+        context.profile = .wire(.wkwvjb)
         return context
     }
 

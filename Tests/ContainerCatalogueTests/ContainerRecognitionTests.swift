@@ -13,9 +13,11 @@ import WireDialects
         let cases = ContainerCatalogue.all.filter { $0.id.hasPrefix("call.") }.prefix(4)
         let results = await (try ContainerRunner()).run(Array(cases)) { ReferenceContainerAdapter() }
         for profile in [WireDialect.canonical, .wkwvjb] {
-            let hint = DialectRecognition.hint(for: results, profile: profile) ?? "none"
+            let hint = DialectRecognition.hint(for: results, profile: .wire(profile)) ?? "none"
             #expect(hint.hasPrefix("this looks like the messageHandler container"), "\(hint)")
-            #expect(hint.contains("docs/container.md"), "\(hint)")
+            #expect(hint.contains("run with --profile container"), "\(hint)")
         }
+        // In the container profile itself, no hint.
+        #expect(DialectRecognition.hint(for: results, profile: .container) == nil)
     }
 }

@@ -19,8 +19,8 @@ import WireDialects
 /// says so in `lightgrey`. Canonical JSON, so printable ASCII (`·` is written `\u00b7`), and the same run
 /// gives the same bytes.
 package enum BadgeRunReport {
-    /// The badge's label.
-    package static let label = "WVJB conformance"
+    /// The badge's label in a WVJB profile (a container run's is `RunProfile.reportTitle`).
+    package static let label = RunProfile.canonical.reportTitle
 
     /// How many cases of one level ran and passed.
     package struct LevelCount: Equatable, Sendable {
@@ -56,10 +56,12 @@ package enum BadgeRunReport {
 
     /// The cases of `results` that apply in `profile`, and those of them that ran. A case the profile leaves
     /// out is one of the catalogue that `DialectApplicability` says cannot run in it; every other case
-    /// applies (a case file's too).
-    package static func coverage(_ results: [CaseResult], profile: WireDialect) -> Coverage {
+    /// applies (a case file's too, and every case of the container profile).
+    package static func coverage(_ results: [CaseResult], profile: RunProfile) -> Coverage {
         let leftOut = results.filter { result in
-            guard result.verdict == .notApplicable, let conformanceCase = catalogueCases[result.caseID] else {
+            guard result.verdict == .notApplicable, let profile = profile.dialect,
+                let conformanceCase = catalogueCases[result.caseID]
+            else {
                 return false
             }
             return DialectApplicability.whyNotApplicable(conformanceCase, in: profile) != nil
@@ -101,7 +103,8 @@ package enum BadgeRunReport {
             if color != "red" { color = "lightgrey" }
         }
         return .object([
-            "schemaVersion": 1, "label": .string(label), "message": .string(message), "color": .string(color),
+            "schemaVersion": 1, "label": .string(context.profile.reportTitle), "message": .string(message),
+            "color": .string(color),
         ])
     }
 

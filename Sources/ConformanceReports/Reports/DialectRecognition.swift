@@ -11,14 +11,15 @@ package enum DialectRecognition {
     /// evaluated anything at all in three cases or more.
     /// - Parameters:
     ///   - results: The run's results.
-    ///   - profile: The dialect the run spoke.
-    package static func hint(for results: [CaseResult], profile: WireDialect) -> String? {
+    ///   - profile: The profile the run spoke; a container run gets no hint.
+    package static func hint(for results: [CaseResult], profile runProfile: RunProfile) -> String? {
+        guard let profile = runProfile.dialect else { return nil }
         let scripts = results.flatMap { result in
             result.transcript.nativeEvaluations.filter { $0.style != .harness }.map(\.script)
         }
         if let entry = containerEntries.first(where: { entry in scripts.contains { calls($0, entry + "(") } }) {
             return
-                "this looks like the messageHandler container, not a WVJB dialect (the native side evaluated \(entry)(...)): it is another protocol, with its own spec part and cases (spec/container.md, docs/container.md)"
+                "this looks like the messageHandler container, not a WVJB dialect (the native side evaluated \(entry)(...)): it is another protocol, with its own spec part and cases: run with --profile container (spec/container.md, docs/container.md)"
         }
         for other in WireDialect.shipped where other != profile {
             let evidence = scripts.first { script in

@@ -23,7 +23,9 @@ package enum MarkdownRunReport {
         if let label = context.label, label != context.adapter { about.append("adapter `\(cell(context.adapter))`") }
         about += ["kit \(metadata.kitVersion)", metadata.platform, "catalogue `\(metadata.shortCatalogueDigest)`"]
         if let date = metadata.date { about.append("started \(date)") }
-        var lines = ["# WVJB conformance: `\(cell(context.name))`", "", about.joined(separator: " · "), ""]
+        var lines = [
+            "# \(context.profile.reportTitle): `\(cell(context.name))`", "", about.joined(separator: " · "), "",
+        ]
         if let stop = context.stop {
             lines += ["**The run was \(stop.summary)**: \(results.count) cases ran, \(stop.notRun.count) did not.", ""]
         }

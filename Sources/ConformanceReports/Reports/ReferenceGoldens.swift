@@ -18,8 +18,8 @@ package struct ReferenceGoldens {
 
     /// The golden of `caseID` in `profile`, one event per line; nil when the kit ships none (or it does not
     /// parse, or is longer than `maximumEvents`).
-    mutating func lines(of caseID: String, in profile: WireDialect) -> [String]? {
-        guard WireDialect.shipped.contains(profile), Self.isPlainCaseID(caseID) else { return nil }
+    mutating func lines(of caseID: String, in profile: RunProfile) -> [String]? {
+        guard profile.hasGoldens, Self.isPlainCaseID(caseID) else { return nil }
         let key = profile.name + "/" + caseID
         if let known = loaded[key] { return known }
         let file = FixtureFile(kitFile: ConformanceFixtures.url("golden/\(key).json"))

@@ -15,8 +15,8 @@ package struct RunContext: Sendable {
     package var timings: ReportTimings
     /// Why the run ended before every selected case ran; nil for a whole run.
     package var stop: RunStop?
-    /// The dialect the run spoke (`--profile`).
-    package var profile: WireDialect = .canonical
+    /// The profile the run spoke (`--profile`): a WVJB dialect or the container protocol.
+    package var profile: RunProfile = .canonical
     /// The name a comparison gives the implementation (`compare --adapter NAME=COMMAND`); nil when the run
     /// has none, and reports name it by `adapter`.
     package var label: String?
