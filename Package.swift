@@ -181,7 +181,8 @@ let package = Package(
         .executableTarget(
             name: "conformance",
             dependencies: [
-                "ConformanceKit", "ConformanceFixtures", "ReferenceBridge", "ReferenceOracle", "BridgeMutants",
+                "ConformanceKit", "ConformanceFixtures", "ReferenceBridge", "ReferenceContainer", "ReferenceOracle",
+                "BridgeMutants",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

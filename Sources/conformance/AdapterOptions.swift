@@ -54,13 +54,13 @@ struct AdapterOptions: ParsableArguments {
     var profile: ProfileChoice = .canonical
 
     func validate() throws {
-        try profile.validated()
-        if case .mutant(let mutant) = choice, mutant.dialect != profile.dialect {
+        try profile.validated(allowingContainer: true)
+        if let refusal = choice.refusal(inProfile: profile) { throw ValidationError(refusal) }
+        if profile.isContainer, webView != .simulated {
             throw ValidationError(
-                "mutant:\(mutant.id) breaks the \(mutant.dialect.name) reference: run it with --profile \(mutant.dialect.name)"
+                "the container profile runs in the simulated web view only for now: leave out --web-view \(webView.rawValue)"
             )
         }
-        if let refusal = choice.refusal(inProfileOf: profile.dialect) { throw ValidationError(refusal) }
         // `isFinite` also rejects `nan`; an infinite or huge watchdog traps when converted to whole seconds.
         guard adapterTimeout.isFinite, adapterTimeout > 0, adapterTimeout <= Self.maximumAdapterTimeout else {
             throw ValidationError(
@@ -104,35 +104,63 @@ struct AdapterOptions: ParsableArguments {
             return { ReferenceBridgeAdapter(evaluationStyle: .synchronous, dialect: dialect) }
         case .mutant(let mutant):
             return { mutant.makeAdapter() }
+        case .containerMutant(let mutant):
+            // Validation refuses it (`AdapterChoice.refusal(inProfile:)`); said, not trapped, should that change.
+            printError("mutant:\(mutant.id) breaks the reference container: run it with --profile container")
+            throw ExitCodes.usage
         case .command(let command):
-            let configuration = ProcessBridgeAdapter.Configuration(command: command, responseTimeout: adapterTimeout)
-            let lifetime = testeeLifetime
-            let started = MainQueuePump.run { () -> Result<PersistentTestee?, AdapterFailure> in
-                do throws(AdapterFailure) {
-                    switch lifetime {
-                    case .run:
-                        // The process that greets serves the first case.
-                        let testee = PersistentTestee(configuration: configuration)
-                        try testee.start()
-                        return .success(testee)
-                    case .case:
-                        _ = try ProcessBridgeAdapter(configuration: configuration)
-                        return .success(nil)
-                    }
-                } catch {
-                    return .failure(error)
-                }
-            }
-            switch started {
-            case .failure(let error):
-                if isInterrupted() { throw ExitCodes.configuration }
-                printError("the adapter command `\(command)` did not start as an adapter: \(error.message)")
+            let testee = try startTestee(command: command, isInterrupted: isInterrupted)
+            if testee.servesContainer {
+                printError(
+                    "the adapter command `\(command)` serves a messageHandler container (its hello offers `container`, ADP-25): run it with --profile container"
+                )
                 throw ExitCodes.configuration
-            case .success(let testee?):
-                return { try ProcessBridgeAdapter(persistent: testee) }
-            case .success(nil):
-                return { try ProcessBridgeAdapter(configuration: configuration) }
             }
+            return testee.factory
+        }
+    }
+
+    /// The adapter started by `command`, checked to start and greet before the first case, and what its hello
+    /// offered.
+    struct StartedTestee {
+        /// Makes each case's adapter: one on the run's process (`--testee-lifetime run`) or a fresh process.
+        let factory: @MainActor () throws -> ProcessBridgeAdapter
+        /// Whether the hello offered `container` (a messageHandler container, ADP-25).
+        let servesContainer: Bool
+    }
+
+    /// Starts the out-of-process adapter `command` and reads its hello.
+    /// - Throws: `ExitCodes.configuration` after printing what is wrong (nothing, when interrupted).
+    func startTestee(command: String, isInterrupted: () -> Bool) throws -> StartedTestee {
+        let configuration = ProcessBridgeAdapter.Configuration(command: command, responseTimeout: adapterTimeout)
+        let lifetime = testeeLifetime
+        let started = MainQueuePump.run { () -> Result<(PersistentTestee?, Bool), AdapterFailure> in
+            do throws(AdapterFailure) {
+                switch lifetime {
+                case .run:
+                    // The process that greets serves the first case.
+                    let testee = PersistentTestee(configuration: configuration)
+                    try testee.start()
+                    return .success((testee, testee.servesContainer ?? false))
+                case .case:
+                    let adapter = try ProcessBridgeAdapter(configuration: configuration)
+                    return .success((nil, adapter.offersContainer))
+                }
+            } catch {
+                return .failure(error)
+            }
+        }
+        switch started {
+        case .failure(let error):
+            if isInterrupted() { throw ExitCodes.configuration }
+            printError("the adapter command `\(command)` did not start as an adapter: \(error.message)")
+            throw ExitCodes.configuration
+        case .success((let testee?, let servesContainer)):
+            return StartedTestee(
+                factory: { try ProcessBridgeAdapter(persistent: testee) }, servesContainer: servesContainer)
+        case .success((nil, let servesContainer)):
+            return StartedTestee(
+                factory: { try ProcessBridgeAdapter(configuration: configuration) }, servesContainer: servesContainer)
         }
     }
 
@@ -153,12 +181,28 @@ struct AdapterOptions: ParsableArguments {
         _ cases: [ConformanceCase], javaScriptSide: String?, monitor: RunMonitor? = nil,
         afterStall: (@Sendable ([CaseResult]) -> Void)? = nil
     ) throws -> [CaseResult] {
+        try run(.wire(cases), javaScriptSide: javaScriptSide, monitor: monitor, afterStall: afterStall)
+    }
+
+    /// Runs `selection` as `run(_:javaScriptSide:monitor:afterStall:)` runs WVJB cases: container cases on the
+    /// reference container, a container mutant or a container testee (`runContainer`).
+    func run(
+        _ selection: SelectedCases, javaScriptSide: String?, monitor: RunMonitor? = nil,
+        afterStall: (@Sendable ([CaseResult]) -> Void)? = nil
+    ) throws -> [CaseResult] {
         let carried = RunContinuation.inherited?.results ?? []
         let done = Set(carried.map(\.caseID))
         if let monitor, !carried.isEmpty, !monitor.resume(with: carried) { return monitor.finished }
         let finished = LockedValue(carried)
         installStallHandler(
-            cases: cases, finished: { monitor?.finished ?? finished.withLock { $0 } }, afterStall: afterStall)
+            outlines: selection.outlines, finished: { monitor?.finished ?? finished.withLock { $0 } },
+            afterStall: afterStall)
+        let cases: [ConformanceCase]
+        switch selection {
+        case .wire(let wire): cases = wire
+        case .container(let container):
+            return try runContainer(container, javaScriptSide: javaScriptSide, monitor: monitor, carried: carried)
+        }
         let pageHost = try MainActor.assumeIsolated { try webView.pageHost() }
         let factory = try resolve(isInterrupted: { monitor?.isInterrupted ?? false })
         let mutant = choice.mutant
@@ -201,13 +245,11 @@ struct AdapterOptions: ParsableArguments {
         }
     }
 
-    /// Makes an engine stall in one of `cases` restart the process for the rest of them (`RunContinuation`).
+    /// Makes an engine stall in one of the cases (`outlines`, by id) restart the process for the rest of them (`RunContinuation`).
     private func installStallHandler(
-        cases: [ConformanceCase], finished: @escaping @Sendable () -> [CaseResult],
-        afterStall: (@Sendable ([CaseResult]) -> Void)?
+        outlines: [String: (level: RequirementLevel, clauses: [String])],
+        finished: @escaping @Sendable () -> [CaseResult], afterStall: (@Sendable ([CaseResult]) -> Void)?
     ) {
-        let outlines = Dictionary(
-            cases.map { ($0.id, (level: $0.level, clauses: $0.clauses)) }, uniquingKeysWith: { first, _ in first })
         EngineStallGuard.setHandler { stall in
             guard let caseID = stall.caseID, let outline = outlines[caseID] else {
                 printError("the engine stalled outside any case: \(stall)")

@@ -1,7 +1,20 @@
 import ConformanceKit
 
-/// The cases of `cases` (the catalogue, and the cases of `--case-file`s) whose id matches one of `include` (all
-/// when empty) and none of `exclude`, at `level` or stricter.
+/// A case `--case`, `--skip` and `--level` select: a WVJB case, or a container case (all of them MUST).
+protocol SelectableCase: Identifiable where ID == String {
+    /// The case's requirement level.
+    var level: RequirementLevel { get }
+}
+
+extension ConformanceCase: SelectableCase {}
+
+extension ContainerCase: SelectableCase {
+    /// Every container case checks MUST clauses.
+    var level: RequirementLevel { .must }
+}
+
+/// The cases of `cases` (the catalogue, and the cases of `--case-file`s; or the container catalogue) whose id
+/// matches one of `include` (all when empty) and none of `exclude`, at `level` or stricter.
 /// - Parameters:
 ///   - include: `--case` globs; empty selects every case.
 ///   - exclude: `--skip` globs.
@@ -14,14 +27,23 @@ func selectCases(
     include: [String], exclude: [String] = [], level: RequirementLevel? = nil,
     among cases: [ConformanceCase] = Catalogue.all
 ) throws -> [ConformanceCase] {
+    try selectCases(include: include, exclude: exclude, level: level, from: cases)
+}
+
+/// `selectCases(include:exclude:level:among:)` over either profile's cases; `listing` is the command that lists
+/// them, named when a glob matches none.
+func selectCases<Case: SelectableCase>(
+    include: [String], exclude: [String] = [], level: RequirementLevel? = nil, from cases: [Case],
+    listing: String = "conformance list"
+) throws -> [Case] {
     let unmatched = CaseSelector(include: include).unmatchedPatterns(in: cases)
     guard unmatched.isEmpty else {
-        printError("no case matches \(unmatched.joined(separator: ", ")); see `conformance list`")
+        printError("no case matches \(unmatched.joined(separator: ", ")); see `\(listing)`")
         throw ExitCodes.usage
     }
     let unmatchedSkips = CaseSelector(include: exclude).unmatchedPatterns(in: cases)
     guard unmatchedSkips.isEmpty else {
-        printError("no case matches \(words("--skip", unmatchedSkips)); see `conformance list`")
+        printError("no case matches \(words("--skip", unmatchedSkips)); see `\(listing)`")
         throw ExitCodes.usage
     }
 
@@ -39,7 +61,7 @@ func selectCases(
         let selection = [words("--case", include), words("--skip", exclude)].filter { !$0.isEmpty }.joined(
             separator: " ")
         printError(
-            "no case selected: none of \(describe(kept.count, selectedBy: selection)) is at level \(level.rawValue) or stricter; `conformance list` shows each case's level"
+            "no case selected: none of \(describe(kept.count, selectedBy: selection)) is at level \(level.rawValue) or stricter; `\(listing)` shows each case's level"
         )
         throw ExitCodes.usage
     }

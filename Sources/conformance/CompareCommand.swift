@@ -144,12 +144,12 @@ struct CompareCommand: ParsableCommand {
         try profile.validated()
         for (adapter, columnProfile) in zip(adapters, try profiles()) {
             try columnProfile.validated()
-            if case .mutant(let mutant) = adapter.choice, mutant.dialect != columnProfile.dialect {
+            if case .mutant(let mutant) = adapter.choice, !columnProfile.isContainer, mutant.dialect != columnProfile.dialect {
                 throw ValidationError(
                     "mutant:\(mutant.id) breaks the \(mutant.dialect.name) reference: give it its profile, --profile-of \(PrintableText.terminalSafe(adapter.label))=\(mutant.dialect.name)"
                 )
             }
-            if let refusal = adapter.choice.refusal(inProfileOf: columnProfile.dialect) {
+            if let refusal = adapter.choice.refusal(inProfile: columnProfile) {
                 throw ValidationError(refusal)
             }
         }

@@ -11,8 +11,8 @@ import WireDialects
 /// A dialect file that cannot be used is not a usage error but a configuration one: the argument keeps the
 /// loader's message, and `validated()` prints it and exits 78, as for a malformed baseline.
 ///
-/// `container` is not a dialect but the other protocol the kit checks (spec/container.md): `list` and `explain`
-/// know it; the verbs that run cases say it runs from `swift test` for now.
+/// `container` is not a dialect but the other protocol the kit checks (spec/container.md): `run`, `compare`,
+/// `explore`, `list` and `explain` know it; `smoke` and `record` say they run WVJB profiles.
 struct ProfileChoice: ExpressibleByArgument, Equatable, Sendable {
     /// The dialect (the canonical one for a file that could not be loaded, or for `container`).
     let dialect: WireDialect
@@ -60,15 +60,15 @@ struct ProfileChoice: ExpressibleByArgument, Equatable, Sendable {
         }
     }
 
-    /// Checks that a dialect file given could be used, and that a verb that runs WVJB cases was not given the
+    /// Checks that a dialect file given could be used, and that a verb that runs only WVJB cases was not given the
     /// container profile.
-    /// - Parameter allowingContainer: Whether the verb knows the container profile (`list`, `explain`).
+    /// - Parameter allowingContainer: Whether the verb knows the container profile (all but `smoke`, `record`).
     /// - Throws: `ExitCodes.configuration` after printing why a dialect file cannot be used; a `ValidationError`
     ///   for the container profile where it does not run.
     func validated(allowingContainer: Bool = false) throws {
         if isContainer, !allowingContainer {
             throw ValidationError(
-                "the container profile (spec/container.md) runs from swift test for now, with ContainerExpectations (docs/container.md); conformance list and explain know it, and the verbs that run cases run WVJB profiles"
+                "this verb runs WVJB profiles; the container profile (spec/container.md) runs with conformance run, compare and explore --profile container, and from swift test with ContainerExpectations (docs/container.md)"
             )
         }
         guard let problem else { return }

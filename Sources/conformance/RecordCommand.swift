@@ -64,6 +64,7 @@ struct RecordCommand: ParsableCommand {
     var goldenDirectory: String?
 
     func validate() throws {
+        try adapter.profile.validated(allowingContainer: false)
         if let mutant = adapter.choice.mutant, !allowMutant {
             throw ValidationError(
                 """

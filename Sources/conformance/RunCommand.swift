@@ -94,18 +94,50 @@ struct RunCommand: ParsableCommand {
         if stopAfterTimeouts < 0 {
             throw ValidationError("--stop-after-timeouts must be 0 (never stop) or more (got \(stopAfterTimeouts))")
         }
+        if adapter.profile.isContainer, !caseFiles.isEmpty {
+            throw ValidationError(
+                "--case-file cases are WVJB programs (conformance explore --write-case); the container profile runs its own catalogue"
+            )
+        }
         _ = try explorePrograms
     }
 
-    /// How many programs the exploration after the cases runs (`RunExplorationOptions`).
+    /// How many programs the exploration after the cases runs (`RunExplorationOptions`); none in the container
+    /// profile, which `conformance explore --profile container` explores.
     private var explorePrograms: Int {
-        get throws { try exploration.programs(selectsCases: !cases.isEmpty, webView: adapter.webView) }
+        get throws {
+            guard adapter.profile.isContainer else {
+                return try exploration.programs(selectsCases: !cases.isEmpty, webView: adapter.webView)
+            }
+            if let programs = exploration.programs, programs > 0 {
+                throw ValidationError(
+                    "--explore runs WVJB programs; the container profile explores with conformance explore --profile container"
+                )
+            }
+            return 0
+        }
+    }
+
+    /// The selected cases of the run's profile: the WVJB catalogue's and the case files', or the container's.
+    private func selectedCases() throws -> SelectedCases {
+        guard adapter.profile.isContainer else {
+            return .wire(
+                try selectCases(include: cases, exclude: skip, level: level, among: Catalogue.all + loadCaseFiles()))
+        }
+        return .container(
+            try selectCases(
+                include: cases, exclude: skip, level: level, from: ContainerCatalogue.all,
+                listing: "conformance list --profile container"))
+    }
+
+    /// The ids of the profile's catalogue: an entry of the baseline naming none of them is stale.
+    private var catalogueIDs: [String] {
+        adapter.profile.isContainer ? ContainerCatalogue.all.map(\.id) : Catalogue.all.map(\.id)
     }
 
     func run() throws {
         // Usage errors first, then configuration errors, all before any case runs (ExitCodes).
-        let selected = try selectCases(
-            include: cases, exclude: skip, level: level, among: Catalogue.all + loadCaseFiles())
+        let selected = try selectedCases()
         let rerunWords = self.rerunWords, replayWords = self.replayWords
         // The program seed of each exploration finding, which `conformance explore` replays.
         let replays = LockedValue<[String: UInt64]>([:])
@@ -227,10 +259,10 @@ struct RunCommand: ParsableCommand {
                 throw ExitCodes.configuration
             }
             if !FileManager.default.fileExists(atPath: baseline) {
-                return Baseline(entries: [], profile: adapter.profile.dialect.name)
+                return Baseline(entries: [], profile: adapter.profile.runProfile.name)
             }
         }
-        return try loadBaselineFile(baseline, profile: adapter.profile.dialect.name)
+        return try loadBaselineFile(baseline, profile: adapter.profile.runProfile.name)
     }
 
     /// Applies the baseline, or rewrites it (through a symlink, never replacing it: `TextDestination`).
@@ -253,7 +285,7 @@ struct RunCommand: ParsableCommand {
             return (ExitCodes.conformant, true)
         }
         let gate = current.gate(
-            results, catalogueIDs: Catalogue.all.map(\.id), runKit: KitChange.Kit(running: results))
+            results, catalogueIDs: catalogueIDs, runKit: KitChange.Kit(running: results))
         let updateCommand = ShellCommand(
             rerunWords + ShellCommand.option("--baseline", baselinePath) + ["--update-baseline"]
         ).description

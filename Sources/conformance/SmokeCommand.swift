@@ -23,6 +23,8 @@ struct SmokeCommand: ParsableCommand {
             valueName: "when"))
     var progress: ProgressMode = .auto
 
+    func validate() throws { try adapter.profile.validated(allowingContainer: false) }
+
     func run() throws {
         let steps = SmokeCases.steps(in: adapter.profile.dialect)
         let fullRun = "`\(ShellCommand(conformanceInvocation() + ["run"] + adapter.rerunWords))`"

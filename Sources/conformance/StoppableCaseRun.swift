@@ -31,6 +31,19 @@ struct StoppableCaseRun {
         stopAfterTimeouts: Int = 0,
         finishing: String, finishFromWatcher: @escaping @Sendable (_ finished: [CaseResult], _ stop: RunStop?) -> Void
     ) throws -> StoppableCaseRun {
+        try run(
+            .wire(cases), on: adapter, javaScriptSide: javaScriptSide, progress: progress,
+            stopAfterTimeouts: stopAfterTimeouts, finishing: finishing, finishFromWatcher: finishFromWatcher)
+    }
+
+    /// Runs `selection`, WVJB or container cases, as `run(_:on:javaScriptSide:progress:stopAfterTimeouts:finishing:finishFromWatcher:)`
+    /// runs WVJB cases.
+    static func run(
+        _ selection: SelectedCases, on adapter: AdapterOptions, javaScriptSide: String?, progress: ProgressMode,
+        stopAfterTimeouts: Int = 0,
+        finishing: String, finishFromWatcher: @escaping @Sendable (_ finished: [CaseResult], _ stop: RunStop?) -> Void
+    ) throws -> StoppableCaseRun {
+        let ids = selection.ids
         let monitorBox = LockedValue<RunMonitor?>(nil)
         let finisher = VerbFinisher(finishing: finishing) { _ in
             guard let monitor = monitorBox.withLock({ $0 }) else { return }
@@ -39,14 +52,14 @@ struct StoppableCaseRun {
             finishFromWatcher(finished, monitor.stop(finished: finished))
         }
         let monitor = RunMonitor(
-            selectedIDs: cases.map(\.id), progress: RunProgress(mode: progress, total: cases.count),
+            selectedIDs: ids, progress: RunProgress(mode: progress, total: ids.count),
             stopAfterTimeouts: stopAfterTimeouts, finisher: finisher)
         monitorBox.withLock { $0 = monitor }
         SignalTrigger.install(for: finisher)
 
         let results: [CaseResult]
         do {
-            results = try adapter.run(cases, javaScriptSide: javaScriptSide, monitor: monitor) { stalledRun in
+            results = try adapter.run(selection, javaScriptSide: javaScriptSide, monitor: monitor) { stalledRun in
                 // An engine stall, and the process could not restart for the cases left: write what ran.
                 guard finisher.claimFinishing() else { return }
                 monitor.progress.clearOpenLine()

@@ -24,7 +24,7 @@ struct ProfileCommandTests {
         #expect(own.standardOutput.contains("not applicable: the case is written for the wkwvjb dialect"))
     }
 
-    @Test("list and explain know the container profile; the verbs that run cases say it runs from swift test")
+    @Test("list and explain know the container profile; smoke and record say they run WVJB profiles")
     func containerProfile() async throws {
         let list = try await conformance("list", "--profile", "container", "--case", "sync.*")
         #expect(list.status == 0, "\(list.standardError)")
@@ -39,10 +39,13 @@ struct ProfileCommandTests {
         #expect(explain.standardOutput.contains("container.answers-twice [MHCALL-3.a]"))
         #expect(explain.standardOutput.contains("golden transcript of the reference container"))
         #expect(explain.standardOutput.contains(#""event":"native-action""#), "\(explain.standardOutput)")
-        for verb in ["run", "explore"] {
+        for verb in ["smoke", "record"] {
             let refused = try await conformance(verb, "--profile", "container", "--adapter", "reference")
             #expect(refused.status == 64, "\(verb): \(refused.status)")
-            #expect(refused.standardError.contains("the container profile (spec/container.md) runs from swift test"))
+            #expect(
+                refused.standardError.contains(
+                    "this verb runs WVJB profiles; the container profile (spec/container.md) runs with conformance run, compare and explore --profile container"
+                ), "\(verb): \(refused.standardError)")
         }
     }
 

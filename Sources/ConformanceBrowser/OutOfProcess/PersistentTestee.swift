@@ -48,6 +48,9 @@ package final class PersistentTestee {
 
     /// Whether the testee offered `persistent` in the last `hello` it gave; nil before the first.
     package private(set) var servesManyCases: Bool?
+    /// Whether the testee offered `container` (a messageHandler container, ADP-25) in the last `hello` it gave;
+    /// nil before the first.
+    package private(set) var servesContainer: Bool?
 
     /// The running process's identifier (its process group's too) and the descriptors the harness holds
     /// for it (its standard input's write end, the read ends of its standard output and error, the pipe
@@ -134,6 +137,7 @@ package final class PersistentTestee {
         let session = try TesteeSession(configuration: configuration)
         self.session = session
         servesManyCases = session.servesManyCases
+        servesContainer = session.offersContainer
         return session
     }
 

@@ -259,6 +259,9 @@ package final class ProcessBridgeAdapter: BridgeAdapter, SupportsRemoveHandler, 
     /// Whether the testee's hello offered `synchronous-calls`.
     package var offersSynchronousCalls: Bool { session.offersSynchronousCalls }
 
+    /// Whether the testee's hello offered `container`: it serves a messageHandler container (ADP-25).
+    package var offersContainer: Bool { session.offersContainer }
+
     /// Registers `handler`/`action` in the testee's container; its invocations come back as
     /// `containerHandlerInvoked` (ADP-25).
     /// - Throws: `AdapterFailure`, or `AdapterError` when the testee threw.

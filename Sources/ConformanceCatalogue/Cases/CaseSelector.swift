@@ -14,8 +14,8 @@ package struct CaseSelector: Sendable {
         self.exclude = exclude
     }
 
-    /// The cases of `cases` this selector keeps, in their order.
-    package func select(_ cases: [ConformanceCase]) -> [ConformanceCase] {
+    /// The cases of `cases` (of either profile's catalogue) this selector keeps, in their order.
+    package func select<Case: Identifiable>(_ cases: [Case]) -> [Case] where Case.ID == String {
         cases.filter { conformanceCase in
             (include.isEmpty || include.contains { Self.matches($0, conformanceCase.id) })
                 && !exclude.contains { Self.matches($0, conformanceCase.id) }
@@ -23,7 +23,7 @@ package struct CaseSelector: Sendable {
     }
 
     /// Globs among `include` that match no case of `cases` (usually a typo).
-    package func unmatchedPatterns(in cases: [ConformanceCase]) -> [String] {
+    package func unmatchedPatterns<Case: Identifiable>(in cases: [Case]) -> [String] where Case.ID == String {
         include.filter { pattern in !cases.contains { Self.matches(pattern, $0.id) } }
     }
 

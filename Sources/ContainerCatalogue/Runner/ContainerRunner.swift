@@ -1,6 +1,7 @@
 import ConformanceAdapter
 import ConformanceBrowser
 import ConformanceCatalogue
+import ConformanceEngine
 import ConformanceFixtures
 import ConformanceSupport
 
@@ -15,16 +16,23 @@ package final class ContainerRunner {
     private let environment: HarnessEnvironment
     private let spec: ProtocolSpec
 
+    /// How long one script of a case's page may run by default, in seconds of CPU.
+    package nonisolated static let defaultExecutionTimeLimit: Double = 5
+
     /// Prepares the engine and loads the container's JS side and spec.
-    /// - Parameter javaScriptSide: The JS side the harness offers the container (`webView.bridgeJavaScriptSource`);
-    ///   nil offers the kit's (`Fixtures/js/container/container-bridge.js`).
+    /// - Parameters:
+    ///   - javaScriptSide: The JS side the harness offers the container (`webView.bridgeJavaScriptSource`); nil
+    ///     offers the kit's (`Fixtures/js/container/container-bridge.js`).
+    ///   - executionTimeLimit: How long one script may run, in seconds of CPU, before its case ends as a timeout.
     /// - Throws: `HarnessError` when a fixture or resource cannot be read.
-    package init(javaScriptSide: String? = nil) throws(HarnessError) {
+    package init(
+        javaScriptSide: String? = nil, executionTimeLimit: Double = ContainerRunner.defaultExecutionTimeLimit
+    ) throws(HarnessError) {
         // No page setup snippet: a container's page needs none, its JS side comes as a user script.
         let offered: String
         if let javaScriptSide { offered = javaScriptSide } else { offered = try Self.kitJavaScriptSide() }
         environment = try HarnessEnvironment(
-            bridgeJavaScriptSource: offered, executionTimeLimit: 5, pageSetupSource: "")
+            bridgeJavaScriptSource: offered, executionTimeLimit: executionTimeLimit, pageSetupSource: "")
         spec = try ContainerSpec.bundled()
     }
 
@@ -49,6 +57,9 @@ package final class ContainerRunner {
     /// Runs one case against a fresh adapter: never throws, every problem becomes a verdict.
     package func run(_ containerCase: ContainerCase, adapter makeAdapter: ContainerAdapterFactory) async -> CaseResult {
         let clock = ContinuousClock(), start = clock.now
+        // An engine stall (`EngineStallGuard`) names the case it happened in.
+        EngineActivity.shared.setCase(containerCase.id)
+        defer { EngineActivity.shared.setCase(nil) }
         let outcome = await execute(containerCase, adapter: makeAdapter)
         let failures = outcome.failures.map { failure in
             var judged = failure
