@@ -141,10 +141,12 @@ struct CompareCommand: ParsableCommand {
                 "two --adapter options are labelled \(PrintableText.terminalSafe(adapter.label)): give each its own label, --adapter NAME=ADAPTER"
             )
         }
-        try profile.validated()
+        try profile.validated(allowingContainer: true)
         for (adapter, columnProfile) in zip(adapters, try profiles()) {
-            try columnProfile.validated()
-            if case .mutant(let mutant) = adapter.choice, !columnProfile.isContainer, mutant.dialect != columnProfile.dialect {
+            try columnProfile.validated(allowingContainer: true)
+            if case .mutant(let mutant) = adapter.choice, !columnProfile.isContainer,
+                mutant.dialect != columnProfile.dialect
+            {
                 throw ValidationError(
                     "mutant:\(mutant.id) breaks the \(mutant.dialect.name) reference: give it its profile, --profile-of \(PrintableText.terminalSafe(adapter.label))=\(mutant.dialect.name)"
                 )
@@ -153,6 +155,7 @@ struct CompareCommand: ParsableCommand {
                 throw ValidationError(refusal)
             }
         }
+        try validateMixedSelection(try profiles())
         _ = try values(jsSideOf, option: "--js-side-of")
         _ = try values(baseline, option: "--baseline")
         guard jobs >= 1 else { throw ValidationError("--jobs must be 1 or more (got \(jobs))") }
@@ -246,13 +249,44 @@ struct CompareCommand: ParsableCommand {
         }
     }
 
-    /// The options of a run's `--adapter` beside the selection: its profile, its JS side, the case files and
-    /// the adapter timeout, as a rerun command repeats them; unquoted words.
+    /// In a comparison of a container with a WVJB bridge, each run gets the `--case` and `--skip` globs that
+    /// match cases of its own profile's catalogue (and only the WVJB runs the case files): a glob that matches no
+    /// case of any column, or a selection that leaves a column nothing, is a usage error here, before any run.
+    private func validateMixedSelection(_ profiles: [ProfileChoice]) throws {
+        guard Set(profiles.map(\.isContainer)).count > 1 else { return }
+        for glob in cases + skip where profiles.allSatisfy({ !Self.matchesAny(glob, in: $0) }) {
+            throw ValidationError(
+                "no case matches \(PrintableText.terminalSafe(glob)) in the container or the WVJB catalogue; see `conformance list` and `conformance list --profile container`"
+            )
+        }
+        for profile in profiles where !cases.isEmpty && globs(cases, for: profile).isEmpty {
+            throw ValidationError(
+                "no --case selects a case of the \(profile.argument) profile's catalogue: give a glob for each protocol (e.g. --case 'call.**' for the container)"
+            )
+        }
+    }
+
+    /// Whether `glob` matches a case of `profile`'s catalogue.
+    private static func matchesAny(_ glob: String, in profile: ProfileChoice) -> Bool {
+        profile.isContainer
+            ? ContainerCatalogue.all.contains { CaseSelector.matches(glob, $0.id) }
+            : Catalogue.all.contains { CaseSelector.matches(glob, $0.id) }
+    }
+
+    /// The globs of `globs` that a run in `profile` gets: all of them when every column speaks one protocol,
+    /// else those matching a case of its catalogue.
+    private func globs(_ globs: [String], for profile: ProfileChoice) -> [String] {
+        guard let profiles = try? profiles(), Set(profiles.map(\.isContainer)).count > 1 else { return globs }
+        return globs.filter { Self.matchesAny($0, in: profile) }
+    }
+
+    /// The options of a run's `--adapter` beside the selection: its profile, its JS side, the case files (WVJB
+    /// programs, for a WVJB run) and the adapter timeout, as a rerun command repeats them; unquoted words.
     private func adapterOptions(profile: ProfileChoice, jsSide: String?) -> [String] {
         var words: [String] = []
         if profile != .canonical { words += ShellCommand.option("--profile", profile.argument) }
         if let jsSide { words += ShellCommand.option("--js-side", jsSide) }
-        words += caseFiles.flatMap { ShellCommand.option("--case-file", $0) }
+        if !profile.isContainer { words += caseFiles.flatMap { ShellCommand.option("--case-file", $0) } }
         if let adapterTimeout { words += ["--adapter-timeout", "\(adapterTimeout)"] }
         return words
     }
@@ -266,7 +300,8 @@ struct CompareCommand: ParsableCommand {
         var words = ["run"] + ShellCommand.option("--adapter", adapter.argument)
         words += adapterOptions(profile: profile, jsSide: jsSide)
         words += ["--progress", "never", "--report-timings", "off", "--explore", "0"]
-        words += cases.flatMap { ["--case", $0] } + skip.flatMap { ["--skip", $0] }
+        words += globs(cases, for: profile).flatMap { ["--case", $0] }
+        words += globs(skip, for: profile).flatMap { ["--skip", $0] }
         if let level { words += ["--level", level.rawValue.lowercased()] }
         if let baseline { words += ShellCommand.option("--baseline", baseline) }
         return words

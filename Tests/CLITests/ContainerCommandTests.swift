@@ -115,4 +115,34 @@ struct ContainerCommandTests {
         #expect(unknownCase.status == 64)
         #expect(unknownCase.standardError.contains("see `conformance list --profile container`"))
     }
+
+    @Test("compare: a WVJB bridge and a container side by side, each in its own profile, in one report", .fullTier)
+    func compareAcrossProtocols() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("container-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let markdown = folder.appendingPathComponent("compare.md").path
+        // Each run gets the globs that match cases of its own profile's catalogue.
+        let compare = try await CLITests.run([
+            "compare", "--adapter", "bridge=reference", "--adapter", "box=mutant:container.answers-twice",
+            "--profile-of",
+            "box=container", "--case", "escaping.**", "--case", "call.*", "--report", "markdown:" + markdown,
+            "--progress", "never",
+        ])
+        #expect(compare.status == 1, "\(compare.standardOutput)\(compare.standardError)")
+        #expect(compare.standardOutput.hasPrefix("== bridge ==\n12 cases against reference: 12 pass\n"))
+        #expect(
+            compare.standardOutput.contains(
+                "== box ==\n14 cases against mutant:container.answers-twice: 10 pass, 4 fail"),
+            "\(compare.standardOutput)")
+        let text = try String(contentsOfFile: markdown, encoding: .utf8)
+        #expect(text.contains("# WVJB conformance: `bridge`") && text.contains("# container conformance: `box`"))
+        // A glob that matches no case of either catalogue is a usage error before any run.
+        let nothing = try await CLITests.run([
+            "compare", "--adapter", "bridge=reference", "--adapter", "box=reference", "--profile-of", "box=container",
+            "--case", "nothing.**",
+        ])
+        #expect(nothing.status == 64)
+        #expect(nothing.standardError.contains("no case matches nothing.** in the container or the WVJB catalogue"))
+    }
 }
