@@ -30,7 +30,10 @@ struct ExploreCommand: ParsableCommand {
     var runs = 1_000
 
     @Option(name: .customLong("max-ops"), help: "The most steps a program has (1 to 200, as in a case file).")
-    var maxOps = 12
+    var maxOps = ExploreCommand.defaultMaxOps
+
+    /// `--max-ops` when not given.
+    static let defaultMaxOps = 12
 
     @Option(
         name: .customLong("time-budget"),
@@ -101,9 +104,11 @@ struct ExploreCommand: ParsableCommand {
         if let timeBudget, !(timeBudget.isFinite && timeBudget > 0 && timeBudget <= 86_400) {
             throw ValidationError("--time-budget must be more than 0 and at most 86400 seconds (got \(timeBudget))")
         }
+        if adapter.profile.isContainer { try validateContainerOptions() }
     }
 
     func run() throws {
+        if adapter.profile.isContainer { return try exploreContainer() }
         // Only to check the reports before the run: they are written below, with the replay as their rerun command.
         let outputs = RunOutputs(
             reports: report, adapter: adapter.choice.argument, rerun: { _ in ShellCommand([]) }, timings: .on,

@@ -145,4 +145,26 @@ struct ContainerCommandTests {
         #expect(nothing.status == 64)
         #expect(nothing.standardError.contains("no case matches nothing.** in the container or the WVJB catalogue"))
     }
+
+    @Test("explore: no difference for the reference container; a mutant's difference shrunk, and its replay repeats it")
+    func exploreContainerPrograms() async throws {
+        let clean = try await CLITests.run(["explore", "--profile", "container", "--seed", "7", "--runs", "20"])
+        #expect(clean.status == 0, "\(clean.standardOutput)\(clean.standardError)")
+        #expect(
+            clean.standardOutput.hasSuffix("no difference from the reference container\n"), "\(clean.standardOutput)")
+        let mutant = ["explore", "--profile", "container", "--adapter", "mutant:container.params-dictionary-only"]
+        let found = try await CLITests.run(mutant + ["--seed", "7", "--runs", "50"])
+        #expect(found.status == 1, "\(found.standardOutput)\(found.standardError)")
+        let lines = found.standardOutput.split(separator: "\n").map(String.init)
+        #expect(lines.contains { $0.contains("differs from the reference; shrunk to") }, "\(found.standardOutput)")
+        let replay = try #require(lines.last { $0.hasPrefix("replay: ") })
+        let programSeed = try #require(replay.split(separator: " ").last.map(String.init))
+        let replayed = try await CLITests.run(mutant + ["--replay", programSeed])
+        #expect(replayed.status == 1, "\(replayed.standardOutput)\(replayed.standardError)")
+        let observation = { (text: String) in text.split(separator: "\n").first { $0.hasPrefix("observation ") } }
+        #expect(observation(replayed.standardOutput) == observation(found.standardOutput))
+        let refused = try await CLITests.run(["explore", "--profile", "container", "--write-case", "x.json"])
+        #expect(refused.status == 64)
+        #expect(refused.standardError.contains("--write-case shape WVJB explorations"), "\(refused.standardError)")
+    }
 }

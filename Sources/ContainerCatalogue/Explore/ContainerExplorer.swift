@@ -41,7 +41,15 @@ package struct ContainerExplorer {
     /// The values programs draw from besides the small pool: the hostile corpus's round-trip payloads.
     package let corpus: [JSONValue]
     /// The reference's observations per program, so shrinking runs each candidate against it once.
-    private var referenceRuns: [[String]: [ContainerObservation]] = [:]
+    private var referenceRuns: [[String]: (observations: [ContainerObservation], kitFault: String?)] = [:]
+    /// Programs the implementation could not take (a synchronous call to a container without them, a throwing
+    /// handler out of process): no difference, and counted here.
+    package private(set) var programsNotApplicable = 0
+    /// Programs the kit failed to run, on either side (a harness error): never a difference of the
+    /// implementation's, and each said here, at most `maximumKitFaults` of them.
+    package private(set) var kitFaults: [String] = []
+    /// The most kit faults kept.
+    package static let maximumKitFaults = 10
 
     /// An explorer offering the implementation `javaScriptSide` (the kit's when nil), comparing with `reference`,
     /// which is offered the kit's.
@@ -53,23 +61,49 @@ package struct ContainerExplorer {
     }
 
     /// Runs programs `0..<programs` of `seed` until one differs; nil when none does.
-    package mutating func explore(programs: Int, seed: UInt64, adapter: ContainerAdapterFactory) async -> Finding? {
+    /// - Parameter mayStart: Asked before each program with its index; false ends the exploration there.
+    package mutating func explore(
+        programs: Int, seed: UInt64, adapter: ContainerAdapterFactory, mayStart: (Int) -> Bool = { _ in true }
+    ) async -> Finding? {
         for run in 0..<programs {
-            let program = ContainerProgram(seed: ExploreRandom.programSeed(run: run, of: seed), corpus: corpus)
-            guard await difference(in: program, adapter: adapter) != nil else { continue }
-            let shrunk = await shrink(program, adapter: adapter)
-            guard let difference = await difference(in: shrunk, adapter: adapter) else { continue }
-            return Finding(program: program, shrunk: shrunk, difference: difference, programs: run + 1)
+            guard mayStart(run) else { return nil }
+            let programSeed = ExploreRandom.programSeed(run: run, of: seed)
+            if let finding = await finding(programSeed: programSeed, adapter: adapter, programs: run + 1) {
+                return finding
+            }
         }
         return nil
     }
 
-    /// The first observation where the implementation's run of `program` differs from the reference's.
+    /// The program of `programSeed` (a finding's `program.seed`), shrunk when it differs; nil when it does not.
+    /// - Parameter programs: How many programs ran up to this one, itself included.
+    package mutating func finding(programSeed: UInt64, adapter: ContainerAdapterFactory, programs: Int = 1) async
+        -> Finding?
+    {
+        let program = ContainerProgram(seed: programSeed, corpus: corpus)
+        guard await difference(in: program, adapter: adapter) != nil else { return nil }
+        let shrunk = await shrink(program, adapter: adapter)
+        guard let difference = await difference(in: shrunk, adapter: adapter) else { return nil }
+        return Finding(program: program, shrunk: shrunk, difference: difference, programs: programs)
+    }
+
+    /// The first observation where the implementation's run of `program` differs from the reference's; nil when
+    /// none does, when the implementation cannot take the program (`programsNotApplicable`), or when the kit
+    /// failed on either side (`kitFaults`).
     package mutating func difference(in program: ContainerProgram, adapter: ContainerAdapterFactory) async
         -> (index: Int, reference: String, implementation: String)?
     {
-        let expected = await referenceObservations(of: program)
-        let actual = ContainerObservation.of(await runner.run(Self.containerCase(program), adapter: adapter))
+        let (expected, referenceFault) = await referenceObservations(of: program)
+        let result = await runner.run(Self.containerCase(program), adapter: adapter)
+        if let fault = referenceFault ?? Self.kitFault(result) {
+            if kitFaults.count < Self.maximumKitFaults { kitFaults.append("program seed \(program.seed): \(fault)") }
+            return nil
+        }
+        if result.verdict == .notApplicable {
+            programsNotApplicable += 1
+            return nil
+        }
+        let actual = ContainerObservation.of(result)
         guard expected != actual else { return nil }
         let index =
             zip(expected, actual).enumerated().first { $0.element.0 != $0.element.1 }?.offset
@@ -80,13 +114,21 @@ package struct ContainerExplorer {
         return (index, show(expected), show(actual))
     }
 
-    private mutating func referenceObservations(of program: ContainerProgram) async -> [ContainerObservation] {
+    private mutating func referenceObservations(of program: ContainerProgram) async -> (
+        observations: [ContainerObservation], kitFault: String?
+    ) {
         let key = program.steps.map(\.description)
         if let known = referenceRuns[key] { return known }
-        let observed = ContainerObservation.of(
-            await referenceRunner.run(Self.containerCase(program), adapter: reference))
+        let result = await referenceRunner.run(Self.containerCase(program), adapter: reference)
+        let observed = (ContainerObservation.of(result), Self.kitFault(result).map { "the reference's run: " + $0 })
         referenceRuns[key] = observed
         return observed
+    }
+
+    /// What the kit failed at in `result`'s run, when its verdict is a harness error.
+    private static func kitFault(_ result: CaseResult) -> String? {
+        guard result.verdict == .harnessError else { return nil }
+        return result.interruption?.text ?? "a harness error"
     }
 
     /// `program` without every step it can lose and still differ, one step at a time until none can go.
