@@ -197,7 +197,13 @@ struct RunCommand: ParsableCommand {
                 stop = RunStop(reason: reason.runStopReason, notRun: [])
             }
         }
-        let (summary, reportsWritten) = outputs.finish(results, stop: stop, exploration: explored)
+        // The gate is judged before the summary prints, which then leaves the failures it expects to it.
+        let baselineGate = currentBaseline.flatMap { current in
+            stop == nil && !updateBaseline
+                ? current.gate(results, catalogueIDs: catalogueIDs, runKit: KitChange.Kit(running: results)) : nil
+        }
+        let (summary, reportsWritten) = outputs.finish(
+            results, stop: stop, exploration: explored, gate: baselineGate)
         var runStatus = summary.exitCode
         var baselineWritten = true
         if let baseline, let currentBaseline {
@@ -205,8 +211,12 @@ struct RunCommand: ParsableCommand {
                 printError(
                     "the baseline \(baseline) is not \(updateBaseline ? "updated" : "applied"): the run was \(stop.summary) before every case ran"
                 )
+            } else if let baselineGate {
+                runStatus = apply(baselineGate, baselinePath: baseline)
             } else {
-                (runStatus, baselineWritten) = gate(results, baselinePath: baseline, current: currentBaseline)
+                // A rewritten baseline matches the run by construction.
+                baselineWritten = rewrite(baseline, from: results, current: currentBaseline)
+                runStatus = ExitCodes.conformant
             }
         }
         if explorationFailed { runStatus = ExitCodes.configuration }
@@ -265,32 +275,34 @@ struct RunCommand: ParsableCommand {
         return try loadBaselineFile(baseline, profile: adapter.profile.runProfile.name)
     }
 
-    /// Applies the baseline, or rewrites it (through a symlink, never replacing it: `TextDestination`).
-    /// - Returns: What the gate says (0 after a rewrite), and whether the rewrite, if any, was written.
-    private func gate(_ results: [CaseResult], baselinePath: String, current: Baseline) -> (ExitCode, written: Bool) {
-        if updateBaseline {
-            let updated = Baseline.updated(from: results, keeping: current)
-            let old = Set(current.fileText.split(separator: "\n")), new = Set(updated.fileText.split(separator: "\n"))
-            let removed = current.fileText.split(separator: "\n").filter { !new.contains($0) }.map { "- " + $0 }
-            let added = updated.fileText.split(separator: "\n").filter { !old.contains($0) }.map { "+ " + $0 }
-            print(
-                (["baseline \(baselinePath): \(removed.count) lines removed, \(added.count) added"] + removed + added)
-                    .joined(separator: "\n"))
-            do throws(TextDestination.Failure) {
-                try TextDestination(path: baselinePath, dashIsStandardOutput: false).write(updated.fileText)
-            } catch {
-                printError("cannot write the baseline: \(error.message)")
-                return (ExitCodes.conformant, false)
-            }
-            return (ExitCodes.conformant, true)
+    /// Rewrites the baseline from this run (through a symlink, never replacing it: `TextDestination`), printing
+    /// the lines removed and added.
+    /// - Returns: Whether it was written.
+    private func rewrite(_ baselinePath: String, from results: [CaseResult], current: Baseline) -> Bool {
+        let updated = Baseline.updated(from: results, keeping: current)
+        let old = Set(current.fileText.split(separator: "\n")), new = Set(updated.fileText.split(separator: "\n"))
+        let removed = current.fileText.split(separator: "\n").filter { !new.contains($0) }.map { "- " + $0 }
+        let added = updated.fileText.split(separator: "\n").filter { !old.contains($0) }.map { "+ " + $0 }
+        print(
+            (["baseline \(baselinePath): \(removed.count) lines removed, \(added.count) added"] + removed + added)
+                .joined(separator: "\n"))
+        do throws(TextDestination.Failure) {
+            try TextDestination(path: baselinePath, dashIsStandardOutput: false).write(updated.fileText)
+        } catch {
+            printError("cannot write the baseline: \(error.message)")
+            return false
         }
-        let gate = current.gate(
-            results, catalogueIDs: catalogueIDs, runKit: KitChange.Kit(running: results))
+        return true
+    }
+
+    /// Prints what the baseline's gate says (quiet when it matches, unless `--verbose`).
+    /// - Returns: 0 when the run matches the baseline, else 1.
+    private func apply(_ gate: BaselineGate, baselinePath: String) -> ExitCode {
         let updateCommand = ShellCommand(
             rerunWords + ShellCommand.option("--baseline", baselinePath) + ["--update-baseline"]
         ).description
-        print(gate.render(updateCommand: updateCommand))
-        return (gate.isSatisfied ? ExitCodes.conformant : ExitCodes.conformanceFailures, true)
+        print(gate.render(updateCommand: updateCommand, verbose: verbose))
+        return gate.isSatisfied ? ExitCodes.conformant : ExitCodes.conformanceFailures
     }
 
     /// The words of the command that replays a program of the exploration after the cases, before

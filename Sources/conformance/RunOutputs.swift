@@ -44,16 +44,22 @@ struct RunOutputs: Sendable {
     ///   - results: The cases that finished, in run order.
     ///   - stop: Why the run ended early, if it did.
     ///   - exploration: The exploration after the cases, if one ran.
+    ///   - gate: The baseline's gate of the run, when one applies: the failures it expects are not detailed
+    ///     (unless `--verbose`), and a run it matches prints its tally alone.
     /// - Returns: The summary (its exit code is what the results say) and whether every report was written.
     @discardableResult
-    func finish(_ results: [CaseResult], stop: RunStop?, exploration: ExplorationSummary? = nil) -> (
-        summary: RunReport, reportsWritten: Bool
-    ) {
+    func finish(
+        _ results: [CaseResult], stop: RunStop?, exploration: ExplorationSummary? = nil, gate: BaselineGate? = nil
+    ) -> (summary: RunReport, reportsWritten: Bool) {
         var context = RunContext(adapter: adapter, rerun: rerun, timings: timings, stop: stop)
         context.exploration = exploration
         context.profile = profile
         context.date = started
-        let summary = RunReport(results: results, context: context)
+        var summary = RunReport(results: results, context: context)
+        if let gate {
+            summary.expectedByBaseline = Set(gate.expected.map(\.result.caseID))
+            summary.baselineMatches = gate.isSatisfied
+        }
         print(summary.render(verbose: verbose))
         var written = true
         for request in reports {

@@ -13,6 +13,11 @@ struct RunReport {
     /// The adapter, the rerun commands, whether the verbose report lists the slowest cases with their
     /// wall-clock times, and why the run ended before every selected case ran (if it did).
     let context: RunContext
+    /// The cases whose failure the baseline expects (`--baseline`), which the report does not detail unless
+    /// verbose; empty without a baseline.
+    var expectedByBaseline: Set<String> = []
+    /// Whether the baseline's gate is satisfied: the report is then the tally and its notes alone, unless verbose.
+    var baselineMatches = false
 
     private var adapter: String { context.adapter }
     private var timings: ReportTimings { context.timings }
@@ -60,6 +65,10 @@ struct RunReport {
         if let note = JavaScriptSideIdentity(results: results).note { lines.append("note: " + note) }
         // Uses of earlier cases' web views during a case: allowed and ignored, but said.
         lines += CaseResult.lateWebViewUseNotes(in: results.filter { !$0.verdict.failsRun })
+        // A run its baseline matches: the gate's line says how many failures it expected.
+        if baselineMatches, !verbose { return PrintableText.terminalSafe(lines.joined(separator: "\n")) }
+        // The failures the baseline expects are its to list (one line, or each with --verbose), not detailed here.
+        let results = verbose ? self.results : self.results.filter { !expectedByBaseline.contains($0.caseID) }
         // What to fix first, before the cases: one root defect can fail dozens of them.
         let roots = RootCauses.findings(in: results)
         let fixFirst = FixFirstSummary.consoleLines(roots, unjudged: UnjudgedCases(results), all: verbose)

@@ -120,4 +120,26 @@ struct BaselineObligationCommandTests {
         #endif
         #expect(try await CLITests.run(run).status == 0)
     }
+
+    @Test("a gate the run matches prints at most 5 lines; --verbose lists each expected failure with its reason")
+    func matchingGateIsQuiet() async throws {
+        let folder = try RunSafetyTests.scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let baseline = folder.appendingPathComponent("baseline.json").path
+        let run = ["run", "--adapter", "mutant:line-separators-raw", "--explore", "0", "--baseline", baseline]
+        let update = try await CLITests.run(run + ["--update-baseline"])
+        #expect(update.status == 0, "\(update.standardOutput)\(update.standardError)")
+        let quiet = try await CLITests.run(run)
+        #expect(quiet.status == 0, "\(quiet.standardOutput)\(quiet.standardError)")
+        let lines = quiet.standardOutput.split(separator: "\n").map(String.init)
+        #expect(lines.count <= 5, "\(quiet.standardOutput)")
+        #expect(lines.last == "baseline: the run matches it (3 expected failures)", "\(quiet.standardOutput)")
+        let verbose = try await CLITests.run(run + ["--verbose"])
+        #expect(verbose.status == 0)
+        #expect(
+            verbose.standardOutput.contains(
+                "  EXPECTED FAILURE escaping.line-terminators.native-to-js: fail (ESC-2.g:"),
+            "\(verbose.standardOutput)")
+        #expect(verbose.standardOutput.contains("FAIL escaping.line-terminators.native-to-js [MUST]"))
+    }
 }

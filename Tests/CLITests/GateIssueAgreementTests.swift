@@ -81,6 +81,7 @@ struct GateIssueAgreementTests {
         let output = try await CLITests.run([
             "run", "--adapter", "mutant:\(mutant.id)", "--case", "missing-handler.native.**", "--case",
             "missing-handler.js.**", "--case", "missing-handler.registered-twice-then-removed", "--baseline", path,
+            "--verbose",
         ])
         #expect(output.status == 1, "\(output.standardOutput)")
         let lines = output.standardOutput.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)

@@ -120,9 +120,18 @@ package struct BaselineGate {
 
     /// The gate's report: its counts (those of obligations last, so that the line starts as it did before
     /// baselines pinned them), each issue's text, and the command that updates the baseline when the gate is
-    /// not satisfied.
-    /// - Parameter updateCommand: The command that rewrites the baseline from this run.
-    package func render(updateCommand: String) -> String {
+    /// not satisfied. Quiet (not `verbose`), the failures the baseline expects are one line, not one each, and
+    /// a gate the run satisfies says so in one line, with its warnings below.
+    /// - Parameters:
+    ///   - updateCommand: The command that rewrites the baseline from this run.
+    ///   - verbose: Whether each expected failure gets its line, with the entry's reason.
+    package func render(updateCommand: String, verbose: Bool = true) -> String {
+        let issues = issues(updateCommand: updateCommand)
+        let shown = verbose ? issues : issues.filter { $0.kind != .expectedFailure }
+        if !verbose, isSatisfied {
+            return (["baseline: the run matches it (\(expectedSummary))"] + shown.map { "  " + $0.text })
+                .joined(separator: "\n")
+        }
         let newViolations = changedObligations.map(\.newViolations.count).reduce(0, +)
         let staleObligations = changedObligations.map(\.stale.count).reduce(0, +)
         var lines = [
@@ -130,9 +139,26 @@ package struct BaselineGate {
                 + "\(unexpectedPasses.count) unexpected passes, \(changed.count) changed, \(stale.count) stale entries, "
                 + "\(newViolations) new obligations, \(staleObligations) stale obligations"
         ]
-        lines += issues(updateCommand: updateCommand).map { "  " + $0.text }
+        lines += shown.map { "  " + $0.text }
+        if !verbose, !expected.isEmpty { lines.append("  \(expectedSummary): --verbose lists them") }
         if !isSatisfied { lines.append("  to accept this run as the new baseline: \(updateCommand)") }
         return lines.joined(separator: "\n")
+    }
+
+    /// The failures the baseline expects, by kind: `2 expected failures, 1 of them on linux only`.
+    package var expectedSummary: String {
+        let platformOnly = expected.filter { $0.entry.platforms != nil }
+        var platforms: [Baseline.Platform] = []
+        for (_, entry) in platformOnly {
+            for platform in entry.platforms ?? [] where !platforms.contains(platform) { platforms.append(platform) }
+        }
+        let count = expected.count
+        var text = "\(count) expected \(count == 1 ? "failure" : "failures")"
+        if !platformOnly.isEmpty {
+            let names = platforms.map(\.rawValue).joined(separator: " and ")
+            text += ", \(platformOnly.count == count ? "all" : "\(platformOnly.count)") of them on \(names) only"
+        }
+        return text
     }
 
     /// The most obligations an issue names; the case's report lists them all.
