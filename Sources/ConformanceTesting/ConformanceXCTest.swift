@@ -35,7 +35,7 @@ public enum ConformanceXCTest {
         javaScriptSide: String? = nil, profile: WireDialect = .canonical, reports: [URL] = [],
         file: StaticString = #filePath, line: UInt = #line
     ) async {
-        await assertConformance(
+        let results = await assertConformance(
             adapter: adapter, cases: cases, baseline: baseline, javaScriptSide: javaScriptSide, profile: profile,
             reports: reports
         ) {
@@ -44,6 +44,9 @@ public enum ConformanceXCTest {
         } print: { text in
             print(text)
         }
+        // The totals and what to fix first, as `conformance run` puts them, after the issues of each case.
+        guard !results.isEmpty else { return }
+        print(RunTally.summaryLines(results, subject: "WVJB conformance (\(profile.name))").joined(separator: "\n"))
     }
 
     /// Runs `cases` and hands each failure to `fail` and each line to print to `print`: the kit's tests
@@ -51,20 +54,21 @@ public enum ConformanceXCTest {
     /// - Parameters:
     ///   - fail: Fails the test with a message (an error issue, then the case's report).
     ///   - print: Prints a line or more (a warning with the case's report, or an expected failure).
-    @MainActor
+    /// - Returns: The cases' results; none when the run could not start (a report name or a baseline refused).
+    @MainActor @discardableResult
     package static func assertConformance(
         adapter: AdapterFactory, cases: [ConformanceCase], baseline: Baseline?, javaScriptSide: String?,
         profile: WireDialect = .canonical, reports: [URL] = [], fail: (String) -> Void, print: (String) -> Void
-    ) async {
+    ) async -> [CaseResult] {
         for report in reports where ReportFile(report) == nil {
             fail(
                 "cannot write the report \(report.path): name it .json, .xml (JUnit), .md (Markdown), .html or .badge.json (a badge)"
             )
-            return
+            return []
         }
         if let baseline, let mismatch = baseline.mismatch(withRunIn: profile.name) {
             fail(mismatch)
-            return
+            return []
         }
         let runner: ConformanceRunner
         do {
@@ -72,7 +76,7 @@ public enum ConformanceXCTest {
                 configuration: .forImplementers(javaScriptSide: javaScriptSide, profile: profile))
         } catch {
             fail("\(error)")
-            return
+            return []
         }
         let started = Date()
         let results = await runner.run(cases, adapter: adapter)
@@ -95,5 +99,6 @@ public enum ConformanceXCTest {
             case .knownIssue: print(issue.text)
             }
         }
+        return results
     }
 }

@@ -45,10 +45,7 @@ struct RunReport {
     func render(verbose: Bool) -> String {
         // The cases; the exploration's findings are on its own line.
         let cases = results.filter { !$0.isExplorationFinding }
-        var counts: [Verdict: Int] = [:]
-        for result in cases { counts[result.verdict, default: 0] += 1 }
-        let order = Verdict.allCases
-        let tally = order.compactMap { verdict in counts[verdict].map { "\($0) \(verdict)" } }.joined(separator: ", ")
+        let tally = RunTally.counts(cases)
         var lines = ["\(cases.count) cases against \(adapter): \(tally)"]
         if let stop, stop.notRun.isEmpty, context.exploration != nil {
             // Every case ran; the exploration after them stopped: "114 cases against x: 114 pass; the

@@ -22,6 +22,28 @@ struct ConformanceExpectationsTests {
     let mutant = MutantCatalogue.mutant(named: "remove-handler-ignored")!
     let brokenCase = Catalogue.case(withID: "missing-handler.native.removed-handler")!
 
+    @Test("the summary trait gives the totals and Fix first of the cases run in its scope, in the catalogue's order")
+    func summaryOfTheCases() async throws {
+        let cases = Catalogue.all.filter { $0.id.hasPrefix("missing-handler.native.") }
+        let (mutant, subject) = (mutant, "MyBridge conforms")
+        let lines = try await ConformanceSummary().summaryLines(subject: subject) {
+            // The cases finish in any order; the summary keeps the catalogue's.
+            for conformanceCase in cases.reversed() {
+                await withKnownIssue(isIntermittent: true) {
+                    await ConformanceExpectations.expectConformance(conformanceCase, adapter: { mutant.makeAdapter() })
+                }
+            }
+        }
+        let totals = try #require(lines.first)
+        #expect(totals.hasPrefix("MyBridge conforms: \(cases.count) cases, "), "\(lines)")
+        #expect(totals.contains(" fail"), "\(totals)")
+        #expect(lines.dropFirst().first?.hasPrefix("Fix first (") == true, "\(lines)")
+        #expect(lines.contains { $0.contains("[MISS-2.a]") }, "\(lines)")
+        // Outside the trait's scope nothing is collected, and a scope where no case ran prints nothing.
+        let none = try await ConformanceSummary().summaryLines(subject: subject) {}
+        #expect(none.isEmpty)
+    }
+
     @Test("a broken MUST is recorded as an issue")
     func mustFailureIsRecorded() async {
         await withKnownIssue("the mutant breaks MISS-2") {

@@ -2,7 +2,7 @@ import ConformanceKit
 import ConformanceTesting
 import Testing
 
-@MainActor @Test(arguments: Catalogue.all)
+@MainActor @Test(.conformanceSummary, arguments: Catalogue.all)
 func wvjbConformance(_ conformanceCase: ConformanceCase) async {
     await ConformanceExpectations.expectConformance(conformanceCase, adapter: { MyBridgeAdapter() })
 }

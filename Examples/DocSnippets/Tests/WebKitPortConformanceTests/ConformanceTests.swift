@@ -3,7 +3,7 @@ import ConformanceTesting
 import Testing
 import WebKitPortAdapter
 
-@MainActor @Test(arguments: Catalogue.all)
+@MainActor @Test(.conformanceSummary, arguments: Catalogue.all)
 func wvjbConformance(_ conformanceCase: ConformanceCase) async {
     await ConformanceExpectations.expectConformance(conformanceCase, adapter: { WebKitPortAdapter() })
 }

@@ -16,7 +16,7 @@ let miniBridgeBaseline: Baseline = {
 
 /// The whole catalogue, one test per case, named by case id.
 @MainActor
-@Test("MiniBridge conforms to the WVJB protocol", arguments: Catalogue.all)
+@Test("MiniBridge conforms to the WVJB protocol", .conformanceSummary, arguments: Catalogue.all)
 func wvjbConformance(_ conformanceCase: ConformanceCase) async {
     await ConformanceExpectations.expectConformance(
         conformanceCase, adapter: { MiniBridgeAdapter() }, baseline: miniBridgeBaseline)
