@@ -12,6 +12,10 @@ var kitTestDependencies: [Target.Dependency] {
     ]
 }
 
+/// Compiles WebKit glue against the kit's SimulatedWebKit facade even where WebKit exists: the glue's files import
+/// WebKit under `#if canImport(WebKit) && !CONFORMANCE_FACADE` (docs/webkit-glue.md, "On Apple platforms").
+let facade = SwiftSetting.define("CONFORMANCE_FACADE")
+
 let package = Package(
     name: "WVJBConformance",
     platforms: [.macOS(.v13)],
@@ -149,7 +153,8 @@ let package = Package(
         // delegate's text input panel) importing WebKit or SimulatedWebKit, and its adapter.
         .target(
             name: "ReferenceContainer",
-            dependencies: ["ConformanceAdapter", "SimulatedWebKit"]
+            dependencies: ["ConformanceAdapter", "SimulatedWebKit"],
+            swiftSettings: [facade]
         ),
         // The messageHandler container profile: its cases, their context and runner, judged by spec/container.md.
         .target(
@@ -217,7 +222,7 @@ let package = Package(
             name: "WebKitStylePort",
             dependencies: ["SimulatedWebKit"],
             path: "Sources/webkit-port-testee/Port",
-            swiftSettings: [.swiftLanguageMode(.v5)]
+            swiftSettings: [.swiftLanguageMode(.v5), facade]
         ),
         .target(
             name: "WebKitPortAdapter",
@@ -237,7 +242,7 @@ let package = Package(
             name: "WKWVJBPort",
             dependencies: ["SimulatedWebKit"],
             path: "Sources/wkwvjb-port-testee/Port",
-            swiftSettings: [.swiftLanguageMode(.v5)]
+            swiftSettings: [.swiftLanguageMode(.v5), facade]
         ),
         .target(
             name: "WKWVJBPortAdapter",
@@ -257,7 +262,7 @@ let package = Package(
             name: "HybridContainerPort",
             dependencies: ["SimulatedWebKit"],
             path: "Sources/container-port-testee/Port",
-            swiftSettings: [.swiftLanguageMode(.v5)]
+            swiftSettings: [.swiftLanguageMode(.v5), facade]
         ),
         .target(
             name: "ContainerPortAdapter",

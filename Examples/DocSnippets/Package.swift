@@ -49,17 +49,14 @@ let package = Package(
             ]),
         .target(
             name: "HybridContainerPort",
-            dependencies: [
-                .product(name: "SimulatedWebKit", package: "WVJBConformance", condition: .when(platforms: [.linux]))
-            ],
-            swiftSettings: [.swiftLanguageMode(.v5)]),
-        // The bridge: the kit's WebKit-style test port, Swift 5 as most ports are.
+            dependencies: [.product(name: "SimulatedWebKit", package: "WVJBConformance")],
+            swiftSettings: [.swiftLanguageMode(.v5), .define("CONFORMANCE_FACADE")]),
+        // The bridge: the kit's WebKit-style test port, Swift 5 as most ports are. Its glue compiles against the
+        // facade on every platform, Apple's included, where it would otherwise import WebKit (CONFORMANCE_FACADE).
         .target(
             name: "WebKitStylePort",
-            dependencies: [
-                .product(name: "SimulatedWebKit", package: "WVJBConformance", condition: .when(platforms: [.linux]))
-            ],
-            swiftSettings: [.swiftLanguageMode(.v5)]),
+            dependencies: [.product(name: "SimulatedWebKit", package: "WVJBConformance")],
+            swiftSettings: [.swiftLanguageMode(.v5), .define("CONFORMANCE_FACADE")]),
     ]
 )
 

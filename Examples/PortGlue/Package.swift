@@ -11,9 +11,9 @@ import PackageDescription
 // through its adapter (Tests/PortGlueTests). CI builds both modes with warnings as errors and runs the tests once.
 let mode: SwiftLanguageMode = ProcessInfo.processInfo.environment["PORT_GLUE_SWIFT_MODE"] == "5" ? .v5 : .v6
 
-/// SimulatedWebKit where WebKit does not exist, as a port's package depends on it.
-let simulatedWebKit = Target.Dependency.product(
-    name: "SimulatedWebKit", package: "WVJBConformance", condition: .when(platforms: [.linux]))
+/// SimulatedWebKit on every platform: this package is the glue's test package, so the glue compiles against the
+/// facade even where WebKit exists (CONFORMANCE_FACADE, below; docs/webkit-glue.md, "On Apple platforms").
+let simulatedWebKit = Target.Dependency.product(name: "SimulatedWebKit", package: "WVJBConformance")
 
 let package = Package(
     name: "PortGlue",
@@ -43,5 +43,5 @@ let package = Package(
 )
 
 for target in package.targets {
-    target.swiftSettings = [.swiftLanguageMode(mode)]
+    target.swiftSettings = [.swiftLanguageMode(mode), .define("CONFORMANCE_FACADE")]
 }

@@ -1,4 +1,4 @@
-#if canImport(WebKit)
+#if canImport(WebKit) && !CONFORMANCE_FACADE
     import WebKit
 #else
     import SimulatedWebKit
@@ -9,7 +9,7 @@
 // are plain requirements whose defaults do what WebKit does when a method is missing, called directly.
 extension WKWebViewJavascriptBridge {
     public func webView(_ webView: WKWebView, didStartProvisionalNavigation navigation: WKNavigation!) {
-        #if canImport(WebKit)
+        #if canImport(WebKit) && !CONFORMANCE_FACADE
             webViewDelegate?.webView?(webView, didStartProvisionalNavigation: navigation)
         #else
             webViewDelegate?.webView(webView, didStartProvisionalNavigation: navigation)
@@ -17,7 +17,7 @@ extension WKWebViewJavascriptBridge {
     }
 
     public func webView(_ webView: WKWebView, didCommit navigation: WKNavigation!) {
-        #if canImport(WebKit)
+        #if canImport(WebKit) && !CONFORMANCE_FACADE
             webViewDelegate?.webView?(webView, didCommit: navigation)
         #else
             webViewDelegate?.webView(webView, didCommit: navigation)
@@ -25,7 +25,7 @@ extension WKWebViewJavascriptBridge {
     }
 
     public func webView(_ webView: WKWebView, didFinish navigation: WKNavigation!) {
-        #if canImport(WebKit)
+        #if canImport(WebKit) && !CONFORMANCE_FACADE
             webViewDelegate?.webView?(webView, didFinish: navigation)
         #else
             webViewDelegate?.webView(webView, didFinish: navigation)
@@ -33,7 +33,7 @@ extension WKWebViewJavascriptBridge {
     }
 
     public func webView(_ webView: WKWebView, didFail navigation: WKNavigation!, withError error: Error) {
-        #if canImport(WebKit)
+        #if canImport(WebKit) && !CONFORMANCE_FACADE
             webViewDelegate?.webView?(webView, didFail: navigation, withError: error)
         #else
             webViewDelegate?.webView(webView, didFail: navigation, withError: error)
@@ -43,7 +43,7 @@ extension WKWebViewJavascriptBridge {
     public func webView(
         _ webView: WKWebView, didFailProvisionalNavigation navigation: WKNavigation!, withError error: Error
     ) {
-        #if canImport(WebKit)
+        #if canImport(WebKit) && !CONFORMANCE_FACADE
             webViewDelegate?.webView?(webView, didFailProvisionalNavigation: navigation, withError: error)
         #else
             webViewDelegate?.webView(webView, didFailProvisionalNavigation: navigation, withError: error)
@@ -55,7 +55,7 @@ extension WKWebViewJavascriptBridge {
         _ webView: WKWebView, _ navigationAction: WKNavigationAction,
         _ decisionHandler: @escaping @MainActor @Sendable (WKNavigationActionPolicy) -> Void
     ) {
-        #if canImport(WebKit)
+        #if canImport(WebKit) && !CONFORMANCE_FACADE
             let selector = #selector(
                 WKNavigationDelegate.webView(_:decidePolicyFor:decisionHandler:)
                     as (WKNavigationDelegate) -> (

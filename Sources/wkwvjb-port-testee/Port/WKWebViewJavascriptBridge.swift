@@ -1,4 +1,4 @@
-#if canImport(WebKit)
+#if canImport(WebKit) && !CONFORMANCE_FACADE
     import WebKit
 #else
     import SimulatedWebKit

@@ -1,6 +1,6 @@
 import BridgeBase
 
-#if canImport(WebKit)
+#if canImport(WebKit) && !CONFORMANCE_FACADE
     import WebKit
 #else
     import SimulatedWebKit
@@ -80,7 +80,7 @@ extension JavascriptBridge: WKNavigationDelegate {
     ) {
         guard webView == self.webView else { return }
         guard let url = navigationAction.request.url, base.isWebViewJavascriptBridgeURL(url) else {
-            #if canImport(WebKit)
+            #if canImport(WebKit) && !CONFORMANCE_FACADE
                 let selector = #selector(
                     WKNavigationDelegate.webView(_:decidePolicyFor:decisionHandler:)
                         as (WKNavigationDelegate) -> (
@@ -118,7 +118,7 @@ extension JavascriptBridge: WKNavigationDelegate {
 
     public func webView(_ webView: WKWebView, didStartProvisionalNavigation navigation: WKNavigation!) {
         guard webView == self.webView else { return }
-        #if canImport(WebKit)
+        #if canImport(WebKit) && !CONFORMANCE_FACADE
             delegate?.webView?(webView, didStartProvisionalNavigation: navigation)
         #else
             delegate?.webView(webView, didStartProvisionalNavigation: navigation)
@@ -127,7 +127,7 @@ extension JavascriptBridge: WKNavigationDelegate {
 
     public func webView(_ webView: WKWebView, didCommit navigation: WKNavigation!) {
         guard webView == self.webView else { return }
-        #if canImport(WebKit)
+        #if canImport(WebKit) && !CONFORMANCE_FACADE
             delegate?.webView?(webView, didCommit: navigation)
         #else
             delegate?.webView(webView, didCommit: navigation)
@@ -136,7 +136,7 @@ extension JavascriptBridge: WKNavigationDelegate {
 
     public func webView(_ webView: WKWebView, didFinish navigation: WKNavigation!) {
         guard webView == self.webView else { return }
-        #if canImport(WebKit)
+        #if canImport(WebKit) && !CONFORMANCE_FACADE
             delegate?.webView?(webView, didFinish: navigation)
         #else
             delegate?.webView(webView, didFinish: navigation)
@@ -145,7 +145,7 @@ extension JavascriptBridge: WKNavigationDelegate {
 
     public func webView(_ webView: WKWebView, didFail navigation: WKNavigation!, withError error: Error) {
         guard webView == self.webView else { return }
-        #if canImport(WebKit)
+        #if canImport(WebKit) && !CONFORMANCE_FACADE
             delegate?.webView?(webView, didFail: navigation, withError: error)
         #else
             delegate?.webView(webView, didFail: navigation, withError: error)
@@ -156,7 +156,7 @@ extension JavascriptBridge: WKNavigationDelegate {
         _ webView: WKWebView, didFailProvisionalNavigation navigation: WKNavigation!, withError error: Error
     ) {
         guard webView == self.webView else { return }
-        #if canImport(WebKit)
+        #if canImport(WebKit) && !CONFORMANCE_FACADE
             delegate?.webView?(webView, didFailProvisionalNavigation: navigation, withError: error)
         #else
             delegate?.webView(webView, didFailProvisionalNavigation: navigation, withError: error)

@@ -1,6 +1,6 @@
 import BridgeBase
 
-#if canImport(WebKit)
+#if canImport(WebKit) && !CONFORMANCE_FACADE
     import WebKit
 #else
     import SimulatedWebKit
@@ -105,7 +105,7 @@ extension WKWebViewJavascriptBridge: WKNavigationDelegate {
             decisionHandler(.cancel)
             return
         }
-        #if canImport(WebKit)
+        #if canImport(WebKit) && !CONFORMANCE_FACADE
             let selector = #selector(
                 WKNavigationDelegate.webView(_:decidePolicyFor:decisionHandler:)
                     as (WKNavigationDelegate) -> (
@@ -132,7 +132,7 @@ extension WKWebViewJavascriptBridge: WKNavigationDelegate {
         decisionHandler: @escaping @MainActor @Sendable (WKNavigationResponsePolicy) -> Void
     ) {
         if webView != self.webView { return }
-        #if canImport(WebKit)
+        #if canImport(WebKit) && !CONFORMANCE_FACADE
             let selector = #selector(
                 WKNavigationDelegate.webView(_:decidePolicyFor:decisionHandler:)
                     as (WKNavigationDelegate) -> (
@@ -159,7 +159,7 @@ extension WKWebViewJavascriptBridge: WKNavigationDelegate {
         completionHandler: @escaping @MainActor @Sendable (URLSession.AuthChallengeDisposition, URLCredential?) -> Void
     ) {
         if webView != self.webView { return }
-        #if canImport(WebKit)
+        #if canImport(WebKit) && !CONFORMANCE_FACADE
             if let delegate = webViewDelegate,
                 delegate.responds(to: #selector(WKNavigationDelegate.webView(_:didReceive:completionHandler:)))
             {
@@ -177,7 +177,7 @@ extension WKWebViewJavascriptBridge: WKNavigationDelegate {
 
     public func webView(_ webView: WKWebView, didStartProvisionalNavigation navigation: WKNavigation!) {
         if webView != self.webView { return }
-        #if canImport(WebKit)
+        #if canImport(WebKit) && !CONFORMANCE_FACADE
             webViewDelegate?.webView?(webView, didStartProvisionalNavigation: navigation)
         #else
             webViewDelegate?.webView(webView, didStartProvisionalNavigation: navigation)
@@ -186,7 +186,7 @@ extension WKWebViewJavascriptBridge: WKNavigationDelegate {
 
     public func webView(_ webView: WKWebView, didCommit navigation: WKNavigation!) {
         if webView != self.webView { return }
-        #if canImport(WebKit)
+        #if canImport(WebKit) && !CONFORMANCE_FACADE
             webViewDelegate?.webView?(webView, didCommit: navigation)
         #else
             webViewDelegate?.webView(webView, didCommit: navigation)
@@ -195,7 +195,7 @@ extension WKWebViewJavascriptBridge: WKNavigationDelegate {
 
     public func webView(_ webView: WKWebView, didFinish navigation: WKNavigation!) {
         if webView != self.webView { return }
-        #if canImport(WebKit)
+        #if canImport(WebKit) && !CONFORMANCE_FACADE
             webViewDelegate?.webView?(webView, didFinish: navigation)
         #else
             webViewDelegate?.webView(webView, didFinish: navigation)
@@ -204,7 +204,7 @@ extension WKWebViewJavascriptBridge: WKNavigationDelegate {
 
     public func webView(_ webView: WKWebView, didFail navigation: WKNavigation!, withError error: Error) {
         if webView != self.webView { return }
-        #if canImport(WebKit)
+        #if canImport(WebKit) && !CONFORMANCE_FACADE
             webViewDelegate?.webView?(webView, didFail: navigation, withError: error)
         #else
             webViewDelegate?.webView(webView, didFail: navigation, withError: error)
@@ -215,7 +215,7 @@ extension WKWebViewJavascriptBridge: WKNavigationDelegate {
         _ webView: WKWebView, didFailProvisionalNavigation navigation: WKNavigation!, withError error: Error
     ) {
         if webView != self.webView { return }
-        #if canImport(WebKit)
+        #if canImport(WebKit) && !CONFORMANCE_FACADE
             webViewDelegate?.webView?(webView, didFailProvisionalNavigation: navigation, withError: error)
         #else
             webViewDelegate?.webView(webView, didFailProvisionalNavigation: navigation, withError: error)
@@ -224,7 +224,7 @@ extension WKWebViewJavascriptBridge: WKNavigationDelegate {
 
     public func webViewWebContentProcessDidTerminate(_ webView: WKWebView) {
         if webView != self.webView { return }
-        #if canImport(WebKit)
+        #if canImport(WebKit) && !CONFORMANCE_FACADE
             webViewDelegate?.webViewWebContentProcessDidTerminate?(webView)
         #else
             webViewDelegate?.webViewWebContentProcessDidTerminate(webView)

@@ -1,6 +1,6 @@
 import BridgeBase
 
-#if canImport(WebKit)
+#if canImport(WebKit) && !CONFORMANCE_FACADE
     import WebKit
 #else
     import SimulatedWebKit

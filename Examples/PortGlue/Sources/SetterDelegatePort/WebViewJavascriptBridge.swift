@@ -1,6 +1,6 @@
 import BridgeBase
 
-#if canImport(WebKit)
+#if canImport(WebKit) && !CONFORMANCE_FACADE
     import WebKit
 #else
     import SimulatedWebKit
@@ -90,7 +90,7 @@ public final class WebViewJavascriptBridge: NSObject, WKNavigationDelegate {
             return
         }
         guard let delegate = webViewDelegate else { return decisionHandler(.allow) }
-        #if canImport(WebKit)
+        #if canImport(WebKit) && !CONFORMANCE_FACADE
             let selector = #selector(
                 WKNavigationDelegate.webView(_:decidePolicyFor:decisionHandler:)
                     as (WKNavigationDelegate) -> (
@@ -108,7 +108,7 @@ public final class WebViewJavascriptBridge: NSObject, WKNavigationDelegate {
 
     public func webView(_ webView: WKWebView, didStartProvisionalNavigation navigation: WKNavigation!) {
         if webView != self.webView { return }
-        #if canImport(WebKit)
+        #if canImport(WebKit) && !CONFORMANCE_FACADE
             webViewDelegate?.webView?(webView, didStartProvisionalNavigation: navigation)
         #else
             webViewDelegate?.webView(webView, didStartProvisionalNavigation: navigation)
@@ -117,7 +117,7 @@ public final class WebViewJavascriptBridge: NSObject, WKNavigationDelegate {
 
     public func webView(_ webView: WKWebView, didCommit navigation: WKNavigation!) {
         if webView != self.webView { return }
-        #if canImport(WebKit)
+        #if canImport(WebKit) && !CONFORMANCE_FACADE
             webViewDelegate?.webView?(webView, didCommit: navigation)
         #else
             webViewDelegate?.webView(webView, didCommit: navigation)
@@ -126,7 +126,7 @@ public final class WebViewJavascriptBridge: NSObject, WKNavigationDelegate {
 
     public func webView(_ webView: WKWebView, didFinish navigation: WKNavigation!) {
         if webView != self.webView { return }
-        #if canImport(WebKit)
+        #if canImport(WebKit) && !CONFORMANCE_FACADE
             webViewDelegate?.webView?(webView, didFinish: navigation)
         #else
             webViewDelegate?.webView(webView, didFinish: navigation)
@@ -135,7 +135,7 @@ public final class WebViewJavascriptBridge: NSObject, WKNavigationDelegate {
 
     public func webView(_ webView: WKWebView, didFail navigation: WKNavigation!, withError error: Error) {
         if webView != self.webView { return }
-        #if canImport(WebKit)
+        #if canImport(WebKit) && !CONFORMANCE_FACADE
             webViewDelegate?.webView?(webView, didFail: navigation, withError: error)
         #else
             webViewDelegate?.webView(webView, didFail: navigation, withError: error)
@@ -146,7 +146,7 @@ public final class WebViewJavascriptBridge: NSObject, WKNavigationDelegate {
         _ webView: WKWebView, didFailProvisionalNavigation navigation: WKNavigation!, withError error: Error
     ) {
         if webView != self.webView { return }
-        #if canImport(WebKit)
+        #if canImport(WebKit) && !CONFORMANCE_FACADE
             webViewDelegate?.webView?(webView, didFailProvisionalNavigation: navigation, withError: error)
         #else
             webViewDelegate?.webView(webView, didFailProvisionalNavigation: navigation, withError: error)
