@@ -10,7 +10,7 @@ extension CaseResult: Codable {
     private enum CodingKeys: String, CodingKey {
         case caseID, level, clauses, verdict, failures, checks, interruption, leftovers, transcript,
             bridgeJavaScriptSource
-        case duration
+        case duration, isExplorationFinding
     }
 
     package init(from decoder: any Decoder) throws {
@@ -27,6 +27,7 @@ extension CaseResult: Codable {
         clauses = try container.decode([String].self, forKey: .clauses)
         checks = try container.decode([CaseCheck].self, forKey: .checks)
         duration = try container.decodeIfPresent(Double.self, forKey: .duration).map { .nanoseconds(Int64($0 * 1e9)) }
+        isExplorationFinding = try container.decodeIfPresent(Bool.self, forKey: .isExplorationFinding) ?? false
     }
 
     package func encode(to encoder: any Encoder) throws {
@@ -45,6 +46,8 @@ extension CaseResult: Codable {
             let (seconds, attoseconds) = duration.components
             try container.encode(Double(seconds) + Double(attoseconds) / 1e18, forKey: .duration)
         }
+        // Only a finding says so: the results of a catalogue run encode as they always did.
+        if isExplorationFinding { try container.encode(true, forKey: .isExplorationFinding) }
     }
 }
 
