@@ -1,3 +1,5 @@
+import ConformanceCatalogue
+
 /// What an exploration runs: how many programs, how long, from which seed.
 package struct ExploreOptions: Sendable {
     /// The seed program seeds derive from.
@@ -19,6 +21,16 @@ package struct ExploreOptions: Sendable {
     package var known: ExploreKnownFindings?
     /// Stops the run when this many programs in a row ended as timeouts on the implementation (0: never).
     package var stopAfterTimeouts = 0
+    /// Runs only this shard's programs of `0..<runs` (`--shard K/N`); nil runs them all.
+    package var shard: Shard?
+
+    /// How many programs this exploration plans: one for a replay, this shard's part of `runs` with a shard.
+    package var plannedPrograms: Int {
+        if replay != nil { return 1 }
+        let runs = max(0, runs)
+        guard let shard else { return runs }
+        return runs / shard.count + (shard.index - 1 < runs % shard.count ? 1 : 0)
+    }
 
     /// Whether programs are grouped into findings (`--max-findings` above 1, or a baseline), rather than
     /// the run stopping at the first failing program.

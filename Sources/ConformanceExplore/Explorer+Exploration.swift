@@ -16,7 +16,7 @@ extension Explorer {
             return await exploreFindings(
                 options, generator: generator, progress: progress, isInterrupted: isInterrupted)
         }
-        var report = ExploreReport(seed: options.seed, plannedRuns: options.replay == nil ? options.runs : 1)
+        var report = ExploreReport(seed: options.seed, plannedRuns: options.plannedPrograms)
         let clock = ContinuousClock(), start = clock.now
         await runPrograms(
             options, generator: generator, report: &report, progress: progress, isInterrupted: isInterrupted
@@ -49,7 +49,10 @@ extension Explorer {
         let clock = ContinuousClock(), start = clock.now
         let seeds: [UInt64] =
             options.replay.map { [$0] }
-            ?? (0..<max(0, options.runs)).map { ExploreRandom.programSeed(run: $0, of: options.seed) }
+            ?? stride(
+                from: options.shard.map { $0.index - 1 } ?? 0, to: max(0, options.runs), by: options.shard?.count ?? 1
+            )
+            .map { ExploreRandom.programSeed(run: $0, of: options.seed) }
         var timeoutsInARow = 0
         for programSeed in seeds {
             if options.stopAfterTimeouts > 0, timeoutsInARow >= options.stopAfterTimeouts {

@@ -14,7 +14,7 @@ extension Explorer {
         _ options: ExploreOptions, generator: ExploreGenerator, progress: (Int) -> Void,
         isInterrupted: () -> Bool
     ) async -> ExploreReport {
-        var report = ExploreReport(seed: options.seed, plannedRuns: options.replay == nil ? options.runs : 1)
+        var report = ExploreReport(seed: options.seed, plannedRuns: options.plannedPrograms)
         report.groupsFindings = true
         report.maxFindings = max(1, options.maxFindings)
         let clock = ContinuousClock(), start = clock.now

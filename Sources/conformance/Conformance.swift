@@ -21,7 +21,7 @@ struct Conformance: ParsableCommand {
         version: KitVersion.current,
         subcommands: [
             RunCommand.self, ExploreCommand.self, ListCommand.self, ExplainCommand.self, RecordCommand.self,
-            SmokeCommand.self, CompareCommand.self, DiffCommand.self,
+            SmokeCommand.self, CompareCommand.self, DiffCommand.self, MergeCommand.self,
         ],
         defaultSubcommand: RunCommand.self)
 }

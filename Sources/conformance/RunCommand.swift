@@ -60,6 +60,19 @@ struct RunCommand: ParsableCommand {
     var baseline: String?
 
     @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "Run only part K of N of the selected cases and of the exploration's programs, a partition stable across machines (docs/cli.md, Sharded runs).",
+            valueName: "K/N"))
+    var shard: Shard?
+
+    @Option(
+        name: .customLong("shard-file"),
+        help: ArgumentHelp(
+            "With --shard, also write the shard's whole results here, for `conformance merge`.", valueName: "path"))
+    var shardFile: String?
+
+    @Option(
         name: .customLong("results-file"),
         help: ArgumentHelp("Where `conformance compare` reads this run's whole results back.", visibility: .private))
     var resultsFile: String?
@@ -93,6 +106,13 @@ struct RunCommand: ParsableCommand {
         try ReportRequest.refuseSharedPaths(report)
         if stopAfterTimeouts < 0 {
             throw ValidationError("--stop-after-timeouts must be 0 (never stop) or more (got \(stopAfterTimeouts))")
+        }
+        if shardFile != nil, shard == nil {
+            throw ValidationError("--shard-file writes one shard's results: give --shard K/N too")
+        }
+        if shard != nil, baseline != nil {
+            throw ValidationError(
+                "a baseline gates the whole run: give it to `conformance merge` with the shard files, not to a shard")
         }
         if adapter.profile.isContainer, !caseFiles.isEmpty {
             throw ValidationError(
@@ -137,7 +157,8 @@ struct RunCommand: ParsableCommand {
 
     func run() throws {
         // Usage errors first, then configuration errors, all before any case runs (ExitCodes).
-        let selected = try selectedCases()
+        let whole = try selectedCases()
+        let selected = shard.map { whole.part($0) } ?? whole
         let rerunWords = self.rerunWords, replayWords = self.replayWords
         // The program seed of each exploration finding, which `conformance explore` replays.
         let replays = LockedValue<[String: UInt64]>([:])
@@ -157,6 +178,14 @@ struct RunCommand: ParsableCommand {
                 return command
             }, timings: reportTimings, verbose: verbose, profile: adapter.profile.runProfile, resultsFile: resultsFile)
         try outputs.check()
+        if let shardFile {
+            do throws(TextDestination.Failure) {
+                try TextDestination(path: shardFile, dashIsStandardOutput: false).check()
+            } catch {
+                printError("the shard file cannot be written: \(error.message)")
+                throw ExitCodes.configuration
+            }
+        }
         let currentBaseline = try loadBaseline()
         let javaScriptSide = try jsSide.map(readJavaScriptSide)
 
@@ -172,7 +201,7 @@ struct RunCommand: ParsableCommand {
             let catalogueResults = results
             let options = exploration.options(
                 programs: programs, known: currentBaseline.map { ExploreKnownFindings($0) },
-                stopAfterTimeouts: stopAfterTimeouts)
+                stopAfterTimeouts: stopAfterTimeouts, shard: shard)
             // An exploration that cannot run (its testee does not start) loses nothing of the cases: they are
             // written and gated, and the run exits 78 after naming the problem.
             let exploration = try? RunExploration.run(
@@ -204,6 +233,18 @@ struct RunCommand: ParsableCommand {
         }
         let (summary, reportsWritten) = outputs.finish(
             results, stop: stop, exploration: explored, gate: baselineGate)
+        var shardWritten = true
+        if let shard, let shardFile {
+            let document = ShardDocument(
+                kit: KitVersion.current,
+                catalogue: ShardDocument.catalogueDigest(container: adapter.profile.isContainer),
+                profile: adapter.profile.argument, adapter: adapter.choice.argument, shard: shard, selection: whole.ids,
+                rerun: Dictionary(
+                    results.map { ($0.caseID, outputs.rerun($0.caseID).words) }, uniquingKeysWith: { first, _ in first }
+                ),
+                exploration: explored, stop: stop, results: results)
+            shardWritten = document.write(to: shardFile)
+        }
         var runStatus = summary.exitCode
         var baselineWritten = true
         if let baseline, let currentBaseline {
@@ -220,7 +261,8 @@ struct RunCommand: ParsableCommand {
             }
         }
         if explorationFailed { runStatus = ExitCodes.configuration }
-        throw ExitCodes.afterRun(runStatus, outputsWritten: reportsWritten && baselineWritten, stoppedBy: stoppedBy)
+        throw ExitCodes.afterRun(
+            runStatus, outputsWritten: reportsWritten && baselineWritten && shardWritten, stoppedBy: stoppedBy)
     }
 
     /// The cases of the `--case-file`s, each compared with the reference bridge's run of its program.

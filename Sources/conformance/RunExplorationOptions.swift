@@ -64,11 +64,15 @@ struct RunExplorationOptions: ParsableArguments {
     /// - Parameters:
     ///   - known: The findings the baseline expects.
     ///   - stopAfterTimeouts: `--stop-after-timeouts`: programs in a row that timed out stop the exploration.
-    func options(programs: Int, known: ExploreKnownFindings?, stopAfterTimeouts: Int) -> ExploreOptions {
+    ///   - shard: The part of the programs this run runs (`--shard`), or nil for all of them.
+    func options(programs: Int, known: ExploreKnownFindings?, stopAfterTimeouts: Int, shard: Shard? = nil)
+        -> ExploreOptions
+    {
         var options = ExploreOptions(
             seed: seed, runs: programs, maxOperations: Self.maximumOperations, shrinkAttempts: Self.shrinkAttempts,
             maxFindings: Self.maximumFindings, known: known)
         options.stopAfterTimeouts = stopAfterTimeouts
+        options.shard = shard
         return options
     }
 

@@ -17,6 +17,14 @@ enum SelectedCases {
         }
     }
 
+    /// The cases of `shard`, in run order.
+    func part(_ shard: Shard) -> SelectedCases {
+        switch self {
+        case .wire(let cases): .wire(cases.filter { shard.contains(caseID: $0.id) })
+        case .container(let cases): .container(cases.filter { shard.contains(caseID: $0.id) })
+        }
+    }
+
     /// Each case's level and clauses, by id: what a result made for a case that stalled the engine carries.
     var outlines: [String: (level: RequirementLevel, clauses: [String])] {
         let pairs: [(String, (level: RequirementLevel, clauses: [String]))] =

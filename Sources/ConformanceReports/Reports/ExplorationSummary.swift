@@ -3,7 +3,7 @@ import StrictJSON
 /// What the exploration after a run's cases did (`conformance run --explore`): which programs it ran and what
 /// it found. Its findings are results of the run too (`CaseResult.isExplorationFinding`); this says that the
 /// programs ran, even when they found nothing.
-package struct ExplorationSummary: Sendable, Equatable {
+package struct ExplorationSummary: Sendable, Equatable, Codable {
     /// The seed the programs derive from (`--explore-seed`).
     package var seed: UInt64
     /// How many programs were asked for (`--explore`).
