@@ -5,42 +5,19 @@ import Foundation
 import ReferenceContainer
 
 extension AdapterOptions {
-    /// Runs container cases (`--profile container`) as `run(_:javaScriptSide:monitor:afterStall:)` runs WVJB
-    /// ones: on the main thread, one by one, each against a fresh adapter, the monitor told of each.
-    /// - Parameters:
-    ///   - cases: The selected container cases.
-    ///   - javaScriptSide: The page library offered to the container (`--js-side`); nil offers the kit's, or a
-    ///     JS-side mutant's broken copy of it.
-    ///   - monitor: Told of each case; may stop the run early.
-    ///   - carried: Results a run restarted after an engine stall carries; their cases are not run again.
-    /// - Throws: `ExitCodes.configuration` after printing a harness or adapter error.
-    func runContainer(
-        _ cases: [ContainerCase], javaScriptSide: String?, monitor: RunMonitor?, carried: [CaseResult]
-    ) throws -> [CaseResult] {
+    /// What runs container cases (`--profile container`): the container runner, offered the JS side given (else
+    /// the kit's, or a JS-side mutant's broken copy of it), and the adapter's factory (for a command, after checking
+    /// that its testee starts and serves a container).
+    /// - Throws: `ExitCodes.configuration` after printing what is wrong.
+    func containerRunner(_ cases: [ContainerCase], javaScriptSide: String?, monitor: RunMonitor?) throws
+        -> @MainActor @Sendable () throws(HarnessError) -> CaseRunner
+    {
         let factory = try resolveContainer(isInterrupted: { monitor?.isInterrupted ?? false })
         let offered = try javaScriptSide ?? containerMutantJavaScriptSide()
-        let done = Set(carried.map(\.caseID))
         let scriptTimeLimit = scriptTimeLimit
-        let outcome = MainQueuePump.run { () async -> Result<[CaseResult], HarnessError> in
-            do throws(HarnessError) {
-                let runner = try ContainerRunner(javaScriptSide: offered, executionTimeLimit: scriptTimeLimit)
-                var finished = carried
-                for (index, containerCase) in cases.enumerated() where !done.contains(containerCase.id) {
-                    if let monitor, !monitor.caseMayStart(containerCase.id, index: index) { break }
-                    let result = await runner.run(containerCase, adapter: factory)
-                    finished.append(result)
-                    if let monitor, !monitor.caseDidFinish(result, index: index) { break }
-                }
-                return .success(monitor?.finished ?? finished)
-            } catch {
-                return .failure(error)
-            }
-        }
-        switch outcome {
-        case .success(let results): return results
-        case .failure(let error):
-            printError(error.description)
-            throw ExitCodes.configuration
+        return { () throws(HarnessError) -> CaseRunner in
+            let runner = try ContainerRunner(javaScriptSide: offered, executionTimeLimit: scriptTimeLimit)
+            return { index in await runner.run(cases[index], adapter: factory) }
         }
     }
 

@@ -185,7 +185,7 @@ struct AdapterOptions: ParsableArguments {
     }
 
     /// Runs `selection` as `run(_:javaScriptSide:monitor:afterStall:)` runs WVJB cases: container cases on the
-    /// reference container, a container mutant or a container testee (`runContainer`).
+    /// reference container, a container mutant or a container testee (`containerRunner`).
     func run(
         _ selection: SelectedCases, javaScriptSide: String?, monitor: RunMonitor? = nil,
         afterStall: (@Sendable ([CaseResult]) -> Void)? = nil
@@ -197,38 +197,19 @@ struct AdapterOptions: ParsableArguments {
         installStallHandler(
             outlines: selection.outlines, finished: { monitor?.finished ?? finished.withLock { $0 } },
             afterStall: afterStall)
-        let cases: [ConformanceCase]
+        let prepare: @MainActor @Sendable () throws(HarnessError) -> CaseRunner
         switch selection {
-        case .wire(let wire): cases = wire
-        case .container(let container):
-            return try runContainer(container, javaScriptSide: javaScriptSide, monitor: monitor, carried: carried)
+        case .wire(let cases): prepare = try wireRunner(cases, javaScriptSide: javaScriptSide, monitor: monitor)
+        case .container(let cases):
+            prepare = try containerRunner(cases, javaScriptSide: javaScriptSide, monitor: monitor)
         }
-        let pageHost = try MainActor.assumeIsolated { try webView.pageHost() }
-        let factory = try resolve(isInterrupted: { monitor?.isInterrupted ?? false })
-        let mutant = choice.mutant
+        let ids = selection.ids
         let outcome = MainQueuePump.run { () async -> Result<[CaseResult], HarnessError> in
             do throws(HarnessError) {
-                var configuration = try mutant?.configuration() ?? .init()
-                configuration.executionTimeLimit = scriptTimeLimit
-                configuration.pageHost = pageHost
-                configuration.dialect = profile.dialect
-                if let javaScriptSide { configuration.bridgeJavaScriptSource = javaScriptSide }
-                if case .command = choice {
-                    // Your native side with the kit's JS side: JS-side cases judge only a JS side you give,
-                    // and run it against the kit's native side.
-                    configuration.javaScriptSideUnderTest = javaScriptSide != nil
-                    let dialect = profile.dialect
-                    configuration.javaScriptSideHost = { ReferenceBridgeAdapter(dialect: dialect) }
-                } else {
-                    // The kit's own native side (the reference or a mutant of it) with the JS side given, the
-                    // kit's or a mutant's: the pair is the kit's, so JS-side cases run, except for a native
-                    // mutant, whose defects they would blame on the JS side.
-                    configuration.javaScriptSideUnderTest = configuration.bridgeJavaScriptSource != nil || mutant == nil
-                }
-                let runner = try ConformanceRunner(configuration: configuration)
-                for (index, conformanceCase) in cases.enumerated() where !done.contains(conformanceCase.id) {
-                    if let monitor, !monitor.caseMayStart(conformanceCase.id, index: index) { break }
-                    let result = await runner.run(conformanceCase, adapter: factory)
+                let runCase = try prepare()
+                for (index, id) in ids.enumerated() where !done.contains(id) {
+                    if let monitor, !monitor.caseMayStart(id, index: index) { break }
+                    let result = await runCase(index)
                     finished.withLock { $0.append(result) }
                     if let monitor, !monitor.caseDidFinish(result, index: index) { break }
                 }
@@ -242,6 +223,41 @@ struct AdapterOptions: ParsableArguments {
         case .failure(let error):
             printError(error.description)
             throw ExitCodes.configuration
+        }
+    }
+
+    /// Runs the case at an index of the selection, on the main actor; never throws, every problem is a verdict.
+    typealias CaseRunner = @MainActor (_ index: Int) async -> CaseResult
+
+    /// What runs WVJB `cases`: the runner, made on the main actor from the options, and the adapter's factory
+    /// (for a command, after checking that its testee starts).
+    /// - Throws: `ExitCodes.configuration` after printing what is wrong.
+    private func wireRunner(_ cases: [ConformanceCase], javaScriptSide: String?, monitor: RunMonitor?) throws
+        -> @MainActor @Sendable () throws(HarnessError) -> CaseRunner
+    {
+        let pageHost = try MainActor.assumeIsolated { try webView.pageHost() }
+        let factory = try resolve(isInterrupted: { monitor?.isInterrupted ?? false })
+        let mutant = choice.mutant
+        return { () throws(HarnessError) -> CaseRunner in
+            var configuration = try mutant?.configuration() ?? .init()
+            configuration.executionTimeLimit = scriptTimeLimit
+            configuration.pageHost = pageHost
+            configuration.dialect = profile.dialect
+            if let javaScriptSide { configuration.bridgeJavaScriptSource = javaScriptSide }
+            if case .command = choice {
+                // Your native side with the kit's JS side: JS-side cases judge only a JS side you give,
+                // and run it against the kit's native side.
+                configuration.javaScriptSideUnderTest = javaScriptSide != nil
+                let dialect = profile.dialect
+                configuration.javaScriptSideHost = { ReferenceBridgeAdapter(dialect: dialect) }
+            } else {
+                // The kit's own native side (the reference or a mutant of it) with the JS side given, the
+                // kit's or a mutant's: the pair is the kit's, so JS-side cases run, except for a native
+                // mutant, whose defects they would blame on the JS side.
+                configuration.javaScriptSideUnderTest = configuration.bridgeJavaScriptSource != nil || mutant == nil
+            }
+            let runner = try ConformanceRunner(configuration: configuration)
+            return { index in await runner.run(cases[index], adapter: factory) }
         }
     }
 
