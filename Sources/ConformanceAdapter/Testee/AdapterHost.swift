@@ -174,30 +174,22 @@ protocol HostedSession: AnyObject {
     func end()
 }
 
-/// The adapter of one hosted case and its bookkeeping: handler invocations waiting for answers.
+/// The adapter of one hosted case; its page and the handler invocations waiting for answers are a `HostedPage`.
 @MainActor
 private final class HostedCase: HostedSession {
-    private let connection: TesteeConnection
     private let adapter: Result<any BridgeAdapter, any Error>
-    private var page: TesteeWebView?
-    private var responders: [Int: AdapterResponseCallback] = [:]
-    private var nextInvocationNumber = 1
-    /// Whether the case is over (`end()`): handlers and callbacks of its bridge then report nothing.
-    private var isEnded = false
+    private let page: HostedPage
 
     init(connection: TesteeConnection, adapter: Result<any BridgeAdapter, any Error>) {
-        self.connection = connection
         self.adapter = adapter
+        page = HostedPage(connection: connection)
     }
 
     /// Ends the case (ADP-17): the adapter gets `caseDidEnd()`, then the page closes and every
     /// invocation waiting for an answer is dropped, so nothing of this case reaches the next one.
     func end() {
         (try? adapter.get())?.caseDidEnd()
-        isEnded = true
-        page?.close()
-        page = nil
-        responders = [:]
+        page.end()
     }
 
     /// Performs one request (section 4 of the spec).
@@ -209,29 +201,21 @@ private final class HostedCase: HostedSession {
         } catch {
             throw AdapterError("the adapter could not be created: \(error)")
         }
+        if try page.handle(request) { return }
         switch request {
         case let .attach(_, source, appNavigationDelegate):
-            let page = TesteeWebView(connection: connection, bridgeJavaScriptSource: source)
-            self.page = page
+            let opened = page.open(bridgeJavaScriptSource: source)
             // The app sets its own delegate before it creates the bridge (ADP-20).
-            if appNavigationDelegate { page.webView.installAppNavigationDelegate() }
-            try adapter.attach(to: page.webView)
+            if appNavigationDelegate { opened.webView.installAppNavigationDelegate() }
+            try adapter.attach(to: opened.webView)
         case .registerHandler(_, let name):
-            try adapter.registerHandler(name) { [weak self] data, respond in
-                self?.handlerInvoked(name, data: data, respond: respond)
+            let page = self.page
+            try adapter.registerHandler(name) { data, respond in
+                guard let invocation = page.invocation(answeredBy: respond) else { return }
+                page.send(.handlerInvoked(handler: name, invocation: invocation, data: page.handedOver(data)))
             }
         case let .callHandler(_, name, data, callback):
-            let connection = self.connection
-            try adapter.callHandler(
-                name, data: data?.foundationValue,
-                responseCallback: callback.map { number in
-                    { [weak self] answer in
-                        guard let self, !isEnded else { return }
-                        connection.send(
-                            .callbackInvoked(
-                                callback: number, data: WireData.handedOver(answer, connection: connection)))
-                    }
-                })
+            try adapter.callHandler(name, data: data?.foundationValue, responseCallback: callback.map(page.callback))
         case .removeHandler(_, let name):
             try operation(of: adapter, as: (any SupportsRemoveHandler).self).removeHandler(name)
         case .reset:
@@ -241,21 +225,6 @@ private final class HostedCase: HostedSession {
                 .disableJavscriptAlertBoxSafetyTimeout()
         case .setTrafficLogging(_, let enabled):
             try operation(of: adapter, as: (any SupportsTrafficLogging).self).setTrafficLogging(enabled)
-        case let .navigation(_, number, url, mainFrame, navigationType):
-            try attachedPage(for: request).decideNavigation(
-                number: number, urlString: url, isMainFrame: mainFrame, type: navigationType)
-        case .navigationEvent(_, let event):
-            try attachedPage(for: request).observe(event)
-        case let .scriptMessage(_, name, body):
-            try attachedPage(for: request).deliver(name: name, body: body)
-        case let .evaluated(_, evaluation, result, error):
-            try attachedPage(for: request).complete(evaluation: evaluation, result: result, error: error)
-        case let .respond(_, invocation, data):
-            guard let respond = responders[invocation] else {
-                throw AdapterFailure.protocolViolation(
-                    "an answer to handler invocation \(invocation), which is unknown", by: "the harness")
-            }
-            respond(data?.foundationValue)
         case .syncEvaluated:
             throw AdapterFailure.protocolViolation(
                 "`syncEvaluated` while no synchronous evaluation was waiting for it", by: "the harness")
@@ -266,12 +235,10 @@ private final class HostedCase: HostedSession {
             throw AdapterFailure.protocolViolation(
                 "`\(request.type)`, a request of the `\(AdapterWire.containerCapability)` capability, which its hello did not offer",
                 by: "the harness")
+        default:
+            // The page's requests and the answers, which `HostedPage` performed above.
+            break
         }
-    }
-
-    private func attachedPage(for request: HarnessMessage) throws(AdapterFailure) -> TesteeWebView {
-        guard let page else { throw .protocolViolation("`\(request.type)` before attach", by: "the harness") }
-        return page
     }
 
     private func operation<Capability>(of adapter: any BridgeAdapter, as capability: Capability.Type) throws
@@ -281,15 +248,5 @@ private final class HostedCase: HostedSession {
             throw AdapterError("this adapter does not adopt \(capability), and its hello did not offer the operation")
         }
         return adapter
-    }
-
-    private func handlerInvoked(_ name: String, data: Any?, respond: @escaping AdapterResponseCallback) {
-        guard !isEnded else { return }
-        let invocation = nextInvocationNumber
-        nextInvocationNumber += 1
-        responders[invocation] = respond
-        connection.send(
-            .handlerInvoked(
-                handler: name, invocation: invocation, data: WireData.handedOver(data, connection: connection)))
     }
 }
