@@ -32,9 +32,9 @@ package struct ExploreOptions: Sendable {
         return runs / shard.count + (shard.index - 1 < runs % shard.count ? 1 : 0)
     }
 
-    /// Whether programs are grouped into findings (`--max-findings` above 1, or a baseline), rather than
-    /// the run stopping at the first failing program.
-    package var groupsFindings: Bool { maxFindings > 1 || known != nil }
+    /// Whether programs are grouped into findings (`--max-findings` above 1, a baseline, or a shard, whose
+    /// findings a merge deduplicates by id), rather than the run stopping at the first failing program.
+    package var groupsFindings: Bool { maxFindings > 1 || known != nil || shard != nil }
 
     /// Creates options.
     package init(

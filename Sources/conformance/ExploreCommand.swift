@@ -90,6 +90,19 @@ struct ExploreCommand: ParsableCommand {
             valueName: "when"))
     var progress: ProgressMode = .auto
 
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "Run only part K of N of the programs (program i in shard i mod N + 1), a partition stable across machines; give --seed and --shard-file.",
+            valueName: "K/N"))
+    var shard: Shard?
+
+    @Option(
+        name: .customLong("shard-file"),
+        help: ArgumentHelp(
+            "With --shard, write the shard's findings here, for `conformance merge`.", valueName: "path"))
+    var shardFile: String?
+
     func validate() throws {
         try ReportRequest.refuseSharedPaths(report)
         guard runs >= 1, runs <= 10_000_000 else {
@@ -105,6 +118,26 @@ struct ExploreCommand: ParsableCommand {
             throw ValidationError("--time-budget must be more than 0 and at most 86400 seconds (got \(timeBudget))")
         }
         if adapter.profile.isContainer { try validateContainerOptions() }
+        try validateShardOptions()
+    }
+
+    /// A sharded exploration explores one seed's programs on every machine and writes what it found for
+    /// `conformance merge`, which judges the whole.
+    private func validateShardOptions() throws {
+        guard shard != nil else {
+            if shardFile != nil {
+                throw ValidationError("--shard-file writes one shard's findings: give --shard K/N too")
+            }
+            return
+        }
+        if seed == nil { throw ValidationError("--shard needs --seed: every shard explores the programs of one seed") }
+        if shardFile == nil {
+            throw ValidationError("--shard needs --shard-file: `conformance merge` joins the shards")
+        }
+        if replay != nil { throw ValidationError("--replay runs one program: give it without --shard") }
+        if adapter.profile.isContainer {
+            throw ValidationError("--shard explores WVJB programs; the container profile explores unsharded")
+        }
     }
 
     func run() throws {
@@ -115,19 +148,28 @@ struct ExploreCommand: ParsableCommand {
             verbose: false)
         try outputs.check()
         if let writeCase { try checkCaseDestination(writeCase) }
+        if let shardFile {
+            do throws(TextDestination.Failure) {
+                try TextDestination(path: shardFile, dashIsStandardOutput: false).check()
+            } catch {
+                printError("the shard file cannot be written: \(error.message)")
+                throw ExitCodes.configuration
+            }
+        }
         let known = try baseline.map {
             ExploreKnownFindings(try loadBaselineFile($0, profile: adapter.profile.dialect.name))
         }
         let javaScriptSide = try jsSide.map(readJavaScriptSide)
         let seed = self.seed ?? UInt64.random(in: 0...UInt64(UInt32.max))
         if self.seed == nil, replay == nil { printError("seed \(seed) (random; --seed \(seed) repeats this run)") }
-        let options = ExploreOptions(
+        var options = ExploreOptions(
             seed: seed, runs: runs, maxOperations: maxOps,
             timeBudget: timeBudget.map { .milliseconds(Int64($0 * 1000)) }, replay: replay, maxFindings: maxFindings,
             known: known)
-        let progress = RunProgress(mode: self.progress, total: replay == nil ? runs : 1)
+        options.shard = shard
+        let progress = RunProgress(mode: self.progress, total: options.plannedPrograms)
         let programsRun = LockedValue(0)
-        let adapterName = adapter.choice.argument, reportRequests = report, plannedRuns = replay == nil ? runs : 1,
+        let adapterName = adapter.choice.argument, reportRequests = report, plannedRuns = options.plannedPrograms,
             maxOps = maxOps, replayed = replay
         let clock = ContinuousClock(), start = clock.now
         let profile = adapter.profile.dialect, started = outputs.started
@@ -271,10 +313,26 @@ struct ExploreCommand: ParsableCommand {
                 written = false
             }
         }
-        fflush(nil)
-        let status =
+        var status =
             found.isReferenceProblem
             ? ExitCodes.configuration : found.isFailure ? ExitCodes.conformanceFailures : ExitCodes.conformant
+        if let shard, let shardFile {
+            let document = ShardDocument(
+                kit: KitVersion.current, catalogue: ShardDocument.catalogueDigest(container: false),
+                profile: adapter.profile.argument, adapter: adapter.choice.argument, shard: shard, selection: [],
+                rerun: Dictionary(
+                    found.runResults.map { ($0.caseID, replayWords + found.rerunArguments(forCase: $0.caseID)) },
+                    uniquingKeysWith: { first, _ in first }),
+                exploration: found.summary(maxOperations: maxOps),
+                findingPrograms: ShardDocument.findingPrograms(of: found, shard: shard),
+                stop: stop, results: found.runResults)
+            written = document.write(to: shardFile) && written
+            if status == ExitCodes.conformanceFailures, written {
+                print("shard \(shard.index)/\(shard.count): findings are judged by `conformance merge` (exit 0 here)")
+                status = ExitCodes.conformant
+            }
+        }
+        fflush(nil)
         return ExitCodes.afterRun(status, outputsWritten: written, stoppedBy: reason)
     }
 

@@ -1,7 +1,8 @@
 import ConformanceKit
 
 /// The shards of one run joined (`conformance merge`): every selected case once, in the selection's order, then the
-/// exploration's findings deduplicated by id (the first shard's kept); the explorations' programs added up.
+/// exploration's findings deduplicated by id (of each, the one of the earliest program in the whole exploration,
+/// as one unsharded run would have found it), in the order of those programs; the explorations' programs added up.
 struct MergedShards {
     /// `--profile` as the shards were given it.
     let profile: String
@@ -57,27 +58,33 @@ struct MergedShards {
         adapter = first.adapter
         // The cases in the selection's order; a case of the selection in no shard did not run (a shard stopped).
         var byID: [String: CaseResult] = [:]
-        var findings: [CaseResult] = []
+        // Each finding id's earliest program (its index in the whole exploration, then its place in its shard: one
+        // program can show several findings), its result and rerun words.
+        var findings: [String: (program: Int, place: Int, result: CaseResult, rerun: [String]?)] = [:]
         var rerun: [String: [String]] = [:]
         for shard in shards {
-            for result in shard.results {
-                if result.isExplorationFinding {
-                    guard !findings.contains(where: { $0.caseID == result.caseID }) else { continue }
-                    findings.append(result)
-                } else {
+            for (place, result) in shard.results.enumerated() {
+                guard result.isExplorationFinding else {
                     byID[result.caseID] = result
+                    rerun[result.caseID] = shard.rerun[result.caseID]
+                    continue
                 }
-                rerun[result.caseID] = rerun[result.caseID] ?? shard.rerun[result.caseID]
+                // A shard without program indexes (a kit fault's harness error) ranks after those with them.
+                let program = shard.findingPrograms?[result.caseID] ?? Int.max
+                if let kept = findings[result.caseID], kept.program <= program { continue }
+                findings[result.caseID] = (program, place, result, shard.rerun[result.caseID])
             }
         }
-        results = first.selection.compactMap { byID[$0] } + findings
+        let earliestFirst = findings.values.sorted { ($0.program, $0.place) < ($1.program, $1.place) }
+        for finding in earliestFirst { rerun[finding.result.caseID] = finding.rerun }
+        results = first.selection.compactMap { byID[$0] } + earliestFirst.map(\.result)
         self.rerun = rerun
         let explorations = shards.compactMap(\.exploration)
         exploration = explorations.first.map { base in
             var joined = base
             joined.plannedPrograms = explorations.map(\.plannedPrograms).reduce(0, +)
             joined.programsRun = explorations.map(\.programsRun).reduce(0, +)
-            joined.findings = findings.map(\.caseID)
+            joined.findings = earliestFirst.map(\.result.caseID)
             joined.knownFindings = explorations.flatMap(\.knownFindings).reduce(into: [String]()) { known, id in
                 if !known.contains(id) { known.append(id) }
             }

@@ -197,6 +197,7 @@ struct RunCommand: ParsableCommand {
         var (results, stop, stoppedBy) = (run.results, run.stop, run.reason)
         var explored: ExplorationSummary?
         var explorationFailed = false
+        var explorationReport: ExploreReport?
         if stop == nil, case let programs = try explorePrograms, programs > 0 {
             let catalogueResults = results
             let options = exploration.options(
@@ -217,6 +218,7 @@ struct RunCommand: ParsableCommand {
                 })
             explorationFailed = exploration == nil
             if let report = exploration?.report {
+                explorationReport = report
                 noteReplays(report)
                 results += report.runResults
                 explored = report.summary(maxOperations: options.maxOperations)
@@ -242,7 +244,9 @@ struct RunCommand: ParsableCommand {
                 rerun: Dictionary(
                     results.map { ($0.caseID, outputs.rerun($0.caseID).words) }, uniquingKeysWith: { first, _ in first }
                 ),
-                exploration: explored, stop: stop, results: results)
+                exploration: explored,
+                findingPrograms: explorationReport.map { ShardDocument.findingPrograms(of: $0, shard: shard) },
+                stop: stop, results: results)
             shardWritten = document.write(to: shardFile)
         }
         var runStatus = summary.exitCode
@@ -261,6 +265,11 @@ struct RunCommand: ParsableCommand {
             }
         }
         if explorationFailed { runStatus = ExitCodes.configuration }
+        if let shard, shardFile != nil, shardWritten, runStatus == ExitCodes.conformanceFailures {
+            // A CI matrix must not fail a shard for failures the baseline may expect: the merge judges the whole.
+            print("shard \(shard.index)/\(shard.count): failures are judged by `conformance merge` (exit 0 here)")
+            runStatus = ExitCodes.conformant
+        }
         throw ExitCodes.afterRun(
             runStatus, outputsWritten: reportsWritten && baselineWritten && shardWritten, stoppedBy: stoppedBy)
     }

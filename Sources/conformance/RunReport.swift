@@ -47,7 +47,10 @@ struct RunReport {
         let cases = results.filter { !$0.isExplorationFinding }
         let tally = RunTally.counts(cases)
         var lines = ["\(cases.count) cases against \(adapter): \(tally)"]
-        if let stop, stop.notRun.isEmpty, context.exploration != nil {
+        if cases.isEmpty, stop == nil, context.exploration != nil {
+            // An exploration without cases (a merge of `conformance explore` shards): its own line says it all.
+            lines = []
+        } else if let stop, stop.notRun.isEmpty, context.exploration != nil {
             // Every case ran; the exploration after them stopped: "114 cases against x: 114 pass; the
             // exploration after them interrupted by SIGINT".
             lines = ["\(cases.count) cases against \(adapter): \(tally); the exploration after them \(stop.summary)"]

@@ -24,6 +24,9 @@ struct ShardDocument: Codable {
     var rerun: [String: [String]]
     /// The exploration after the shard's cases, if one ran.
     var exploration: ExplorationSummary?
+    /// The index in the whole exploration (from 0, over every shard's programs) of each new finding's first
+    /// program, by finding id: a merge keeps the finding of the earliest program, as one unsharded run would.
+    var findingPrograms: [String: Int]?
     /// Why the shard ended before every case ran; nil for a whole shard.
     var stop: RunStop?
     /// The shard's results, in run order.
@@ -33,6 +36,14 @@ struct ShardDocument: Codable {
     static let currentFormat = 1
     /// The largest shard document a merge reads.
     static let maximumBytes = 512 << 20
+
+    /// The index in the whole exploration of each finding's first program: program `run` (from 1) of shard K/N is
+    /// program `(K - 1) + (run - 1) * N` of the whole.
+    static func findingPrograms(of report: ExploreReport, shard: Shard) -> [String: Int] {
+        Dictionary(
+            report.findings.map { ($0.id, (shard.index - 1) + ($0.firstRun - 1) * shard.count) },
+            uniquingKeysWith: { first, _ in first })
+    }
 
     /// The digest of `profile`'s catalogue in this kit: its cases' ids and clauses, sorted by id.
     static func catalogueDigest(container: Bool) -> String {

@@ -1,4 +1,5 @@
 import Foundation
+import StrictJSON
 import TestTiers
 import Testing
 
@@ -50,8 +51,10 @@ struct ShardMergeTests {
         _ = try await Self.run(common + ["--report", "json:whole.json"], in: folder, status: 1)
         var findings: [String] = []
         for index in 1...2 {
+            // A shard leaves the judging to the merge: its failures do not fail a CI matrix's job.
             let shard = try await Self.run(
-                common + ["--shard", "\(index)/2", "--shard-file", "\(index).json"], in: folder, status: 1)
+                common + ["--shard", "\(index)/2", "--shard-file", "\(index).json"], in: folder)
+            #expect(shard.standardOutput.contains("shard \(index)/2: failures are judged by `conformance merge`"))
             findings += shard.standardOutput.split(separator: "\n").filter { $0.hasPrefix("explore: ") }.map(
                 String.init)
         }
@@ -71,6 +74,55 @@ struct ShardMergeTests {
         let gated = try await Self.run(["merge", "1.json", "2.json", "--baseline", "baseline.json"], in: folder)
         #expect(gated.standardOutput.split(separator: "\n").count <= 5, "\(gated.standardOutput)")
         #expect(gated.standardOutput.contains("baseline: the run matches it ("), "\(gated.standardOutput)")
+    }
+
+    @Test(
+        "`conformance explore` in 3 shards, merged: the unsharded exploration's findings, each from its earliest program",
+        .fullTier)
+    func exploreShardsAreOneExploration() async throws {
+        let folder = try RunSafetyTests.scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        // 6 findings in 120 programs, most of them in more than one shard, first seen at different programs.
+        let common = [
+            "explore", "--adapter", "mutant:line-separators-raw", "--seed", "3", "--runs", "120", "--max-findings", "9",
+        ]
+        _ = try await Self.run(common + ["--report", "json:whole.json"], in: folder, status: 1)
+        for index in 1...3 {
+            _ = try await Self.run(common + ["--shard", "\(index)/3", "--shard-file", "\(index).json"], in: folder)
+        }
+        let merged = try await Self.run(
+            ["merge", "2.json", "3.json", "1.json", "--report", "json:merged.json"], in: folder, status: 1)
+        #expect(
+            merged.standardOutput.hasPrefix(
+                "explore: 120 programs against the reference bridge (seed 3, at most 12 steps): 6 new findings ("),
+            "\(merged.standardOutput)")
+        // The same findings in the same order, each with the same counterexample, failures and replay command.
+        let cases = { (file: String) throws -> [[String: JSONValue]] in
+            let report = try JSONParser.parse(
+                String(decoding: Data(contentsOf: folder.appendingPathComponent(file)), as: UTF8.self))
+            guard case .object(let members) = report, case .array(let cases)? = members["cases"] else { return [] }
+            return cases.compactMap { value -> [String: JSONValue]? in
+                guard case .object(var entry) = value else { return nil }
+                entry["durationSeconds"] = nil
+                return entry
+            }
+        }
+        let whole = try cases("whole.json")
+        #expect(whole.count == 6)
+        #expect(whole == (try cases("merged.json")))
+        let refusals: [([String], String)] = [
+            (["explore", "--shard", "1/2", "--shard-file", "x.json"], "--shard needs --seed"),
+            (["explore", "--seed", "1", "--shard", "1/2"], "--shard needs --shard-file"),
+            (["explore", "--seed", "1", "--shard-file", "x.json"], "give --shard K/N too"),
+            (
+                ["explore", "--seed", "1", "--shard", "1/2", "--shard-file", "x.json", "--replay", "5"],
+                "--replay runs one program"
+            ),
+        ]
+        for (arguments, message) in refusals {
+            let refused = try await Self.run(arguments, in: folder, status: 64)
+            #expect(refused.standardError.contains(message), "\(arguments): \(refused.standardError)")
+        }
     }
 
     @Test("shards that do not make one run are refused, saying which and what to do")
