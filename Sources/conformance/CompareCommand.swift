@@ -110,6 +110,19 @@ struct CompareCommand: ParsableCommand {
     @Option(name: .long, help: "How many runs at once (default: the number of cores).")
     var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
 
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "Run only part K of N of the selected cases in every implementation, a partition stable across machines; give --shard-file (docs/cli.md, Sharded runs).",
+            valueName: "K/N"))
+    var shard: Shard?
+
+    @Option(
+        name: .customLong("shard-file"),
+        help: ArgumentHelp(
+            "With --shard, write every implementation's part here, for `conformance merge`.", valueName: "path"))
+    var shardFile: String?
+
     /// The report kinds one document of several runs can be.
     static let comparableKinds: Set<ReportKind> = [.html, .json, .markdown]
 
@@ -160,6 +173,7 @@ struct CompareCommand: ParsableCommand {
         _ = try values(baseline, option: "--baseline")
         guard jobs >= 1 else { throw ValidationError("--jobs must be 1 or more (got \(jobs))") }
         try ReportRequest.refuseSharedPaths(report)
+        try validateShardOptions()
         if let kind = report.map(\.kind).first(where: { !Self.comparableKinds.contains($0) }) {
             throw ValidationError(
                 "a \(kind.rawValue) report is of one run: give it to `conformance run`; compare writes html, json and markdown"
@@ -189,7 +203,13 @@ struct CompareCommand: ParsableCommand {
             ComparedRun(
                 adapter: adapters[index], profile: profiles[index],
                 arguments: arguments(
-                    for: adapters[index], profile: profiles[index], jsSide: jsSides[index], baseline: baselines[index]),
+                    for: adapters[index], profile: profiles[index], jsSide: jsSides[index], baseline: baselines[index])
+                    + (shard.map {
+                        [
+                            "--shard", $0.description, "--shard-file",
+                            ComparedRun.shardFile(besideResults: folder.path("\(index).json")),
+                        ]
+                    } ?? []),
                 resultsFile: folder.path("\(index).json"))
         }
         // The main flow waits for the runs, which exit within their own two graces of the forwarded signal;
@@ -207,7 +227,54 @@ struct CompareCommand: ParsableCommand {
         let runs = ComparedRun.runAll(
             planned, jobs: jobs, progress: CompareProgress(mode: progress, total: adapters.count))
         finisher.mainFlowWillFinish()
-        throw ExitCode(reportWriter.finish(runs, stoppedBy: finisher.reason))
+        let status = reportWriter.finish(runs, stoppedBy: finisher.reason)
+        guard let shard, let shardFile, finisher.reason == nil else { throw ExitCode(status) }
+        throw ExitCode(writeShardFile(shard, to: shardFile, runs: runs, jsSides: jsSides, status: status))
+    }
+
+    /// Writes the comparison's shard file from each run's, when every run wrote one.
+    /// - Returns: The exit status: 0 when it was written and the runs had only failures (the merge judges them),
+    ///   78 when a run left no shard file, 74 when it could not be written, else `status`.
+    private func writeShardFile(
+        _ shard: Shard, to path: String, runs: [ComparedRun], jsSides: [String?], status: Int32
+    ) -> Int32 {
+        var columns: [ComparisonShardDocument.Column] = []
+        for (index, run) in runs.enumerated() {
+            do throws(ShardFileFailure) {
+                columns.append(
+                    .init(
+                        label: run.label, rerunWords: rerunWords(for: run, jsSide: jsSides[index]),
+                        shard: try ShardDocument.read(from: run.shardFile)))
+            } catch {
+                printError(
+                    "the shard file is not written: the run against \(PrintableText.terminalSafe(run.label)) left no shard of its own (\(error.problem))"
+                )
+                return ExitCodes.configuration.rawValue
+            }
+        }
+        guard ComparisonShardDocument(shard: shard, columns: columns).write(to: path) else {
+            return ExitCodes.outputError.rawValue
+        }
+        guard status == ExitCodes.conformanceFailures.rawValue || status == 0 else { return status }
+        print("shard \(shard.index)/\(shard.count): failures are judged by `conformance merge` (exit 0 here)")
+        return 0
+    }
+
+    /// A sharded comparison writes each implementation's part for `conformance merge`, which writes the reports.
+    private func validateShardOptions() throws {
+        switch (shard, shardFile) {
+        case (nil, nil): return
+        case (nil, _): throw ValidationError("--shard-file writes one shard of the comparison: give --shard K/N too")
+        case (_, nil): throw ValidationError("--shard needs --shard-file: `conformance merge` joins the shards")
+        default: break
+        }
+        if !report.isEmpty {
+            throw ValidationError(
+                "`conformance merge` writes the comparison's reports from the shard files: give --report to it")
+        }
+        if !baseline.isEmpty {
+            throw ValidationError("a baseline gates a whole run: gate each implementation with `conformance run`")
+        }
     }
 
     /// Each adapter's profile: its `--profile-of`, else `--profile`.
@@ -307,13 +374,17 @@ struct CompareCommand: ParsableCommand {
         return words
     }
 
+    /// The words of a run's rerun command before `--case <id>`: its adapter, profile, JS side and case files.
+    private func rerunWords(for run: ComparedRun, jsSide: String?) -> [String] {
+        conformanceInvocation() + ["run"] + ShellCommand.option("--adapter", run.adapter)
+            + adapterOptions(profile: run.profile, jsSide: jsSide)
+    }
+
     /// The run context the reports name an implementation and its rerun commands with: its label, adapter,
     /// profile, and the comparison's start date.
     private func context(for run: ComparedRun, jsSide: String?, started: Date) -> RunContext {
-        let rerunWords =
-            conformanceInvocation() + ["run"] + ShellCommand.option("--adapter", run.adapter)
-            + adapterOptions(profile: run.profile, jsSide: jsSide)
-        var context = RunContext(adapter: run.adapter, rerunWords: rerunWords, timings: reportTimings)
+        var context = RunContext(
+            adapter: run.adapter, rerunWords: rerunWords(for: run, jsSide: jsSide), timings: reportTimings)
         context.label = run.label
         context.profile = run.profile.runProfile
         context.date = started

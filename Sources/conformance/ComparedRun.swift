@@ -28,6 +28,12 @@ struct ComparedRun: Sendable {
     /// Whether its process started: false when the comparison stopped before its turn, or it could not.
     var wasStarted = false
 
+    /// Where a sharded comparison's run writes its shard (`run --shard-file`), beside its results file.
+    static func shardFile(besideResults resultsFile: String) -> String { resultsFile + ".shard" }
+
+    /// Where this run writes its shard in a sharded comparison.
+    var shardFile: String { Self.shardFile(besideResults: resultsFile) }
+
     init(adapter: ComparedAdapter, profile: ProfileChoice, arguments: [String], resultsFile: String) {
         self.adapter = adapter.argument
         label = adapter.label

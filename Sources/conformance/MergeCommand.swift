@@ -1,6 +1,7 @@
 import ArgumentParser
 import ConformanceKit
 import Foundation
+import StrictJSON
 
 /// `conformance merge SHARD-FILE…`: joins the shards of a sharded run (`run --shard K/N --shard-file PATH`, one per
 /// machine of a CI matrix) into the one run they split: its summary and Fix first over every case, every report
@@ -46,9 +47,23 @@ struct MergeCommand: ParsableCommand {
     }
 
     func run() throws {
-        var documents: [ShardDocument] = []
+        var values: [JSONValue] = []
         for path in files {
-            do throws(ShardFileFailure) { documents.append(try ShardDocument.read(from: path)) } catch {
+            do throws(ShardFileFailure) { values.append(try ShardDocument.readJSON(from: path)) } catch {
+                printError(error.description)
+                throw ExitCodes.configuration
+            }
+        }
+        let comparisons = values.map(ComparisonShardDocument.isComparison)
+        if let mixed = comparisons.firstIndex(of: !comparisons[0]) {
+            let (comparison, run) = comparisons[0] ? (files[0], files[mixed]) : (files[mixed], files[0])
+            printError("\(comparison) is a shard of a comparison and \(run) of a run; merge the shards of one of them")
+            throw ExitCodes.configuration
+        }
+        if comparisons[0] { return try mergeComparison(values) }
+        var documents: [ShardDocument] = []
+        for (path, value) in zip(files, values) {
+            do throws(ShardFileFailure) { documents.append(try ShardDocument.decode(value, path: path)) } catch {
                 printError(error.description)
                 throw ExitCodes.configuration
             }

@@ -57,9 +57,13 @@ struct ShardDocument: Codable {
 
     /// Writes the document to `path` (through a symlink, never replacing it: `TextDestination`).
     /// - Returns: Whether it was written; when not, standard error says why.
-    func write(to path: String) -> Bool {
+    func write(to path: String) -> Bool { Self.write(self, to: path) }
+
+    /// Writes a shard file (a run's or a comparison's) to `path` (through a symlink, never replacing it).
+    /// - Returns: Whether it was written; when not, standard error says why.
+    static func write(_ document: some Encodable, to path: String) -> Bool {
         do {
-            let text = CanonicalJSON.encodeKeepingNonASCII(try JSONValueEncoder.encode(self))
+            let text = CanonicalJSON.encodeKeepingNonASCII(try JSONValueEncoder.encode(document))
             try TextDestination(path: path, dashIsStandardOutput: false).write(text + "\n")
             return true
         } catch {
@@ -71,11 +75,24 @@ struct ShardDocument: Codable {
     /// Reads the document at `path`.
     /// - Throws: A message saying what is wrong with the file and what to do.
     static func read(from path: String) throws(ShardFileFailure) -> ShardDocument {
+        try decode(readJSON(from: path), path: path)
+    }
+
+    /// Decodes a shard document read from `path`.
+    static func decode(_ value: JSONValue, path: String) throws(ShardFileFailure) -> ShardDocument {
+        do { return try JSONValueDecoder.decode(ShardDocument.self, from: value) } catch {
+            throw ShardFileFailure(path: path, problem: "it is not a shard document (\(error))")
+        }
+    }
+
+    /// The JSON of the shard file at `path` (of a run or of a comparison), once its format is this kit's.
+    /// - Throws: A message saying what is wrong with the file and what to do.
+    static func readJSON(from path: String) throws(ShardFileFailure) -> JSONValue {
         let text: String
         do throws(FixtureFile.Failure) {
             text = try FixtureFile(
                 userFile: URL(fileURLWithPath: path),
-                remedy: "Give the files `conformance run --shard K/N --shard-file PATH` wrote.",
+                remedy: "Give the files `conformance run`, `explore` or `compare` wrote with --shard-file.",
                 maximumBytes: maximumBytes
             ).text()
         } catch {
@@ -92,9 +109,7 @@ struct ShardDocument: Codable {
                     "it is not a shard document of this kit (format \(members["format"].map(\.canonicalText) ?? "missing"), this kit reads \(currentFormat)); run the shards and the merge with one kit"
             )
         }
-        do { return try JSONValueDecoder.decode(ShardDocument.self, from: value) } catch {
-            throw ShardFileFailure(path: path, problem: "it is not a shard document (\(error))")
-        }
+        return value
     }
 }
 

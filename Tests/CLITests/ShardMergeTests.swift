@@ -125,6 +125,47 @@ struct ShardMergeTests {
         }
     }
 
+    @Test("`conformance compare` in 2 shards, merged: the unsharded comparison's reports, byte for byte", .fullTier)
+    func comparedShardsAreOneComparison() async throws {
+        let folder = try RunSafetyTests.scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let common = [
+            "compare", "--adapter", "reference", "--adapter", "broken=mutant:line-separators-raw", "--case",
+            "escaping.**", "--report-timings", "off",
+        ]
+        _ = try await Self.run(
+            common + ["--report", "json:whole.json", "--report", "markdown:whole.md"], in: folder, status: 1)
+        for index in 1...2 {
+            let shard = try await Self.run(
+                common + ["--shard", "\(index)/2", "--shard-file", "\(index).json"], in: folder)
+            #expect(shard.standardOutput.contains("== broken =="), "\(shard.standardOutput)")
+        }
+        let merged = try await Self.run(
+            [
+                "merge", "2.json", "1.json", "--report-timings", "off", "--report", "json:merged.json",
+                "--report", "markdown:merged.md",
+            ],
+            in: folder, status: 1)
+        #expect(merged.standardOutput.hasSuffix("compare: 2 implementations, 12 cases; 2 differ between them\n"))
+        for (whole, part) in [("whole.json", "merged.json"), ("whole.md", "merged.md")] {
+            let expected = try Data(contentsOf: folder.appendingPathComponent(whole))
+            #expect(expected == (try Data(contentsOf: folder.appendingPathComponent(part))), "\(part)")
+        }
+        let refusals: [([String], String, Int32)] = [
+            (["merge", "1.json"], "reference: shard 2/2 of the run is missing", 78),
+            (["merge", "1.json", "2.json", "--report", "junit:x.xml"], "a junit report is of one run", 64),
+            (common + ["--shard", "1/2"], "--shard needs --shard-file", 64),
+            (
+                common + ["--shard", "1/2", "--shard-file", "x.json", "--report", "html:x.html"], "give --report to it",
+                64
+            ),
+        ]
+        for (arguments, message, status) in refusals {
+            let refused = try await Self.run(arguments, in: folder, status: status)
+            #expect(refused.standardError.contains(message), "\(arguments): \(refused.standardError)")
+        }
+    }
+
     @Test("shards that do not make one run are refused, saying which and what to do")
     func mismatchedShardsAreRefused() async throws {
         let folder = try RunSafetyTests.scratchFolder()
