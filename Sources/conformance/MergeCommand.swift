@@ -3,19 +3,20 @@ import ConformanceKit
 import Foundation
 import StrictJSON
 
-/// `conformance merge SHARD-FILE…`: joins the shards of a sharded run (`run --shard K/N --shard-file PATH`, one per
-/// machine of a CI matrix) into the one run they split: its summary and Fix first over every case, every report
+/// `conformance merge SHARD-FILE…`: joins the shards of a sharded run (`run --shard K/N --shard-file PATH`, or
+/// `explore`'s, one per machine of a CI matrix) into the one run they split: its summary and Fix first over every case, every report
 /// kind, and the baseline gate over the whole. Shards of another kit, catalogue, profile, adapter, selection or
 /// exploration seed are refused, as are a missing or repeated shard. The exploration's findings are deduplicated
-/// by id (the clause and kind of difference), the first shard's kept.
+/// by id (the clause and kind of difference), each from its earliest program. The shards of a `compare --shard` are
+/// joined per implementation and written as the comparison's reports (`mergeComparison`).
 struct MergeCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "merge",
         abstract: "Join the shard files of a sharded run into one run: summary, Fix first, reports and baseline gate.",
         discussion: """
-            Each shard file is what `conformance run --shard K/N --shard-file PATH` wrote; give all N of one run, in \
-            any order. Exit status as for `conformance run`: 0 conformant (or the baseline matches), 1 failures, 78 \
-            for a shard file that cannot be merged.
+            Each shard file is what `conformance run`, `explore` or `compare` wrote with --shard K/N --shard-file \
+            PATH; give all N of one run, in any order. Exit status as for `conformance run`: 0 conformant (or the \
+            baseline matches), 1 failures, 78 for a shard file that cannot be merged.
             """)
 
     @Argument(help: ArgumentHelp("The shard files, one per shard.", valueName: "shard-file"))
