@@ -20,6 +20,10 @@ struct RandomDialectTests {
     /// The seeds: a few in the quick tier (a navigation dialect with the SDK object and a script-message one),
     /// more in the full one.
     nonisolated static let seeds: [UInt64] = TestTier.current == .full ? Array(1...6) : [3, 6]
+    /// The quick tier samples mutants in the script-message draw and explores the navigation one; the full tier
+    /// does both in every draw. (The in-process tests share one main thread: each draw costs the quick tier seconds.)
+    nonisolated static let mutantSeeds: [UInt64] = TestTier.current == .full ? seeds : [6]
+    nonisolated static let exploreSeeds: [UInt64] = TestTier.current == .full ? seeds : [3]
 
     /// Native mutants whose defects do not touch the wire's text (so they break the reference alike in every
     /// dialect), one or two per area: ordering, callbacks, ids, startup queue, reset, missing handlers, flush.
@@ -55,7 +59,9 @@ struct RandomDialectTests {
         #expect(ran >= 100, "only \(ran) cases ran in \(draw.text)")
     }
 
-    @Test("a fixed sample of native mutants is caught in a random dialect file, citing its clause", arguments: seeds)
+    @Test(
+        "a fixed sample of native mutants is caught in a random dialect file, citing its clause", arguments: mutantSeeds
+    )
     func mutantsAreCaught(seed: UInt64) async throws {
         let draw = try Self.draw(seed: seed)
         let dialect = draw.dialect
@@ -106,7 +112,8 @@ struct RandomDialectTests {
             "\(caught) of \(judged) caught in \(draw.text); missed: \(missed.joined(separator: ", "))")
     }
 
-    @Test("explore in a random dialect file: no difference from the reference, one for a mutant", arguments: seeds)
+    @Test(
+        "explore in a random dialect file: no difference from the reference, one for a mutant", arguments: exploreSeeds)
     func exploreRuns(seed: UInt64) async throws {
         let dialect = try Self.draw(seed: seed).dialect
         // Programs, crafted fetch results and pages are generated in the dialect; the reference agrees with itself.
