@@ -16,6 +16,15 @@ struct wvjb_gtk_view {
 
 static const char *const fence_world = "wvjb-kit-fence";
 
+// The view every case's view is related to, so that they share its web process: starting a web process for each
+// view was most of a run's time. Replaced after a view's web process is terminated (which ends it for all).
+static WebKitWebView *process_anchor;
+
+static WebKitWebView *anchor(void) {
+    if (!process_anchor) process_anchor = WEBKIT_WEB_VIEW(g_object_ref_sink(webkit_web_view_new()));
+    return process_anchor;
+}
+
 int wvjb_gtk_start(const char **error) {
     if (!gtk_init_check(NULL, NULL)) {
         *error = "GTK could not open a display";
@@ -23,9 +32,8 @@ int wvjb_gtk_start(const char **error) {
     }
     // WebKit must set up its main run loop before JavaScriptCore runs anything in this process (the kit's
     // simulated engine shares the library): a JSContext made first leaves WebKit's signals undelivered.
-    // Making a web view does that setup; it is kept for the process's life.
-    static GtkWidget *first_view;
-    if (!first_view) first_view = g_object_ref_sink(webkit_web_view_new());
+    // Making a web view (the process anchor) does that setup.
+    anchor();
     return 1;
 }
 
@@ -102,7 +110,8 @@ wvjb_gtk_view *wvjb_gtk_view_new(const wvjb_gtk_callbacks *callbacks) {
     wvjb_gtk_view *view = g_new0(wvjb_gtk_view, 1);
     view->callbacks = *callbacks;
     view->content = webkit_user_content_manager_new();
-    view->web_view = WEBKIT_WEB_VIEW(webkit_web_view_new_with_user_content_manager(view->content));
+    view->web_view = WEBKIT_WEB_VIEW(
+        g_object_new(WEBKIT_TYPE_WEB_VIEW, "related-view", anchor(), "user-content-manager", view->content, NULL));
     g_object_ref_sink(view->web_view);
     g_signal_connect(view->web_view, "decide-policy", G_CALLBACK(on_decide_policy), view);
     g_signal_connect(view->web_view, "load-changed", G_CALLBACK(on_load_changed), view);
@@ -157,7 +166,11 @@ void wvjb_gtk_view_unregister_message_handler(wvjb_gtk_view *view, const char *n
         on_named_script_message, NULL);
 }
 
-void wvjb_gtk_view_terminate(wvjb_gtk_view *view) { webkit_web_view_terminate_web_process(view->web_view); }
+void wvjb_gtk_view_terminate(wvjb_gtk_view *view) {
+    webkit_web_view_terminate_web_process(view->web_view);
+    // The shared web process is gone: the next view starts a new one.
+    g_clear_object(&process_anchor);
+}
 
 typedef struct {
     void *context;
