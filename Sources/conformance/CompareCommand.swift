@@ -110,18 +110,7 @@ struct CompareCommand: ParsableCommand {
     @Option(name: .long, help: "How many runs at once (default: the number of cores).")
     var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
 
-    @Option(
-        name: .long,
-        help: ArgumentHelp(
-            "Run only part K of N of the selected cases in every implementation, a partition stable across machines; give --shard-file (docs/cli.md, Sharded runs).",
-            valueName: "K/N"))
-    var shard: Shard?
-
-    @Option(
-        name: .customLong("shard-file"),
-        help: ArgumentHelp(
-            "With --shard, write every implementation's part here, for `conformance merge`.", valueName: "path"))
-    var shardFile: String?
+    @OptionGroup(title: "Sharding over a CI matrix") var sharding: ShardOptions
 
     /// The report kinds one document of several runs can be.
     static let comparableKinds: Set<ReportKind> = [.html, .json, .markdown]
@@ -204,7 +193,7 @@ struct CompareCommand: ParsableCommand {
                 adapter: adapters[index], profile: profiles[index],
                 arguments: arguments(
                     for: adapters[index], profile: profiles[index], jsSide: jsSides[index], baseline: baselines[index])
-                    + (shard.map {
+                    + (sharding.shard.map {
                         [
                             "--shard", $0.description, "--shard-file",
                             ComparedRun.shardFile(besideResults: folder.path("\(index).json")),
@@ -228,7 +217,9 @@ struct CompareCommand: ParsableCommand {
             planned, jobs: jobs, progress: CompareProgress(mode: progress, total: adapters.count))
         finisher.mainFlowWillFinish()
         let status = reportWriter.finish(runs, stoppedBy: finisher.reason)
-        guard let shard, let shardFile, finisher.reason == nil else { throw ExitCode(status) }
+        guard let shard = sharding.shard, let shardFile = sharding.shardFile, finisher.reason == nil else {
+            throw ExitCode(status)
+        }
         throw ExitCode(writeShardFile(shard, to: shardFile, runs: runs, jsSides: jsSides, status: status))
     }
 
@@ -262,12 +253,8 @@ struct CompareCommand: ParsableCommand {
 
     /// A sharded comparison writes each implementation's part for `conformance merge`, which writes the reports.
     private func validateShardOptions() throws {
-        switch (shard, shardFile) {
-        case (nil, nil): return
-        case (nil, _): throw ValidationError("--shard-file writes one shard of the comparison: give --shard K/N too")
-        case (_, nil): throw ValidationError("--shard needs --shard-file: `conformance merge` joins the shards")
-        default: break
-        }
+        guard sharding.shard != nil else { return }
+        try sharding.requireFile()
         if !report.isEmpty {
             throw ValidationError(
                 "`conformance merge` writes the comparison's reports from the shard files: give --report to it")

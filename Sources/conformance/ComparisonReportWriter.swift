@@ -49,15 +49,7 @@ struct ComparisonReportWriter: Sendable {
             columns.append(ImplementationRun(context: context, results: []))
         }
         print(Self.summaryLine(columns))
-        var written = true
-        for request in requests {
-            do throws(TextDestination.Failure) {
-                try request.destination.write(Self.render(request.kind, columns))
-            } catch {
-                printError("cannot write the \(request.kind.rawValue) report: \(error.message)")
-                written = false
-            }
-        }
+        let written = Self.write(requests, of: columns)
         if let reason { return reason.exitStatus }
         var worst = ComparedRun.worstStatus(runs.map(\.output.status))
         if worst == 0 && runs.contains(where: { $0.results == nil }) { worst = ExitCodes.configuration.rawValue }
@@ -99,6 +91,21 @@ struct ComparisonReportWriter: Sendable {
         return
             "compare: \(runs.count) implementations, \(verdicts.count) cases; \(differing) differ between them"
             + (missing > 0 ? "; \(missing) run\(missing == 1 ? "" : "s") gave no results" : "")
+    }
+
+    /// Writes each report asked for of `columns`, saying on standard error which could not be.
+    /// - Returns: Whether every report was written.
+    static func write(_ requests: [ReportRequest], of columns: [ImplementationRun]) -> Bool {
+        var written = true
+        for request in requests {
+            do throws(TextDestination.Failure) {
+                try request.destination.write(render(request.kind, columns))
+            } catch {
+                printError("cannot write the \(request.kind.rawValue) report: \(error.message)")
+                written = false
+            }
+        }
+        return written
     }
 
     /// One report of every run.

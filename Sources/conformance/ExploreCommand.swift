@@ -90,18 +90,7 @@ struct ExploreCommand: ParsableCommand {
             valueName: "when"))
     var progress: ProgressMode = .auto
 
-    @Option(
-        name: .long,
-        help: ArgumentHelp(
-            "Run only part K of N of the programs (program i in shard i mod N + 1), a partition stable across machines; give --seed and --shard-file.",
-            valueName: "K/N"))
-    var shard: Shard?
-
-    @Option(
-        name: .customLong("shard-file"),
-        help: ArgumentHelp(
-            "With --shard, write the shard's findings here, for `conformance merge`.", valueName: "path"))
-    var shardFile: String?
+    @OptionGroup(title: "Sharding over a CI matrix") var sharding: ShardOptions
 
     func validate() throws {
         try ReportRequest.refuseSharedPaths(report)
@@ -124,16 +113,9 @@ struct ExploreCommand: ParsableCommand {
     /// A sharded exploration explores one seed's programs on every machine and writes what it found for
     /// `conformance merge`, which judges the whole.
     private func validateShardOptions() throws {
-        guard shard != nil else {
-            if shardFile != nil {
-                throw ValidationError("--shard-file writes one shard's findings: give --shard K/N too")
-            }
-            return
-        }
+        guard sharding.shard != nil else { return }
         if seed == nil { throw ValidationError("--shard needs --seed: every shard explores the programs of one seed") }
-        if shardFile == nil {
-            throw ValidationError("--shard needs --shard-file: `conformance merge` joins the shards")
-        }
+        try sharding.requireFile()
         if replay != nil { throw ValidationError("--replay runs one program: give it without --shard") }
         if adapter.profile.isContainer {
             throw ValidationError("--shard explores WVJB programs; the container profile explores unsharded")
@@ -148,14 +130,7 @@ struct ExploreCommand: ParsableCommand {
             verbose: false)
         try outputs.check()
         if let writeCase { try checkCaseDestination(writeCase) }
-        if let shardFile {
-            do throws(TextDestination.Failure) {
-                try TextDestination(path: shardFile, dashIsStandardOutput: false).check()
-            } catch {
-                printError("the shard file cannot be written: \(error.message)")
-                throw ExitCodes.configuration
-            }
-        }
+        try sharding.checkFile()
         let known = try baseline.map {
             ExploreKnownFindings(try loadBaselineFile($0, profile: adapter.profile.dialect.name))
         }
@@ -166,7 +141,7 @@ struct ExploreCommand: ParsableCommand {
             seed: seed, runs: runs, maxOperations: maxOps,
             timeBudget: timeBudget.map { .milliseconds(Int64($0 * 1000)) }, replay: replay, maxFindings: maxFindings,
             known: known)
-        options.shard = shard
+        options.shard = sharding.shard
         let progress = RunProgress(mode: self.progress, total: options.plannedPrograms)
         let programsRun = LockedValue(0)
         let adapterName = adapter.choice.argument, reportRequests = report, plannedRuns = options.plannedPrograms,
@@ -316,7 +291,7 @@ struct ExploreCommand: ParsableCommand {
         var status =
             found.isReferenceProblem
             ? ExitCodes.configuration : found.isFailure ? ExitCodes.conformanceFailures : ExitCodes.conformant
-        if let shard, let shardFile {
+        if let shard = sharding.shard, let shardFile = sharding.shardFile {
             let document = ShardDocument(
                 kit: KitVersion.current, catalogue: ShardDocument.catalogueDigest(container: false),
                 profile: adapter.profile.argument, adapter: adapter.choice.argument, shard: shard, selection: [],

@@ -68,15 +68,7 @@ extension MergeCommand {
             columns.append(ImplementationRun(context: context, results: merged.results))
         }
         print(ComparisonReportWriter.summaryLine(columns))
-        var written = true
-        for request in report {
-            do throws(TextDestination.Failure) {
-                try request.destination.write(ComparisonReportWriter.render(request.kind, columns))
-            } catch {
-                printError("cannot write the \(request.kind.rawValue) report: \(error.message)")
-                written = false
-            }
-        }
+        let written = ComparisonReportWriter.write(report, of: columns)
         fflush(nil)
         throw ExitCodes.afterRun(status, outputsWritten: written, stoppedBy: nil)
     }

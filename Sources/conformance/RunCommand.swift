@@ -59,18 +59,7 @@ struct RunCommand: ParsableCommand {
     )
     var baseline: String?
 
-    @Option(
-        name: .long,
-        help: ArgumentHelp(
-            "Run only part K of N of the selected cases and of the exploration's programs, a partition stable across machines (docs/cli.md, Sharded runs).",
-            valueName: "K/N"))
-    var shard: Shard?
-
-    @Option(
-        name: .customLong("shard-file"),
-        help: ArgumentHelp(
-            "With --shard, also write the shard's whole results here, for `conformance merge`.", valueName: "path"))
-    var shardFile: String?
+    @OptionGroup(title: "Sharding over a CI matrix") var sharding: ShardOptions
 
     @Option(
         name: .customLong("results-file"),
@@ -107,10 +96,7 @@ struct RunCommand: ParsableCommand {
         if stopAfterTimeouts < 0 {
             throw ValidationError("--stop-after-timeouts must be 0 (never stop) or more (got \(stopAfterTimeouts))")
         }
-        if shardFile != nil, shard == nil {
-            throw ValidationError("--shard-file writes one shard's results: give --shard K/N too")
-        }
-        if shard != nil, baseline != nil {
+        if sharding.shard != nil, baseline != nil {
             throw ValidationError(
                 "a baseline gates the whole run: give it to `conformance merge` with the shard files, not to a shard")
         }
@@ -158,6 +144,7 @@ struct RunCommand: ParsableCommand {
     func run() throws {
         // Usage errors first, then configuration errors, all before any case runs (ExitCodes).
         let whole = try selectedCases()
+        let (shard, shardFile) = (sharding.shard, sharding.shardFile)
         let selected = shard.map { whole.part($0) } ?? whole
         let rerunWords = self.rerunWords, replayWords = self.replayWords
         // The program seed of each exploration finding, which `conformance explore` replays.
@@ -178,14 +165,7 @@ struct RunCommand: ParsableCommand {
                 return command
             }, timings: reportTimings, verbose: verbose, profile: adapter.profile.runProfile, resultsFile: resultsFile)
         try outputs.check()
-        if let shardFile {
-            do throws(TextDestination.Failure) {
-                try TextDestination(path: shardFile, dashIsStandardOutput: false).check()
-            } catch {
-                printError("the shard file cannot be written: \(error.message)")
-                throw ExitCodes.configuration
-            }
-        }
+        try sharding.checkFile()
         let currentBaseline = try loadBaseline()
         let javaScriptSide = try jsSide.map(readJavaScriptSide)
 
