@@ -9,10 +9,11 @@ extension WebKitGTKPageHost {
     /// the page's log in order and queues the work each entry asks for: a timer, the delegate's turn on the
     /// request a written `src` made, the delivery of a posted message.
     func collect() throws(PageInterruption) {
-        var fenced = false
-        view.fence { fenced = true }
-        try waitFor { fenced }
-        if case .string(let text)? = try evaluateNow("__kitHost.drain();"),
+        // The real timer turn and the drain in one round trip (`__kitHost.settle`).
+        var settled: WebKitGTKView.EvaluationOutcome?
+        view.callAsync("return await __kitHost.settle();") { settled = $0 }
+        try waitFor { settled != nil }
+        if case .string(let text)? = settled,
             case .array(let entries)? = try? JSONParser.parse(text)
         {
             for case .array(let fields) in entries { follow(fields) }

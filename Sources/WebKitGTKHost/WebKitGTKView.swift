@@ -117,18 +117,36 @@ final class WebKitGTKView {
     /// Evaluates `script` in the page's world; `completion` is called once, from `WebKitGTKEngine.iterate`.
     func evaluate(_ script: String, completion: @escaping (EvaluationOutcome) -> Void) {
         guard let view else { return completion(.error("the web view is closed")) }
-        let box = Unmanaged.passRetained(CompletionBox(completion)).toOpaque()
-        wvjb_gtk_view_evaluate(view, script, nil, box) { context, kind, text in
+        wvjb_gtk_view_evaluate(view, script, nil, Self.box(completion)) { context, kind, text in
             guard let context else { return }
             let box = Unmanaged<CompletionBox<EvaluationOutcome>>.fromOpaque(context).takeRetainedValue()
-            let text = text.map { String(cString: $0) }
-            MainActor.assumeIsolated {
-                switch kind {
-                case 1: box.completion(.string(text ?? ""))
-                case 2: box.completion(.error(text ?? "unknown error"))
-                default: box.completion(.json(text))
-                }
-            }
+            let outcome = WebKitGTKView.outcome(kind: kind, text: text)
+            MainActor.assumeIsolated { box.completion(outcome) }
+        }
+    }
+
+    /// Runs `body` as an async function in the page's world; `completion` gets what its promise settled to, once.
+    func callAsync(_ body: String, completion: @escaping (EvaluationOutcome) -> Void) {
+        guard let view else { return completion(.error("the web view is closed")) }
+        wvjb_gtk_view_call_async(view, body, Self.box(completion)) { context, kind, text in
+            guard let context else { return }
+            let box = Unmanaged<CompletionBox<EvaluationOutcome>>.fromOpaque(context).takeRetainedValue()
+            let outcome = WebKitGTKView.outcome(kind: kind, text: text)
+            MainActor.assumeIsolated { box.completion(outcome) }
+        }
+    }
+
+    private static func box(_ completion: @escaping (EvaluationOutcome) -> Void) -> UnsafeMutableRawPointer {
+        Unmanaged.passRetained(CompletionBox(completion)).toOpaque()
+    }
+
+    /// An evaluation's outcome as the C face hands it over: its kind (1 a string, 2 an error, 0 JSON) and text.
+    private nonisolated static func outcome(kind: Int32, text: UnsafePointer<CChar>?) -> EvaluationOutcome {
+        let text = text.map { String(cString: $0) }
+        switch kind {
+        case 1: return .string(text ?? "")
+        case 2: return .error(text ?? "unknown error")
+        default: return .json(text)
         }
     }
 

@@ -177,10 +177,7 @@ typedef struct {
     wvjb_gtk_evaluation_done done;
 } pending_evaluation;
 
-static void on_evaluated(GObject *object, GAsyncResult *result, gpointer data) {
-    pending_evaluation *pending = data;
-    GError *error = NULL;
-    JSCValue *value = webkit_web_view_evaluate_javascript_finish(WEBKIT_WEB_VIEW(object), result, &error);
+static void hand_over(pending_evaluation *pending, JSCValue *value, GError *error) {
     if (error) {
         pending->done(pending->context, 2, error->message);
         g_error_free(error);
@@ -195,6 +192,26 @@ static void on_evaluated(GObject *object, GAsyncResult *result, gpointer data) {
     }
     if (value) g_object_unref(value);
     g_free(pending);
+}
+
+static void on_evaluated(GObject *object, GAsyncResult *result, gpointer data) {
+    GError *error = NULL;
+    JSCValue *value = webkit_web_view_evaluate_javascript_finish(WEBKIT_WEB_VIEW(object), result, &error);
+    hand_over(data, value, error);
+}
+
+static void on_called(GObject *object, GAsyncResult *result, gpointer data) {
+    GError *error = NULL;
+    JSCValue *value = webkit_web_view_call_async_javascript_function_finish(WEBKIT_WEB_VIEW(object), result, &error);
+    hand_over(data, value, error);
+}
+
+void wvjb_gtk_view_call_async(wvjb_gtk_view *view, const char *body, void *context, wvjb_gtk_evaluation_done done) {
+    pending_evaluation *pending = g_new0(pending_evaluation, 1);
+    pending->context = context;
+    pending->done = done;
+    webkit_web_view_call_async_javascript_function(
+        view->web_view, body, -1, NULL, NULL, NULL, NULL, on_called, pending);
 }
 
 void wvjb_gtk_view_evaluate(

@@ -63,6 +63,8 @@
         tripwire: function (label) { log.push(["tripwire", label]); },
         uncaughtError: function (message, url, line) { log.push(["uncaughtError", String(message), line]); }
     };
+    /* The page's own timer and promise, kept before the clock shim replaces the timer (and a JS side either). */
+    var realSetTimeout = global.setTimeout, RealPromise = global.Promise;
     var shim = installClockShim(host);
 
     /* What the page wrote into an iframe's src, before WebKit puts the URL in its normal form: the host names
@@ -143,6 +145,12 @@
         }
     }
 
+    function drain() {
+        var taken = log;
+        log = [];
+        return stringify(taken);
+    }
+
     Object.defineProperty(global, "__kitHost", {
         value: {
             /* Runs a script as the page's HTML would (the setup snippet, the page's script, a harness script). */
@@ -182,10 +190,13 @@
             },
             now: function () { return now; },
             /* What the page recorded since the last drain, as JSON text. */
-            drain: function () {
-                var taken = log;
-                log = [];
-                return stringify(taken);
+            drain: drain,
+            /* drain() after one real timer turn of the page's: every navigation request, message and dialog its
+               scripts caused has reached the native host by the time the answer does (WebKit delivers in order). */
+            settle: function () {
+                return new RealPromise(function (resolve) {
+                    realSetTimeout.call(global, function () { resolve(drain()); }, 0);
+                });
             }
         }
     });

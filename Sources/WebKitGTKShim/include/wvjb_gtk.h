@@ -48,6 +48,9 @@ void wvjb_gtk_view_terminate(wvjb_gtk_view *view);
 void wvjb_gtk_view_evaluate(
     wvjb_gtk_view *view, const char *script, const char *world, void *context, wvjb_gtk_evaluation_done done);
 
+/// Runs `body` as an async function in the page's world and calls `done` once with what its promise settled to.
+void wvjb_gtk_view_call_async(wvjb_gtk_view *view, const char *body, void *context, wvjb_gtk_evaluation_done done);
+
 /// Calls `done` once the page has run one real timer turn in an isolated world: by then every navigation
 /// request its scripts made so far has reached `decide_policy` (WebKit delivers them in order).
 void wvjb_gtk_view_fence(wvjb_gtk_view *view, void *context, void (*done)(void *context));
