@@ -41,7 +41,7 @@ extension MergeCommand {
             }
         }
         var columns: [ImplementationRun] = []
-        var status = ExitCodes.conformant
+        var statuses: [Int32] = []
         for (index, label) in labels.enumerated() {
             let merged: MergedShards
             do throws(ShardMismatch) {
@@ -64,18 +64,14 @@ extension MergeCommand {
             let summary = RunReport(results: merged.results, context: context)
             print("== \(PrintableText.terminalSafe(label)) ==")
             print(summary.render(verbose: verbose))
-            status = Self.worse(status, summary.exitCode)
+            statuses.append(summary.exitCode.rawValue)
             columns.append(ImplementationRun(context: context, results: merged.results))
         }
         print(ComparisonReportWriter.summaryLine(columns))
         let written = ComparisonReportWriter.write(report, of: columns)
         fflush(nil)
+        // The worst implementation's status, by compare's own order.
+        let status = ExitCode(ComparedRun.worstStatus(statuses))
         throw ExitCodes.afterRun(status, outputsWritten: written, stoppedBy: nil)
-    }
-
-    /// The more severe of two statuses: 78 (not the implementation's doing), then 1.
-    private static func worse(_ first: ExitCode, _ second: ExitCode) -> ExitCode {
-        [ExitCodes.configuration, ExitCodes.conformanceFailures].first { $0 == first || $0 == second }
-            ?? ExitCodes.conformant
     }
 }
