@@ -47,15 +47,13 @@ package enum HarnessSelfCheck {
         // The probes are the dialect's: two dialects are told apart by all their words, not their names.
         let key = [javaScriptSide, pageSetup, String(describing: wire)]
         guard !passed.contains(key) else { return }
-        let page: SimulatedPage
-        do {
-            page = try SimulatedPage(url: "about:blank", number: 0, loop: VirtualEventLoop(), environment: environment)
-        } catch {
+        let page = SimulatedPage(url: "about:blank", number: 0, loop: VirtualEventLoop(), environment: environment)
+        defer { page.close() }
+        if let failure = page.startFailure {
             throw HarnessError(
                 code: .engineFailure,
-                message: "ConformanceKit's page-shim.js fails in a fresh page (\(error)); rebuild the package")
+                message: "ConformanceKit's page-shim.js fails in a fresh page (\(failure)); rebuild the package")
         }
-        defer { page.close() }
         // In another dialect than the canonical one the scripts are its own, or the templates rendered into it.
         let renamed =
             wire == .canonical

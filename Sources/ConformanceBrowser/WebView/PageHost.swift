@@ -52,4 +52,4 @@ package protocol PageHost: AnyObject {
 package typealias PageHostFactory = @MainActor @Sendable (HarnessEnvironment) throws -> any PageHost
 
 /// The kit's own page host, a `SimulatedBrowser`: what runs choose unless they name another.
-package let simulatedBrowserPageHost: PageHostFactory = { try SimulatedBrowser(environment: $0) }
+package let simulatedBrowserPageHost: PageHostFactory = { SimulatedBrowser(environment: $0) }

@@ -30,7 +30,8 @@ package final class SimulatedBrowser: RecordedPageHost, TaskSchedulingPageHost {
 
     let loop: VirtualEventLoop
     private let environment: HarnessEnvironment
-    private var page: SimulatedPage
+    /// The page shown, once made: nil until something needs the first page, `about:blank`.
+    private var shownPage: SimulatedPage?
     private var pageCount = 1
     /// The page the last main-frame request asked for (what a reload loads again).
     private var currentDefinition: PageDefinition?
@@ -52,15 +53,30 @@ package final class SimulatedBrowser: RecordedPageHost, TaskSchedulingPageHost {
     /// Extra virtual delays for the page's own tasks (`TaskSchedulingPageHost`); none by default.
     package var taskDelays: TaskDelays?
 
-    /// Opens `about:blank`.
-    /// - Throws: `ScriptError` when the simulated browser cannot start (a harness error).
-    package init(environment: HarnessEnvironment) throws(ScriptError) {
+    /// Opens `about:blank`: its context is made when something first runs in it.
+    package init(environment: HarnessEnvironment) {
         self.environment = environment
         let loop = VirtualEventLoop()
         self.loop = loop
         recorder = PageRecorder(dialect: environment.dialect, clock: loop)
-        page = try SimulatedPage(url: "about:blank", number: 1, loop: loop, environment: environment)
+    }
+
+    /// The page shown now. The first, `about:blank`, is made when first used: most cases load their page
+    /// before anything runs in the blank one, and a page's context is the costliest thing a case makes.
+    private var page: SimulatedPage {
+        if let shownPage { return shownPage }
+        return show(SimulatedPage(url: "about:blank", number: 1, loop: loop, environment: environment))
+    }
+
+    /// Makes `page` the page shown; a page whose browser shim failed interrupts the case as a harness error.
+    @discardableResult
+    private func show(_ page: SimulatedPage) -> SimulatedPage {
+        shownPage = page
         page.browser = self
+        if let failure = page.startFailure {
+            interruption = interruption ?? .harness("the simulated browser failed to start: \(failure)")
+        }
+        return page
     }
 
     /// Whether a script the native side asked for is running now (sync or async style).
@@ -69,7 +85,7 @@ package final class SimulatedBrowser: RecordedPageHost, TaskSchedulingPageHost {
     // MARK: WebViewBackend
 
     /// The URL of the page currently loaded.
-    package var currentURL: String? { page.url }
+    package var currentURL: String? { shownPage?.url ?? "about:blank" }
 
     /// Schedules the evaluation on a later turn and its completion on the turn after that.
     package func evaluate(_ script: String, completionHandler: ((Any?, (any Error)?) -> Void)?) {
@@ -341,15 +357,10 @@ package final class SimulatedBrowser: RecordedPageHost, TaskSchedulingPageHost {
     /// Replaces the page: the delegate hears of the commit, then the new page runs its user scripts, setup
     /// snippet and script. Returns false when the new page could not start (a harness error).
     private func commit(_ definition: PageDefinition, navigation: PageNavigation) -> Bool {
-        page.close()
+        shownPage?.close()
         pageCount += 1
-        do {
-            page = try SimulatedPage(url: definition.url, number: pageCount, loop: loop, environment: environment)
-        } catch {
-            interruption = .harness("the simulated browser failed to start: \(error)")
-            return false
-        }
-        page.browser = self
+        let page = show(SimulatedPage(url: definition.url, number: pageCount, loop: loop, environment: environment))
+        guard page.startFailure == nil else { return false }
         record(.pageLoaded(url: definition.url))
         tellDelegate(.committed(navigation))
         runUserScripts(at: .atDocumentStart)
@@ -604,7 +615,7 @@ package final class SimulatedBrowser: RecordedPageHost, TaskSchedulingPageHost {
 
     /// Tears the page down and drops every scheduled task; the browser is unusable afterwards.
     package func close() {
-        page.close()
+        shownPage?.close()
         loop.discardAll()
     }
 }

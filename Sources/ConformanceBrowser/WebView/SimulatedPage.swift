@@ -20,14 +20,25 @@ final class SimulatedPage {
     private var timerTasks: [Int: VirtualEventLoop.TaskID] = [:]
     private var nextTimerID = 1
 
-    /// Creates the page's context and installs the simulated browser in it.
-    /// - Throws: `ScriptError` when the browser shim itself fails (a harness error).
-    init(url: String, number: Int, loop: VirtualEventLoop, environment: HarnessEnvironment) throws(ScriptError) {
+    /// Why the simulated browser could not be installed in the page (its shims failed: a harness error), if so.
+    private(set) var startFailure: ScriptError?
+
+    /// Creates the page's context and installs the simulated browser in it; a failure is kept in
+    /// `startFailure` for the browser to report as the kit's.
+    init(url: String, number: Int, loop: VirtualEventLoop, environment: HarnessEnvironment) {
         self.url = url
         self.loop = loop
         self.number = number
         bridgeGlobal = environment.dialect.javaScriptGlobal
         context = ScriptContext(runtime: environment.runtime)
+        do throws(ScriptError) {
+            try installBrowser(environment)
+        } catch {
+            startFailure = error
+        }
+    }
+
+    private func installBrowser(_ environment: HarnessEnvironment) throws(ScriptError) {
         let install = try context.evaluate(environment.pageShimSource, sourceURL: "conformance://page-shim.js")
         let browserHost = makeBrowserHost()
         let entryPoints = try context.call(install, arguments: [browserHost])
