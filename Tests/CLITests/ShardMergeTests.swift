@@ -46,7 +46,7 @@ struct ShardMergeTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         let common = [
             "run", "--adapter", "mutant:decides-navigation-twice", "--case", "bootstrap.url-classification.*",
-            "--explore", "60", "--report-timings", "off",
+            "--explore", "20", "--report-timings", "off",
         ]
         _ = try await Self.run(common + ["--report", "json:whole.json"], in: folder, status: 1)
         var findings: [String] = []
@@ -65,7 +65,7 @@ struct ShardMergeTests {
             status: 1)
         #expect(
             merged.standardOutput.contains(
-                "explore: 60 programs against the reference bridge (seed 1, at most 12 steps): 1 new finding (explore.boot-1.f.check)"
+                "explore: 20 programs against the reference bridge (seed 1, at most 12 steps): 1 new finding (explore.boot-1.f.check)"
             ), "\(merged.standardOutput)")
         let whole = try Data(contentsOf: folder.appendingPathComponent("whole.json"))
         #expect(whole == (try Data(contentsOf: folder.appendingPathComponent("merged.json"))))
