@@ -18,6 +18,10 @@ package enum WebKitGTKEngine {
     /// Runs one iteration of GTK's main context; returns whether it dispatched anything.
     @discardableResult
     static func iterate(mayBlock: Bool) -> Bool { wvjb_gtk_iterate(mayBlock ? 1 : 0) != 0 }
+
+    /// Waits for GTK's main context to dispatch something, at most `milliseconds`; returns whether it did.
+    @discardableResult
+    static func iterate(waitingAtMost milliseconds: UInt32) -> Bool { wvjb_gtk_iterate_within(milliseconds) != 0 }
 }
 
 /// WebKitGTK cannot run here: no display (run under `xvfb-run -a`).

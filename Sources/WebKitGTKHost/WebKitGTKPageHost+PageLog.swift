@@ -8,10 +8,13 @@ extension WebKitGTKPageHost {
     /// Lets WebKit deliver what the page's last task made it ask (a real timer turn of the page's), then records
     /// the page's log in order and queues the work each entry asks for: a timer, the delegate's turn on the
     /// request a written `src` made, the delivery of a posted message.
-    func collect() throws(PageInterruption) {
-        // The real timer turn and the drain in one round trip (`__kitHost.settle`).
+    /// - Parameter task: The task's own work in the page, as statements, when it is the host's (a timer, a harness
+    ///   script, the end of a native evaluation): run in the same round trip, just before the settling.
+    func collect(after task: String = "") throws(PageInterruption) {
+        // The task, the real timer turn and the drain in one round trip (`__kitHost.settle`). The task cannot keep
+        // the drain from running: what it throws is the page's (the host's own calls catch what scripts throw).
         var settled: WebKitGTKView.EvaluationOutcome?
-        view.callAsync("return await __kitHost.settle();") { settled = $0 }
+        view.callAsync("try { \(task) } catch (e) {}\nreturn await __kitHost.settle();") { settled = $0 }
         try waitFor { settled != nil }
         if case .string(let text)? = settled,
             case .array(let entries)? = try? JSONParser.parse(text)
@@ -55,6 +58,8 @@ extension WebKitGTKPageHost {
             record(
                 .evaluationStarted(id: id, style: .userScript, command: NativeCommand(source, in: environment.dialect)))
             userScriptEvaluationID = id
+        case "nativeEvaluationInjected":
+            nativeEvaluationInjected = true
         case "javaScriptSideAppeared":
             if let userScriptEvaluationID { record(.javaScriptSideAppeared(evaluation: userScriptEvaluationID)) }
         case "scriptMessagePosted":
@@ -92,10 +97,7 @@ extension WebKitGTKPageHost {
             record(.timerFired(id: id))
             // The timer's callback: the JS side's, or a script's the native side evaluated.
             stage = ("timer \(id) of page \(page)", environment.javaScriptSideIsKits ? .nativeSide : .javaScriptSide)
-            runTask { () throws(PageInterruption) in
-                _ = try evaluateNow("__kitHost.fire(\(id), \(loop.now));")
-                try collect()
-            }
+            runTask { () throws(PageInterruption) in try collect(after: "__kitHost.fire(\(id), \(loop.now));") }
         }
     }
 

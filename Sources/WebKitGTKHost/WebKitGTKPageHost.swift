@@ -55,6 +55,9 @@ package final class WebKitGTKPageHost: RecordedPageHost {
     var pageUserScripts: [UserScript] = []
     /// The evaluation id of the user script that ran last, which a `javaScriptSideAppeared` of the log is of.
     var userScriptEvaluationID: Int?
+    /// Set when the page logged that the native evaluation now ending injected the JS side (the bridge global
+    /// appeared while it ran).
+    var nativeEvaluationInjected = false
     /// The dialect's bridge global as a JavaScript string literal, for the page host's checks of it.
     private var bridgeGlobal: String { CanonicalJSON.quote(environment.dialect.javaScriptGlobal) }
     var currentDefinition: PageDefinition?
@@ -159,25 +162,20 @@ package final class WebKitGTKPageHost: RecordedPageHost {
                 .evaluationStarted(
                     id: id, style: .asynchronous, command: NativeCommand(script, in: environment.dialect)))
             var outcome: WebKitGTKView.EvaluationOutcome?
-            var bridgeAppeared = false
+            nativeEvaluationInjected = false
             let injects = SimulatedBrowser.holds(script, environment.bridgeJavaScriptSource)
             stage = ("evaluation \(id)", injects ? javaScriptSideOwner : .nativeSide)
             runTask { () throws(PageInterruption) in
                 view.evaluate("__kitHost.at(\(loop.now)); __kitHost.enterNative(\(bridgeGlobal));") { _ in }
                 view.evaluate(script) { outcome = $0 }
-                var returned = false
-                view.evaluate("__kitHost.leaveNative(\(bridgeGlobal));") { left in
-                    returned = true
-                    if case .json("true") = left { bridgeAppeared = true }
-                }
-                try waitFor { returned }
-                try collect()
+                try collect(after: "__kitHost.leaveNative(\(bridgeGlobal));")
+                try waitFor { outcome != nil }  // answered before the settling, in order: no wait in practice
             }
             guard let outcome else { return }
             let (foundation, json, error) = Self.converted(outcome)
             record(.evaluationFinished(id: id, result: json, error: error?.description))
             // What the page did tells the injection, whatever the script's text (as in the simulation).
-            if bridgeAppeared { record(.javaScriptSideAppeared(evaluation: id)) }
+            if nativeEvaluationInjected { record(.javaScriptSideAppeared(evaluation: id)) }
             guard let completionHandler else { return }
             nonisolated(unsafe) let result = foundation
             loop.schedule(label: .completion(ofEvaluation: id)) { [weak self] in
@@ -241,10 +239,10 @@ package final class WebKitGTKPageHost: RecordedPageHost {
         record(.evaluationStarted(id: id, style: .harness, command: NativeCommand(script, in: environment.dialect)))
         stage = ("harness script \(id)", .kit("harness script"))
         runTask { () throws(PageInterruption) in
-            _ = try evaluateNow(
-                "__kitHost.at(\(loop.now)); __kitHost.run(\(Self.literal(script)), \(Self.literal("harness-\(id).js")));"
+            try collect(
+                after:
+                    "__kitHost.at(\(loop.now)); __kitHost.run(\(Self.literal(script)), \(Self.literal("harness-\(id).js")));"
             )
-            try collect()
         }
     }
 
@@ -482,7 +480,9 @@ package final class WebKitGTKPageHost: RecordedPageHost {
         var seenActivity = engineActivity
         while !condition() {
             if let interruption { throw interruption }
-            if WebKitGTKEngine.iterate(mayBlock: false) {
+            // Whatever is pending, or else a sleep in the main context until WebKit answers (polling would add its
+            // period to every round trip), waking now and then to check the silence limit.
+            if WebKitGTKEngine.iterate(mayBlock: false) || WebKitGTKEngine.iterate(waitingAtMost: 50) {
                 if engineActivity != seenActivity {
                     seenActivity = engineActivity
                     lastProgress = .now
@@ -495,7 +495,6 @@ package final class WebKitGTKPageHost: RecordedPageHost {
                 view.terminateWebProcess()
                 throw stop
             }
-            usleep(200)
         }
     }
 

@@ -256,3 +256,19 @@ void wvjb_gtk_decide(void *decision, int allow) {
 }
 
 int wvjb_gtk_iterate(int may_block) { return g_main_context_iteration(NULL, may_block ? TRUE : FALSE); }
+
+static gboolean wvjb_gtk_wake(gpointer fired) {
+    *(gboolean *)fired = TRUE;
+    return G_SOURCE_REMOVE;
+}
+
+int wvjb_gtk_iterate_within(unsigned timeout_ms) {
+    // A one-shot timer bounds the blocking iteration: whatever arrives first (a reply from the web process, a
+    // signal, the timer) ends it, without the latency of polling.
+    gboolean fired = FALSE;
+    guint timer = g_timeout_add(timeout_ms, wvjb_gtk_wake, &fired);
+    g_main_context_iteration(NULL, TRUE);
+    if (fired) return 0;
+    g_source_remove(timer);
+    return 1;
+}

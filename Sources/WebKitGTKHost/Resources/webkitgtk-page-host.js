@@ -158,10 +158,10 @@
             /* Sets the virtual time before a task runs. */
             at: function (time) { now = time; },
             enterNative: function (bridgeGlobal) { nativeDepth += 1; bridgeWasIn.push(bridgeIsIn(bridgeGlobal)); },
-            /* Ends a native evaluation; true when the bridge global appeared while it ran. */
+            /* Ends a native evaluation; logs when the bridge global appeared while it ran. */
             leaveNative: function (bridgeGlobal) {
                 nativeDepth -= 1;
-                return !bridgeWasIn.pop() && bridgeIsIn(bridgeGlobal);
+                if (!bridgeWasIn.pop() && bridgeIsIn(bridgeGlobal)) { log.push(["nativeEvaluationInjected"]); }
             },
             /* The last document-end user script: the page's HTML and user scripts have run. */
             markParsed: function () { parsed = true; },

@@ -61,4 +61,8 @@ void wvjb_gtk_decide(void *decision, int allow);
 /// Runs one iteration of the default main context; returns nonzero when it dispatched something.
 int wvjb_gtk_iterate(int may_block);
 
+/// Blocks until the default main context dispatches something or `timeout_ms` pass; returns nonzero when
+/// something other than the timeout was dispatched.
+int wvjb_gtk_iterate_within(unsigned timeout_ms);
+
 #endif
