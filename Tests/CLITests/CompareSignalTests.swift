@@ -16,7 +16,7 @@ struct CompareSignalTests {
 
     @Test(
         "compare, on a signal with a run stuck in its testee: every column reported, nothing left, exit 128 + it",
-        arguments: signals)
+        .fullTier, arguments: signals)
     func stoppedCompareLeavesNothing(signal number: Int32, toProcessGroup: Bool) async throws {
         let folder = try SignalTests.scratchFolder()
         defer { try? FileManager.default.removeItem(at: folder) }

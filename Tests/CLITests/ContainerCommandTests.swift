@@ -13,7 +13,7 @@ struct ContainerCommandTests {
         URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent(name).path
     }
 
-    @Test("run: the reference container passes every case, and its reports name the container profile")
+    @Test("run: the reference container passes every case, and its reports name the container profile", .fullTier)
     func referencePassesWithReports() async throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("container-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -41,7 +41,9 @@ struct ContainerCommandTests {
         #expect(badge.contains("30/30 run"), "\(badge)")
     }
 
-    @Test("run: a container mutant fails, Fix first cites its obligation, and a baseline of its failures gates it")
+    @Test(
+        "run: a container mutant fails, Fix first cites its obligation, and a baseline of its failures gates it",
+        .fullTier)
     func mutantFailsAndIsGated() async throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("container-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -88,7 +90,8 @@ struct ContainerCommandTests {
         #expect(container.standardError.contains("run it with --profile container"))
     }
 
-    @Test("the adapters of one protocol are refused in the other's profile, saying which profile they run in")
+    @Test(
+        "the adapters of one protocol are refused in the other's profile, saying which profile they run in", .fullTier)
     func adaptersOfTheOtherProtocolAreRefused() async throws {
         let refusals: [([String], String)] = [
             (
@@ -146,7 +149,9 @@ struct ContainerCommandTests {
         #expect(nothing.standardError.contains("no case matches nothing.** in the container or the WVJB catalogue"))
     }
 
-    @Test("explore: no difference for the reference container; a mutant's difference shrunk, and its replay repeats it")
+    @Test(
+        "explore: no difference for the reference container; a mutant's difference shrunk, and its replay repeats it",
+        .fullTier)
     func exploreContainerPrograms() async throws {
         let clean = try await CLITests.run(["explore", "--profile", "container", "--seed", "7", "--runs", "20"])
         #expect(clean.status == 0, "\(clean.standardOutput)\(clean.standardError)")

@@ -86,8 +86,8 @@ struct OutOfProcessTests {
     }
 
     @Test(
-        "traffic logging is switched out of process (setTrafficLogging): the reference passes LOG-7 there, a mutant fails it"
-    )
+        "traffic logging is switched out of process (setTrafficLogging): the reference passes LOG-7 there, a mutant fails it",
+        .fullTier)
     func trafficLoggingOutOfProcess() async throws {
         let traffic = ["--case", "logging.native.traffic-when-switched-on"]
         let reference = try await CLITests.run(["run", "--adapter", Self.testee("reference")] + traffic)

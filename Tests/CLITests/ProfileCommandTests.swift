@@ -49,7 +49,10 @@ struct ProfileCommandTests {
         }
     }
 
-    @Test("JSON, JUnit and Markdown reports name the profile; a baseline written in a profile gates only that one")
+    @Test(
+        "JSON, JUnit and Markdown reports name the profile; a baseline written in a profile gates only that one",
+        .fullTier
+    )
     func reportsAndBaselineCarryTheProfile() async throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("profile-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)

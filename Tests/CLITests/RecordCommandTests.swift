@@ -108,7 +108,7 @@ struct RecordCommandTests {
 
     @Test(
         "an out-of-process adapter never overwrites the goldens of cases it cannot run: each is skipped with why, the rest recorded, exit 78",
-        arguments: ["failed", "all"])
+        .fullTier, arguments: ["failed", "all"])
     func recordNeverDestroysGoldens(mode: String) async throws {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }

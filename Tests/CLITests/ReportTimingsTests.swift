@@ -1,4 +1,5 @@
 import Foundation
+import TestTiers
 import Testing
 
 #if canImport(FoundationXML)
@@ -73,8 +74,8 @@ struct ReportTimingsTests {
     }
 
     @Test(
-        "with --report-timings off, two runs write the same reports and verbose text, byte for byte, with no time in them"
-    )
+        "with --report-timings off, two runs write the same reports and verbose text, byte for byte, with no time in them",
+        .fullTier)
     func timingsOffIsByteIdentical() async throws {
         try await inFolder { folder in
             func run() async throws -> [String] {

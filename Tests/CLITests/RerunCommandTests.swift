@@ -1,5 +1,6 @@
 import Foundation
 import StrictJSON
+import TestTiers
 import Testing
 
 /// The commands `conformance` prints (`rerun:`, smoke's next step) work as printed from the user's checkout.
@@ -17,8 +18,8 @@ struct RerunCommandTests {
     }
 
     @Test(
-        "started directly, the rerun command starts the binary by its real path and, run by a shell from elsewhere, reproduces the failure"
-    )
+        "started directly, the rerun command starts the binary by its real path and, run by a shell from elsewhere, reproduces the failure",
+        .fullTier)
     func directly() async throws {
         let output = try await CLITests.run(Self.arguments)
         #expect(output.status == 1)

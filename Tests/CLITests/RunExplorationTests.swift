@@ -64,8 +64,8 @@ struct RunExplorationTests {
     }
 
     @Test(
-        "a rerun of some cases explores nothing unless asked; --explore out of range or with a real web view is a usage error"
-    )
+        "a rerun of some cases explores nothing unless asked; --explore out of range or with a real web view is a usage error",
+        .fullTier)
     func whenItRuns() async throws {
         let some = try await CLITests.run(["run", "--case", "bootstrap.url-classification.https"])
         #expect(some.status == 0 && !some.standardOutput.contains("explore:"), "\(some.standardOutput)")

@@ -40,7 +40,8 @@ struct ShardMergeTests {
     }
 
     @Test(
-        "two explored shards, merged: the findings of the whole seed range, deduplicated, and the gate over the whole")
+        "two explored shards, merged: the findings of the whole seed range, deduplicated, and the gate over the whole",
+        .fullTier)
     func exploredShardsAreOneRun() async throws {
         let folder = try RunSafetyTests.scratchFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -166,7 +167,7 @@ struct ShardMergeTests {
         }
     }
 
-    @Test("shards that do not make one run are refused, saying which and what to do")
+    @Test("shards that do not make one run are refused, saying which and what to do", .fullTier)
     func mismatchedShardsAreRefused() async throws {
         let folder = try RunSafetyTests.scratchFolder()
         defer { try? FileManager.default.removeItem(at: folder) }

@@ -1,4 +1,5 @@
 import Foundation
+import TestTiers
 import Testing
 
 /// `conformance smoke` tells the adapter's wiring from the bridge's defects where the transcript allows.
@@ -6,6 +7,7 @@ import Testing
 struct SmokeDiagnosisTests {
     @Test(
         "a bridge that never sends is not called an unwired adapter: both causes are named, with how to tell them apart",
+        .fullTier,
         arguments: ["mutant:startup-queue-never-off", OutOfProcessTests.testee("mutant:startup-queue-never-off")])
     func bridgeThatNeverSends(adapter: String) async throws {
         let output = try await CLITests.run(["smoke", "--adapter", adapter])

@@ -12,7 +12,7 @@ struct CatalogueTests {
     /// The catalogue's cases the canonical profile runs: all but those of another dialect's own clauses.
     nonisolated static let canonicalCases = Catalogue.all.filter { $0.dialects.contains(.canonical) }
 
-    @Test("the reference bridge (async evaluation) passes", arguments: TestTier.sample(canonicalCases))
+    @Test("the reference bridge (async evaluation) passes", .fullTier, arguments: canonicalCases)
     func referencePasses(_ conformanceCase: ConformanceCase) async throws {
         let result = try await Kit.referenceResult(of: conformanceCase)
         #expect(result.verdict == .pass, "\(result.report)")

@@ -126,10 +126,10 @@ struct DialectFileTests {
 
     /// The example files of the navigation dialects without a safety timeout (`Examples/Dialects/README.md`):
     /// the ClientBridge family (its page SDK object `mpBridge.ready`), and WVJB's snippet on a scheme of its own
-    /// (full tier only: each file is a whole catalogue on the quick tier's one main thread).
+    /// (full tier: each file is a whole catalogue on the quick tier's one main thread).
     @Test(
         "the ClientBridge and plain navigation example files: the reference passes, the rest not applicable",
-        arguments: [("clientbridge", 152, 18)] + (TestTier.current == .full ? [("plain-navigation", 155, 15)] : []))
+        .fullTier, arguments: [("clientbridge", 152, 18), ("plain-navigation", 155, 15)])
     func navigationExamplesPass(name: String, passing: Int, notApplicable: Int) async throws {
         let file = Self.example.deletingLastPathComponent().appendingPathComponent("\(name).dialect.json")
         let dialect = try WireDialect.load(from: file)
@@ -199,11 +199,13 @@ struct DialectFileTests {
     /// `signalsOf` (by default its own).
     /// The catalogue against the reference speaking `dialect`, expecting every applicable case to pass and every
     /// other one to say why it does not apply.
-    static func referenceRun(in dialect: WireDialect) async throws -> [CaseResult] {
+    static func referenceRun(
+        in dialect: WireDialect, cases: [ConformanceCase] = Catalogue.all
+    ) async throws -> [CaseResult] {
         let results = try await Kit.run(
-            Catalogue.all, configuration: .init(javaScriptSideUnderTest: true, dialect: dialect)
+            cases, configuration: .init(javaScriptSideUnderTest: true, dialect: dialect)
         ) { ReferenceBridgeAdapter(dialect: dialect) }
-        for (conformanceCase, result) in zip(Catalogue.all, results) {
+        for (conformanceCase, result) in zip(cases, results) {
             if let reason = DialectApplicability.whyNotApplicable(conformanceCase, in: dialect) {
                 #expect(result.interruption?.text == "not applicable in the \(dialect.name) profile: \(reason)")
             } else {

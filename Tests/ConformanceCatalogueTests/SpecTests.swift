@@ -1,6 +1,7 @@
 import ConformanceKit
 import Foundation
 import KitTestSupport
+import TestTiers
 import Testing
 
 @Suite("The spec and the cases agree")
@@ -56,8 +57,8 @@ struct SpecTests {
 
     @MainActor
     @Test(
-        "every MUST and SHOULD obligation has a check on the reference run, or a stated reason; every check names an obligation listed by its case; no clause with several obligations rests on one case (coverage printed)"
-    )
+        "every MUST and SHOULD obligation has a check on the reference run, or a stated reason; every check names an obligation listed by its case; no clause with several obligations rests on one case (coverage printed)",
+        .fullTier)
     func everyObligationChecked() async throws {
         let spec = try ProtocolSpec.bundled()
         // The canonical reference on the catalogue, and the wkwvjb one on its dialect's own cases.

@@ -14,7 +14,7 @@ import Testing
     /// Programs each correct container runs: a few in the quick tier, more in the full one.
     static let programs = TestTier.current == .full ? 100 : 25
 
-    @Test func correctContainersShowNoDifference() async throws {
+    @Test(.fullTier) func correctContainersShowNoDifference() async throws {
         var explorer = try ContainerExplorer { ReferenceContainerAdapter() }
         let reference = await explorer.explore(programs: Self.programs, seed: 1) { ReferenceContainerAdapter() }
         #expect(reference == nil, "\(reference.map(String.init(describing:)) ?? "")")

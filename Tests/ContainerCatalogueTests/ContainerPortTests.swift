@@ -1,13 +1,14 @@
 import ConformanceCatalogue
 import ContainerCatalogue
 import ContainerPortAdapter
+import TestTiers
 import Testing
 
 /// A container the kit did not write (its own page library, its own glue, answers on the next main-queue turn)
 /// passes the whole container profile through its 11-line adapter.
 @MainActor
 @Suite struct ContainerPortTests {
-    @Test func portPassesEveryCaseInProcess() async throws {
+    @Test(.fullTier) func portPassesEveryCaseInProcess() async throws {
         let runner = try ContainerRunner()
         let results = await runner.run(ContainerCatalogue.all) { ContainerPortAdapter() }
         for result in results where result.verdict != .pass {

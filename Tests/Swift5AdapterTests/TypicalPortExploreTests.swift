@@ -1,5 +1,6 @@
 import ConformanceKit
 import ConformanceTesting
+import TestTiers
 import Testing
 
 /// docs/explore.md's `ConformanceExploration` snippet, in Swift 5 language mode, against the typical port: on
@@ -7,7 +8,7 @@ import Testing
 /// or quote followed by a combining mark, ESC-2; Foundation's parser drops a leading U+FEFF), shrunk to a
 /// few steps; elsewhere it may find nothing.
 @MainActor
-@Test func typicalPortExplored() async throws {
+@Test(.fullTier) func typicalPortExplored() async throws {
     let outcome = try await ConformanceExploration.explore(adapter: { TypicalPortAdapter() }, seed: 1, runs: 300)
     #expect(outcome.programsRun >= 1)
     #if os(Linux)
