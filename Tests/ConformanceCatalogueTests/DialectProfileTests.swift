@@ -62,7 +62,7 @@ struct DialectProfileTests {
         #expect(!DialectRecognition.calls("", fetch))
     }
 
-    @Test("a bridge run in the other dialect's profile gets one line saying which profile it looks like")
+    @Test("a bridge run in the other dialect's profile gets one line saying which profile it looks like", .fullTier)
     func wrongProfileHint() async throws {
         // Cases that run in both profiles.
         let cases = Array(
