@@ -8,13 +8,18 @@ extension WebKitGTKPageHost {
     /// Lets WebKit deliver what the page's last task made it ask (a real timer turn of the page's), then records
     /// the page's log in order and queues the work each entry asks for: a timer, the delegate's turn on the
     /// request a written `src` made, the delivery of a posted message.
-    /// - Parameter task: The task's own work in the page, as statements, when it is the host's (a timer, a harness
-    ///   script, the end of a native evaluation): run in the same round trip, just before the settling.
-    func collect(after task: String = "") throws(PageInterruption) {
+    /// - Parameters:
+    ///   - task: The task's own work in the page, as statements, when it is the host's (a timer, a harness script,
+    ///     the end of a native evaluation): run in the same round trip, just before the settling.
+    ///   - afterParsing: Whether the settling waits for the page's HTML and user scripts to have run (a page just
+    ///     committed): the page answers once they have, instead of the host asking until they have.
+    func collect(after task: String = "", afterParsing: Bool = false) throws(PageInterruption) {
         // The task, the real timer turn and the drain in one round trip (`__kitHost.settle`). The task cannot keep
         // the drain from running: what it throws is the page's (the host's own calls catch what scripts throw).
         var settled: WebKitGTKView.EvaluationOutcome?
-        view.callAsync("try { \(task) } catch (e) {}\nreturn await __kitHost.settle();") { settled = $0 }
+        view.callAsync("try { \(task) } catch (e) {}\nreturn await __kitHost.settle(\(afterParsing));") {
+            settled = $0
+        }
         try waitFor { settled != nil }
         if case .string(let text)? = settled,
             case .array(let entries)? = try? JSONParser.parse(text)

@@ -353,8 +353,7 @@ package final class WebKitGTKPageHost: RecordedPageHost {
         view.loadHTML(html, baseURI: definition.url == "about:blank" ? nil : definition.url)
         runTask { () throws(PageInterruption) in
             try waitFor { mainLoad?.committed ?? true }
-            try waitUntilParsed()
-            try collect()
+            try collect(afterParsing: true)
         }
         mainLoad = nil
         loop.schedule(label: .loadEnd(url: definition.url)) { [weak self] in
@@ -510,28 +509,6 @@ package final class WebKitGTKPageHost: RecordedPageHost {
             stage: "\(stage.name) (WebKitGTK's page did not answer for \(limit) s on the wall clock, the script time "
                 + "limit; its web process was ended)",
             owner: stage.suspect, location: nil)
-    }
-
-    /// Waits until the committed page has run its HTML and its user scripts.
-    private func waitUntilParsed() throws(PageInterruption) {
-        let start = ContinuousClock.now
-        while true {
-            if case .json("true")? = try evaluateNow("__kitHost.isParsed();") { return }
-            if start.duration(to: .now) > .seconds(Self.openingSilenceLimit) {
-                throw .harness("the page did not finish loading in \(Int(Self.openingSilenceLimit)) s")
-            }
-            var fenced = false
-            view.fence { fenced = true }
-            try waitFor { fenced }
-        }
-    }
-
-    /// Evaluates `script` in the page and waits for its outcome.
-    func evaluateNow(_ script: String) throws(PageInterruption) -> WebKitGTKView.EvaluationOutcome? {
-        var outcome: WebKitGTKView.EvaluationOutcome?
-        view.evaluate(script) { outcome = $0 }
-        try waitFor { outcome != nil }
-        return outcome
     }
 }
 

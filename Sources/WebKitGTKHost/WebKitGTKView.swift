@@ -150,18 +150,6 @@ final class WebKitGTKView {
         }
     }
 
-    /// Calls `completion` once the page has run a real timer turn: every navigation request its scripts made
-    /// before has reached `onPolicyRequest` by then.
-    func fence(_ completion: @escaping () -> Void) {
-        guard let view else { return completion() }
-        let box = Unmanaged.passRetained(CompletionBox<Void>({ _ in completion() })).toOpaque()
-        wvjb_gtk_view_fence(view, box) { context in
-            guard let context else { return }
-            let box = Unmanaged<CompletionBox<Void>>.fromOpaque(context).takeRetainedValue()
-            MainActor.assumeIsolated { box.completion(()) }
-        }
-    }
-
     /// Applies a held navigation decision.
     static func decide(_ request: PolicyRequest, allow: Bool) {
         wvjb_gtk_decide(request.decision, allow ? 1 : 0)

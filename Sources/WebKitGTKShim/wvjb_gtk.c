@@ -14,8 +14,6 @@ struct wvjb_gtk_view {
     wvjb_gtk_callbacks callbacks;
 };
 
-static const char *const fence_world = "wvjb-kit-fence";
-
 // The view every case's view is related to, so that they share its web process: starting a web process for each
 // view was most of a run's time. Replaced after a view's web process is terminated (which ends it for all).
 static WebKitWebView *process_anchor;
@@ -220,30 +218,6 @@ void wvjb_gtk_view_evaluate(
     pending->context = context;
     pending->done = done;
     webkit_web_view_evaluate_javascript(view->web_view, script, -1, world, NULL, NULL, on_evaluated, pending);
-}
-
-typedef struct {
-    void *context;
-    void (*done)(void *context);
-} pending_fence;
-
-static void on_fenced(GObject *object, GAsyncResult *result, gpointer data) {
-    pending_fence *pending = data;
-    GError *error = NULL;
-    JSCValue *value = webkit_web_view_call_async_javascript_function_finish(WEBKIT_WEB_VIEW(object), result, &error);
-    if (error) g_error_free(error);
-    if (value) g_object_unref(value);
-    pending->done(pending->context);
-    g_free(pending);
-}
-
-void wvjb_gtk_view_fence(wvjb_gtk_view *view, void *context, void (*done)(void *context)) {
-    pending_fence *pending = g_new0(pending_fence, 1);
-    pending->context = context;
-    pending->done = done;
-    webkit_web_view_call_async_javascript_function(
-        view->web_view, "await new Promise(function (r) { setTimeout(r, 0); }); return 0;", -1, NULL, fence_world,
-        NULL, NULL, on_fenced, pending);
 }
 
 void wvjb_gtk_decide(void *decision, int allow) {

@@ -31,6 +31,8 @@
         }
     }
     var parsed = false;
+    /* What waits for the page's HTML and user scripts to have run (settle(true)). */
+    var parsedWaiters = [];
 
     function json(value) {
         if (value === undefined) {
@@ -164,8 +166,14 @@
                 if (!bridgeWasIn.pop() && bridgeIsIn(bridgeGlobal)) { log.push(["nativeEvaluationInjected"]); }
             },
             /* The last document-end user script: the page's HTML and user scripts have run. */
-            markParsed: function () { parsed = true; },
-            isParsed: function () { return parsed; },
+            markParsed: function () {
+                parsed = true;
+                var waiters = parsedWaiters;
+                parsedWaiters = [];
+                for (var index = 0; index < waiters.length; index += 1) {
+                    waiters[index]();
+                }
+            },
             /* Marks where a user script starts, so that the host records it there. */
             userScript: function (index, bridgeGlobal) {
                 log.push(["userScript", index]);
@@ -192,10 +200,18 @@
             /* What the page recorded since the last drain, as JSON text. */
             drain: drain,
             /* drain() after one real timer turn of the page's: every navigation request, message and dialog its
-               scripts caused has reached the native host by the time the answer does (WebKit delivers in order). */
-            settle: function () {
+               scripts caused has reached the native host by the time the answer does (WebKit delivers in order).
+               With afterParsing, the turn starts once the page's HTML and user scripts have run. */
+            settle: function (afterParsing) {
                 return new RealPromise(function (resolve) {
-                    realSetTimeout.call(global, function () { resolve(drain()); }, 0);
+                    function turn() {
+                        realSetTimeout.call(global, function () { resolve(drain()); }, 0);
+                    }
+                    if (afterParsing && !parsed) {
+                        parsedWaiters.push(turn);
+                    } else {
+                        turn();
+                    }
                 });
             }
         }

@@ -51,10 +51,6 @@ void wvjb_gtk_view_evaluate(
 /// Runs `body` as an async function in the page's world and calls `done` once with what its promise settled to.
 void wvjb_gtk_view_call_async(wvjb_gtk_view *view, const char *body, void *context, wvjb_gtk_evaluation_done done);
 
-/// Calls `done` once the page has run one real timer turn in an isolated world: by then every navigation
-/// request its scripts made so far has reached `decide_policy` (WebKit delivers them in order).
-void wvjb_gtk_view_fence(wvjb_gtk_view *view, void *context, void (*done)(void *context));
-
 /// Applies a held decision (`allow` nonzero: use; zero: ignore) and releases it.
 void wvjb_gtk_decide(void *decision, int allow);
 
