@@ -47,9 +47,31 @@ struct GoldenTests {
         cases(in: dialect).map { ProfileCase(dialect: dialect, conformanceCase: $0) }
     }
 
+    /// The profile cases this tier checks: all of them in the full tier, a fixed sample in the quick tier.
+    nonisolated static let checkedCases = TestTier.sample(profileCases)
+
+    /// The reference's results of the checked cases in `dialect`, by case id: in the full tier the shared run of
+    /// the whole catalogue (other tests read it too); in the quick tier a run of the sampled cases only, once per
+    /// profile, as the whole catalogue in both profiles would be most of the tier's time.
+    static func referenceResults(in dialect: WireDialect) async throws -> [String: CaseResult] {
+        guard TestTier.current == .quick else { return try await Kit.referenceRun(in: dialect) }
+        if let run = sampledRuns[dialect.name] { return try await run.value }
+        let cases = checkedCases.filter { $0.dialect == dialect }.map(\.conformanceCase)
+        let run = Task { @MainActor in
+            let results = try await Kit.run(
+                cases, configuration: .init(javaScriptSideUnderTest: true, dialect: dialect)
+            ) { ReferenceBridgeAdapter(dialect: dialect) }
+            return Dictionary(uniqueKeysWithValues: results.map { ($0.caseID, $0) })
+        }
+        sampledRuns[dialect.name] = run
+        return try await run.value
+    }
+
+    private static var sampledRuns: [String: Task<[String: CaseResult], any Error>] = [:]
+
     @Test(
         "the reference bridge's transcript matches the case's golden in its profile",
-        arguments: TestTier.sample(profileCases))
+        arguments: checkedCases)
     func matchesGolden(_ argument: ProfileCase) async throws {
         let (dialect, conformanceCase) = (argument.dialect, argument.conformanceCase)
         let mode = Self.mode
@@ -59,7 +81,7 @@ struct GoldenTests {
             )
             return
         }
-        let result = try #require(try await Kit.referenceRun(in: dialect)[conformanceCase.id])
+        let result = try #require(try await Self.referenceResults(in: dialect)[conformanceCase.id])
         switch Self.store(dialect).check(result, mode: mode) {
         case .matches:
             break
