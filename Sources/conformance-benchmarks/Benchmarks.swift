@@ -6,7 +6,7 @@ import ReferenceOracle
 
 /// Measures the kit against its budgets and prints each budget beside its measurement. Run it in release:
 ///
-///     swift run -c release conformance-benchmarks [catalogue] [cases] [process] [messages] [out-of-process] [escaper] [explore] [explore-mutants] [mutation] [native-mutation] [fix-first] [web-views]
+///     swift run -c release conformance-benchmarks [catalogue] [cases] [process] [messages] [out-of-process] [escaper] [explore] [explore-mutants] [mutation] [native-mutation] [fix-first] [webkitgtk]
 ///
 /// Without arguments every section runs. Prints wall times; it asserts nothing (budgets are checked by
 /// reading, never by a timed test).
@@ -17,7 +17,7 @@ enum Benchmarks {
         "catalogue", "cases", "process", "messages", "out-of-process", "escaper", "explore", "container",
     ]
     /// Sections that run only when asked for: they take minutes, or need WebKitGTK and a display.
-    static let optionalSections = ["explore-mutants", "mutation", "native-mutation", "fix-first", "web-views"]
+    static let optionalSections = ["explore-mutants", "mutation", "native-mutation", "fix-first", "webkitgtk"]
 
     /// The catalogue size the budgets are set at: the catalogue will grow, and they must hold when it has.
     static let grownCatalogueSize = 150
@@ -60,7 +60,7 @@ enum Benchmarks {
             case "mutation": await MechanicalMutationBenchmark.run()
             case "native-mutation": await MechanicalMutationBenchmark.runNative()
             case "fix-first": await FixFirstStudy.run()
-            case "web-views": WebViewBenchmarks.run()
+            case "webkitgtk": WebViewBenchmarks.run()
             default: benchmarkEscaper()
             }
         }
