@@ -195,16 +195,12 @@ struct DialectFileTests {
         return try WireDialect.load(from: file)
     }
 
-    /// A dialect file giving `dialect`'s words under `name`, with the signals and safety switch of
-    /// `signalsOf` (by default its own).
     /// The catalogue against the reference speaking `dialect`, expecting every applicable case to pass and every
     /// other one to say why it does not apply.
     static func referenceRun(
         in dialect: WireDialect, cases: [ConformanceCase] = Catalogue.all
     ) async throws -> [CaseResult] {
-        let results = try await Kit.run(
-            cases, configuration: .init(javaScriptSideUnderTest: true, dialect: dialect)
-        ) { ReferenceBridgeAdapter(dialect: dialect) }
+        let results = try await Kit.runReference(cases, in: dialect)
         for (conformanceCase, result) in zip(cases, results) {
             if let reason = DialectApplicability.whyNotApplicable(conformanceCase, in: dialect) {
                 #expect(result.interruption?.text == "not applicable in the \(dialect.name) profile: \(reason)")
@@ -215,6 +211,8 @@ struct DialectFileTests {
         return results
     }
 
+    /// A dialect file giving `dialect`'s words under `name`, with the signals and safety switch of
+    /// `signalsOf` (by default its own).
     private static func dialectFile(_ dialect: WireDialect, name: String, signalsOf: WireDialect? = nil) -> String {
         let signals = signalsOf ?? dialect
         func quoted(_ word: String) -> String { "\"\(word)\"" }

@@ -58,9 +58,7 @@ struct GoldenTests {
         if let run = sampledRuns[dialect.name] { return try await run.value }
         let cases = checkedCases.filter { $0.dialect == dialect }.map(\.conformanceCase)
         let run = Task { @MainActor in
-            let results = try await Kit.run(
-                cases, configuration: .init(javaScriptSideUnderTest: true, dialect: dialect)
-            ) { ReferenceBridgeAdapter(dialect: dialect) }
+            let results = try await Kit.runReference(cases, in: dialect)
             return Dictionary(uniqueKeysWithValues: results.map { ($0.caseID, $0) })
         }
         sampledRuns[dialect.name] = run

@@ -82,9 +82,7 @@ package enum Kit {
     package static func wkwvjbReferenceRun() async throws -> [String: CaseResult] {
         if let sharedWKWVJBRun { return try await sharedWKWVJBRun.value }
         let run = Task { @MainActor in
-            let results = try await Kit.run(
-                Catalogue.all, configuration: .init(javaScriptSideUnderTest: true, dialect: .wkwvjb)
-            ) { ReferenceBridgeAdapter(dialect: .wkwvjb) }
+            let results = try await Kit.runReference(Catalogue.all, in: .wkwvjb)
             return Dictionary(uniqueKeysWithValues: results.map { ($0.caseID, $0) })
         }
         sharedWKWVJBRun = run
@@ -108,6 +106,13 @@ package enum Kit {
         _ conformanceCase: ConformanceCase, adapter makeAdapter: AdapterFactory = { ReferenceBridgeAdapter() }
     ) async throws -> CaseResult {
         try await run([conformanceCase], adapter: makeAdapter)[0]
+    }
+
+    /// Runs `cases` in `dialect`'s profile against the reference bridge speaking that dialect (JS side under test).
+    package static func runReference(_ cases: [ConformanceCase], in dialect: WireDialect) async throws -> [CaseResult] {
+        try await run(cases, configuration: .init(javaScriptSideUnderTest: true, dialect: dialect)) {
+            ReferenceBridgeAdapter(dialect: dialect)
+        }
     }
 
     /// Runs `cases` against `mutant` (with its broken JS side, for JS-side mutants).
