@@ -4,6 +4,9 @@ import WebKitGTKShim
 @MainActor
 package enum WebKitGTKEngine {
     private static var startError: String??
+    /// Whether the web process the views share has loaded a page and not ended since: a new view then needs no
+    /// page of its own to start it.
+    static var webProcessIsRunning = false
 
     /// Starts GTK if it has not started yet.
     /// - Throws: `WebKitGTKUnavailable` when there is no display.

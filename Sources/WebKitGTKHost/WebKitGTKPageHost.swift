@@ -67,10 +67,14 @@ package final class WebKitGTKPageHost: RecordedPageHost {
     var loadingNavigation: Int?
     /// The main-frame load the host started, until its page has run.
     var mainLoad: (definition: PageDefinition, navigation: PageNavigation, id: Int, asked: Bool, committed: Bool)?
-    /// Whether the host is still loading its first, empty page (allowed without asking anyone).
-    var isOpening = true
+    /// Whether the host is loading an empty page of its own (allowed without asking anyone): the first page of a
+    /// new web process, or the page a task needs before the case has loaded one.
+    private var isOpening = false
+    /// Whether a page has loaded in the view (the host's empty one or the case's): before that, a task that runs
+    /// in the page first opens the empty one.
+    private var hasPage = false
 
-    /// Seconds WebKit may stay silent while the host opens its first page (its web process starts then).
+    /// Seconds WebKit may stay silent while the host opens its empty page (a new web process may start then).
     private static let openingSilenceLimit: Double = 10
     /// The least silence taken for a script that never ends, whatever `--script-time-limit` says: a round trip
     /// to WebKit's web process is wall-clock time, not the script's CPU.
@@ -81,27 +85,41 @@ package final class WebKitGTKPageHost: RecordedPageHost {
     var stage: (name: String, suspect: ScriptOwner) = ("the page's start", .kit("page host"))
 
     /// Seconds the page may stay silent before the case is stopped: the run's script time limit (at least
-    /// `leastScriptSilence`), on the wall clock; longer while the first page opens.
+    /// `leastScriptSilence`), on the wall clock; longer while the host's empty page opens.
     private var engineSilenceLimit: Double {
         isOpening ? Self.openingSilenceLimit : max(environment.executionTimeLimit, Self.leastScriptSilence)
     }
 
-    /// Opens an empty page with the kit's clock shim.
-    /// - Throws: `WebKitGTKUnavailable` without a display; `PageInterruption` when the first page never loads.
+    /// Makes the web view with the kit's clock shim. The first view of a web process opens an empty page at once,
+    /// which starts the process; the others open it only if a task runs before the case's first load (most cases
+    /// load their page first, and an empty page loaded and awaited is a round trip of the web process's).
+    /// - Throws: `WebKitGTKUnavailable` without a display; `PageInterruption` when a new web process never
+    ///   loads its first page.
     package init(environment: HarnessEnvironment) throws {
         try WebKitGTKEngine.start()
         self.environment = environment
         recorder = PageRecorder(dialect: environment.dialect, clock: loop)
         connectSignals()
         view.addUserScript(clockShimScript(), atDocumentStart: true)
+        if !WebKitGTKEngine.webProcessIsRunning {
+            try openEmptyPage()
+            if let interruption { throw interruption }
+            WebKitGTKEngine.webProcessIsRunning = true
+        }
+    }
+
+    /// Loads the host's empty page and waits for it, unless a page has loaded already.
+    private func openEmptyPage() throws(PageInterruption) {
+        guard !hasPage else { return }
+        isOpening = true
+        defer { isOpening = false }
         view.loadHTML("<!DOCTYPE html><html><head></head><body></body></html>", baseURI: nil)
         var loaded = false
         let previous = view.onLoadChanged
         view.onLoadChanged = { event, _ in if event == 3 { loaded = true } }
+        defer { view.onLoadChanged = previous }
         try waitFor { loaded }
-        isOpening = false
-        view.onLoadChanged = previous
-        if let interruption { throw interruption }
+        hasPage = true
     }
 
     private func connectSignals() {
@@ -131,6 +149,7 @@ package final class WebKitGTKPageHost: RecordedPageHost {
         view.onWebProcessTerminated = { [weak self] reason in
             guard let self else { return }
             engineActivity += 1
+            WebKitGTKEngine.webProcessIsRunning = false
             if interruption == nil {
                 interruption = .harness("WebKitGTK's web process ended (reason \(reason)) while the case ran")
             }
@@ -166,6 +185,7 @@ package final class WebKitGTKPageHost: RecordedPageHost {
             let injects = SimulatedBrowser.holds(script, environment.bridgeJavaScriptSource)
             stage = ("evaluation \(id)", injects ? javaScriptSideOwner : .nativeSide)
             runTask { () throws(PageInterruption) in
+                try openEmptyPage()
                 view.evaluate("__kitHost.at(\(loop.now)); __kitHost.enterNative(\(bridgeGlobal));") { _ in }
                 view.evaluate(script) { outcome = $0 }
                 try collect(after: "__kitHost.leaveNative(\(bridgeGlobal));")
@@ -239,6 +259,7 @@ package final class WebKitGTKPageHost: RecordedPageHost {
         record(.evaluationStarted(id: id, style: .harness, command: NativeCommand(script, in: environment.dialect)))
         stage = ("harness script \(id)", .kit("harness script"))
         runTask { () throws(PageInterruption) in
+            try openEmptyPage()
             try collect(
                 after:
                     "__kitHost.at(\(loop.now)); __kitHost.run(\(Self.literal(script)), \(Self.literal("harness-\(id).js")));"
@@ -382,6 +403,7 @@ package final class WebKitGTKPageHost: RecordedPageHost {
             record(.pageLoaded(url: load.definition.url))
             tellDelegate(.committed(load.navigation))
             mainLoad?.committed = true
+            hasPage = true
         default: break
         }
     }
@@ -492,17 +514,19 @@ package final class WebKitGTKPageHost: RecordedPageHost {
                 let stop = silenceInterruption()
                 interruption = stop
                 view.terminateWebProcess()
+                WebKitGTKEngine.webProcessIsRunning = false
                 throw stop
             }
         }
     }
 
     /// The case's end when the page stayed silent past the limit: a script that never ends, blamed on the owner
-    /// of what the task runs (`stage`), as the simulation blames a timeout; while the first page opens, the kit's.
+    /// of what the task runs (`stage`), as the simulation blames a timeout; while the host's empty page opens,
+    /// the kit's.
     private func silenceInterruption() -> PageInterruption {
         let limit = String(format: "%g", engineSilenceLimit)
         guard !isOpening else {
-            return .harness("WebKitGTK did not open its first page in \(limit) s; its web process was ended")
+            return .harness("WebKitGTK did not open the host's empty page in \(limit) s; its web process was ended")
         }
         // WebKitGTK gives no backtrace of the script it could not stop: the stage says where, and which limit.
         return .timeout(
