@@ -366,7 +366,9 @@ if Context.environment["CONFORMANCE_WEBKITGTK"] == "1" {
         // The simulation proven faithful: `conformance run` on both web views, verdict by verdict.
         .testTarget(
             name: "WebKitGTKFidelityTests",
-            dependencies: ["conformance", "ConformanceKit", "StrictJSON", "BridgeMutants", "WireDialects"]
+            dependencies: [
+                "conformance", "conformance-testees", "ConformanceKit", "StrictJSON", "BridgeMutants", "WireDialects",
+            ]
         ),
     ]
     // The command gets `--web-view webkitgtk` (WebViewChoice.swift); a define, not `canImport`, so that a

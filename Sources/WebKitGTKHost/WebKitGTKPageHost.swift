@@ -73,6 +73,8 @@ package final class WebKitGTKPageHost: RecordedPageHost {
     /// Whether a page has loaded in the view (the host's empty one or the case's): before that, a task that runs
     /// in the page first opens the empty one.
     private var hasPage = false
+    /// Whether the host waits for the commit of the view's first page (`waitForCommit()`).
+    private var awaitsFirstCommit = false
 
     /// Seconds WebKit may stay silent while the host opens its empty page (a new web process may start then).
     private static let openingSilenceLimit: Double = 10
@@ -87,7 +89,8 @@ package final class WebKitGTKPageHost: RecordedPageHost {
     /// Seconds the page may stay silent before the case is stopped: the run's script time limit (at least
     /// `leastScriptSilence`), on the wall clock; longer while the host's empty page opens.
     private var engineSilenceLimit: Double {
-        isOpening ? Self.openingSilenceLimit : max(environment.executionTimeLimit, Self.leastScriptSilence)
+        isOpening || awaitsFirstCommit
+            ? Self.openingSilenceLimit : max(environment.executionTimeLimit, Self.leastScriptSilence)
     }
 
     /// Makes the web view with the kit's clock shim. The first view of a web process opens an empty page at once,
@@ -373,7 +376,7 @@ package final class WebKitGTKPageHost: RecordedPageHost {
         stage = ("the load of page \(definition.url)", loadSuspect(definition))
         view.loadHTML(html, baseURI: definition.url == "about:blank" ? nil : definition.url)
         runTask { () throws(PageInterruption) in
-            try waitFor { mainLoad?.committed ?? true }
+            try waitForCommit()
             try collect(afterParsing: true)
         }
         mainLoad = nil
@@ -386,6 +389,15 @@ package final class WebKitGTKPageHost: RecordedPageHost {
                 tellDelegate(.finished(navigation))
             }
         }
+    }
+
+    /// Waits for the main-frame load's commit. Before a view's first commit no script of the case has run, and a web
+    /// process that ended between cases (no view alive to hear it) starts again then: the wait is an opening's, its
+    /// silence the kit's.
+    private func waitForCommit() throws(PageInterruption) {
+        awaitsFirstCommit = !hasPage
+        defer { awaitsFirstCommit = false }
+        try waitFor { mainLoad?.committed ?? true }
     }
 
     /// A main-frame load's commit replaces the page (its timers go with it). WebKit's end of the load is not
@@ -521,12 +533,15 @@ package final class WebKitGTKPageHost: RecordedPageHost {
     }
 
     /// The case's end when the page stayed silent past the limit: a script that never ends, blamed on the owner
-    /// of what the task runs (`stage`), as the simulation blames a timeout; while the host's empty page opens,
-    /// the kit's.
+    /// of what the task runs (`stage`), as the simulation blames a timeout; while the host's empty page opens or
+    /// the view's first page commits, the kit's.
     private func silenceInterruption() -> PageInterruption {
         let limit = String(format: "%g", engineSilenceLimit)
         guard !isOpening else {
             return .harness("WebKitGTK did not open the host's empty page in \(limit) s; its web process was ended")
+        }
+        guard !awaitsFirstCommit else {
+            return .harness("WebKitGTK did not commit the case's first page in \(limit) s; its web process was ended")
         }
         // WebKitGTK gives no backtrace of the script it could not stop: the stage says where, and which limit.
         return .timeout(
