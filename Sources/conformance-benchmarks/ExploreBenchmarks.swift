@@ -5,10 +5,13 @@ import ReferenceBridge
 import ReferenceOracle
 
 /// `conformance explore`: how many programs a second it runs (the reference against itself, both sides
-/// per program), and how shrinking's time grows with the length of the program it shrinks.
+/// per program), the floor under that (a program of no steps), and how shrinking's time grows with the length of
+/// the program it shrinks.
 enum ExploreBenchmarks {
     /// Programs run for the throughput.
     static let programs = 2_000
+    /// Programs of no steps run for the floor.
+    static let floorPrograms = 500
     /// The most steps per program for the throughput (the command's default).
     static let maxOperations = 12
     /// The mutants whose counterexamples are shrunk: explore finds each within the first few dozen
@@ -23,6 +26,7 @@ enum ExploreBenchmarks {
     static func run() async {
         do {
             try await benchmarkThroughput()
+            try await benchmarkFloor()
             try await benchmarkShrinking()
         } catch {
             print("  explore: cannot start the harness: \(error)")
@@ -67,6 +71,26 @@ enum ExploreBenchmarks {
                     "  explore, the reference against itself, %d programs of up to %d steps (mean %.1f), seed 1, best of 2: %.2f s, %.0f programs/s, %.0f µs per program side  (no budget; measured)",
                 programs, maxOperations, Double(steps) / Double(programs), seconds, Double(programs) / seconds,
                 1e6 * seconds / Double(2 * programs)))
+    }
+
+    /// The floor under the throughput: a program with no steps still gives each side a fresh page that loads, runs
+    /// the JS side's setup and goes idle, and is compared; no program of steps costs less.
+    @MainActor
+    static func benchmarkFloor() async throws {
+        let explorer = try explorer { ReferenceBridgeAdapter() }
+        let empty = ExploreProgram(operations: [])
+        for _ in 0..<50 { _ = await explorer.compare(empty) }  // warm up
+        let seconds = await Benchmarks.best(of: 3) {
+            for _ in 0..<floorPrograms {
+                let comparison = await explorer.compare(empty)
+                precondition(comparison.differences.isEmpty && comparison.referenceProblem == nil)
+            }
+        }
+        print(
+            String(
+                format:
+                    "  explore floor, a program of no steps (each side a fresh page, its load and the JS side's setup), %d programs, best of 3: %.0f µs per program side, at most %.0f programs/s  (no budget; measured)",
+                floorPrograms, 1e6 * seconds / Double(2 * floorPrograms), Double(floorPrograms) / seconds))
     }
 
     /// One shrunk counterexample.
