@@ -10,7 +10,8 @@ import WireDialects
 package final class OwnJavaScriptSideAdapter: BridgeAdapter, SupportsRemoveHandler, SupportsReset,
     SupportsDisablingSafetyTimeout, SupportsTrafficLogging, SupportsThrowingHandlers
 {
-    /// How a port's copy of the JS side differs, in text only, from the one it was copied from.
+    /// How a port's copy of the JS side differs from the one it was copied from: in text only, or in an order the
+    /// spec leaves open.
     package enum Copy: String, CaseIterable, Sendable {
         /// Comments dropped and all whitespace collapsed to one line, as upstream injects it.
         case oneLine = "one-line"
@@ -18,6 +19,9 @@ package final class OwnJavaScriptSideAdapter: BridgeAdapter, SupportsRemoveHandl
         case reformatted
         /// Wrapped in a function of the port's own, called at once.
         case wrapped
+        /// The waiting setup callbacks called before their global is deleted, not after: the order the protocol's
+        /// description gives, which BOOT-7 allows as well as upstream's (the only copy that differs in behaviour).
+        case callsThenDeletes = "calls-then-deletes"
     }
 
     private let copy: Copy
@@ -83,6 +87,18 @@ extension OwnJavaScriptSideAdapter.Copy {
             return "// WebViewJavascriptBridge.js: the port's own copy.\r\n" + lines.joined(separator: "\r\n")
         case .wrapped:
             return "(function portInjection() {\n" + source + "\n})();\n"
+        case .callsThenDeletes:
+            return Self.deletingAfterCalling(source)
+        }
+    }
+
+    /// `source` with the `delete window.<waiting callbacks>;` of its setup task moved after the loop that calls
+    /// them; unchanged when it has no such task (a dialect whose page keeps a ready object).
+    private static func deletingAfterCalling(_ source: String) -> String {
+        let task =
+            #/(?<delete>delete window\.\w+;)(?<calls>\s*if \(!callbacks\) \{\s*return;\s*\}\s*for \(var i = 0; i < callbacks\.length; i\+\+\) \{\s*callbacks\[i\]\(bridge\);\s*\})/#
+        return source.replacing(task) { match in
+            String(match.output.calls.drop { $0.isWhitespace }) + " " + match.output.delete
         }
     }
 
