@@ -14,7 +14,8 @@ struct IndependentPortTests {
     /// The cases that judged the reference's way of bootstrapping rather than the spec's.
     static let bootstrapCases = [
         "bootstrap.setup-callbacks.after-injection", "bootstrap.setup-callbacks.reloaded-page",
-        "bootstrap.setup-callbacks.deferred-in-order",
+        "bootstrap.setup-callbacks.deferred-in-order", "bootstrap.glue.injection-on-every-load-kind",
+        "startup.wkwvjb.inject-then-startup-queue", "bootstrap.wkwvjb.page-setup-snippet",
     ]
 
     /// The catalogue's cases among `bootstrapCases` whose id starts with `prefix`.
@@ -47,5 +48,40 @@ struct IndependentPortTests {
             configuration: .init(javaScriptSideUnderTest: true, dialect: dialect)
         ) { OwnJavaScriptSideAdapter(copy: .callsThenDeletes, dialect: dialect) }
         Self.expectPasses(results, including: ["bootstrap.setup-callbacks.after-injection"])
+    }
+
+    @Test("a wkwvjb port that injects its JS side at document start and posts the inject message itself")
+    func documentStartInjection() async throws {
+        let results = try await Kit.run(
+            Self.cases(), configuration: .init(javaScriptSideUnderTest: true, dialect: .wkwvjb)
+        ) { ScriptMessagePortAdapter(injectsAtDocumentStart: true) }
+        Self.expectPasses(
+            results,
+            including: [
+                "bootstrap.glue.injection-on-every-load-kind", "startup.wkwvjb.inject-then-startup-queue",
+                "bootstrap.wkwvjb.page-setup-snippet",
+            ])
+        for result in results where result.verdict == .pass {
+            // The JS side came in before the page's own script.
+            #expect(result.transcript.javaScriptSideEvaluations.first?.style == .userScript, "\(result.caseID)")
+        }
+    }
+
+    @Test(
+        "the document-start wkwvjb port gets every verdict the reference gets, case by case", .fullTier)
+    func documentStartInjectionGetsTheReferenceVerdicts() async throws {
+        let reference = try await Kit.wkwvjbReferenceRun()
+        let results = try await Kit.run(
+            Catalogue.all, configuration: .init(javaScriptSideUnderTest: true, dialect: .wkwvjb)
+        ) { ScriptMessagePortAdapter(injectsAtDocumentStart: true) }
+        let offered = BridgeCapabilities(of: ScriptMessagePortAdapter())
+        for (conformanceCase, result) in zip(Catalogue.all, results)
+        where conformanceCase.requires.isSubset(of: offered) {
+            let expected = try #require(reference[result.caseID])
+            #expect(
+                result.verdict == expected.verdict,
+                "\(result.caseID): \(result.verdict), the reference \(expected.verdict): \(result.failures.prefix(3).map(\.message))"
+            )
+        }
     }
 }

@@ -12,17 +12,30 @@ import WireDialects
 /// does after its case may trap or reach another case.
 @MainActor
 package final class ScriptMessagePortAdapter: BridgeAdapter, SupportsRemoveHandler, SupportsReset {
+    private let injectsAtDocumentStart: Bool
     private var bridge: ScriptMessagePort?
 
     /// Creates the adapter; the bridge comes with `attach(to:)`.
-    package init() {}
+    /// - Parameter injectsAtDocumentStart: Whether the port also injects its JS side as a user script at document
+    ///   start, before the page's own script, and ends that script by posting the inject message itself (the page's
+    ///   setup snippet finds the bridge in and posts nothing): the native side still answers each inject message
+    ///   with an evaluation of the JS side, which returns at once into a page that has it, and sends its startup
+    ///   queue in that evaluation's completion. Allowed too: the kit must recognise what such a port did.
+    package init(injectsAtDocumentStart: Bool = false) {
+        self.injectsAtDocumentStart = injectsAtDocumentStart
+    }
 
     /// Creates the port's bridge on the case's web view in WebKit's shape.
     package func attach(to webView: SimulatedWebView) throws {
-        bridge = ScriptMessagePort(
-            webView: webView.wkWebView,
-            javascript: OwnJavaScriptSideAdapter.Copy.reformatted.rewrite(webView.bridgeJavaScriptSource),
-            log: webView.recordNativeLog)
+        let javascript = OwnJavaScriptSideAdapter.Copy.reformatted.rewrite(webView.bridgeJavaScriptSource)
+        bridge = ScriptMessagePort(webView: webView.wkWebView, javascript: javascript, log: webView.recordNativeLog)
+        if injectsAtDocumentStart {
+            webView.wkWebView.configuration.userContentController.addUserScript(
+                WKUserScript(
+                    source: javascript
+                        + "\nwindow.webkit.messageHandlers.\(ScriptMessagePort.injectName).postMessage(null);\n",
+                    injectionTime: .atDocumentStart, forMainFrameOnly: true))
+        }
     }
 
     package func registerHandler(_ name: String, handler: @escaping AdapterHandler) throws {
@@ -46,7 +59,7 @@ package final class ScriptMessagePortAdapter: BridgeAdapter, SupportsRemoveHandl
 /// The port's glue: the wkwvjb core of the reference behind WebKit-shaped code.
 @MainActor
 private final class ScriptMessagePort: NSObject {
-    private static let injectName = "iOS_Native_InjectJavascript", flushName = "iOS_Native_FlushMessageQueue"
+    static let injectName = "iOS_Native_InjectJavascript", flushName = "iOS_Native_FlushMessageQueue"
 
     /// Held strongly, as many ports hold it: the bridge may outlive its case, and the web view with it.
     private let webView: WKWebView

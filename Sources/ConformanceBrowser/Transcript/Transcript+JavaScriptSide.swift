@@ -4,7 +4,8 @@
 extension Transcript {
     /// The native evaluations and user scripts that evaluated the JS side: each during which the page's bridge
     /// global appeared (`javaScriptSideAppeared`), and every other native evaluation or user script of the same
-    /// text as one of those (the JS side evaluated again, into a page that already had it, or into none).
+    /// text as one of those, or of a part of one at least half its size (the JS side evaluated again, into a page
+    /// that already had it, or into none).
     package var javaScriptSideEvaluationIDs: Set<Int> {
         var scripts: [(id: Int, script: String)] = []
         var appeared: Set<Int> = []
@@ -70,8 +71,10 @@ extension Transcript {
     }
 }
 
-/// A few JS side texts, asked whether a script is one of them: by length first, so that the many short
-/// scripts of a transcript (and its megabyte payload commands) are never compared byte by byte.
+/// A few JS side texts, asked whether a script evaluates one of them: the same text, or a part of one at least half
+/// its size (the JS side without what a port added around it where it first injected it, such as a document-start
+/// copy that ends by posting the inject message itself). By length first, so that the many short scripts of a
+/// transcript (and its megabyte payload commands) are never compared byte by byte.
 private struct JavaScriptSideTexts {
     private let texts: [String]
     private let lengths: Set<Int>
@@ -82,6 +85,11 @@ private struct JavaScriptSideTexts {
     }
 
     func contains(_ script: String) -> Bool {
-        lengths.contains(script.utf8.count) && texts.contains(script)
+        let length = script.utf8.count
+        if lengths.contains(length), texts.contains(script) { return true }
+        return texts.contains { text in
+            let textLength = text.utf8.count
+            return length < textLength && length * 2 >= textLength && SimulatedBrowser.holds(text, script)
+        }
     }
 }

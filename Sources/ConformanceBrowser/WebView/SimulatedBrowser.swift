@@ -219,7 +219,7 @@ package final class SimulatedBrowser: RecordedPageHost, TaskSchedulingPageHost {
 
     /// Whether `script` holds `part` (a native evaluation that injects the JS side, perhaps wrapped), byte
     /// for byte in UTF-8: every native evaluation asks, and most are far shorter than the JS side.
-    package static func holds(_ script: String, _ part: String) -> Bool {
+    package nonisolated static func holds(_ script: String, _ part: String) -> Bool {
         guard !part.isEmpty, script.utf8.count >= part.utf8.count else { return false }
         var script = script, part = part
         return script.withUTF8 { haystack in

@@ -93,7 +93,11 @@ extension BootstrapCases {
             "the JS side is injected, and a native call reaches the page, after a load by URL, by HTML string (about:blank) and by reload"
     ) { context in
         try await CasePages.start(context)
-        @MainActor func injections() -> Int { context.transcript.javaScriptSideEvaluations.count }
+        // BOOT-4 asks for an injection on every load URL, not for one only: a bridge may also inject at document
+        // start, or again into a page that has the JS side (it returns at once then).
+        @MainActor func injectionsIntoTheLastPage() -> Int {
+            context.transcript.pages.last?.javaScriptSideEvaluations.count ?? 0
+        }
         @MainActor func sinkGot() -> [JSONValue?] {
             context.transcript.events.compactMap {
                 if case let .jsHandlerInvoked("sink", data, _, _) = $0 { data } else { nil }
@@ -110,8 +114,11 @@ extension BootstrapCases {
             }
             if label != "by URL" { try await context.runUntilIdle() }
             pages.append((label, obligation))
-            context.expectEqual(
-                injections(), pages.count, clause: obligation, "JS side injections after the page loaded \(label)")
+            let injections = injectionsIntoTheLastPage()
+            context.expect(
+                context.transcript.pages.count == pages.count && injections >= 1, clause: obligation,
+                "the native side evaluated the JS side into the page loaded \(label) (pages: \(context.transcript.pages.count), evaluations into the last: \(injections))"
+            )
             try context.callHandler("sink", data: .string(label))
             try await context.runUntilIdle()
             context.expect(
