@@ -15,6 +15,9 @@ extension ConformanceCase: CustomTestStringConvertible {
 ///         await ConformanceExpectations.expectConformance(conformanceCase, adapter: { MyBridgeAdapter() })
 ///     }
 ///
+/// Cases run one at a time even when swift-testing runs the arguments side by side, so that what a bridge keeps
+/// for the whole process (a logging switch) never passes from one case to another.
+///
 /// A broken MUST (fail, insecure, timeout, adapter or harness error) is recorded as an error, a broken
 /// SHOULD as a warning. With a baseline, the verdict goes through the same gate as
 /// `conformance run --baseline`: a failure the baseline expects is a known issue, and a case whose entry
@@ -74,9 +77,11 @@ public enum ConformanceExpectations {
         }
         let result: CaseResult
         do {
-            result = try await ConformanceRunner(
-                configuration: .forImplementers(javaScriptSide: javaScriptSide, profile: profile)
-            ).run(conformanceCase, adapter: adapter)
+            result = try await CaseTurns.shared.take {
+                try await ConformanceRunner(
+                    configuration: .forImplementers(javaScriptSide: javaScriptSide, profile: profile)
+                ).run(conformanceCase, adapter: adapter)
+            }
         } catch {
             record("\(error)", .error)
             return
