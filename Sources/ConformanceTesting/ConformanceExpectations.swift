@@ -86,7 +86,7 @@ public enum ConformanceExpectations {
             record("\(error)", .error)
             return
         }
-        ConformanceSummary.record(result)
+        ConformanceSummary.record(result, profile: profile)
         let gate = (baseline ?? Baseline(entries: [])).gate([result], catalogueIDs: Catalogue.all.map(\.id))
         for issue in gate.issues {
             if issue.kind.isAboutTheFile, !reportedFileIssues.insert(issue.text).inserted { continue }

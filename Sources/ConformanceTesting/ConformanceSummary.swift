@@ -1,5 +1,6 @@
 import ConformanceKit
 import Testing
+import WireDialects
 
 /// A trait for the parameterized conformance test: after its last case, prints one line of totals and what to
 /// fix first (the root findings, as `conformance run` prints them), from every case's result.
@@ -18,9 +19,20 @@ public struct ConformanceSummary: TestTrait, TestScoping {
     /// Collects the results of one test's cases, whichever order and thread they finish on.
     final class Collector: Sendable {
         private let results = LockedValue<[CaseResult]>([])
+        private let profiles = LockedValue<Set<String>>([])
 
-        /// Keeps `result`.
-        func add(_ result: CaseResult) { results.withLock { $0.append(result) } }
+        /// Keeps `result`, of a case run in `profile` (nil: the container's).
+        func add(_ result: CaseResult, profile: WireDialect?) {
+            results.withLock { $0.append(result) }
+            profiles.withLock { _ = $0.insert(profile?.name ?? "container") }
+        }
+
+        /// The WVJB profile every case ran in, nil when they ran in several or in the container's.
+        var onlyProfile: WireDialect? {
+            let names = profiles.withLock { $0 }
+            guard names.count == 1, let name = names.first else { return nil }
+            return WireDialect.shipped.first { $0.name == name }
+        }
 
         /// Every result kept, in the catalogue's order (the cases of a parameterized test finish in any order).
         var ordered: [CaseResult] {
@@ -37,8 +49,9 @@ public struct ConformanceSummary: TestTrait, TestScoping {
     /// The trait (`.conformanceSummary` names it in a test's traits).
     public init() {}
 
-    /// Hands `result` to the summary of the test it runs in, if the test has the trait.
-    static func record(_ result: CaseResult) { collector?.add(result) }
+    /// Hands `result`, of a case run in `profile` (nil: the container's), to the summary of the test it runs in, if
+    /// the test has the trait.
+    static func record(_ result: CaseResult, profile: WireDialect?) { collector?.add(result, profile: profile) }
 
     /// Scopes the whole test (all its cases), not each case.
     public func scopeProvider(for test: Test, testCase: Test.Case?) -> Self? { testCase == nil ? self : nil }
@@ -60,7 +73,15 @@ public struct ConformanceSummary: TestTrait, TestScoping {
         let collector = Collector()
         try await Self.$collector.withValue(collector) { try await function() }
         let results = collector.ordered
-        return results.isEmpty ? [] : RunTally.summaryLines(results, subject: subject)
+        guard !results.isEmpty else { return [] }
+        var lines = RunTally.summaryLines(results, subject: subject)
+        // Dozens of failures of a port run in the wrong profile, explained once, as `conformance run` does.
+        if let profile = collector.onlyProfile,
+            let hint = DialectRecognition.hint(for: results, profile: .wire(profile))
+        {
+            lines.append("hint: \(hint) (from swift test: pass `profile:` to expectConformance)")
+        }
+        return lines
     }
 }
 

@@ -37,7 +37,7 @@ public enum ContainerExpectations {
             Issue.record(Comment(rawValue: "\(error)"), sourceLocation: sourceLocation)
             return
         }
-        ConformanceSummary.record(result)
+        ConformanceSummary.record(result, profile: nil)
         guard result.verdict.category != .clean else { return }
         let comment = Comment(rawValue: "\(result.caseID): \(result.verdict.rawValue)\n\(result.report)")
         Issue.record(
