@@ -131,7 +131,8 @@ struct RecordCommandTests {
             #expect(try String(contentsOfFile: path, encoding: .utf8) == "the golden as it was\n")
             #expect(
                 output.standardOutput.contains(
-                    "skipped  \(path): not applicable: needs sends-from-any-thread, the adapter offers "),
+                    "skipped  \(path): not applicable: needs sends-from-any-thread (only an adapter in the "
+                        + "harness's own process can offer it), the adapter offers "),
                 "\(output.standardOutput)")
         }
         #expect(

@@ -56,8 +56,9 @@ struct CaseInterruptionTests {
         (.pageLacks("a sync evaluation"), "not applicable: needs a sync evaluation, which this web view does not have"),
         (
             .javaScriptSideNotUnderTest,
-            "not applicable: the case judges the JS side, and this run injects the kit's reference JS side; "
-                + "give yours (--js-side, or javaScriptSide:) to judge it"
+            "not applicable: the case judges a JS side alone, and this run was given none to judge (it holds the "
+                + "kit's reference JS side there, whatever the bridge injects); give yours (--js-side, or "
+                + "javaScriptSide:) to judge it"
         ),
         (.adapterLacks(needs: "[reset]", offers: "[]"), "not applicable: needs [reset], the adapter offers []"),
         (.pageHost("why"), "not applicable: why"),

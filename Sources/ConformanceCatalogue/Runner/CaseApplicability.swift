@@ -34,6 +34,14 @@ enum CaseApplicability {
         -> CaseInterruption.NotApplicable?
     {
         let missing = conformanceCase.requires.subtracting(capabilities)
-        return missing.isEmpty ? nil : .adapterLacks(needs: "\(missing)", offers: "\(capabilities)")
+        guard !missing.isEmpty else { return nil }
+        // An adapter out of process may adopt the protocol and still not offer it: say why, or its author looks
+        // for a mistake that is not there.
+        let inProcessOnly = missing.intersection(.inProcessOnly)
+        let needs =
+            inProcessOnly.isEmpty
+            ? "\(missing)"
+            : "\(missing) (only an adapter in the harness's own process can offer \(inProcessOnly == missing ? "it" : "\(inProcessOnly)"))"
+        return .adapterLacks(needs: needs, offers: "\(capabilities)")
     }
 }

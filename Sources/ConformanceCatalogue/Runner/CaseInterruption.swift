@@ -78,8 +78,9 @@ package enum CaseInterruption: Sendable, Hashable, Codable, CustomStringConverti
         case .notApplicable(.pageLacks(let missing)):
             return "not applicable: needs \(missing), which this web view does not have"
         case .notApplicable(.javaScriptSideNotUnderTest):
-            return "not applicable: the case judges the JS side, and this run injects the kit's reference JS side; "
-                + "give yours (--js-side, or javaScriptSide:) to judge it"
+            return "not applicable: the case judges a JS side alone, and this run was given none to judge (it "
+                + "holds the kit's reference JS side there, whatever the bridge injects); give yours (--js-side, or "
+                + "javaScriptSide:) to judge it"
         case .notApplicable(.adapterLacks(let needs, let offers)):
             return "not applicable: needs \(needs), the adapter offers \(offers)"
         case .notApplicable(.pageHost(let reason)):
