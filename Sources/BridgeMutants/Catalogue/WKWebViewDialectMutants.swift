@@ -67,6 +67,10 @@ extension MutantCatalogue {
             "the glue evaluates `WKWebViewJavascriptBridge._fetchQueue()`, no semicolon",
             obligation: .wk2b, .fetchWithoutSemicolon),
         wkwvjbGlue(
+            "wkwvjb-document-start-without-evaluation",
+            "the glue injects the JS side at document start and answers the inject message that script posts by sending the startup queue without evaluating the JS side",
+            obligation: .wk3a, .documentStartWithoutEvaluation),
+        wkwvjbGlue(
             "wkwvjb-flush-handler-added-late",
             "the glue adds its iOS_Native_FlushMessageQueue handler only when it injects, after the page has loaded",
             obligation: .wk5a, .flushHandlerAddedLate),

@@ -18,6 +18,9 @@ final class WKWVJBGlueMutant: BridgeAdapter, SupportsRemoveHandler, SupportsRese
         case fetchWithoutSemicolon
         /// Adds the flush handler only once the JS side is injected, after the page has loaded.
         case flushHandlerAddedLate
+        /// Injects the JS side at document start, in a user script that ends by posting the inject message, and
+        /// answers that message by sending the startup queue without evaluating the JS side: the page has it.
+        case documentStartWithoutEvaluation
     }
 
     private let defect: Defect
@@ -37,6 +40,13 @@ final class WKWVJBGlueMutant: BridgeAdapter, SupportsRemoveHandler, SupportsRese
             log: { [weak webView] in webView?.recordNativeLog($0) })
         webView.addScriptMessageHandler(named: Self.injectName) { [weak self] _ in self?.inject() }
         if defect != .flushHandlerAddedLate { addFlushHandler() }
+        if defect == .documentStartWithoutEvaluation {
+            webView.addUserScript(
+                UserScript(
+                    source: webView.bridgeJavaScriptSource
+                        + "\nwindow.webkit.messageHandlers.\(Self.injectName).postMessage(null);\n",
+                    injectionTime: .atDocumentStart, isForMainFrameOnly: true))
+        }
     }
 
     private func addFlushHandler() {
@@ -51,6 +61,7 @@ final class WKWVJBGlueMutant: BridgeAdapter, SupportsRemoveHandler, SupportsRese
             addFlushHandler()
         }
         if defect == .startupQueueBeforeCompletion { return core.injectJavascript(webView.bridgeJavaScriptSource) }
+        if defect == .documentStartWithoutEvaluation { return core.sendStartupQueue() }
         webView.evaluateJavaScript(webView.bridgeJavaScriptSource) { [weak self] _, _ in self?.core?.sendStartupQueue()
         }
     }
