@@ -43,8 +43,7 @@ final class WKWVJBGlueMutant: BridgeAdapter, SupportsRemoveHandler, SupportsRese
         if defect == .documentStartWithoutEvaluation {
             webView.addUserScript(
                 UserScript(
-                    source: webView.bridgeJavaScriptSource
-                        + "\nwindow.webkit.messageHandlers.\(Self.injectName).postMessage(null);\n",
+                    source: DocumentStartCopy.source(of: webView.bridgeJavaScriptSource, in: Self.dialect),
                     injectionTime: .atDocumentStart, isForMainFrameOnly: true))
         }
     }

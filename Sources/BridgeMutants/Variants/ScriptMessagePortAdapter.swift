@@ -32,8 +32,7 @@ package final class ScriptMessagePortAdapter: BridgeAdapter, SupportsRemoveHandl
         if injectsAtDocumentStart {
             webView.wkWebView.configuration.userContentController.addUserScript(
                 WKUserScript(
-                    source: javascript
-                        + "\nwindow.webkit.messageHandlers.\(ScriptMessagePort.injectName).postMessage(null);\n",
+                    source: DocumentStartCopy.source(of: javascript, in: .wkwvjb),
                     injectionTime: .atDocumentStart, forMainFrameOnly: true))
         }
     }
@@ -59,7 +58,7 @@ package final class ScriptMessagePortAdapter: BridgeAdapter, SupportsRemoveHandl
 /// The port's glue: the wkwvjb core of the reference behind WebKit-shaped code.
 @MainActor
 private final class ScriptMessagePort: NSObject {
-    static let injectName = "iOS_Native_InjectJavascript", flushName = "iOS_Native_FlushMessageQueue"
+    private static let injectName = "iOS_Native_InjectJavascript", flushName = "iOS_Native_FlushMessageQueue"
 
     /// Held strongly, as many ports hold it: the bridge may outlive its case, and the web view with it.
     private let webView: WKWebView
